@@ -1,0 +1,136 @@
+/**
+ * Resource definitions shared by the CDK stacks and the local provisioning (localstack/),
+ * so the emulators get exactly the table, pool, groups and templates that AWS gets.
+ * Plain data only: no CDK or SDK imports here.
+ */
+
+export const table = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  /** Admin lists (users, companies, status report, default collectors, translations) and lookups. */
+  globalSecondaryIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export const userPool = {
+  /** Login is the e-mail: Cognito username is a generated id, the e-mail is an alias attribute. */
+  signInCaseSensitive: false,
+  passwordPolicy: {
+    minLength: 8,
+    requireLowercase: false,
+    requireUppercase: false,
+    requireDigits: false,
+    requireSymbols: false,
+    temporaryPasswordValidityDays: 7,
+  },
+  groups: ['ROLE_USER', 'ROLE_MANAGER', 'ROLE_ADMIN'] as const,
+  client: {
+    name: 'portal-web',
+    authFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const,
+    preventUserExistenceErrors: true,
+    accessTokenValidityMinutes: 60,
+    idTokenValidityMinutes: 60,
+    refreshTokenValidityDays: 30,
+  },
+} as const;
+
+export type Role = (typeof userPool.groups)[number];
+
+export const feedBucket = {
+  /** Uploaded feed files are temporary inputs of a check. */
+  uploadExpiryDays: 2,
+  maxUploadBytes: 200 * 1024 * 1024,
+} as const;
+
+export const schedule = {
+  /** Daily re-check of stored order feed URLs (UTC). */
+  feedRecheckCron: { minute: '0', hour: '3' },
+} as const;
+
+export interface MailTemplate {
+  name: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const wrap = (body: string) =>
+  `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2933">${body}</body></html>`;
+
+/** SES v2 templates (handlebars-style {{vars}}). Names are suffixed by stage at deploy time. */
+export const mailTemplates: readonly MailTemplate[] = [
+  {
+    name: 'step-notification',
+    subject: '{{company_name}}: step {{step_name}} completed',
+    html: wrap(
+      '<p>{{user_firstname}} completed the step <b>{{step_name}}</b> for <b>{{company_name}}</b>.</p><p><a href="{{url_integration}}">Open the portal</a></p>',
+    ),
+    text: '{{user_firstname}} completed the step {{step_name}} for {{company_name}}.\n{{url_integration}}',
+  },
+  {
+    name: 'integration-validation',
+    subject: '{{company_name}}: integration validated',
+    html: wrap(
+      '<p>{{user_firstname}} validated the integration of <b>{{company_name}}</b>: every step is complete.</p><p><a href="{{url_integration}}">Open the portal</a></p>',
+    ),
+    text: '{{user_firstname}} validated the integration of {{company_name}}: every step is complete.\n{{url_integration}}',
+  },
+  {
+    name: 'welcome-default',
+    subject: 'Your onboarding portal account',
+    html: wrap(
+      '<p>Hello {{name}},</p><p>Your account is ready: <a href="{{url_integration}}">{{url_integration}}</a></p><p>Login: {{login}}<br>Temporary password: {{password}}</p><p>You will choose your own password when you first sign in.</p>',
+    ),
+    text: 'Hello {{name}},\nYour account is ready: {{url_integration}}\nLogin: {{login}}\nTemporary password: {{password}}\nYou will choose your own password when you first sign in.',
+  },
+  {
+    name: 'welcome-fr',
+    subject: 'Votre compte sur le portail d’intégration',
+    html: wrap(
+      '<p>Bonjour {{name}},</p><p>Votre compte est prêt : <a href="{{url_integration}}">{{url_integration}}</a></p><p>Identifiant : {{login}}<br>Mot de passe temporaire : {{password}}</p><p>Vous choisirez votre propre mot de passe à la première connexion.</p>',
+    ),
+    text: 'Bonjour {{name}},\nVotre compte est prêt : {{url_integration}}\nIdentifiant : {{login}}\nMot de passe temporaire : {{password}}\nVous choisirez votre propre mot de passe à la première connexion.',
+  },
+  {
+    name: 'welcome-ru',
+    subject: 'Ваш доступ к порталу интеграции',
+    html: wrap(
+      '<p>Здравствуйте, {{name}}!</p><p>Ваш аккаунт готов: <a href="{{url_integration}}">{{url_integration}}</a></p><p>Логин: {{login}}<br>Временный пароль: {{password}}</p><p>При первом входе вы зададите собственный пароль.</p>',
+    ),
+    text: 'Здравствуйте, {{name}}!\nВаш аккаунт готов: {{url_integration}}\nЛогин: {{login}}\nВременный пароль: {{password}}\nПри первом входе вы зададите собственный пароль.',
+  },
+  {
+    name: 'password-reset',
+    subject: 'Reset your password',
+    html: wrap(
+      '<p>Someone asked to reset the password of {{login}}.</p><p><a href="{{url_reset}}">Choose a new password</a> (the link works once and expires in {{expires_hours}} hours).</p><p>If it was not you, ignore this e-mail.</p>',
+    ),
+    text: 'Someone asked to reset the password of {{login}}.\nChoose a new password: {{url_reset}}\nThe link works once and expires in {{expires_hours}} hours. If it was not you, ignore this e-mail.',
+  },
+];
+
+export type MailTemplateName =
+  | 'step-notification'
+  | 'integration-validation'
+  | 'welcome-default'
+  | 'welcome-fr'
+  | 'welcome-ru'
+  | 'password-reset';
+
+/** Environment variable names shared by the Lambda handlers, the CDK and the local gateway. */
+export const envNames = {
+  tableName: 'TABLE_NAME',
+  bucketName: 'FEED_BUCKET',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** Token issuer; defaults to the AWS Cognito issuer of the pool; cognito-local has its own. */
+  tokenIssuer: 'TOKEN_ISSUER',
+  mailFrom: 'MAIL_FROM',
+  integrationMailbox: 'INTEGRATION_MAILBOX',
+  appUrl: 'APP_URL',
+  templatePrefix: 'MAIL_TEMPLATE_PREFIX',
+  stage: 'STAGE',
+} as const;

@@ -1,0 +1,55 @@
+import { object, ref, string, type InferType } from 'yup';
+
+/**
+ * Request schemas of the sign-in and password calls, used by the web forms and the handlers.
+ * Messages are i18n message ids (web/src/i18n), so the form shows them in the user's language
+ * and the API answers them in `errors` for the client to translate.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const SEARCH_MAX_LENGTH = 128;
+
+// Pragmatic e-mail pattern: one @, no spaces, a dot in the domain part.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = () =>
+  string()
+    .trim()
+    .max(254, 'validation.email')
+    .required('validation.required')
+    .matches(EMAIL_PATTERN, 'validation.email');
+
+export const newPassword = () =>
+  string().required('validation.required').min(PASSWORD_MIN_LENGTH, 'validation.passwordMin').max(256, 'validation.passwordMax');
+
+export const loginSchema = object({
+  username: string().trim().required('validation.required').max(254, 'validation.email'),
+  password: string().required('validation.required').max(256, 'validation.passwordMax'),
+});
+export type LoginRequest = InferType<typeof loginSchema>;
+
+export const newPasswordChallengeSchema = object({
+  username: string().trim().required('validation.required').max(254, 'validation.email'),
+  session: string().required('validation.required').max(4096, 'validation.required'),
+  password: newPassword(),
+});
+export type NewPasswordChallengeRequest = InferType<typeof newPasswordChallengeSchema>;
+
+export const passwordResetRequestSchema = object({ login: email() });
+export type PasswordResetRequest = InferType<typeof passwordResetRequestSchema>;
+
+export const passwordResetCompleteSchema = object({ password: newPassword() });
+export type PasswordResetComplete = InferType<typeof passwordResetCompleteSchema>;
+
+/** The form also asks for the password twice; only `password` is sent. */
+export const passwordChangeFormSchema = object({
+  password: newPassword(),
+  repeat: string()
+    .required('validation.required')
+    .oneOf([ref('password')], 'validation.passwordsDoNotMatch'),
+});
+
+export const changeCurrentCompanySchema = object({
+  company: string().trim().required('validation.required').max(64, 'validation.required'),
+});
+export type ChangeCurrentCompanyRequest = InferType<typeof changeCurrentCompanySchema>;

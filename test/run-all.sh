@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the project, in the order a failure is cheapest to find.
+# Runs all stages even when one fails, then prints one summary line and exits non-zero on failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+rm -rf test-results && mkdir -p test-results
+failed=()
+stage() {
+  local name=$1; shift
+  local t0=$(date +%s)
+  echo; echo "=== $name"
+  if "$@"; then echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"; else failed+=("$name"); echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"; fi
+}
+stage typecheck npm run -s typecheck
+stage "unit, web and infra tests" npx vitest run --project unit --project web --project infra \
+  --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
+stage "integration tests" npx vitest run --project integration \
+  --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
+stage "web build" npm run -s build:web
+stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
+node test/summary.mjs "${failed[@]}"

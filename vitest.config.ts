@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, several projects: `vitest run --project unit` etc. (see package.json scripts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'localstack/**/*.test.ts', 'test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One local stack per run, shared by every file; files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
