@@ -1,0 +1,275 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { routeById, type RouteDef } from '../shared/routes';
+import {
+  BODY_LIMIT_BYTES,
+  buildContext,
+  buildEvent,
+  createGateway,
+  dispatch,
+  mapResult,
+  moduleResolver,
+  type Gateway,
+  type GatewayRequest,
+  type LambdaHandler,
+} from './gateway';
+
+const request = (overrides: Partial<GatewayRequest> = {}): GatewayRequest => ({
+  method: 'GET',
+  url: '/api/users/current',
+  rawHeaders: ['Host', '127.0.0.1:3000', 'User-Agent', 'vitest'],
+  body: Buffer.alloc(0),
+  sourceIp: '127.0.0.1',
+  ...overrides,
+});
+
+/** A resolver that answers every route with the given handler (no module import). */
+const resolveTo = (handler: LambdaHandler) => async () => handler;
+const echo: LambdaHandler = (event) => ({ statusCode: 200, body: JSON.stringify(event) });
+const bodyOf = (response: { body: Buffer }) => JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+
+describe('buildEvent (API Gateway HTTP API payload 2.0)', () => {
+  const route = routeById('users-update') as RouteDef;
+
+  it('fills version, route key, raw path and query, request context', () => {
+    const now = new Date(Date.UTC(2026, 2, 5, 9, 4, 7));
+    const event = buildEvent(request({ method: 'PUT', url: '/api/users/u%201?a=1&b=2&a=3' }), route, { id: 'u 1' }, now);
+    expect(event.version).toBe('2.0');
+    expect(event.routeKey).toBe('PUT /api/users/{id}');
+    expect(event.rawPath).toBe('/api/users/u%201');
+    expect(event.rawQueryString).toBe('a=1&b=2&a=3');
+    expect(event.queryStringParameters).toEqual({ a: '1,3', b: '2' });
+    expect(event.pathParameters).toEqual({ id: 'u 1' });
+    expect(event.requestContext).toMatchObject({
+      accountId: expect.any(String),
+      apiId: 'local',
+      domainName: '127.0.0.1',
+      http: { method: 'PUT', path: '/api/users/u%201', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      routeKey: 'PUT /api/users/{id}',
+      stage: '$default',
+      time: '05/Mar/2026:09:04:07 +0000',
+      timeEpoch: now.getTime(),
+    });
+    expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(event.isBase64Encoded).toBe(false);
+    expect(event.body).toBeUndefined();
+    expect(event.cookies).toBeUndefined();
+  });
+
+  it('lower-cases headers, joins duplicates with commas and moves Cookie into cookies', () => {
+    const event = buildEvent(
+      request({
+        rawHeaders: ['Host', 'localhost:3000', 'X-Dup', 'a', 'x-dup', 'b', 'Cookie', 'access=abc; refresh=def', 'Sec-Fetch-Site', 'same-origin'],
+      }),
+      route,
+      { id: '1' },
+    );
+    expect(event.headers['x-dup']).toBe('a,b');
+    expect(event.headers['sec-fetch-site']).toBe('same-origin');
+    expect(event.headers.cookie).toBeUndefined();
+    expect(event.cookies).toEqual(['access=abc', 'refresh=def']);
+    expect(event.headers['x-forwarded-proto']).toBe('http');
+    expect(event.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('passes text bodies as is and binary ones base64-encoded', () => {
+    const json = buildEvent(request({ rawHeaders: ['Content-Type', 'application/json'], body: Buffer.from('{"a":"é"}') }), route, {});
+    expect(json.body).toBe('{"a":"é"}');
+    expect(json.isBase64Encoded).toBe(false);
+
+    for (const type of ['multipart/form-data; boundary=x', 'application/octet-stream', 'image/png']) {
+      const bytes = Buffer.from([0, 1, 2, 255]);
+      const event = buildEvent(request({ rawHeaders: ['Content-Type', type], body: bytes }), route, {});
+      expect(event.isBase64Encoded).toBe(true);
+      expect(Buffer.from(event.body!, 'base64')).toEqual(bytes);
+    }
+  });
+
+  it('gives a minimal Lambda context', () => {
+    const context = buildContext(route, 'req-1');
+    expect(context.functionName).toBe('portal-local-users-update');
+    expect(context.awsRequestId).toBe('req-1');
+    expect(context.getRemainingTimeInMillis()).toBeGreaterThan(29_000);
+  });
+});
+
+describe('mapResult (payload 2.0 response rules)', () => {
+  it('maps a response object, cookies to several Set-Cookie headers', () => {
+    const response = mapResult({
+      statusCode: 201,
+      headers: { 'Content-Type': 'application/json', 'X-Count': 3 },
+      cookies: ['access=a; HttpOnly', 'refresh=b; HttpOnly'],
+      body: '{"ok":true}',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.headers['x-count']).toBe('3');
+    expect(response.headers['set-cookie']).toEqual(['access=a; HttpOnly', 'refresh=b; HttpOnly']);
+    expect(response.body.toString()).toBe('{"ok":true}');
+  });
+
+  it('decodes base64 bodies', () => {
+    const response = mapResult({ statusCode: 200, body: Buffer.from([1, 2, 3]).toString('base64'), isBase64Encoded: true });
+    expect([...response.body]).toEqual([1, 2, 3]);
+  });
+
+  it('treats a value without statusCode as a 200 JSON body', () => {
+    const object = mapResult({ hello: 'world' });
+    expect(object.statusCode).toBe(200);
+    expect(object.headers['content-type']).toMatch(/^application\/json/);
+    expect(bodyOf(object)).toEqual({ hello: 'world' });
+    expect(mapResult('text').body.toString()).toBe('"text"');
+  });
+});
+
+describe('dispatch', () => {
+  it('routes with path parameters, tolerating a trailing slash', async () => {
+    const handler = vi.fn(echo);
+    const response = await dispatch(request({ method: 'DELETE', url: '/api/sources/s-1/' }), { resolveHandler: resolveTo(handler) });
+    expect(response.statusCode).toBe(200);
+    const event = handler.mock.calls[0]![0] as APIGatewayProxyEventV2;
+    expect(event.routeKey).toBe('DELETE /api/sources/{id}');
+    expect(event.pathParameters).toEqual({ id: 's-1' });
+  });
+
+  it('prefers static segments over parameters', async () => {
+    const seen: string[] = [];
+    const resolveHandler = async (route: RouteDef) => () => {
+      seen.push(route.id);
+      return {};
+    };
+    await dispatch(request({ url: '/api/sources/cpo' }), { resolveHandler });
+    await dispatch(request({ url: '/api/traffic-rules/apply', method: 'POST' }), { resolveHandler });
+    expect(seen).toEqual(['sources-cpo', 'traffic-rules-apply']);
+  });
+
+  it('answers 404 JSON for an unknown /api path', async () => {
+    const response = await dispatch(request({ url: '/api/nothing/here' }), { resolveHandler: resolveTo(echo) });
+    expect(response.statusCode).toBe(404);
+    expect(bodyOf(response)).toMatchObject({ code: 'not-found', message: expect.any(String) });
+  });
+
+  it('answers 405 JSON with Allow for a known path and another method', async () => {
+    const response = await dispatch(request({ method: 'PATCH', url: '/api/users/42' }), { resolveHandler: resolveTo(echo) });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('PUT, DELETE');
+    expect(bodyOf(response)).toMatchObject({ code: 'method-not-allowed' });
+  });
+
+  it('answers 413 above 10 MB', async () => {
+    const response = await dispatch(request({ method: 'POST', url: '/api/order-feed/check', body: Buffer.alloc(BODY_LIMIT_BYTES + 1) }), {
+      resolveHandler: resolveTo(echo),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('answers 500 without details when the handler throws, and logs the error', async () => {
+    const log = vi.fn();
+    const response = await dispatch(request(), {
+      resolveHandler: resolveTo(() => {
+        throw new Error('secret detail');
+      }),
+      log,
+    });
+    expect(response.statusCode).toBe(500);
+    expect(bodyOf(response)).toEqual({ code: 'internal', message: 'Internal server error' });
+    expect(response.body.toString()).not.toContain('secret');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('users-current'), expect.any(Error));
+  });
+
+  it('answers 501 when the route has no handler module yet', async () => {
+    const response = await dispatch(request(), { resolveHandler: async () => null });
+    expect(response.statusCode).toBe(501);
+    expect(bodyOf(response)).toMatchObject({ code: 'not-implemented' });
+  });
+});
+
+describe('createGateway over HTTP', () => {
+  let root: string;
+  let gateway: Gateway;
+  let url: string;
+
+  beforeAll(async () => {
+    // A throw-away repo root with one handler module and a built web app.
+    root = await mkdtemp(join(tmpdir(), 'gateway-test-'));
+    await mkdir(join(root, 'functions/http/security'), { recursive: true });
+    await writeFile(
+      join(root, 'functions/http/security/security-login.ts'),
+      `export const handler = async (event: { body?: string; isBase64Encoded: boolean; cookies?: string[] }) => ({
+        statusCode: 200,
+        headers: { 'content-type': 'application/json' },
+        cookies: ['access=a1; Path=/; HttpOnly', 'refresh=r1; Path=/; HttpOnly'],
+        body: JSON.stringify({ received: event.body, base64: event.isBase64Encoded, cookies: event.cookies ?? [] }),
+      });\n`,
+    );
+    await mkdir(join(root, 'web/dist/assets'), { recursive: true });
+    await writeFile(join(root, 'web/dist/index.html'), '<!doctype html><title>portal</title>');
+    await writeFile(join(root, 'web/dist/assets/app-1a2b3c.js'), 'console.log(1)');
+    gateway = await createGateway({ web: 'dist', root, resolveHandler: moduleResolver(root), quiet: true });
+    url = await gateway.listen(0);
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('imports the handler module and returns several Set-Cookie headers', async () => {
+    const response = await fetch(`${url}/api/security/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'x=1; y=2' },
+      body: JSON.stringify({ username: 'a@b.c' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual(['access=a1; Path=/; HttpOnly', 'refresh=r1; Path=/; HttpOnly']);
+    expect(await response.json()).toEqual({ received: '{"username":"a@b.c"}', base64: false, cookies: ['x=1', 'y=2'] });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends multipart bodies base64-encoded', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['a,b']), 'feed.csv');
+    const response = await fetch(`${url}/api/security/login`, { method: 'POST', body: form });
+    const body = (await response.json()) as { received: string; base64: boolean };
+    expect(body.base64).toBe(true);
+    expect(Buffer.from(body.received, 'base64').toString()).toContain('a,b');
+  });
+
+  it('answers 501 for a route whose module is missing, 404 and 405 as JSON', async () => {
+    expect((await fetch(`${url}/api/users/current`)).status).toBe(501);
+    const notFound = await fetch(`${url}/api/unknown`);
+    expect(notFound.status).toBe(404);
+    expect(await notFound.json()).toMatchObject({ code: 'not-found' });
+    expect((await fetch(`${url}/api/security/login`)).status).toBe(405);
+  });
+
+  it('answers 413 to a body over 10 MB', async () => {
+    const response = await fetch(`${url}/api/security/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.alloc(BODY_LIMIT_BYTES + 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'payload-too-large' });
+  });
+
+  it('serves web/dist: long-cached assets, no-cache index, SPA fallback, real 404 for missing assets', async () => {
+    const asset = await fetch(`${url}/assets/app-1a2b3c.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+
+    const deepLink = await fetch(`${url}/integration/sources`);
+    expect(deepLink.status).toBe(200);
+    expect(deepLink.headers.get('cache-control')).toBe('no-cache');
+    expect(await deepLink.text()).toContain('<title>portal</title>');
+
+    expect((await fetch(`${url}/assets/missing-123.js`)).status).toBe(404);
+    const traversal = await fetch(`${url}/..%2f..%2fetc%2fpasswd`);
+    expect(await traversal.text()).not.toContain('root:');
+  });
+});

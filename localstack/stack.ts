@@ -1,0 +1,162 @@
+/**
+ * The whole local stack: emulators -> provisioning -> process.env -> gateway (+ web) -> seed.
+ * Used by `npm start` (localstack/start.ts) and by the integration tests' globalSetup.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type Emulators } from './emulators';
+import { createGateway, type Gateway, type WebMode } from './gateway';
+import { provision, type LocalEnv } from './provision';
+
+export interface SeededLogin {
+  role: string;
+  login: string;
+  password: string;
+  company: string;
+}
+
+export interface LocalStackOptions {
+  /** 'default': 3000/8000/4569/8005/9229 (overridable by env); 'free': any free ports (tests). */
+  ports: 'default' | 'free';
+  web: WebMode;
+  seed: boolean;
+  quiet?: boolean;
+}
+
+export interface LocalStack {
+  /** The portal: web app and /api on one origin. */
+  url: string;
+  env: LocalEnv;
+  endpoints: EmulatorEndpoints;
+  /** What localstack/seed.ts returned ([] when not seeded). */
+  credentials: SeededLogin[];
+  /** Milliseconds spent starting, per phase. */
+  timings: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Default ports and the variables that override them (docs/conventions.md). */
+export const DEFAULT_PORTS = {
+  portal: { env: 'PORT', port: 3000 },
+  dynamodb: { env: 'DYNAMODB_PORT', port: 8000 },
+  s3: { env: 'S3_PORT', port: 4569 },
+  ses: { env: 'SES_PORT', port: 8005 },
+  cognito: { env: 'COGNITO_PORT', port: 9229 },
+} as const;
+
+type PortName = keyof typeof DEFAULT_PORTS;
+
+export class PortInUseError extends StartupError {
+  override name = 'PortInUseError';
+  constructor(readonly taken: Array<{ name: PortName; port: number; env: string }>) {
+    super(
+      `Port(s) already in use: ${taken.map((t) => `${t.port} (${t.name}, set ${t.env} to change it)`).join(', ')}. ` +
+        'Is another `npm start` running?',
+    );
+  }
+}
+
+async function resolvePorts(mode: LocalStackOptions['ports']): Promise<Record<PortName, number>> {
+  const names = Object.keys(DEFAULT_PORTS) as PortName[];
+  const ports = {} as Record<PortName, number>;
+  if (mode === 'free') {
+    // Ask for all ports while holding none: the kernel rarely hands out the same one twice in a row.
+    const picked = new Set<number>();
+    for (const name of names) {
+      let port = await freePort();
+      while (picked.has(port)) port = await freePort();
+      picked.add(port);
+      ports[name] = port;
+    }
+    return ports;
+  }
+  for (const name of names) {
+    const { env, port } = DEFAULT_PORTS[name];
+    const value = process.env[env];
+    const parsed = value ? Number(value) : port;
+    if (!Number.isInteger(parsed) || parsed <= 0 || parsed > 65535) throw new StartupError(`${env}=${value} is not a port number`);
+    ports[name] = parsed;
+  }
+  const taken: Array<{ name: PortName; port: number; env: string }> = [];
+  for (const name of names) {
+    if (!(await isPortFree(ports[name]))) taken.push({ name, port: ports[name], env: DEFAULT_PORTS[name].env });
+  }
+  if (taken.length > 0) throw new PortInUseError(taken);
+  return ports;
+}
+
+type SeedFn = (env: Record<string, string>) => Promise<SeededLogin[]>;
+
+/** localstack/seed.ts is written by the backend; until it exists the stack runs unseeded. */
+async function loadSeed(): Promise<SeedFn | null> {
+  const file = join(repoRoot, 'localstack', 'seed.ts');
+  if (!existsSync(file)) return null;
+  const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { seed?: unknown };
+  if (typeof mod.seed !== 'function') throw new StartupError('localstack/seed.ts does not export a function named seed');
+  return mod.seed as SeedFn;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const say = (message: string) => {
+    if (!options.quiet) console.log(message);
+  };
+  const timings: Record<string, number> = {};
+  const t0 = Date.now();
+  let mark = t0;
+  const lap = (name: string) => {
+    const now = Date.now();
+    timings[name] = now - mark;
+    mark = now;
+  };
+
+  const ports = await resolvePorts(options.ports);
+  await assertJava();
+  lap('checks');
+
+  let emulators: Emulators | null = null;
+  let gateway: Gateway | null = null;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await gateway?.close().catch((error) => console.error('[local-stack] gateway close failed', error));
+    await emulators?.stop();
+  };
+
+  try {
+    say('Starting the emulators (DynamoDB Local, s3rver, aws-ses-v2-local, cognito-local)...');
+    emulators = await startEmulators(
+      { dynamodb: ports.dynamodb, s3: ports.s3, ses: ports.ses, cognito: ports.cognito },
+      { verbose: process.env.LOCALSTACK_VERBOSE === '1' },
+    );
+    lap('emulators');
+
+    const url = `http://127.0.0.1:${ports.portal}`;
+    const env = await provision({ endpoints: emulators.endpoints, appUrl: url });
+    lap('provision');
+
+    // Handlers (and the SDK's default clients) read process.env: set it before any handler import.
+    Object.assign(process.env, env);
+
+    gateway = await createGateway({ web: options.web, root: repoRoot, quiet: options.quiet ?? false });
+    await gateway.listen(ports.portal);
+    lap('gateway');
+
+    let credentials: SeededLogin[] = [];
+    if (options.seed) {
+      const seed = await loadSeed();
+      if (!seed) console.warn('[local-stack] localstack/seed.ts does not exist yet: starting without seed data');
+      else credentials = await seed({ ...env });
+    }
+    lap('seed');
+    timings.total = Date.now() - t0;
+
+    return { url, env, endpoints: emulators.endpoints, credentials, timings, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
