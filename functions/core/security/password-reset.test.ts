@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { UserRecord } from '../../data/users';
+import { InvalidTokenError } from '../../platform/errors';
+import { completePasswordReset, type PasswordResetDeps } from './password-reset';
+import { checkPasswordResetToken } from './password-reset-check';
+import { RESET_TOKEN_TTL_SECONDS, requestPasswordReset, type ResetRequestDeps } from './password-reset-request';
+
+const NOW = 1_800_000_000_000;
+const TOKEN = 'A'.repeat(43);
+
+const ann = { id: 'sub-1', login: 'ann@portal.test', cognitoUsername: 'cog-1' } as UserRecord;
+
+/** An in-memory token store with the same contract as the repository. */
+function setup(found: UserRecord | null) {
+  const store = new Map<string, { userId: string; expiresAt: number }>();
+  const calls: string[] = [];
+  // One fake serves both halves (link and completion), sharing the token store.
+  const deps: PasswordResetDeps & ResetRequestDeps = {
+    identity: {
+      setPermanentPassword: vi.fn(async () => void calls.push('setPassword')),
+      signOutEverywhere: vi.fn(async () => void calls.push('signOutEverywhere')),
+    },
+    findUserByLogin: vi.fn(async () => found),
+    getUser: vi.fn(async () => found),
+    markSignedOut: vi.fn(async () => void calls.push('markSignedOut')),
+    saveResetToken: vi.fn(async (token: string, userId: string, expiresAt: number) => void store.set(token, { userId, expiresAt })),
+    findResetToken: vi.fn(async (token: string, now: number) => {
+      const item = store.get(token);
+      return item && item.expiresAt > now ? item : null;
+    }),
+    consumeResetToken: vi.fn(async (token: string, now: number) => {
+      calls.push('consume');
+      const item = store.get(token);
+      if (!item || item.expiresAt <= now) return null;
+      store.delete(token);
+      return item.userId;
+    }),
+    sendMail: vi.fn(async () => {}),
+    appUrl: () => 'https://portal.example',
+    newToken: () => TOKEN,
+    now: () => NOW,
+  };
+  return { deps, store, calls };
+}
+
+describe('requestPasswordReset', () => {
+  it('stores a token with an expiry and mails the link to the account', async () => {
+    const { deps, store } = setup(ann);
+    expect(await requestPasswordReset('ann@portal.test', deps)).toEqual({ status: 'sent' });
+    expect(store.get(TOKEN)).toEqual({ userId: 'sub-1', expiresAt: NOW / 1000 + RESET_TOKEN_TTL_SECONDS });
+    expect(deps.sendMail).toHaveBeenCalledWith({
+      to: 'ann@portal.test',
+      template: 'password-reset',
+      data: expect.objectContaining({ url_reset: `https://portal.example/password-reset/${TOKEN}` }),
+    });
+  });
+
+  it('answers the same for an unknown account, and stores and sends nothing', async () => {
+    const { deps, store } = setup(null);
+    expect(await requestPasswordReset('nobody@portal.test', deps)).toEqual({ status: 'sent' });
+    expect(store.size).toBe(0);
+    expect(deps.sendMail).not.toHaveBeenCalled();
+  });
+
+  it('does not reveal the account through a mail failure', async () => {
+    const { deps } = setup(ann);
+    deps.sendMail = vi.fn(async () => Promise.reject(new Error('SES down')));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await requestPasswordReset('ann@portal.test', deps)).toEqual({ status: 'sent' });
+    quiet.mockRestore();
+  });
+});
+
+describe('checkPasswordResetToken', () => {
+  it('accepts a live token and refuses unknown, malformed and expired ones', async () => {
+    const { deps, store } = setup(ann);
+    await requestPasswordReset('ann@portal.test', deps);
+    expect(await checkPasswordResetToken(TOKEN, deps)).toEqual({ token: TOKEN });
+    await expect(checkPasswordResetToken('B'.repeat(43), deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(checkPasswordResetToken('../etc', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 - 1 });
+    await expect(checkPasswordResetToken(TOKEN, deps)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
+
+describe('completePasswordReset', () => {
+  it('sets the password, then consumes the token, then ends the sessions', async () => {
+    const { deps, calls } = setup(ann);
+    await requestPasswordReset('ann@portal.test', deps);
+    expect(await completePasswordReset(TOKEN, 'brand-new-pass', deps)).toEqual({ status: 'changed' });
+    expect(deps.identity.setPermanentPassword).toHaveBeenCalledWith('cog-1', 'brand-new-pass');
+    expect(deps.markSignedOut).toHaveBeenCalledWith('sub-1', NOW / 1000);
+    expect(calls).toEqual(['setPassword', 'consume', 'markSignedOut', 'signOutEverywhere']);
+  });
+
+  it('works once', async () => {
+    const { deps } = setup(ann);
+    await requestPasswordReset('ann@portal.test', deps);
+    await completePasswordReset(TOKEN, 'brand-new-pass', deps);
+    await expect(completePasswordReset(TOKEN, 'other-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(deps.identity.setPermanentPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the link usable when the pool refuses the password', async () => {
+    const { deps, store } = setup(ann);
+    await requestPasswordReset('ann@portal.test', deps);
+    deps.identity.setPermanentPassword = vi.fn(async () => Promise.reject(new Error('policy')));
+    await expect(completePasswordReset(TOKEN, 'brand-new-pass', deps)).rejects.toThrow('policy');
+    expect(store.has(TOKEN)).toBe(true);
+  });
+
+  it('refuses an expired token without touching the password', async () => {
+    const { deps, store } = setup(ann);
+    store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 });
+    await expect(completePasswordReset(TOKEN, 'brand-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(deps.identity.setPermanentPassword).not.toHaveBeenCalled();
+  });
+
+  it('refuses the token of a user deleted since', async () => {
+    const { deps, store } = setup(null);
+    store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 + 60 });
+    await expect(completePasswordReset(TOKEN, 'brand-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(store.has(TOKEN)).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import * as resetTokens from '../../data/password-reset-tokens';
+import * as usersRepo from '../../data/users';
+import type { UserRecord } from '../../data/users';
+import { InvalidTokenError } from '../../platform/errors';
+import { cognitoIdentity } from '../../platform/identity';
+import type { IdentityProvider } from './identity';
+
+/** Password reset, step 2: the link is used once to set a new password. */
+
+export interface PasswordResetDeps {
+  identity: Pick<IdentityProvider, 'setPermanentPassword' | 'signOutEverywhere'>;
+  getUser(id: string): Promise<UserRecord | null>;
+  markSignedOut(userId: string, atSeconds: number): Promise<void>;
+  findResetToken(token: string, nowSeconds: number): Promise<{ userId: string } | null>;
+  consumeResetToken(token: string, nowSeconds: number): Promise<string | null>;
+  now(): number;
+}
+
+const defaults: PasswordResetDeps = {
+  identity: cognitoIdentity,
+  getUser: usersRepo.getUser,
+  markSignedOut: usersRepo.markSignedOut,
+  findResetToken: resetTokens.findResetToken,
+  consumeResetToken: resetTokens.consumeResetToken,
+  now: () => Date.now(),
+};
+
+const seconds = (deps: Pick<PasswordResetDeps, 'now'>) => Math.floor(deps.now() / 1000);
+
+/**
+ * Sets the new password, then consumes the token, then ends every existing session.
+ * The password is set first so a password the pool refuses leaves the link usable for a retry;
+ * sessions end last so nothing signed in with the old password survives the change.
+ */
+export async function completePasswordReset(token: string, password: string, deps: PasswordResetDeps = defaults): Promise<{ status: 'changed' }> {
+  if (!resetTokens.isResetTokenShape(token)) throw new InvalidTokenError();
+  const found = await deps.findResetToken(token, seconds(deps));
+  if (!found) throw new InvalidTokenError();
+  const user = await deps.getUser(found.userId);
+  if (!user || user.deletedAt) {
+    await deps.consumeResetToken(token, seconds(deps));
+    throw new InvalidTokenError();
+  }
+  await deps.identity.setPermanentPassword(user.cognitoUsername, password);
+  // Another request may have used the link meanwhile: only one of them succeeds.
+  if (!(await deps.consumeResetToken(token, seconds(deps)))) throw new InvalidTokenError();
+  await deps.markSignedOut(user.id, seconds(deps));
+  await deps.identity.signOutEverywhere(user.cognitoUsername);
+  return { status: 'changed' };
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { UserRecord } from '../../data/users';
+import { InvalidCredentialsError, UnauthenticatedError } from '../../platform/errors';
+import type { IdentityProvider, Tokens } from './identity';
+import { completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
+
+const NOW = 1_800_000_000_000;
+
+const user = (over: Partial<UserRecord> = {}): UserRecord => ({
+  id: 'sub-1',
+  login: 'ann@portal.test',
+  cognitoUsername: 'sub-1',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  roles: ['ROLE_USER'],
+  companyId: 'c1',
+  managedCompanyIds: ['c1'],
+  currentCompanyId: null,
+  created: '2026-01-01T00:00:00.000Z',
+  signedOutAt: null,
+  version: 1,
+  ...over,
+});
+
+const tokens = (over: Partial<Tokens> = {}): Tokens => ({
+  accessToken: 'access',
+  refreshToken: 'refresh',
+  expiresIn: 3600,
+  issuedAt: NOW / 1000,
+  subject: 'sub-1',
+  ...over,
+});
+
+function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {}) {
+  let clock = NOW;
+  const challenges = new Map<string, { userId: string; expiresAt: number }>();
+  const deps: SessionDeps = {
+    identity: {
+      signIn: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) })),
+      completeNewPassword: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) })),
+      refresh: vi.fn(async () => tokens({ refreshToken: undefined, issuedAt: Math.floor(clock / 1000) })),
+      revokeRefreshToken: vi.fn(async () => {}),
+      setPermanentPassword: vi.fn(async () => {}),
+      signOutEverywhere: vi.fn(async () => {}),
+      ...identity,
+    },
+    findUserByLogin: vi.fn(async () => found),
+    getUser: vi.fn(async () => found),
+    markSignedOut: vi.fn(async () => {}),
+    saveChallenge: vi.fn(async (session: string, userId: string, expiresAt: number) => void challenges.set(session, { userId, expiresAt })),
+    isLiveChallenge: vi.fn(async (session: string, userId: string, now: number) => {
+      const item = challenges.get(session);
+      return item?.userId === userId && item.expiresAt > now;
+    }),
+    deleteChallenge: vi.fn(async (session: string) => void challenges.delete(session)),
+    currentUserOf: vi.fn(async (u: UserRecord) => ({ id: u.id }) as never),
+    now: () => clock,
+    sleep: vi.fn(async (ms: number) => {
+      clock += ms;
+    }),
+  };
+  return deps;
+}
+
+describe('login', () => {
+  it('signs in with the Cognito username of the record and returns the user and tokens', async () => {
+    const deps = setup(user({ cognitoUsername: 'cognito-name' }));
+    const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, deps);
+    expect(deps.identity.signIn).toHaveBeenCalledWith('cognito-name', 'secret-pass');
+    expect(result).toMatchObject({ status: 'signed-in', user: { id: 'sub-1' }, tokens: { accessToken: 'access' } });
+  });
+
+  it('answers an unknown login exactly like a wrong password, after asking Cognito all the same', async () => {
+    const wrong = setup(user(), { signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())) });
+    const unknown = setup(null, { signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())) });
+    const a = await login({ username: 'ann@portal.test', password: 'bad' }, wrong).catch((e: unknown) => e);
+    const b = await login({ username: 'nobody@portal.test', password: 'bad' }, unknown).catch((e: unknown) => e);
+    expect(unknown.identity.signIn).toHaveBeenCalledWith('nobody@portal.test', 'bad');
+    expect(a).toBeInstanceOf(InvalidCredentialsError);
+    expect(b).toBeInstanceOf(InvalidCredentialsError);
+    expect((a as InvalidCredentialsError).toBody()).toEqual((b as InvalidCredentialsError).toBody());
+  });
+
+  it('refuses a deleted user even when Cognito accepts the password', async () => {
+    const deps = setup(user({ deletedAt: '2026-02-01T00:00:00.000Z' }));
+    await expect(login({ username: 'ann@portal.test', password: 'x-pass-123' }, deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
+  });
+
+  it('passes the first-sign-in challenge through and remembers it was issued', async () => {
+    const deps = setup(user(), { signIn: vi.fn(async () => ({ kind: 'new-password-required' as const, session: 'S' })) });
+    expect(await login({ username: 'ann@portal.test', password: 'temp-pass' }, deps)).toEqual({
+      status: 'new-password-required',
+      session: 'S',
+    });
+    expect(deps.saveChallenge).toHaveBeenCalledWith('S', 'sub-1', NOW / 1000 + 180);
+  });
+
+  it('waits for the next second after a sign-out in the same second, so the new session is not born signed out', async () => {
+    const deps = setup(user({ signedOutAt: NOW / 1000 }));
+    const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, deps);
+    expect(deps.sleep).toHaveBeenCalledOnce();
+    expect(result.status).toBe('signed-in');
+    if (result.status === 'signed-in') expect(result.tokens.issuedAt).toBeGreaterThan(NOW / 1000);
+  });
+
+  it('fails loudly when the record id is not the Cognito sub (a provisioning bug)', async () => {
+    const deps = setup(user({ id: 'other' }));
+    await expect(login({ username: 'ann@portal.test', password: 'secret-pass' }, deps)).rejects.toThrow(/Cognito subject/);
+  });
+});
+
+describe('completeNewPassword', () => {
+  it('answers the challenge for the user of the login and signs in, once', async () => {
+    const deps = setup(user());
+    await deps.saveChallenge('S', 'sub-1', NOW / 1000 + 180);
+    const result = await completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps);
+    expect(deps.identity.completeNewPassword).toHaveBeenCalledWith('sub-1', 'S', 'brand-new-pass');
+    // The session's tokens come from a fresh sign-in with the new password (refreshable everywhere).
+    expect(deps.identity.signIn).toHaveBeenCalledWith('sub-1', 'brand-new-pass');
+    expect(result.status).toBe('signed-in');
+    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps)).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    );
+  });
+
+  it('refuses a session the portal did not issue to this user, or an expired one, without asking Cognito', async () => {
+    const deps = setup(user());
+    await deps.saveChallenge('OTHER', 'sub-2', NOW / 1000 + 180);
+    await deps.saveChallenge('OLD', 'sub-1', NOW / 1000);
+    for (const session of ['made-up', 'OTHER', 'OLD']) {
+      await expect(completeNewPassword({ username: 'ann@portal.test', session, password: 'brand-new-pass' }, deps)).rejects.toBeInstanceOf(
+        UnauthenticatedError,
+      );
+    }
+    expect(deps.identity.completeNewPassword).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unknown login', async () => {
+    await expect(completeNewPassword({ username: 'x@portal.test', session: 'S', password: 'brand-new-pass' }, setup(null))).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    );
+  });
+});
+
+describe('refresh', () => {
+  const previous = { userId: 'sub-1', issuedAt: NOW / 1000 - 4000 };
+
+  it('gives a new access token while the session is live', async () => {
+    const deps = setup(user());
+    expect((await refresh('refresh', previous, deps)).accessToken).toBe('access');
+    expect(deps.identity.refresh).toHaveBeenCalledWith('refresh', 'sub-1');
+  });
+
+  it('refuses without a refresh token or without the previous access token', async () => {
+    await expect(refresh(undefined, previous, setup(user()))).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(refresh('refresh', null, setup(user()))).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+
+  it('refuses a session ended since its access token was issued (logout, password reset)', async () => {
+    const deps = setup(user({ signedOutAt: previous.issuedAt + 10 }));
+    await expect(refresh('refresh', previous, deps)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(deps.identity.refresh).not.toHaveBeenCalled();
+  });
+
+  it('refuses a refresh token that belongs to someone else', async () => {
+    const deps = setup(user(), { refresh: vi.fn(async () => tokens({ subject: 'sub-2' })) });
+    await expect(refresh('refresh', previous, deps)).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+
+  it('refuses deleted users', async () => {
+    await expect(refresh('refresh', previous, setup(user({ deletedAt: 'x' })))).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the refresh token and marks the user signed out now', async () => {
+    const deps = setup(user());
+    await logout('refresh', 'sub-1', deps);
+    expect(deps.identity.revokeRefreshToken).toHaveBeenCalledWith('refresh');
+    expect(deps.markSignedOut).toHaveBeenCalledWith('sub-1', NOW / 1000);
+  });
+
+  it('does what it can without cookies', async () => {
+    const deps = setup(user());
+    await logout(undefined, null, deps);
+    expect(deps.identity.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(deps.markSignedOut).not.toHaveBeenCalled();
+  });
+});

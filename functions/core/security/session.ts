@@ -1,0 +1,129 @@
+import type { CurrentUser } from '../../../shared/domain/types';
+import type { LoginRequest, NewPasswordChallengeRequest } from '../../../shared/schemas/security';
+import * as challenges from '../../data/sign-in-challenges';
+import * as usersRepo from '../../data/users';
+import type { UserRecord } from '../../data/users';
+import { cognitoIdentity } from '../../platform/identity';
+import { InvalidCredentialsError, UnauthenticatedError } from '../../platform/errors';
+import { currentUserOf } from '../users/companies';
+import type { IdentityProvider, Tokens } from './identity';
+import { endedBySignOut } from './session-rules';
+
+/**
+ * Sign-in, first-sign-in new password, refresh and sign-out.
+ *
+ * A session ends when the user record's `signedOutAt` (epoch seconds) is at or after the access
+ * token's `iat`: the auth middleware refuses such tokens, and refresh refuses to extend them.
+ * Token times have one-second precision, so a sign-in right after a sign-out (same second)
+ * waits for the next second; otherwise its fresh token would count as signed out.
+ */
+
+export interface SessionDeps {
+  identity: IdentityProvider;
+  findUserByLogin(login: string): Promise<UserRecord | null>;
+  getUser(id: string): Promise<UserRecord | null>;
+  markSignedOut(userId: string, atSeconds: number): Promise<void>;
+  saveChallenge(session: string, userId: string, expiresAt: number): Promise<void>;
+  isLiveChallenge(session: string, userId: string, nowSeconds: number): Promise<boolean>;
+  deleteChallenge(session: string): Promise<void>;
+  currentUserOf(user: UserRecord): Promise<CurrentUser>;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const defaults: SessionDeps = {
+  identity: cognitoIdentity,
+  findUserByLogin: usersRepo.findUserByLogin,
+  getUser: usersRepo.getUser,
+  markSignedOut: usersRepo.markSignedOut,
+  saveChallenge: challenges.saveChallenge,
+  isLiveChallenge: challenges.isLiveChallenge,
+  deleteChallenge: challenges.deleteChallenge,
+  currentUserOf: (user) => currentUserOf(user),
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export type SignInResult =
+  | { status: 'signed-in'; user: CurrentUser; tokens: Tokens }
+  | { status: 'new-password-required'; session: string };
+
+/** Cognito's NEW_PASSWORD_REQUIRED session lives 3 minutes. */
+export const CHALLENGE_TTL_SECONDS = 180;
+
+const isLive = (user: UserRecord | null): user is UserRecord => Boolean(user && !user.deletedAt);
+
+async function waitPastSignOut(user: UserRecord, deps: SessionDeps): Promise<void> {
+  if (user.signedOutAt == null) return;
+  const wait = (user.signedOutAt + 1) * 1000 - deps.now();
+  if (wait > 0) await deps.sleep(wait + 25);
+}
+
+async function signedIn(user: UserRecord, tokens: Tokens, deps: SessionDeps): Promise<SignInResult> {
+  // The user record's id is the Cognito sub; a mismatch is a provisioning bug, not a bad password.
+  if (tokens.subject !== user.id) throw new Error(`User ${user.id} signed in as Cognito subject ${tokens.subject}`);
+  if (endedBySignOut(user, tokens.issuedAt)) throw new UnauthenticatedError('Sign in again');
+  return { status: 'signed-in', user: await deps.currentUserOf(user), tokens };
+}
+
+export async function login(input: LoginRequest, deps: SessionDeps = defaults): Promise<SignInResult> {
+  const user = await deps.findUserByLogin(input.username);
+  if (isLive(user)) await waitPastSignOut(user, deps);
+  // Cognito is asked even for an unknown login: both failures take the same path and answer.
+  // (cognito-local matches e-mails case-sensitively: logins are stored lower-case.)
+  const outcome = await deps.identity.signIn(user?.cognitoUsername ?? input.username.toLowerCase(), input.password);
+  if (!isLive(user)) throw new InvalidCredentialsError();
+  if (outcome.kind === 'new-password-required') {
+    await deps.saveChallenge(outcome.session, user.id, Math.floor(deps.now() / 1000) + CHALLENGE_TTL_SECONDS);
+    return { status: 'new-password-required', session: outcome.session };
+  }
+  return signedIn(user, outcome.tokens, deps);
+}
+
+export async function completeNewPassword(input: NewPasswordChallengeRequest, deps: SessionDeps = defaults): Promise<SignInResult> {
+  const user = await deps.findUserByLogin(input.username);
+  const expired = () => new UnauthenticatedError('The sign-in session expired: sign in again');
+  if (!isLive(user)) throw expired();
+  // Only a challenge this portal issued to this user is forwarded (cognito-local checks nothing).
+  if (!(await deps.isLiveChallenge(input.session, user.id, Math.floor(deps.now() / 1000)))) throw expired();
+  await waitPastSignOut(user, deps);
+  const answered = await deps.identity.completeNewPassword(user.cognitoUsername, input.session, input.password);
+  if (answered.kind !== 'tokens') throw expired();
+  await deps.deleteChallenge(input.session);
+  // Sign in again with the new password rather than keep the challenge's tokens: cognito-local
+  // does not store that refresh token (refresh would fail); on AWS it is one more call.
+  const outcome = await deps.identity.signIn(user.cognitoUsername, input.password);
+  if (outcome.kind !== 'tokens') throw expired();
+  return signedIn(user, outcome.tokens, deps);
+}
+
+/** What the refresh call knows about the session: its (possibly expired, verified) access token. */
+export interface PreviousSession {
+  userId: string;
+  issuedAt: number;
+}
+
+/**
+ * New access token from the refresh token. The expired access token must come along: its `iat`
+ * tells whether the session was ended (logout, password change) since; a refresh token alone
+ * cannot tell, and cognito-local cannot revoke every refresh token of a user.
+ */
+export async function refresh(
+  refreshToken: string | undefined,
+  previous: PreviousSession | null,
+  deps: SessionDeps = defaults,
+): Promise<Tokens> {
+  if (!refreshToken || !previous) throw new UnauthenticatedError();
+  const user = await deps.getUser(previous.userId);
+  if (!isLive(user) || endedBySignOut(user, previous.issuedAt)) throw new UnauthenticatedError();
+  const tokens = await deps.identity.refresh(refreshToken, user.cognitoUsername);
+  // A refresh token of another user paired with this access token: refuse.
+  if (tokens.subject !== user.id || endedBySignOut(user, tokens.issuedAt)) throw new UnauthenticatedError();
+  return tokens;
+}
+
+/** Ends the session: the refresh token is revoked and every token issued until now is refused. */
+export async function logout(refreshToken: string | undefined, userId: string | null, deps: SessionDeps = defaults): Promise<void> {
+  if (refreshToken) await deps.identity.revokeRefreshToken(refreshToken);
+  if (userId) await deps.markSignedOut(userId, Math.floor(deps.now() / 1000));
+}

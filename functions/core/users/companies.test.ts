@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CompanyRecord } from '../../data/companies';
+import type { UserRecord } from '../../data/users';
+import { ForbiddenError, NotFoundError } from '../../platform/errors';
+import { changeCurrentCompany, currentUser, managedCompanies, resolveCompany, type UserCompanyDeps } from './companies';
+
+const company = (id: string, name: string): CompanyRecord => ({
+  id,
+  name,
+  product: '360',
+  country: 'FR',
+  viewId: null,
+  dimensionIndex: null,
+  orderFeedUrl: null,
+  integrationSteps: ['sources'],
+  isDefault: false,
+  created: '2026-01-01T00:00:00.000Z',
+  version: 3,
+});
+const all = [company('a', 'Alpha'), company('b', 'Beta'), company('c', 'Gamma'), company('t', 'Team')];
+
+const user = (over: Partial<UserRecord>): UserRecord => ({
+  id: 'u',
+  login: 'u@portal.test',
+  cognitoUsername: 'u',
+  firstName: 'U',
+  lastName: 'V',
+  roles: ['ROLE_USER'],
+  companyId: 'a',
+  managedCompanyIds: ['a'],
+  currentCompanyId: null,
+  created: '2026-01-01T00:00:00.000Z',
+  signedOutAt: null,
+  version: 1,
+  ...over,
+});
+
+function deps(): UserCompanyDeps {
+  return {
+    getCompany: vi.fn(async (id: string) => all.find((c) => c.id === id) ?? null),
+    getCompanies: vi.fn(async (ids: readonly string[]) => all.filter((c) => ids.includes(c.id))),
+    listCompanies: vi.fn(async () => [...all]),
+    setCurrentCompany: vi.fn(async () => {}),
+  };
+}
+
+describe('managedCompanies', () => {
+  it('gives customers their main company only, managers their list, admins every company', async () => {
+    const names = async (u: UserRecord) => (await managedCompanies(u, deps())).map((c) => c.id);
+    expect(await names(user({ managedCompanyIds: ['a', 'b'] }))).toEqual(['a']);
+    expect(await names(user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['c', 'b'] }))).toEqual(['a', 'b', 'c']);
+    expect(await names(user({ roles: ['ROLE_ADMIN'], companyId: 't' }))).toEqual(['a', 'b', 'c', 't']);
+  });
+
+  it('answers the Company shape without storage fields', async () => {
+    const [first] = await managedCompanies(user({}), deps());
+    expect(first).toEqual({
+      id: 'a',
+      name: 'Alpha',
+      product: '360',
+      country: 'FR',
+      viewId: null,
+      dimensionIndex: null,
+      orderFeedUrl: null,
+      integrationSteps: ['sources'],
+      version: 3,
+    });
+  });
+});
+
+describe('changeCurrentCompany', () => {
+  it('stores an allowed company', async () => {
+    const d = deps();
+    const manager = user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a', 'b'] });
+    expect((await changeCurrentCompany(manager, 'b', d)).id).toBe('b');
+    expect(d.setCurrentCompany).toHaveBeenCalledWith('u', 'b');
+  });
+
+  it('refuses a company outside the rules, without storing anything', async () => {
+    const d = deps();
+    await expect(changeCurrentCompany(user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['b'] }), 'c', d)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(changeCurrentCompany(user({}), 'b', d)).rejects.toBeInstanceOf(ForbiddenError);
+    expect(d.setCurrentCompany).not.toHaveBeenCalled();
+  });
+
+  it('answers 404 for an admin naming a company that does not exist', async () => {
+    await expect(changeCurrentCompany(user({ roles: ['ROLE_ADMIN'] }), 'zzz', deps())).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('resolveCompany and currentUser', () => {
+  it('falls back to the main company when the stored one was deleted', async () => {
+    const admin = user({ roles: ['ROLE_ADMIN'], companyId: 't', currentCompanyId: 'deleted' });
+    expect((await resolveCompany(admin, deps()))?.id).toBe('t');
+  });
+
+  it('describes the user with main, current and selectable companies', async () => {
+    const manager = user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['b'], currentCompanyId: 'b' });
+    const d = deps();
+    const current = (await resolveCompany(manager, d))!;
+    const answer = await currentUser(manager, current, d);
+    expect(answer).toMatchObject({
+      role: 'ROLE_MANAGER',
+      roles: ['ROLE_MANAGER'],
+      company: { id: 'a', name: 'Alpha' },
+      currentCompany: { id: 'b', name: 'Beta' },
+      managedCompanies: [{ id: 'a' }, { id: 'b' }],
+    });
+    expect(answer).not.toHaveProperty('cognitoUsername');
+    expect(answer).not.toHaveProperty('signedOutAt');
+  });
+});

@@ -1,0 +1,44 @@
+import type { Company, CompanySummary, CurrentUser } from '../../../shared/domain/types';
+import type { CompanyRecord } from '../../data/companies';
+import type { UserRecord } from '../../data/users';
+import { primaryRole } from './company-access';
+
+/** API shapes of docs/conventions.md built from records (no storage-only fields leak out). */
+
+export const toSummary = (company: CompanyRecord): CompanySummary => ({
+  id: company.id,
+  name: company.name,
+  product: company.product,
+  country: company.country,
+});
+
+export const toCompany = (company: CompanyRecord): Company => ({
+  ...toSummary(company),
+  viewId: company.viewId ?? null,
+  dimensionIndex: company.dimensionIndex ?? null,
+  orderFeedUrl: company.orderFeedUrl ?? null,
+  integrationSteps: company.integrationSteps ?? [],
+  version: company.version,
+});
+
+export const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
+
+export function toCurrentUser(
+  user: UserRecord,
+  main: CompanyRecord,
+  current: CompanyRecord,
+  selectable: readonly CompanyRecord[],
+): CurrentUser {
+  const role = primaryRole(user);
+  return {
+    id: user.id,
+    login: user.login,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role,
+    roles: user.roles.length ? user.roles : [role],
+    company: toSummary(main),
+    currentCompany: toSummary(current),
+    managedCompanies: [...selectable].sort(byName).map(toSummary),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * THE key formats of the single table (ARCHITECTURE.md section 4). No other module builds or
+ * parses a key: repositories call these, everything else sees plain entities.
+ */
+
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+/** Logins and company names are unique case-insensitively. */
+const normalize = (value: string): string => value.trim().toLowerCase();
+
+export const keys = {
+  user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' }),
+  /** Guard item: its existence reserves a login (written in the same transaction as the user). */
+  loginGuard: (login: string): Key => ({ pk: `LOGIN#${normalize(login)}`, sk: 'LOGIN' }),
+
+  company: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'META' }),
+  companyPartition: (companyId: string): string => `COMPANY#${companyId}`,
+  companyNameGuard: (name: string): Key => ({ pk: `COMPANY_NAME#${normalize(name)}`, sk: 'COMPANY_NAME' }),
+
+  step: (companyId: string, stepType: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `STEP#${stepType}` }),
+  stepPrefix: 'STEP#',
+
+  /** The token itself is never stored: only its SHA-256 hash. */
+  passwordReset: (tokenHash: string): Key => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
+  /** A first-sign-in challenge the portal handed out (hash of Cognito's session string). */
+  signInChallenge: (sessionHash: string): Key => ({ pk: `CHALLENGE#${sessionHash}`, sk: 'CHALLENGE' }),
+};
+
+/** GSI1 serves the admin lists: one partition per entity kind, sorted by a display key. */
+export const gsi1 = {
+  indexName: 'gsi1',
+  users: { pk: 'USERS', sk: (login: string) => normalize(login) },
+  companies: { pk: 'COMPANIES', sk: (name: string) => normalize(name) },
+  steps: { pk: 'STEPS', sk: (companyId: string, stepType: string) => `${companyId}#${stepType}` },
+};
+
+export { normalize as normalizeUnique };

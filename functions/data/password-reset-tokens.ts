@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys';
+import { db, isConditionFailure, tableName } from './table';
+
+/**
+ * Password reset tokens. Only the SHA-256 hash of a token is stored, so a leaked table (or
+ * backup) gives no usable link. `expiresAt` (epoch seconds) is the table's TTL attribute, but
+ * TTL deletes late (up to days), so every read checks the expiry in code as well.
+ */
+
+/** Tokens are 32 random bytes in base64url: anything else is refused without a read. */
+export const isResetTokenShape = (token: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+const hash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export async function saveResetToken(token: string, userId: string, expiresAt: number): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.passwordReset(hash(token)), userId, expiresAt, created: new Date().toISOString() },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** The user a live token belongs to, or null (unknown or expired). */
+export async function findResetToken(token: string, nowSeconds: number): Promise<{ userId: string; expiresAt: number } | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.passwordReset(hash(token)), ConsistentRead: true }),
+  );
+  if (!Item || typeof Item.userId !== 'string' || typeof Item.expiresAt !== 'number') return null;
+  if (Item.expiresAt <= nowSeconds) return null;
+  return { userId: Item.userId, expiresAt: Item.expiresAt };
+}
+
+/**
+ * Single use: a conditional delete succeeds for exactly one caller while the token is live.
+ * Returns the user id, or null when the token was unknown, expired or already used.
+ */
+export async function consumeResetToken(token: string, nowSeconds: number): Promise<string | null> {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.passwordReset(hash(token)),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return typeof Attributes?.userId === 'string' ? Attributes.userId : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}

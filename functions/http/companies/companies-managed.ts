@@ -1,0 +1,9 @@
+import { managedCompanies } from '../../core/users/companies';
+import { httpHandler } from '../../platform/http';
+
+/** GET /api/companies/managed: customer: main company; manager: their list; admin: all. */
+export const handler = httpHandler('companies-managed', {
+  async handle({ auth }) {
+    return { body: await managedCompanies(auth.user) };
+  },
+});

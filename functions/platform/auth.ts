@@ -1,0 +1,82 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { userPool } from '../../lib/definitions/resources';
+import type { Access } from '../../shared/routes';
+import type { Role } from '../../shared/domain/types';
+import type { CompanyRecord } from '../data/companies';
+import { getUser, type UserRecord } from '../data/users';
+import { endedBySignOut } from '../core/security/session-rules';
+import { isAdmin, primaryRole } from '../core/users/company-access';
+import { resolveCompany } from '../core/users/companies';
+import { readCookie, type CookieRequest } from './cookies';
+import { env } from './env';
+import { ForbiddenError, UnauthenticatedError } from './errors';
+
+/**
+ * THE place that decides access for a request: every non-public route runs `authenticate`
+ * (through platform/http.ts). The company rules themselves are core/users/company-access.ts.
+ */
+
+export interface AuthContext {
+  user: UserRecord;
+  /** The company the request works on; company-scoped handlers use it and nothing else. */
+  company: CompanyRecord;
+  role: Role;
+}
+
+export interface VerifiedAccessToken {
+  userId: string;
+  issuedAt: number;
+}
+
+// Module scope: a warm Lambda fetches the pool's keys once (jose caches and refetches on rotation).
+let keySet: { issuer: string; jwks: ReturnType<typeof createRemoteJWKSet> } | undefined;
+
+function jwksFor(issuer: string) {
+  if (keySet?.issuer !== issuer) keySet = { issuer, jwks: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)) };
+  return keySet.jwks;
+}
+
+/** A token that is merely expired still proves who it was issued to, for as long as a refresh token lives. */
+const REFRESH_WINDOW_SECONDS = userPool.client.refreshTokenValidityDays * 24 * 3600;
+
+/**
+ * Verifies a Cognito access token (signature against the issuer's JWKS, issuer, token_use,
+ * client_id). Returns null for any invalid token; throws only when the keys cannot be fetched.
+ * `allowExpired` serves refresh and logout, which must identify a session whose token expired.
+ */
+export async function verifyAccessToken(token: string, options: { allowExpired?: boolean } = {}): Promise<VerifiedAccessToken | null> {
+  const issuer = env.tokenIssuer;
+  try {
+    const { payload } = await jwtVerify(token, jwksFor(issuer), {
+      issuer,
+      algorithms: ['RS256'],
+      clockTolerance: options.allowExpired ? REFRESH_WINDOW_SECONDS : 0,
+    });
+    if (payload.token_use !== 'access' || payload.client_id !== env.userPoolClientId) return null;
+    if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+    return { userId: payload.sub, issuedAt: payload.iat };
+  } catch (error) {
+    const code = (error as { code?: string } | null)?.code ?? '';
+    // Bad tokens (JWS/JWT/JWK errors) are simply not sessions; a JWKS outage is a server error.
+    if (code.startsWith('ERR_J') && code !== 'ERR_JWKS_TIMEOUT') return null;
+    throw error;
+  }
+}
+
+/** The session behind the access cookie, or null. Used as is by refresh and logout (public routes). */
+export async function sessionFromCookie(request: CookieRequest, options: { allowExpired?: boolean } = {}): Promise<VerifiedAccessToken | null> {
+  const token = readCookie(request, 'access');
+  return token ? verifyAccessToken(token, options) : null;
+}
+
+export async function authenticate(request: CookieRequest, access: Exclude<Access, 'public'>): Promise<AuthContext> {
+  const session = await sessionFromCookie(request);
+  if (!session) throw new UnauthenticatedError();
+  const user = await getUser(session.userId);
+  // Deleted and signed-out users lose access at once, whatever their token's expiry says.
+  if (!user || user.deletedAt || endedBySignOut(user, session.issuedAt)) throw new UnauthenticatedError();
+  const company = await resolveCompany(user);
+  if (!company) throw new ForbiddenError('Your company no longer exists');
+  if (access === 'admin' && !isAdmin(user)) throw new ForbiddenError();
+  return { user, company, role: primaryRole(user) };
+}

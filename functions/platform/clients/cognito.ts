@@ -1,0 +1,9 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+
+/** Lazy singleton; endpoint from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER (cognito-local). */
+let client: CognitoIdentityProviderClient | undefined;
+
+export function cognitoClient(): CognitoIdentityProviderClient {
+  client ??= new CognitoIdentityProviderClient({});
+  return client;
+}

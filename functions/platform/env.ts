@@ -1,0 +1,72 @@
+import { envNames } from '../../lib/definitions/resources';
+
+/**
+ * Typed, lazy access to the handler environment (names: lib/definitions/resources.ts).
+ * Lazy so a module can be imported (route-table test, cold-start bench) without the variables,
+ * and so a missing one fails the request that needs it with a message naming the variable.
+ */
+
+export class MissingEnvError extends Error {
+  constructor(name: string) {
+    super(`Missing environment variable ${name}: set it in the Lambda environment (CDK) or the local gateway`);
+    this.name = 'MissingEnvError';
+  }
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new MissingEnvError(name);
+  return value;
+}
+
+function optional(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** Stages where the portal is served over plain http (the local stack). */
+const PLAIN_HTTP_STAGES = new Set(['local', 'test']);
+
+export const env = {
+  get tableName() {
+    return required(envNames.tableName);
+  },
+  get bucketName() {
+    return required(envNames.bucketName);
+  },
+  get userPoolId() {
+    return required(envNames.userPoolId);
+  },
+  get userPoolClientId() {
+    return required(envNames.userPoolClientId);
+  },
+  get region() {
+    return optional('AWS_REGION') ?? optional('AWS_DEFAULT_REGION') ?? required('AWS_REGION');
+  },
+  /** cognito-local has its own issuer; on AWS it is derived from the pool. */
+  get tokenIssuer() {
+    const issuer = optional(envNames.tokenIssuer);
+    if (issuer) return issuer.replace(/\/+$/, '');
+    return `https://cognito-idp.${this.region}.amazonaws.com/${this.userPoolId}`;
+  },
+  get mailFrom() {
+    return required(envNames.mailFrom);
+  },
+  get integrationMailbox() {
+    return required(envNames.integrationMailbox);
+  },
+  get appUrl() {
+    return required(envNames.appUrl).replace(/\/+$/, '');
+  },
+  /** Empty prefix is allowed (templates named exactly as in resources.ts). */
+  get templatePrefix() {
+    return process.env[envNames.templatePrefix] ?? '';
+  },
+  get stage() {
+    return optional(envNames.stage) ?? 'local';
+  },
+  /** Deployed stages are always served over https (CloudFront), whatever a header says. */
+  get stageIsHttps() {
+    return !PLAIN_HTTP_STAGES.has(this.stage);
+  },
+};

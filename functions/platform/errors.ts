@@ -1,0 +1,75 @@
+/**
+ * Typed errors that map one-to-one to the HTTP contract of docs/conventions.md.
+ * Core code throws them (they carry no Lambda or middy types); platform/http.ts turns them
+ * into answers. Anything else becomes a 500 with no detail.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  toBody(): { message: string; code: string; errors?: Record<string, string> } {
+    return this.errors ? { message: this.message, code: this.code, errors: this.errors } : { message: this.message, code: this.code };
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(errors: Record<string, string>, message = 'The request is not valid') {
+    super(400, 'validation', message, errors);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, code = 'bad-request') {
+    super(400, code, message);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'Sign-in required') {
+    super(401, 'unauthenticated', message);
+  }
+}
+
+/** The one sign-in failure: same answer for an unknown login and a wrong password. */
+export class InvalidCredentialsError extends AppError {
+  constructor() {
+    super(401, 'invalid-credentials', 'Invalid login or password!');
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'Not allowed') {
+    super(403, 'forbidden', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found', code = 'not-found') {
+    super(404, code, message);
+  }
+}
+
+export class InvalidTokenError extends NotFoundError {
+  constructor() {
+    super('This password reset link is invalid or has expired', 'invalid-token');
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message = 'Someone else changed this item; reload and try again') {
+    super(409, 'conflict', message);
+  }
+}
+
+export class NotImplementedError extends AppError {
+  constructor(routeId: string) {
+    super(501, 'not-implemented', `${routeId} is not built yet`);
+  }
+}

@@ -1,0 +1,192 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { AnyObjectSchema, InferType, ValidationError as YupValidationError } from 'yup';
+import { routeById, type Access, type RouteDef, type RouteId } from '../../shared/routes';
+import type { AuthContext } from './auth';
+import { AppError, ForbiddenError, ValidationError } from './errors';
+
+/**
+ * The handler pipeline every /api Lambda runs. In order: refuse cross-site state-changing
+ * requests, authenticate per the route's access level (401/403), parse the JSON body (400),
+ * validate it with the shared yup schema (400 validation), run the handler, and map typed
+ * errors to the answers of docs/conventions.md (anything else: 500 without detail).
+ *
+ * Handlers do not call this directly: they use `httpHandler` (platform/http.ts, any route) or
+ * `publicHandler` (platform/public-http.ts, public routes), which differ only in whether the
+ * auth code (jose, user and company lookups) is part of the bundle.
+ */
+
+export interface HttpRequest<Body> {
+  event: APIGatewayProxyEventV2;
+  route: RouteDef;
+  /**
+   * The verified caller and the company the request works on. Reading it on a public route
+   * throws (a programming error): public routes have no caller.
+   */
+  readonly auth: AuthContext;
+  body: Body;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Lower-case header names; `cookies` as API Gateway v2 gives them (for platform/cookies.ts). */
+  headers: Record<string, string | undefined>;
+  cookies: string[];
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  cookies?: string[];
+  headers?: Record<string, string>;
+}
+
+export interface HandlerOptions<S extends AnyObjectSchema | undefined> {
+  schema?: S;
+  /** State-changing methods always refuse cross-site requests; GET routes may opt in (logout). */
+  refuseCrossSite?: boolean;
+  handle(request: HttpRequest<S extends AnyObjectSchema ? InferType<S> : undefined>): Promise<Reply> | Reply;
+}
+
+export type ApiHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface State {
+  auth: AuthContext | null;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+}
+
+function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
+export function json(status: number, body: unknown, extra: Omit<Reply, 'status' | 'body'> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      // Answers are per user (cookies): never cached by CloudFront or the browser.
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      ...extra.headers,
+    },
+    ...(extra.cookies?.length ? { cookies: extra.cookies } : {}),
+    body: JSON.stringify(body),
+  };
+}
+
+export function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
+  const status = reply.status ?? 200;
+  if (reply.body === undefined) {
+    return {
+      statusCode: status,
+      headers: { 'cache-control': 'no-store', ...reply.headers },
+      ...(reply.cookies?.length ? { cookies: reply.cookies } : {}),
+      body: '',
+    };
+  }
+  return json(status, reply.body, reply);
+}
+
+function parseJson(event: APIGatewayProxyEventV2): unknown {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Still a 400 `validation` (the one 400 of the contract), with no field to blame.
+    throw new ValidationError({}, 'The request body is not valid JSON');
+  }
+}
+
+async function validate(schema: AnyObjectSchema, body: unknown): Promise<unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError({}, 'The request body must be a JSON object');
+  }
+  try {
+    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    const invalid = error as YupValidationError;
+    if (invalid?.name !== 'ValidationError') throw error;
+    const errors: Record<string, string> = {};
+    for (const item of invalid.inner.length ? invalid.inner : [invalid]) {
+      const field = item.path ?? 'body';
+      errors[field] ??= String(item.message);
+    }
+    throw new ValidationError(errors);
+  }
+}
+
+function errorResult(error: unknown, route: RouteDef): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof AppError) return json(error.status, error.toBody());
+  // Logged for the operators; the caller gets no stack and no internals.
+  console.error(`[${route.id}] unhandled error`, error);
+  return json(500, { code: 'internal', message: 'Something went wrong on our side' });
+}
+
+export type Authenticate = (
+  request: { headers: Record<string, string | undefined>; cookies: string[] },
+  access: Exclude<Access, 'public'>,
+) => Promise<AuthContext>;
+
+export function createHandler<Id extends RouteId, S extends AnyObjectSchema | undefined = undefined>(
+  routeId: Id,
+  options: HandlerOptions<S>,
+  authenticate: Authenticate | null,
+): ApiHandler {
+  const route = routeById(routeId);
+  // Fails at load (and so in test/unit/routes.test.ts), never at request time.
+  if (route.access !== 'public' && !authenticate) throw new Error(`${route.id} is ${route.access}: build it with httpHandler`);
+  const refuseCrossSite = options.refuseCrossSite || !SAFE_METHODS.has(route.method);
+  const states = new WeakMap<object, State>();
+  const stateOf = (event: object): State => {
+    let state = states.get(event);
+    if (!state) states.set(event, (state = { auth: null, body: undefined, headers: {} }));
+    return state;
+  };
+
+  const guard: MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> = {
+    name: 'portal-guard',
+    before: async ({ event }) => {
+      const state = stateOf(event);
+      state.headers = lowerCaseHeaders(event.headers);
+      // Browsers send Sec-Fetch-Site; a forged cross-site form or link must not change state.
+      if (refuseCrossSite && state.headers['sec-fetch-site'] === 'cross-site') {
+        throw new ForbiddenError('Cross-site requests are refused');
+      }
+      if (route.access !== 'public' && authenticate) {
+        state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access);
+      }
+      if (options.schema) state.body = await validate(options.schema, parseJson(event));
+    },
+    onError: async (request) => {
+      request.response = errorResult(request.error, route);
+    },
+  };
+
+  const core = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(guard)
+    .handler(async (event) => {
+      const state = stateOf(event);
+      const reply = await options.handle({
+        event,
+        route,
+        get auth(): AuthContext {
+          if (!state.auth) throw new Error(`${route.id} is public: it has no auth context`);
+          return state.auth;
+        },
+        body: state.body as S extends AnyObjectSchema ? InferType<S> : undefined,
+        params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
+        query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
+        headers: state.headers,
+        cookies: event.cookies ?? [],
+      });
+      return toResult(reply);
+    });
+
+  // The local gateway and tests may call without a Lambda context; middy needs an object.
+  return (event, context) => core(event, context ?? ({} as Context));
+}

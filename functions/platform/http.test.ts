@@ -1,0 +1,119 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { object, string } from 'yup';
+import { ConflictError } from './errors';
+import { httpHandler, notBuiltYet } from './http';
+
+function event(method: string, over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: `${method} /api/x`,
+    rawPath: '/api/x',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    requestContext: { http: { method } } as APIGatewayProxyEventV2['requestContext'],
+    isBase64Encoded: false,
+    ...over,
+  };
+}
+
+const body = (result: { body?: string }) => JSON.parse(result.body ?? 'null') as Record<string, unknown>;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('httpHandler', () => {
+  const schema = object({ login: string().required('validation.required').email('validation.email') });
+  const handle = vi.fn(async ({ body: b }: { body: unknown }) => ({ body: { got: b } }));
+  const handler = httpHandler('password-reset-request', { schema, handle });
+
+  it('parses and validates the body, dropping unknown fields', async () => {
+    const result = await handler(event('POST', { body: JSON.stringify({ login: 'a@b.co', admin: true }) }));
+    expect(result.statusCode).toBe(200);
+    expect(body(result)).toEqual({ got: { login: 'a@b.co' } });
+  });
+
+  it('answers 400 validation with per-field i18n keys', async () => {
+    const result = await handler(event('POST', { body: JSON.stringify({ login: 'not-an-email' }) }));
+    expect(result.statusCode).toBe(400);
+    expect(body(result)).toMatchObject({ code: 'validation', errors: { login: 'validation.email' } });
+  });
+
+  it('answers 400 validation for a body that is not JSON or not an object', async () => {
+    for (const raw of ['{nope', '[1,2]', '"text"']) {
+      const result = await handler(event('POST', { body: raw }));
+      expect(result.statusCode).toBe(400);
+      expect(body(result).code).toBe('validation');
+    }
+  });
+
+  it('decodes base64 bodies', async () => {
+    const raw = Buffer.from(JSON.stringify({ login: 'a@b.co' })).toString('base64');
+    expect((await handler(event('POST', { body: raw, isBase64Encoded: true }))).statusCode).toBe(200);
+  });
+
+  it('refuses cross-site state-changing requests before anything else', async () => {
+    handle.mockClear();
+    const result = await handler(event('POST', { headers: { 'Sec-Fetch-Site': 'cross-site' }, body: '{}' }));
+    expect(result.statusCode).toBe(403);
+    expect(body(result).code).toBe('forbidden');
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('maps typed errors to their answer', async () => {
+    const conflict = httpHandler('translations-get', {
+      handle: () => {
+        throw new ConflictError();
+      },
+    });
+    const result = await conflict(event('GET'));
+    expect(result.statusCode).toBe(409);
+    expect(body(result).code).toBe('conflict');
+  });
+
+  it('answers 500 with no stack or internals for anything else', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = httpHandler('translations-get', {
+      handle: () => {
+        throw new Error('secret table name portal-prod');
+      },
+    });
+    const result = await broken(event('GET'));
+    expect(result.statusCode).toBe(500);
+    expect(result.body).not.toMatch(/secret|portal-prod|at /);
+    expect(body(result).code).toBe('internal');
+  });
+
+  it('throws when a public handler reads the auth context (a programming error)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const misuse = httpHandler('translations-get', { handle: ({ auth }) => ({ body: auth.user.id }) });
+    expect((await misuse(event('GET'))).statusCode).toBe(500);
+  });
+
+  it('lets GET routes opt in to the cross-site refusal (logout)', async () => {
+    const guarded = httpHandler('security-logout', { refuseCrossSite: true, handle: () => ({ status: 302 }) });
+    expect((await guarded(event('GET', { headers: { 'sec-fetch-site': 'cross-site' } }))).statusCode).toBe(403);
+    expect((await guarded(event('GET', { headers: { 'sec-fetch-site': 'same-origin' } }))).statusCode).toBe(302);
+  });
+});
+
+describe('notBuiltYet', () => {
+  it('answers 501 with the route id on a public route', async () => {
+    const result = await notBuiltYet('translations-get')(event('GET'));
+    expect(result.statusCode).toBe(501);
+    expect(body(result)).toEqual({ code: 'not-implemented', message: 'translations-get is not built yet' });
+  });
+
+  it('still requires a session on a signed-in route', async () => {
+    const result = await notBuiltYet('sources-list')(event('GET'));
+    expect(result.statusCode).toBe(401);
+    expect(body(result).code).toBe('unauthenticated');
+  });
+});
+
+describe('publicHandler', () => {
+  it('refuses, at load, to build a non-public route without the auth step', async () => {
+    const { publicHandler } = await import('./public-http');
+    expect(() => publicHandler('users-current', { handle: () => ({}) })).toThrow(/signed-in/);
+    expect(typeof publicHandler('security-login', { handle: () => ({}) })).toBe('function');
+  });
+});

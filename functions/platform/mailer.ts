@@ -1,0 +1,28 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { MailTemplateName } from '../../lib/definitions/resources';
+import { sesClient } from './clients/ses';
+import { env } from './env';
+
+/**
+ * Sends one e-mail with a stored SES v2 template (created by the CDK and by local provisioning).
+ * Template names carry the stage prefix (MAIL_TEMPLATE_PREFIX), so stages share one account.
+ */
+export interface MailRequest {
+  to: string;
+  template: MailTemplateName;
+  data: Record<string, string>;
+}
+
+export type Mailer = (mail: MailRequest) => Promise<void>;
+
+export const templateName = (template: MailTemplateName): string => `${env.templatePrefix}${template}`;
+
+export const sendTemplatedEmail: Mailer = async ({ to, template, data }) => {
+  await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: env.mailFrom,
+      Destination: { ToAddresses: [to] },
+      Content: { Template: { TemplateName: templateName(template), TemplateData: JSON.stringify(data) } },
+    }),
+  );
+};

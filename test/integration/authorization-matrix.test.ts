@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyRecord } from '../../functions/data/companies';
+import { routes, type RouteDef } from '../../shared/routes';
+import { makeCompany, makeUser, signedIn } from './helpers/accounts';
+import type { HttpResponse } from '../support/http-client';
+import { Browser } from './helpers/browser';
+import { localStack, useLocalEnv } from '../support/local-stack';
+
+/**
+ * Every route of shared/routes.ts (so routes added later are covered automatically) against
+ * every kind of caller:
+ * - anonymous: 401 on every non-public route;
+ * - non-admins: 403 on admin routes; everyone signed in passes the access check elsewhere
+ *   (placeholders answer 501 to allowed callers, so the matrix tightens when handlers land);
+ * - company-scoped routes: a caller who sends another company's ids (path, query, body) still
+ *   works on their own company and never gets the other company's data back.
+ */
+
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'managerA' | 'managerB' | 'admin';
+const callers: Caller[] = ['anonymous', 'customerA', 'customerB', 'managerA', 'managerB', 'admin'];
+
+let stack: ReturnType<typeof localStack>;
+let companies: { A: CompanyRecord; B: CompanyRecord; C: CompanyRecord };
+const clients = {} as Record<Caller, Browser>;
+/** The companies each caller may see (null: all). */
+let visible: Record<Caller, string[] | null>;
+
+beforeAll(async () => {
+  useLocalEnv();
+  stack = localStack();
+  companies = {
+    A: await makeCompany('Matrix A'),
+    B: await makeCompany('Matrix B', { product: 'affiliate', country: 'RU' }),
+    C: await makeCompany('Matrix C'),
+  };
+  const { A, B, C } = companies;
+  clients.anonymous = new Browser(stack.url);
+  clients.customerA = await signedIn(stack.url, await makeUser('ROLE_USER', A));
+  clients.customerB = await signedIn(stack.url, await makeUser('ROLE_USER', B));
+  clients.managerA = await signedIn(stack.url, await makeUser('ROLE_MANAGER', A, { managed: [A, C] }));
+  clients.managerB = await signedIn(stack.url, await makeUser('ROLE_MANAGER', B, { managed: [B] }));
+  clients.admin = await signedIn(stack.url, await makeUser('ROLE_ADMIN', A));
+  visible = { anonymous: [], customerA: [A.id], customerB: [B.id], managerA: [A.id, C.id], managerB: [B.id], admin: null };
+});
+
+const all = routes as readonly RouteDef[];
+/** Path parameters get an id that exists nowhere, so no real handler can destroy a fixture. */
+const MISSING_ID = 'matrix-missing-id';
+const concrete = (route: RouteDef, id = MISSING_ID) => route.path.replace(/\{\w+\}/g, encodeURIComponent(id));
+
+/** Logout would end the caller's session for the rest of the matrix: it is probed without cookies (security.test.ts covers it). */
+const SESSION_ENDING = new Set(['security-logout']);
+
+function send(caller: Caller, route: RouteDef, foreign?: CompanyRecord): Promise<HttpResponse<any>> {
+  const ids: Record<string, string> = foreign ? { company: foreign.id, companyId: foreign.id, id: foreign.id } : {};
+  const client = SESSION_ENDING.has(route.id) ? new Browser(stack.url) : clients[caller];
+  return client.request(route.method, concrete(route, foreign?.id), {
+    query: ids,
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: ids }),
+  });
+}
+
+/** Public routes that need a session of their own: without one they answer 401 to anyone. */
+const NEEDS_SESSION_COOKIES = new Set(['security-refresh']);
+
+const allowed = (caller: Caller, route: RouteDef): boolean =>
+  route.access === 'public' || (caller !== 'anonymous' && (route.access === 'signed-in' || caller === 'admin'));
+
+describe.each(callers)('as %s', (caller) => {
+  it.each(all.map((route) => [route.id, route] as const))('%s: the access level holds', async (_id, route) => {
+    const answer = await send(caller, route);
+    if (!allowed(caller, route)) {
+      const expected = caller === 'anonymous' ? 401 : 403;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(expected);
+      expect(answer.body.code).toBe(expected === 401 ? 'unauthenticated' : 'forbidden');
+      return;
+    }
+    if (caller === 'anonymous' && NEEDS_SESSION_COOKIES.has(route.id)) {
+      expect(answer.status).toBe(401);
+      return;
+    }
+    expect([401, 403], `${route.id}: ${answer.status} ${JSON.stringify(answer.body)}`).not.toContain(answer.status);
+    if (answer.status !== 501) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    else expect(answer.body).toEqual({ code: 'not-implemented', message: `${route.id} is not built yet` });
+  });
+});
+
+describe('company-scoped routes never leak another company', () => {
+  const scoped = all.filter((route) => route.companyScoped);
+  const probes: Array<[Caller, 'A' | 'B' | 'C']> = [
+    ['customerA', 'B'],
+    ['customerA', 'C'],
+    ['customerB', 'A'],
+    ['managerA', 'B'],
+    ['managerB', 'A'],
+    ['managerB', 'C'],
+  ];
+
+  it.each(probes)('%s sending the ids of company %s', async (caller, foreignKey) => {
+    const foreign = companies[foreignKey];
+    for (const route of scoped) {
+      const answer = await send(caller, route, foreign);
+      expect([401, 500], `${route.id}: ${answer.status}`).not.toContain(answer.status);
+      if (answer.status < 300) {
+        const text = JSON.stringify(answer.body);
+        expect(text, `${route.id} leaked company ${foreignKey}`).not.toContain(foreign.id);
+        expect(text, `${route.id} leaked company ${foreignKey}`).not.toContain(foreign.name);
+      }
+    }
+    // And the caller still works on an allowed company afterwards.
+    const current = await clients[caller].get('/api/users/find-current-company');
+    expect(current.status).toBe(200);
+    expect(visible[caller]).toContain(current.body.id);
+  });
+
+  it.each(probes)('%s cannot switch to company %s', async (caller, foreignKey) => {
+    const answer = await clients[caller].post('/api/users/change-current-company', { company: companies[foreignKey].id });
+    expect(answer.status).toBe(403);
+  });
+
+  it('managers and admins can switch within their scope', async () => {
+    expect((await clients.managerA.post('/api/users/change-current-company', { company: companies.C.id })).status).toBe(200);
+    expect((await clients.managerA.get('/api/users/find-current-company')).body.id).toBe(companies.C.id);
+    expect((await clients.managerA.post('/api/users/change-current-company', { company: companies.A.id })).status).toBe(200);
+    expect((await clients.admin.post('/api/users/change-current-company', { company: companies.B.id })).status).toBe(200);
+    expect((await clients.admin.get('/api/users/find-current-company')).body.id).toBe(companies.B.id);
+  });
+
+  it('the managed list matches each caller scope', async () => {
+    for (const caller of callers.filter((c) => c !== 'anonymous' && c !== 'admin')) {
+      const answer = await clients[caller].get('/api/companies/managed');
+      expect(answer.body.map((company: { id: string }) => company.id).sort(), caller).toEqual([...visible[caller]!].sort());
+    }
+  });
+});

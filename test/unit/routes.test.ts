@@ -1,0 +1,55 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handlerModule, routes, type RouteDef } from '../../shared/routes';
+
+/** The route table and functions/http/ must agree one-to-one (ARCHITECTURE.md section 2). */
+
+const root = join(import.meta.dirname, '..', '..');
+const httpDir = join(root, 'functions', 'http');
+const all = routes as readonly RouteDef[];
+
+function handlerFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return handlerFiles(path);
+    // Tests beside handlers are not handlers.
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts') ? [relative(root, path).replace(/\.ts$/, '')] : [];
+  });
+}
+
+describe('route table', () => {
+  it('has unique ids and unique method + path pairs', () => {
+    const ids = all.map((r) => r.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const keys = all.map((r) => `${r.method} ${r.path.replace(/\{\w+\}/g, '{}')}`);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+
+  it('has well-formed ids, areas and paths', () => {
+    for (const route of all) {
+      expect(route.id, route.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(route.area, route.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      // /api, then lower-case segments or {param}; no trailing slash, no empty segment.
+      expect(route.path, route.id).toMatch(/^\/api(\/([a-z0-9]+(-[a-z0-9]+)*|\{[a-zA-Z]\w*\}))+$/);
+      expect(['public', 'signed-in', 'admin'], route.id).toContain(route.access);
+    }
+  });
+
+  it('gives every route a handler module', () => {
+    const files = new Set(handlerFiles(httpDir));
+    expect(all.filter((route) => !files.has(handlerModule(route))).map((r) => r.id)).toEqual([]);
+  });
+
+  it('gives every handler module a route', () => {
+    const modules = new Set(all.map(handlerModule));
+    expect(handlerFiles(httpDir).filter((file) => !modules.has(file))).toEqual([]);
+  });
+
+  it('has handler modules that load and export a handler function', async () => {
+    for (const route of all) {
+      const mod = (await import(join(root, `${handlerModule(route)}.ts`))) as { handler?: unknown };
+      expect(typeof mod.handler, route.id).toBe('function');
+    }
+  }, 60_000);
+});
