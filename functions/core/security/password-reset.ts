@@ -28,22 +28,21 @@ const defaults: PasswordResetDeps = {
 const seconds = (deps: Pick<PasswordResetDeps, 'now'>) => Math.floor(deps.now() / 1000);
 
 /**
- * Sets the new password, then consumes the token, then ends every existing session.
- * The password is set first so a password the pool refuses leaves the link usable for a retry;
- * sessions end last so nothing signed in with the old password survives the change.
+ * Consumes the token, then sets the new password, then ends every existing session.
+ * Consuming first makes the link single use even under concurrent requests: only the request
+ * that consumed it sets a password. The shared schema has already checked the password rules,
+ * so a refusal by the pool is unexpected; the user then asks for a new link.
+ * Sessions end last so nothing signed in with the old password survives the change.
  */
 export async function completePasswordReset(token: string, password: string, deps: PasswordResetDeps = defaults): Promise<{ status: 'changed' }> {
   if (!resetTokens.isResetTokenShape(token)) throw new InvalidTokenError();
   const found = await deps.findResetToken(token, seconds(deps));
   if (!found) throw new InvalidTokenError();
-  const user = await deps.getUser(found.userId);
-  if (!user || user.deletedAt) {
-    await deps.consumeResetToken(token, seconds(deps));
-    throw new InvalidTokenError();
-  }
-  await deps.identity.setPermanentPassword(user.cognitoUsername, password);
-  // Another request may have used the link meanwhile: only one of them succeeds.
+  // Another request may have used the link meanwhile: only one of them gets past this line.
   if (!(await deps.consumeResetToken(token, seconds(deps)))) throw new InvalidTokenError();
+  const user = await deps.getUser(found.userId);
+  if (!user || user.deletedAt) throw new InvalidTokenError();
+  await deps.identity.setPermanentPassword(user.cognitoUsername, password);
   await deps.markSignedOut(user.id, seconds(deps));
   await deps.identity.signOutEverywhere(user.cognitoUsername);
   return { status: 'changed' };
