@@ -1,0 +1,81 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api as url } from '../../test/render';
+import { server } from '../../test/server';
+import { api, ApiError, configureApi } from './client';
+
+let restore = () => {};
+afterEach(() => restore());
+
+describe('API client', () => {
+  it('sends same-origin credentials and JSON', async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.post(url('/api/security/password-reset'), ({ request }) => {
+        seen = request;
+        return HttpResponse.json({ status: 'sent' });
+      }),
+    );
+    await expect(api('password-reset-request', { body: { login: 'a@b.co' }, auth: 'none' })).resolves.toEqual({ status: 'sent' });
+    expect(seen!.credentials).toBe('same-origin');
+    expect(seen!.headers.get('content-type')).toBe('application/json');
+    expect(await seen!.json()).toEqual({ login: 'a@b.co' });
+  });
+
+  it('on 401 refreshes once and retries', async () => {
+    let calls = 0;
+    const refresh = vi.fn(() => HttpResponse.json({ status: 'refreshed' }));
+    server.use(
+      http.get(url('/api/users/current'), () =>
+        ++calls === 1 ? HttpResponse.json({ code: 'unauthenticated', message: 'x' }, { status: 401 }) : HttpResponse.json({ id: 'u1' }),
+      ),
+      http.post(url('/api/security/refresh'), refresh),
+    );
+    const onUnauthorized = vi.fn();
+    restore = configureApi({ onUnauthorized });
+    await expect(api('users-current')).resolves.toEqual({ id: 'u1' });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to sign-in with the current full path when the refresh fails', async () => {
+    window.history.replaceState(null, '', '/marketing/sources?tab=2#list');
+    const refresh = vi.fn(() => HttpResponse.json({ code: 'unauthenticated', message: 'x' }, { status: 401 }));
+    server.use(
+      http.get(url('/api/meetings'), () => HttpResponse.json({ code: 'unauthenticated', message: 'x' }, { status: 401 })),
+      http.post(url('/api/security/refresh'), refresh),
+    );
+    const onUnauthorized = vi.fn();
+    restore = configureApi({ onUnauthorized });
+    await expect(api('meetings-list')).rejects.toMatchObject({ status: 401 });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('/marketing/sources?tab=2#list');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('does not refresh for auth: none (sign-in itself)', async () => {
+    const refresh = vi.fn(() => HttpResponse.json({ status: 'refreshed' }));
+    server.use(
+      http.post(url('/api/security/login'), () =>
+        HttpResponse.json({ code: 'invalid-credentials', message: 'Invalid login or password!' }, { status: 401 }),
+      ),
+      http.post(url('/api/security/refresh'), refresh),
+    );
+    await expect(api('security-login', { body: {}, auth: 'none' })).rejects.toMatchObject({ status: 401, code: 'invalid-credentials' });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('reports a 500 with the server message to the error page', async () => {
+    server.use(http.get(url('/api/meetings'), () => HttpResponse.json({ code: 'internal', message: 'Database unavailable' }, { status: 500 })));
+    const onServerError = vi.fn();
+    restore = configureApi({ onServerError });
+    await expect(api('meetings-list')).rejects.toBeInstanceOf(ApiError);
+    expect(onServerError).toHaveBeenCalledWith(expect.objectContaining({ status: 500, message: 'Database unavailable' }));
+  });
+
+  it('marks 501 placeholders as not implemented', async () => {
+    server.use(http.get(url('/api/meetings'), () => HttpResponse.json({ code: 'not-implemented', message: 'Soon' }, { status: 501 })));
+    const error = (await api('meetings-list').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.notImplemented).toBe(true);
+  });
+});

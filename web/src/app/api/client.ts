@@ -1,0 +1,128 @@
+import { routeById, routePath, type RouteId } from 'shared/routes';
+import type { ApiError as ApiErrorBody } from 'shared/domain/types';
+
+/** An HTTP answer other than 2xx, with the contract's error body when there is one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+    readonly text = '',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Routes whose issue has not landed answer 501: the UI shows "coming soon". */
+  get notImplemented(): boolean {
+    return this.status === 501;
+  }
+}
+
+export interface ServerFailure {
+  status: number;
+  message: string;
+  /** Raw response text, shown when the body is not the contract's JSON. */
+  text: string;
+}
+
+interface Handlers {
+  /** Session is gone (refresh failed): send the user to sign-in. */
+  onUnauthorized: (redirect: string) => void;
+  /** 500: the page is replaced by the server's answer (spec, section 6). */
+  onServerError: (failure: ServerFailure) => void;
+}
+
+const currentFullPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+let handlers: Handlers = {
+  onUnauthorized: (redirect) => window.location.assign(`/login?redirect=${encodeURIComponent(redirect)}`),
+  onServerError: () => undefined,
+};
+
+/** The app shell plugs in router navigation and the error page (see app/api-bridge.tsx). */
+export function configureApi(next: Partial<Handlers>): () => void {
+  const previous = handlers;
+  handlers = { ...handlers, ...next };
+  return () => {
+    handlers = previous;
+  };
+}
+
+/**
+ * 'redirect' (default): a 401 tries one refresh, retries, then sends the user to /login.
+ * 'probe': same refresh, but a final 401 is only thrown (used to learn whether someone is signed in).
+ * 'none': no refresh at all (sign-in, reset and refresh calls themselves).
+ */
+export type AuthMode = 'redirect' | 'probe' | 'none';
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  body?: unknown;
+  auth?: AuthMode;
+  signal?: AbortSignal;
+}
+
+// One refresh at a time: parallel 401s share it instead of racing the refresh token.
+let refreshing: Promise<boolean> | null = null;
+
+function refreshSession(): Promise<boolean> {
+  refreshing ??= send('security-refresh', {})
+    .then((res) => res.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function send(id: RouteId, options: CallOptions): Promise<Response> {
+  const route = routeById(id);
+  // Absolute URL: same origin in the browser, and resolvable by fetch under jsdom/msw.
+  const url = new URL(routePath(id, options.params), window.location.origin);
+  const hasBody = options.body !== undefined;
+  return fetch(url, {
+    method: route.method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+    body: hasBody ? JSON.stringify(options.body) : null,
+    signal: options.signal ?? null,
+  });
+}
+
+async function readBody(res: Response): Promise<{ json: unknown; text: string }> {
+  const text = await res.text();
+  if (!text) return { json: undefined, text };
+  try {
+    return { json: JSON.parse(text) as unknown, text };
+  } catch {
+    return { json: undefined, text };
+  }
+}
+
+function toError(status: number, json: unknown, text: string): ApiError {
+  const body = (json && typeof json === 'object' ? json : {}) as Partial<ApiErrorBody>;
+  return new ApiError(
+    status,
+    typeof body.code === 'string' ? body.code : `http-${status}`,
+    typeof body.message === 'string' ? body.message : text || `HTTP ${status}`,
+    body.errors ?? {},
+    text,
+  );
+}
+
+/** Calls one route of shared/routes.ts and returns its JSON answer. */
+export async function api<T>(id: RouteId, options: CallOptions = {}): Promise<T> {
+  const auth = options.auth ?? 'redirect';
+  let res = await send(id, options);
+  if (res.status === 401 && auth !== 'none') {
+    if (await refreshSession()) res = await send(id, options);
+    if (res.status === 401 && auth === 'redirect') handlers.onUnauthorized(currentFullPath());
+  }
+  const { json, text } = await readBody(res);
+  if (res.ok) return json as T;
+  const error = toError(res.status, json, text);
+  if (res.status === 500) handlers.onServerError({ status: res.status, message: error.message, text });
+  throw error;
+}

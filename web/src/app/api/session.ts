@@ -1,0 +1,39 @@
+import useSWR from 'swr';
+import type { CurrentUser, Role } from 'shared/domain/types';
+import { api, ApiError } from './client';
+
+/** SWR key of GET /api/users/current; login and the company switcher write to it. */
+export const CURRENT_USER_KEY = ['users-current', {}] as const;
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api<CurrentUser>('users-current', { auth: 'probe' });
+  } catch (error) {
+    // 401 after the refresh attempt simply means "signed out"; public pages must not bounce to /login.
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * user: undefined while the first answer is pending, null when signed out.
+ * Another failure (network, 501 while the route is not built) counts as signed out
+ * rather than blocking every page behind a spinner.
+ */
+export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {
+  const { data, error, isLoading } = useSWR(CURRENT_USER_KEY, fetchCurrentUser, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  if (data !== undefined) return { user: data, isLoading: false };
+  if (error) return { user: null, isLoading: false };
+  return { user: undefined, isLoading };
+}
+
+export const hasRole = (user: CurrentUser | null | undefined, role: Role): boolean =>
+  !!user && (user.role === role || (user.roles ?? []).includes(role));
+
+export const isAdmin = (user: CurrentUser | null | undefined) => hasRole(user, 'ROLE_ADMIN');
+
+/** Managers and admins get the company switcher (spec, section 2 Shell). */
+export const canSwitchCompany = (user: CurrentUser | null | undefined) => isAdmin(user) || hasRole(user, 'ROLE_MANAGER');

@@ -1,0 +1,101 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StepType } from 'shared/domain/types';
+import type { MessageId } from '../i18n/t';
+import type { Crumb } from '../ui/breadcrumb';
+
+/**
+ * The portal's page table (both spec documents, section 2). Access:
+ * - public: anyone; guest: signed-out only (/login: signed-in visitors are sent on);
+ * - signed-in: any session, else /login?redirect=<full path>;
+ * - admin: flagged admin-only; other signed-in users get the "Access denied" page.
+ * The server enforces access again on every /api call; this only steers the UI.
+ */
+export type PageAccess = 'public' | 'guest' | 'signed-in' | 'admin';
+
+type Params = Readonly<Partial<Record<string, string>>>;
+
+export interface PageDef {
+  path: string;
+  access: PageAccess;
+  /** Route name: page title and last breadcrumb. Returns null for invalid parameters (-> /dashboard). */
+  title: MessageId | ((params: Params) => MessageId | null);
+  /** Parents shown before the page in the breadcrumb. */
+  parents?: Crumb[];
+  /** Found by the admin search box. */
+  searchable?: boolean;
+  /** No header (the sign-in page). */
+  chromeless?: boolean;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+// One lazy chunk per feature folder: the first route only loads its own feature.
+const admin = () => import('../features/admin');
+const analytics = () => import('../features/analytics');
+const marketing = () => import('../features/marketing');
+const pick = <M,>(load: () => Promise<M>, name: keyof M) =>
+  lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+
+const Home = lazy(() => import('../features/home/home-page'));
+const Login = lazy(() => import('../features/auth/login-page'));
+const PasswordReset = lazy(() => import('../features/password-reset/password-reset-page'));
+const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
+const Agenda = lazy(() => import('../features/agenda/agenda-page'));
+const Profile = lazy(() => import('../features/profile/profile-page'));
+const Instructions = lazy(() => import('../features/instructions/instructions-page'));
+const OrderFeed = lazy(() => import('../features/crm/order-feed-page'));
+
+/** Instruction pages exist for these data platforms only (integration-steps spec, section 2). */
+export const INSTRUCTION_NAMES = [
+  'adobe_analytics',
+  'matomo_analytics',
+  'firebase_analytics',
+  'piano_analytics',
+  'salesforce_crm',
+] as const satisfies readonly StepType[];
+
+const dashboard: Crumb = { label: 'route.dashboard', to: '/dashboard' };
+const dataFlow: Crumb = { label: 'nav.dataFlow' };
+const dataStructure: Crumb = { label: 'nav.dataStructure' };
+const ga: Crumb = { label: 'route.analytics', to: '/analytics' };
+
+export const pages: PageDef[] = [
+  { path: '/', access: 'public', title: 'route.home', Component: Home },
+  { path: '/login', access: 'guest', title: 'route.login', chromeless: true, Component: Login },
+  { path: '/password-reset', access: 'public', title: 'route.passwordReset', Component: PasswordReset },
+  { path: '/password-reset/:token', access: 'public', title: 'route.passwordReset', Component: PasswordReset },
+  { path: '/dashboard', access: 'signed-in', title: 'route.dashboard', searchable: true, Component: Dashboard },
+  { path: '/agenda', access: 'signed-in', title: 'route.agenda', parents: [dashboard], Component: Agenda },
+  { path: '/user/profile', access: 'signed-in', title: 'route.profile', parents: [dashboard], Component: Profile },
+  { path: '/admin/users', access: 'admin', title: 'route.adminUsers', parents: [dashboard], Component: pick(admin, 'UsersPage') },
+  { path: '/admin/companies', access: 'admin', title: 'route.adminCompanies', parents: [dashboard], Component: pick(admin, 'CompaniesPage') },
+  {
+    path: '/admin/:page/edit/:id',
+    access: 'admin',
+    title: ({ page }) => (page === 'users' ? 'route.adminEditUser' : page === 'companies' ? 'route.adminEditCompany' : null),
+    parents: [dashboard],
+    Component: pick(admin, 'EditPage'),
+  },
+  { path: '/admin/translations', access: 'admin', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
+  { path: '/admin/integration-status', access: 'admin', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
+  // The spec flags this one "signed in, searchable", not admin-only: the server decides what a non-admin may change.
+  { path: '/admin/default-collectors', access: 'signed-in', title: 'route.adminDefaultCollectors', parents: [dashboard], searchable: true, Component: pick(admin, 'DefaultCollectorsPage') },
+  {
+    path: '/instructions/:name',
+    access: 'signed-in',
+    title: ({ name }) => ((INSTRUCTION_NAMES as readonly string[]).includes(name ?? '') ? (`route.instructions.${name}` as MessageId) : null),
+    parents: [dashboard, { label: 'nav.knowledgeBase' }],
+    Component: Instructions,
+  },
+  { path: '/analytics', access: 'signed-in', title: 'route.analytics', parents: [dashboard, dataFlow], Component: pick(analytics, 'AnalyticsPage') },
+  { path: '/analytics/access', access: 'signed-in', title: 'route.analyticsAccess', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'AnalyticsAccessPage') },
+  { path: '/analytics/custom-dimension', access: 'signed-in', title: 'route.analyticsCustomDimension', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'CustomDimensionPage') },
+  { path: '/crm/order-feed', access: 'signed-in', title: 'route.orderFeed', parents: [dashboard], Component: OrderFeed },
+  { path: '/marketing/sources', access: 'signed-in', title: 'route.sources', parents: [dashboard, dataStructure], Component: pick(marketing, 'SourcesPage') },
+  { path: '/marketing/collector', access: 'signed-in', title: 'route.collector', parents: [dashboard, dataFlow], Component: pick(marketing, 'CollectorPage') },
+  { path: '/marketing/utm-management', access: 'signed-in', title: 'route.utmManagement', parents: [dashboard, dataStructure], Component: pick(marketing, 'UtmManagementPage') },
+  { path: '/marketing/commissions', access: 'signed-in', title: 'route.commissions', parents: [dashboard, dataStructure], Component: pick(marketing, 'CommissionsPage') },
+];
+
+/** Title id of a page for given parameters (null: invalid parameters). */
+export const pageTitle = (page: PageDef, params: Params): MessageId | null =>
+  typeof page.title === 'function' ? page.title(params) : page.title;

@@ -1,0 +1,27 @@
+/**
+ * Where to go after sign-in. Only same-origin relative paths are accepted: an attacker-supplied
+ * `?redirect=//evil.example` or `https://evil.example` must never take the user off the portal.
+ */
+export const DEFAULT_AFTER_LOGIN = '/dashboard';
+
+const BASE = 'https://portal.invalid';
+
+export function safeRedirect(value: string | null | undefined, fallback = DEFAULT_AFTER_LOGIN): string {
+  if (!value || value.length > 2048) return fallback;
+  // Must be a path; '//' and '/\' are protocol-relative URLs to browsers; control characters are stripped by URL parsers.
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  // Going back to the sign-in page after signing in would loop.
+  if (url.pathname === '/login') return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The value of ?redirect= for the current location. */
+export const loginRedirectFor = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;

@@ -1,0 +1,30 @@
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { ApiBridge } from './api-bridge';
+import { Layout } from './shell/layout';
+import { pages } from './pages';
+import { RouteElement } from './route-element';
+
+/**
+ * Declarative routes (useRoutes) rather than a data router: the portal loads data with SWR,
+ * not route loaders, and this keeps react-router's data-router code out of the first chunk.
+ */
+const routeObjects: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      ...pages.map((page) => ({ path: page.path, element: <RouteElement page={page} /> })),
+      // Any unknown path (including /home, see docs/web.md) goes to the dashboard.
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  const element = useRoutes(routeObjects);
+  return (
+    <>
+      <ApiBridge />
+      {element}
+    </>
+  );
+}

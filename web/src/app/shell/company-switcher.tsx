@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import type { Company, CurrentUser } from 'shared/domain/types';
+import { T, useT } from '../../i18n/t';
+import { api } from '../api/client';
+import { useApi } from '../api/use-api';
+
+/**
+ * Managers and admins switch the current company. The server keeps it (every company-scoped
+ * call reads it from the session), so after the switch every SWR entry is revalidated.
+ */
+export function CompanySwitcher({ user }: { user: CurrentUser }) {
+  const t = useT();
+  const { mutate } = useSWRConfig();
+  const { data, error } = useApi<Company[]>('companies-managed', {}, { shouldRetryOnError: false });
+  const id = useId();
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const current = user.currentCompany;
+  // Until the list arrives (or when it cannot be read) the current company is the only choice.
+  const companies = data?.length ? data : current ? [current] : [];
+
+  const change = async (companyId: string) => {
+    if (companyId === current?.id) return;
+    setPending(true);
+    setFailed(false);
+    try {
+      // The id comes from the server's own list; the server validates it with changeCurrentCompanySchema.
+      await api<Company>('users-change-current-company', { body: { company: companyId } });
+      await mutate(() => true);
+    } catch {
+      setFailed(true);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="company-switcher">
+      <label className="visually-hidden" htmlFor={id}>
+        <T id="company.label" />
+      </label>
+      <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M4 20V6l8-3v17M12 9l8 3v8M2 20h20M7 9h2M7 13h2M7 17h2" />
+      </svg>
+      <select
+        id={id}
+        className="select"
+        value={current?.id ?? ''}
+        disabled={pending || (!data && !error) || companies.length < 2}
+        onChange={(event) => void change(event.target.value)}
+        aria-describedby={failed ? `${id}-error` : undefined}
+        title={t('company.label')}
+      >
+        {companies.map((company) => (
+          <option key={company.id} value={company.id}>
+            {company.name}
+          </option>
+        ))}
+      </select>
+      {pending && (
+        <span className="visually-hidden" role="status">
+          <T id="company.switching" />
+        </span>
+      )}
+      {failed && (
+        <p id={`${id}-error`} className="switcher-error" role="alert">
+          <T id="company.switchFailed" />
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { MessageId } from '../../i18n/t';
+import { INSTRUCTION_NAMES } from '../pages';
+
+export interface NavLinkItem {
+  label: MessageId;
+  to: string;
+  children?: NavLinkItem[];
+}
+export interface NavGroup {
+  /** A heading without a page of its own (e.g. Marketing Costs). */
+  heading: MessageId;
+  children: NavLinkItem[];
+}
+export type NavEntry = NavLinkItem | NavGroup;
+
+/** Top menu of the spec (Shell and navigation); the Admin entry is added for admins only. */
+export const dataFlow: NavEntry[] = [
+  {
+    label: 'nav.googleAnalytics',
+    to: '/analytics',
+    children: [
+      { label: 'nav.access', to: '/analytics/access' },
+      { label: 'nav.customDimension', to: '/analytics/custom-dimension' },
+    ],
+  },
+  { label: 'nav.orderFeed', to: '/crm/order-feed' },
+  { heading: 'nav.marketingCosts', children: [{ label: 'nav.collector', to: '/marketing/collector' }] },
+];
+
+export const dataStructure: NavLinkItem[] = [
+  { label: 'nav.sources', to: '/marketing/sources' },
+  { label: 'nav.utmManagement', to: '/marketing/utm-management' },
+  { label: 'nav.affiliateCommission', to: '/marketing/commissions' },
+];
+
+/** The Knowledge Base lists the instruction pages of the data platforms. */
+export const knowledgeBase: NavLinkItem[] = INSTRUCTION_NAMES.map((name) => ({
+  label: `route.instructions.${name}` as MessageId,
+  to: `/instructions/${name}`,
+}));
+
+export const adminItems: NavLinkItem[] = [
+  { label: 'nav.agenda', to: '/agenda' },
+  { label: 'nav.companies', to: '/admin/companies' },
+  { label: 'nav.users', to: '/admin/users' },
+  { label: 'nav.translations', to: '/admin/translations' },
+  { label: 'nav.integrationStatus', to: '/admin/integration-status' },
+  { label: 'nav.defaultCollectors', to: '/admin/default-collectors' },
+];

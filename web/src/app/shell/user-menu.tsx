@@ -1,0 +1,89 @@
+import { NavLink } from 'react-router-dom';
+import type { CurrentUser } from 'shared/domain/types';
+import { routePath } from 'shared/routes';
+import { T, useT, type MessageId } from '../../i18n/t';
+import { Avatar, initials } from '../../ui/avatar';
+import { Dropdown } from '../../ui/dropdown';
+import { isAdmin } from '../api/session';
+
+const adminLinks: { label: MessageId; to: string }[] = [
+  { label: 'nav.users', to: '/admin/users' },
+  { label: 'nav.companies', to: '/admin/companies' },
+  { label: 'nav.translations', to: '/admin/translations' },
+  { label: 'nav.integrationStatus', to: '/admin/integration-status' },
+  { label: 'nav.defaultCollectors', to: '/admin/default-collectors' },
+];
+
+/** Greeting, initials avatar, profile, agenda, admin section (admins only), logout. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const t = useT();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login;
+  return (
+    <Dropdown
+      align="end"
+      className="user-menu"
+      buttonClassName="user-toggle"
+      ariaLabel={t('user.menu', { name })}
+      label={
+        <>
+          <Avatar text={initials(user.firstName ?? '', user.lastName ?? '', user.login)} />
+          <span className="user-toggle-name" aria-hidden="true">
+            {user.firstName || user.login}
+          </span>
+        </>
+      }
+    >
+      <div className="user-card">
+        <Avatar size="lg" text={initials(user.firstName ?? '', user.lastName ?? '', user.login)} />
+        <div>
+          <p className="user-greeting">
+            <T id="user.greeting" values={{ name: user.firstName || name }} />
+          </p>
+          <p className="muted small">
+            <T id="user.signedInAs" values={{ login: user.login }} />
+          </p>
+          <span className="badge">
+            <T id={`user.role.${user.role}` as MessageId} />
+          </span>
+        </div>
+      </div>
+      <ul className="menu-list">
+        <li>
+          <NavLink to="/user/profile" className="menu-item">
+            <T id="nav.profile" />
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/agenda" className="menu-item">
+            <T id="nav.agenda" />
+          </NavLink>
+        </li>
+      </ul>
+      {isAdmin(user) && (
+        <>
+          <p className="menu-heading">
+            <T id="user.adminSection" />
+          </p>
+          <ul className="menu-list">
+            {adminLinks.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="menu-item">
+                  <T id={item.label} />
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <hr className="menu-separator" />
+      <ul className="menu-list">
+        <li>
+          {/* A plain link: the server clears the cookies and redirects to /login (spec). */}
+          <a href={routePath('security-logout')} className="menu-item menu-item-danger">
+            <T id="nav.logout" />
+          </a>
+        </li>
+      </ul>
+    </Dropdown>
+  );
+}

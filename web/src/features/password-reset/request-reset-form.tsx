@@ -1,0 +1,75 @@
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { passwordResetRequestSchema } from 'shared/schemas/security';
+import { api, ApiError } from '../../app/api/client';
+import { T, useT, type MessageId } from '../../i18n/t';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { FormField } from '../../ui/form-field';
+
+/**
+ * Asks for a reset link. The answer is not read: the confirmation is the same whether or not
+ * the account exists, so the page reveals nothing about registered e-mails.
+ */
+export function RequestResetForm() {
+  const t = useT();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<MessageId | null>(null);
+
+  if (sentTo) {
+    return (
+      <Callout tone="success">
+        <T id="reset.request.sent" values={{ email: sentTo }} />
+      </Callout>
+    );
+  }
+
+  return (
+    <>
+      <p className="muted">
+        <T id="reset.request.intro" />
+      </p>
+      {failure && (
+        <Callout tone={failure === 'common.comingSoon.text' ? 'info' : 'danger'}>
+          <T id={failure} />
+        </Callout>
+      )}
+      <Formik
+        initialValues={{ login: '' }}
+        validationSchema={passwordResetRequestSchema}
+        onSubmit={async (values) => {
+          setFailure(null);
+          const body = passwordResetRequestSchema.cast(values);
+          try {
+            await api('password-reset-request', { body, auth: 'none' });
+            setSentTo(body.login);
+          } catch (error) {
+            setFailure(error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : 'common.somethingWrong');
+          }
+        }}
+      >
+        {({ values, errors, touched, isSubmitting, getFieldProps }) => {
+          // The error (danger border + message) shows once something is typed, or after leaving the field empty.
+          const showError = !!errors.login && (values.login !== '' || touched.login);
+          // Checked synchronously so Send is disabled from the first render, not after async validation.
+          const valid = passwordResetRequestSchema.isValidSync(values);
+          return (
+            <Form noValidate className="form-stack">
+              <FormField
+                label={<T id="reset.request.email" />}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                {...getFieldProps('login')}
+                error={showError ? t(errors.login as MessageId) : undefined}
+              />
+              <Button type="submit" block loading={isSubmitting} disabled={!valid}>
+                <T id="reset.request.submit" />
+              </Button>
+            </Form>
+          );
+        }}
+      </Formik>
+    </>
+  );
+}

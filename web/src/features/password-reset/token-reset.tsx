@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api, ApiError } from '../../app/api/client';
+import { T } from '../../i18n/t';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { PasswordChangeForm } from '../../ui/password-change-form';
+import { Spinner } from '../../ui/spinner';
+
+type State = 'checking' | 'valid' | 'invalid' | 'changed';
+
+/** Token check (loader), then the new-password form, then success; or the invalid-token message. */
+export function TokenReset({ token }: { token: string }) {
+  const [state, setState] = useState<State>('checking');
+  const [failed, setFailed] = useState(false);
+
+  // The spec: the token is valid when the answer's `token` equals the one in the URL.
+  const check = useCallback(
+    () =>
+      api<{ token?: string }>('password-reset-check', { params: { token }, auth: 'none' }).then(
+        (answer) => (answer?.token === token ? 'valid' : 'invalid'),
+        () => 'invalid' as const,
+      ),
+    [token],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    void check().then((next) => !cancelled && setState(next));
+    return () => {
+      cancelled = true;
+    };
+  }, [check]);
+
+  const change = async (password: string) => {
+    setFailed(false);
+    try {
+      await api('password-reset-complete', { params: { token }, body: { password }, auth: 'none' });
+      setState('changed');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setState('invalid');
+      else setFailed(true);
+    }
+  };
+
+  if (state === 'checking') {
+    return (
+      <div className="reset-checking">
+        <Spinner />
+        <p className="muted" aria-hidden="true">
+          <T id="reset.checking" />
+        </p>
+      </div>
+    );
+  }
+
+  if (state === 'invalid') {
+    return (
+      <>
+        <Callout tone="warning">
+          <T id="reset.invalid" />
+        </Callout>
+        {/* "Try again does nothing visible" (spec): it re-checks the token quietly, no loader. */}
+        <Button variant="secondary" block onClick={() => void check().then((next) => next === 'valid' && setState('valid'))}>
+          <T id="reset.tryAgain" />
+        </Button>
+      </>
+    );
+  }
+
+  if (state === 'changed') {
+    return (
+      <>
+        <Callout tone="success">
+          <T id="reset.success" />
+        </Callout>
+        <Link className="btn btn-primary btn-block" to="/login">
+          <T id="reset.backToSignIn" />
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <p className="muted">
+        <T id="reset.form.intro" />
+      </p>
+      {failed && (
+        <Callout tone="danger">
+          <T id="common.somethingWrong" />
+        </Callout>
+      )}
+      <PasswordChangeForm
+        passwordLabel="reset.form.password"
+        repeatLabel="reset.form.repeat"
+        submitLabel="reset.form.submit"
+        onSubmit={change}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from './messages/en';
+
+type Values = Record<string, string | number | boolean | null | undefined | Date>;
+
+/** Typed <FormattedMessage>: an unknown id is a compile error, not a blank label. */
+export function T({ id, values }: { id: MessageId; values?: Values }) {
+  return <FormattedMessage id={id} values={values} />;
+}
+
+/** Typed string formatter for attributes (aria-label, placeholder, title). */
+export function useT(): (id: MessageId, values?: Values) => string {
+  const intl = useIntl();
+  return (id, values) => intl.formatMessage({ id }, values);
+}
+
+export type { MessageId };

@@ -1,0 +1,16 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { showServerError } from './app/server-error';
+import { server } from './test/server';
+
+// msw answers every /api call; an unexpected call fails the test rather than hitting the network.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  showServerError(null);
+  window.localStorage.clear();
+  document.documentElement.lang = 'en';
+});
+afterAll(() => server.close());
