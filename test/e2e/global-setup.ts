@@ -8,6 +8,7 @@ export default async function globalSetup() {
   process.env.E2E_URL = stack.url;
   process.env.E2E_SES_URL = stack.endpoints.ses;
   process.env.E2E_CREDENTIALS = JSON.stringify(stack.credentials);
+  process.env.E2E_ENV = JSON.stringify(stack.env);
   return async () => {
     await stack.stop();
   };

@@ -1,7 +1,7 @@
 /**
  * First-route JavaScript budget: after `npm run build:web`, sums the gzip size of the entry
  * chunk plus everything the / and /login routes load eagerly (their lazy chunk and its static
- * imports), from web/dist/.vite/manifest.json. Usage: `npm run build:web:report`
+ * imports), from web/dist/.vite/manifest.json. Usage: `npm run build:web`
  * (add --strict to fail above the budget).
  */
 import { readFileSync } from 'node:fs';

@@ -1,0 +1,74 @@
+/** Cognito: the user pool (login = e-mail), the web app client and the three role groups. */
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  UserPoolClient,
+  UserPoolGroup,
+} from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import type { StageConfig } from './config';
+import { userPool as poolDef } from './definitions/resources';
+
+export interface AuthStackProps extends StackProps {
+  readonly config: StageConfig;
+}
+
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const policy = poolDef.passwordPolicy;
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      // UsernameAttributes=email: the login is the e-mail and Cognito's internal username is a
+      // generated id (the sub), as the local provisioning and functions/platform/users-admin.ts expect.
+      signInAliases: { email: true },
+      signInCaseSensitive: poolDef.signInCaseSensitive,
+      // As the local provisioning (AutoVerifiedAttributes email). Users are created with
+      // email_verified=true and MessageAction SUPPRESS, so Cognito itself mails nothing.
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      selfSignUpEnabled: false,
+      // Our own reset flow (token by e-mail), so Cognito's forgot-password is off.
+      accountRecovery: AccountRecovery.NONE,
+      passwordPolicy: {
+        minLength: policy.minLength,
+        requireLowercase: policy.requireLowercase,
+        requireUppercase: policy.requireUppercase,
+        requireDigits: policy.requireDigits,
+        requireSymbols: policy.requireSymbols,
+        tempPasswordValidity: Duration.days(policy.temporaryPasswordValidityDays),
+      },
+      mfa: Mfa.OFF,
+      // No managed login, no threat protection used: the free Lite plan is enough.
+      featurePlan: FeaturePlan.LITE,
+      deletionProtection: config.retainData,
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    const c = poolDef.client;
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: c.name,
+      // USER_PASSWORD_AUTH (+ ALLOW_REFRESH_TOKEN_AUTH, which the CDK always adds).
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      preventUserExistenceErrors: c.preventUserExistenceErrors,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.minutes(c.accessTokenValidityMinutes),
+      idTokenValidity: Duration.minutes(c.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(c.refreshTokenValidityDays),
+      // The portal signs in through its own API; no hosted UI, no OAuth redirects.
+      disableOAuth: true,
+    });
+
+    for (const group of poolDef.groups) {
+      new UserPoolGroup(this, `Group${group}`, { userPool: this.userPool, groupName: group });
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Stage configuration: one typed entry per stage, chosen with `-c stage=<name>` (default dev).
+ * Single values can be overridden from the CLI (`-c domain=… -c senderEmail=…`) so a
+ * developer can deploy a personal stage without editing this file.
+ * Nothing here looks anything up in AWS: synth stays offline and env-agnostic.
+ */
+
+export interface StageConfig {
+  /** Short lower-case name; prefixes stack names and SES template names. */
+  readonly stage: string;
+  /** Host name the portal is served on (CloudFront alias); the app origin is https://<domain>. */
+  readonly domain: string;
+  /**
+   * ACM certificate for `domain`, in us-east-1 (CloudFront requirement). Without it the
+   * distribution only answers on its *.cloudfront.net name and `domain` must be wired by hand.
+   */
+  readonly certificateArn?: string;
+  /** From address of every e-mail; becomes the SES e-mail identity. */
+  readonly senderEmail: string;
+  /** The provider's integration team: step notifications and feed alerts go there. */
+  readonly integrationMailbox: string;
+  /** Keep the table, the feed bucket and the user pool when the stack is deleted. */
+  readonly retainData: boolean;
+}
+
+type StageDefaults = Omit<StageConfig, 'stage'>;
+
+/** Known stages. Values are the team's; change them here, not in the stacks. */
+export const stages: Readonly<Record<string, StageDefaults>> = {
+  dev: {
+    domain: 'dev.onboarding.example.com',
+    senderEmail: 'no-reply@dev.onboarding.example.com',
+    integrationMailbox: 'integration-dev@example.com',
+    retainData: false,
+  },
+  /** `npm run deploy:localstack` (docs/localstack-docker.md): LocalStack in Docker, account 000000000000. */
+  localstack: {
+    domain: 'portal.localhost.localstack.cloud',
+    senderEmail: 'no-reply@portal.localhost.localstack.cloud',
+    integrationMailbox: 'integration@portal.localhost.localstack.cloud',
+    retainData: false,
+  },
+  prod: {
+    domain: 'onboarding.example.com',
+    senderEmail: 'no-reply@onboarding.example.com',
+    integrationMailbox: 'integration@example.com',
+    retainData: true,
+  },
+};
+
+const STAGE_NAME = /^[a-z][a-z0-9-]{0,15}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/;
+const CERT_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
+
+/** Reads context values (`-c key=value` or cdk.json) through a minimal interface for testability. */
+export interface ContextSource {
+  tryGetContext(key: string): unknown;
+}
+
+const str = (ctx: ContextSource, key: string): string | undefined => {
+  const value = ctx.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string`);
+  return value;
+};
+
+/**
+ * Resolves the stage config from context. Unknown stage names are allowed (personal stages)
+ * when domain, senderEmail and integrationMailbox are given on the command line; they then
+ * inherit dev's defaults for the rest.
+ */
+export function loadConfig(ctx: ContextSource): StageConfig {
+  const stage = str(ctx, 'stage') ?? 'dev';
+  if (!STAGE_NAME.test(stage)) throw new Error(`Invalid stage "${stage}": lower-case letters, digits, dashes; 16 chars max`);
+  const known = stages[stage];
+  const base: StageDefaults = known ?? { ...stages.dev!, retainData: false };
+  const config: StageConfig = {
+    stage,
+    domain: str(ctx, 'domain') ?? (known ? base.domain : ''),
+    certificateArn: str(ctx, 'certificateArn') ?? base.certificateArn,
+    senderEmail: str(ctx, 'senderEmail') ?? (known ? base.senderEmail : ''),
+    integrationMailbox: str(ctx, 'integrationMailbox') ?? (known ? base.integrationMailbox : ''),
+    retainData: base.retainData,
+  };
+  return validate(config);
+}
+
+/** Stage names the handlers treat as plain-http local runs (no Secure cookies): never deployed. */
+export const reservedStages = ['local', 'test'] as const;
+
+export function validate(config: StageConfig): StageConfig {
+  const problems: string[] = [];
+  if (!STAGE_NAME.test(config.stage)) problems.push(`stage "${config.stage}": lower-case letters, digits, dashes; 16 chars max`);
+  if ((reservedStages as readonly string[]).includes(config.stage))
+    problems.push(`stage "${config.stage}" is reserved for local runs (the handlers drop Secure cookies there)`);
+  if (!HOST.test(config.domain)) problems.push(`domain "${config.domain}" is not a host name (-c domain=…)`);
+  if (!EMAIL.test(config.senderEmail)) problems.push(`senderEmail "${config.senderEmail}" is not an e-mail (-c senderEmail=…)`);
+  if (!EMAIL.test(config.integrationMailbox))
+    problems.push(`integrationMailbox "${config.integrationMailbox}" is not an e-mail (-c integrationMailbox=…)`);
+  if (config.certificateArn !== undefined && !CERT_ARN.test(config.certificateArn))
+    problems.push(`certificateArn must be an ACM certificate in us-east-1 (CloudFront), got "${config.certificateArn}"`);
+  if (problems.length) throw new Error(`Stage "${config.stage}" config: ${problems.join('; ')}`);
+  return config;
+}
+
+/** Origin of the web app and of /api (one origin: CloudFront serves both). */
+export const appUrl = (config: StageConfig): string => `https://${config.domain}`;
+
+/**
+ * SES template names are `<prefix><definition name>`; handlers read the prefix from env.
+ * Same shape as the local provisioning's `portal-local-`, so stages can share an account.
+ */
+export const mailTemplatePrefix = (config: StageConfig): string => `portal-${config.stage}-`;
+
+/** CloudFormation stack name of one concern, e.g. Portal-dev-Api. */
+export const stackName = (config: StageConfig, concern: string): string => `Portal-${config.stage}-${concern}`;

@@ -1,0 +1,80 @@
+/**
+ * IAM roles for the portal's functions, one per distinct grant set (lib/permissions.ts).
+ * Functions with identical needs share a role: same effective permissions as one role each,
+ * but ~10 roles instead of 60+ keeps the api stack far below CloudFormation's resource limit.
+ */
+import { Aws, Stack } from 'aws-cdk-lib';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { feedBucketActions, grantsKey, tableActions, type RouteGrants } from '../permissions';
+
+export interface FunctionRolesProps {
+  readonly table: ITable;
+  readonly feedBucket: IBucket;
+  readonly userPool: IUserPool;
+  readonly logGroup: ILogGroup;
+  readonly senderEmail: string;
+  readonly templatePrefix: string;
+}
+
+export class FunctionRoles extends Construct {
+  private readonly roles = new Map<string, Role>();
+
+  constructor(scope: Construct, id: string, private readonly props: FunctionRolesProps) {
+    super(scope, id);
+  }
+
+  /** The role of a grant set; extra statements (e.g. the job's Scan) make it a distinct role. */
+  roleFor(grants: RouteGrants, extra: { key: string; statements: PolicyStatement[] } | undefined = undefined): Role {
+    const key = grantsKey(grants) + (extra ? `;${extra.key}` : '');
+    const existing = this.roles.get(key);
+    if (existing) return existing;
+
+    const { table, feedBucket, userPool, logGroup } = this.props;
+    const role = new Role(this, `Role${this.roles.size + 1}`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Portal functions: ${key}`.slice(0, 1000),
+    });
+    // Logs go to the shared group only (no AWSLambdaBasicExecutionRole: it allows every group).
+    logGroup.grantWrite(role);
+
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: [...tableActions[grants.table]],
+        resources: [table.tableArn, `${table.tableArn}/index/*`],
+      }),
+    );
+    if (grants.feedBucket.length) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: grants.feedBucket.map((access) => feedBucketActions[access]),
+          resources: [feedBucket.arnForObjects('*')],
+        }),
+      );
+    }
+    if (grants.cognito.length) {
+      role.addToPolicy(new PolicyStatement({ actions: [...grants.cognito], resources: [userPool.userPoolArn] }));
+    }
+    if (grants.sendsMail) {
+      const arn = (resource: string) => `arn:${Aws.PARTITION}:ses:${Stack.of(this).region}:${Stack.of(this).account}:${resource}`;
+      role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail'],
+          // SES authorises the sending identity, the template and, in the sandbox, the
+          // recipient identities: all identities, but only From the configured sender.
+          resources: [arn('identity/*'), arn(`template/${this.props.templatePrefix}*`)],
+          conditions: { StringEquals: { 'ses:FromAddress': this.props.senderEmail } },
+        }),
+      );
+    }
+    for (const statement of extra?.statements ?? []) role.addToPolicy(statement);
+
+    this.roles.set(key, role);
+    return role;
+  }
+}

@@ -1,0 +1,29 @@
+/** The Lambda environment (names from definitions `envNames`), shared by the api and jobs stacks. */
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { appUrl, mailTemplatePrefix, type StageConfig } from './config';
+import { envNames } from './definitions/resources';
+
+export interface EnvironmentSources {
+  readonly config: StageConfig;
+  readonly table: ITable;
+  readonly feedBucket: IBucket;
+  readonly userPool: IUserPool;
+  readonly client: IUserPoolClient;
+}
+
+export function functionEnvironment(s: EnvironmentSources): Record<string, string> {
+  // TOKEN_ISSUER is left unset on AWS: the handlers derive the Cognito issuer from the pool id.
+  return {
+    [envNames.tableName]: s.table.tableName,
+    [envNames.bucketName]: s.feedBucket.bucketName,
+    [envNames.userPoolId]: s.userPool.userPoolId,
+    [envNames.userPoolClientId]: s.client.userPoolClientId,
+    [envNames.mailFrom]: s.config.senderEmail,
+    [envNames.integrationMailbox]: s.config.integrationMailbox,
+    [envNames.appUrl]: appUrl(s.config),
+    [envNames.templatePrefix]: mailTemplatePrefix(s.config),
+    [envNames.stage]: s.config.stage,
+  };
+}

@@ -1,0 +1,76 @@
+/** Scheduled jobs: the daily re-check of stored order feed URLs (EventBridge → Lambda). */
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { mailTemplatePrefix, type StageConfig } from './config';
+import { FunctionRoles } from './constructs/function-roles';
+import { PortalFunction } from './constructs/portal-function';
+import { schedule } from './definitions/resources';
+import { functionEnvironment } from './environment';
+import { fromRoot } from './paths';
+
+export interface JobsStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly table: ITable;
+  readonly feedBucket: IBucket;
+  readonly userPool: IUserPool;
+  readonly client: IUserPoolClient;
+}
+
+export const feedRecheckEntry = fromRoot('functions/jobs/feed-recheck.ts');
+
+export class JobsStack extends Stack {
+  readonly feedRecheck: PortalFunction;
+  readonly feedRecheckRule: Rule;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const logGroup = new LogGroup(this, 'JobLogs', {
+      logGroupName: `/portal/${config.stage}/jobs`,
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const roles = new FunctionRoles(this, 'Roles', {
+      table: props.table,
+      feedBucket: props.feedBucket,
+      userPool: props.userPool,
+      logGroup,
+      senderEmail: config.senderEmail,
+      templatePrefix: mailTemplatePrefix(config),
+    });
+    // What the job is specified to do (ARCHITECTURE §5): read companies and their feed URLs,
+    // store each check's result, mail the integration team when a healthy feed breaks.
+    // The batch job may page through the table; request paths never Scan.
+    const role = roles.roleFor(
+      { table: 'read-write', sendsMail: true, cognito: [], feedBucket: [] },
+      {
+        key: 'scan',
+        statements: [new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.table.tableArn, `${props.table.tableArn}/index/*`] })],
+      },
+    );
+
+    this.feedRecheck = new PortalFunction(this, 'FeedRecheck', {
+      entry: feedRecheckEntry,
+      description: 'Daily re-check of every stored order feed URL',
+      role,
+      logGroup,
+      environment: functionEnvironment(props),
+      // Feeds are fetched one company after another, each with its own time cap.
+      timeout: Duration.minutes(15),
+      memorySize: 1536,
+    });
+
+    this.feedRecheckRule = new Rule(this, 'FeedRecheckDaily', {
+      description: 'Once a day: re-check stored order feed URLs',
+      schedule: Schedule.cron({ ...schedule.feedRecheckCron }),
+      targets: [new LambdaFunction(this.feedRecheck, { retryAttempts: 2, maxEventAge: Duration.hours(2) })],
+    });
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The web app: a private bucket behind CloudFront (origin access control), with `/api/*`
+ * forwarded to the HTTP API so the SPA and the API share one origin (cookies, no CORS).
+ */
+import { existsSync } from 'node:fs';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { StageConfig } from './config';
+import { fromRoot } from './paths';
+
+export interface WebStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly httpApi: IHttpApi;
+  /** The browser uploads feeds to it with a presigned POST: the CSP must allow that origin. */
+  readonly feedBucket: IBucket;
+  /** Built app; deployed when it exists. */
+  readonly webDist?: string;
+}
+
+/**
+ * SPA fallback on the default (bucket) behaviour only: extension-less paths are app routes and
+ * get /index.html; files keep their path. Distribution-wide error responses are not used, they
+ * would also rewrite the API's 403/404 answers.
+ */
+export const spaRewriteCode = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export class WebStack extends Stack {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const webDist = props.webDist ?? fromRoot('web/dist');
+
+    this.bucket = new Bucket(this, 'WebBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Built artefacts only: recreated by any deploy.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'SPA fallback: extension-less paths to /index.html',
+      code: FunctionCode.fromInline(spaRewriteCode),
+    });
+
+    const uploadOrigins = [`https://${props.feedBucket.bucketRegionalDomainName}`, `https://${props.feedBucket.bucketDomainName}`].join(' ');
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Portal ${config.stage}: security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          override: true,
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "script-src 'self'",
+            // React sets style attributes; component libraries may inject <style>.
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            "font-src 'self' data:",
+            `connect-src 'self' ${uploadOrigins}`,
+            `form-action 'self' ${uploadOrigins}`,
+            "object-src 'none'",
+            "base-uri 'self'",
+            "frame-ancestors 'none'",
+          ].join('; '),
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+      },
+    });
+
+    // execute-api host name: CloudFront connects to the API's default endpoint over HTTPS.
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const certificate = config.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn) : undefined;
+    if (!certificate) {
+      Annotations.of(this).addWarningV2(
+        'portal:web:no-certificate',
+        `No certificateArn for stage ${config.stage}: the distribution answers on its cloudfront.net name only, while APP_URL, CORS and mail links use https://${config.domain}.`,
+      );
+    }
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Onboarding portal (${config.stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      ...(certificate
+        ? { certificate, domainNames: [config.domain], minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          // A redirect would turn POSTs into GETs: plain HTTP is refused instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Cookies, query strings and headers reach the API; Host must be the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+      },
+    });
+
+    if (existsSync(`${webDist}/index.html`)) {
+      // Hashed build files never change: cache them for a year and keep old ones (prune off)
+      // for clients still running the previous index.html.
+      const build = Source.asset(webDist);
+      const assets = new BucketDeployment(this, 'DeployAssets', {
+        sources: [build],
+        destinationBucket: this.bucket,
+        exclude: ['*'],
+        include: ['assets/*'],
+        prune: false,
+        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      });
+      // Everything else (index.html, locales, icons) is revalidated on every load.
+      const pages = new BucketDeployment(this, 'DeployPages', {
+        sources: [build],
+        destinationBucket: this.bucket,
+        // Excluded keys are neither uploaded nor pruned by this deployment.
+        exclude: ['assets/*'],
+        prune: true,
+        cacheControl: [CacheControl.noCache()],
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+      });
+      pages.node.addDependency(assets);
+    } else {
+      Annotations.of(this).addWarningV2('portal:web:no-build', `${webDist}/index.html not found: run \`npm run build\` before deploying, or the web app is not uploaded.`);
+    }
+
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'AppUrl', { value: `https://${config.domain}` });
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * Cold-start bench: `npm run bench:cold [-- --runs 7 --sdk bundled|external|both --only id,id --keep]`.
+ *
+ * Bundles every handler of the route table (and the jobs) alone, with exactly the esbuild
+ * settings of the CDK (lib/bundling.ts), plus a bare reference handler that only creates a
+ * DynamoDB document client. Each bundle is then imported by fresh `node` processes (the
+ * Lambda NODE_OPTIONS included) and the import time is taken inside the process, so node's
+ * own start-up does not blur the figure. Median over --runs rounds, run order shuffled per round.
+ *
+ * Rule: target ratio (handler median / reference median) <= 1.3; a handler above 1.5 fails
+ * the run (exit 1): the 0.2 between target and failure is the noise margin of a shared machine.
+ * A handler above 1.5 is measured again, alternating with the reference for 2 x --runs rounds,
+ * and only fails if that confirmation pass is still above 1.5 (one busy moment of a shared
+ * machine must not fail the bench).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { bundleAwsSdk, esbuildBuildOptions, esbuildSettings, runtimeNodeOptions } from '../../lib/bundling';
+import { envNames } from '../../lib/definitions/resources';
+import { feedRecheckEntry } from '../../lib/jobs';
+import { fromRoot, repoRoot } from '../../lib/paths';
+import { handlerModule, routes, type RouteDef } from '../../shared/routes';
+
+const TARGET = 1.3;
+const FAIL_ABOVE = 1.5;
+const REFERENCE = 'reference (bare DynamoDB client)';
+
+interface Args {
+  runs: number;
+  sdk: 'bundled' | 'external' | 'both';
+  only: Set<string> | undefined;
+  keep: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { runs: 7, sdk: bundleAwsSdk ? 'bundled' : 'external', only: undefined, keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--runs') args.runs = Math.max(3, Number.parseInt(value(), 10));
+    else if (arg === '--sdk') {
+      const v = value();
+      if (v !== 'bundled' && v !== 'external' && v !== 'both') throw new Error('--sdk is bundled, external or both');
+      args.sdk = v;
+    } else if (arg === '--only') args.only = new Set(value().split(','));
+    else if (arg === '--keep') args.keep = true;
+    else throw new Error(`Unknown argument ${arg}`);
+  }
+  return args;
+}
+
+interface Target {
+  name: string;
+  entry: string;
+}
+
+interface Result {
+  name: string;
+  kb: number;
+  medianMs: number | undefined;
+  error?: string;
+  /** Ratio of the confirmation pass (handler and reference alternating), when there was one. */
+  confirmedRatio?: number;
+}
+
+/** What the bench measures: the reference, every existing route handler, the jobs. */
+function targets(only: Set<string> | undefined): { list: Target[]; skipped: string[] } {
+  const list: Target[] = [{ name: REFERENCE, entry: fromRoot('test/bench/reference-handler.ts') }];
+  const skipped: string[] = [];
+  const candidates: Target[] = [
+    ...(routes as readonly RouteDef[]).map((route) => ({ name: route.id, entry: fromRoot(`${handlerModule(route)}.ts`) })),
+    { name: 'job:feed-recheck', entry: feedRecheckEntry },
+  ];
+  for (const candidate of candidates) {
+    if (only && !only.has(candidate.name)) continue;
+    if (existsSync(candidate.entry)) list.push(candidate);
+    else skipped.push(`${candidate.name} (${path.relative(repoRoot, candidate.entry)})`);
+  }
+  return { list, skipped };
+}
+
+/** Dummy values so a handler that reads its environment at load does not crash the import. */
+const childEnv: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  NODE_OPTIONS: '',
+  ...Object.fromEntries(Object.values(envNames).map((name) => [name, `bench-${name.toLowerCase()}`])),
+  [envNames.appUrl]: 'https://portal.bench.example.com',
+  [envNames.stage]: 'bench',
+};
+
+const probe =
+  'const t0 = performance.now(); await import(process.env.BENCH_MODULE); process.stdout.write(String(performance.now() - t0));';
+
+function loadOnce(file: string): number {
+  const out = spawnSync(process.execPath, [...runtimeNodeOptions.split(' '), '--input-type=module', '-e', probe], {
+    env: { ...childEnv, BENCH_MODULE: `file://${file}` },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (out.status !== 0) throw new Error((out.stderr || out.error?.message || `exit ${out.status}`).trim().split('\n').slice(0, 4).join(' | '));
+  return Number.parseFloat(out.stdout);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function shuffle<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+async function bundleAll(list: Target[], dir: string, sdkBundled: boolean): Promise<Map<string, { file: string; kb: number } | { error: string }>> {
+  const settings = esbuildSettings(sdkBundled);
+  const out = new Map<string, { file: string; kb: number } | { error: string }>();
+  // Two at a time: the machine is shared.
+  const queue = [...list];
+  const worker = async () => {
+    for (let t = queue.shift(); t; t = queue.shift()) {
+      const file = path.join(dir, t.name.replace(/[^\w-]+/g, '_'), 'index.mjs');
+      try {
+        await build(esbuildBuildOptions(t.entry, file, settings));
+        out.set(t.name, { file, kb: statSync(file).size / 1024 });
+      } catch (error) {
+        out.set(t.name, { error: `bundle failed: ${(error as Error).message.split('\n')[0]}` });
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return out;
+}
+
+async function benchVariant(list: Target[], root: string, sdkBundled: boolean, runs: number): Promise<Result[]> {
+  const dir = path.join(root, sdkBundled ? 'sdk-bundled' : 'sdk-external');
+  mkdirSync(dir, { recursive: true });
+  // External SDK: the bundles resolve @aws-sdk/* from the repo's node_modules, as they would
+  // from the runtime's /var/runtime/node_modules on Lambda.
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const bundles = await bundleAll(list, dir, sdkBundled);
+
+  const samples = new Map<string, number[]>();
+  const errors = new Map<string, string>();
+  for (const [name, b] of bundles) if ('error' in b) errors.set(name, b.error);
+  const loadable = list.filter((t) => !errors.has(t.name));
+  // One unmeasured round warms the file cache so round 1 is not an outlier. The reference is
+  // the denominator of every ratio, so it is sampled three times per round (start, middle,
+  // end of the shuffled order): its median then follows the machine's load over the round.
+  const reference = loadable.find((t) => t.name === REFERENCE);
+  for (let round = 0; round <= runs; round++) {
+    const order = shuffle(loadable.filter((t) => t !== reference));
+    if (reference) {
+      order.splice(Math.floor(order.length / 2), 0, reference);
+      order.unshift(reference);
+      order.push(reference);
+    }
+    for (const t of order) {
+      if (errors.has(t.name)) continue;
+      const b = bundles.get(t.name) as { file: string };
+      try {
+        const ms = loadOnce(b.file);
+        if (round > 0) samples.set(t.name, [...(samples.get(t.name) ?? []), ms]);
+      } catch (error) {
+        errors.set(t.name, `load failed: ${(error as Error).message}`);
+      }
+    }
+    process.stderr.write(round === 0 ? `  [${sdkBundled ? 'sdk bundled' : 'sdk external'}] warm-up done\n` : `  round ${round}/${runs}\n`);
+  }
+  const results: Result[] = list.map((t) => {
+    const b = bundles.get(t.name);
+    const kb = b && 'kb' in b ? b.kb : 0;
+    const error = errors.get(t.name);
+    return error ? { name: t.name, kb, medianMs: undefined, error } : { name: t.name, kb, medianMs: median(samples.get(t.name)!) };
+  });
+
+  const referenceResult = results.find((r) => r.name === REFERENCE);
+  const refFile = (bundles.get(REFERENCE) as { file?: string } | undefined)?.file;
+  if (!referenceResult?.medianMs || !refFile) return results;
+  for (const r of results) {
+    if (r.name === REFERENCE || r.medianMs === undefined || r.medianMs / referenceResult.medianMs <= FAIL_ABOVE) continue;
+    const file = (bundles.get(r.name) as { file: string }).file;
+    const mine: number[] = [];
+    const ref: number[] = [];
+    for (let round = 0; round < runs * 2; round++) {
+      ref.push(loadOnce(refFile));
+      mine.push(loadOnce(file));
+    }
+    r.confirmedRatio = median(mine) / median(ref);
+    process.stderr.write(`  confirmation pass ${r.name}: ${r.confirmedRatio.toFixed(2)}\n`);
+  }
+  return results;
+}
+
+function report(results: Result[], label: string): { failed: string[]; flagged: string[] } {
+  const reference = results.find((r) => r.name === REFERENCE);
+  if (!reference?.medianMs) throw new Error(`The reference handler could not be measured: ${reference?.error ?? 'unknown'}`);
+  const width = Math.max(...results.map((r) => r.name.length), 10);
+  const lines = [
+    '',
+    `Cold load, ${label}: median of fresh node processes importing the bundle (node ${process.versions.node}, ${runtimeNodeOptions})`,
+    `${'handler'.padEnd(width)}  ${'KB'.padStart(8)}  ${'load ms'.padStart(8)}  ${'ratio'.padStart(6)}`,
+  ];
+  const failed: string[] = [];
+  const flagged: string[] = [];
+  for (const r of results) {
+    if (r.medianMs === undefined) {
+      lines.push(`${r.name.padEnd(width)}  ${r.kb.toFixed(1).padStart(8)}  ${'-'.padStart(8)}  ${'-'.padStart(6)}  ERROR ${r.error}`);
+      failed.push(r.name);
+      continue;
+    }
+    const firstRatio = r.medianMs / reference.medianMs;
+    const ratio = r.confirmedRatio ?? firstRatio;
+    let flag = r.confirmedRatio === undefined ? '' : `  (confirmation pass: ${r.confirmedRatio.toFixed(2)})`;
+    if (ratio > FAIL_ABOVE) {
+      flag += `  FAIL (> ${FAIL_ABOVE})`;
+      failed.push(r.name);
+    } else if (ratio > TARGET) {
+      flag += `  above target (> ${TARGET})`;
+      flagged.push(r.name);
+    }
+    lines.push(`${r.name.padEnd(width)}  ${r.kb.toFixed(1).padStart(8)}  ${r.medianMs.toFixed(1).padStart(8)}  ${firstRatio.toFixed(2).padStart(6)}${flag}`);
+  }
+  const measured = results.filter((r) => r.medianMs !== undefined && r.name !== REFERENCE);
+  if (measured.length) {
+    const ratios = measured.map((r) => r.confirmedRatio ?? r.medianMs! / reference.medianMs!);
+    lines.push(
+      `${measured.length} handler(s): ratio median ${median(ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}; ` +
+        `total bundle ${(measured.reduce((s, r) => s + r.kb, 0) / 1024).toFixed(1)} MB`,
+    );
+  }
+  console.log(lines.join('\n'));
+  return { failed, flagged };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const { list, skipped } = targets(args.only);
+  for (const s of skipped) console.warn(`warning: skipped, handler module not written yet: ${s}`);
+  console.log(
+    `Rule: each handler's load time / the reference's should be <= ${TARGET} (target); above ${TARGET} is flagged, above ${FAIL_ABOVE} fails the bench (exit 1): the margin absorbs timing noise.`,
+  );
+  console.log(`Bundling: lib/bundling.ts settings (AWS SDK ${bundleAwsSdk ? 'bundled' : 'external'} in the CDK); ${args.runs} measured runs each.`);
+
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  let failed: string[] = [];
+  try {
+    const variants = args.sdk === 'both' ? [true, false] : [args.sdk === 'bundled'];
+    const medians = new Map<boolean, Result[]>();
+    for (const sdkBundled of variants) {
+      const results = await benchVariant(list, root, sdkBundled, args.runs);
+      medians.set(sdkBundled, results);
+      const verdict = report(results, `AWS SDK ${sdkBundled ? 'bundled' : 'external (node_modules)'}`);
+      // Only the variant the CDK deploys decides the exit code.
+      if (sdkBundled === bundleAwsSdk) {
+        failed = verdict.failed;
+        if (verdict.flagged.length) console.log(`Above target (flagged, not failing): ${verdict.flagged.join(', ')}`);
+      }
+    }
+    if (args.sdk === 'both') {
+      const b = medians.get(true)!;
+      const e = medians.get(false)!;
+      console.log('\nSDK bundled vs external, per handler (load ms, bundled / external):');
+      for (const r of b) {
+        const other = e.find((x) => x.name === r.name);
+        if (r.medianMs === undefined || other?.medianMs === undefined) continue;
+        console.log(`  ${r.name}: ${r.medianMs.toFixed(1)} / ${other.medianMs.toFixed(1)} (${(r.medianMs / other.medianMs).toFixed(2)}x)`);
+      }
+    }
+  } finally {
+    if (args.keep) console.log(`Bundles kept in ${root}`);
+    else rmSync(root, { recursive: true, force: true });
+  }
+  if (skipped.length) console.log(`${skipped.length} handler module(s) skipped (not written yet).`);
+  if (failed.length) {
+    console.log(`FAILED: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  } else console.log('OK: no handler above the failure threshold.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,56 @@
+import { expect, type Page } from '@playwright/test';
+import { en } from '../../web/src/i18n/messages/en';
+import { fr } from '../../web/src/i18n/messages/fr';
+import { ru } from '../../web/src/i18n/messages/ru';
+
+/** What global-setup started: the portal URL, the SES emulator and the seeded logins. */
+export interface SeededLogin {
+  role: string;
+  login: string;
+  password: string;
+  company: string;
+}
+
+export const portalUrl = (): string => {
+  const url = process.env.E2E_URL;
+  if (!url) throw new Error('E2E_URL is not set: run through test/e2e/playwright.config.ts');
+  return url;
+};
+
+export const sesUrl = (): string => process.env.E2E_SES_URL ?? '';
+
+export const stackEnv = (): Record<string, string> => JSON.parse(process.env.E2E_ENV ?? '{}');
+
+export const seeded = (): SeededLogin[] => JSON.parse(process.env.E2E_CREDENTIALS ?? '[]');
+
+export const login = (role: 'ROLE_ADMIN' | 'ROLE_MANAGER' | 'ROLE_USER', company?: string): SeededLogin => {
+  const found = seeded().find((s) => s.role === role && (!company || s.company === company));
+  if (!found) throw new Error(`No seeded ${role} login`);
+  return found;
+};
+
+export const catalogues = { en, fr, ru } as const;
+export type Locale = keyof typeof catalogues;
+export const m = (locale: Locale, id: keyof typeof en): string => catalogues[locale][id] ?? en[id];
+
+export const go = (page: Page, path: string) => page.goto(portalUrl() + path);
+
+/** Chooses the interface language before the app starts (the app keeps it in localStorage). */
+export async function useLocale(page: Page, locale: Locale) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-locale-set')) {
+      localStorage.setItem('locale', value);
+      sessionStorage.setItem('e2e-locale-set', '1');
+    }
+  }, locale);
+}
+
+export async function signIn(page: Page, who: { login: string; password: string }, locale: Locale = 'en') {
+  await page.getByLabel(m(locale, 'login.email')).fill(who.login);
+  await page.getByLabel(m(locale, 'login.password'), { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: m(locale, 'login.submit') }).click();
+}
+
+export async function expectSignedInShell(page: Page, locale: Locale = 'en') {
+  await expect(page.getByRole('navigation', { name: m(locale, 'nav.label') })).toBeVisible();
+}

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { routes, type RouteDef } from '../../shared/routes';
+import { envNames } from '../../lib/definitions/resources';
+import { grantsFor } from '../../lib/permissions';
+import { actionsOfFunction, resourcesOf, synthPortal, type Synth } from './support';
+
+let synth: Synth;
+beforeAll(() => {
+  synth = synthPortal();
+});
+
+const all = routes as readonly RouteDef[];
+
+/** Logical id of the function of a route (its description names the route). */
+function functionIdOf(route: RouteDef): string {
+  const fns = resourcesOf(synth.templates.api, 'AWS::Lambda::Function');
+  const ids = Object.entries(fns)
+    .filter(([, r]) => r.Properties?.Description === `${route.method} ${route.path} (${route.id})`)
+    .map(([id]) => id);
+  expect(ids, route.id).toHaveLength(1);
+  return ids[0]!;
+}
+
+describe('api stack: one function and one route per route-table entry', () => {
+  it('has exactly one function and one HTTP API route per entry', () => {
+    synth.templates.api.resourceCountIs('AWS::Lambda::Function', all.length);
+    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', all.length);
+    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+  });
+
+  it.each(all.map((route) => [route.id, route] as const))('%s: route key and integration target its own function', (_id, route) => {
+    const template = synth.templates.api;
+    const fnId = functionIdOf(route);
+    const routeResources = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter(
+      (r) => r.Properties?.RouteKey === `${route.method} ${route.path}`,
+    );
+    expect(routeResources).toHaveLength(1);
+    const target = JSON.stringify(routeResources[0]!.Properties?.Target);
+    const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1];
+    expect(integrationId).toBeDefined();
+    const integration = template.toJSON().Resources[integrationId!];
+    expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+    expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
+    expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
+    expect(integration.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+  });
+
+  it('runs every function on Node 22, arm64, ESM bundle, with the shared environment', () => {
+    const fns = resourcesOf(synth.templates.api, 'AWS::Lambda::Function');
+    for (const [id, fn] of Object.entries(fns)) {
+      const p = fn.Properties!;
+      expect(p.Runtime, id).toBe('nodejs22.x');
+      expect(p.Architectures, id).toEqual(['arm64']);
+      expect(p.Handler, id).toBe('index.handler');
+      const variables = (p.Environment as { Variables: Record<string, unknown> }).Variables;
+      for (const [key, name] of Object.entries(envNames)) {
+        if (key === 'tokenIssuer') expect(variables[name], `${id} ${name}`).toBeUndefined();
+        else expect(variables[name], `${id} ${name}`).toBeDefined();
+      }
+      expect(variables.APP_URL).toBe('https://portal.test.example.com');
+      expect(variables.MAIL_TEMPLATE_PREFIX).toBe('portal-qa-');
+      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('has no API Gateway authoriser: the handlers decide access', () => {
+    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+    for (const route of Object.values(resourcesOf(synth.templates.api, 'AWS::ApiGatewayV2::Route'))) {
+      expect(route.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+    }
+  });
+});
+
+describe('api stack: least privilege', () => {
+  const actionsOf = (id: string) => actionsOfFunction(synth.templates.api, functionIdOf(all.find((r) => r.id === id)!));
+  const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+  it('GET routes cannot write the table (except logout, which stores signedOutAt)', () => {
+    for (const route of all.filter((r) => r.method === 'GET' && r.id !== 'security-logout')) {
+      const actions = actionsOf(route.id);
+      expect(actions, route.id).toContain('dynamodb:Query');
+      for (const write of writes) expect(actions, route.id).not.toContain(write);
+    }
+    expect(actionsOf('security-logout')).toContain('dynamodb:UpdateItem');
+    expect(actionsOf('users-create')).toContain('dynamodb:PutItem');
+  });
+
+  it('only mail-sending routes have ses:SendEmail', () => {
+    for (const route of all) {
+      expect(actionsOf(route.id).includes('ses:SendEmail'), route.id).toBe(grantsFor(route).sendsMail);
+    }
+    expect(actionsOf('password-reset-request')).toContain('ses:SendEmail');
+    expect(actionsOf('users-list')).not.toContain('ses:SendEmail');
+  });
+
+  it('only user administration and password reset have Cognito admin actions', () => {
+    const withCognito = all.filter((r) => actionsOf(r.id).some((a) => a.startsWith('cognito-idp:'))).map((r) => r.id);
+    expect(withCognito.sort()).toEqual(['password-reset-complete', 'users-create', 'users-delete', 'users-update']);
+    expect(actionsOf('password-reset-complete')).toEqual(
+      expect.arrayContaining(['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut']),
+    );
+    expect(actionsOf('password-reset-complete')).not.toContain('cognito-idp:AdminCreateUser');
+    expect(actionsOf('users-list').some((a) => a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('only the feed routes touch S3: upload may put, check may get', () => {
+    const withS3 = all.filter((r) => actionsOf(r.id).some((a) => a.startsWith('s3:'))).map((r) => r.id);
+    expect(withS3.sort()).toEqual(['order-feed-check', 'order-feed-upload']);
+    expect(actionsOf('order-feed-upload')).toContain('s3:PutObject');
+    expect(actionsOf('order-feed-upload')).not.toContain('s3:GetObject');
+    expect(actionsOf('order-feed-check')).toContain('s3:GetObject');
+    expect(actionsOf('order-feed-check')).not.toContain('s3:PutObject');
+  });
+
+  it('no request path may Scan and no wildcard action is granted', () => {
+    for (const route of all) {
+      const actions = actionsOf(route.id);
+      expect(actions, route.id).not.toContain('dynamodb:Scan');
+      expect(actions.some((a) => a.endsWith(':*') || a === '*'), route.id).toBe(false);
+    }
+  });
+
+  it('scopes mail to the configured sender and the stage templates', () => {
+    synth.templates.api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'ses:SendEmail',
+            Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@test.example.com' } },
+          }),
+        ]),
+      },
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { spaRewriteCode } from '../../lib/web';
+import { actionsOfFunction, resourcesOf, synthPortal, type Synth } from './support';
+
+let synth: Synth;
+beforeAll(() => {
+  synth = synthPortal();
+});
+
+describe('jobs stack', () => {
+  it('runs the feed re-check once a day at the defined time', () => {
+    const t = synth.templates.jobs;
+    const fns = resourcesOf(t, 'AWS::Lambda::Function');
+    const [jobId] = Object.entries(fns).find(([, f]) => f.Properties?.Description === 'Daily re-check of every stored order feed URL')!;
+    expect(fns[jobId]!.Properties?.Runtime).toBe('nodejs22.x');
+    t.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 3 * * ? *)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [jobId, 'Arn'] } })],
+    });
+    t.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [jobId, 'Arn'] },
+    });
+    expect(actionsOfFunction(t, jobId)).toEqual(expect.arrayContaining(['dynamodb:Scan', 'ses:SendEmail']));
+  });
+});
+
+describe('web stack', () => {
+  const distribution = () => {
+    const dists = Object.values(resourcesOf(synth.templates.web, 'AWS::CloudFront::Distribution'));
+    expect(dists).toHaveLength(1);
+    return dists[0]!.Properties!.DistributionConfig as Record<string, any>;
+  };
+
+  it('keeps the web bucket private and reads it through origin access control', () => {
+    const t = synth.templates.web;
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
+    });
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    t.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
+    const config = distribution();
+    const s3Origin = config.Origins.find((o: any) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(s3Origin.Id);
+  });
+
+  it('routes /api/* to the HTTP API: no caching, all viewer headers but Host, all methods, HTTPS', () => {
+    const config = distribution();
+    const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    expect(api).toBeDefined();
+    const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain('ApiEndpoint');
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(api.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  it('does the SPA fallback with a function on the default behaviour, not with error responses', () => {
+    const config = distribution();
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+    expect(config.Aliases).toEqual(['portal.test.example.com']);
+    synth.templates.web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+      FunctionCode: spaRewriteCode,
+    });
+  });
+
+  it('rewrites extension-less paths only', () => {
+    const handler = new Function(`${spaRewriteCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/password-reset/AbC_123-x')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('sends security headers', () => {
+    synth.templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true }),
+          ContentSecurityPolicy: Match.objectLike({ Override: true }),
+        }),
+      },
+    });
+  });
+
+  it('deploys the built app when web/dist exists (hashed assets cached, pages revalidated)', () => {
+    const deployments = Object.values(resourcesOf(synth.templates.web, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const pages = deployments.find((d) => d.Properties?.Prune === true)!;
+    expect(pages.Properties?.DistributionPaths).toEqual(['/*']);
+  });
+});
