@@ -37,12 +37,11 @@ export const go = (page: Page, path: string) => page.goto(portalUrl() + path);
 
 /** Chooses the interface language before the app starts (the app keeps it in localStorage). */
 export async function useLocale(page: Page, locale: Locale) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('e2e-locale-set')) {
-      localStorage.setItem('locale', value);
-      sessionStorage.setItem('e2e-locale-set', '1');
-    }
-  }, locale);
+  // Runs in the page before the app starts, on the first load only (the test may switch later).
+  const value = JSON.stringify(locale);
+  await page.addInitScript({
+    content: `if (!sessionStorage.getItem('e2e-locale-set')) { localStorage.setItem('locale', ${value}); sessionStorage.setItem('e2e-locale-set', '1'); }`,
+  });
 }
 
 export async function signIn(page: Page, who: { login: string; password: string }, locale: Locale = 'en') {

@@ -31,6 +31,7 @@ test('password reset end to end, with the link read from the mail', async ({ pag
 
   const mail = await latestMailTo(sesUrl(), who.login, { since, timeoutMs: 10_000 });
   const link = linkIn(mail, '/password-reset/');
+  if (!link) throw new Error(`no reset link in the mail: ${JSON.stringify(mail)}`);
   expect(link.startsWith(portalUrl() + '/password-reset/')).toBe(true);
 
   await page.goto(link);
