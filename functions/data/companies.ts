@@ -5,7 +5,7 @@ import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { gsi1, keys } from './keys';
 import { newStepItem } from './steps';
-import { cancellationCodes, db, isConditionFailure, nowIso, stripKeys, tableName } from './table';
+import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, stripKeys, tableName } from './table';
 
 export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
@@ -44,38 +44,12 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
     created: nowIso(),
     version: 1,
   };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.company(company.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(company.name), ...company },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.companyNameGuard(company.name), companyId: company.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...company.integrationSteps.map((stepType) => ({
-            Put: { TableName: tableName(), Item: newStepItem(company.id, stepType) },
-          })),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) {
-      const [companyCode, guardCode] = cancellationCodes(error);
-      if (guardCode === 'ConditionalCheckFailed') throw new ConflictError('This company already exists, please use another name');
-      if (companyCode === 'ConditionalCheckFailed') throw new ConflictError('This company id is already used');
-    }
-    throw error;
-  }
+  await putWithGuard({
+    item: { ...keys.company(company.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(company.name), ...company },
+    guard: { ...keys.companyNameGuard(company.name), companyId: company.id },
+    alongside: company.integrationSteps.map((stepType) => newStepItem(company.id, stepType)),
+    messages: { taken: 'This company already exists, please use another name', exists: 'This company id is already used' },
+  });
   return company;
 }
 

@@ -1,4 +1,6 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients/dynamodb';
+import { ConflictError } from '../platform/errors';
 import { env } from '../platform/env';
 
 /** Shared helpers of the repositories. */
@@ -24,4 +26,38 @@ export function cancellationCodes(error: unknown): string[] {
 export function stripKeys<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g1p, gsi1sk: _g1s, gsi2pk: _g2p, gsi2sk: _g2s, ...rest } = item;
   return rest as T;
+}
+
+/**
+ * Creates an entity and the guard item that keeps one of its attributes unique (a login, a
+ * company name) in one transaction, with any further items written alongside. A taken guard
+ * or an existing entity is a ConflictError with the given message; nothing is written then.
+ */
+export async function putWithGuard(input: {
+  item: Record<string, unknown>;
+  guard: Record<string, unknown>;
+  alongside?: Record<string, unknown>[];
+  messages: { taken: string; exists: string };
+}): Promise<void> {
+  const fresh = (Item: Record<string, unknown>) => ({
+    Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
+  });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          fresh(input.item),
+          fresh(input.guard),
+          ...(input.alongside ?? []).map((Item) => ({ Put: { TableName: tableName(), Item } })),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      const [itemCode, guardCode] = cancellationCodes(error);
+      if (guardCode === 'ConditionalCheckFailed') throw new ConflictError(input.messages.taken);
+      if (itemCode === 'ConditionalCheckFailed') throw new ConflictError(input.messages.exists);
+    }
+    throw error;
+  }
 }

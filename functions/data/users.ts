@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { gsi1, keys, normalizeUnique } from './keys';
-import { cancellationCodes, db, isConditionFailure, nowIso, stripKeys, tableName } from './table';
+import { db, isConditionFailure, nowIso, putWithGuard, stripKeys, tableName } from './table';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
 export interface UserRecord {
@@ -43,35 +43,11 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     signedOutAt: null,
     version: 1,
   };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.user(user.id), gsi1pk: gsi1.users.pk, gsi1sk: gsi1.users.sk(user.login), ...user },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.loginGuard(user.login), userId: user.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) {
-      const [userCode, guardCode] = cancellationCodes(error);
-      if (guardCode === 'ConditionalCheckFailed') throw new ConflictError(`The login ${user.login} is already taken`);
-      if (userCode === 'ConditionalCheckFailed') throw new ConflictError('This user already exists');
-    }
-    throw error;
-  }
+  await putWithGuard({
+    item: { ...keys.user(user.id), gsi1pk: gsi1.users.pk, gsi1sk: gsi1.users.sk(user.login), ...user },
+    guard: { ...keys.loginGuard(user.login), userId: user.id },
+    messages: { taken: `The login ${user.login} is already taken`, exists: 'This user already exists' },
+  });
   return user;
 }
 
