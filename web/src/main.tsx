@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadWidgetTag } from './app/widget-tag';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
 import './styles/pages.css';
 
+loadWidgetTag(import.meta.env.VITE_WIDGET_SCRIPT_URL);
 createRoot(document.getElementById('root')!).render(<App />);
