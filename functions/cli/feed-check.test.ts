@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanRecords, csvChunks, feedText, xmlChunks, type FeedRecord } from '../../shared/feed/testing/generate';
+import type { FeedResult } from '../../shared/feed/types';
+import { FILE_CHUNK_BYTES, parseArgs, run } from './feed-check';
+
+const dir = mkdtempSync(join(tmpdir(), 'feed-check-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, text: string | Buffer) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+/** In-process run with a fixed day. */
+const NOW = new Date('2026-11-21T10:00:00Z');
+async function runHere(args: string[], now = NOW) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), now });
+  return { code, stdout, stderr };
+}
+const clean = (now: Date, orders = 200): FeedRecord[] => [...cleanRecords({ now, seed: 3, orders, days: 30 })];
+
+describe('arguments', () => {
+  it('takes the type from the extension (xml otherwise) and 360 as product', () => {
+    expect(parseArgs(['feed.CSV'])).toEqual({ source: 'feed.CSV', format: 'csv', product: '360', json: false });
+    expect(parseArgs(['https://shop.example/export.csv?key=1']).format).toBe('csv');
+    expect(parseArgs(['feed.txt']).format).toBe('xml');
+    expect(parseArgs(['feed.csv', '--type', 'xml', '--product', 'lead', '--json', '--analytics-orders', 'ids.txt'])).toEqual({
+      source: 'feed.csv',
+      format: 'xml',
+      product: 'lead',
+      json: true,
+      analyticsOrders: 'ids.txt',
+    });
+  });
+  it('refuses what it does not understand, with exit code 2 and the usage', async () => {
+    for (const args of [[], ['a.xml', '--type', 'json'], ['a.xml', '--product', 'crm'], ['a.xml', '--type'], ['a.xml', '--verbose'], ['a.xml', 'b.xml']]) {
+      const { code, stdout, stderr } = await runHere(args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^feed-check: /);
+    }
+  });
+});
+
+describe('reading', () => {
+  it('decodes a UTF-8 character split across two file reads', async () => {
+    // Pad with comments so the two bytes of "Д" sit on both sides of the first read's end.
+    const head = '<?xml version="1.0" encoding="UTF-8"?>\n<orders>\n';
+    const order = (state: string) => `<order><id>A1</id><date>2026-11-10 10:00:00</date><state>${state}</state><price>10</price><newclient>1</newclient><products><product><id>P</id><category>c</category><price>10</price><quantity>1</quantity></product></products></order>\n`;
+    const before = Buffer.byteLength(head + order('').split('<state>')[0]! + '<state>');
+    let padding = '';
+    while (before + Buffer.byteLength(padding) + 1000 < FILE_CHUNK_BYTES - 1) padding += `<!--${'x'.repeat(993)}-->\n`;
+    padding += `<!--${'x'.repeat(FILE_CHUNK_BYTES - 1 - before - Buffer.byteLength(padding) - 8)}-->\n`;
+    const text = head + padding + order('Доставлен') + '</orders>\n';
+    expect(Buffer.byteLength(text.slice(0, text.indexOf('Д')))).toBe(FILE_CHUNK_BYTES - 1);
+    const { code, stdout } = await runHere([file('split.xml', text), '--json']);
+    expect(code).toBe(1);
+    expect((JSON.parse(stdout) as FeedResult).errors.invalidState).toEqual([{ orderId: 'A1', line: expect.any(Number), detail: '"Доставлен"' }]);
+  });
+
+  describe('over http', () => {
+    let server: Server;
+    let base = '';
+    const feed = feedText(xmlChunks(clean(NOW)));
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        if (req.url === '/feed.xml') {
+          // Two writes that cut "é" in half, to exercise the streaming decoder.
+          const bytes = Buffer.from(feed.replace('<state>', '<!-- café --><state>'));
+          const cut = bytes.indexOf(Buffer.from('é')) + 1;
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          res.write(bytes.subarray(0, cut));
+          setTimeout(() => res.end(bytes.subarray(cut)), 20);
+        } else {
+          res.writeHead(404).end();
+        }
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = server.address();
+      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('streams a URL', async () => {
+      const { code, stdout } = await runHere([`${base}/feed.xml`, '--json']);
+      expect(code).toBe(0);
+      expect((JSON.parse(stdout) as FeedResult).stats.numOrders.total).toBe(200);
+    });
+    it('an HTTP error is exit code 2', async () => {
+      const { code, stderr } = await runHere([`${base}/missing.xml`]);
+      expect(code).toBe(2);
+      expect(stderr).toContain('answered HTTP 404');
+    });
+  });
+
+  it('compares with the analytics ids of the day before the check (blank lines ignored)', async () => {
+    const records = clean(NOW);
+    const yesterday = records.filter((r) => r.fields.date!.startsWith('2026-11-20') && r.fields.iscallcenter !== '1');
+    // One unknown id out of 5 or more stays within the 20% that analytics may miss.
+    expect(yesterday.length).toBeGreaterThanOrEqual(5);
+    const known = yesterday.slice(1).map((r) => r.fields.id);
+    const ids = file('ids.txt', `\n${known.join('\r\n')}\n\n   \n`);
+    const { code, stdout } = await runHere([file('with-ga.xml', feedText(xmlChunks(records))), '--analytics-orders', ids, '--json']);
+    const result = JSON.parse(stdout) as FeedResult;
+    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: yesterday.length, notInGA: 1 });
+    expect(code).toBe(0);
+    const none = file('none.txt', '\n');
+    const mismatch = await runHere([file('with-ga.xml', feedText(xmlChunks(records))), '--analytics-orders', none, '--json']);
+    expect(mismatch.code).toBe(1);
+    expect((JSON.parse(mismatch.stdout) as FeedResult).counts).toEqual({ gaOrdersDontMatchXml: yesterday.length });
+  });
+});
+
+describe('the readable report', () => {
+  it('shows stats, titles, counts, examples with lines and the pages', async () => {
+    const records = clean(NOW);
+    for (const i of [4, 8, 15]) records[i]!.fields.price = '12,50';
+    const { code, stdout } = await runHere([file('bad.csv', feedText(csvChunks(records)))]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('Order feed check: ');
+    expect(stdout).toContain('200 orders: ');
+    expect(stdout).toMatch(/! Invalid price \[invalidPrice\]: 3 found\n/);
+    expect(stdout).toMatch(/ {2}- line \d+, order A100004: "12,50"\n/);
+    expect(stdout).toContain('How to fix it: docs/feed-warnings/invalidPrice.md');
+  });
+  it('says lead for lead feeds', async () => {
+    const records = [...cleanRecords({ now: NOW, orders: 50, kind: 'lead' })];
+    records[0]!.fields.id = '';
+    const { stdout } = await runHere([file('leads.xml', feedText(xmlChunks(records, 'lead'))), '--product', 'affiliate']);
+    expect(stdout).toContain('Lead feed check');
+    expect(stdout).toContain('! Lead without id [missingId]');
+    expect(stdout).not.toMatch(/\border\b/);
+  });
+});
+
+describe('the real command (npm run --silent feed-check)', () => {
+  const npm = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile('npm', ['run', '--silent', 'feed-check', '--', ...args], { cwd: join(import.meta.dirname, '../..') }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+    });
+  // The real command checks against today: the feed is generated relative to now.
+  const now = new Date();
+
+  it('exit codes 0, 1, 2; --json prints the result object and nothing else; errors have no stack', async () => {
+    const good = file('good.xml', feedText(xmlChunks(clean(now))));
+    const spoiled = clean(now);
+    spoiled[0]!.fields.state = 'shipped';
+    const bad = file('bad.csv', feedText(csvChunks(spoiled)));
+    const broken = file('broken.xml', '<orders><order><id>1</id>');
+    const [ok, warned, missing, unreadable] = await Promise.all([
+      npm([good, '--json']),
+      npm([bad, '--json']),
+      npm([join(dir, 'nope.xml'), '--json']),
+      npm([broken, '--json']),
+    ]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ errors: {}, counts: {}, stats: { numOrders: { total: 200 } } });
+    expect(warned.code).toBe(1);
+    expect((JSON.parse(warned.stdout) as FeedResult).counts).toEqual({ invalidState: 1 });
+    for (const failed of [missing, unreadable]) {
+      expect(failed.code).toBe(2);
+      expect(failed.stdout).toBe('');
+      expect(failed.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(missing.stderr).toContain(`feed-check: no such file: ${join(dir, 'nope.xml')}`);
+    expect(unreadable.stderr).toContain('feed-check: the feed cannot be read: line 1:');
+  }, 60_000);
+});

@@ -1,0 +1,136 @@
+/**
+ * The feed check: text chunks -> record parser -> one order at a time -> every rule -> FeedResult.
+ * Memory: the order being read, counters, at most maxExamples examples per key, and the
+ * fingerprints of the ids (duplicatedIds). Nothing here keeps an order once its rules ran.
+ */
+import { createXmlParser } from './xml-parser';
+import { createCsvParser } from './csv-parser';
+import {
+  feedKindOf,
+  type FeedCheckOptions,
+  type FeedResult,
+  type FeedStats,
+  type PossibleImported,
+  type RawOrder,
+  type RecordParserFactory,
+  type FeedFormat,
+  type WarningExample,
+} from './types';
+import { WARNING_KEYS, type WarningKey } from './warnings';
+import { RULES, isAnalyticsMiss, isTestedOrder } from './rules';
+import { dayOf, isKnownState, orderValue } from './rules/values';
+import { viewOf, type OrderView, type Reporter, type RuleContext, type RuleRun } from './rules/rule';
+
+export const DEFAULT_MAX_EXAMPLES = 10;
+
+/** The record parser of each feed format. */
+export const PARSERS: Record<FeedFormat, RecordParserFactory> = { xml: createXmlParser, csv: createCsvParser };
+
+export interface OrderChecker {
+  check(order: RawOrder): void;
+  result(): FeedResult;
+}
+
+/** The rules and the stats over orders already parsed (the parser-free half of the checker). */
+export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): OrderChecker {
+  const kind = feedKindOf(options.product);
+  const maxExamples = options.maxExamples ?? DEFAULT_MAX_EXAMPLES;
+  const ctx: RuleContext = { kind, checkDay: dayOf(options.now), maxExamples, ...(options.analytics ? { analytics: options.analytics } : {}) };
+  const errors = new Map<WarningKey, WarningExample[]>();
+  const counts = new Map<WarningKey, number>();
+
+  const reporterFor = (key: WarningKey): Reporter => {
+    const add = (count: number, examples: readonly WarningExample[]) => {
+      counts.set(key, (counts.get(key) ?? 0) + count);
+      const kept = errors.get(key) ?? [];
+      for (const example of examples) if (kept.length < maxExamples) kept.push(example);
+      errors.set(key, kept);
+    };
+    return {
+      report: (at, detail) => add(1, [{ orderId: at.id, line: at.line, ...(detail ? { detail } : {}) }]),
+      reportHeld: add,
+      reportFeed: (detail) => add(1, [{ orderId: '', line: 0, detail }]),
+    };
+  };
+  const runs: RuleRun[] = WARNING_KEYS.filter((key) => RULES[key].kinds.includes(kind)).map((key) => RULES[key].start(ctx, reporterFor(key)));
+
+  const stats = newStats();
+  const imported: PossibleImported | undefined = options.analytics ? { dayTested: options.analytics.day, ordersInFeed: 0, notInGA: 0 } : undefined;
+  const count = (map: Record<string, number>, key: string) => (map[key] = (map[key] ?? 0) + 1);
+
+  const addToStats = (o: OrderView) => {
+    stats.numOrders.total++;
+    if (orderValue(o.raw, 'newclient') === '1') stats.numOrders.fromNewCustomers++;
+    if (orderValue(o.raw, 'iscallcenter') === '1') stats.numOrders.fromCallCenter++;
+    if (o.date) {
+      const { from, to } = stats.dateRange;
+      if (from === null || o.date.text < from) stats.dateRange.from = o.date.text;
+      if (to === null || o.date.text > to) stats.dateRange.to = o.date.text;
+      count(stats.monthlyStats, o.date.day.slice(0, 7));
+    }
+    // Only the seven states: a feed of free-text states must not grow this map without bound.
+    if (o.state && isKnownState(o.state)) count(stats.stateStats, o.state);
+    if (imported && options.analytics && isTestedOrder(o, options.analytics)) {
+      imported.ordersInFeed++;
+      if (isAnalyticsMiss(o, options.analytics)) imported.notInGA++;
+    }
+  };
+
+  let ended: FeedResult | undefined;
+  return {
+    check(order) {
+      if (ended) throw new Error('the feed check has already ended');
+      const view = viewOf(order);
+      addToStats(view);
+      for (const run of runs) run.order?.(view);
+    },
+    result() {
+      if (ended) return ended;
+      const summary = { stats, ...(imported ? { possibleImported: imported } : {}) };
+      for (const run of runs) run.end?.(summary);
+      const result: FeedResult = { errors: {}, counts: {}, stats };
+      for (const key of WARNING_KEYS) {
+        const examples = errors.get(key);
+        if (examples === undefined) continue;
+        result.errors[key] = examples;
+        result.counts[key] = counts.get(key) ?? 0;
+      }
+      if (imported) result.possibleImported = imported;
+      ended = result;
+      return result;
+    },
+  };
+}
+
+const newStats = (): FeedStats => ({
+  numOrders: { total: 0, fromNewCustomers: 0, fromCallCenter: 0 },
+  dateRange: { from: null, to: null },
+  monthlyStats: {},
+  stateStats: {},
+});
+
+export interface FeedChecker {
+  /** Text as it arrives, in any chunk size. Throws FeedParseError on unreadable input. */
+  push(chunk: string): void;
+  /** Ends the input (may throw FeedParseError, e.g. truncated) and returns the result. */
+  end(): FeedResult;
+}
+
+export function createFeedChecker(options: FeedCheckOptions, parserFactory: RecordParserFactory = PARSERS[options.format]): FeedChecker {
+  const orders = createOrderChecker(options);
+  const parser = parserFactory((order) => orders.check(order), { kind: feedKindOf(options.product) });
+  return {
+    push: (chunk) => parser.push(chunk),
+    end() {
+      parser.end();
+      return orders.result();
+    },
+  };
+}
+
+/** Checks a whole feed given as chunks (an async source: a stream, a fetch body reader...). */
+export async function checkFeed(chunks: AsyncIterable<string> | Iterable<string>, options: FeedCheckOptions): Promise<FeedResult> {
+  const checker = createFeedChecker(options);
+  for await (const chunk of chunks) checker.push(chunk);
+  return checker.end();
+}

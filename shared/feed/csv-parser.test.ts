@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { createCsvParser } from './csv-parser';
+import { FEED_LIMITS } from './parse/common';
+import { parseChunks, type ParseOutcome } from './parse/outcome';
+import type { RawOrder } from './types';
+
+const parse = (text: string | string[], kind: 'order' | 'lead' = 'order'): ParseOutcome => parseChunks(createCsvParser, typeof text === 'string' ? [text] : text, kind);
+
+function orders(text: string | string[], kind: 'order' | 'lead' = 'order'): RawOrder[] {
+  const outcome = parse(text, kind);
+  if ('error' in outcome) throw new Error(`unexpected error: ${outcome.error.message}`);
+  return outcome.orders;
+}
+
+function error(text: string | string[]) {
+  const outcome = parse(text);
+  if (!('error' in outcome)) throw new Error(`expected an error, got ${outcome.orders.length} orders`);
+  return outcome.error;
+}
+
+const SAMPLE = [
+  'id;date;state;price;newclient;product_id;product_category;product_price;product_quantity',
+  'A1;2026-11-20 10:00:00;done;30;1;P1;shoes;10;1',
+  'A1;2026-11-20 10:00:00;done;30;1;P2;hats;10;2',
+  'A2;2026-11-19 09:00:00;cancel;5;0;P3;hats;5;1',
+  '',
+].join('\n');
+
+describe('CSV record parser: reading', () => {
+  it('groups consecutive rows of one id into one order with its products', () => {
+    expect(orders(SAMPLE)).toEqual([
+      {
+        line: 2,
+        fields: { id: 'A1', date: '2026-11-20 10:00:00', state: 'done', price: '30', newclient: '1' },
+        products: [
+          { line: 2, fields: { id: 'P1', category: 'shoes', price: '10', quantity: '1' } },
+          { line: 3, fields: { id: 'P2', category: 'hats', price: '10', quantity: '2' } },
+        ],
+      },
+      { line: 4, fields: { id: 'A2', date: '2026-11-19 09:00:00', state: 'cancel', price: '5', newclient: '0' }, products: [{ line: 4, fields: { id: 'P3', category: 'hats', price: '5', quantity: '1' } }] },
+    ]);
+  });
+
+  it('detects a comma delimiter from the header', () => {
+    expect(orders('id,price,coupon\n1,2.5,"A,B"\n')).toEqual([{ line: 2, fields: { id: '1', price: '2.5', coupon: 'A,B' }, products: null }]);
+  });
+
+  it('keeps a later, non-consecutive row with the same id as a separate order (the rules see a duplicate id)', () => {
+    expect(orders('id;state\n1;done\n2;done\n1;cancel\n').map((o) => [o.fields.id, o.line])).toEqual([
+      ['1', 2],
+      ['2', 3],
+      ['1', 4],
+    ]);
+  });
+
+  it('takes order fields from the first row of an order', () => {
+    expect(orders('id;state;product_id\n1;done;a\n1;cancel;b\n')[0]?.fields.state).toBe('done');
+  });
+
+  it('matches header names trimmed and case-insensitively, ignores unknown and repeated columns', () => {
+    expect(orders(' ID ;Price;Colour;price\n1;2;red;3\n')).toEqual([{ line: 2, fields: { id: '1', price: '2' }, products: null }]);
+  });
+
+  it('reads a lead feed with leadsource', () => {
+    expect(orders('id;leadsource\nL1;form\n', 'lead')[0]?.fields).toEqual({ id: 'L1', leadsource: 'form' });
+  });
+
+  it('treats empty cells as absent fields and trims values', () => {
+    expect(orders('id;state;price\n 1 ;;  \n')[0]?.fields).toEqual({ id: '1' });
+  });
+
+  it('gives products: null without product columns, [] for an order line without product cells', () => {
+    expect(orders('id\n1\n')[0]?.products).toBeNull();
+    expect(orders('id;product_id\n1;\n')[0]?.products).toEqual([]);
+  });
+
+  it('reports half-filled product columns as productsProblem and keeps what is there', () => {
+    const [order] = orders('id;product_id;product_category;product_price;product_quantity\n1;P1;;3;\n1;P2;c;1;1\n');
+    expect(order?.products).toEqual([
+      { line: 2, fields: { id: 'P1', price: '3' } },
+      { line: 3, fields: { id: 'P2', category: 'c', price: '1', quantity: '1' } },
+    ]);
+    expect(order?.productsProblem).toBe('line 2: product columns half filled (product_category, product_quantity empty)');
+  });
+
+  it('follows RFC 4180 quoting: delimiters, doubled quotes, newlines inside quotes (lines still counted)', () => {
+    const text = 'id;coupon;state\r\n1;"a;b ""c""\r\nline two";done\r\n2;"";new\r\n"3";x;"wait"';
+    expect(orders(text)).toEqual([
+      { line: 2, fields: { id: '1', coupon: 'a;b "c"\r\nline two', state: 'done' }, products: null },
+      { line: 4, fields: { id: '2', state: 'new' }, products: null },
+      { line: 5, fields: { id: '3', coupon: 'x', state: 'wait' }, products: null },
+    ]);
+  });
+
+  it('keeps a stray quote inside an unquoted field as text', () => {
+    expect(orders('id;coupon\n1;say "hi"\n')[0]?.fields.coupon).toBe('say "hi"');
+  });
+
+  it('skips blank lines and rows whose cells are all empty', () => {
+    expect(orders('\n\nid,state\n\n1,done\n,\n   \n2,new').map((o) => [o.fields.id, o.line])).toEqual([
+      ['1', 5],
+      ['2', 8],
+    ]);
+  });
+
+  it('strips a BOM and reads a last row without a newline', () => {
+    expect(orders('\uFEFFid;state\n1;done')).toEqual([{ line: 2, fields: { id: '1', state: 'done' }, products: null }]);
+  });
+
+  it('reads a header-only feed as no orders', () => {
+    expect(orders('id;state\n')).toEqual([]);
+  });
+
+  it('gives the same result whatever the chunking, down to one character per chunk', () => {
+    const text = `${SAMPLE}"A3";"x""y\ny";done\r\nA4;;;\r\n`;
+    expect(orders([...text])).toEqual(orders(text));
+  });
+});
+
+describe('CSV record parser: refusals', () => {
+  it('refuses a header without an id column, saying what it found', () => {
+    const outcome = error('order_id;state\n1;done\n');
+    expect(outcome).toMatchObject({ code: 'csv-header', line: 1 });
+    expect(outcome.message).toContain('order_id, state');
+    expect(error('\n\ndate\n').line).toBe(3);
+  });
+
+  it('refuses text after a closing quote, naming the line', () => {
+    expect(error('id;coupon\n1;ok\n2;"a"b\n')).toMatchObject({ code: 'malformed', line: 3 });
+  });
+
+  it('refuses a quoted field that is never closed as truncated', () => {
+    expect(error('id;coupon\n1;"open\n2;x\n')).toMatchObject({ code: 'truncated', line: 2 });
+  });
+
+  it('refuses empty, whitespace-only and binary input', () => {
+    expect(error('').code).toBe('empty');
+    expect(error(' \r\n\t\n').code).toBe('empty');
+    expect(error('id;state\n\u0000\u0001\u0002').code).toBe('binary');
+  });
+
+  it('accepts a field at the cap and refuses one past it, quoted or not', () => {
+    const max = FEED_LIMITS.maxToken;
+    expect(orders(`id;coupon\n1;${'a'.repeat(max)}\n`)[0]?.fields.coupon).toHaveLength(max);
+    expect(error(`id;coupon\n1;${'a'.repeat(max + 1)}\n`)).toMatchObject({ code: 'token-too-large', line: 2 });
+    expect(error(`id;coupon\n1;"${'a'.repeat(max + 1)}"\n`).code).toBe('token-too-large');
+  });
+
+  it('refuses a row past the record cap, even of small fields', () => {
+    expect(error(`id;coupon\n${'1;'.repeat(FEED_LIMITS.maxCsvRecord / 2 + 1)}\n`).code).toBe('token-too-large');
+    expect(error(`id;coupon\n"${'1;'.repeat(FEED_LIMITS.maxCsvRecord / 2 + 1)}\n`).code).toBe('token-too-large');
+  });
+
+  it('refuses an order whose rows exceed the order budget', () => {
+    const row = `1;${'c'.repeat(FEED_LIMITS.maxToken - 10)}\n`;
+    const count = Math.floor(FEED_LIMITS.maxOrderChars / row.length);
+    expect(orders(`id;product_id\n${row.repeat(count)}`)[0]?.products).toHaveLength(count);
+    expect(error(`id;product_id\n${row.repeat(count + 1)}`)).toMatchObject({ code: 'token-too-large', line: count + 2 });
+  });
+
+  it(`refuses an order with more than ${FEED_LIMITS.maxProductsPerOrder} product rows`, () => {
+    const rows = (n: number) => `id;product_id\n${'1;p\n'.repeat(n)}`;
+    expect(orders(rows(FEED_LIMITS.maxProductsPerOrder))[0]?.products).toHaveLength(FEED_LIMITS.maxProductsPerOrder);
+    expect(error(rows(FEED_LIMITS.maxProductsPerOrder + 1)).code).toBe('token-too-large');
+  });
+});

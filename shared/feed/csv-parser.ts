@@ -1,0 +1,380 @@
+/**
+ * Streaming CSV record parser (RFC 4180).
+ *
+ * Header row: the feed record's field names, plus product_id, product_category, product_price,
+ * product_quantity (names are trimmed and compared case-insensitively; unknown columns are
+ * ignored). The delimiter, comma or semicolon, is whichever the header has more of. One row is
+ * one order line: consecutive rows with the same non-empty id form one order (order fields are
+ * taken from its first row), so only one order is held at a time. An empty cell is an absent field.
+ *
+ * Fast path: a row without a double quote is split with indexOf; rows with quotes go through
+ * a small state machine that handles delimiters, doubled quotes and newlines inside quotes.
+ */
+import { clip, countLines, detach, FEED_LIMITS, InputGate } from './parse/common';
+import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParser, type RecordParserFactory } from './types';
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/** Slots: ORDER_FIELDS indexes first, then the four product columns. */
+const ORDER_SLOTS = ORDER_FIELDS.length;
+const PRODUCT_COLUMNS = PRODUCT_FIELDS.map((f) => `product_${f}`);
+const SLOT_COUNT = ORDER_SLOTS + PRODUCT_FIELDS.length;
+const ID_SLOT = ORDER_FIELDS.indexOf('id');
+
+// Name -> slot through a Map: a column called __proto__ or constructor is just unknown.
+const SLOT_OF: ReadonlyMap<string, number> = new Map<string, number>([
+  ...ORDER_FIELDS.map((f, i) => [f, i] as const),
+  ...PRODUCT_COLUMNS.map((c, i) => [c, ORDER_SLOTS + i] as const),
+]);
+
+class CsvRecordParser implements RecordParser {
+  private readonly gate = new InputGate((chunk) => this.feed(chunk));
+  private buf = '';
+  private pos = 0;
+  /** Line of buf[pos]. */
+  private line = 1;
+  private ended = false;
+  private failure: FeedParseError | undefined;
+  /** Next '"' at or after pos, Infinity when the buffer has none past pos, -1 when not looked up. */
+  private nextQuote = -1;
+
+  private delimiter = '';
+  /** Column index -> slot, -1 for columns the record does not use. Empty until the header is read. */
+  private slotOfColumn: Int16Array = new Int16Array(0);
+  private hasProductColumns = false;
+  /** The header's column names once read; undefined while the header row is being read. */
+  private header: string[] | undefined;
+  /** Cells of the header row while it is read (all columns, unmapped). */
+  private headerCells: string[] | undefined;
+  /** Cells of the record being read, by slot. */
+  private readonly cells: (string | undefined)[] = new Array<string | undefined>(SLOT_COUNT).fill(undefined);
+  private column = 0;
+
+  private order: RawOrder | undefined;
+  private orderId: string | undefined;
+  /** Characters of the rows of the current order (FEED_LIMITS.maxOrderChars). */
+  private orderChars = 0;
+
+  constructor(private readonly onOrder: (order: RawOrder) => void) {}
+
+  push(chunk: string): void {
+    if (this.failure) throw this.failure;
+    if (this.ended) throw new FeedParseError('malformed', 'push() after end()');
+    this.guard(() => this.gate.push(chunk));
+  }
+
+  end(): void {
+    if (this.failure) throw this.failure;
+    if (this.ended) return;
+    this.guard(() => {
+      this.gate.end();
+      this.ended = true;
+      this.scan();
+      this.flush();
+    });
+  }
+
+  private guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FeedParseError) this.failure = error;
+      throw error;
+    }
+  }
+
+  private feed(chunk: string): void {
+    // join, not '+': '+' makes a rope that every charCodeAt then has to look through.
+    this.buf = this.pos >= this.buf.length ? chunk : [this.buf.slice(this.pos), chunk].join('');
+    this.pos = 0;
+    this.nextQuote = -1;
+    this.scan();
+  }
+
+  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, line: number): never {
+    throw new FeedParseError(code, message, line);
+  }
+
+  private scan(): void {
+    const buf = this.buf;
+    const len = buf.length;
+    while (this.pos < len) {
+      const start = this.pos;
+      let lineEnd = buf.indexOf('\n', start);
+      if (lineEnd === -1) {
+        if (!this.ended) {
+          if (len - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
+          return;
+        }
+        lineEnd = len;
+      }
+      if (lineEnd - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
+      if (this.header === undefined) {
+        if (!this.readHeader(start, lineEnd)) return;
+        continue;
+      }
+      if (this.quoteAfter(start) < lineEnd) {
+        if (!this.quotedRecord(start)) return;
+        continue;
+      }
+      // Fast path: no quote in this row.
+      const contentEnd = lineEnd > start && buf.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+      this.beginRecord();
+      const delimiter = this.delimiter;
+      let from = start;
+      for (;;) {
+        const d = buf.indexOf(delimiter, from);
+        if (d === -1 || d >= contentEnd) {
+          this.cell(buf, from, contentEnd);
+          break;
+        }
+        this.cell(buf, from, d);
+        from = d + 1;
+      }
+      this.pos = lineEnd + 1;
+      const line = this.line;
+      this.line++;
+      this.endRecord(line, lineEnd - start);
+    }
+  }
+
+  private quoteAfter(start: number): number {
+    if (this.nextQuote === Number.POSITIVE_INFINITY) return this.nextQuote;
+    if (this.nextQuote < start) {
+      const q = this.buf.indexOf('"', start);
+      this.nextQuote = q === -1 ? Number.POSITIVE_INFINITY : q;
+    }
+    return this.nextQuote;
+  }
+
+  private recordTooLarge(): never {
+    this.fail('token-too-large', `a CSV row longer than ${FEED_LIMITS.maxCsvRecord} characters`, this.line);
+  }
+
+  /**
+   * Reads one record that holds quotes, from start. Returns false (nothing consumed) when the
+   * record is not complete in the buffer yet, so the next chunk re-reads it from its start.
+   */
+  private quotedRecord(start: number): boolean {
+    const buf = this.buf;
+    const len = buf.length;
+    const delimiter = this.delimiter.charCodeAt(0);
+    this.beginRecord();
+    let i = start;
+    for (;;) {
+      if (i - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
+      if (i < len && buf.charCodeAt(i) === QUOTE) {
+        // Quoted field: up to the quote that is not doubled.
+        let from = i + 1;
+        let value = '';
+        for (;;) {
+          const q = buf.indexOf('"', from);
+          if (q === -1 || (q + 1 >= len && !this.ended)) {
+            if (len - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
+            if (this.ended) this.fail('truncated', 'the feed ends inside a quoted field (a closing " is missing)', this.line);
+            return false;
+          }
+          // The record cap before the field cap, as the chunked path meets them (same message).
+          if (q - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
+          if (buf.charCodeAt(q + 1) === QUOTE) {
+            value += buf.slice(from, q + 1);
+            from = q + 2;
+            continue;
+          }
+          value += buf.slice(from, q);
+          i = q + 1;
+          break;
+        }
+        if (value.length > FEED_LIMITS.maxToken) this.fail('token-too-large', `a CSV field longer than ${FEED_LIMITS.maxToken} characters`, this.line);
+        this.cellValue(value);
+        const c = buf.charCodeAt(i);
+        if (i >= len) return this.finishQuoted(start, len);
+        if (c === delimiter) {
+          i++;
+          continue;
+        }
+        if (c === LF) return this.finishQuoted(start, i + 1);
+        if (c === CR && i + 1 < len && buf.charCodeAt(i + 1) === LF) return this.finishQuoted(start, i + 2);
+        if (c === CR && i + 1 >= len) {
+          if (!this.ended) return false;
+          return this.finishQuoted(start, len);
+        }
+        this.fail('malformed', `unexpected text after a closing quote (a quote inside a quoted field is written "")`, this.line + countLines(buf, start, i));
+      } else {
+        // Unquoted field: up to the delimiter or the end of the line (a stray quote inside is kept as text).
+        let j = i;
+        while (j < len) {
+          const c = buf.charCodeAt(j);
+          if (c === delimiter || c === LF) break;
+          j++;
+        }
+        if (j - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
+        if (j >= len && !this.ended) return false;
+        const end = j > i && buf.charCodeAt(j - 1) === CR && (j >= len || buf.charCodeAt(j) === LF) ? j - 1 : j;
+        this.cell(buf, i, end);
+        if (j >= len) return this.finishQuoted(start, len);
+        if (buf.charCodeAt(j) === LF) return this.finishQuoted(start, j + 1);
+        i = j + 1;
+      }
+    }
+  }
+
+  private finishQuoted(start: number, next: number): true {
+    const line = this.line;
+    this.line += countLines(this.buf, start, next);
+    this.pos = next;
+    this.endRecord(line, next - start);
+    return true;
+  }
+
+  private beginRecord(): void {
+    this.cells.fill(undefined);
+    this.column = 0;
+  }
+
+  private cell(buf: string, from: number, to: number): void {
+    const column = this.column++;
+    if (to - from > FEED_LIMITS.maxToken) this.fail('token-too-large', `a CSV field longer than ${FEED_LIMITS.maxToken} characters`, this.line);
+    if (this.header === undefined) {
+      (this.headerCells as string[]).push(buf.slice(from, to));
+      return;
+    }
+    const slot = column < this.slotOfColumn.length ? (this.slotOfColumn[column] as number) : -1;
+    if (slot < 0) return;
+    const value = buf.slice(from, to).trim();
+    if (value.length > 0) this.cells[slot] = detach(value);
+  }
+
+  private cellValue(value: string): void {
+    const column = this.column++;
+    if (this.header === undefined) {
+      (this.headerCells as string[]).push(value);
+      return;
+    }
+    const slot = column < this.slotOfColumn.length ? (this.slotOfColumn[column] as number) : -1;
+    if (slot < 0) return;
+    const trimmed = value.trim();
+    if (trimmed.length > 0) this.cells[slot] = detach(trimmed);
+  }
+
+  /** Header: skips blank lines, picks the delimiter, maps columns. Returns false when the header row is not complete yet. */
+  private readHeader(start: number, lineEnd: number): boolean {
+    const buf = this.buf;
+    if (isBlankRange(buf, start, lineEnd)) {
+      if (lineEnd >= buf.length && !this.ended) return false;
+      this.pos = lineEnd + 1;
+      this.line++;
+      return true;
+    }
+    // Count delimiters outside quotes over the whole header row (it may hold quoted newlines).
+    let commas = 0;
+    let semicolons = 0;
+    let quoted = false;
+    let i = start;
+    const len = buf.length;
+    for (; i < len; i++) {
+      const c = buf.charCodeAt(i);
+      if (c === QUOTE) quoted = !quoted;
+      else if (!quoted) {
+        if (c === 44) commas++;
+        else if (c === 59) semicolons++;
+        else if (c === LF) break;
+      }
+      if (i - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
+    }
+    if (i >= len && !this.ended) return false;
+    this.delimiter = semicolons > commas ? ';' : ',';
+    this.headerCells = [];
+    return this.quotedRecord(start);
+  }
+
+  private setHeader(names: string[], line: number): void {
+    const slots = new Int16Array(names.length).fill(-1);
+    const seen = new Set<number>();
+    names.forEach((raw, column) => {
+      const slot = SLOT_OF.get(raw.trim().toLowerCase());
+      // A repeated column keeps its first occurrence.
+      if (slot !== undefined && !seen.has(slot)) {
+        seen.add(slot);
+        slots[column] = slot;
+      }
+    });
+    if (!seen.has(ID_SLOT)) {
+      const found = names.map((n) => clip(n.trim(), 30)).filter((n) => n.length > 0).slice(0, 20).join(', ');
+      this.fail('csv-header', `the header row has no "id" column (found: ${found || 'nothing'}); the first row must name the columns, separated by commas or semicolons`, line);
+    }
+    this.slotOfColumn = slots;
+    this.hasProductColumns = [...seen].some((s) => s >= ORDER_SLOTS);
+    this.header = names;
+  }
+
+  /** A complete record (row) of `size` characters starting on `line`. */
+  private endRecord(line: number, size: number): void {
+    if (this.header === undefined) {
+      this.setHeader(this.headerCells as string[], line);
+      this.headerCells = undefined;
+      return;
+    }
+    const cells = this.cells;
+    // A blank row, or one whose used cells are all empty (",,,," left by spreadsheets), is no order line.
+    if (cells.every((cell) => cell === undefined)) return;
+    const id = cells[ID_SLOT];
+    let order = this.order;
+    if (order === undefined || id === undefined || id !== this.orderId) {
+      this.flush();
+      const fields: Partial<Record<OrderField, string>> = {};
+      for (let s = 0; s < ORDER_SLOTS; s++) {
+        const value = cells[s];
+        if (value !== undefined) fields[ORDER_FIELDS[s] as OrderField] = value;
+      }
+      order = { line, fields, products: this.hasProductColumns ? [] : null };
+      this.order = order;
+      this.orderId = id;
+      this.orderChars = 0;
+    }
+    // Rows of one order are bounded as a whole, like an XML order.
+    this.orderChars += size;
+    if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose rows exceed ${FEED_LIMITS.maxOrderChars} characters`, line);
+    if (!this.hasProductColumns) return;
+    let filled = 0;
+    const fields: Partial<Record<ProductField, string>> = {};
+    for (let p = 0; p < PRODUCT_FIELDS.length; p++) {
+      const value = cells[ORDER_SLOTS + p];
+      if (value !== undefined) {
+        fields[PRODUCT_FIELDS[p] as ProductField] = value;
+        filled++;
+      }
+    }
+    if (filled === 0) return;
+    const products = order.products as RawProduct[];
+    if (products.length >= FEED_LIMITS.maxProductsPerOrder) {
+      this.fail('token-too-large', `an order with more than ${FEED_LIMITS.maxProductsPerOrder} products`, line);
+    }
+    products.push({ fields, line });
+    if (filled < PRODUCT_FIELDS.length && order.productsProblem === undefined) {
+      const empty = PRODUCT_COLUMNS.filter((_, p) => cells[ORDER_SLOTS + p] === undefined);
+      order.productsProblem = `line ${line}: product columns half filled (${empty.join(', ')} empty)`;
+    }
+  }
+
+  private flush(): void {
+    const order = this.order;
+    if (order === undefined) return;
+    this.order = undefined;
+    this.orderId = undefined;
+    this.onOrder(order);
+  }
+}
+
+function isBlankRange(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== CR && c !== LF) return false;
+  }
+  return true;
+}
+
+/** CSV record parser factory (the RecordParserFactory contract of types.ts). */
+export const createCsvParser: RecordParserFactory = (onOrder) => new CsvRecordParser(onOrder);

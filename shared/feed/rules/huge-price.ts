@@ -1,0 +1,77 @@
+/**
+ * hugePrice: an order price far above the feed's own typical price (a price in cents, a
+ * phone number in the price field...). Currencies differ too much for an absolute ceiling, so
+ * the reference is the feed's running median, estimated in constant memory from a fixed-size
+ * reservoir sample of the positive prices.
+ */
+import type { Rule } from './rule';
+import { BOTH } from './rule';
+
+/** A price more than this many times the median is suspicious. */
+export const HUGE_PRICE_FACTOR = 100;
+/** Prices judged only once this many were seen (the first ones wait, in a bounded buffer)... */
+export const HUGE_PRICE_WARMUP = 30;
+/** ...or at the end of a smaller feed, if it has at least this many. */
+export const HUGE_PRICE_MIN_PRICES = 5;
+/** Reservoir size (odd, so the median is one element). */
+const SAMPLE_SIZE = 1023;
+
+/** Deterministic generator: the same feed always gives the same result. */
+const xorshift32 = (seed: number) => {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x1_0000_0000;
+  };
+};
+
+export const hugePrice: Rule = {
+  kinds: BOTH,
+  start: (_ctx, reporter) => {
+    const sample = new Float64Array(SAMPLE_SIZE);
+    const random = xorshift32(0x5eed);
+    let seen = 0;
+    let median = 0;
+    let pending: { id: string; line: number; price: number }[] | null = [];
+
+    const refreshMedian = () => {
+      const sorted = sample.slice(0, Math.min(seen, SAMPLE_SIZE)).sort();
+      const mid = sorted.length >> 1;
+      median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    const judge = (at: { id: string; line: number }, price: number) => {
+      if (price > HUGE_PRICE_FACTOR * median) reporter.report(at, `price ${price} > ${HUGE_PRICE_FACTOR} x median ${median}`);
+    };
+    const flush = () => {
+      refreshMedian();
+      for (const held of pending ?? []) judge(held, held.price);
+      pending = null;
+    };
+
+    return {
+      order(o) {
+        if (o.price === null || o.price <= 0) return;
+        // Reservoir sampling (algorithm R): every price seen has the same chance to be in the sample.
+        if (seen < SAMPLE_SIZE) sample[seen] = o.price;
+        else {
+          const slot = Math.floor(random() * (seen + 1));
+          if (slot < SAMPLE_SIZE) sample[slot] = o.price;
+        }
+        seen++;
+        if (pending) {
+          pending.push({ id: o.id, line: o.line, price: o.price });
+          if (seen >= HUGE_PRICE_WARMUP) flush();
+          return;
+        }
+        // Sorting the sample is the costly part: refresh it often early, then every 1024 prices.
+        if (seen <= 256 ? seen % 16 === 0 : seen % 1024 === 0) refreshMedian();
+        judge(o, o.price);
+      },
+      end() {
+        if (pending && seen >= HUGE_PRICE_MIN_PRICES) flush();
+      },
+    };
+  },
+};

@@ -1,0 +1,224 @@
+/**
+ * The rules: exactly one per warning key (the Record type makes the compiler check that every
+ * key of the catalogue has its rule and no other). The mapping from the spec's feed rules to
+ * the keys is written down in docs/feed-warnings/README.md.
+ */
+import type { OrderField, ProductField } from '../types';
+import type { WarningKey } from '../warnings';
+import { FingerprintSet } from '../id-set';
+import {
+  CANCELLED_STATES,
+  PAID_STATES,
+  addDays,
+  isFlag,
+  isNonNegativeInteger,
+  isPositiveNumber,
+  orderValue,
+  productValue,
+  readMoment,
+} from './values';
+import { BOTH, HeldExamples, ORDERS_ONLY, feedRule, orderRule, productRule, type OrderView, type Rule, type RuleContext } from './rule';
+import { hugePrice } from './huge-price';
+
+/** Findings name the offending value; long values are cut so an example stays short. */
+export const shown = (value: string): string => (value.length > 60 ? `"${value.slice(0, 57)}..."` : `"${value}"`);
+
+const missing = (field: OrderField) => orderRule((o) => (orderValue(o.raw, field) === undefined ? '' : null));
+/** Present but unreadable: the detail is the value. */
+const invalid = (field: OrderField, valid: (value: string, order: OrderView) => boolean) =>
+  orderRule((o) => {
+    const value = orderValue(o.raw, field);
+    return value !== undefined && !valid(value, o) ? shown(value) : null;
+  });
+const missingInProduct = (field: ProductField) =>
+  productRule((p) => {
+    if (productValue(p, field) !== undefined) return null;
+    const id = productValue(p, 'id');
+    return id === undefined ? '' : `product ${shown(id)}`;
+  });
+const invalidInProduct = (field: ProductField, valid: (value: string) => boolean) =>
+  productRule((p) => {
+    const value = productValue(p, field);
+    return value !== undefined && !valid(value) ? `${field} ${shown(value)}` : null;
+  });
+
+/** newclient is usable only as 0 or 1; anything else gives no conversion type. */
+const newClientFlag = (o: OrderView): string | undefined => {
+  const value = orderValue(o.raw, 'newclient');
+  return value !== undefined && isFlag(value) ? value : undefined;
+};
+const sumStates = (stateStats: Record<string, number>, states: ReadonlySet<string>): number =>
+  [...states].reduce((sum, state) => sum + (stateStats[state] ?? 0), 0);
+
+/** An order id seen before (fingerprints only: see docs/feed-warnings/duplicatedIds.md). */
+const duplicatedIds: Rule = {
+  kinds: BOTH,
+  start: (_ctx, reporter) => {
+    const seen = new FingerprintSet();
+    return {
+      order(o) {
+        if (o.id !== '' && !seen.add(o.id)) reporter.report(o);
+      },
+    };
+  },
+};
+
+/** Commission is optional, but once one order has it every paid order needs it. */
+const noCommission: Rule = {
+  kinds: BOTH,
+  start: (ctx, reporter) => {
+    // The first commission may come after paid orders without one: hold their count and first
+    // examples (bounded) until the end of the feed.
+    const held = new HeldExamples(ctx.maxExamples);
+    let anyCommission = false;
+    return {
+      order(o) {
+        const has = orderValue(o.raw, 'commission') !== undefined;
+        anyCommission ||= has;
+        if (o.paid && !has) held.add(o, `state ${o.state}`);
+      },
+      end() {
+        if (anyCommission && held.count > 0) reporter.reportHeld(held.count, held.examples);
+      },
+    };
+  },
+};
+
+/** Share of a day's feed orders the analytics tool may miss (ad blockers, refused consent). */
+export const MAX_UNTRACKED_SHARE = 0.2;
+
+/** Feed orders of the tested day that analytics does not know, when too many of them are. */
+const gaOrdersDontMatchXml: Rule = {
+  kinds: BOTH,
+  start: (ctx, reporter) => {
+    const held = new HeldExamples(ctx.maxExamples);
+    const analytics = ctx.analytics;
+    return {
+      order(o) {
+        if (analytics && isAnalyticsMiss(o, analytics)) held.add(o, `not among the analytics ids of ${analytics.day}`);
+      },
+      end({ possibleImported }) {
+        if (!possibleImported || possibleImported.ordersInFeed === 0) return;
+        if (possibleImported.notInGA / possibleImported.ordersInFeed > MAX_UNTRACKED_SHARE) reporter.reportHeld(held.count, held.examples);
+      },
+    };
+  },
+};
+
+/** An order of the tested day that analytics should know (call-centre orders never pass through the site). */
+export const isTestedOrder = (o: OrderView, analytics: { day: string }): boolean =>
+  o.date !== null && o.date.day === analytics.day && o.id !== '' && orderValue(o.raw, 'iscallcenter') !== '1';
+export const isAnalyticsMiss = (o: OrderView, analytics: { day: string; has(id: string): boolean }): boolean =>
+  isTestedOrder(o, analytics) && !analytics.has(o.id);
+
+/** Orders this old have had time to be delivered and paid. */
+export const DONE_MIN_AGE_DAYS = 7;
+/** Below this share of paid orders among the old ones, the feed probably does not update states. */
+export const DONE_MIN_SHARE = 0.2;
+/** The share means little on a small feed: it applies from this many old orders. */
+export const DONE_MIN_OLD_ORDERS = 50;
+
+const notEnoughDoneOrders: Rule = {
+  kinds: BOTH,
+  start: (ctx, reporter) => {
+    const lastOldDay = addDays(ctx.checkDay, -DONE_MIN_AGE_DAYS);
+    let old = 0;
+    let oldPaid = 0;
+    return {
+      order(o) {
+        if (o.date === null || o.date.day > lastOldDay) return;
+        old++;
+        if (o.paid) oldPaid++;
+      },
+      end({ stats }) {
+        // No paid order at all is noOrdersDone's finding, not this one's.
+        if (old < DONE_MIN_OLD_ORDERS || sumStates(stats.stateStats, PAID_STATES) === 0) return;
+        if (oldPaid / old < DONE_MIN_SHARE)
+          reporter.reportFeed(`${oldPaid} of ${old} orders dated ${lastOldDay} or earlier are done or partial_return (${((100 * oldPaid) / old).toFixed(1)}%)`);
+      },
+    };
+  },
+};
+
+/** Days the feed must cover: it exports orders created or changed in the last 7 days. */
+export const WINDOW_DAYS = 7;
+
+/**
+ * The feed must reach back before the 7-day window (orders created earlier are there only
+ * because they changed in it, so changed orders are exported) and hold orders created in it.
+ */
+const dateRangeTooShort = feedRule(({ stats }, ctx: RuleContext) => {
+  const windowStart = addDays(ctx.checkDay, -WINDOW_DAYS);
+  const { from, to } = stats.dateRange;
+  if (from === null || to === null) return 'no order has a valid date';
+  if (from.slice(0, 10) >= windowStart)
+    return `oldest order ${from}: no order created before ${windowStart}, so orders changed in the last ${WINDOW_DAYS} days are missing`;
+  if (to.slice(0, 10) < windowStart) return `newest order ${to}: no order created in the last ${WINDOW_DAYS} days (since ${windowStart})`;
+  return null;
+});
+
+export const RULES: Record<WarningKey, Rule> = {
+  missingId: missing('id'),
+  duplicatedIds,
+  missingDate: missing('date'),
+  invalidDate: invalid('date', (_v, o) => o.date !== null),
+  missingState: missing('state'),
+  invalidState: invalid('state', (_v, o) => o.state !== null),
+  missingPrice: missing('price'),
+  invalidPrice: invalid('price', (_v, o) => o.price !== null && o.price >= 0),
+  zeroPrice: orderRule((o) => (o.paid && o.price === 0 ? `state ${o.state}` : null)),
+  hugePrice,
+  noCommission,
+  invalidCommission: invalid('commission', isNonNegativeInteger),
+  invalidLastorderdate: invalid('lastorderdate', (_v, o) => o.lastOrderDate !== null),
+  lastorderdateIsBiggerThanDate: orderRule((o) =>
+    o.lastOrderDate !== null && o.date !== null && o.lastOrderDate.time > o.date.time ? `lastorderdate ${o.lastOrderDate.text} > date ${o.date.text}` : null,
+  ),
+  noLastorderdate: orderRule((o) => (newClientFlag(o) === '0' && orderValue(o.raw, 'lastorderdate') === undefined ? '' : null)),
+  // Either one gives the conversion type; with neither, the order cannot be classed new/returning.
+  noConversionType: orderRule((o) => (newClientFlag(o) === undefined && orderValue(o.raw, 'lastorderdate') === undefined ? '' : null)),
+  // newclient is required even when lastorderdate lets us derive it (noConversionType covers "neither").
+  newClientTagMissing: orderRule((o) => {
+    if (newClientFlag(o) !== undefined || orderValue(o.raw, 'lastorderdate') === undefined) return null;
+    const value = orderValue(o.raw, 'newclient');
+    return value === undefined ? '' : `newclient ${shown(value)} is neither 0 nor 1`;
+  }),
+  invalidIscallcenter: invalid('iscallcenter', isFlag),
+  invalidStateupdatedate: invalid('stateupdatedate', (v) => readMoment(v, 'day-or-date-time') !== null),
+  invalidProducts: orderRule((o) => (o.raw.productsProblem ? o.raw.productsProblem : null)),
+  missingProductId: missingInProduct('id'),
+  missingProductCategory: missingInProduct('category'),
+  missingProductPrice: missingInProduct('price'),
+  missingProductQuantity: missingInProduct('quantity'),
+  invalidProductPrice: invalidInProduct('price', isPositiveNumber),
+  invalidProductQuantity: invalidInProduct('quantity', isPositiveNumber),
+  doubleProductId: orderRule((o) => {
+    const products = o.raw.products ?? [];
+    // Most orders have one product: no set to build for them.
+    if (products.length < 2) return null;
+    const ids = new Set<string>();
+    const doubled = new Set<string>();
+    for (const product of products) {
+      const id = productValue(product, 'id');
+      if (id === undefined) continue;
+      if (ids.has(id)) doubled.add(id);
+      ids.add(id);
+    }
+    return doubled.size > 0 ? [...doubled].map(shown).join(', ') : null;
+  }),
+  // Leads may come without products (lead feeds have no basket): order feeds only.
+  emptyProducts: orderRule((o) => (o.paid && (o.raw.products ?? []).length === 0 ? `state ${o.state}` : null), ORDERS_ONLY),
+  noProductsWithPrice: orderRule((o) => {
+    const products = o.raw.products ?? [];
+    if (!o.paid || products.length === 0) return null;
+    const priced = products.some((p) => isPositiveNumber(productValue(p, 'price') ?? '') && isPositiveNumber(productValue(p, 'quantity') ?? ''));
+    return priced ? null : `state ${o.state}, ${products.length} product(s)`;
+  }, ORDERS_ONLY),
+  gaOrdersDontMatchXml,
+  noOrdersDone: feedRule(({ stats }) => (sumStates(stats.stateStats, PAID_STATES) === 0 ? `none of ${stats.numOrders.total} is done or partial_return` : null)),
+  notEnoughDoneOrders,
+  // refuse counts: like cancel it is an order that never became revenue, which is what the
+  // attribution needs to see removed; return was paid first, so it does not count.
+  noOrdersCancel: feedRule(({ stats }) => (sumStates(stats.stateStats, CANCELLED_STATES) === 0 ? `none of ${stats.numOrders.total} is cancel or refuse` : null)),
+  dateRangeTooShort,
+};

@@ -1,0 +1,140 @@
+/**
+ * Contract of the feed validation engine (issue 3). Pure TypeScript: no Node or browser API,
+ * so the Lambda (streaming from S3), the command line and a browser Web Worker run the same code.
+ *
+ * Pipeline: text chunks -> a record parser (XML or CSV) -> one RawOrder at a time -> the rules
+ * (counters and at most N examples per warning key) -> FeedResult.
+ */
+
+export type FeedFormat = 'xml' | 'csv';
+/** 360 sends an order feed; affiliate and lead send a lead feed (leads/lead, leadsource). */
+export type FeedProduct = '360' | 'affiliate' | 'lead';
+export type FeedKind = 'order' | 'lead';
+
+export const feedKindOf = (product: FeedProduct): FeedKind => (product === '360' ? 'order' : 'lead');
+
+/** The feed record's fields (spec, section 3), plus margin and coupon seen in the sample. */
+export const ORDER_FIELDS = [
+  'id',
+  'date',
+  'state',
+  'price',
+  'commission',
+  'lastorderdate',
+  'newclient',
+  'iscallcenter',
+  'stateupdatedate',
+  'ordersource',
+  'leadsource',
+  'margin',
+  'coupon',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+export const PRODUCT_FIELDS = ['id', 'category', 'price', 'quantity'] as const;
+export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+export interface RawProduct {
+  /** Raw text as found (entities decoded, surrounding whitespace trimmed); absent = undefined. */
+  fields: Partial<Record<ProductField, string>>;
+  line: number;
+}
+
+/** One order (or lead) as the parser found it: raw text, no interpretation. */
+export interface RawOrder {
+  /** 1-based line where the order starts (XML: the <order> tag; CSV: its first row). */
+  line: number;
+  fields: Partial<Record<OrderField, string>>;
+  /** null when the order has no products element / no product columns at all. */
+  products: RawProduct[] | null;
+  /**
+   * Why the products part does not follow the specification, if it doesn't
+   * (text directly inside <products>, an unknown element inside <product>, a CSV row of an
+   * order whose product columns are half filled...). Reported as invalidProducts.
+   */
+  productsProblem?: string;
+}
+
+/** A parser refuses input it cannot read; the engine never throws anything else. */
+export type FeedErrorCode =
+  | 'empty'
+  | 'binary'
+  | 'malformed'
+  | 'truncated'
+  | 'doctype'
+  | 'too-deep'
+  | 'token-too-large'
+  | 'wrong-root'
+  | 'csv-header';
+
+export class FeedParseError extends Error {
+  override readonly name = 'FeedParseError';
+  constructor(
+    readonly code: FeedErrorCode,
+    message: string,
+    /** 1-based line of the problem, when known. */
+    readonly line?: number,
+  ) {
+    super(line ? `line ${line}: ${message}` : message);
+  }
+}
+
+/** Chunked parser: push text as it arrives, then end(); orders are handed to onOrder in order. */
+export interface RecordParser {
+  push(chunk: string): void;
+  end(): void;
+}
+export type RecordParserFactory = (onOrder: (order: RawOrder) => void, options: { kind: FeedKind }) => RecordParser;
+
+export interface WarningExample {
+  /** Order id as found in the feed (empty when missing, and for a finding about the whole feed). */
+  orderId: string;
+  /** 1-based line of the order or product; 0 for a finding about the feed as a whole. */
+  line: number;
+  /** Short detail: the offending value, product id... */
+  detail?: string;
+}
+
+export interface FeedStats {
+  numOrders: { total: number; fromNewCustomers: number; fromCallCenter: number };
+  dateRange: { from: string | null; to: string | null };
+  /** YYYY-MM -> count */
+  monthlyStats: Record<string, number>;
+  /** state -> count */
+  stateStats: Record<string, number>;
+}
+
+export interface PossibleImported {
+  /** The day whose orders were compared with analytics (YYYY-MM-DD). */
+  dayTested: string;
+  ordersInFeed: number;
+  notInGA: number;
+}
+
+/** The result shape of the spec (section 3, Feed check). */
+export interface FeedResult {
+  /** warning key -> first examples (at most maxExamples), only keys that were raised. */
+  errors: Partial<Record<string, WarningExample[]>>;
+  /** How many times each raised key occurred in all (examples are capped, counts are not). */
+  counts: Partial<Record<string, number>>;
+  stats: FeedStats;
+  /** Present only when the analytics order ids were given. */
+  possibleImported?: PossibleImported;
+}
+
+/** Order ids known to the analytics tool, for gaOrdersDontMatchXml and possibleImported. */
+export interface AnalyticsOrders {
+  has(orderId: string): boolean;
+  /** The day the ids were read for (YYYY-MM-DD). */
+  day: string;
+}
+
+export interface FeedCheckOptions {
+  format: FeedFormat;
+  product: FeedProduct;
+  /** "Today" for the 7-day rule and the tested day; the check's own date. */
+  now: Date;
+  analytics?: AnalyticsOrders;
+  /** Examples kept per warning key (default 10). */
+  maxExamples?: number;
+}
