@@ -10,8 +10,8 @@
  * Fast path: a row without a double quote is split with indexOf; rows with quotes go through
  * a small state machine that handles delimiters, doubled quotes and newlines inside quotes.
  */
-import { clip, countLines, detach, FEED_LIMITS, InputGate } from './parse/common';
-import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParser, type RecordParserFactory } from './types';
+import { ChunkedParser, clip, countLines, detach, FEED_LIMITS } from './parse/common';
+import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParserFactory } from './types';
 
 const QUOTE = 34;
 const LF = 10;
@@ -29,14 +29,11 @@ const SLOT_OF: ReadonlyMap<string, number> = new Map<string, number>([
   ...PRODUCT_COLUMNS.map((c, i) => [c, ORDER_SLOTS + i] as const),
 ]);
 
-class CsvRecordParser implements RecordParser {
-  private readonly gate = new InputGate((chunk) => this.feed(chunk));
+class CsvRecordParser extends ChunkedParser {
   private buf = '';
   private pos = 0;
   /** Line of buf[pos]. */
   private line = 1;
-  private ended = false;
-  private failure: FeedParseError | undefined;
   /** Next '"' at or after pos, Infinity when the buffer has none past pos, -1 when not looked up. */
   private nextQuote = -1;
 
@@ -57,35 +54,11 @@ class CsvRecordParser implements RecordParser {
   /** Characters of the rows of the current order (FEED_LIMITS.maxOrderChars). */
   private orderChars = 0;
 
-  constructor(private readonly onOrder: (order: RawOrder) => void) {}
-
-  push(chunk: string): void {
-    if (this.failure) throw this.failure;
-    if (this.ended) throw new FeedParseError('malformed', 'push() after end()');
-    this.guard(() => this.gate.push(chunk));
+  constructor(private readonly onOrder: (order: RawOrder) => void) {
+    super();
   }
 
-  end(): void {
-    if (this.failure) throw this.failure;
-    if (this.ended) return;
-    this.guard(() => {
-      this.gate.end();
-      this.ended = true;
-      this.scan();
-      this.flush();
-    });
-  }
-
-  private guard(run: () => void): void {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof FeedParseError) this.failure = error;
-      throw error;
-    }
-  }
-
-  private feed(chunk: string): void {
+  protected override feed(chunk: string): void {
     // join, not '+': '+' makes a rope that every charCodeAt then has to look through.
     this.buf = this.pos >= this.buf.length ? chunk : [this.buf.slice(this.pos), chunk].join('');
     this.pos = 0;
@@ -97,7 +70,7 @@ class CsvRecordParser implements RecordParser {
     throw new FeedParseError(code, message, line);
   }
 
-  private scan(): void {
+  protected override scan(): void {
     const buf = this.buf;
     const len = buf.length;
     while (this.pos < len) {
@@ -357,6 +330,10 @@ class CsvRecordParser implements RecordParser {
       const empty = PRODUCT_COLUMNS.filter((_, p) => cells[ORDER_SLOTS + p] === undefined);
       order.productsProblem = `line ${line}: product columns half filled (${empty.join(', ')} empty)`;
     }
+  }
+
+  protected override finish(): void {
+    this.flush();
   }
 
   private flush(): void {

@@ -8,7 +8,7 @@
  * FEED_LIMITS.maxDepth, and tokens past FEED_LIMITS.maxToken (checked before the token is
  * complete, so nothing accumulates past the cap). Every refusal is a FeedParseError with a line.
  */
-import { clip, detach, FEED_LIMITS, InputGate } from './parse/common';
+import { ChunkedParser, clip, detach, FEED_LIMITS } from './parse/common';
 import {
   FeedParseError,
   ORDER_FIELDS,
@@ -16,7 +16,6 @@ import {
   type FeedKind,
   type RawOrder,
   type RawProduct,
-  type RecordParser,
   type RecordParserFactory,
 } from './types';
 
@@ -152,16 +151,13 @@ function finishValue(text: string): string {
   return detach(value);
 }
 
-class XmlRecordParser implements RecordParser {
-  private readonly gate = new InputGate((chunk) => this.feed(chunk));
+class XmlRecordParser extends ChunkedParser {
   private readonly rootName: string;
   private readonly recordName: string;
 
   /** Unconsumed input; `pos` is where scanning resumes. */
   private buf = '';
   private pos = 0;
-  private ended = false;
-  private failure: FeedParseError | undefined;
 
   // Lines are counted lazily, only up to the positions that need one (an order, a product, an error).
   private linePos = 0;
@@ -188,38 +184,12 @@ class XmlRecordParser implements RecordParser {
     private readonly onOrder: (order: RawOrder) => void,
     kind: FeedKind,
   ) {
+    super();
     this.rootName = kind === 'order' ? 'orders' : 'leads';
     this.recordName = kind === 'order' ? 'order' : 'lead';
   }
 
-  push(chunk: string): void {
-    if (this.failure) throw this.failure;
-    if (this.ended) throw new FeedParseError('malformed', 'push() after end()');
-    this.guard(() => this.gate.push(chunk));
-  }
-
-  end(): void {
-    if (this.failure) throw this.failure;
-    if (this.ended) return;
-    this.guard(() => {
-      this.gate.end();
-      this.ended = true;
-      this.scan();
-      this.finish();
-    });
-  }
-
-  /** Remembers the first error so later calls repeat it instead of parsing from a broken state. */
-  private guard(run: () => void): void {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof FeedParseError) this.failure = error;
-      throw error;
-    }
-  }
-
-  private feed(chunk: string): void {
+  protected override feed(chunk: string): void {
     if (this.pos >= this.buf.length) {
       this.lineAt(this.buf.length);
       this.buf = chunk;
@@ -262,7 +232,7 @@ class XmlRecordParser implements RecordParser {
     this.fail('token-too-large', `${what} is longer than ${FEED_LIMITS.maxToken} characters`, start);
   }
 
-  private scan(): void {
+  protected override scan(): void {
     const buf = this.buf;
     const len = buf.length;
     let pos = this.pos;
@@ -612,7 +582,7 @@ class XmlRecordParser implements RecordParser {
     if (order && order.productsProblem === undefined) order.productsProblem = message;
   }
 
-  private finish(): void {
+  protected override finish(): void {
     if (this.depth > 0) {
       this.fail('truncated', `the feed ends inside <${clip(this.names[this.depth - 1] as string)}> (missing closing tags)`, this.buf.length);
     }

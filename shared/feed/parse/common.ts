@@ -2,7 +2,7 @@
  * Pieces shared by the XML and CSV record parsers: limits, the input gate (BOM, binary and
  * empty detection) and small string helpers. Pure TypeScript: no Node or browser API.
  */
-import { FeedParseError } from '../types';
+import { FeedParseError, type RecordParser } from '../types';
 
 /** Every bound of the engine, so nothing a feed sends can make memory or time unbounded. */
 export const FEED_LIMITS = {
@@ -114,4 +114,48 @@ export function countLines(text: string, from: number, to: number): number {
 /** Shortens a name or value that goes into a message (a feed may send a megabyte name). */
 export function clip(text: string, max = 40): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/**
+ * The life cycle both record parsers share: input through the gate, end() once, and the first
+ * FeedParseError remembered so later calls repeat it instead of parsing from a broken state.
+ */
+export abstract class ChunkedParser implements RecordParser {
+  private readonly gate = new InputGate((chunk) => this.feed(chunk));
+  private failure: FeedParseError | undefined;
+  /** True once end() was called: a token cut at the end of the buffer is then truncated, not pending. */
+  protected ended = false;
+
+  /** Takes text released by the gate. */
+  protected abstract feed(chunk: string): void;
+  /** Consumes what it can of the buffered text. */
+  protected abstract scan(): void;
+  /** After the last scan: hands over the last order, checks the document is complete. */
+  protected abstract finish(): void;
+
+  push(chunk: string): void {
+    if (this.failure) throw this.failure;
+    if (this.ended) throw new FeedParseError('malformed', 'push() after end()');
+    this.guard(() => this.gate.push(chunk));
+  }
+
+  end(): void {
+    if (this.failure) throw this.failure;
+    if (this.ended) return;
+    this.guard(() => {
+      this.gate.end();
+      this.ended = true;
+      this.scan();
+      this.finish();
+    });
+  }
+
+  private guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FeedParseError) this.failure = error;
+      throw error;
+    }
+  }
 }
