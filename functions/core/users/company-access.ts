@@ -1,3 +1,4 @@
+import { isAdmin, primaryRole } from '../../../shared/domain/roles';
 import type { Role } from '../../../shared/domain/types';
 
 /**
@@ -14,10 +15,7 @@ export interface AccessSubject {
   currentCompanyId: string | null;
 }
 
-/** The first role is the one that counts (spec); a user without roles is a customer. */
-export const primaryRole = (user: Pick<AccessSubject, 'roles'>): Role => user.roles[0] ?? 'ROLE_USER';
-
-export const isAdmin = (user: Pick<AccessSubject, 'roles'>): boolean => primaryRole(user) === 'ROLE_ADMIN';
+export { isAdmin, primaryRole };
 
 /** The company ids a user may work on, or 'any' for admins. */
 export function allowedCompanyIds(user: AccessSubject): ReadonlySet<string> | 'any' {

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import type { CurrentUser, Role } from 'shared/domain/types';
+import { canSwitchCompany as sharedCanSwitch, isAdmin as sharedIsAdmin } from 'shared/domain/roles';
+import type { CurrentUser } from 'shared/domain/types';
 import { api, ApiError } from './client';
 
 /** SWR key of GET /api/users/current; login and the company switcher write to it. */
@@ -30,10 +31,7 @@ export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoad
   return { user: undefined, isLoading };
 }
 
-export const hasRole = (user: CurrentUser | null | undefined, role: Role): boolean =>
-  !!user && (user.role === role || (user.roles ?? []).includes(role));
+/** The shared role rules (shared/domain/roles.ts), for a user that may not be known yet. */
+export const isAdmin = (user: CurrentUser | null | undefined): boolean => !!user && sharedIsAdmin(user);
 
-export const isAdmin = (user: CurrentUser | null | undefined) => hasRole(user, 'ROLE_ADMIN');
-
-/** Managers and admins get the company switcher (spec, section 2 Shell). */
-export const canSwitchCompany = (user: CurrentUser | null | undefined) => isAdmin(user) || hasRole(user, 'ROLE_MANAGER');
+export const canSwitchCompany = (user: CurrentUser | null | undefined): boolean => !!user && sharedCanSwitch(user);
