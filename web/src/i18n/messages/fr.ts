@@ -90,7 +90,7 @@ export const fr: Catalogue = {
   'product.affiliate': 'Affiliation',
   'product.lead': 'Génération de leads',
   'footer.copyright': '© {year} {brand}. Tous droits réservés.',
-  'footer.help': "Besoin d'aide ? Votre responsable d'intégration est à un e-mail de vous.",
+  'footer.help': "Besoin d'aide ? Écrivez à votre responsable d'intégration, il vous répondra.",
 
   'home.eyebrow': "Intégration de l'attribution marketing",
   'home.title': 'Connectez vos données marketing, étape par étape',
