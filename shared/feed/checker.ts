@@ -18,7 +18,7 @@ import {
 } from './types';
 import { WARNING_KEYS, type WarningKey } from './warnings';
 import { RULES, isAnalyticsMiss, isTestedOrder } from './rules';
-import { dayOf, isKnownState, orderValue } from './rules/values';
+import { dayOf } from './rules/values';
 import { viewOf, type OrderView, type Reporter, type RuleContext, type RuleRun } from './rules/rule';
 
 export const DEFAULT_MAX_EXAMPLES = 10;
@@ -52,24 +52,37 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
       reportFeed: (detail) => add(1, [{ orderId: '', line: 0, detail }]),
     };
   };
-  const runs: RuleRun[] = WARNING_KEYS.filter((key) => RULES[key].kinds.includes(kind)).map((key) => RULES[key].start(ctx, reporterFor(key)));
+  const keys = WARNING_KEYS.filter((key) => RULES[key].kinds.includes(kind));
+  const reporters = keys.map(reporterFor);
+  const runs: RuleRun[] = keys.map((key, i) => RULES[key].start(ctx, reporters[i]!));
+  // Split by what each rule does per order, so the loops below call each one directly
+  // (feed-level rules act only at the end: the per-order loops skip them).
+  const findings = runs.flatMap((run, i) => (run.finding ? [{ finding: run.finding, reporter: reporters[i]! }] : []));
+  const productFindings = runs.flatMap((run, i) => (run.productFinding ? [{ finding: run.productFinding, reporter: reporters[i]! }] : []));
+  const statefulRuns = runs.filter((run) => run.order !== undefined);
 
   const stats = newStats();
   const imported: PossibleImported | undefined = options.analytics ? { dayTested: options.analytics.day, ordersInFeed: 0, notInGA: 0 } : undefined;
-  const count = (map: Record<string, number>, key: string) => (map[key] = (map[key] ?? 0) + 1);
+  // Counted in Maps (cheaper than growing dictionary objects per order), copied into stats at the end.
+  const months = new Map<string, number>();
+  const states = new Map<string, number>();
+  const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  /** Month of the previous dated order: orders mostly come in date order, so it is reused rather than sliced again. */
+  let month = '';
 
   const addToStats = (o: OrderView) => {
     stats.numOrders.total++;
-    if (orderValue(o.raw, 'newclient') === '1') stats.numOrders.fromNewCustomers++;
-    if (orderValue(o.raw, 'iscallcenter') === '1') stats.numOrders.fromCallCenter++;
+    if (o.values.newclient === '1') stats.numOrders.fromNewCustomers++;
+    if (o.values.iscallcenter === '1') stats.numOrders.fromCallCenter++;
     if (o.date) {
       const { from, to } = stats.dateRange;
       if (from === null || o.date.text < from) stats.dateRange.from = o.date.text;
       if (to === null || o.date.text > to) stats.dateRange.to = o.date.text;
-      count(stats.monthlyStats, o.date.day.slice(0, 7));
+      if (month === '' || !o.date.day.startsWith(month)) month = o.date.day.slice(0, 7);
+      count(months, month);
     }
     // Only the seven states: a feed of free-text states must not grow this map without bound.
-    if (o.state && isKnownState(o.state)) count(stats.stateStats, o.state);
+    if (o.state) count(states, o.state);
     if (imported && options.analytics && isTestedOrder(o, options.analytics)) {
       imported.ordersInFeed++;
       if (isAnalyticsMiss(o, options.analytics)) imported.notInGA++;
@@ -82,10 +95,22 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
       if (ended) throw new Error('the feed check has already ended');
       const view = viewOf(order);
       addToStats(view);
-      for (const run of runs) run.order?.(view);
+      for (const { finding, reporter } of findings) {
+        const detail = finding(view, ctx);
+        if (detail !== null) reporter.report(view, detail || undefined);
+      }
+      for (const product of view.products) {
+        for (const { finding, reporter } of productFindings) {
+          const detail = finding(product, view);
+          if (detail !== null) reporter.report({ id: view.id, line: product.line }, detail || undefined);
+        }
+      }
+      for (const run of statefulRuns) run.order!(view);
     },
     result() {
       if (ended) return ended;
+      for (const [key, n] of months) stats.monthlyStats[key] = n;
+      for (const [key, n] of states) stats.stateStats[key] = n;
       const summary = { stats, ...(imported ? { possibleImported: imported } : {}) };
       for (const run of runs) run.end?.(summary);
       const result: FeedResult = { errors: {}, counts: {}, stats };

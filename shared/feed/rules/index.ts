@@ -3,7 +3,7 @@
  * key of the catalogue has its rule and no other). The mapping from the spec's feed rules to
  * the keys is written down in docs/feed-warnings/README.md.
  */
-import type { OrderField, ProductField } from '../types';
+import type { ProductField } from '../types';
 import type { WarningKey } from '../warnings';
 import { FingerprintSet } from '../id-set';
 import {
@@ -12,43 +12,69 @@ import {
   addDays,
   isFlag,
   isNonNegativeInteger,
-  isPositiveNumber,
-  orderValue,
-  productValue,
-  readMoment,
+  isMoment,
+  isPositive,
 } from './values';
-import { BOTH, HeldExamples, ORDERS_ONLY, feedRule, orderRule, productRule, type OrderView, type Rule, type RuleContext } from './rule';
+import { BOTH, HeldExamples, ORDERS_ONLY, feedRule, orderRule, productRule, type CheckedField, type OrderView, type ProductView, type Rule, type RuleContext } from './rule';
 import { hugePrice } from './huge-price';
 
 /** Findings name the offending value; long values are cut so an example stays short. */
 export const shown = (value: string): string => (value.length > 60 ? `"${value.slice(0, 57)}..."` : `"${value}"`);
 
-const missing = (field: OrderField) => orderRule((o) => (orderValue(o.raw, field) === undefined ? '' : null));
+const missing = (field: CheckedField) => orderRule((o) => (o.values[field] === undefined ? '' : null));
 /** Present but unreadable: the detail is the value. */
-const invalid = (field: OrderField, valid: (value: string, order: OrderView) => boolean) =>
+const invalid = (field: CheckedField, valid: (value: string, order: OrderView) => boolean) =>
   orderRule((o) => {
-    const value = orderValue(o.raw, field);
+    const value = o.values[field];
     return value !== undefined && !valid(value, o) ? shown(value) : null;
   });
 const missingInProduct = (field: ProductField) =>
   productRule((p) => {
-    if (productValue(p, field) !== undefined) return null;
-    const id = productValue(p, 'id');
+    if (p.values[field] !== undefined) return null;
+    const id = p.values.id;
     return id === undefined ? '' : `product ${shown(id)}`;
   });
-const invalidInProduct = (field: ProductField, valid: (value: string) => boolean) =>
+const invalidInProduct = (field: ProductField, valid: (value: string, product: ProductView) => boolean) =>
   productRule((p) => {
-    const value = productValue(p, field);
-    return value !== undefined && !valid(value) ? `${field} ${shown(value)}` : null;
+    const value = p.values[field];
+    return value !== undefined && !valid(value, p) ? `${field} ${shown(value)}` : null;
   });
 
 /** newclient is usable only as 0 or 1; anything else gives no conversion type. */
 const newClientFlag = (o: OrderView): string | undefined => {
-  const value = orderValue(o.raw, 'newclient');
+  const value = o.values.newclient;
   return value !== undefined && isFlag(value) ? value : undefined;
 };
 const sumStates = (stateStats: Record<string, number>, states: ReadonlySet<string>): number =>
   [...states].reduce((sum, state) => sum + (stateStats[state] ?? 0), 0);
+
+/** Product ids found more than once, in the order of their second occurrence. */
+const doubledInMany = (products: readonly ProductView[]): string[] => {
+  const ids = new Set<string>();
+  const doubled = new Set<string>();
+  for (const product of products) {
+    const id = product.values.id;
+    if (id === undefined) continue;
+    if (ids.has(id)) doubled.add(id);
+    ids.add(id);
+  }
+  return [...doubled];
+};
+/** The same for a few products, by comparing pairs: no sets to allocate. */
+const doubledInFew = (products: readonly ProductView[]): string[] => {
+  const doubled: string[] = [];
+  for (let j = 1; j < products.length; j++) {
+    const id = products[j]!.values.id;
+    if (id === undefined || doubled.includes(id)) continue;
+    for (let i = 0; i < j; i++) {
+      if (products[i]!.values.id === id) {
+        doubled.push(id);
+        break;
+      }
+    }
+  }
+  return doubled;
+};
 
 /** An order id seen before (fingerprints only: see docs/feed-warnings/duplicatedIds.md). */
 const duplicatedIds: Rule = {
@@ -73,7 +99,7 @@ const noCommission: Rule = {
     let anyCommission = false;
     return {
       order(o) {
-        const has = orderValue(o.raw, 'commission') !== undefined;
+        const has = o.values.commission !== undefined;
         anyCommission ||= has;
         if (o.paid && !has) held.add(o, `state ${o.state}`);
       },
@@ -107,7 +133,7 @@ const gaOrdersDontMatchXml: Rule = {
 
 /** An order of the tested day that analytics should know (call-centre orders never pass through the site). */
 export const isTestedOrder = (o: OrderView, analytics: { day: string }): boolean =>
-  o.date !== null && o.date.day === analytics.day && o.id !== '' && orderValue(o.raw, 'iscallcenter') !== '1';
+  o.date !== null && o.date.day === analytics.day && o.id !== '' && o.values.iscallcenter !== '1';
 export const isAnalyticsMiss = (o: OrderView, analytics: { day: string; has(id: string): boolean }): boolean =>
   isTestedOrder(o, analytics) && !analytics.has(o.id);
 
@@ -174,44 +200,37 @@ export const RULES: Record<WarningKey, Rule> = {
   lastorderdateIsBiggerThanDate: orderRule((o) =>
     o.lastOrderDate !== null && o.date !== null && o.lastOrderDate.time > o.date.time ? `lastorderdate ${o.lastOrderDate.text} > date ${o.date.text}` : null,
   ),
-  noLastorderdate: orderRule((o) => (newClientFlag(o) === '0' && orderValue(o.raw, 'lastorderdate') === undefined ? '' : null)),
+  noLastorderdate: orderRule((o) => (newClientFlag(o) === '0' && o.values.lastorderdate === undefined ? '' : null)),
   // Either one gives the conversion type; with neither, the order cannot be classed new/returning.
-  noConversionType: orderRule((o) => (newClientFlag(o) === undefined && orderValue(o.raw, 'lastorderdate') === undefined ? '' : null)),
+  noConversionType: orderRule((o) => (newClientFlag(o) === undefined && o.values.lastorderdate === undefined ? '' : null)),
   // newclient is required even when lastorderdate lets us derive it (noConversionType covers "neither").
   newClientTagMissing: orderRule((o) => {
-    if (newClientFlag(o) !== undefined || orderValue(o.raw, 'lastorderdate') === undefined) return null;
-    const value = orderValue(o.raw, 'newclient');
+    if (newClientFlag(o) !== undefined || o.values.lastorderdate === undefined) return null;
+    const value = o.values.newclient;
     return value === undefined ? '' : `newclient ${shown(value)} is neither 0 nor 1`;
   }),
   invalidIscallcenter: invalid('iscallcenter', isFlag),
-  invalidStateupdatedate: invalid('stateupdatedate', (v) => readMoment(v, 'day-or-date-time') !== null),
+  invalidStateupdatedate: invalid('stateupdatedate', (v) => isMoment(v, 'day-or-date-time')),
   invalidProducts: orderRule((o) => (o.raw.productsProblem ? o.raw.productsProblem : null)),
   missingProductId: missingInProduct('id'),
   missingProductCategory: missingInProduct('category'),
   missingProductPrice: missingInProduct('price'),
   missingProductQuantity: missingInProduct('quantity'),
-  invalidProductPrice: invalidInProduct('price', isPositiveNumber),
-  invalidProductQuantity: invalidInProduct('quantity', isPositiveNumber),
+  invalidProductPrice: invalidInProduct('price', (_v, p) => isPositive(p.price)),
+  invalidProductQuantity: invalidInProduct('quantity', (_v, p) => isPositive(p.quantity)),
   doubleProductId: orderRule((o) => {
-    const products = o.raw.products ?? [];
-    // Most orders have one product: no set to build for them.
+    const products = o.products;
+    // Most orders have a few products: no set to build for them.
     if (products.length < 2) return null;
-    const ids = new Set<string>();
-    const doubled = new Set<string>();
-    for (const product of products) {
-      const id = productValue(product, 'id');
-      if (id === undefined) continue;
-      if (ids.has(id)) doubled.add(id);
-      ids.add(id);
-    }
-    return doubled.size > 0 ? [...doubled].map(shown).join(', ') : null;
+    const doubled = products.length <= 16 ? doubledInFew(products) : doubledInMany(products);
+    return doubled.length > 0 ? doubled.map(shown).join(', ') : null;
   }),
   // Leads may come without products (lead feeds have no basket): order feeds only.
-  emptyProducts: orderRule((o) => (o.paid && (o.raw.products ?? []).length === 0 ? `state ${o.state}` : null), ORDERS_ONLY),
+  emptyProducts: orderRule((o) => (o.paid && o.products.length === 0 ? `state ${o.state}` : null), ORDERS_ONLY),
   noProductsWithPrice: orderRule((o) => {
-    const products = o.raw.products ?? [];
+    const products = o.products;
     if (!o.paid || products.length === 0) return null;
-    const priced = products.some((p) => isPositiveNumber(productValue(p, 'price') ?? '') && isPositiveNumber(productValue(p, 'quantity') ?? ''));
+    const priced = products.some((p) => isPositive(p.price) && isPositive(p.quantity));
     return priced ? null : `state ${o.state}, ${products.length} product(s)`;
   }, ORDERS_ONLY),
   gaOrdersDontMatchXml,

@@ -1,10 +1,12 @@
 /** What a rule is, and the constructors that keep each rule a few lines long. */
-import type { AnalyticsOrders, FeedKind, FeedStats, PossibleImported, RawOrder, RawProduct, WarningExample } from '../types';
-import { PAID_STATES, isKnownState, orderValue, readMoment, readNumber, type Moment, type OrderState } from './values';
+import type { AnalyticsOrders, FeedKind, FeedStats, OrderField, PossibleImported, ProductField, RawOrder, RawProduct, WarningExample } from '../types';
+import { PAID_STATES, knownState, readMoment, readNumber, usable, type Moment, type OrderState } from './values';
 
 /** One order, read once for all the rules (each rule still decides on its own). */
 export interface OrderView {
   raw: RawOrder;
+  /** The usable value (`usable`: trimmed, blank = undefined) of each field the rules read, read once for all of them. */
+  values: OrderValues;
   /** Order id as found ('' when missing). */
   id: string;
   line: number;
@@ -18,23 +20,73 @@ export interface OrderView {
   price: number | null;
   /** lastorderdate when it is valid (a day alone is accepted). */
   lastOrderDate: Moment | null;
+  /** The products, each read once for all the rules ([] when the order has none). */
+  products: readonly ProductView[];
+}
+
+/** One product, read once for all the rules. */
+export interface ProductView {
+  raw: RawProduct;
+  line: number;
+  /** Every field's usable value (`usable`). */
+  values: Readonly<Record<ProductField, string | undefined>>;
+  /** price and quantity when they are numbers. */
+  price: number | null;
+  quantity: number | null;
+}
+
+function productViewOf(product: RawProduct): ProductView {
+  const fields = product.fields;
+  const values = { id: usable(fields.id), category: usable(fields.category), price: usable(fields.price), quantity: usable(fields.quantity) };
+  return {
+    raw: product,
+    line: product.line,
+    values,
+    price: values.price === undefined ? null : readNumber(values.price),
+    quantity: values.quantity === undefined ? null : readNumber(values.quantity),
+  };
+}
+const NO_PRODUCTS: readonly ProductView[] = [];
+
+/** The order fields the rules and the stats read (a rule reading another field adds it here). */
+export type CheckedField = Exclude<OrderField, 'ordersource' | 'leadsource' | 'margin' | 'coupon'>;
+/** The usable value (trimmed, blank = undefined) of each checked order field. */
+export type OrderValues = Readonly<Record<CheckedField, string | undefined>>;
+
+/**
+ * Reads each field once, into an object of one fixed shape: the rules' reads stay monomorphic
+ * however the parser built `fields` (field order and absent fields vary from feed to feed).
+ */
+export function valuesOf(order: RawOrder): OrderValues {
+  const fields = order.fields;
+  return {
+    id: usable(fields.id),
+    date: usable(fields.date),
+    state: usable(fields.state),
+    price: usable(fields.price),
+    commission: usable(fields.commission),
+    lastorderdate: usable(fields.lastorderdate),
+    newclient: usable(fields.newclient),
+    iscallcenter: usable(fields.iscallcenter),
+    stateupdatedate: usable(fields.stateupdatedate),
+  };
 }
 
 export function viewOf(order: RawOrder): OrderView {
-  const date = orderValue(order, 'date');
-  const state = orderValue(order, 'state');
-  const price = orderValue(order, 'price');
-  const lastOrderDate = orderValue(order, 'lastorderdate');
-  const knownState = state !== undefined && isKnownState(state) ? (state as OrderState) : null;
+  const values = valuesOf(order);
+  const { date, state, price, lastorderdate: lastOrderDate } = values;
+  const known = state === undefined ? null : knownState(state);
   return {
     raw: order,
-    id: orderValue(order, 'id') ?? '',
+    values,
+    id: values.id ?? '',
     line: order.line,
     date: date === undefined ? null : readMoment(date, 'date-time'),
-    state: knownState,
-    paid: knownState !== null && PAID_STATES.has(knownState),
+    state: known,
+    paid: known !== null && PAID_STATES.has(known),
     price: price === undefined ? null : readNumber(price),
     lastOrderDate: lastOrderDate === undefined ? null : readMoment(lastOrderDate, 'day-or-date-time'),
+    products: order.products === null || order.products.length === 0 ? NO_PRODUCTS : order.products.map(productViewOf),
   };
 }
 
@@ -62,7 +114,15 @@ export interface FeedSummary {
 }
 
 export interface RuleRun {
+  /** A rule that keeps state sees each order here. */
   order?(order: OrderView): void;
+  /**
+   * A stateless rule's verdict on one order (orderRule), which the checker reports at the order.
+   * Called by the checker directly: one call per order and rule, no wrapper in between.
+   */
+  finding?(order: OrderView, ctx: RuleContext): Finding;
+  /** The same for each product of each order (productRule), reported at the product's line. */
+  productFinding?(product: ProductView, order: OrderView): Finding;
   end?(summary: FeedSummary): void;
 }
 
@@ -76,30 +136,18 @@ export const BOTH: readonly FeedKind[] = ['order', 'lead'];
 export const ORDERS_ONLY: readonly FeedKind[] = ['order'];
 
 /** A finding's detail ('' for none), or null when the order is fine. */
-type Finding = string | null;
+export type Finding = string | null;
 
 /** A rule that looks at one order at a time and keeps nothing. */
 export const orderRule = (check: (order: OrderView, ctx: RuleContext) => Finding, kinds = BOTH): Rule => ({
   kinds,
-  start: (ctx, reporter) => ({
-    order(order) {
-      const detail = check(order, ctx);
-      if (detail !== null) reporter.report(order, detail || undefined);
-    },
-  }),
+  start: () => ({ finding: check }),
 });
 
 /** A rule about each product of each order; the example points at the product's line. */
-export const productRule = (check: (product: RawProduct, order: OrderView) => Finding, kinds = BOTH): Rule => ({
+export const productRule = (check: (product: ProductView, order: OrderView) => Finding, kinds = BOTH): Rule => ({
   kinds,
-  start: (_ctx, reporter) => ({
-    order(order) {
-      for (const product of order.raw.products ?? []) {
-        const detail = check(product, order);
-        if (detail !== null) reporter.report({ id: order.id, line: product.line }, detail || undefined);
-      }
-    },
-  }),
+  start: () => ({ productFinding: check }),
 });
 
 /** A rule judged once on the whole feed's summary. */
