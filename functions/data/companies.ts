@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultStepsFor, orderSteps } from '../../shared/domain/steps';
 import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { gsi1, keys } from './keys';
 import { newStepItem } from './steps';
-import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, stripKeys, tableName } from './table';
+import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
 
 export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
@@ -88,22 +88,7 @@ export async function getCompanies(ids: readonly string[]): Promise<CompanyRecor
 
 /** Every company, by name (GSI Query, never a Scan). */
 export async function listCompanies(): Promise<CompanyRecord[]> {
-  const companies: CompanyRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1.companies.pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) companies.push(stripKeys<CompanyRecord>(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return companies;
+  return queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk);
 }
 
 export async function findCompanyByName(name: string): Promise<CompanyRecord | null> {

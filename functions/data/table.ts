@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients/dynamodb';
 import { ConflictError } from '../platform/errors';
 import { env } from '../platform/env';
@@ -60,4 +60,24 @@ export async function putWithGuard(input: {
     }
     throw error;
   }
+}
+
+/** Every entity of one index partition, page by page (admin lists: a Query, never a Scan). */
+export async function queryAllByIndex<T>(indexName: string, partitionKey: string): Promise<T[]> {
+  const found: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: indexName,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': partitionKey },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(stripKeys<T>(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
 }

@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { gsi1, keys, normalizeUnique } from './keys';
-import { db, isConditionFailure, nowIso, putWithGuard, stripKeys, tableName } from './table';
+import { db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
 export interface UserRecord {
@@ -68,22 +68,7 @@ export async function findUserByLogin(login: string): Promise<UserRecord | null>
 
 /** Admin list: one GSI partition sorted by login, read page by page (never a Scan). */
 export async function listUsers(): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1.users.pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) users.push(stripKeys<UserRecord>(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return users;
+  return queryAllByIndex<UserRecord>(gsi1.indexName, gsi1.users.pk);
 }
 
 /**
