@@ -4,6 +4,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
+import { seededRandom as random } from '../../../shared/feed/testing/generate';
 
 /** Bump when the generated content changes, so stale files are not reused. */
 export const GENERATOR_VERSION = 1;
@@ -11,18 +12,6 @@ export const GENERATOR_VERSION = 1;
 const STATES = ['done', 'done', 'done', 'done', 'wait', 'new', 'cancel', 'refuse', 'return', 'partial_return'] as const;
 const CATEGORIES = ['shoes', 'dresses', 'electronics', 'garden &amp; outdoor', 'books', 'toys', 'beauty', 'sports'];
 const SOURCES = ['web', 'mobile app', 'marketplace', 'phone'];
-
-/** Small deterministic PRNG (mulberry32): same feed every run, no dependency. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const day = (t: number) => {
