@@ -44,8 +44,17 @@ const EQUALS = 61;
  * an element called __proto__ or constructor is unknown and never becomes a key.
  */
 const KNOWN: readonly string[] = [...new Set(['orders', 'order', 'leads', 'lead', 'products', 'product', ...ORDER_FIELDS, ...PRODUCT_FIELDS])];
-const KNOWN_BY_LENGTH: number[][] = [];
-KNOWN.forEach((name, id) => (KNOWN_BY_LENGTH[name.length] ??= []).push(id));
+/**
+ * Known id by (length, first character): no two known names share both (checked below), so a
+ * name is matched by one table read and one startsWith.
+ */
+const MAX_KNOWN_LENGTH = Math.max(...KNOWN.map((name) => name.length));
+const KNOWN_BY_SHAPE = new Int8Array((MAX_KNOWN_LENGTH + 1) * 128).fill(-1);
+KNOWN.forEach((name, id) => {
+  const slot = name.length * 128 + name.charCodeAt(0);
+  if (name.charCodeAt(0) >= 128 || KNOWN_BY_SHAPE[slot] !== -1) throw new Error(`known element names clash: ${name}`);
+  KNOWN_BY_SHAPE[slot] = id;
+});
 /** Known id -> index in ORDER_FIELDS / PRODUCT_FIELDS, or -1. */
 const ORDER_FIELD_OF = Int8Array.from(KNOWN, (name) => (ORDER_FIELDS as readonly string[]).indexOf(name));
 const PRODUCT_FIELD_OF = Int8Array.from(KNOWN, (name) => (PRODUCT_FIELDS as readonly string[]).indexOf(name));
@@ -54,15 +63,12 @@ const ID_PRODUCT = KNOWN.indexOf('product');
 
 /** Id of the known name at buf[start, end), or -1. */
 function knownId(buf: string, start: number, end: number): number {
-  const ids = KNOWN_BY_LENGTH[end - start];
-  if (ids === undefined) return -1;
+  const length = end - start;
+  if (length > MAX_KNOWN_LENGTH) return -1;
   const first = buf.charCodeAt(start);
-  for (let k = 0; k < ids.length; k++) {
-    const id = ids[k] as number;
-    const name = KNOWN[id] as string;
-    if (name.charCodeAt(0) === first && buf.startsWith(name, start)) return id;
-  }
-  return -1;
+  if (!(first < 128)) return -1;
+  const id = KNOWN_BY_SHAPE[length * 128 + first] as number;
+  return id !== -1 && buf.startsWith(KNOWN[id] as string, start) ? id : -1;
 }
 
 /** Named stores in a fixed order of code: keeps V8's inline caches monomorphic (a keyed store is several times slower). */
@@ -143,9 +149,9 @@ export function decodeXmlText(text: string): string | { error: string } {
 }
 
 /** Field text as handed to the rules: CRLF normalised (as XML requires), trimmed, detached from the chunk. */
-function finishValue(text: string): string {
+function finishValue(text: string, noCr = false): string {
   if (text.length === 0) return text;
-  let value = text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
+  let value = noCr || text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
   // trim() only when an end is blank: most values are not.
   if (isSpace(value.charCodeAt(0)) || isSpace(value.charCodeAt(value.length - 1))) value = value.trim();
   return detach(value);
@@ -159,7 +165,10 @@ class XmlRecordParser extends ChunkedParser {
   private buf = '';
   private pos = 0;
 
-  // Lines are counted lazily, only up to the positions that need one (an order, a product, an error).
+  // Lines are counted lazily, only up to the positions that need one (an order, a product, an
+  // error). linePos is how far they are counted: while it keeps up with the scanner (the usual
+  // case), scan() counts the line breaks of the blanks it skips and the fast paths move it past
+  // tags and values known to hold none, so lineAt has nothing left to search.
   private linePos = 0;
   private lineNo = 1;
   /** Next '\n' at or after linePos in buf, -1 when none, -2 when not looked up yet. */
@@ -239,8 +248,18 @@ class XmlRecordParser extends ChunkedParser {
     while (pos < len) {
       // Whitespace between elements is skipped in place: cheaper than a search plus a text call.
       let lt = pos;
-      while (lt < len && isSpace(buf.charCodeAt(lt))) lt++;
+      // Lines are counted on the way when everything before pos is counted already (see lineAt).
+      let lines = 0;
+      for (; lt < len; lt++) {
+        const c = buf.charCodeAt(lt);
+        if (c === 10) lines++;
+        else if (c !== 32 && c !== 9 && c !== 13) break;
+      }
       if (lt < len && buf.charCodeAt(lt) === LT) {
+        if (this.linePos === pos) {
+          this.lineNo += lines;
+          this.linePos = lt;
+        }
         if (lt !== pos && this.collecting()) this.onText(pos, lt, false);
       } else {
         lt = buf.indexOf('<', lt);
@@ -315,6 +334,8 @@ class XmlRecordParser extends ChunkedParser {
     // Fast path: a known name right up to '>' (no attributes, not self-closing). Native
     // searches beat character loops here: measured.
     let id = knownId(buf, lt + 1, gt);
+    // The tag is just a known name: it has no line break in it.
+    const direct = id !== -1;
     let name: string;
     let end = gt;
     let selfClosing = false;
@@ -337,10 +358,12 @@ class XmlRecordParser extends ChunkedParser {
       selfClosing = buf.charCodeAt(end - 1) === SLASH && end - 1 >= i;
     }
     if (!selfClosing && id !== -1 && this.depth > 0) {
-      const next = this.simpleField(id, name, end + 1);
+      const next = this.simpleField(id, name, direct ? lt : -1, end + 1);
       if (next !== -1) return next;
     }
     this.open(id, name, lt);
+    // A known name up to '>' has no line break in it: the lines stay counted.
+    if (direct && this.linePos === lt) this.linePos = gt + 1;
     if (selfClosing) this.close(lt);
     return end + 1;
   }
@@ -350,7 +373,7 @@ class XmlRecordParser extends ChunkedParser {
    * directly is read in one step. Returns -1 to leave anything else (a comment or CDATA inside,
    * a closing tag not in the buffer yet) to the general path, which gives the same result.
    */
-  private simpleField(id: number, name: string, valueStart: number): number {
+  private simpleField(id: number, name: string, tagStart: number, valueStart: number): number {
     const parent = this.roles[this.depth - 1];
     let index = -1;
     if (parent === ORDER) index = ORDER_FIELD_OF[id] as number;
@@ -361,15 +384,28 @@ class XmlRecordParser extends ChunkedParser {
     if (lt === -1 || buf.charCodeAt(lt + 1) !== SLASH || buf.charCodeAt(lt + 2 + name.length) !== GT || !buf.startsWith(name, lt + 2)) return -1;
     // The same checks, in the same order, as onText on the general path.
     if (lt - valueStart > FEED_LIMITS.maxToken) this.tooLarge(valueStart, 'a text node');
+    // One pass over the value for '&' and control characters: without '\r' or '\n' (nearly
+    // always) the value needs no line-break normalisation and the lines stay counted (tagStart
+    // is -1 when the opening tag may hold a line break: attributes).
+    let plain = true;
+    let amp = false;
+    for (let i = valueStart; i < lt; i++) {
+      const c = buf.charCodeAt(i);
+      if (c <= 13) plain = false;
+      else if (c === 38) amp = true; // '&'
+    }
     let value = buf.slice(valueStart, lt);
-    if (value.indexOf('&') !== -1) {
+    if (amp) {
       const decoded = decodeXmlText(value);
       if (typeof decoded !== 'string') this.fail('malformed', decoded.error, valueStart + value.indexOf('&'));
       value = decoded;
     }
+    // A character reference may produce a '\r' (but no line break in the source).
+    const noCr = plain && !amp;
     // Counted at the closing tag, as close() does on the general path (same line in an error).
-    if (parent === ORDER) setOrderField((this.order as RawOrder).fields, index, this.keep(finishValue(value), lt));
-    else setProductField((this.product as RawProduct).fields, index, this.keep(finishValue(value), lt));
+    if (parent === ORDER) setOrderField((this.order as RawOrder).fields, index, this.keep(finishValue(value, noCr), lt));
+    else setProductField((this.product as RawProduct).fields, index, this.keep(finishValue(value, noCr), lt));
+    if (plain && this.linePos === tagStart) this.linePos = lt + name.length + 3;
     return lt + name.length + 3;
   }
 
@@ -431,6 +467,8 @@ class XmlRecordParser extends ChunkedParser {
       this.fail('malformed', `found </${clip(buf.slice(lt + 2, nameEnd))}> where </${clip(expected)}> was expected`, lt);
     }
     this.close(lt);
+    // `</name>` has no line break in it: the lines stay counted.
+    if (nameEnd === gt && this.linePos === lt) this.linePos = gt + 1;
     return gt + 1;
   }
 
