@@ -3,17 +3,17 @@
  * No API Gateway authoriser: access is decided by the handlers' auth middleware (ARCHITECTURE §3).
  */
 import { existsSync } from 'node:fs';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
-import { mailTemplatePrefix, type StageConfig } from './config';
-import { FunctionRoles } from './constructs/function-roles';
+import type { StageConfig } from './config';
+import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
@@ -66,18 +66,14 @@ export class ApiStack extends Stack {
     const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage | undefined;
     if (stage) stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
 
-    const logGroup = new LogGroup(this, 'FunctionLogs', {
+    const { logGroup, roles } = functionLogsAndRoles(this, {
+      logsId: 'FunctionLogs',
       logGroupName: `/portal/${config.stage}/api`,
       retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    const roles = new FunctionRoles(this, 'Roles', {
+      config,
       table: props.table,
       feedBucket: props.feedBucket,
       userPool: props.userPool,
-      logGroup,
-      senderEmail: config.senderEmail,
-      templatePrefix: mailTemplatePrefix(config),
     });
     const environment = functionEnvironment(props);
 

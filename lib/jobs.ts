@@ -1,15 +1,15 @@
 /** Scheduled jobs: the daily re-check of stored order feed URLs (EventBridge → Lambda). */
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { mailTemplatePrefix, type StageConfig } from './config';
-import { FunctionRoles } from './constructs/function-roles';
+import type { StageConfig } from './config';
+import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
 import { schedule } from './definitions/resources';
 import { functionEnvironment } from './environment';
@@ -32,18 +32,14 @@ export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const logGroup = new LogGroup(this, 'JobLogs', {
+    const { logGroup, roles } = functionLogsAndRoles(this, {
+      logsId: 'JobLogs',
       logGroupName: `/portal/${config.stage}/jobs`,
       retention: RetentionDays.THREE_MONTHS,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    const roles = new FunctionRoles(this, 'Roles', {
+      config,
       table: props.table,
       feedBucket: props.feedBucket,
       userPool: props.userPool,
-      logGroup,
-      senderEmail: config.senderEmail,
-      templatePrefix: mailTemplatePrefix(config),
     });
     // What the job is specified to do (ARCHITECTURE §5): read companies and their feed URLs,
     // store each check's result, mail the integration team when a healthy feed breaks.

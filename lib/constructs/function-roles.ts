@@ -3,13 +3,14 @@
  * Functions with identical needs share a role: same effective permissions as one role each,
  * but ~10 roles instead of 60+ keeps the api stack far below CloudFormation's resource limit.
  */
-import { Aws, Stack } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type ILogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { mailTemplatePrefix, type StageConfig } from '../config';
 import { feedBucketActions, grantsKey, tableActions, type RouteGrants } from '../permissions';
 
 export interface FunctionRolesProps {
@@ -77,4 +78,36 @@ export class FunctionRoles extends Construct {
     this.roles.set(key, role);
     return role;
   }
+}
+
+/**
+ * The log group and the roles of a stack's functions (api, jobs): one place decides how they
+ * are named, kept and granted. Construct ids are the stacks' own, so templates stay stable.
+ */
+export function functionLogsAndRoles(
+  stack: Construct,
+  input: {
+    logsId: string;
+    logGroupName: string;
+    retention: RetentionDays;
+    config: StageConfig;
+    table: ITable;
+    feedBucket: IBucket;
+    userPool: IUserPool;
+  },
+): { logGroup: LogGroup; roles: FunctionRoles } {
+  const logGroup = new LogGroup(stack, input.logsId, {
+    logGroupName: input.logGroupName,
+    retention: input.retention,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const roles = new FunctionRoles(stack, 'Roles', {
+    table: input.table,
+    feedBucket: input.feedBucket,
+    userPool: input.userPool,
+    logGroup,
+    senderEmail: input.config.senderEmail,
+    templatePrefix: mailTemplatePrefix(input.config),
+  });
+  return { logGroup, roles };
 }
