@@ -29,19 +29,6 @@ export interface ApiStackProps extends StackProps {
   readonly resolveEntry?: (route: RouteDef) => string;
 }
 
-/** Routes that call slow third parties (Google APIs, remote feeds): up to API Gateway's 30 s. */
-const slowRoutes = new Set<string>([
-  'order-feed-check',
-  'analytics-utms',
-  'analytics-access',
-  'analytics-dimension',
-  'analytics-events',
-  'traffic-list',
-  'traffic-match',
-]);
-/** Feed checks parse files of up to 200 MB in a stream: more memory, hence more CPU. */
-const bigRoutes = new Set<string>(['order-feed-check']);
-
 export const defaultEntry = (route: RouteDef): string => fromRoot(`${handlerModule(route)}.ts`);
 
 export class ApiStack extends Stack {
@@ -84,8 +71,9 @@ export class ApiStack extends Stack {
         role: roles.roleFor(grantsFor(route)),
         logGroup,
         environment,
-        timeout: slowRoutes.has(route.id) ? Duration.seconds(29) : undefined,
-        memorySize: bigRoutes.has(route.id) ? 1536 : undefined,
+        // Per-route settings live with the route (shared/routes.ts).
+        timeout: route.lambda?.timeoutSeconds ? Duration.seconds(route.lambda.timeoutSeconds) : undefined,
+        memorySize: route.lambda?.memoryMb,
       });
       this.functions.set(route.id, fn);
       new HttpRoute(this, `Route-${route.id}`, {

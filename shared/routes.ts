@@ -1,13 +1,72 @@
 /**
- * THE route table: every /api call of the portal, declared once.
- * Read by the CDK api stack (one Lambda + one HTTP API route per entry), by the local
- * gateway (dispatch to the same handler modules) and by the web API client (URLs).
+ * THE route table: every /api call of the portal, declared once with its whole contract.
+ *
+ * Each entry carries the request body schema (the yup object the form uses too), the response
+ * type, the Lambda settings and the IAM grants beyond the defaults. Read by the CDK api stack
+ * (one Lambda + one HTTP API route per entry), by the local gateway (dispatch to the same handler
+ * modules), by the handler factory (`httpHandler(route, ...)` checks `handle`'s answer against the
+ * response type) and by the web client (`useRoute` / `mutateRoute` infer request and response).
  * A test fails when a route has no handler module or a handler module has no route.
+ *
+ * Every route is its own export so a Lambda bundle or a web chunk keeps only the routes (and
+ * schemas) it uses: `route()` and `reply()` are marked side-effect free for esbuild and Rollup.
  */
+import type { AnyObjectSchema, InferType } from 'yup';
+import type { Company, CurrentUser, LoginAnswer } from './domain/types';
+import {
+  changeCurrentCompanySchema,
+  loginSchema,
+  newPasswordChallengeSchema,
+  passwordResetCompleteSchema,
+  passwordResetRequestSchema,
+} from './schemas/security';
 
 /** public: anyone; signed-in: any valid session; admin: ROLE_ADMIN only. */
 export type Access = 'public' | 'signed-in' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Lambda settings beyond the defaults of lib/constructs/portal-function.ts (10 s, 512 MB). */
+export interface LambdaSettings {
+  /** Up to 29: API Gateway answers 503 after 30 s anyway. */
+  readonly timeoutSeconds?: number;
+  readonly memoryMb?: number;
+}
+
+export type TableAccess = 'read' | 'read-write';
+export type FeedBucketAccess = 'put' | 'get';
+
+/** Cognito admin API actions (IAM-signed). Public flows (InitiateAuth, RespondToAuthChallenge, RevokeToken) need no IAM. */
+export type CognitoAdminAction =
+  | 'cognito-idp:AdminCreateUser'
+  | 'cognito-idp:AdminDeleteUser'
+  | 'cognito-idp:AdminGetUser'
+  | 'cognito-idp:AdminUpdateUserAttributes'
+  | 'cognito-idp:AdminSetUserPassword'
+  | 'cognito-idp:AdminAddUserToGroup'
+  | 'cognito-idp:AdminRemoveUserFromGroup'
+  | 'cognito-idp:AdminListGroupsForUser'
+  | 'cognito-idp:AdminUserGlobalSignOut';
+
+/**
+ * What a handler may touch beyond the default of its method (GET reads the table, other methods
+ * read and write it; no mail, no Cognito admin action, no S3). lib/permissions.ts turns it into IAM.
+ */
+export interface RouteGrants {
+  readonly table?: TableAccess;
+  /** ses:SendEmail from the configured sender with the stage's templates. */
+  readonly sendsMail?: boolean;
+  readonly cognito?: readonly CognitoAdminAction[];
+  readonly feedBucket?: readonly FeedBucketAccess[];
+}
+
+declare const responseType: unique symbol;
+/** Phantom carrier of a response type: nothing at run time. */
+export interface Reply<T> {
+  readonly [responseType]?: T;
+}
+
+/** The response type of a route: `response: reply<CurrentUser>()`. Routes without one answer nothing yet. */
+export const reply = /* @__NO_SIDE_EFFECTS__ */ <T>(): Reply<T> => ({}) as Reply<T>;
 
 export interface RouteDef {
   /** Unique, kebab-case; the handler module is functions/http/<area>/<id>.ts. */
@@ -19,115 +78,295 @@ export interface RouteDef {
   readonly access: Access;
   /** Works on the caller's current company (taken from the auth context, never the request). */
   readonly companyScoped: boolean;
-  /** Issue that builds the handler; shown by the placeholder answer until it lands. */
-  readonly issue?: string;
+  /** The JSON body's schema (shared/schemas), also used by the form that sends it. */
+  readonly schema?: AnyObjectSchema;
+  readonly response?: Reply<unknown>;
+  readonly lambda?: LambdaSettings;
+  readonly grants?: RouteGrants;
 }
 
-const r = (
-  area: string,
-  id: string,
-  method: Method,
-  path: string,
-  access: Access,
-  companyScoped = false,
-): RouteDef => ({ id, area, method, path, access, companyScoped });
+type RouteInput = Omit<RouteDef, 'companyScoped'> & { readonly companyScoped?: boolean };
 
+/** Declares one route; `companyScoped` defaults to false. */
+export const route = /* @__NO_SIDE_EFFECTS__ */ <const D extends RouteInput>(def: D): D & { readonly companyScoped: boolean } => ({
+  companyScoped: false,
+  ...def,
+});
+
+/** `{id}` placeholders of a path, as an object type. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+export type ParamsOf<R extends RouteDef> = { readonly [K in ParamNames<R['path']>]: string };
+/** The body a route takes: the schema's output, or nothing. */
+export type RequestOf<R extends RouteDef> = R extends { readonly schema: infer S extends AnyObjectSchema } ? InferType<S> : undefined;
+/** The body a route answers with 2xx; `never` until its route entry declares `response`. */
+export type ResponseOf<R extends RouteDef> = R extends { readonly response: Reply<infer T> } ? T : never;
+
+/** Sent mail of routes that complete an integration step (spec: "after each completion"). */
+const completesSteps = { sendsMail: true } as const;
+/** Slow third parties (Google APIs, remote feeds): up to API Gateway's 30 s. */
+const slow = { timeoutSeconds: 29 } as const;
+
+// Accounts: security
+export const securityLogin = route({
+  id: 'security-login', area: 'security', method: 'POST', path: '/api/security/login', access: 'public',
+  schema: loginSchema, response: reply<LoginAnswer>(),
+});
+export const securityNewPassword = route({
+  id: 'security-new-password', area: 'security', method: 'POST', path: '/api/security/new-password', access: 'public',
+  schema: newPasswordChallengeSchema, response: reply<LoginAnswer>(),
+});
+export const securityRefresh = route({
+  id: 'security-refresh', area: 'security', method: 'POST', path: '/api/security/refresh', access: 'public',
+  response: reply<{ status: 'refreshed' }>(),
+});
+export const securityLogout = route({
+  id: 'security-logout', area: 'security', method: 'GET', path: '/api/security/logout', access: 'public',
+  response: reply<void>(),
+  // A GET (the spec's link) that stores the user's signedOutAt time.
+  grants: { table: 'read-write' },
+});
+export const passwordResetRequest = route({
+  id: 'password-reset-request', area: 'security', method: 'POST', path: '/api/security/password-reset', access: 'public',
+  schema: passwordResetRequestSchema, response: reply<{ status: 'sent' }>(), grants: { sendsMail: true },
+});
+export const passwordResetCheck = route({
+  id: 'password-reset-check', area: 'security', method: 'GET', path: '/api/security/password-reset/{token}', access: 'public',
+  response: reply<{ token: string }>(),
+});
+export const passwordResetComplete = route({
+  id: 'password-reset-complete', area: 'security', method: 'POST', path: '/api/security/password-reset/{token}', access: 'public',
+  schema: passwordResetCompleteSchema, response: reply<{ status: 'changed' }>(),
+  // New permanent password, then every session of the user ends (functions/core/security/password-reset.ts).
+  grants: { cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
+});
+
+// Accounts: users
+export const usersCurrent = route({
+  id: 'users-current', area: 'users', method: 'GET', path: '/api/users/current', access: 'signed-in',
+  response: reply<CurrentUser>(),
+});
+export const usersFindCurrentCompany = route({
+  id: 'users-find-current-company', area: 'users', method: 'GET', path: '/api/users/find-current-company', access: 'signed-in', companyScoped: true,
+  response: reply<Company>(),
+});
+export const usersChangeCurrentCompany = route({
+  id: 'users-change-current-company', area: 'users', method: 'POST', path: '/api/users/change-current-company', access: 'signed-in',
+  schema: changeCurrentCompanySchema, response: reply<Company>(),
+});
+export const usersList = route({ id: 'users-list', area: 'users', method: 'GET', path: '/api/users', access: 'admin' });
+export const usersCreate = route({
+  id: 'users-create', area: 'users', method: 'POST', path: '/api/users', access: 'admin',
+  grants: {
+    // Welcome mail with the temporary password; functions/platform/users-admin.ts looks the login up,
+    // creates the user, puts it in the role's group, and deletes it again when the table write fails.
+    sendsMail: true,
+    cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser'],
+  },
+});
+export const usersUpdate = route({
+  id: 'users-update', area: 'users', method: 'PUT', path: '/api/users/{id}', access: 'admin',
+  grants: {
+    // Profile attributes, and the Cognito group follows the role.
+    cognito: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminListGroupsForUser',
+      'cognito-idp:AdminAddUserToGroup',
+      'cognito-idp:AdminRemoveUserFromGroup',
+    ],
+  },
+});
+export const usersDelete = route({
+  id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
+  grants: { cognito: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'] },
+});
+
+// Accounts: companies
+export const companiesList = route({
+  id: 'companies-list', area: 'companies', method: 'GET', path: '/api/companies', access: 'admin',
+  response: reply<Company[]>(),
+});
+export const companiesManaged = route({
+  id: 'companies-managed', area: 'companies', method: 'GET', path: '/api/companies/managed', access: 'signed-in',
+  response: reply<Company[]>(),
+});
+export const companiesCreate = route({ id: 'companies-create', area: 'companies', method: 'POST', path: '/api/companies', access: 'admin' });
+export const companiesUpdate = route({ id: 'companies-update', area: 'companies', method: 'PUT', path: '/api/companies/{id}', access: 'admin' });
+export const companiesUpdateCurrent = route({ id: 'companies-update-current', area: 'companies', method: 'POST', path: '/api/companies/update', access: 'signed-in', companyScoped: true });
+export const companiesDelete = route({ id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin' });
+
+// Integration status (steps)
+export const integrationStatusList = route({ id: 'integration-status-list', area: 'integration-status', method: 'GET', path: '/api/integration-status', access: 'signed-in', companyScoped: true });
+export const integrationStatusUpdate = route({
+  id: 'integration-status-update', area: 'integration-status', method: 'POST', path: '/api/integration-status/update', access: 'signed-in', companyScoped: true,
+  grants: completesSteps,
+});
+export const integrationStatusReport = route({ id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin' });
+
+// Translations, e-mail, meetings, default collectors
+export const translationsGet = route({ id: 'translations-get', area: 'translations', method: 'GET', path: '/api/translations', access: 'public' });
+export const translationsUpdate = route({ id: 'translations-update', area: 'translations', method: 'POST', path: '/api/translations', access: 'admin' });
+export const emailSend = route({
+  id: 'email-send', area: 'email', method: 'POST', path: '/api/email/send', access: 'signed-in', companyScoped: true,
+  // Allow-listed templates and recipients only (enforced in the handler).
+  grants: { sendsMail: true },
+});
+export const meetingsList = route({ id: 'meetings-list', area: 'meetings', method: 'GET', path: '/api/meetings', access: 'signed-in', companyScoped: true });
+export const meetingsCreate = route({ id: 'meetings-create', area: 'meetings', method: 'POST', path: '/api/meetings', access: 'admin', companyScoped: true });
+export const meetingsUpdate = route({ id: 'meetings-update', area: 'meetings', method: 'PUT', path: '/api/meetings/{id}', access: 'admin', companyScoped: true });
+export const meetingsDelete = route({ id: 'meetings-delete', area: 'meetings', method: 'DELETE', path: '/api/meetings/{id}', access: 'admin', companyScoped: true });
+export const defaultCollectorsList = route({ id: 'default-collectors-list', area: 'default-collectors', method: 'GET', path: '/api/default-collectors', access: 'signed-in' });
+export const defaultCollectorsCreate = route({ id: 'default-collectors-create', area: 'default-collectors', method: 'POST', path: '/api/default-collectors', access: 'admin' });
+export const defaultCollectorsUpdate = route({ id: 'default-collectors-update', area: 'default-collectors', method: 'PUT', path: '/api/default-collectors/{id}', access: 'admin' });
+export const defaultCollectorsDelete = route({ id: 'default-collectors-delete', area: 'default-collectors', method: 'DELETE', path: '/api/default-collectors/{id}', access: 'admin' });
+
+// Integration steps: sources, traffic, UTM rules
+export const sourcesList = route({ id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true });
+export const sourcesCpo = route({ id: 'sources-cpo', area: 'sources', method: 'GET', path: '/api/sources/cpo', access: 'signed-in', companyScoped: true });
+export const sourcesCreate = route({ id: 'sources-create', area: 'sources', method: 'POST', path: '/api/sources', access: 'signed-in', companyScoped: true });
+export const sourcesUpdate = route({ id: 'sources-update', area: 'sources', method: 'PUT', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true });
+export const sourcesDelete = route({ id: 'sources-delete', area: 'sources', method: 'DELETE', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true });
+export const trafficList = route({
+  id: 'traffic-list', area: 'traffic', method: 'GET', path: '/api/traffic', access: 'signed-in', companyScoped: true,
+  lambda: slow,
+});
+export const trafficMatch = route({
+  id: 'traffic-match', area: 'traffic', method: 'POST', path: '/api/traffic/match', access: 'signed-in', companyScoped: true,
+  lambda: slow,
+});
+export const trafficRulesList = route({ id: 'traffic-rules-list', area: 'traffic', method: 'GET', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true });
+export const trafficRulesCreate = route({
+  id: 'traffic-rules-create', area: 'traffic', method: 'POST', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
+  grants: completesSteps,
+});
+export const trafficRulesApply = route({
+  id: 'traffic-rules-apply', area: 'traffic', method: 'POST', path: '/api/traffic-rules/apply', access: 'signed-in', companyScoped: true,
+  grants: completesSteps,
+});
+export const trafficRulesDelete = route({ id: 'traffic-rules-delete', area: 'traffic', method: 'DELETE', path: '/api/traffic-rules/{id}', access: 'signed-in', companyScoped: true });
+
+// Integration steps: analytics checks
+export const analyticsUtms = route({
+  id: 'analytics-utms', area: 'analytics', method: 'POST', path: '/api/analytics/utms', access: 'signed-in', companyScoped: true,
+  lambda: slow,
+});
+export const analyticsAccess = route({
+  id: 'analytics-access', area: 'analytics', method: 'POST', path: '/api/analytics/access', access: 'signed-in', companyScoped: true,
+  lambda: slow, grants: completesSteps,
+});
+export const analyticsDimension = route({
+  id: 'analytics-dimension', area: 'analytics', method: 'POST', path: '/api/analytics/dimension', access: 'signed-in', companyScoped: true,
+  lambda: slow, grants: completesSteps,
+});
+export const analyticsEvents = route({
+  id: 'analytics-events', area: 'analytics', method: 'POST', path: '/api/analytics/events', access: 'signed-in', companyScoped: true,
+  lambda: slow, grants: completesSteps,
+});
+
+// Integration steps: order / lead feed
+export const orderFeedUpload = route({
+  id: 'order-feed-upload', area: 'order-feed', method: 'POST', path: '/api/order-feed/upload', access: 'signed-in', companyScoped: true,
+  // A presigned POST is signed with the function's credentials: the upload needs PutObject.
+  grants: { feedBucket: ['put'] },
+});
+export const orderFeedCheck = route({
+  id: 'order-feed-check', area: 'order-feed', method: 'POST', path: '/api/order-feed/check', access: 'signed-in', companyScoped: true,
+  // Streams feeds of up to 200 MB: more memory, hence more CPU.
+  lambda: { timeoutSeconds: 29, memoryMb: 1536 },
+  // No spreads in route literals: esbuild keeps a spread (it may run getters), and with it the route.
+  grants: { sendsMail: true, feedBucket: ['get'] },
+});
+
+// Integration steps: collectors and affiliate commissions
+export const collectorsList = route({ id: 'collectors-list', area: 'collectors', method: 'GET', path: '/api/collectors', access: 'signed-in', companyScoped: true });
+export const collectorsCreate = route({ id: 'collectors-create', area: 'collectors', method: 'POST', path: '/api/collectors', access: 'signed-in', companyScoped: true });
+export const collectorsUpdate = route({ id: 'collectors-update', area: 'collectors', method: 'PUT', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true });
+export const collectorsDelete = route({ id: 'collectors-delete', area: 'collectors', method: 'DELETE', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true });
+export const affiliateCommissionsList = route({ id: 'affiliate-commissions-list', area: 'commissions', method: 'GET', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true });
+export const affiliateCommissionsCreate = route({ id: 'affiliate-commissions-create', area: 'commissions', method: 'POST', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true });
+export const affiliateCommissionsDelete = route({ id: 'affiliate-commissions-delete', area: 'commissions', method: 'DELETE', path: '/api/affiliate-commissions/{id}', access: 'signed-in', companyScoped: true });
+
+/** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [
-  // Accounts: security
-  r('security', 'security-login', 'POST', '/api/security/login', 'public'),
-  r('security', 'security-new-password', 'POST', '/api/security/new-password', 'public'),
-  r('security', 'security-refresh', 'POST', '/api/security/refresh', 'public'),
-  r('security', 'security-logout', 'GET', '/api/security/logout', 'public'),
-  r('security', 'password-reset-request', 'POST', '/api/security/password-reset', 'public'),
-  r('security', 'password-reset-check', 'GET', '/api/security/password-reset/{token}', 'public'),
-  r('security', 'password-reset-complete', 'POST', '/api/security/password-reset/{token}', 'public'),
+  securityLogin,
+  securityNewPassword,
+  securityRefresh,
+  securityLogout,
+  passwordResetRequest,
+  passwordResetCheck,
+  passwordResetComplete,
+  usersCurrent,
+  usersFindCurrentCompany,
+  usersChangeCurrentCompany,
+  usersList,
+  usersCreate,
+  usersUpdate,
+  usersDelete,
+  companiesList,
+  companiesManaged,
+  companiesCreate,
+  companiesUpdate,
+  companiesUpdateCurrent,
+  companiesDelete,
+  integrationStatusList,
+  integrationStatusUpdate,
+  integrationStatusReport,
+  translationsGet,
+  translationsUpdate,
+  emailSend,
+  meetingsList,
+  meetingsCreate,
+  meetingsUpdate,
+  meetingsDelete,
+  defaultCollectorsList,
+  defaultCollectorsCreate,
+  defaultCollectorsUpdate,
+  defaultCollectorsDelete,
+  sourcesList,
+  sourcesCpo,
+  sourcesCreate,
+  sourcesUpdate,
+  sourcesDelete,
+  trafficList,
+  trafficMatch,
+  trafficRulesList,
+  trafficRulesCreate,
+  trafficRulesApply,
+  trafficRulesDelete,
+  analyticsUtms,
+  analyticsAccess,
+  analyticsDimension,
+  analyticsEvents,
+  orderFeedUpload,
+  orderFeedCheck,
+  collectorsList,
+  collectorsCreate,
+  collectorsUpdate,
+  collectorsDelete,
+  affiliateCommissionsList,
+  affiliateCommissionsCreate,
+  affiliateCommissionsDelete,
+] as const;
 
-  // Accounts: users
-  r('users', 'users-current', 'GET', '/api/users/current', 'signed-in'),
-  r('users', 'users-find-current-company', 'GET', '/api/users/find-current-company', 'signed-in', true),
-  r('users', 'users-change-current-company', 'POST', '/api/users/change-current-company', 'signed-in'),
-  r('users', 'users-list', 'GET', '/api/users', 'admin'),
-  r('users', 'users-create', 'POST', '/api/users', 'admin'),
-  r('users', 'users-update', 'PUT', '/api/users/{id}', 'admin'),
-  r('users', 'users-delete', 'DELETE', '/api/users/{id}', 'admin'),
+export type AnyRoute = (typeof routes)[number];
+export type RouteId = AnyRoute['id'];
 
-  // Accounts: companies
-  r('companies', 'companies-list', 'GET', '/api/companies', 'admin'),
-  r('companies', 'companies-managed', 'GET', '/api/companies/managed', 'signed-in'),
-  r('companies', 'companies-create', 'POST', '/api/companies', 'admin'),
-  r('companies', 'companies-update', 'PUT', '/api/companies/{id}', 'admin'),
-  r('companies', 'companies-update-current', 'POST', '/api/companies/update', 'signed-in', true),
-  r('companies', 'companies-delete', 'DELETE', '/api/companies/{id}', 'admin'),
-
-  // Integration status (steps)
-  r('integration-status', 'integration-status-list', 'GET', '/api/integration-status', 'signed-in', true),
-  r('integration-status', 'integration-status-update', 'POST', '/api/integration-status/update', 'signed-in', true),
-  r('integration-status', 'integration-status-report', 'GET', '/api/integration-status/report', 'admin'),
-
-  // Translations, e-mail, meetings, default collectors
-  r('translations', 'translations-get', 'GET', '/api/translations', 'public'),
-  r('translations', 'translations-update', 'POST', '/api/translations', 'admin'),
-  r('email', 'email-send', 'POST', '/api/email/send', 'signed-in', true),
-  r('meetings', 'meetings-list', 'GET', '/api/meetings', 'signed-in', true),
-  r('meetings', 'meetings-create', 'POST', '/api/meetings', 'admin', true),
-  r('meetings', 'meetings-update', 'PUT', '/api/meetings/{id}', 'admin', true),
-  r('meetings', 'meetings-delete', 'DELETE', '/api/meetings/{id}', 'admin', true),
-  r('default-collectors', 'default-collectors-list', 'GET', '/api/default-collectors', 'signed-in'),
-  r('default-collectors', 'default-collectors-create', 'POST', '/api/default-collectors', 'admin'),
-  r('default-collectors', 'default-collectors-update', 'PUT', '/api/default-collectors/{id}', 'admin'),
-  r('default-collectors', 'default-collectors-delete', 'DELETE', '/api/default-collectors/{id}', 'admin'),
-
-  // Integration steps: sources, traffic, UTM rules
-  r('sources', 'sources-list', 'GET', '/api/sources', 'signed-in', true),
-  r('sources', 'sources-cpo', 'GET', '/api/sources/cpo', 'signed-in', true),
-  r('sources', 'sources-create', 'POST', '/api/sources', 'signed-in', true),
-  r('sources', 'sources-update', 'PUT', '/api/sources/{id}', 'signed-in', true),
-  r('sources', 'sources-delete', 'DELETE', '/api/sources/{id}', 'signed-in', true),
-  r('traffic', 'traffic-list', 'GET', '/api/traffic', 'signed-in', true),
-  r('traffic', 'traffic-match', 'POST', '/api/traffic/match', 'signed-in', true),
-  r('traffic', 'traffic-rules-list', 'GET', '/api/traffic-rules', 'signed-in', true),
-  r('traffic', 'traffic-rules-create', 'POST', '/api/traffic-rules', 'signed-in', true),
-  r('traffic', 'traffic-rules-apply', 'POST', '/api/traffic-rules/apply', 'signed-in', true),
-  r('traffic', 'traffic-rules-delete', 'DELETE', '/api/traffic-rules/{id}', 'signed-in', true),
-
-  // Integration steps: analytics checks
-  r('analytics', 'analytics-utms', 'POST', '/api/analytics/utms', 'signed-in', true),
-  r('analytics', 'analytics-access', 'POST', '/api/analytics/access', 'signed-in', true),
-  r('analytics', 'analytics-dimension', 'POST', '/api/analytics/dimension', 'signed-in', true),
-  r('analytics', 'analytics-events', 'POST', '/api/analytics/events', 'signed-in', true),
-
-  // Integration steps: order / lead feed
-  r('order-feed', 'order-feed-upload', 'POST', '/api/order-feed/upload', 'signed-in', true),
-  r('order-feed', 'order-feed-check', 'POST', '/api/order-feed/check', 'signed-in', true),
-
-  // Integration steps: collectors and affiliate commissions
-  r('collectors', 'collectors-list', 'GET', '/api/collectors', 'signed-in', true),
-  r('collectors', 'collectors-create', 'POST', '/api/collectors', 'signed-in', true),
-  r('collectors', 'collectors-update', 'PUT', '/api/collectors/{id}', 'signed-in', true),
-  r('collectors', 'collectors-delete', 'DELETE', '/api/collectors/{id}', 'signed-in', true),
-  r('commissions', 'affiliate-commissions-list', 'GET', '/api/affiliate-commissions', 'signed-in', true),
-  r('commissions', 'affiliate-commissions-create', 'POST', '/api/affiliate-commissions', 'signed-in', true),
-  r('commissions', 'affiliate-commissions-delete', 'DELETE', '/api/affiliate-commissions/{id}', 'signed-in', true),
-] as const satisfies readonly RouteDef[];
-
-export type RouteId = (typeof routes)[number]['id'];
-
-const byId = new Map<string, RouteDef>(routes.map((route) => [route.id, route]));
-
-export function routeById(id: RouteId): RouteDef {
-  const route = byId.get(id);
-  if (!route) throw new Error(`Unknown route ${id}`);
-  return route;
+/** Lookup by id, for tools and tests; application code imports the route object itself. */
+export function routeById(id: RouteId): AnyRoute {
+  const found = routes.find((r) => r.id === id);
+  if (!found) throw new Error(`Unknown route ${id}`);
+  return found;
 }
 
 /** Relative module path of a route's handler, from the repo root, without extension. */
 export const handlerModule = (route: RouteDef): string => `functions/http/${route.area}/${route.id}`;
 
 /** Fills {param} placeholders; used by the web client. Values are URI-encoded. */
-export function routePath(id: RouteId, params: Record<string, string> = {}): string {
-  return routeById(id).path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${id}`);
+export function routePath<R extends RouteDef>(route: R, params: ParamsOf<R>): string {
+  const values = params as Record<string, string | undefined>;
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.id}`);
     return encodeURIComponent(value);
   });
 }

@@ -11,6 +11,14 @@ export interface Key {
 /** Logins and company names are unique case-insensitively. */
 const normalize = (value: string): string => value.trim().toLowerCase();
 
+/** `<name>(companyId, id)` and `<name>Prefix` for an item kind kept in the company's partition. */
+function childKeys<N extends string, P extends string>(name: N, prefix: P) {
+  return {
+    [name]: (companyId: string, id: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `${prefix}${id}` }),
+    [`${name}Prefix`]: prefix,
+  } as { [K in N]: (companyId: string, id: string) => Key } & { [K in `${N}Prefix`]: P };
+}
+
 export const keys = {
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' }),
   /** Guard item: its existence reserves a login (written in the same transaction as the user). */
@@ -22,6 +30,15 @@ export const keys = {
 
   step: (companyId: string, stepType: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `STEP#${stepType}` }),
   stepPrefix: 'STEP#',
+
+  // The rest of a company's partition (ARCHITECTURE section 4): one Query per page, `begins_with(sk, prefix)`.
+  ...childKeys('source', 'SOURCE#'),
+  ...childKeys('rule', 'RULE#'),
+  ...childKeys('traffic', 'TRAFFIC#'),
+  ...childKeys('collector', 'COLLECTOR#'),
+  ...childKeys('commission', 'COMMISSION#'),
+  ...childKeys('meeting', 'MEETING#'),
+  ...childKeys('feedCheck', 'FEEDCHECK#'),
 
   /** The token itself is never stored: only its SHA-256 hash. */
   passwordReset: (tokenHash: string): Key => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),

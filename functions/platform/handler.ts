@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { AnyObjectSchema, InferType, ValidationError as YupValidationError } from 'yup';
-import { routeById, type Access, type RouteDef, type RouteId } from '../../shared/routes';
+import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup';
+import type { Access, ParamsOf, RequestOf, ResponseOf, RouteDef } from '../../shared/routes';
 import type { AuthContext } from './auth';
 import { AppError, ForbiddenError, ValidationError } from './errors';
 
@@ -11,39 +11,51 @@ import { AppError, ForbiddenError, ValidationError } from './errors';
  * validate it with the shared yup schema (400 validation), run the handler, and map typed
  * errors to the answers of docs/conventions.md (anything else: 500 without detail).
  *
- * Handlers do not call this directly: they use `httpHandler` (platform/http.ts, any route) or
- * `publicHandler` (platform/public-http.ts, public routes), which differ only in whether the
- * auth code (jose, user and company lookups) is part of the bundle.
+ * Handlers do not call this directly: they use `httpHandler(route, ...)` (platform/http.ts, any
+ * route) or `publicHandler(route, ...)` (platform/public-http.ts, public routes), which differ only
+ * in whether the auth code (jose, user and company lookups) is part of the bundle. The route object
+ * (shared/routes.ts) brings the body schema and the response type that `handle` must return.
  */
 
-export interface HttpRequest<Body> {
+export interface HttpRequest<R extends RouteDef> {
   event: APIGatewayProxyEventV2;
-  route: RouteDef;
+  route: R;
   /**
    * The verified caller and the company the request works on. Reading it on a public route
    * throws (a programming error): public routes have no caller.
    */
   readonly auth: AuthContext;
-  body: Body;
-  params: Record<string, string>;
+  /** The body validated by the route's schema (unknown fields dropped); undefined without one. */
+  body: RequestOf<R>;
+  /** The path's `{placeholders}`, decoded. */
+  params: ParamsOf<R>;
   query: Record<string, string>;
   /** Lower-case header names; `cookies` as API Gateway v2 gives them (for platform/cookies.ts). */
   headers: Record<string, string | undefined>;
   cookies: string[];
 }
 
-export interface Reply {
+/** What `handle` returns: the route's response type as `body` (none for a `reply<void>()` route). */
+export type Reply<Body = unknown> = {
   status?: number;
-  body?: unknown;
   cookies?: string[];
   headers?: Record<string, string>;
-}
+} & ([Body] extends [void] ? { body?: undefined } : { body: Body });
 
-export interface HandlerOptions<S extends AnyObjectSchema | undefined> {
-  schema?: S;
+export interface HandlerOptions {
   /** State-changing methods always refuse cross-site requests; GET routes may opt in (logout). */
   refuseCrossSite?: boolean;
-  handle(request: HttpRequest<S extends AnyObjectSchema ? InferType<S> : undefined>): Promise<Reply> | Reply;
+}
+
+export type Handle<R extends RouteDef> = (request: HttpRequest<R>) => Promise<Reply<ResponseOf<R>>> | Reply<ResponseOf<R>>;
+
+/**
+ * `httpHandler(route).handle(fn)`: two calls, so the route's type is fixed before `fn` is
+ * checked. In one generic call TypeScript widens literals in `fn`'s answer (`status: 'sent'`
+ * becomes `string`) and the response check would refuse correct code.
+ */
+export interface HandlerBuilder<R extends RouteDef> {
+  handle(handle: Handle<R>): ApiHandler;
 }
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -62,7 +74,7 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
   return out;
 }
 
-export function json(status: number, body: unknown, extra: Omit<Reply, 'status' | 'body'> = {}): APIGatewayProxyStructuredResultV2 {
+export function json(status: number, body: unknown, extra: { cookies?: string[]; headers?: Record<string, string> } = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
     headers: {
@@ -77,7 +89,7 @@ export function json(status: number, body: unknown, extra: Omit<Reply, 'status' 
   };
 }
 
-export function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
+export function toResult(reply: Reply<unknown> | { status?: number; body?: unknown; cookies?: string[]; headers?: Record<string, string> }): APIGatewayProxyStructuredResultV2 {
   const status = reply.status ?? 200;
   if (reply.body === undefined) {
     return {
@@ -132,12 +144,12 @@ export type Authenticate = (
   access: Exclude<Access, 'public'>,
 ) => Promise<AuthContext>;
 
-export function createHandler<Id extends RouteId, S extends AnyObjectSchema | undefined = undefined>(
-  routeId: Id,
-  options: HandlerOptions<S>,
+export function createHandler<R extends RouteDef>(
+  route: R,
+  options: HandlerOptions & { handle: Handle<R> },
   authenticate: Authenticate | null,
 ): ApiHandler {
-  const route = routeById(routeId);
+  const schema = route.schema;
   // Fails at load (and so in test/unit/routes.test.ts), never at request time.
   if (route.access !== 'public' && !authenticate) throw new Error(`${route.id} is ${route.access}: build it with httpHandler`);
   const refuseCrossSite = options.refuseCrossSite || !SAFE_METHODS.has(route.method);
@@ -160,7 +172,7 @@ export function createHandler<Id extends RouteId, S extends AnyObjectSchema | un
       if (route.access !== 'public' && authenticate) {
         state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access);
       }
-      if (options.schema) state.body = await validate(options.schema, parseJson(event));
+      if (schema) state.body = await validate(schema, parseJson(event));
     },
     onError: async (request) => {
       request.response = errorResult(request.error, route);
@@ -178,8 +190,9 @@ export function createHandler<Id extends RouteId, S extends AnyObjectSchema | un
           if (!state.auth) throw new Error(`${route.id} is public: it has no auth context`);
           return state.auth;
         },
-        body: state.body as S extends AnyObjectSchema ? InferType<S> : undefined,
-        params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
+        body: state.body as RequestOf<R>,
+        // The gateway matched the route's path, so every placeholder is present.
+        params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) as ParamsOf<R>,
         query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
         headers: state.headers,
         cookies: event.cookies ?? [],

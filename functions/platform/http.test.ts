@@ -1,8 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { object, string } from 'yup';
+import { reply, route, securityLogin, securityLogout, sourcesList, translationsGet, usersCurrent } from '../../shared/routes';
 import { ConflictError } from './errors';
 import { httpHandler, notBuiltYet } from './http';
+
+/** Test routes: the real pipeline, with schemas and answers of the tests' own. */
+const publicGet = route({ ...translationsGet, response: reply<string>() });
 
 function event(method: string, over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {
@@ -23,8 +27,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('httpHandler', () => {
   const schema = object({ login: string().required('validation.required').email('validation.email') });
+  const echo = route({
+    id: 'test-echo', area: 'test', method: 'POST', path: '/api/test/echo', access: 'public',
+    schema, response: reply<{ got: unknown }>(),
+  });
   const handle = vi.fn(async ({ body: b }: { body: unknown }) => ({ body: { got: b } }));
-  const handler = httpHandler('password-reset-request', { schema, handle });
+  const handler = httpHandler(echo).handle(handle);
 
   it('parses and validates the body, dropping unknown fields', async () => {
     const result = await handler(event('POST', { body: JSON.stringify({ login: 'a@b.co', admin: true }) }));
@@ -60,10 +68,8 @@ describe('httpHandler', () => {
   });
 
   it('maps typed errors to their answer', async () => {
-    const conflict = httpHandler('translations-get', {
-      handle: () => {
-        throw new ConflictError();
-      },
+    const conflict = httpHandler(publicGet).handle(() => {
+      throw new ConflictError();
     });
     const result = await conflict(event('GET'));
     expect(result.statusCode).toBe(409);
@@ -72,10 +78,8 @@ describe('httpHandler', () => {
 
   it('answers 500 with no stack or internals for anything else', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const broken = httpHandler('translations-get', {
-      handle: () => {
-        throw new Error('secret table name portal-prod');
-      },
+    const broken = httpHandler(publicGet).handle(() => {
+      throw new Error('secret table name portal-prod');
     });
     const result = await broken(event('GET'));
     expect(result.statusCode).toBe(500);
@@ -85,12 +89,12 @@ describe('httpHandler', () => {
 
   it('throws when a public handler reads the auth context (a programming error)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const misuse = httpHandler('translations-get', { handle: ({ auth }) => ({ body: auth.user.id }) });
+    const misuse = httpHandler(publicGet).handle(({ auth }) => ({ body: auth.user.id }));
     expect((await misuse(event('GET'))).statusCode).toBe(500);
   });
 
   it('lets GET routes opt in to the cross-site refusal (logout)', async () => {
-    const guarded = httpHandler('security-logout', { refuseCrossSite: true, handle: () => ({ status: 302 }) });
+    const guarded = httpHandler(securityLogout, { refuseCrossSite: true }).handle(() => ({ status: 302 }));
     expect((await guarded(event('GET', { headers: { 'sec-fetch-site': 'cross-site' } }))).statusCode).toBe(403);
     expect((await guarded(event('GET', { headers: { 'sec-fetch-site': 'same-origin' } }))).statusCode).toBe(302);
   });
@@ -98,13 +102,13 @@ describe('httpHandler', () => {
 
 describe('notBuiltYet', () => {
   it('answers 501 with the route id on a public route', async () => {
-    const result = await notBuiltYet('translations-get')(event('GET'));
+    const result = await notBuiltYet(translationsGet)(event('GET'));
     expect(result.statusCode).toBe(501);
     expect(body(result)).toEqual({ code: 'not-implemented', message: 'translations-get is not built yet' });
   });
 
   it('still requires a session on a signed-in route', async () => {
-    const result = await notBuiltYet('sources-list')(event('GET'));
+    const result = await notBuiltYet(sourcesList)(event('GET'));
     expect(result.statusCode).toBe(401);
     expect(body(result).code).toBe('unauthenticated');
   });
@@ -113,7 +117,8 @@ describe('notBuiltYet', () => {
 describe('publicHandler', () => {
   it('refuses, at load, to build a non-public route without the auth step', async () => {
     const { publicHandler } = await import('./public-http');
-    expect(() => publicHandler('users-current', { handle: () => ({}) })).toThrow(/signed-in/);
-    expect(typeof publicHandler('security-login', { handle: () => ({}) })).toBe('function');
+    // The type refuses it too; the load-time check is for plain JavaScript and casts.
+    expect(() => publicHandler(usersCurrent as never).handle(() => ({}) as never)).toThrow(/signed-in/);
+    expect(typeof publicHandler(securityLogin).handle(() => ({ body: { status: 'new-password-required', session: 's' } }))).toBe('function');
   });
 });

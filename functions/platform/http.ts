@@ -1,29 +1,25 @@
-import type { AnyObjectSchema } from 'yup';
-import type { RouteId } from '../../shared/routes';
+import type { RouteDef } from '../../shared/routes';
 import { authenticate } from './auth';
 import { NotImplementedError } from './errors';
-import { createHandler, type ApiHandler, type HandlerOptions } from './handler';
+import { createHandler, type ApiHandler, type HandlerBuilder, type HandlerOptions } from './handler';
 
 /**
- * The handler factory of every /api route: `httpHandler(routeId, { schema?, refuseCrossSite?, handle })`.
+ * The handler factory of every /api route: `httpHandler(route, { refuseCrossSite? }).handle(fn)`,
+ * with `route` one export of shared/routes.ts (its schema validates the body, its response type
+ * checks what `handle` returns).
  * Non-public routes authenticate first (platform/auth.ts) and hand `auth` ({ user, company, role })
  * to `handle`. Public handlers that need no session may use `publicHandler` instead, which keeps
  * the auth code out of their bundle (cold start).
  */
-export function httpHandler<Id extends RouteId, S extends AnyObjectSchema | undefined = undefined>(
-  routeId: Id,
-  options: HandlerOptions<S>,
-): ApiHandler {
-  return createHandler(routeId, options, authenticate);
+export function httpHandler<R extends RouteDef>(route: R, options: HandlerOptions = {}): HandlerBuilder<R> {
+  return { handle: (handle) => createHandler(route, { ...options, handle }, authenticate) };
 }
 
 /** The answer of a route whose issue has not landed. It still runs auth, so the access matrix holds. */
-export function notBuiltYet<Id extends RouteId>(routeId: Id): ApiHandler {
-  return httpHandler(routeId, {
-    handle: () => {
-      throw new NotImplementedError(routeId);
-    },
+export function notBuiltYet<R extends RouteDef>(route: R): ApiHandler {
+  return httpHandler(route).handle(() => {
+    throw new NotImplementedError(route.id);
   });
 }
 
-export { json, toResult, type ApiHandler, type HandlerOptions, type HttpRequest, type Reply } from './handler';
+export { json, toResult, type ApiHandler, type Handle, type HandlerOptions, type HttpRequest, type Reply } from './handler';

@@ -1,4 +1,5 @@
 import { object, ref, string, type InferType } from 'yup';
+import { schema } from './define';
 
 /**
  * Request schemas of the sign-in and password calls, used by the web forms and the handlers.
@@ -22,34 +23,34 @@ export const email = () =>
 export const newPassword = () =>
   string().required('validation.required').min(PASSWORD_MIN_LENGTH, 'validation.passwordMin').max(256, 'validation.passwordMax');
 
-export const loginSchema = object({
+export const loginSchema = /* @__PURE__ */ schema(() => object({
   username: string().trim().required('validation.required').max(254, 'validation.email'),
   password: string().required('validation.required').max(256, 'validation.passwordMax'),
-});
+}));
 export type LoginRequest = InferType<typeof loginSchema>;
 
-export const newPasswordChallengeSchema = object({
+export const newPasswordChallengeSchema = /* @__PURE__ */ schema(() => object({
   username: string().trim().required('validation.required').max(254, 'validation.email'),
   session: string().required('validation.required').max(4096, 'validation.required'),
   password: newPassword(),
-});
+}));
 export type NewPasswordChallengeRequest = InferType<typeof newPasswordChallengeSchema>;
 
-export const passwordResetRequestSchema = object({ login: email() });
+export const passwordResetRequestSchema = /* @__PURE__ */ schema(() => object({ login: email() }));
 export type PasswordResetRequest = InferType<typeof passwordResetRequestSchema>;
 
-export const passwordResetCompleteSchema = object({ password: newPassword() });
+export const passwordResetCompleteSchema = /* @__PURE__ */ schema(() => object({ password: newPassword() }));
 export type PasswordResetComplete = InferType<typeof passwordResetCompleteSchema>;
 
 /** The form also asks for the password twice; only `password` is sent. */
-export const passwordChangeFormSchema = object({
+export const passwordChangeFormSchema = /* @__PURE__ */ schema(() => object({
   password: newPassword(),
   repeat: string()
     .required('validation.required')
     .oneOf([ref('password')], 'validation.passwordsDoNotMatch'),
-});
+}));
 
-export const changeCurrentCompanySchema = object({
+export const changeCurrentCompanySchema = /* @__PURE__ */ schema(() => object({
   company: string().trim().required('validation.required').max(64, 'validation.required'),
-});
+}));
 export type ChangeCurrentCompanyRequest = InferType<typeof changeCurrentCompanySchema>;

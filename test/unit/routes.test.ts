@@ -53,3 +53,22 @@ describe('route table', () => {
     }
   }, 60_000);
 });
+
+describe('route contract bundles', () => {
+  it('keeps only its own route (and schema) in a handler bundle', async () => {
+    // Each route is its own side-effect-free export: a Lambda must not carry the whole table.
+    const { build } = await import('esbuild');
+    const out = await build({
+      entryPoints: [join(root, 'functions/http/security/password-reset-request.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = out.outputFiles[0]!.text;
+    const paths = [...new Set(code.match(/"\/api\/[a-z0-9/{}-]*"/g) ?? [])];
+    expect(paths).toEqual(['"/api/security/password-reset"']);
+    expect(code).not.toContain('changeCurrentCompanySchema');
+  }, 60_000);
+});

@@ -1,4 +1,5 @@
+import { orderFeedUpload } from '../../../shared/routes';
 import { notBuiltYet } from '../../platform/http';
 
 /** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet('order-feed-upload');
+export const handler = notBuiltYet(orderFeedUpload);

@@ -1,9 +1,8 @@
+import { passwordResetCheck } from '../../../shared/routes';
 import { checkPasswordResetToken } from '../../core/security/password-reset-check';
 import { publicHandler } from '../../platform/public-http';
 
 /** GET /api/security/password-reset/{token}: 200 `{ token }` while the link is usable, else 404. */
-export const handler = publicHandler('password-reset-check', {
-  async handle({ params }) {
-    return { body: await checkPasswordResetToken(params.token ?? '') };
-  },
+export const handler = publicHandler(passwordResetCheck).handle(async ({ params }) => {
+  return { body: await checkPasswordResetToken(params.token ?? '') };
 });

@@ -1,11 +1,8 @@
-import { passwordResetCompleteSchema } from '../../../shared/schemas/security';
+import { passwordResetComplete } from '../../../shared/routes';
 import { completePasswordReset } from '../../core/security/password-reset';
 import { publicHandler } from '../../platform/public-http';
 
 /** POST /api/security/password-reset/{token}: sets the new password; the link then stops working. */
-export const handler = publicHandler('password-reset-complete', {
-  schema: passwordResetCompleteSchema,
-  async handle({ params, body }) {
-    return { body: await completePasswordReset(params.token ?? '', body.password) };
-  },
+export const handler = publicHandler(passwordResetComplete).handle(async ({ params, body }) => {
+  return { body: await completePasswordReset(params.token ?? '', body.password) };
 });

@@ -1,11 +1,8 @@
-import { passwordResetRequestSchema } from '../../../shared/schemas/security';
+import { passwordResetRequest } from '../../../shared/routes';
 import { requestPasswordReset } from '../../core/security/password-reset-request';
 import { publicHandler } from '../../platform/public-http';
 
 /** POST /api/security/password-reset: the same answer whether or not the account exists. */
-export const handler = publicHandler('password-reset-request', {
-  schema: passwordResetRequestSchema,
-  async handle({ body }) {
-    return { body: await requestPasswordReset(body.login) };
-  },
+export const handler = publicHandler(passwordResetRequest).handle(async ({ body }) => {
+  return { body: await requestPasswordReset(body.login) };
 });

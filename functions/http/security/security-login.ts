@@ -1,19 +1,16 @@
-import { loginSchema } from '../../../shared/schemas/security';
+import { securityLogin } from '../../../shared/routes';
 import { login } from '../../core/security/session';
 import { sessionCookies } from '../../platform/cookies';
 import { publicHandler } from '../../platform/public-http';
 
 /** POST /api/security/login: session cookies, or the first-sign-in challenge. */
-export const handler = publicHandler('security-login', {
-  schema: loginSchema,
-  async handle(request) {
-    const result = await login(request.body);
-    if (result.status === 'new-password-required') {
-      return { body: { status: result.status, session: result.session } };
-    }
-    return {
-      body: { status: result.status, user: result.user },
-      cookies: sessionCookies(request, result.tokens),
-    };
-  },
+export const handler = publicHandler(securityLogin).handle(async (request) => {
+  const result = await login(request.body);
+  if (result.status === 'new-password-required') {
+    return { body: { status: result.status, session: result.session } };
+  }
+  return {
+    body: { status: result.status, user: result.user },
+    cookies: sessionCookies(request, result.tokens),
+  };
 });

@@ -1,3 +1,4 @@
+import { securityLogout } from '../../../shared/routes';
 import { logout } from '../../core/security/session';
 import { clearSessionCookies, readCookie } from '../../platform/cookies';
 import { sessionFromCookie } from '../../platform/auth';
@@ -8,12 +9,9 @@ import { httpHandler } from '../../platform/http';
  * token issued so far, clears the cookies and redirects to /login. Being a GET, it opts in to
  * the cross-site refusal so another site cannot sign users out.
  */
-export const handler = httpHandler('security-logout', {
-  refuseCrossSite: true,
-  async handle(request) {
-    // An expired access token still names the user whose sessions must end.
-    const session = await sessionFromCookie(request, { allowExpired: true });
-    await logout(readCookie(request, 'refresh'), session?.userId ?? null);
-    return { status: 302, headers: { location: '/login' }, cookies: clearSessionCookies(request) };
-  },
+export const handler = httpHandler(securityLogout, { refuseCrossSite: true }).handle(async (request) => {
+  // An expired access token still names the user whose sessions must end.
+  const session = await sessionFromCookie(request, { allowExpired: true });
+  await logout(readCookie(request, 'refresh'), session?.userId ?? null);
+  return { status: 302, headers: { location: '/login' }, cookies: clearSessionCookies(request) };
 });

@@ -1,17 +1,14 @@
-import { newPasswordChallengeSchema } from '../../../shared/schemas/security';
+import { securityNewPassword } from '../../../shared/routes';
 import { completeNewPassword } from '../../core/security/session';
 import { sessionCookies } from '../../platform/cookies';
 import { publicHandler } from '../../platform/public-http';
 
 /** POST /api/security/new-password: answers the first-sign-in challenge and signs in. */
-export const handler = publicHandler('security-new-password', {
-  schema: newPasswordChallengeSchema,
-  async handle(request) {
-    const result = await completeNewPassword(request.body);
-    if (result.status !== 'signed-in') return { body: { status: result.status, session: result.session } };
-    return {
-      body: { status: result.status, user: result.user },
-      cookies: sessionCookies(request, result.tokens),
-    };
-  },
+export const handler = publicHandler(securityNewPassword).handle(async (request) => {
+  const result = await completeNewPassword(request.body);
+  if (result.status !== 'signed-in') return { body: { status: result.status, session: result.session } };
+  return {
+    body: { status: result.status, user: result.user },
+    cookies: sessionCookies(request, result.tokens),
+  };
 });

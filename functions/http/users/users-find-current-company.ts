@@ -1,9 +1,8 @@
+import { usersFindCurrentCompany } from '../../../shared/routes';
 import { findCurrentCompany } from '../../core/users/companies';
 import { httpHandler } from '../../platform/http';
 
 /** GET /api/users/find-current-company: the company resolved by the auth middleware. */
-export const handler = httpHandler('users-find-current-company', {
-  handle({ auth }) {
-    return { body: findCurrentCompany(auth.company) };
-  },
+export const handler = httpHandler(usersFindCurrentCompany).handle(({ auth }) => {
+  return { body: findCurrentCompany(auth.company) };
 });

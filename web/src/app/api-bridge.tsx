@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { configureApi } from './api/client';
-import { CURRENT_USER_KEY } from './api/session';
+import { configureApi } from '../lib/api/client';
+import { CURRENT_USER_KEY } from '../lib/api/session';
 import { loginRedirectFor } from './redirect';
 import { showServerError } from './server-error';
 

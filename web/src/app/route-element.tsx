@@ -3,7 +3,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-
 import { useT } from '../i18n/t';
 import { PageContext } from '../ui/page-context';
 import { PageLoader } from '../ui/spinner';
-import { isAdmin, useCurrentUser } from './api/session';
+import { isAdmin, useCurrentUser } from '../lib/api/session';
 import { ForbiddenPage } from './forbidden-page';
 import { pageTitle, type PageDef } from './pages';
 import { loginRedirectFor, safeRedirect } from './redirect';

@@ -1,5 +1,5 @@
 import { T } from '../i18n/t';
-import type { ServerFailure } from './api/client';
+import type { ServerFailure } from '../lib/api/client';
 
 /**
  * Replaces the whole page on a 500 (spec, section 6). The server's message is shown as text,

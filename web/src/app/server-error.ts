@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ServerFailure } from './api/client';
+import type { ServerFailure } from '../lib/api/client';
 
 // A tiny store outside React so the API client (plain module) can raise the error page.
 let failure: ServerFailure | null = null;

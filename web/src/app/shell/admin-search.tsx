@@ -2,7 +2,8 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Company } from 'shared/domain/types';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { useApi } from '../api/use-api';
+import { companiesList } from 'shared/routes';
+import { useRoute } from '../../lib/api/use-route';
 import { pages, pageTitle } from '../pages';
 
 /** Same limit as the admin lists' search boxes (spec, section 9). */
@@ -32,7 +33,7 @@ export function AdminSearch() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const trimmed = query.trim();
-  const companies = useApi<Company[]>(trimmed ? 'companies-list' : null, {}, { shouldRetryOnError: false, revalidateIfStale: false });
+  const companies = useRoute(trimmed ? companiesList : null, undefined, { shouldRetryOnError: false, revalidateIfStale: false });
 
   const pageOptions: Option[] = useMemo(
     () =>

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Company, CurrentUser } from 'shared/domain/types';
 import { T, useT } from '../../i18n/t';
-import { api } from '../api/client';
-import { useApi } from '../api/use-api';
+import { companiesManaged, usersChangeCurrentCompany } from 'shared/routes';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 
 /**
  * Managers and admins switch the current company. The server keeps it (every company-scoped
@@ -12,7 +12,7 @@ import { useApi } from '../api/use-api';
 export function CompanySwitcher({ user }: { user: CurrentUser }) {
   const t = useT();
   const { mutate } = useSWRConfig();
-  const { data, error } = useApi<Company[]>('companies-managed', {}, { shouldRetryOnError: false });
+  const { data, error } = useRoute(companiesManaged, undefined, { shouldRetryOnError: false });
   const id = useId();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -26,7 +26,7 @@ export function CompanySwitcher({ user }: { user: CurrentUser }) {
     setFailed(false);
     try {
       // The id comes from the server's own list; the server validates it with changeCurrentCompanySchema.
-      await api<Company>('users-change-current-company', { body: { company: companyId } });
+      await mutateRoute(usersChangeCurrentCompany, { body: { company: companyId } });
       await mutate(() => true);
     } catch {
       setFailed(true);

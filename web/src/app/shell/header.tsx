@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { T, useT } from '../../i18n/t';
-import { canSwitchCompany, isAdmin, useCurrentUser } from '../api/session';
+import { canSwitchCompany, isAdmin, useCurrentUser } from '../../lib/api/session';
 import { AdminSearch } from './admin-search';
 import { BrandLink } from './brand';
 import { CompanySwitcher } from './company-switcher';

@@ -2,7 +2,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import type { CurrentUser } from 'shared/domain/types';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Dropdown } from '../../ui/dropdown';
-import { isAdmin } from '../api/session';
+import { isAdmin } from '../../lib/api/session';
 import { adminItems, dataFlow, dataStructure, knowledgeBase, type NavEntry, type NavLinkItem } from './nav-items';
 
 function MenuLinks({ items }: { items: NavEntry[] }) {

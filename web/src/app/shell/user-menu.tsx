@@ -1,10 +1,10 @@
 import { NavLink } from 'react-router-dom';
 import type { CurrentUser } from 'shared/domain/types';
-import { routePath } from 'shared/routes';
+import { routePath, securityLogout } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Avatar, initials } from '../../ui/avatar';
 import { Dropdown } from '../../ui/dropdown';
-import { isAdmin } from '../api/session';
+import { isAdmin } from '../../lib/api/session';
 
 const adminLinks: { label: MessageId; to: string }[] = [
   { label: 'nav.users', to: '/admin/users' },
@@ -79,7 +79,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       <ul className="menu-list">
         <li>
           {/* A plain link: the server clears the cookies and redirects to /login (spec). */}
-          <a href={routePath('security-logout')} className="menu-item menu-item-danger">
+          <a href={routePath(securityLogout, {})} className="menu-item menu-item-danger">
             <T id="nav.logout" />
           </a>
         </li>

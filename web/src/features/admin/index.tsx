@@ -1,9 +1,7 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
-
-// Admin screens share one lazy chunk; each is a placeholder until its issue lands.
-export const UsersPage = () => <PlaceholderPage />;
-export const CompaniesPage = () => <PlaceholderPage />;
-export const EditPage = () => <PlaceholderPage />;
-export const TranslationsPage = () => <PlaceholderPage />;
-export const IntegrationStatusPage = () => <PlaceholderPage />;
-export const DefaultCollectorsPage = () => <PlaceholderPage />;
+// Admin screens share one lazy chunk (pages.tsx); one file per page, a placeholder until its issue lands.
+export { UsersPage } from './users-page';
+export { CompaniesPage } from './companies-page';
+export { EditPage } from './edit-page';
+export { TranslationsPage } from './translations-page';
+export { IntegrationStatusPage } from './integration-status-page';
+export { DefaultCollectorsPage } from './default-collectors-page';

@@ -1,6 +1,4 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
-
-// Analytics step pages; charts (nivo) will be lazy-loaded inside them, never from here.
-export const AnalyticsPage = () => <PlaceholderPage />;
-export const AnalyticsAccessPage = () => <PlaceholderPage />;
-export const CustomDimensionPage = () => <PlaceholderPage />;
+// Analytics step pages share one lazy chunk; charts (nivo) will be lazy-loaded inside them, never from here.
+export { AnalyticsPage } from './analytics-page';
+export { AnalyticsAccessPage } from './analytics-access-page';
+export { CustomDimensionPage } from './custom-dimension-page';

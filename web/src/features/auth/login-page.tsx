@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { CurrentUser, LoginAnswer } from 'shared/domain/types';
 import { loginSchema } from 'shared/schemas/security';
-import { api, ApiError } from '../../app/api/client';
-import { CURRENT_USER_KEY } from '../../app/api/session';
+import { securityLogin, securityNewPassword } from 'shared/routes';
+import { ApiError } from '../../lib/api/client';
+import { CURRENT_USER_KEY } from '../../lib/api/session';
+import { mutateRoute } from '../../lib/api/use-route';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { BrandMark } from '../../ui/brand-mark';
 import { Button } from '../../ui/button';
@@ -33,7 +35,7 @@ export default function LoginPage() {
   const choosePassword = async (password: string) => {
     if (!challenge) return;
     try {
-      const answer = await api<LoginAnswer>('security-new-password', { body: { ...challenge, password }, auth: 'none' });
+      const answer = await mutateRoute(securityNewPassword, { body: { ...challenge, password }, auth: 'none' });
       if (answer.status === 'signed-in') await signedIn(answer.user);
     } catch (error) {
       // 401: the sign-in session expired; start over from the sign-in form.
@@ -116,7 +118,7 @@ export default function LoginPage() {
                   setNotice(null);
                   try {
                     const body = loginSchema.cast(values);
-                    const answer = await api<LoginAnswer>('security-login', { body, auth: 'none' });
+                    const answer = await mutateRoute(securityLogin, { body, auth: 'none' });
                     if (answer.status === 'new-password-required') setChallenge({ username: body.username, session: answer.session });
                     else await signedIn(answer.user);
                   } catch (error) {

@@ -1,6 +1,5 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
-
-export const SourcesPage = () => <PlaceholderPage />;
-export const CollectorPage = () => <PlaceholderPage />;
-export const UtmManagementPage = () => <PlaceholderPage />;
-export const CommissionsPage = () => <PlaceholderPage />;
+// The marketing step pages share one lazy chunk (pages.tsx); one file per page.
+export { SourcesPage } from './sources-page';
+export { CollectorPage } from './collector-page';
+export { UtmManagementPage } from './utm-management-page';
+export { CommissionsPage } from './commissions-page';

@@ -1,7 +1,9 @@
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { passwordResetRequestSchema } from 'shared/schemas/security';
-import { api, ApiError } from '../../app/api/client';
+import { passwordResetRequest } from 'shared/routes';
+import { ApiError } from '../../lib/api/client';
+import { mutateRoute } from '../../lib/api/use-route';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -41,7 +43,7 @@ export function RequestResetForm() {
           setFailure(null);
           const body = passwordResetRequestSchema.cast(values);
           try {
-            await api('password-reset-request', { body, auth: 'none' });
+            await mutateRoute(passwordResetRequest, { body, auth: 'none' });
             setSentTo(body.login);
           } catch (error) {
             setFailure(error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : 'common.somethingWrong');

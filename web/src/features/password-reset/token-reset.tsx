@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, ApiError } from '../../app/api/client';
+import { passwordResetCheck, passwordResetComplete } from 'shared/routes';
+import { ApiError, callRoute } from '../../lib/api/client';
+import { mutateRoute } from '../../lib/api/use-route';
 import { T } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -17,7 +19,7 @@ export function TokenReset({ token }: { token: string }) {
   // The spec: the token is valid when the answer's `token` equals the one in the URL.
   const check = useCallback(
     () =>
-      api<{ token?: string }>('password-reset-check', { params: { token }, auth: 'none' }).then(
+      callRoute(passwordResetCheck, { params: { token }, auth: 'none' }).then(
         (answer) => (answer?.token === token ? 'valid' : 'invalid'),
         () => 'invalid' as const,
       ),
@@ -35,7 +37,7 @@ export function TokenReset({ token }: { token: string }) {
   const change = async (password: string) => {
     setFailed(false);
     try {
-      await api('password-reset-complete', { params: { token }, body: { password }, auth: 'none' });
+      await mutateRoute(passwordResetComplete, { params: { token }, body: { password }, auth: 'none' });
       setState('changed');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setState('invalid');

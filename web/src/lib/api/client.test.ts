@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api as url } from '../../test/render';
 import { server } from '../../test/server';
-import { api, ApiError, configureApi } from './client';
+import { meetingsList, passwordResetRequest, securityLogin, usersCurrent } from 'shared/routes';
+import { ApiError, callRoute, configureApi } from './client';
 
 let restore = () => {};
 afterEach(() => restore());
@@ -16,7 +17,7 @@ describe('API client', () => {
         return HttpResponse.json({ status: 'sent' });
       }),
     );
-    await expect(api('password-reset-request', { body: { login: 'a@b.co' }, auth: 'none' })).resolves.toEqual({ status: 'sent' });
+    await expect(callRoute(passwordResetRequest, { body: { login: 'a@b.co' }, auth: 'none' })).resolves.toEqual({ status: 'sent' });
     expect(seen!.credentials).toBe('same-origin');
     expect(seen!.headers.get('content-type')).toBe('application/json');
     expect(await seen!.json()).toEqual({ login: 'a@b.co' });
@@ -33,7 +34,7 @@ describe('API client', () => {
     );
     const onUnauthorized = vi.fn();
     restore = configureApi({ onUnauthorized });
-    await expect(api('users-current')).resolves.toEqual({ id: 'u1' });
+    await expect(callRoute(usersCurrent)).resolves.toEqual({ id: 'u1' });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -47,7 +48,7 @@ describe('API client', () => {
     );
     const onUnauthorized = vi.fn();
     restore = configureApi({ onUnauthorized });
-    await expect(api('meetings-list')).rejects.toMatchObject({ status: 401 });
+    await expect(callRoute(meetingsList)).rejects.toMatchObject({ status: 401 });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).toHaveBeenCalledWith('/marketing/sources?tab=2#list');
     window.history.replaceState(null, '', '/');
@@ -61,7 +62,7 @@ describe('API client', () => {
       ),
       http.post(url('/api/security/refresh'), refresh),
     );
-    await expect(api('security-login', { body: {}, auth: 'none' })).rejects.toMatchObject({ status: 401, code: 'invalid-credentials' });
+    await expect(callRoute(securityLogin, { body: { username: 'a@b.co', password: 'wrong' }, auth: 'none' })).rejects.toMatchObject({ status: 401, code: 'invalid-credentials' });
     expect(refresh).not.toHaveBeenCalled();
   });
 
@@ -69,13 +70,13 @@ describe('API client', () => {
     server.use(http.get(url('/api/meetings'), () => HttpResponse.json({ code: 'internal', message: 'Database unavailable' }, { status: 500 })));
     const onServerError = vi.fn();
     restore = configureApi({ onServerError });
-    await expect(api('meetings-list')).rejects.toBeInstanceOf(ApiError);
+    await expect(callRoute(meetingsList)).rejects.toBeInstanceOf(ApiError);
     expect(onServerError).toHaveBeenCalledWith(expect.objectContaining({ status: 500, message: 'Database unavailable' }));
   });
 
   it('marks 501 placeholders as not implemented', async () => {
     server.use(http.get(url('/api/meetings'), () => HttpResponse.json({ code: 'not-implemented', message: 'Soon' }, { status: 501 })));
-    const error = (await api('meetings-list').catch((caught: unknown) => caught)) as ApiError;
+    const error = (await callRoute(meetingsList).catch((caught: unknown) => caught)) as ApiError;
     expect(error.notImplemented).toBe(true);
   });
 });

@@ -1,14 +1,16 @@
 import useSWR from 'swr';
 import { canSwitchCompany as sharedCanSwitch, isAdmin as sharedIsAdmin } from 'shared/domain/roles';
 import type { CurrentUser } from 'shared/domain/types';
-import { api, ApiError } from './client';
+import { usersCurrent } from 'shared/routes';
+import { ApiError, callRoute } from './client';
+import { routeKey } from './use-route';
 
 /** SWR key of GET /api/users/current; login and the company switcher write to it. */
-export const CURRENT_USER_KEY = ['users-current', {}] as const;
+export const CURRENT_USER_KEY = routeKey(usersCurrent);
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await api<CurrentUser>('users-current', { auth: 'probe' });
+    return await callRoute(usersCurrent, { auth: 'probe' });
   } catch (error) {
     // 401 after the refresh attempt simply means "signed out"; public pages must not bounce to /login.
     if (error instanceof ApiError && error.status === 401) return null;

@@ -1,4 +1,4 @@
-import { routeById, routePath, type RouteId } from 'shared/routes';
+import { routePath, securityRefresh, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from 'shared/routes';
 import type { ApiError as ApiErrorBody } from 'shared/domain/types';
 
 /** An HTTP answer other than 2xx, with the contract's error body when there is one. */
@@ -57,18 +57,26 @@ export function configureApi(next: Partial<Handlers>): () => void {
  */
 export type AuthMode = 'redirect' | 'probe' | 'none';
 
-export interface CallOptions {
-  params?: Record<string, string>;
+/** `params` only for paths with `{placeholders}`, `body` only for routes with a schema: both typed by the route. */
+export type CallOptions<R extends RouteDef> = { auth?: AuthMode; signal?: AbortSignal } & (keyof ParamsOf<R> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<R> }) &
+  (RequestOf<R> extends undefined ? { body?: undefined } : { body: RequestOf<R> });
+
+interface RawCall {
+  params?: object;
   body?: unknown;
-  auth?: AuthMode;
   signal?: AbortSignal;
 }
+
+/** The options argument may be left out when nothing in it is required. */
+export type OptionalIfEmpty<O> = Partial<O> extends O ? [options?: O] : [options: O];
 
 // One refresh at a time: parallel 401s share it instead of racing the refresh token.
 let refreshing: Promise<boolean> | null = null;
 
 function refreshSession(): Promise<boolean> {
-  refreshing ??= send('security-refresh', {})
+  refreshing ??= send(securityRefresh, {})
     .then((res) => res.ok)
     .catch(() => false)
     .finally(() => {
@@ -77,10 +85,9 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-function send(id: RouteId, options: CallOptions): Promise<Response> {
-  const route = routeById(id);
+function send(route: RouteDef, options: RawCall): Promise<Response> {
   // Absolute URL: same origin in the browser, and resolvable by fetch under jsdom/msw.
-  const url = new URL(routePath(id, options.params), window.location.origin);
+  const url = new URL(routePath(route, (options.params ?? {}) as ParamsOf<RouteDef>), window.location.origin);
   const hasBody = options.body !== undefined;
   return fetch(url, {
     method: route.method,
@@ -112,16 +119,20 @@ function toError(status: number, json: unknown, text: string): ApiError {
   );
 }
 
-/** Calls one route of shared/routes.ts and returns its JSON answer. */
-export async function api<T>(id: RouteId, options: CallOptions = {}): Promise<T> {
-  const auth = options.auth ?? 'redirect';
-  let res = await send(id, options);
+/**
+ * Calls one route of shared/routes.ts and returns its JSON answer, typed by the route. The answer
+ * is trusted to match: the server's handler is compile-checked against the same response type.
+ */
+export async function callRoute<R extends RouteDef>(route: R, ...[options]: OptionalIfEmpty<CallOptions<R>>): Promise<ResponseOf<R>> {
+  const call: RawCall & { auth?: AuthMode } = options ?? {};
+  const auth = call.auth ?? 'redirect';
+  let res = await send(route, call);
   if (res.status === 401 && auth !== 'none') {
-    if (await refreshSession()) res = await send(id, options);
+    if (await refreshSession()) res = await send(route, call);
     if (res.status === 401 && auth === 'redirect') handlers.onUnauthorized(currentFullPath());
   }
   const { json, text } = await readBody(res);
-  if (res.ok) return json as T;
+  if (res.ok) return json as ResponseOf<R>;
   const error = toError(res.status, json, text);
   if (res.status === 500) handlers.onServerError({ status: res.status, message: error.message, text });
   throw error;

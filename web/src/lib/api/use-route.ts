@@ -1,0 +1,33 @@
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import type { ParamsOf, ResponseOf, RouteDef } from 'shared/routes';
+import { callRoute, type ApiError, type CallOptions, type OptionalIfEmpty } from './client';
+
+/** SWR key of a GET route: `[route id, params]`, so `mutate(routeKey(route, params))` revalidates it. */
+export const routeKey = <R extends RouteDef>(route: R, params?: ParamsOf<R>) => [route.id, params ?? {}] as const;
+
+type GetRoute = RouteDef & { readonly method: 'GET' };
+
+/**
+ * SWR over a GET route of shared/routes.ts: `data` has the route's response type. Pass
+ * `null` as the route to skip the request (a conditional fetch).
+ */
+export function useRoute<R extends GetRoute>(
+  route: R | null,
+  params?: ParamsOf<R>,
+  config?: SWRConfiguration<ResponseOf<R>, ApiError>,
+): SWRResponse<ResponseOf<R>, ApiError> {
+  return useSWR<ResponseOf<R>, ApiError, readonly [string, object] | null>(
+    route ? routeKey(route, params) : null,
+    () => callRoute(route!, ...([{ params }] as unknown as OptionalIfEmpty<CallOptions<R>>)),
+    config,
+  );
+}
+
+/**
+ * A state-changing call (POST, PUT, DELETE) of shared/routes.ts: `body` is the route's request
+ * type (the form's schema), the answer its response type. Revalidate what it changed with SWR's
+ * `mutate(routeKey(...))`.
+ */
+export function mutateRoute<R extends RouteDef>(route: R, ...options: OptionalIfEmpty<CallOptions<R>>): Promise<ResponseOf<R>> {
+  return callRoute(route, ...options);
+}
