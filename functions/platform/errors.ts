@@ -3,10 +3,12 @@
  * Core code throws them (they carry no Lambda or middy types); platform/http.ts turns them
  * into answers. Anything else becomes a 500 with no detail.
  */
+import type { ErrorCode } from '../../shared/domain/errors';
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
   ) {
@@ -14,7 +16,7 @@ export class AppError extends Error {
     this.name = new.target.name;
   }
 
-  toBody(): { message: string; code: string; errors?: Record<string, string> } {
+  toBody(): { message: string; code: ErrorCode; errors?: Record<string, string> } {
     return this.errors ? { message: this.message, code: this.code, errors: this.errors } : { message: this.message, code: this.code };
   }
 }
@@ -26,7 +28,7 @@ export class ValidationError extends AppError {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string, code = 'bad-request') {
+  constructor(message: string, code: ErrorCode = 'bad-request') {
     super(400, code, message);
   }
 }
@@ -51,7 +53,7 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found', code = 'not-found') {
+  constructor(message = 'Not found', code: ErrorCode = 'not-found') {
     super(404, code, message);
   }
 }

@@ -156,6 +156,21 @@ export const en = {
   'validation.passwordMin': 'Password should contain at least {min} symbols',
   'validation.passwordMax': 'This password is too long',
   'validation.passwordsDoNotMatch': 'Passwords do not match',
+  'validation.passwordPolicy': 'This password does not meet the password rules: choose a longer one',
+  'validation.invalid': 'This value is not valid',
+
+  // Error codes of the API (shared/domain/errors.ts), shown when no more specific text applies
+  'error.validation': 'Some fields are not valid: please check them',
+  'error.bad-request': 'The request could not be understood',
+  'error.unauthenticated': 'Your session has ended: please sign in again',
+  'error.invalid-credentials': 'Invalid login or password!',
+  'error.forbidden': 'You are not allowed to do this',
+  'error.not-found': 'This item no longer exists',
+  'error.invalid-token': 'This link is invalid or has expired',
+  'error.conflict': 'Someone else changed this item: reload and try again',
+  'error.too-many-requests': 'Too many attempts: please wait a moment and try again',
+  'error.not-implemented': 'This feature is being built and will be available in an upcoming release.',
+  'error.internal': 'Something went wrong on our side',
 
   // Shared states
   'common.somethingWrong': 'Something went wrong...',

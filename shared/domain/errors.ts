@@ -1,0 +1,19 @@
+/**
+ * Every `code` an error answer of the API can carry (docs/conventions.md). The server's error
+ * classes only accept these, and the web shows `error.<code>` from its catalogues, so a new code
+ * is added here first and a test then asks for its text in English, French and Russian.
+ */
+export const ERROR_CODES = [
+  'validation',
+  'bad-request',
+  'unauthenticated',
+  'invalid-credentials',
+  'forbidden',
+  'not-found',
+  'invalid-token',
+  'conflict',
+  'too-many-requests',
+  'not-implemented',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,20 @@
+import { ERROR_CODES, type ErrorCode } from 'shared/domain/errors';
+import type { MessageId } from '../../i18n/messages/en';
+import { ApiError } from './client';
+
+const known = new Set<string>(ERROR_CODES);
+
+/**
+ * The catalogue id that tells the user why a call failed: `error.<code>` for the API's error
+ * codes (every one has a text in the three languages, test/unit/server-messages.test.ts), the
+ * generic "Something went wrong" for anything else (network down, a proxy's 502...).
+ */
+export function errorMessageId(error: unknown): MessageId {
+  if (error instanceof ApiError && known.has(error.code)) return `error.${error.code as ErrorCode}`;
+  return 'common.somethingWrong';
+}
+
+/** A field message from the server (`errors` of a 400), if it is a catalogue id; else a generic one. */
+export function fieldMessageId(id: string, catalogue: Readonly<Record<string, string>>): MessageId {
+  return (id in catalogue ? id : 'validation.invalid') as MessageId;
+}
