@@ -442,9 +442,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
         protocol: `HTTP/${req.httpVersion}`,
       };
-      // HEAD is served as GET without a body (API Gateway has no HEAD routes of its own here).
+      // HEAD matches no route, as on API Gateway (no HEAD routes): a GET handler with effects
+      // (logout) must never run for it. The 405 answer goes out without its body.
       const head = gatewayRequest.method === 'HEAD';
-      if (head) gatewayRequest.method = 'GET';
       const response = tooLarge
         ? json(413, { code: 'payload-too-large', message: `Request body exceeds ${BODY_LIMIT_BYTES} bytes` })
         : await dispatch(gatewayRequest, { resolveHandler });

@@ -64,6 +64,24 @@ export class InvalidTokenError extends NotFoundError {
   }
 }
 
+export class UnsupportedMediaTypeError extends AppError {
+  constructor() {
+    super(415, 'unsupported-media-type', 'Request bodies must be JSON (Content-Type: application/json)');
+  }
+}
+
+export class WrongMethodError extends AppError {
+  constructor(method: string, expected: string) {
+    super(405, 'method-not-allowed', `${method} is not allowed here: use ${expected}`);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too-many-requests', 'Too many attempts: wait a moment and try again');
+  }
+}
+
 export class ConflictError extends AppError {
   constructor(message = 'Someone else changed this item; reload and try again') {
     super(409, 'conflict', message);

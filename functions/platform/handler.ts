@@ -3,7 +3,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup';
 import type { Access, ParamsOf, RequestOf, ResponseOf, RouteDef } from '../../shared/routes';
 import type { AuthContext } from './auth';
-import { AppError, ForbiddenError, ValidationError } from './errors';
+import { envNames } from '../../lib/definitions/resources';
+import { sanitizeBody } from './body';
+import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
  * The handler pipeline every /api Lambda runs. In order: refuse cross-site state-changing
@@ -62,6 +64,41 @@ export type ApiHandler = (event: APIGatewayProxyEventV2, context?: Context) => P
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The portal's own origin(s): the configured APP_URL (CloudFront does not forward Host) and the Host asked for. */
+function isOwnOrigin(origin: string, headers: Record<string, string | undefined>): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false; // 'null' (sandboxed frames, file:, some redirects) and garbage
+  }
+  if (headers.host && host === headers.host) return true;
+  const appUrl = process.env[envNames.appUrl];
+  try {
+    return !!appUrl && new URL(appUrl).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Cross-site request forgery defence of state-changing calls (and logout): a browser tells where
+ * a request comes from with Sec-Fetch-Site and, on every cross-origin POST, Origin. Only the
+ * portal's own pages (same-origin) and direct navigation (none) pass; a sibling subdomain
+ * (same-site) does not. Bodies must be JSON: an HTML form can only send urlencoded, multipart or
+ * text/plain bodies, and JSON needs a CORS preflight that nothing here grants.
+ */
+function refuseForeignRequest(event: APIGatewayProxyEventV2, headers: Record<string, string | undefined>): void {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ForbiddenError('Cross-site requests are refused');
+  const origin = headers.origin;
+  if (origin !== undefined && !isOwnOrigin(origin, headers)) throw new ForbiddenError('Cross-origin requests are refused');
+  if (event.body) {
+    const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') throw new UnsupportedMediaTypeError();
+  }
+}
+
 interface State {
   auth: AuthContext | null;
   body: unknown;
@@ -118,8 +155,11 @@ async function validate(schema: AnyObjectSchema, body: unknown): Promise<unknown
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError({}, 'The request body must be a JSON object');
   }
+  // Types and keys first (platform/body.ts): yup only ever sees the schema's fields, well typed.
+  const sanitized = sanitizeBody(schema, body);
+  if (Object.keys(sanitized.errors).length) throw new ValidationError(sanitized.errors);
   try {
-    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+    return await schema.validate(sanitized.value, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     const invalid = error as YupValidationError;
     if (invalid?.name !== 'ValidationError') throw error;
@@ -133,6 +173,7 @@ async function validate(schema: AnyObjectSchema, body: unknown): Promise<unknown
 }
 
 function errorResult(error: unknown, route: RouteDef): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof TooManyRequestsError) return json(error.status, error.toBody(), { headers: { 'retry-after': String(error.retryAfterSeconds) } });
   if (error instanceof AppError) return json(error.status, error.toBody());
   // Logged for the operators; the caller gets no stack and no internals.
   console.error(`[${route.id}] unhandled error`, error);
@@ -165,10 +206,10 @@ export function createHandler<R extends RouteDef>(
     before: async ({ event }) => {
       const state = stateOf(event);
       state.headers = lowerCaseHeaders(event.headers);
-      // Browsers send Sec-Fetch-Site; a forged cross-site form or link must not change state.
-      if (refuseCrossSite && state.headers['sec-fetch-site'] === 'cross-site') {
-        throw new ForbiddenError('Cross-site requests are refused');
-      }
+      // A HEAD (or any other method) must never run a handler written for GET and its effects.
+      const method = event.requestContext?.http?.method?.toUpperCase();
+      if (method && method !== route.method) throw new WrongMethodError(method, route.method);
+      if (refuseCrossSite) refuseForeignRequest(event, state.headers);
       if (route.access !== 'public' && authenticate) {
         state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access);
       }

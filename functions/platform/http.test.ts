@@ -67,6 +67,45 @@ describe('httpHandler', () => {
     expect(handle).not.toHaveBeenCalled();
   });
 
+  it('refuses same-site requests, foreign origins and non-JSON bodies, and accepts the portal itself', async () => {
+    const post = (headers: Record<string, string>, raw = JSON.stringify({ login: 'a@b.co' })) =>
+      handler(event('POST', { headers: { 'content-type': 'application/json', host: 'portal.test', ...headers }, body: raw }));
+    handle.mockClear();
+    expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await post({ origin: 'null' })).statusCode).toBe(403);
+    expect((await post({ origin: 'https://portal.test.evil.example' })).statusCode).toBe(403);
+    const plain = await post({ 'content-type': 'text/plain' });
+    expect(plain.statusCode).toBe(415);
+    expect(body(plain).code).toBe('unsupported-media-type');
+    expect((await post({ 'content-type': 'application/x-www-form-urlencoded' }, 'login=a@b.co')).statusCode).toBe(415);
+    expect(handle).not.toHaveBeenCalled();
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'https://portal.test' })).statusCode).toBe(200);
+    expect((await post({ 'content-type': 'application/json; charset=utf-8' })).statusCode).toBe(200);
+    vi.stubEnv('APP_URL', 'https://portal.example.com');
+    expect((await post({ origin: 'https://portal.example.com' })).statusCode).toBe(200);
+    vi.unstubAllEnvs();
+  });
+
+  it('answers 400 with field messages, never 500, for wrong JSON types and prototype keys', async () => {
+    for (const raw of ['{"login":["a@b.co"]}', '{"login":{"x":1}}', '{"login":5}']) {
+      const result = await handler(event('POST', { body: raw }));
+      expect(result.statusCode, raw).toBe(400);
+      expect(body(result), raw).toMatchObject({ code: 'validation', errors: { login: 'validation.invalid' } });
+    }
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const result = await handler(event('POST', { body: `{"${key}":{"x":1},"login":"a@b.co"}` }));
+      expect(result.statusCode, key).toBe(200);
+      expect(body(result), key).toEqual({ got: { login: 'a@b.co' } });
+    }
+  });
+
+  it('never runs a handler for another method than its route (HEAD on a GET route)', async () => {
+    const guarded = httpHandler(securityLogout, { refuseCrossSite: true }).handle(() => ({ status: 302 }));
+    const result = await guarded(event('HEAD'));
+    expect(result.statusCode).toBe(405);
+  });
+
   it('maps typed errors to their answer', async () => {
     const conflict = httpHandler(publicGet).handle(() => {
       throw new ConflictError();

@@ -24,6 +24,12 @@ describe('safeRedirect', () => {
     '/\t/evil.example',
     '/%0a/evil',
     '/login?redirect=/x',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2E//evil.example',
+    '/%2e%2e//evil.example',
+    '/a/..//evil.example',
+    '/./\\evil.example',
   ])('refuses %s', (value) => {
     const result = safeRedirect(value);
     if (value === '/%0a/evil') expect(result).toBe('/%0a/evil'); // encoded: stays a harmless path

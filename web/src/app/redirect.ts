@@ -18,6 +18,9 @@ export function safeRedirect(value: string | null | undefined, fallback = DEFAUL
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  // Dot segments are resolved by the parse: '/.//evil', '/..//evil', '/%2E//evil' all become
+  // '//evil', which a browser (and React Router) reads as another host. Check the result again.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return fallback;
   // Going back to the sign-in page after signing in would loop.
   if (url.pathname === '/login') return fallback;
   return `${url.pathname}${url.search}${url.hash}`;

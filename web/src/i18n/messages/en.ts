@@ -167,6 +167,8 @@ export const en = {
   'error.forbidden': 'You are not allowed to do this',
   'error.not-found': 'This item no longer exists',
   'error.invalid-token': 'This link is invalid or has expired',
+  'error.method-not-allowed': 'This action is not available this way',
+  'error.unsupported-media-type': 'The request was not sent as the portal sends it: reload the page and try again',
   'error.conflict': 'Someone else changed this item: reload and try again',
   'error.too-many-requests': 'Too many attempts: please wait a moment and try again',
   'error.not-implemented': 'This feature is being built and will be available in an upcoming release.',

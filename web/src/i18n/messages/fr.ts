@@ -153,6 +153,8 @@ export const fr: Catalogue = {
   'error.forbidden': "Vous n'êtes pas autorisé à effectuer cette action",
   'error.not-found': "Cet élément n'existe plus",
   'error.invalid-token': 'Ce lien est invalide ou a expiré',
+  'error.method-not-allowed': "Cette action n'est pas disponible de cette façon",
+  'error.unsupported-media-type': "La demande n'a pas été envoyée comme le portail l'envoie : rechargez la page et réessayez",
   'error.conflict': "Quelqu'un d'autre a modifié cet élément : rechargez la page et réessayez",
   'error.too-many-requests': 'Trop de tentatives : patientez un instant puis réessayez',
   'error.not-implemented': 'Cette fonctionnalité est en cours de développement et sera disponible dans une prochaine version.',
