@@ -14,24 +14,31 @@ export const isResetTokenShape = (token: string): boolean => /^[A-Za-z0-9_-]{43}
 
 const hash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export async function saveResetToken(token: string, userId: string, expiresAt: number): Promise<void> {
+/** `passwordVersion`: the user's password change count when the link was asked for. */
+export async function saveResetToken(token: string, userId: string, expiresAt: number, passwordVersion = 0): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.passwordReset(hash(token)), userId, expiresAt, created: new Date().toISOString() },
+      Item: { ...keys.passwordReset(hash(token)), userId, expiresAt, passwordVersion, created: new Date().toISOString() },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
 /** The user a live token belongs to, or null (unknown or expired). */
-export async function findResetToken(token: string, nowSeconds: number): Promise<{ userId: string; expiresAt: number } | null> {
+export interface ResetLink {
+  userId: string;
+  expiresAt: number;
+  passwordVersion: number;
+}
+
+export async function findResetToken(token: string, nowSeconds: number): Promise<ResetLink | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.passwordReset(hash(token)), ConsistentRead: true }),
   );
   if (!Item || typeof Item.userId !== 'string' || typeof Item.expiresAt !== 'number') return null;
   if (Item.expiresAt <= nowSeconds) return null;
-  return { userId: Item.userId, expiresAt: Item.expiresAt };
+  return { userId: Item.userId, expiresAt: Item.expiresAt, passwordVersion: typeof Item.passwordVersion === 'number' ? Item.passwordVersion : 0 };
 }
 
 /**

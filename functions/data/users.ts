@@ -24,6 +24,11 @@ export interface UserRecord {
   created: string;
   /** Epoch seconds: tokens issued at or before it are refused (logout, password change). */
   signedOutAt: number | null;
+  /**
+   * Counts the password changes (reset, first sign-in, admin). A reset link carries the count it
+   * was issued under and dies when it moves on: completing one reset ends every other link.
+   */
+  passwordVersion?: number;
   /** Soft delete marker: the auth middleware refuses a deleted user's tokens at once. */
   deletedAt?: string | null;
   version: number;
@@ -97,6 +102,23 @@ export async function markSignedOut(userId: string, atSeconds: number): Promise<
   } catch (error) {
     // Already signed out at a later time (or the user is gone): nothing to do.
     if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** One more password change: every reset link issued before it stops working. */
+export async function markPasswordChanged(userId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'ADD passwordVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error; // the user is gone: nothing left to protect
   }
 }
 

@@ -14,7 +14,7 @@ export const RESET_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 
 export interface ResetRequestDeps {
   findUserByLogin(login: string): Promise<UserRecord | null>;
-  saveResetToken(token: string, userId: string, expiresAt: number): Promise<void>;
+  saveResetToken(token: string, userId: string, expiresAt: number, passwordVersion: number): Promise<void>;
   sendMail: Mailer;
   appUrl(): string;
   newToken(): string;
@@ -38,7 +38,8 @@ export async function requestPasswordReset(login: string, deps: ResetRequestDeps
   const user = await deps.findUserByLogin(login);
   if (user && !user.deletedAt) {
     const token = deps.newToken();
-    await deps.saveResetToken(token, user.id, Math.floor(deps.now() / 1000) + RESET_TOKEN_TTL_SECONDS);
+    // The link dies when the password changes (reset-link-rules.ts).
+    await deps.saveResetToken(token, user.id, Math.floor(deps.now() / 1000) + RESET_TOKEN_TTL_SECONDS, user.passwordVersion ?? 0);
     try {
       await deps.sendMail({
         to: user.login,

@@ -11,8 +11,10 @@ const TOKEN = 'A'.repeat(43);
 const ann = { id: 'sub-1', login: 'ann@portal.test', cognitoUsername: 'cog-1' } as UserRecord;
 
 /** An in-memory token store with the same contract as the repository. */
-function setup(found: UserRecord | null) {
-  const store = new Map<string, { userId: string; expiresAt: number }>();
+function setup(given: UserRecord | null) {
+  // A copy per test: password changes move its passwordVersion.
+  const found = given && { ...given };
+  const store = new Map<string, { userId: string; expiresAt: number; passwordVersion?: number }>();
   const calls: string[] = [];
   // One fake serves both halves (link and completion), sharing the token store.
   const deps: PasswordResetDeps & ResetRequestDeps = {
@@ -23,10 +25,16 @@ function setup(found: UserRecord | null) {
     findUserByLogin: vi.fn(async () => found),
     getUser: vi.fn(async () => found),
     markSignedOut: vi.fn(async () => void calls.push('markSignedOut')),
-    saveResetToken: vi.fn(async (token: string, userId: string, expiresAt: number) => void store.set(token, { userId, expiresAt })),
+    markPasswordChanged: vi.fn(async () => {
+      calls.push('markPasswordChanged');
+      if (found) found.passwordVersion = (found.passwordVersion ?? 0) + 1;
+    }),
+    saveResetToken: vi.fn(
+      async (token: string, userId: string, expiresAt: number, passwordVersion: number) => void store.set(token, { userId, expiresAt, passwordVersion }),
+    ),
     findResetToken: vi.fn(async (token: string, now: number) => {
       const item = store.get(token);
-      return item && item.expiresAt > now ? item : null;
+      return item && item.expiresAt > now ? { passwordVersion: 0, ...item } : null;
     }),
     consumeResetToken: vi.fn(async (token: string, now: number) => {
       calls.push('consume');
@@ -40,14 +48,14 @@ function setup(found: UserRecord | null) {
     newToken: () => TOKEN,
     now: () => NOW,
   };
-  return { deps, store, calls };
+  return { deps, store, calls, user: found };
 }
 
 describe('requestPasswordReset', () => {
   it('stores a token with an expiry and mails the link to the account', async () => {
     const { deps, store } = setup(ann);
     expect(await requestPasswordReset('ann@portal.test', deps)).toEqual({ status: 'sent' });
-    expect(store.get(TOKEN)).toEqual({ userId: 'sub-1', expiresAt: NOW / 1000 + RESET_TOKEN_TTL_SECONDS });
+    expect(store.get(TOKEN)).toEqual({ userId: 'sub-1', expiresAt: NOW / 1000 + RESET_TOKEN_TTL_SECONDS, passwordVersion: 0 });
     expect(deps.sendMail).toHaveBeenCalledWith({
       to: 'ann@portal.test',
       template: 'password-reset',
@@ -90,7 +98,7 @@ describe('completePasswordReset', () => {
     expect(await completePasswordReset(TOKEN, 'brand-new-pass', deps)).toEqual({ status: 'changed' });
     expect(deps.identity.setPermanentPassword).toHaveBeenCalledWith('cog-1', 'brand-new-pass');
     expect(deps.markSignedOut).toHaveBeenCalledWith('sub-1', NOW / 1000);
-    expect(calls).toEqual(['consume', 'setPassword', 'markSignedOut', 'signOutEverywhere']);
+    expect(calls).toEqual(['consume', 'setPassword', 'markPasswordChanged', 'markSignedOut', 'signOutEverywhere']);
   });
 
   it('works once', async () => {
@@ -123,6 +131,20 @@ describe('completePasswordReset', () => {
     const { deps, store } = setup(null);
     store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 + 60 });
     await expect(completePasswordReset(TOKEN, 'brand-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
-    expect(store.has(TOKEN)).toBe(false);
+    expect(deps.identity.setPermanentPassword).not.toHaveBeenCalled();
+  });
+
+  it('ends every other outstanding link of the user once one reset is completed', async () => {
+    const { deps, store, user } = setup({ ...ann, passwordVersion: 0 });
+    const older = 'O'.repeat(43);
+    store.set(older, { userId: 'sub-1', expiresAt: NOW / 1000 + 60, passwordVersion: 0 });
+    store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 + 60, passwordVersion: 0 });
+    await completePasswordReset(TOKEN, 'brand-new-pass', deps);
+    expect(user!.passwordVersion).toBe(1);
+    await expect(checkPasswordResetToken(older, deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(completePasswordReset(older, 'attacker-pass-1', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(deps.identity.setPermanentPassword).toHaveBeenCalledTimes(1);
+    // The unused link was not even consumed: it is refused by the version, and expires on its own.
+    expect(store.has(older)).toBe(true);
   });
 });

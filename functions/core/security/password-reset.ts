@@ -4,6 +4,7 @@ import type { UserRecord } from '../../data/users';
 import { InvalidTokenError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
 import type { IdentityProvider } from './identity';
+import { isLinkLive } from './reset-link-rules';
 
 /** Password reset, step 2: the link is used once to set a new password. */
 
@@ -11,7 +12,8 @@ export interface PasswordResetDeps {
   identity: Pick<IdentityProvider, 'setPermanentPassword' | 'signOutEverywhere'>;
   getUser(id: string): Promise<UserRecord | null>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
-  findResetToken(token: string, nowSeconds: number): Promise<{ userId: string } | null>;
+  markPasswordChanged(userId: string): Promise<void>;
+  findResetToken(token: string, nowSeconds: number): Promise<resetTokens.ResetLink | null>;
   consumeResetToken(token: string, nowSeconds: number): Promise<string | null>;
   now(): number;
 }
@@ -20,6 +22,7 @@ const defaults: PasswordResetDeps = {
   identity: cognitoIdentity,
   getUser: usersRepo.getUser,
   markSignedOut: usersRepo.markSignedOut,
+  markPasswordChanged: usersRepo.markPasswordChanged,
   findResetToken: resetTokens.findResetToken,
   consumeResetToken: resetTokens.consumeResetToken,
   now: () => Date.now(),
@@ -38,11 +41,14 @@ export async function completePasswordReset(token: string, password: string, dep
   if (!resetTokens.isResetTokenShape(token)) throw new InvalidTokenError();
   const found = await deps.findResetToken(token, seconds(deps));
   if (!found) throw new InvalidTokenError();
+  const user = await deps.getUser(found.userId);
+  // A link issued before the last password change is dead, even if unused.
+  if (!isLinkLive(user, found)) throw new InvalidTokenError();
   // Another request may have used the link meanwhile: only one of them gets past this line.
   if (!(await deps.consumeResetToken(token, seconds(deps)))) throw new InvalidTokenError();
-  const user = await deps.getUser(found.userId);
-  if (!user || user.deletedAt) throw new InvalidTokenError();
   await deps.identity.setPermanentPassword(user.cognitoUsername, password);
+  // Every other outstanding link of this user dies with this change.
+  await deps.markPasswordChanged(user.id);
   await deps.markSignedOut(user.id, seconds(deps));
   await deps.identity.signOutEverywhere(user.cognitoUsername);
   return { status: 'changed' };

@@ -47,6 +47,7 @@ function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {
     findUserByLogin: vi.fn(async () => found),
     getUser: vi.fn(async () => found),
     markSignedOut: vi.fn(async () => {}),
+    markPasswordChanged: vi.fn(async () => {}),
     saveChallenge: vi.fn(async (session: string, userId: string, expiresAt: number) => void challenges.set(session, { userId, expiresAt })),
     isLiveChallenge: vi.fn(async (session: string, userId: string, now: number) => {
       const item = challenges.get(session);

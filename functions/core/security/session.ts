@@ -23,6 +23,7 @@ export interface SessionDeps {
   findUserByLogin(login: string): Promise<UserRecord | null>;
   getUser(id: string): Promise<UserRecord | null>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
+  markPasswordChanged(userId: string): Promise<void>;
   saveChallenge(session: string, userId: string, expiresAt: number): Promise<void>;
   isLiveChallenge(session: string, userId: string, nowSeconds: number): Promise<boolean>;
   deleteChallenge(session: string): Promise<void>;
@@ -36,6 +37,7 @@ const defaults: SessionDeps = {
   findUserByLogin: usersRepo.findUserByLogin,
   getUser: usersRepo.getUser,
   markSignedOut: usersRepo.markSignedOut,
+  markPasswordChanged: usersRepo.markPasswordChanged,
   saveChallenge: challenges.saveChallenge,
   isLiveChallenge: challenges.isLiveChallenge,
   deleteChallenge: challenges.deleteChallenge,
@@ -90,6 +92,8 @@ export async function completeNewPassword(input: NewPasswordChallengeRequest, de
   const answered = await deps.identity.completeNewPassword(user.cognitoUsername, input.session, input.password);
   if (answered.kind !== 'tokens') throw expired();
   await deps.deleteChallenge(input.session);
+  // A reset link asked for while the password was still the temporary one dies now.
+  await deps.markPasswordChanged(user.id);
   // Sign in again with the new password rather than keep the challenge's tokens: cognito-local
   // does not store that refresh token (refresh would fail); on AWS it is one more call.
   const outcome = await deps.identity.signIn(user.cognitoUsername, input.password);
