@@ -42,6 +42,11 @@ export const keys = {
 
   /** The token itself is never stored: only its SHA-256 hash. */
   passwordReset: (tokenHash: string): Key => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
+  /**
+   * An attempt counter (sign-in failures, reset mails) of one subject in one fixed time window;
+   * the subject (a login, a client address) is hashed so no personal data sits in the key.
+   */
+  throttle: (scope: string, subjectHash: string, window: number): Key => ({ pk: `THROTTLE#${scope}#${subjectHash}`, sk: `W#${window}` }),
   /** A first-sign-in challenge the portal handed out (hash of Cognito's session string). */
   signInChallenge: (sessionHash: string): Key => ({ pk: `CHALLENGE#${sessionHash}`, sk: 'CHALLENGE' }),
 };

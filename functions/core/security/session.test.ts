@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../data/users';
-import { InvalidCredentialsError, UnauthenticatedError } from '../../platform/errors';
+import { InvalidCredentialsError, TooManyRequestsError, UnauthenticatedError } from '../../platform/errors';
 import type { IdentityProvider, Tokens } from './identity';
 import { completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
+import { memoryThrottleStore } from './throttle-memory';
 
+const CLIENT = '198.51.100.7';
 const NOW = 1_800_000_000_000;
 
 const user = (over: Partial<UserRecord> = {}): UserRecord => ({
@@ -55,6 +57,7 @@ function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {
     }),
     deleteChallenge: vi.fn(async (session: string) => void challenges.delete(session)),
     currentUserOf: vi.fn(async (u: UserRecord) => ({ id: u.id }) as never),
+    throttle: memoryThrottleStore(),
     now: () => clock,
     sleep: vi.fn(async (ms: number) => {
       clock += ms;
@@ -66,7 +69,7 @@ function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {
 describe('login', () => {
   it('signs in with the Cognito username of the record and returns the user and tokens', async () => {
     const deps = setup(user({ cognitoUsername: 'cognito-name' }));
-    const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, deps);
+    const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps);
     expect(deps.identity.signIn).toHaveBeenCalledWith('cognito-name', 'secret-pass');
     expect(result).toMatchObject({ status: 'signed-in', user: { id: 'sub-1' }, tokens: { accessToken: 'access' } });
   });
@@ -74,8 +77,8 @@ describe('login', () => {
   it('answers an unknown login exactly like a wrong password, after asking Cognito all the same', async () => {
     const wrong = setup(user(), { signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())) });
     const unknown = setup(null, { signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())) });
-    const a = await login({ username: 'ann@portal.test', password: 'bad' }, wrong).catch((e: unknown) => e);
-    const b = await login({ username: 'nobody@portal.test', password: 'bad' }, unknown).catch((e: unknown) => e);
+    const a = await login({ username: 'ann@portal.test', password: 'bad' }, CLIENT, wrong).catch((e: unknown) => e);
+    const b = await login({ username: 'nobody@portal.test', password: 'bad' }, CLIENT, unknown).catch((e: unknown) => e);
     expect(unknown.identity.signIn).toHaveBeenCalledWith('nobody@portal.test', 'bad');
     expect(a).toBeInstanceOf(InvalidCredentialsError);
     expect(b).toBeInstanceOf(InvalidCredentialsError);
@@ -84,12 +87,12 @@ describe('login', () => {
 
   it('refuses a deleted user even when Cognito accepts the password', async () => {
     const deps = setup(user({ deletedAt: '2026-02-01T00:00:00.000Z' }));
-    await expect(login({ username: 'ann@portal.test', password: 'x-pass-123' }, deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
+    await expect(login({ username: 'ann@portal.test', password: 'x-pass-123' }, CLIENT, deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
   });
 
   it('passes the first-sign-in challenge through and remembers it was issued', async () => {
     const deps = setup(user(), { signIn: vi.fn(async () => ({ kind: 'new-password-required' as const, session: 'S' })) });
-    expect(await login({ username: 'ann@portal.test', password: 'temp-pass' }, deps)).toEqual({
+    expect(await login({ username: 'ann@portal.test', password: 'temp-pass' }, CLIENT, deps)).toEqual({
       status: 'new-password-required',
       session: 'S',
     });
@@ -98,7 +101,7 @@ describe('login', () => {
 
   it('waits for the next second after a sign-out in the same second, so the new session is not born signed out', async () => {
     const deps = setup(user({ signedOutAt: NOW / 1000 }));
-    const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, deps);
+    const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps);
     expect(deps.sleep).toHaveBeenCalledOnce();
     expect(result.status).toBe('signed-in');
     if (result.status === 'signed-in') expect(result.tokens.issuedAt).toBeGreaterThan(NOW / 1000);
@@ -106,7 +109,7 @@ describe('login', () => {
 
   it('fails loudly when the record id is not the Cognito sub (a provisioning bug)', async () => {
     const deps = setup(user({ id: 'other' }));
-    await expect(login({ username: 'ann@portal.test', password: 'secret-pass' }, deps)).rejects.toThrow(/Cognito subject/);
+    await expect(login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps)).rejects.toThrow(/Cognito subject/);
   });
 });
 
@@ -186,5 +189,50 @@ describe('logout', () => {
     await logout(undefined, null, deps);
     expect(deps.identity.revokeRefreshToken).not.toHaveBeenCalled();
     expect(deps.markSignedOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('login throttling', () => {
+  const wrongPassword = () => vi.fn(async () => Promise.reject(new InvalidCredentialsError()));
+
+  it('backs off after five wrong passwords for a login: the right one is not even tried meanwhile', async () => {
+    const deps = setup(user(), { signIn: wrongPassword() });
+    for (let i = 0; i < 5; i++) {
+      await expect(login({ username: 'ann@portal.test', password: `bad-${i}` }, CLIENT, deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
+    }
+    deps.identity.signIn = vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens() }));
+    const refused = await login({ username: 'ANN@portal.test', password: 'secret-pass' }, CLIENT, deps).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TooManyRequestsError);
+    expect((refused as TooManyRequestsError).retryAfterSeconds).toBe(30);
+    expect(deps.identity.signIn).not.toHaveBeenCalled();
+    // After the wait, the right password works and clears the count.
+    await deps.sleep(30_000);
+    expect((await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps)).status).toBe('signed-in');
+  });
+
+  it('doubles the wait with each further failure, up to 15 minutes', async () => {
+    const deps = setup(user(), { signIn: wrongPassword() });
+    const waits: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const error = await login({ username: 'ann@portal.test', password: 'bad' }, CLIENT, deps).catch((e: unknown) => e);
+      if (error instanceof TooManyRequestsError) {
+        waits.push(error.retryAfterSeconds);
+        await deps.sleep(error.retryAfterSeconds * 1000);
+      }
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900, 900]);
+  });
+
+  it('throttles unknown logins the same way (no account discovery through the throttle)', async () => {
+    const deps = setup(null, { signIn: wrongPassword() });
+    for (let i = 0; i < 5; i++) await login({ username: 'ghost@portal.test', password: 'bad' }, CLIENT, deps).catch(() => {});
+    await expect(login({ username: 'ghost@portal.test', password: 'bad' }, CLIENT, deps)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('backs off one client address trying many logins', async () => {
+    const deps = setup(null, { signIn: wrongPassword() });
+    for (let i = 0; i < 50; i++) await login({ username: `user-${i}@portal.test`, password: 'bad' }, CLIENT, deps).catch(() => {});
+    await expect(login({ username: 'fresh@portal.test', password: 'bad' }, CLIENT, deps)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(login({ username: 'fresh@portal.test', password: 'bad' }, '203.0.113.9', deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
   });
 });

@@ -8,6 +8,15 @@ import { InvalidCredentialsError, UnauthenticatedError } from '../../platform/er
 import { currentUserOf } from '../users/companies';
 import type { IdentityProvider, Tokens } from './identity';
 import { endedBySignOut } from './session-rules';
+import {
+  assertNotBackingOff,
+  clearFailures,
+  countFailure,
+  SIGN_IN_PER_CLIENT,
+  SIGN_IN_PER_LOGIN,
+  tableThrottleStore,
+  type ThrottleStore,
+} from './throttle';
 
 /**
  * Sign-in, first-sign-in new password, refresh and sign-out.
@@ -28,6 +37,7 @@ export interface SessionDeps {
   isLiveChallenge(session: string, userId: string, nowSeconds: number): Promise<boolean>;
   deleteChallenge(session: string): Promise<void>;
   currentUserOf(user: UserRecord): Promise<CurrentUser>;
+  throttle: ThrottleStore;
   now(): number;
   sleep(ms: number): Promise<void>;
 }
@@ -42,6 +52,7 @@ const defaults: SessionDeps = {
   isLiveChallenge: challenges.isLiveChallenge,
   deleteChallenge: challenges.deleteChallenge,
   currentUserOf: (user) => currentUserOf(user),
+  throttle: tableThrottleStore,
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
@@ -68,7 +79,30 @@ async function signedIn(user: UserRecord, tokens: Tokens, deps: SessionDeps): Pr
   return { status: 'signed-in', user: await deps.currentUserOf(user), tokens };
 }
 
-export async function login(input: LoginRequest, deps: SessionDeps = defaults): Promise<SignInResult> {
+/**
+ * `client`: the caller's network address. Wrong passwords back off per login and per address
+ * (core/security/throttle.ts), for existing and unknown logins alike; while backing off, the
+ * password is not even tried, so a right guess during the wait reveals nothing.
+ */
+export async function login(input: LoginRequest, client: string, deps: SessionDeps = defaults): Promise<SignInResult> {
+  const startedAt = deps.now();
+  await assertNotBackingOff(deps.throttle, SIGN_IN_PER_LOGIN, input.username, startedAt);
+  await assertNotBackingOff(deps.throttle, SIGN_IN_PER_CLIENT, client, startedAt);
+  try {
+    const result = await attemptSignIn(input, deps);
+    await clearFailures(deps.throttle, SIGN_IN_PER_LOGIN, input.username);
+    return result;
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) {
+      const at = deps.now();
+      await countFailure(deps.throttle, SIGN_IN_PER_LOGIN, input.username, at);
+      await countFailure(deps.throttle, SIGN_IN_PER_CLIENT, client, at);
+    }
+    throw error;
+  }
+}
+
+async function attemptSignIn(input: LoginRequest, deps: SessionDeps): Promise<SignInResult> {
   const user = await deps.findUserByLogin(input.username);
   if (isLive(user)) await waitPastSignOut(user, deps);
   // Cognito is asked even for an unknown login: both failures take the same path and answer.

@@ -1,11 +1,12 @@
 import { securityLogin } from '../../../shared/routes';
 import { login } from '../../core/security/session';
+import { clientAddress } from '../../platform/client-address';
 import { sessionCookies } from '../../platform/cookies';
 import { publicHandler } from '../../platform/public-http';
 
 /** POST /api/security/login: session cookies, or the first-sign-in challenge. */
 export const handler = publicHandler(securityLogin).handle(async (request) => {
-  const result = await login(request.body);
+  const result = await login(request.body, clientAddress(request));
   if (result.status === 'new-password-required') {
     return { body: { status: result.status, session: result.session } };
   }

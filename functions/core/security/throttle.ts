@@ -1,0 +1,93 @@
+import * as counters from '../../data/throttles';
+import type { Counter, CounterKey } from '../../data/throttles';
+import { TooManyRequestsError } from '../../platform/errors';
+
+/**
+ * Throttling of the guessable calls (docs/auth.md, "Throttling"): sign-in failures back off per
+ * login and per client address; reset e-mails are capped per account and per client. Counters
+ * live in the table (data/throttles.ts), one per subject and fixed window, so every Lambda
+ * instance sees the same numbers. The WAF rate rules of the CDK app are the outer layer.
+ */
+
+export interface BackoffPolicy {
+  readonly scope: string;
+  /** Failures are forgotten after this long without one (longer than the longest wait). */
+  readonly forgetAfterSeconds: number;
+  /** Failures allowed in a window before the backoff starts. */
+  readonly freeFailures: number;
+  /** Wait after the first failure past the free ones; doubles with each further failure. */
+  readonly firstBackoffSeconds: number;
+  readonly maxBackoffSeconds: number;
+}
+
+export interface CapPolicy {
+  readonly scope: string;
+  readonly windowSeconds: number;
+  readonly max: number;
+}
+
+/** Five wrong passwords for one login, then 30 s, 60 s, 120 s... up to 15 minutes between tries. */
+export const SIGN_IN_PER_LOGIN: BackoffPolicy = {
+  scope: 'sign-in-login',
+  forgetAfterSeconds: 60 * 60,
+  freeFailures: 5,
+  firstBackoffSeconds: 30,
+  maxBackoffSeconds: 15 * 60,
+};
+/** One address trying many logins (credential stuffing): 50 failures, then the same backoff. */
+export const SIGN_IN_PER_CLIENT: BackoffPolicy = {
+  scope: 'sign-in-client',
+  forgetAfterSeconds: 60 * 60,
+  freeFailures: 50,
+  firstBackoffSeconds: 30,
+  maxBackoffSeconds: 15 * 60,
+};
+/** Reset e-mails: 3 an hour per account, 20 an hour per client; beyond, the answer is unchanged and no mail goes. */
+export const RESET_MAILS_PER_ACCOUNT: CapPolicy = { scope: 'reset-mail-account', windowSeconds: 60 * 60, max: 3 };
+export const RESET_MAILS_PER_CLIENT: CapPolicy = { scope: 'reset-mail-client', windowSeconds: 60 * 60, max: 20 };
+
+export interface ThrottleStore {
+  readCounter(key: CounterKey): Promise<Counter | null>;
+  countAttempt(key: CounterKey, nowMs: number, expiresAt: number, restartBefore?: number): Promise<number>;
+  clearCounter(key: CounterKey): Promise<void>;
+}
+
+export const tableThrottleStore: ThrottleStore = counters;
+
+/** Caps count in fixed windows; backoffs keep one decaying counter per subject (window 0). */
+const capKey = (policy: CapPolicy, subject: string, nowMs: number): CounterKey => ({
+  scope: policy.scope,
+  subject,
+  window: Math.floor(nowMs / (policy.windowSeconds * 1000)),
+});
+const backoffKey = (policy: BackoffPolicy, subject: string): CounterKey => ({ scope: policy.scope, subject, window: 0 });
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** Seconds to wait after `failures` failures (0 while within the free ones). */
+export function backoffSeconds(policy: BackoffPolicy, failures: number): number {
+  if (failures < policy.freeFailures) return 0;
+  const doublings = Math.min(failures - policy.freeFailures, 30);
+  return Math.min(policy.maxBackoffSeconds, policy.firstBackoffSeconds * 2 ** doublings);
+}
+
+/** Throws 429 (with Retry-After) while a subject is backing off. */
+export async function assertNotBackingOff(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<void> {
+  const counter = await store.readCounter(backoffKey(policy, subject));
+  if (!counter || counter.lastAt < nowMs - policy.forgetAfterSeconds * 1000) return;
+  const until = counter.lastAt + backoffSeconds(policy, counter.count) * 1000;
+  if (until > nowMs) throw new TooManyRequestsError(Math.ceil((until - nowMs) / 1000));
+}
+
+export async function countFailure(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<void> {
+  const forgetMs = policy.forgetAfterSeconds * 1000;
+  await store.countAttempt(backoffKey(policy, subject), nowMs, seconds(nowMs + forgetMs), nowMs - forgetMs);
+}
+
+export async function clearFailures(store: ThrottleStore, policy: BackoffPolicy, subject: string): Promise<void> {
+  await store.clearCounter(backoffKey(policy, subject));
+}
+
+/** Counts one use; false once the cap of the window is passed (the caller then skips the work). */
+export async function withinCap(store: ThrottleStore, policy: CapPolicy, subject: string, nowMs: number): Promise<boolean> {
+  return (await store.countAttempt(capKey(policy, subject, nowMs), nowMs, seconds(nowMs) + 2 * policy.windowSeconds)) <= policy.max;
+}
