@@ -21,6 +21,11 @@ export interface StageConfig {
   readonly integrationMailbox: string;
   /** Keep the table, the feed bucket and the user pool when the stack is deleted. */
   readonly retainData: boolean;
+  /**
+   * The widget tracking tag's https script URL, the same value as the web build's
+   * VITE_WIDGET_SCRIPT_URL (docs/web.md): its origin is allowed in the Content-Security-Policy.
+   */
+  readonly widgetScriptUrl?: string;
 }
 
 type StageDefaults = Omit<StageConfig, 'stage'>;
@@ -82,6 +87,7 @@ export function loadConfig(ctx: ContextSource): StageConfig {
     senderEmail: str(ctx, 'senderEmail') ?? (known ? base.senderEmail : ''),
     integrationMailbox: str(ctx, 'integrationMailbox') ?? (known ? base.integrationMailbox : ''),
     retainData: base.retainData,
+    widgetScriptUrl: str(ctx, 'widgetScriptUrl') ?? base.widgetScriptUrl,
   };
   return validate(config);
 }
@@ -100,6 +106,8 @@ export function validate(config: StageConfig): StageConfig {
     problems.push(`integrationMailbox "${config.integrationMailbox}" is not an e-mail (-c integrationMailbox=…)`);
   if (config.certificateArn !== undefined && !CERT_ARN.test(config.certificateArn))
     problems.push(`certificateArn must be an ACM certificate in us-east-1 (CloudFront), got "${config.certificateArn}"`);
+  if (config.widgetScriptUrl !== undefined && !/^https:\/\/[^/\s]+\/\S*$/.test(config.widgetScriptUrl))
+    problems.push(`widgetScriptUrl must be an https script URL, got "${config.widgetScriptUrl}"`);
   if (problems.length) throw new Error(`Stage "${config.stage}" config: ${problems.join('; ')}`);
   return config;
 }

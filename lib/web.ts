@@ -29,6 +29,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { StageConfig } from './config';
+import { contentSecurityPolicy, extraSecurityHeaders } from './definitions/security-headers';
 import { fromRoot } from './paths';
 
 export interface WebStackProps extends StackProps {
@@ -80,30 +81,21 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(spaRewriteCode),
     });
 
-    const uploadOrigins = [`https://${props.feedBucket.bucketRegionalDomainName}`, `https://${props.feedBucket.bucketDomainName}`].join(' ');
+    const uploadOrigins = [`https://${props.feedBucket.bucketRegionalDomainName}`, `https://${props.feedBucket.bucketDomainName}`];
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Portal ${config.stage}: security headers`,
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            // React sets style attributes; component libraries may inject <style>.
-            "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data:",
-            "font-src 'self' data:",
-            `connect-src 'self' ${uploadOrigins}`,
-            `form-action 'self' ${uploadOrigins}`,
-            "object-src 'none'",
-            "base-uri 'self'",
-            "frame-ancestors 'none'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy({ uploadOrigins, widgetScriptUrl: config.widgetScriptUrl }),
         },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(extraSecurityHeaders).map(([header, value]) => ({ header, value, override: true })),
       },
     });
 

@@ -13,6 +13,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
+import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const LAMBDA_TIMEOUT_MS = 30_000;
@@ -42,13 +43,20 @@ export interface GatewayResponse {
   body: Buffer;
 }
 
-const securityHeaders: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  // Only frame-ancestors: a full CSP would fight Vite's dev client (inline scripts, websocket).
-  'content-security-policy': "frame-ancestors 'none'",
-  'x-frame-options': 'DENY',
-};
+/**
+ * The headers CloudFront adds (lib/web.ts), from the same definitions. The built app gets the
+ * full Content-Security-Policy; the Vite dev server only frame-ancestors (a full CSP would fight
+ * its client: inline scripts, websocket).
+ */
+export function localSecurityHeaders(web: WebMode, options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': web === 'dist' ? contentSecurityPolicy(options) : "frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    ...extraSecurityHeaders,
+  };
+}
 
 const TEXT_TYPES = [/^text\//, /^application\/(.+\+)?json\b/, /^application\/(.+\+)?xml\b/, /^application\/x-www-form-urlencoded\b/, /^application\/javascript\b/, /^application\/graphql\b/];
 
@@ -362,6 +370,8 @@ export interface GatewayOptions {
   /** Repo root (web/ and functions/ live under it). */
   root?: string;
   quiet?: boolean;
+  /** Upload origins (the S3 emulator) and widget for the Content-Security-Policy. */
+  headers?: SecurityHeaderOptions;
 }
 
 export interface Gateway {
@@ -423,6 +433,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     web = distMiddleware(distDir);
   }
 
+  const securityHeaders = localSecurityHeaders(options.web, options.headers ?? { uploadOrigins: [] });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const url = req.url ?? '/';

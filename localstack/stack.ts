@@ -141,7 +141,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Handlers (and the SDK's default clients) read process.env: set it before any handler import.
     Object.assign(process.env, env);
 
-    gateway = await createGateway({ web: options.web, root: repoRoot, quiet: options.quiet ?? false });
+    gateway = await createGateway({
+      web: options.web,
+      root: repoRoot,
+      quiet: options.quiet ?? false,
+      headers: { uploadOrigins: [new URL(emulators.endpoints.s3).origin], widgetScriptUrl: process.env.VITE_WIDGET_SCRIPT_URL },
+    });
     await gateway.listen(ports.portal);
     lap('gateway');
 

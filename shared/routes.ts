@@ -125,6 +125,11 @@ export const securityLogout = route({
   // A GET (the spec's link) that stores the user's signedOutAt time.
   grants: { table: 'read-write' },
 });
+// Browsers post Content-Security-Policy violations here (report-uri / report-to): logged for operators.
+export const securityCspReport = route({
+  id: 'security-csp-report', area: 'security', method: 'POST', path: '/api/security/csp-report', access: 'public',
+  response: reply<void>(),
+});
 export const passwordResetRequest = route({
   id: 'password-reset-request', area: 'security', method: 'POST', path: '/api/security/password-reset', access: 'public',
   schema: passwordResetRequestSchema, response: reply<{ status: 'sent' }>(), grants: { sendsMail: true },
@@ -292,6 +297,7 @@ export const routes = [
   securityNewPassword,
   securityRefresh,
   securityLogout,
+  securityCspReport,
   passwordResetRequest,
   passwordResetCheck,
   passwordResetComplete,

@@ -47,6 +47,11 @@ export type Reply<Body = unknown> = {
 export interface HandlerOptions {
   /** State-changing methods always refuse cross-site requests; GET routes may opt in (logout). */
   refuseCrossSite?: boolean;
+  /**
+   * A route that changes nothing and must hear from any page (CSP reports): no cross-site
+   * refusal, and these raw body content types instead of JSON (no schema; read `event.body`).
+   */
+  rawBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number };
 }
 
 export type Handle<R extends RouteDef> = (request: HttpRequest<R>) => Promise<Reply<ResponseOf<R>>> | Reply<ResponseOf<R>>;
@@ -88,6 +93,16 @@ function isOwnOrigin(origin: string, headers: Record<string, string | undefined>
  * (same-site) does not. Bodies must be JSON: an HTML form can only send urlencoded, multipart or
  * text/plain bodies, and JSON needs a CORS preflight that nothing here grants.
  */
+function checkRawBody(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+  accepted: NonNullable<HandlerOptions['rawBody']>,
+): void {
+  const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!accepted.contentTypes.includes(type)) throw new UnsupportedMediaTypeError();
+  if ((event.body?.length ?? 0) > accepted.maxBytes) throw new ValidationError({}, 'The request body is too large');
+}
+
 function refuseForeignRequest(event: APIGatewayProxyEventV2, headers: Record<string, string | undefined>): void {
   const site = headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ForbiddenError('Cross-site requests are refused');
@@ -193,7 +208,8 @@ export function createHandler<R extends RouteDef>(
   const schema = route.schema;
   // Fails at load (and so in test/unit/routes.test.ts), never at request time.
   if (route.access !== 'public' && !authenticate) throw new Error(`${route.id} is ${route.access}: build it with httpHandler`);
-  const refuseCrossSite = options.refuseCrossSite || !SAFE_METHODS.has(route.method);
+  const refuseCrossSite = !options.rawBody && (options.refuseCrossSite || !SAFE_METHODS.has(route.method));
+  if (options.rawBody && schema) throw new Error(`${route.id}: a raw body route has no schema`);
   const states = new WeakMap<object, State>();
   const stateOf = (event: object): State => {
     let state = states.get(event);
@@ -210,6 +226,7 @@ export function createHandler<R extends RouteDef>(
       const method = event.requestContext?.http?.method?.toUpperCase();
       if (method && method !== route.method) throw new WrongMethodError(method, route.method);
       if (refuseCrossSite) refuseForeignRequest(event, state.headers);
+      if (options.rawBody) checkRawBody(event, state.headers, options.rawBody);
       if (route.access !== 'public' && authenticate) {
         state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access);
       }

@@ -146,3 +146,30 @@ describe('sign-in throttling', () => {
     expect(right.setCookies).toEqual([]);
   });
 });
+
+describe('security headers and CSP reports', () => {
+  it('sends Permissions-Policy, COOP, CORP and the CSP reporting endpoint', async () => {
+    const answer = await anonymous().get('/api/users/current');
+    expect(answer.headers.get('permissions-policy')).toContain('camera=()');
+    expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(answer.headers.get('reporting-endpoints')).toBe('csp="/api/security/csp-report"');
+  });
+
+  it('takes violation reports from browsers (any page, report content types only)', async () => {
+    const report = JSON.stringify({ 'csp-report': { 'document-uri': `${stack.url}/dashboard`, 'effective-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/x.js' } });
+    const sent = await anonymous().request('POST', '/api/security/csp-report', {
+      body: report,
+      secFetchSite: 'cross-site',
+      headers: { 'content-type': 'application/csp-report' },
+    });
+    expect(sent.status).toBe(204);
+    const wrongType = await anonymous().request('POST', '/api/security/csp-report', { body: report, headers: { 'content-type': 'text/plain' } });
+    expect(wrongType.status).toBe(415);
+    const huge = await anonymous().request('POST', '/api/security/csp-report', {
+      body: 'x'.repeat(70 * 1024),
+      headers: { 'content-type': 'application/csp-report' },
+    });
+    expect(huge.status).toBe(400);
+  });
+});
