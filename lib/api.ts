@@ -17,7 +17,8 @@ import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
-import { grantsFor } from './permissions';
+import { jobFunctionEnv, jobNames, jobs } from './definitions/resources';
+import { grantsFor, jobGrants } from './permissions';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -34,6 +35,7 @@ export const defaultEntry = (route: RouteDef): string => fromRoot(`${handlerModu
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly functions = new Map<string, PortalFunction>();
+  readonly jobFunctions = new Map<string, PortalFunction>();
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -62,7 +64,22 @@ export class ApiStack extends Stack {
       feedBucket: props.feedBucket,
       userPool: props.userPool,
     });
-    const environment = functionEnvironment(props);
+    // Background jobs first: the routes that start one get its name and the right to invoke it.
+    const environment: Record<string, string> = { ...functionEnvironment(props) };
+    for (const name of jobNames) {
+      const job = jobs[name];
+      const fn = new PortalFunction(this, `Job-${name}`, {
+        entry: fromRoot(job.entry),
+        description: `Job ${name}: ${job.description}`.slice(0, 256),
+        role: roles.roleFor(jobGrants(job.grants)),
+        logGroup,
+        environment: functionEnvironment(props),
+        timeout: Duration.seconds(job.timeoutSeconds),
+      });
+      this.jobFunctions.set(name, fn);
+      roles.registerJob(name, fn.functionArn);
+      environment[jobFunctionEnv(name)] = fn.functionName;
+    }
 
     for (const route of routes as readonly RouteDef[]) {
       const fn = new PortalFunction(this, `Fn-${route.id}`, {

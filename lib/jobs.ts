@@ -45,7 +45,7 @@ export class JobsStack extends Stack {
     // store each check's result, mail the integration team when a healthy feed breaks.
     // The batch job may page through the table; request paths never Scan.
     const role = roles.roleFor(
-      { table: 'read-write', sendsMail: true, cognito: [], feedBucket: [] },
+      { table: 'read-write', sendsMail: true, cognito: [], feedBucket: [], invokes: [] },
       {
         key: 'scan',
         statements: [new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.table.tableArn, `${props.table.tableArn}/index/*`] })],

@@ -3,9 +3,9 @@
  * beyond the default of its method (GET reads the table, other methods read and write it) and
  * nothing else: no mail, no Cognito admin actions, no S3. This file turns that into IAM.
  */
-import type { CognitoAdminAction, FeedBucketAccess, RouteDef, TableAccess } from '../shared/routes';
+import type { CognitoAdminAction, FeedBucketAccess, JobName, RouteDef, RouteGrants as DeclaredGrants, TableAccess } from '../shared/routes';
 
-export type { CognitoAdminAction, FeedBucketAccess, TableAccess };
+export type { CognitoAdminAction, FeedBucketAccess, JobName, TableAccess };
 
 /** The complete grants of one route (defaults filled in). */
 export interface RouteGrants {
@@ -13,15 +13,24 @@ export interface RouteGrants {
   readonly sendsMail: boolean;
   readonly cognito: readonly CognitoAdminAction[];
   readonly feedBucket: readonly FeedBucketAccess[];
+  readonly invokes: readonly JobName[];
 }
 
+/** A route's grants, defaults filled in (GET reads the table, other methods read and write it). */
 export function grantsFor(route: RouteDef): RouteGrants {
-  const extra = route.grants ?? {};
+  return complete(route.grants ?? {}, route.method === 'GET' ? 'read' : 'read-write');
+}
+
+/** A job's grants (lib/definitions/resources.ts `jobs`): nothing beyond what it declares, table read by default. */
+export const jobGrants = (declared: DeclaredGrants): RouteGrants => complete(declared, 'read');
+
+function complete(declared: DeclaredGrants, table: TableAccess): RouteGrants {
   return {
-    table: extra.table ?? (route.method === 'GET' ? 'read' : 'read-write'),
-    sendsMail: extra.sendsMail ?? false,
-    cognito: [...(extra.cognito ?? [])].sort(),
-    feedBucket: [...(extra.feedBucket ?? [])].sort(),
+    table: declared.table ?? table,
+    sendsMail: declared.sendsMail ?? false,
+    cognito: [...(declared.cognito ?? [])].sort(),
+    feedBucket: [...(declared.feedBucket ?? [])].sort(),
+    invokes: [...(declared.invokes ?? [])].sort(),
   };
 }
 
@@ -32,6 +41,7 @@ export function grantsKey(grants: RouteGrants): string {
     grants.sendsMail ? 'mail' : '',
     grants.feedBucket.length ? `s3=${grants.feedBucket.join('+')}` : '',
     grants.cognito.length ? `cognito=${grants.cognito.map((a) => a.replace('cognito-idp:Admin', '')).join('+')}` : '',
+    grants.invokes.length ? `jobs=${grants.invokes.join('+')}` : '',
   ]
     .filter(Boolean)
     .join(';');

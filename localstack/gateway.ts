@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
+import { INVOKE_PATH, invokeJob } from './lambda-invoke';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const LAMBDA_TIMEOUT_MS = 30_000;
@@ -156,7 +157,7 @@ export function buildEvent(
 }
 
 /** A minimal Lambda context (what middy and the handlers use). */
-export function buildContext(route: RouteDef, requestId: string, startedAt = Date.now()): Context {
+export function buildContext(route: Pick<RouteDef, 'id'>, requestId: string, startedAt = Date.now()): Context {
   const functionName = `portal-local-${route.id}`;
   const unsupported = () => {
     throw new Error('context.done/succeed/fail are not supported: return a value or throw');
@@ -437,6 +438,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const url = req.url ?? '/';
+    if (INVOKE_PATH.test(url.split('?')[0] ?? '')) {
+      void readBody(req)
+        .then(({ body }) => invokeJob({ method: req.method ?? 'GET', path: url.split('?')[0]!, headers: req.headers, body }, root))
+        .then((result) => send(res, result, false))
+        .catch((error: unknown) => {
+          console.error('[gateway] job invoke failed', error);
+          if (!res.headersSent) send(res, json(500, { message: 'Internal error' }), false);
+        });
+      return;
+    }
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
     if (!isApi) {
       if (web) web(req, res, () => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found'));

@@ -18,7 +18,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { envNames, feedBucket, mailTemplates, table, userPool } from '../lib/definitions/resources';
+import { envNames, feedBucket, jobFunctionEnv, jobNames, mailTemplates, table, userPool } from '../lib/definitions/resources';
 import type { EmulatorEndpoints } from './emulators';
 
 export const LOCAL_REGION = 'us-east-1';
@@ -228,6 +228,9 @@ export async function provision({ endpoints, appUrl }: ProvisionOptions): Promis
       AWS_ENDPOINT_URL_S3: endpoints.s3,
       AWS_ENDPOINT_URL_SESV2: endpoints.ses,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+      // Background jobs: the local gateway serves the Invoke API and runs them (localstack/lambda-invoke.ts).
+      AWS_ENDPOINT_URL_LAMBDA: origin.origin,
+      ...Object.fromEntries(jobNames.map((name) => [jobFunctionEnv(name), name])),
       // s3rver cannot verify the SDK's default CRC32 checksums; the SDK honours these variables.
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',

@@ -57,7 +57,12 @@ export interface RouteGrants {
   readonly sendsMail?: boolean;
   readonly cognito?: readonly CognitoAdminAction[];
   readonly feedBucket?: readonly FeedBucketAccess[];
+  /** Jobs it starts (lambda:InvokeFunction on exactly these functions). */
+  readonly invokes?: readonly JobName[];
 }
+
+/** Background jobs a route may start (async Lambda invoke); registry: lib/definitions/resources.ts `jobs`. */
+export type JobName = 'password-reset-mail';
 
 declare const responseType: unique symbol;
 /** Phantom carrier of a response type: nothing at run time. */
@@ -132,7 +137,9 @@ export const securityCspReport = route({
 });
 export const passwordResetRequest = route({
   id: 'password-reset-request', area: 'security', method: 'POST', path: '/api/security/password-reset', access: 'public',
-  schema: passwordResetRequestSchema, response: reply<{ status: 'sent' }>(), grants: { sendsMail: true },
+  schema: passwordResetRequestSchema, response: reply<{ status: 'sent' }>(),
+  // It only queues the e-mail job (so its answer time does not depend on the account): no table write, no mail.
+  grants: { table: 'read', invokes: ['password-reset-mail'] },
 });
 export const passwordResetCheck = route({
   id: 'password-reset-check', area: 'security', method: 'GET', path: '/api/security/password-reset/{token}', access: 'public',

@@ -24,9 +24,15 @@ export interface FunctionRolesProps {
 
 export class FunctionRoles extends Construct {
   private readonly roles = new Map<string, Role>();
+  private readonly jobArns = new Map<string, string>();
 
   constructor(scope: Construct, id: string, private readonly props: FunctionRolesProps) {
     super(scope, id);
+  }
+
+  /** Jobs (background functions) that routes may invoke: register each before the routes' roles. */
+  registerJob(name: string, functionArn: string): void {
+    this.jobArns.set(name, functionArn);
   }
 
   /** The role of a grant set; extra statements (e.g. the job's Scan) make it a distinct role. */
@@ -72,6 +78,14 @@ export class FunctionRoles extends Construct {
           conditions: { StringEquals: { 'ses:FromAddress': this.props.senderEmail } },
         }),
       );
+    }
+    if (grants.invokes.length) {
+      const resources = grants.invokes.map((name) => {
+        const arn = this.jobArns.get(name);
+        if (!arn) throw new Error(`Job ${name} is invoked but not registered (FunctionRoles.registerJob)`);
+        return arn;
+      });
+      role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources }));
     }
     for (const statement of extra?.statements ?? []) role.addToPolicy(statement);
 

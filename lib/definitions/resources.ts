@@ -4,6 +4,8 @@
  * Plain data only: no CDK or SDK imports here.
  */
 
+import type { JobName, RouteGrants } from '../../shared/routes';
+
 export const table = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -134,3 +136,30 @@ export const envNames = {
   templatePrefix: 'MAIL_TEMPLATE_PREFIX',
   stage: 'STAGE',
 } as const;
+
+/**
+ * Background jobs: work a request starts and does not wait for (an async Lambda invoke, which
+ * AWS retries and, failing that, hands to the job's dead-letter queue). The local gateway runs
+ * the same modules when the SDK's Invoke call reaches it (localstack/gateway.ts).
+ */
+export interface JobDefinition {
+  /** Handler module, from the repo root. */
+  readonly entry: string;
+  readonly description: string;
+  readonly timeoutSeconds: number;
+  readonly grants: RouteGrants;
+}
+
+export const jobs: Readonly<Record<JobName, JobDefinition>> = {
+  'password-reset-mail': {
+    entry: 'functions/jobs/password-reset-mail.ts',
+    description: 'Password reset: the link and its e-mail, after the request was answered',
+    timeoutSeconds: 30,
+    grants: { table: 'read-write', sendsMail: true },
+  },
+};
+
+export const jobNames = Object.keys(jobs) as JobName[];
+
+/** The environment variable that holds a job's function name, e.g. JOB_PASSWORD_RESET_MAIL_FUNCTION. */
+export const jobFunctionEnv = (name: JobName): string => `JOB_${name.toUpperCase().replace(/-/g, '_')}_FUNCTION`;

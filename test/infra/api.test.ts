@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routes, type RouteDef } from '../../shared/routes';
-import { envNames } from '../../lib/definitions/resources';
+import { envNames, jobFunctionEnv, jobNames } from '../../lib/definitions/resources';
 import { grantsFor } from '../../lib/permissions';
 import { actionsOfFunction, resourcesOf, synthPortal, type Synth } from './support';
 
@@ -24,7 +24,8 @@ function functionIdOf(route: RouteDef): string {
 
 describe('api stack: one function and one route per route-table entry', () => {
   it('has exactly one function and one HTTP API route per entry', () => {
-    synth.templates.api.resourceCountIs('AWS::Lambda::Function', all.length);
+    // Plus one function per background job (lib/definitions/resources.ts `jobs`).
+    synth.templates.api.resourceCountIs('AWS::Lambda::Function', all.length + jobNames.length);
     synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', all.length);
     synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
@@ -91,8 +92,28 @@ describe('api stack: least privilege', () => {
     for (const route of all) {
       expect(actionsOf(route.id).includes('ses:SendEmail'), route.id).toBe(grantsFor(route).sendsMail);
     }
-    expect(actionsOf('password-reset-request')).toContain('ses:SendEmail');
+    // The reset request only queues its job; the job sends the mail.
+    expect(actionsOf('password-reset-request')).not.toContain('ses:SendEmail');
     expect(actionsOf('users-list')).not.toContain('ses:SendEmail');
+  });
+
+  it('lets the reset request invoke exactly its job, which alone sends the reset mail', () => {
+    const template = synth.templates.api;
+    const jobId = template.getResourceId('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Job password-reset-mail') } });
+    expect(actionsOfFunction(template, jobId)).toContain('ses:SendEmail');
+    expect(actionsOf('password-reset-request')).toContain('lambda:InvokeFunction');
+    const invokers = all.filter((r) => actionsOf(r.id).includes('lambda:InvokeFunction')).map((r) => r.id);
+    expect(invokers).toEqual(['password-reset-request']);
+    const statements = template.toJSON().Resources as Record<string, { Type: string; Properties?: { PolicyDocument?: { Statement: Array<{ Action: unknown; Resource: unknown }> } } }>;
+    const invoke = Object.values(statements)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties?.PolicyDocument?.Statement ?? [])
+      .filter((s) => s.Action === 'lambda:InvokeFunction');
+    expect(invoke).toHaveLength(1);
+    expect(invoke[0]!.Resource).toEqual({ 'Fn::GetAtt': [jobId, 'Arn'] });
+    const route = all.find((r) => r.id === 'password-reset-request')!;
+    const fn = template.toJSON().Resources[functionIdOf(route)];
+    expect(fn.Properties.Environment.Variables[jobFunctionEnv('password-reset-mail')]).toEqual({ Ref: jobId });
   });
 
   it('only user administration and password reset have Cognito admin actions', () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_PER_CLIENT } from '../../functions/core/security/throttle';
 import type { CompanyRecord } from '../../functions/data/companies';
-import { clearCounter } from '../../functions/data/throttles';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { linkIn, mailsTo } from '../support/mailbox';
 import { Browser } from './helpers/browser';
+import { clearLocalClientThrottles } from './helpers/throttles';
 
 /**
  * The findings of the security probe (docs/auth.md, "Hardening"), each through the local
@@ -15,8 +14,6 @@ import { Browser } from './helpers/browser';
 let stack: ReturnType<typeof localStack>;
 let company: CompanyRecord;
 const anonymous = () => new Browser(stack.url);
-/** The gateway sees the tests' requests from this address: its sign-in failures are shared by the whole run. */
-const LOCAL_CLIENT = '127.0.0.1';
 
 beforeAll(async () => {
   useLocalEnv();
@@ -24,10 +21,8 @@ beforeAll(async () => {
   company = await makeCompany('Hardening');
 });
 
-afterAll(async () => {
-  // The failures counted here must not throttle the test files that run after this one.
-  await clearCounter({ scope: SIGN_IN_PER_CLIENT.scope, subject: LOCAL_CLIENT, window: 0 });
-});
+// The failures and mails counted here must not throttle the test files that run after this one.
+afterAll(() => clearLocalClientThrottles());
 
 async function resetLinksOf(login: string, count: number): Promise<string[]> {
   const deadline = Date.now() + 10_000;
@@ -57,6 +52,18 @@ describe('password reset links', () => {
     // The owner's fresh password still works; the attacker's never took.
     await signedIn(stack.url, { ...user, password: 'Owner-new-pass-1' });
     expect((await anonymous().post('/api/security/login', { username: user.login, password: 'Attacker-pass-1' })).status).toBe(401);
+  });
+});
+
+describe('password reset e-mails', () => {
+  it('go out 3 times an hour per account at most, with the same answer every time', async () => {
+    const user = await makeUser('ROLE_USER', company);
+    for (let i = 0; i < 6; i++) {
+      const answer = await anonymous().post('/api/security/password-reset', { login: user.login });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ status: 'sent' });
+    }
+    expect(await resetLinksOf(user.login, 4)).toHaveLength(3);
   });
 });
 

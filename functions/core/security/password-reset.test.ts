@@ -3,10 +3,13 @@ import type { UserRecord } from '../../data/users';
 import { InvalidTokenError } from '../../platform/errors';
 import { completePasswordReset, type PasswordResetDeps } from './password-reset';
 import { checkPasswordResetToken } from './password-reset-check';
-import { RESET_TOKEN_TTL_SECONDS, requestPasswordReset, type ResetRequestDeps } from './password-reset-request';
+import { RESET_TOKEN_TTL_SECONDS, requestPasswordReset, sendPasswordResetMail, type ResetRequestDeps } from './password-reset-request';
+import { memoryThrottleStore } from './throttle-memory';
 
 const NOW = 1_800_000_000_000;
 const TOKEN = 'A'.repeat(43);
+const CLIENT = '198.51.100.7';
+const mailFor = (login: string, client = CLIENT) => ({ login, client });
 
 const ann = { id: 'sub-1', login: 'ann@portal.test', cognitoUsername: 'cog-1' } as UserRecord;
 
@@ -44,6 +47,7 @@ function setup(given: UserRecord | null) {
       return item.userId;
     }),
     sendMail: vi.fn(async () => {}),
+    throttle: memoryThrottleStore(),
     appUrl: () => 'https://portal.example',
     newToken: () => TOKEN,
     now: () => NOW,
@@ -51,10 +55,39 @@ function setup(given: UserRecord | null) {
   return { deps, store, calls, user: found };
 }
 
-describe('requestPasswordReset', () => {
+describe('requestPasswordReset (the request)', () => {
+  it('only queues the job, with the body and the client address, and answers the same for everyone', async () => {
+    const startJob = vi.fn(async () => {});
+    expect(await requestPasswordReset({ login: 'ann@portal.test' }, CLIENT, { startJob })).toEqual({ status: 'sent' });
+    expect(await requestPasswordReset({ login: 'nobody@portal.test' }, CLIENT, { startJob })).toEqual({ status: 'sent' });
+    expect(startJob).toHaveBeenCalledWith('password-reset-mail', { login: 'ann@portal.test', client: CLIENT });
+    expect(startJob).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('sendPasswordResetMail (the job)', () => {
+  it('sends at most 3 mails an hour per account, then again the next hour', async () => {
+    const { deps } = setup(ann);
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await sendPasswordResetMail(mailFor('ann@portal.test', `198.51.100.${i}`), deps));
+    expect(outcomes).toEqual(['sent', 'sent', 'sent', 'capped', 'capped']);
+    expect(deps.sendMail).toHaveBeenCalledTimes(3);
+    deps.now = () => NOW + 60 * 60 * 1000;
+    expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('sent');
+  });
+
+  it('sends at most 50 an hour for one client address, whatever the accounts', async () => {
+    const { deps } = setup(null);
+    const outcomes = [];
+    for (let i = 0; i < 51; i++) outcomes.push(await sendPasswordResetMail(mailFor(`someone-${i}@portal.test`), deps));
+    // Unknown accounts count too: a client cannot probe logins at will.
+    expect(outcomes).toEqual([...Array<string>(50).fill('no-account'), 'capped']);
+    expect(deps.findUserByLogin).toHaveBeenCalledTimes(50);
+  });
+
   it('stores a token with an expiry and mails the link to the account', async () => {
     const { deps, store } = setup(ann);
-    expect(await requestPasswordReset('ann@portal.test', deps)).toEqual({ status: 'sent' });
+    expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('sent');
     expect(store.get(TOKEN)).toEqual({ userId: 'sub-1', expiresAt: NOW / 1000 + RESET_TOKEN_TTL_SECONDS, passwordVersion: 0 });
     expect(deps.sendMail).toHaveBeenCalledWith({
       to: 'ann@portal.test',
@@ -65,16 +98,17 @@ describe('requestPasswordReset', () => {
 
   it('answers the same for an unknown account, and stores and sends nothing', async () => {
     const { deps, store } = setup(null);
-    expect(await requestPasswordReset('nobody@portal.test', deps)).toEqual({ status: 'sent' });
+    expect(await sendPasswordResetMail(mailFor('nobody@portal.test'), deps)).toBe('no-account');
     expect(store.size).toBe(0);
     expect(deps.sendMail).not.toHaveBeenCalled();
   });
 
-  it('does not reveal the account through a mail failure', async () => {
+  it('logs a mail failure for the operators instead of failing the job', async () => {
     const { deps } = setup(ann);
     deps.sendMail = vi.fn(async () => Promise.reject(new Error('SES down')));
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await requestPasswordReset('ann@portal.test', deps)).toEqual({ status: 'sent' });
+    expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('mail-failed');
+    expect(quiet).toHaveBeenCalled();
     quiet.mockRestore();
   });
 });
@@ -82,7 +116,7 @@ describe('requestPasswordReset', () => {
 describe('checkPasswordResetToken', () => {
   it('accepts a live token and refuses unknown, malformed and expired ones', async () => {
     const { deps, store } = setup(ann);
-    await requestPasswordReset('ann@portal.test', deps);
+    await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
     expect(await checkPasswordResetToken(TOKEN, deps)).toEqual({ token: TOKEN });
     await expect(checkPasswordResetToken('B'.repeat(43), deps)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(checkPasswordResetToken('../etc', deps)).rejects.toBeInstanceOf(InvalidTokenError);
@@ -94,7 +128,7 @@ describe('checkPasswordResetToken', () => {
 describe('completePasswordReset', () => {
   it('consumes the token, then sets the password, then ends the sessions', async () => {
     const { deps, calls } = setup(ann);
-    await requestPasswordReset('ann@portal.test', deps);
+    await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
     expect(await completePasswordReset(TOKEN, 'brand-new-pass', deps)).toEqual({ status: 'changed' });
     expect(deps.identity.setPermanentPassword).toHaveBeenCalledWith('cog-1', 'brand-new-pass');
     expect(deps.markSignedOut).toHaveBeenCalledWith('sub-1', NOW / 1000);
@@ -103,7 +137,7 @@ describe('completePasswordReset', () => {
 
   it('works once', async () => {
     const { deps } = setup(ann);
-    await requestPasswordReset('ann@portal.test', deps);
+    await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
     await completePasswordReset(TOKEN, 'brand-new-pass', deps);
     await expect(completePasswordReset(TOKEN, 'other-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
     expect(deps.identity.setPermanentPassword).toHaveBeenCalledTimes(1);
@@ -111,7 +145,7 @@ describe('completePasswordReset', () => {
 
   it('lets only one of two concurrent requests set a password', async () => {
     const { deps } = setup(ann);
-    await requestPasswordReset('ann@portal.test', deps);
+    await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
     const results = await Promise.allSettled([
       completePasswordReset(TOKEN, 'first-new-pass', deps),
       completePasswordReset(TOKEN, 'second-new-pass', deps),

@@ -42,9 +42,13 @@ export const SIGN_IN_PER_CLIENT: BackoffPolicy = {
   firstBackoffSeconds: 30,
   maxBackoffSeconds: 15 * 60,
 };
-/** Reset e-mails: 3 an hour per account, 20 an hour per client; beyond, the answer is unchanged and no mail goes. */
+/**
+ * Reset e-mails: 3 an hour per account; 50 an hour per client address (an office behind one
+ * address may onboard many users at once). Beyond, the answer is unchanged and no mail goes.
+ */
 export const RESET_MAILS_PER_ACCOUNT: CapPolicy = { scope: 'reset-mail-account', windowSeconds: 60 * 60, max: 3 };
-export const RESET_MAILS_PER_CLIENT: CapPolicy = { scope: 'reset-mail-client', windowSeconds: 60 * 60, max: 20 };
+export const RESET_MAILS_PER_CLIENT: CapPolicy = { scope: 'reset-mail-client', windowSeconds: 60 * 60, max: 50 };
+
 
 export interface ThrottleStore {
   readCounter(key: CounterKey): Promise<Counter | null>;
@@ -90,4 +94,9 @@ export async function clearFailures(store: ThrottleStore, policy: BackoffPolicy,
 /** Counts one use; false once the cap of the window is passed (the caller then skips the work). */
 export async function withinCap(store: ThrottleStore, policy: CapPolicy, subject: string, nowMs: number): Promise<boolean> {
   return (await store.countAttempt(capKey(policy, subject, nowMs), nowMs, seconds(nowMs) + 2 * policy.windowSeconds)) <= policy.max;
+}
+
+/** The counter keys of a client address, current windows (for operators and tests that reset them). */
+export function clientCounterKeys(client: string, nowMs: number): CounterKey[] {
+  return [backoffKey(SIGN_IN_PER_CLIENT, client), capKey(RESET_MAILS_PER_CLIENT, client, nowMs)];
 }
