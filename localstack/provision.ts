@@ -35,8 +35,8 @@ export const localNames = {
   integrationMailbox: 'integration@portal.localhost',
 } as const;
 
-/** Every name of envNames (values typed as strings) plus the AWS SDK variables. */
-export type LocalEnv = Record<(typeof envNames)[keyof typeof envNames], string> & {
+/** Every name of envNames (values typed as strings; not the origin secret: deployed stages only) plus the AWS SDK variables. */
+export type LocalEnv = Record<Exclude<(typeof envNames)[keyof typeof envNames], typeof envNames.originVerify>, string> & {
   AWS_REGION: string;
   AWS_ACCESS_KEY_ID: string;
   AWS_SECRET_ACCESS_KEY: string;

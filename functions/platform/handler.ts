@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup';
 import type { Access, ParamsOf, RequestOf, ResponseOf, RouteDef } from '../../shared/routes';
 import type { AuthContext } from './auth';
-import { envNames } from '../../lib/definitions/resources';
+import { timingSafeEqual } from 'node:crypto';
+import { envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
@@ -93,6 +94,19 @@ function isOwnOrigin(origin: string, headers: Record<string, string | undefined>
  * (same-site) does not. Bodies must be JSON: an HTML form can only send urlencoded, multipart or
  * text/plain bodies, and JSON needs a CORS preflight that nothing here grants.
  */
+/**
+ * On AWS the API is only meant to be reached through CloudFront (WAF, security headers, the
+ * viewer address used by throttling): CloudFront adds the origin secret, a direct call to the
+ * execute-api URL lacks it and is refused as if the route did not exist.
+ */
+function refuseDirectCalls(headers: Record<string, string | undefined>): void {
+  const secret = process.env[envNames.originVerify];
+  if (!secret) return; // local runs: the gateway is the only way in
+  const given = Buffer.from(headers[ORIGIN_VERIFY_HEADER] ?? '', 'utf8');
+  const expected = Buffer.from(secret, 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ForbiddenError('Use the portal address');
+}
+
 function checkRawBody(
   event: APIGatewayProxyEventV2,
   headers: Record<string, string | undefined>,
@@ -222,6 +236,7 @@ export function createHandler<R extends RouteDef>(
     before: async ({ event }) => {
       const state = stateOf(event);
       state.headers = lowerCaseHeaders(event.headers);
+      refuseDirectCalls(state.headers);
       // A HEAD (or any other method) must never run a handler written for GET and its effects.
       const method = event.requestContext?.http?.method?.toUpperCase();
       if (method && method !== route.method) throw new WrongMethodError(method, route.method);

@@ -100,6 +100,16 @@ describe('httpHandler', () => {
     }
   });
 
+  it('refuses calls without the origin secret when one is configured (direct execute-api calls)', async () => {
+    vi.stubEnv('ORIGIN_VERIFY_SECRET', 'origin-secret-value');
+    const guarded = httpHandler(publicGet).handle(() => ({ body: 'ok' }));
+    expect((await guarded(event('GET'))).statusCode).toBe(403);
+    expect((await guarded(event('GET', { headers: { 'x-origin-verify': 'origin-secret-valuX' } }))).statusCode).toBe(403);
+    expect((await guarded(event('GET', { headers: { 'X-Origin-Verify': 'origin-secret-value' } }))).statusCode).toBe(200);
+    vi.unstubAllEnvs();
+    expect((await guarded(event('GET'))).statusCode).toBe(200);
+  });
+
   it('never runs a handler for another method than its route (HEAD on a GET route)', async () => {
     const guarded = httpHandler(securityLogout, { refuseCrossSite: true }).handle(() => ({ status: 302 }));
     const result = await guarded(event('HEAD'));

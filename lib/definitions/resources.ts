@@ -135,7 +135,16 @@ export const envNames = {
   appUrl: 'APP_URL',
   templatePrefix: 'MAIL_TEMPLATE_PREFIX',
   stage: 'STAGE',
+  /**
+   * Deployed stages: the shared secret CloudFront adds to every /api request as the
+   * `x-origin-verify` header; handlers refuse requests without it (direct execute-api calls).
+   * Unset locally: the local gateway is the only way in.
+   */
+  originVerify: 'ORIGIN_VERIFY_SECRET',
 } as const;
+
+/** The header CloudFront adds to origin requests with the origin secret. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 /**
  * Background jobs: work a request starts and does not wait for (an async Lambda invoke, which
