@@ -1,0 +1,116 @@
+import type { Product, Role, StepStatus, StepType } from './types';
+
+/**
+ * The integration-step engine: pure rules shared by the server (what may change) and the
+ * dashboard (what it shows). Specs: integration-steps section 4, accounts-and-administration
+ * section "States and transitions" (summarised in docs/product.md).
+ */
+
+export const STEP_STATUSES: readonly StepStatus[] = ['TBD', 'done', 'not_mandatory'];
+
+/** What the dashboard shows for a step: its status, or 'in_process' (sources under way). */
+export type StepDisplay = StepStatus | 'in_process';
+
+export interface IntegrationStep {
+  stepType: StepType;
+  status: StepStatus;
+  /** ISO time of the last status change; null until the first (shown as '-'). */
+  updated: string | null;
+}
+
+/** Steps completed by the checks of their pages (analytics, UTM rules): never by a button. */
+export const AUTOMATIC_STEPS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
+
+/** Data platforms documented by an instruction page; completed after an e-mail confirmation. */
+export const INSTRUCTION_STEPS = ['adobe_analytics', 'matomo_analytics', 'firebase_analytics', 'piano_analytics', 'salesforce_crm'] as const;
+export type InstructionStep = (typeof INSTRUCTION_STEPS)[number];
+export const isInstructionStep = (step: StepType): step is InstructionStep => (INSTRUCTION_STEPS as readonly StepType[]).includes(step);
+
+/** Integration is complete when no step is left to be done (not_mandatory steps do not block). */
+export const isIntegrationComplete = (steps: readonly Pick<IntegrationStep, 'status'>[]): boolean => steps.every((s) => s.status !== 'TBD');
+
+/**
+ * Progress in percent (0-100, rounded): done steps / all steps, with a numerator of at least 0.4
+ * when none is done, so a fresh company sees a sliver of progress rather than an empty bar.
+ * A company without steps has nothing left to do: 100.
+ */
+export function progressPercent(steps: readonly Pick<IntegrationStep, 'status'>[]): number {
+  if (steps.length === 0) return 100;
+  const done = steps.filter((s) => s.status === 'done').length;
+  return Math.round((Math.max(done, done === 0 ? 0.4 : 0) / steps.length) * 100);
+}
+
+export type ProgressColour = 'green' | 'yellow' | 'red';
+
+export const progressColour = (percent: number): ProgressColour => (percent >= 75 ? 'green' : percent >= 50 ? 'yellow' : 'red');
+
+/**
+ * The sources step is shown in process once the customer has started: for product 360 with at
+ * least one source, for affiliates with more than 3 (an affiliate needs its networks listed).
+ */
+export function stepDisplay(step: Pick<IntegrationStep, 'stepType' | 'status'>, facts: { product: Product; sourceCount: number }): StepDisplay {
+  if (step.stepType === 'sources' && step.status === 'TBD') {
+    if (facts.product === '360' && facts.sourceCount >= 1) return 'in_process';
+    if (facts.product === 'affiliate' && facts.sourceCount > 3) return 'in_process';
+  }
+  return step.status;
+}
+
+/** Steps sorted by their status text (TBD, done, not_mandatory), then in their company order. */
+export function sortSteps<S extends Pick<IntegrationStep, 'status'>>(steps: readonly S[]): S[] {
+  return steps
+    .map((step, index) => ({ step, index }))
+    .sort((a, b) => (a.step.status < b.step.status ? -1 : a.step.status > b.step.status ? 1 : a.index - b.index))
+    .map(({ step }) => step);
+}
+
+/** What the server knows when a status change is asked for. */
+export interface StatusChangeFacts {
+  role: Role;
+  product: Product;
+  sourceCount: number;
+  /** The company ran a feed check (status_feed may then be completed by hand, even with warnings). */
+  feedChecked: boolean;
+  /** The customer says the orders come another way than a feed (spec: completing status_feed without a feed). */
+  otherConnection?: boolean;
+  /** The change comes from a check of the server (analytics, UTM, feed), not from a person. */
+  byCheck?: boolean;
+}
+
+export type StatusChangeRefusal =
+  | 'admin-only-reset'
+  | 'not-manual'
+  | 'no-sources'
+  | 'affiliate-three-sources'
+  | 'feed-not-checked'
+  | 'unchanged'
+  | 'admin-only';
+
+/**
+ * Whether a step may go from `from` to `to`. null when allowed, else the reason (a message id
+ * suffix, `steps.refused.<reason>`).
+ * - Only an administrator sets a done step back to TBD, or touches not_mandatory (company setup).
+ * - Checks complete their own steps (ga_access, ga_dimension, utm_rules, status_feed).
+ * - By hand: sources (at least one source; affiliates not at exactly 3), collector,
+ *   commission_rules, status_feed after a feed check, instruction steps (after their e-mail
+ *   confirmation, which is the call itself). Automatic steps never by hand.
+ */
+export function statusChangeRefusal(stepType: StepType, from: StepStatus, to: StepStatus, facts: StatusChangeFacts): StatusChangeRefusal | null {
+  if (from === to) return 'unchanged';
+  const admin = facts.role === 'ROLE_ADMIN';
+  if (to === 'TBD') return admin ? null : from === 'done' ? 'admin-only-reset' : 'admin-only';
+  if (to === 'not_mandatory' || from === 'not_mandatory') return admin ? null : 'admin-only';
+  // to === 'done'
+  if (facts.byCheck) return null;
+  if (AUTOMATIC_STEPS.includes(stepType) || stepType === 'google_analytics') return admin ? null : 'not-manual';
+  switch (stepType) {
+    case 'sources':
+      if (facts.sourceCount < 1) return 'no-sources';
+      if (facts.product === 'affiliate' && facts.sourceCount === 3) return 'affiliate-three-sources';
+      return null;
+    case 'status_feed':
+      return facts.feedChecked || facts.otherConnection || admin ? null : 'feed-not-checked';
+    default:
+      return null; // collector, commission_rules, instruction steps
+  }
+}
