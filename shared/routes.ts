@@ -12,7 +12,8 @@
  * schemas) it uses: `route()` and `reply()` are marked side-effect free for esbuild and Rollup.
  */
 import type { AnyObjectSchema, InferType } from 'yup';
-import type { Company, CurrentUser, LoginAnswer } from './domain/types';
+import type { Company, CurrentUser, IntegrationStatus, LoginAnswer } from './domain/types';
+import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integration';
 import {
   changeCurrentCompanySchema,
   loginSchema,
@@ -208,9 +209,13 @@ export const companiesUpdateCurrent = route({ id: 'companies-update-current', ar
 export const companiesDelete = route({ id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin' });
 
 // Integration status (steps)
-export const integrationStatusList = route({ id: 'integration-status-list', area: 'integration-status', method: 'GET', path: '/api/integration-status', access: 'signed-in', companyScoped: true });
+export const integrationStatusList = route({
+  id: 'integration-status-list', area: 'integration-status', method: 'GET', path: '/api/integration-status', access: 'signed-in', companyScoped: true,
+  response: reply<IntegrationStatus>(),
+});
 export const integrationStatusUpdate = route({
   id: 'integration-status-update', area: 'integration-status', method: 'POST', path: '/api/integration-status/update', access: 'signed-in', companyScoped: true,
+  schema: integrationStatusUpdateSchema, response: reply<IntegrationStatus>(),
   grants: completesSteps,
 });
 export const integrationStatusReport = route({ id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin' });
@@ -220,7 +225,8 @@ export const translationsGet = route({ id: 'translations-get', area: 'translatio
 export const translationsUpdate = route({ id: 'translations-update', area: 'translations', method: 'POST', path: '/api/translations', access: 'admin' });
 export const emailSend = route({
   id: 'email-send', area: 'email', method: 'POST', path: '/api/email/send', access: 'signed-in', companyScoped: true,
-  // Allow-listed templates and recipients only (enforced in the handler).
+  schema: emailSendSchema, response: reply<{ status: 'sent' }>(),
+  // Allow-listed templates (the schema) and recipients (core/integration/steps.ts) only.
   grants: { sendsMail: true },
 });
 export const meetingsList = route({ id: 'meetings-list', area: 'meetings', method: 'GET', path: '/api/meetings', access: 'signed-in', companyScoped: true });

@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StepStatus, StepType } from '../../shared/domain/types';
 import { gsi1, keys } from './keys';
-import { db, stripKeys, tableName } from './table';
+import { db, isConditionFailure, stripKeys, tableName } from './table';
 
 export interface StepRecord {
   companyId: string;
@@ -29,3 +29,57 @@ export async function listSteps(companyId: string): Promise<StepRecord[]> {
   );
   return (Items ?? []).map((item) => stripKeys<StepRecord>(item));
 }
+
+/**
+ * Moves one step from `from` to `to`, only if it is still `from`: of two concurrent or repeated
+ * requests exactly one makes the transition (and so sends its notification). Returns the new
+ * record, or null when the step is missing or no longer `from`.
+ */
+export async function transitionStep(
+  companyId: string,
+  stepType: StepType,
+  from: StepStatus,
+  to: StepStatus,
+  at: string,
+): Promise<StepRecord | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.step(companyId, stepType),
+        UpdateExpression: 'SET #status = :to, updated = :at ADD version :one',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? stripKeys<StepRecord>(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** How many items of a kind the company has (sources, feed checks): a count-only Query of its partition. */
+export async function countCompanyItems(companyId: string, prefix: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+export const countSources = (companyId: string) => countCompanyItems(companyId, keys.sourcePrefix);
+export const countFeedChecks = (companyId: string) => countCompanyItems(companyId, keys.feedCheckPrefix);

@@ -114,3 +114,20 @@ export function statusChangeRefusal(stepType: StepType, from: StepStatus, to: St
       return null; // collector, commission_rules, instruction steps
   }
 }
+
+/** English step names, as the integration team reads them in notifications (the UI uses its catalogues). */
+export const STEP_NAMES: Readonly<Record<StepType, string>> = {
+  google_analytics: 'Google Analytics',
+  adobe_analytics: 'Adobe Analytics',
+  matomo_analytics: 'Matomo Analytics',
+  firebase_analytics: 'Firebase Analytics',
+  piano_analytics: 'Piano Analytics',
+  sources: 'Sources',
+  collector: 'Collector',
+  status_feed: 'Order Feed',
+  salesforce_crm: 'Salesforce CRM',
+  commission_rules: 'Affiliate Commission',
+  ga_access: 'Google Analytics access',
+  ga_dimension: 'Google Analytics custom dimension',
+  utm_rules: 'UTM rules',
+};

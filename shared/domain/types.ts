@@ -10,20 +10,22 @@ export const PRODUCTS: readonly Product[] = ['360', 'affiliate', 'lead'];
 export const COUNTRIES = ['FR', 'RU', 'DE', 'GB'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
-export type StepType =
-  | 'google_analytics'
-  | 'adobe_analytics'
-  | 'matomo_analytics'
-  | 'firebase_analytics'
-  | 'piano_analytics'
-  | 'sources'
-  | 'collector'
-  | 'status_feed'
-  | 'salesforce_crm'
-  | 'commission_rules'
-  | 'ga_access'
-  | 'ga_dimension'
-  | 'utm_rules';
+export const STEP_TYPES = [
+  'google_analytics',
+  'adobe_analytics',
+  'matomo_analytics',
+  'firebase_analytics',
+  'piano_analytics',
+  'sources',
+  'collector',
+  'status_feed',
+  'salesforce_crm',
+  'commission_rules',
+  'ga_access',
+  'ga_dimension',
+  'utm_rules',
+] as const;
+export type StepType = (typeof STEP_TYPES)[number];
 
 export type StepStatus = 'TBD' | 'done' | 'not_mandatory';
 
@@ -58,6 +60,19 @@ export interface ApiError {
   message: string;
   code: string;
   errors?: Record<string, string>;
+}
+
+/** GET /api/integration-status: the current company's steps and the facts the step rules need. */
+export interface IntegrationStatus {
+  companyId: string;
+  companyName: string;
+  product: Product;
+  /** Number of traffic sources (the sources step shows 'in process' from it). */
+  sourceCount: number;
+  /** The company ran an order/lead feed check (status_feed may then be completed by hand). */
+  feedChecked: boolean;
+  /** In the company's order (analytics first); the dashboard sorts them by status. */
+  steps: Array<{ stepType: StepType; status: StepStatus; updated: string | null }>;
 }
 
 export type LoginAnswer =

@@ -1,5 +1,8 @@
 import { emailSend } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { sendAllowedEmail } from '../../core/integration/steps';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(emailSend);
+/** POST /api/email/send: the validation notice to the integration team (allow-listed template and recipient). */
+export const handler = httpHandler(emailSend).handle(async ({ auth, body }) => ({
+  body: await sendAllowedEmail(auth.company, auth, body),
+}));

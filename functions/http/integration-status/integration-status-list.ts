@@ -1,5 +1,8 @@
 import { integrationStatusList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { getIntegrationStatus } from '../../core/integration/steps';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(integrationStatusList);
+/** GET /api/integration-status: the current company's steps and the facts the dashboard's rules need. */
+export const handler = httpHandler(integrationStatusList).handle(async ({ auth }) => ({
+  body: await getIntegrationStatus(auth.company),
+}));

@@ -1,5 +1,8 @@
 import { integrationStatusUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { changeStepStatus } from '../../core/integration/steps';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(integrationStatusUpdate);
+/** POST /api/integration-status/update `{ stepType, status }`: one step of the current company; notifies the team on done. */
+export const handler = httpHandler(integrationStatusUpdate).handle(async ({ auth, body }) => ({
+  body: await changeStepStatus(auth.company, auth, { stepType: body.stepType, status: body.status, otherConnection: body.otherConnection }),
+}));

@@ -158,6 +158,14 @@ export const en = {
   'validation.passwordsDoNotMatch': 'Passwords do not match',
   'validation.passwordPolicy': 'This password does not meet the password rules: choose a longer one',
   'validation.invalid': 'This value is not valid',
+  'validation.step.adminOnlyReset': 'Only an administrator can set a completed step back to be done',
+  'validation.step.adminOnly': 'Only an administrator can change this step',
+  'validation.step.notManual': 'This step completes by itself when its check passes',
+  'validation.step.noSources': 'Add at least one source before completing this step',
+  'validation.step.affiliateThreeSources': 'Affiliate companies cannot complete this step with exactly 3 sources',
+  'validation.step.feedNotChecked': 'Check your feed first, or tell us that your orders come another way',
+  'validation.step.unchanged': 'This step already has this status',
+  'validation.step.notComplete': 'Complete every step before validating the integration',
 
   // Error codes of the API (shared/domain/errors.ts), shown when no more specific text applies
   'error.validation': 'Some fields are not valid: please check them',

@@ -1,0 +1,173 @@
+import { isIntegrationComplete, statusChangeRefusal, STEP_NAMES, type StatusChangeRefusal } from '../../../shared/domain/integration';
+import type { IntegrationStatus, Role, StepStatus, StepType } from '../../../shared/domain/types';
+import type { CompanyRecord } from '../../data/companies';
+import * as stepsRepo from '../../data/steps';
+import type { StepRecord } from '../../data/steps';
+import type { UserRecord } from '../../data/users';
+import { env } from '../../platform/env';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+
+/**
+ * The integration-step engine's server side: what the dashboard reads and the one function
+ * through which every status changes, by a person (the update call) or by a check (analytics,
+ * UTM rules, feed: `byCheck`). The rules are shared/domain/integration.ts; this applies them to
+ * stored facts, makes the change conditional (exactly one of concurrent or repeated requests
+ * moves a step) and notifies the integration team of each transition to done.
+ */
+
+export interface StepDeps {
+  listSteps(companyId: string): Promise<StepRecord[]>;
+  transitionStep(companyId: string, stepType: StepType, from: StepStatus, to: StepStatus, at: string): Promise<StepRecord | null>;
+  countSources(companyId: string): Promise<number>;
+  countFeedChecks(companyId: string): Promise<number>;
+  sendMail: Mailer;
+  integrationMailbox(): string;
+  appUrl(): string;
+  now(): Date;
+}
+
+const defaults: StepDeps = {
+  listSteps: stepsRepo.listSteps,
+  transitionStep: stepsRepo.transitionStep,
+  countSources: stepsRepo.countSources,
+  countFeedChecks: stepsRepo.countFeedChecks,
+  sendMail: sendTemplatedEmail,
+  integrationMailbox: () => env.integrationMailbox,
+  appUrl: () => env.appUrl,
+  now: () => new Date(),
+};
+
+/** Steps in the company's configured order (analytics first), then any stored beyond it. */
+function inCompanyOrder(company: CompanyRecord, steps: StepRecord[]): StepRecord[] {
+  const order = company.integrationSteps ?? [];
+  const rank = (s: StepRecord) => {
+    const i = order.indexOf(s.stepType);
+    return i === -1 ? order.length : i;
+  };
+  return [...steps].sort((a, b) => rank(a) - rank(b) || a.stepType.localeCompare(b.stepType));
+}
+
+export async function getIntegrationStatus(company: CompanyRecord, deps: StepDeps = defaults): Promise<IntegrationStatus> {
+  const [steps, sourceCount, feedChecks] = await Promise.all([
+    deps.listSteps(company.id),
+    deps.countSources(company.id),
+    deps.countFeedChecks(company.id),
+  ]);
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    product: company.product,
+    sourceCount,
+    feedChecked: feedChecks > 0,
+    steps: inCompanyOrder(company, steps).map(({ stepType, status, updated }) => ({ stepType, status, updated })),
+  };
+}
+
+/** The message ids of refusals (EN/FR/RU in the web catalogues; test/unit/server-messages.test.ts). */
+const REFUSAL_MESSAGES: Record<StatusChangeRefusal, string> = {
+  'admin-only-reset': 'validation.step.adminOnlyReset',
+  'admin-only': 'validation.step.adminOnly',
+  'not-manual': 'validation.step.notManual',
+  'no-sources': 'validation.step.noSources',
+  'affiliate-three-sources': 'validation.step.affiliateThreeSources',
+  'feed-not-checked': 'validation.step.feedNotChecked',
+  unchanged: 'validation.step.unchanged',
+};
+
+export interface StatusChange {
+  stepType: StepType;
+  status: StepStatus;
+  otherConnection?: boolean;
+  /** Set by the checks of later issues (analytics, UTM, feed), never by the update call. */
+  byCheck?: boolean;
+}
+
+export interface Actor {
+  user: Pick<UserRecord, 'firstName' | 'login'>;
+  role: Role;
+}
+
+/**
+ * Changes one step of the company. Answers the company's fresh status. A repeated request (the
+ * step already has the asked status) changes nothing and sends nothing: 200 with the same
+ * status, so a retry after a lost answer is harmless. A refused change is a 400 whose `errors.status`
+ * says why (admin-only changes: 403).
+ */
+export async function changeStepStatus(company: CompanyRecord, actor: Actor, change: StatusChange, deps: StepDeps = defaults): Promise<IntegrationStatus> {
+  const before = await getIntegrationStatus(company, deps);
+  const step = before.steps.find((s) => s.stepType === change.stepType);
+  if (!step) throw new NotFoundError(`${company.name} has no step ${change.stepType}`);
+  if (step.status === change.status) return before;
+  const refusal = statusChangeRefusal(change.stepType, step.status, change.status, {
+    role: actor.role,
+    product: company.product,
+    sourceCount: before.sourceCount,
+    feedChecked: before.feedChecked,
+    otherConnection: change.otherConnection,
+    byCheck: change.byCheck,
+  });
+  if (refusal === 'admin-only-reset' || refusal === 'admin-only') throw new ForbiddenError('Only an administrator may do this');
+  if (refusal) throw new ValidationError({ status: REFUSAL_MESSAGES[refusal] });
+
+  const moved = await deps.transitionStep(company.id, change.stepType, step.status, change.status, deps.now().toISOString());
+  if (!moved) {
+    // Someone else changed it meanwhile: fine if they made the same change (a retry racing itself).
+    const now = await getIntegrationStatus(company, deps);
+    if (now.steps.find((s) => s.stepType === change.stepType)?.status === change.status) return now;
+    throw new ConflictError();
+  }
+  if (change.status === 'done') await notifyTeam(company, actor, change.stepType, deps);
+  return getIntegrationStatus(company, deps);
+}
+
+/** The step notification: to the integration team, once per transition to done (the winner of the conditional write sends it). */
+async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepType, deps: StepDeps): Promise<void> {
+  try {
+    await deps.sendMail({
+      to: deps.integrationMailbox(),
+      template: 'step-notification',
+      data: {
+        user_firstname: actor.user.firstName || actor.user.login,
+        url_integration: `${deps.appUrl()}/dashboard`,
+        step_name: STEP_NAMES[stepType],
+        company_name: company.name,
+      },
+    });
+  } catch (error) {
+    // The step is done either way; the team can see it in the status report.
+    console.error(JSON.stringify({ level: 'error', event: 'step-notification-failed', companyId: company.id, stepType, error: (error as Error).name }));
+  }
+}
+
+/** The Validate button: the integration team hears that every step is complete. */
+export async function sendValidation(company: CompanyRecord, actor: Actor, deps: StepDeps = defaults): Promise<{ status: 'sent' }> {
+  const status = await getIntegrationStatus(company, deps);
+  if (!isIntegrationComplete(status.steps)) throw new ValidationError({ template_id: 'validation.step.notComplete' });
+  await deps.sendMail({
+    to: deps.integrationMailbox(),
+    template: 'integration-validation',
+    data: {
+      user_firstname: actor.user.firstName || actor.user.login,
+      url_integration: `${deps.appUrl()}/dashboard`,
+      company_name: company.name,
+    },
+  });
+  return { status: 'sent' };
+}
+
+/**
+ * POST /api/email/send: the schema allows only the portal's own templates; the recipient may only
+ * be the integration team's mailbox (which is also the default).
+ */
+export async function sendAllowedEmail(
+  company: CompanyRecord,
+  actor: Actor,
+  request: { email?: string; template_id: 'integration-validation' },
+  deps: StepDeps = defaults,
+): Promise<{ status: 'sent' }> {
+  if (request.email && request.email.trim().toLowerCase() !== deps.integrationMailbox().trim().toLowerCase()) {
+    throw new ForbiddenError('Mail goes to the integration team only');
+  }
+  return sendValidation(company, actor, deps);
+}
