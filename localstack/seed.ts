@@ -7,7 +7,8 @@
 import { createCompany, findCompanyByName, type CompanyRecord, type NewCompany } from '../functions/data/companies';
 import { createUser, findUserByLogin, type UserRecord } from '../functions/data/users';
 import { createIdentity, getIdentity, setPassword } from '../functions/platform/users-admin';
-import type { Role } from '../shared/domain/types';
+import { transitionStep } from '../functions/data/steps';
+import type { Role, StepStatus, StepType } from '../shared/domain/types';
 
 export interface SeededLogin {
   role: string;
@@ -19,9 +20,26 @@ export interface SeededLogin {
 /** The platform's own company: the default company, which cannot be deleted. */
 export const TEAM_COMPANY: NewCompany = { name: 'Portal Team', product: '360', country: 'FR', isDefault: true };
 export const DEMO_COMPANIES = {
-  acme: { name: 'Acme Retail', product: '360', country: 'FR', viewId: '123456789', dimensionIndex: '1' },
+  acme: {
+    name: 'Acme Retail',
+    product: '360',
+    country: 'FR',
+    viewId: '123456789',
+    dimensionIndex: '1',
+    integrationSteps: ['google_analytics', 'matomo_analytics', 'sources', 'collector', 'status_feed', 'salesforce_crm'],
+  },
   globex: { name: 'Globex Affiliates', product: 'affiliate', country: 'RU' },
 } satisfies Record<string, NewCompany>;
+
+/**
+ * The dashboard of a fresh stack shows something real: Acme is nearly complete (every status,
+ * two steps left that a customer completes by hand: collector and the Salesforce instruction
+ * page), Globex has just started (nothing done). Applied only to steps still TBD, so a run
+ * after changes keeps them.
+ */
+export const DEMO_STEP_STATUSES: Partial<Record<keyof typeof DEMO_COMPANIES, Partial<Record<StepType, StepStatus>>>> = {
+  acme: { google_analytics: 'done', sources: 'done', status_feed: 'done', matomo_analytics: 'not_mandatory' },
+};
 
 interface DemoUser {
   login: string;
@@ -94,6 +112,12 @@ export async function seed(env: Record<string, string>): Promise<SeededLogin[]> 
     acme: await ensureCompany(DEMO_COMPANIES.acme),
     globex: await ensureCompany(DEMO_COMPANIES.globex),
   };
+  for (const [key, statuses] of Object.entries(DEMO_STEP_STATUSES)) {
+    const company = companies[key as keyof typeof DEMO_COMPANIES];
+    for (const [stepType, status] of Object.entries(statuses)) {
+      await transitionStep(company.id, stepType as StepType, 'TBD', status, new Date().toISOString());
+    }
+  }
   const seeded: SeededLogin[] = [];
   for (const demo of DEMO_USERS) {
     const { company, managed, ...rest } = demo;
