@@ -12,7 +12,7 @@
  * schemas) it uses: `route()` and `reply()` are marked side-effect free for esbuild and Rollup.
  */
 import type { AnyObjectSchema, InferType } from 'yup';
-import type { Company, CurrentUser, IntegrationStatus, LoginAnswer } from './domain/types';
+import type { Company, CurrentUser, IntegrationStatus, LoginAnswer, Meeting } from './domain/types';
 import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integration';
 import {
   changeCurrentCompanySchema,
@@ -229,7 +229,10 @@ export const emailSend = route({
   // Allow-listed templates (the schema) and recipients (core/integration/steps.ts) only.
   grants: { sendsMail: true },
 });
-export const meetingsList = route({ id: 'meetings-list', area: 'meetings', method: 'GET', path: '/api/meetings', access: 'signed-in', companyScoped: true });
+export const meetingsList = route({
+  id: 'meetings-list', area: 'meetings', method: 'GET', path: '/api/meetings', access: 'signed-in', companyScoped: true,
+  response: reply<Meeting[]>(),
+});
 export const meetingsCreate = route({ id: 'meetings-create', area: 'meetings', method: 'POST', path: '/api/meetings', access: 'admin', companyScoped: true });
 export const meetingsUpdate = route({ id: 'meetings-update', area: 'meetings', method: 'PUT', path: '/api/meetings/{id}', access: 'admin', companyScoped: true });
 export const meetingsDelete = route({ id: 'meetings-delete', area: 'meetings', method: 'DELETE', path: '/api/meetings/{id}', access: 'admin', companyScoped: true });

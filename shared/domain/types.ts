@@ -62,6 +62,15 @@ export interface ApiError {
   errors?: Record<string, string>;
 }
 
+/** A meeting of the company with the platform's team (agenda). `datetime`: ISO 8601. */
+export interface Meeting {
+  id: string;
+  name: string;
+  /** One of 30m, 45m, 1h, 1h15m, 1h30m. */
+  duration: string;
+  datetime: string;
+}
+
 /** GET /api/integration-status: the current company's steps and the facts the step rules need. */
 export interface IntegrationStatus {
   companyId: string;

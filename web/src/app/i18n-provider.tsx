@@ -3,6 +3,8 @@ import { IntlProvider } from 'react-intl';
 import { en, type Catalogue } from '../i18n/messages/en';
 import { loadMessages, readStoredLocale, storeLocale, type Locale } from '../i18n/locales';
 
+const FORMAT_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ru: 'ru' };
+
 interface LocaleState {
   locale: Locale;
   setLocale: (locale: Locale) => void;
@@ -45,7 +47,8 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
   if (!active) return null; // a French or Russian catalogue is a few ms away on first load
   return (
     <LocaleContext.Provider value={{ locale: active.locale, setLocale }}>
-      <IntlProvider locale={active.locale} defaultLocale="en" messages={active.messages}>
+      {/* English formats dates as en-GB: the spec shows dates day/month/year in every language. */}
+      <IntlProvider locale={FORMAT_LOCALE[active.locale]} defaultLocale="en" messages={active.messages}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1,6 +1,241 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { useState } from 'react';
+import { FormattedDate } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { isIntegrationComplete, progressColour, progressPercent, sortSteps, stepDisplay, type StepDisplay } from 'shared/domain/integration';
+import type { IntegrationStatus, StepType } from 'shared/domain/types';
+import { emailSend, integrationStatusList, integrationStatusUpdate } from 'shared/routes';
+import { T, useT } from '../../i18n/t';
+import { errorMessageId } from '../../lib/api/error-message';
+import { isAdmin, useCurrentUser } from '../../lib/api/session';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { STEP_PAGES, stepNameId, stepStatusId } from '../../lib/steps';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { Dialog } from '../../ui/dialog';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { TodoList } from '../../ui/todo-list';
+import { Greeting } from './greeting';
+import { NextMeetingCard } from './next-meeting';
+import { Reviews } from './reviews';
+import './dashboard.css';
 
-// Placeholder until the dashboard issue lands: title and breadcrumb come from the route table.
+const TONE: Record<StepDisplay, string> = { TBD: 'todo', in_process: 'progress', done: 'done', not_mandatory: 'muted' };
+
+/** Key of the browser's own "this integration was verified" marker (spec: stored locally). */
+export const verifiedKey = (companyId: string) => `portal.verified.${companyId}`;
+
 export default function DashboardPage() {
-  return <PlaceholderPage />;
+  const t = useT();
+  const { user } = useCurrentUser();
+  const { data, error, mutate } = useRoute(integrationStatusList);
+  return (
+    <div className="page dashboard">
+      <PageHeading>{user && <Greeting firstName={user.firstName} />}</PageHeading>
+      <div className="dashboard-layout">
+        <div className="dashboard-main">
+          {error ? (
+            <Callout tone="danger" title={<T id="dashboard.loadFailed" />}>
+              <T id={errorMessageId(error)} />
+            </Callout>
+          ) : !data ? (
+            <Spinner />
+          ) : (
+            <Steps status={data} admin={isAdmin(user)} onChange={(next) => mutate(next, { revalidate: false })} />
+          )}
+        </div>
+        <aside className="dashboard-side" aria-label={t('dashboard.sideLabel')}>
+          <NextMeetingCard />
+          {user && <TodoList userId={user.id} />}
+          <Reviews />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Steps({ status, admin, onChange }: { status: IntegrationStatus; admin: boolean; onChange: (next: IntegrationStatus) => void }) {
+  const t = useT();
+  const percent = progressPercent(status.steps);
+  const colour = progressColour(percent);
+  const complete = isIntegrationComplete(status.steps);
+  const facts = { product: status.product, sourceCount: status.sourceCount };
+  return (
+    <>
+      <Card className="progress-card">
+        <div className="progress-head">
+          <h2 className="card-heading">
+            <T id="dashboard.progress" />
+          </h2>
+          <span className={`progress-value progress-${colour}`}>
+            <T id="dashboard.percent" values={{ value: percent / 100 }} />
+          </span>
+        </div>
+        <div
+          className={`progress-bar progress-${colour}`}
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label={t('dashboard.progress')}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+        <ol className="step-blocks" aria-label={t('dashboard.stepBlocks')}>
+          {status.steps.map((step) => (
+            <li key={step.stepType} className={`step-block step-block-${TONE[stepDisplay(step, facts)]}`}>
+              <span aria-hidden="true">{step.status === 'done' ? '✓' : ''}</span>
+              <span className="visually-hidden">
+                <T id={stepNameId(step.stepType, status.product)} />: <T id={stepStatusId(stepDisplay(step, facts))} />
+              </span>
+            </li>
+          ))}
+        </ol>
+        <ValidateButton status={status} complete={complete} />
+      </Card>
+
+      <section aria-labelledby="steps-heading">
+        <h2 id="steps-heading" className="section-heading">
+          <T id="dashboard.steps" />
+        </h2>
+        {status.steps.length === 0 ? (
+          <p className="muted">
+            <T id="dashboard.noSteps" />
+          </p>
+        ) : (
+          <ul className="step-grid">
+            {sortSteps(status.steps).map((step) => (
+              <StepCard key={step.stepType} step={step} display={stepDisplay(step, facts)} product={status.product} admin={admin} onChange={onChange} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function StepCard({
+  step,
+  display,
+  product,
+  admin,
+  onChange,
+}: {
+  step: IntegrationStatus['steps'][number];
+  display: StepDisplay;
+  product: string;
+  admin: boolean;
+  onChange: (next: IntegrationStatus) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const reset = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      onChange(await mutateRoute(integrationStatusUpdate, { body: { stepType: step.stepType, status: 'TBD' } }));
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const action: Record<StepDisplay, Parameters<typeof T>[0]['id']> = {
+    TBD: 'dashboard.action.start',
+    in_process: 'dashboard.action.continue',
+    done: 'dashboard.action.open',
+    not_mandatory: 'dashboard.action.open',
+  };
+  return (
+    <li className={`step-card step-tone-${TONE[display]}`}>
+      <div className="step-card-top">
+        <h3 className="step-card-name">
+          <T id={stepNameId(step.stepType as StepType, product)} />
+        </h3>
+        <span className={`badge badge-${TONE[display]}`}>
+          <T id={stepStatusId(display)} />
+        </span>
+      </div>
+      <p className="muted step-card-updated">
+        <T id="dashboard.updated" />{' '}
+        {step.updated ? <FormattedDate value={step.updated} day="2-digit" month="2-digit" year="numeric" /> : '-'}
+      </p>
+      <div className="step-card-actions">
+        <Link className="btn btn-secondary btn-sm" to={STEP_PAGES[step.stepType]}>
+          <T id={action[display]} />
+        </Link>
+        {admin && step.status === 'done' && (
+          <Button variant="ghost" className="btn-sm" loading={busy} onClick={reset}>
+            <T id="dashboard.resetStatus" />
+          </Button>
+        )}
+      </div>
+      {failure !== null && (
+        <Callout tone="danger">
+          <T id={errorMessageId(failure)} />
+        </Callout>
+      )}
+    </li>
+  );
+}
+
+function ValidateButton({ status, complete }: { status: IntegrationStatus; complete: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [verified, setVerified] = useState(() => {
+    try {
+      return localStorage.getItem(verifiedKey(status.companyId)) !== null;
+    } catch {
+      return false;
+    }
+  });
+  const validate = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await mutateRoute(emailSend, { body: { template_id: 'integration-validation' } });
+      try {
+        localStorage.setItem(verifiedKey(status.companyId), new Date().toISOString());
+      } catch {
+        // Storage unavailable: the team has been told all the same.
+      }
+      setVerified(true);
+      setOpen(true);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="validate">
+      <Button onClick={validate} disabled={!complete} loading={busy}>
+        <T id="dashboard.validate" />
+      </Button>
+      <p className="muted">
+        <T id={verified ? 'dashboard.validated' : complete ? 'dashboard.validateReady' : 'dashboard.validateHint'} />
+      </p>
+      {failure !== null && (
+        <Callout tone="danger">
+          <T id={errorMessageId(failure)} />
+        </Callout>
+      )}
+      <Dialog
+        open={open}
+        title={<T id="dashboard.verifiedTitle" />}
+        onClose={() => setOpen(false)}
+        actions={
+          <Button onClick={() => setOpen(false)}>
+            <T id="dashboard.ok" />
+          </Button>
+        }
+      >
+        <p>
+          <T id="dashboard.verifiedText" />
+        </p>
+      </Dialog>
+    </div>
+  );
 }
