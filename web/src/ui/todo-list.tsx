@@ -79,10 +79,10 @@ export function TodoList({ userId }: { userId: string }) {
               aria-label={t(item.done ? 'todo.markUndone' : 'todo.markDone', { title: item.title })}
               onClick={() => setItems((list) => list.map((i) => (i.id === item.id ? { ...i, done: !i.done } : i)))}
             />
-            {editing?.id === item.id ? (
-              <>
+            <div className="todo-main">
+              {editing?.id === item.id ? (
                 <input
-                  className="input input-sm"
+                  className="input"
                   aria-label={t('todo.editLabel')}
                   value={editing.title}
                   maxLength={200}
@@ -90,21 +90,24 @@ export function TodoList({ userId }: { userId: string }) {
                   onChange={(e) => setEditing({ id: item.id, title: e.target.value })}
                   onKeyDown={(e) => e.key === 'Enter' && save()}
                 />
-                <Button variant="secondary" className="btn-sm" disabled={!editing.title.trim()} onClick={save}>
-                  <T id="todo.save" />
-                </Button>
-              </>
-            ) : (
-              <>
+              ) : (
                 <span className="todo-title">{item.title}</span>
-                <Button variant="ghost" className="btn-sm" onClick={() => setEditing({ id: item.id, title: item.title })} aria-label={t('todo.editItem', { title: item.title })}>
-                  <T id="todo.edit" />
+              )}
+              <div className="todo-actions">
+                {editing?.id === item.id ? (
+                  <Button variant="secondary" className="btn-sm" disabled={!editing.title.trim()} onClick={save}>
+                    <T id="todo.save" />
+                  </Button>
+                ) : (
+                  <Button variant="ghost" className="btn-sm" onClick={() => setEditing({ id: item.id, title: item.title })} aria-label={t('todo.editItem', { title: item.title })}>
+                    <T id="todo.edit" />
+                  </Button>
+                )}
+                <Button variant="ghost" className="btn-sm" onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))} aria-label={t('todo.deleteItem', { title: item.title })}>
+                  <T id="todo.delete" />
                 </Button>
-              </>
-            )}
-            <Button variant="ghost" className="btn-sm" onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))} aria-label={t('todo.deleteItem', { title: item.title })}>
-              <T id="todo.delete" />
-            </Button>
+              </div>
+            </div>
           </li>
         ))}
       </ul>
