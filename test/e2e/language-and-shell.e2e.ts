@@ -5,7 +5,7 @@ test('the language menu switches EN, FR and RU and keeps the choice', async ({ p
   await go(page, '/login');
   await expect(page.getByRole('heading', { name: m('en', 'login.title') })).toBeVisible();
   // The header is hidden on /login: the language menu lives on the sign-in page itself too.
-  await page.getByRole('button', { name: /Choose the interface language/ }).click();
+  await page.getByRole('button', { name: /choose the interface language/ }).click();
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page.getByRole('heading', { name: m('fr', 'login.title') })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

@@ -43,7 +43,7 @@ test.describe('sign-in', () => {
     await go(page, '/login');
     await signIn(page, login('ROLE_USER', 'Acme Retail'));
     await expectSignedInShell(page);
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('link', { name: m('en', 'nav.logout') }).click();
     await expect(page).toHaveURL(/\/login/);
     await go(page, '/dashboard');

@@ -8,7 +8,7 @@ describe('language', () => {
     mockSession(null);
     const view = renderApp('/password-reset');
     await screen.findByRole('heading', { name: 'Password reset' });
-    await userEvent.click(screen.getByRole('button', { name: /Choose the interface language/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^EN, choose the interface language/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Français' }));
     expect(await screen.findByRole('heading', { name: 'Réinitialisation du mot de passe' })).toBeInTheDocument();
     expect(window.localStorage.getItem('locale')).toBe('fr');
@@ -24,7 +24,7 @@ describe('language', () => {
   it('offers English, Français and Русский and can switch to Russian', async () => {
     mockSession(null);
     renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: /Choose the interface language/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^EN, choose the interface language/ }));
     const names = ['English', 'Français', 'Русский'];
     for (const name of names) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Русский' }));

@@ -9,8 +9,8 @@ export function initials(firstName: string, lastName: string, login: string): st
 
 export function Avatar({ text, size = 'md' }: { text: string; size?: 'md' | 'lg' }) {
   return (
-    <span className={`avatar avatar-${size}`} aria-hidden="true">
-      {text}
-    </span>
+    // Initials drawn by CSS (::before): decorative, so they are no text in the accessible name
+    // computation of the button around them (WCAG 2.5.3: the visible label starts the name).
+    <span className={`avatar avatar-${size}`} data-initials={text} aria-hidden="true" />
   );
 }

@@ -12,7 +12,8 @@ export function LanguageMenu() {
       align="end"
       className="language-menu"
       buttonClassName="icon-button"
-      ariaLabel={t('language.choose', { language: LOCALE_NAMES[locale] })}
+      // The visible code starts the accessible name (WCAG 2.5.3, label in name).
+      ariaLabel={t('language.choose', { code: locale.toUpperCase(), language: LOCALE_NAMES[locale] })}
       label={
         <>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">

@@ -63,8 +63,8 @@ describe('shell', () => {
     mockSession(makeUser('ROLE_ADMIN'));
     server.use(http.get(api('/api/companies'), () => HttpResponse.json([])));
     renderApp('/dashboard');
-    const toggle = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
-    expect(toggle).toHaveTextContent('AL');
+    const toggle = await screen.findByRole('button', { name: 'Ada, account menu (Ada Lovelace)' });
+    expect(toggle.querySelector('.avatar')).toHaveAttribute('data-initials', 'AL');
     await userEvent.click(toggle);
     expect(screen.getByText('Hello, Ada!')).toBeInTheDocument();
     expect(screen.getByText('Administration')).toBeInTheDocument();

@@ -23,7 +23,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       align="end"
       className="user-menu"
       buttonClassName="user-toggle"
-      ariaLabel={t('user.menu', { name })}
+      // The visible first name starts the accessible name (WCAG 2.5.3, label in name).
+      ariaLabel={t('user.menu', { name: user.firstName || user.login, full: name })}
       label={
         <>
           <Avatar text={initials(user.firstName ?? '', user.lastName ?? '', user.login)} />

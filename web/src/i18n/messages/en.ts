@@ -69,10 +69,10 @@ export const en = {
 
   // Language menu
   'language.label': 'Language',
-  'language.choose': 'Choose the interface language (current: {language})',
+  'language.choose': '{code}, choose the interface language (current: {language})',
 
   // User menu
-  'user.menu': 'Account menu for {name}',
+  'user.menu': '{name}, account menu ({full})',
   'user.greeting': 'Hello, {name}!',
   'user.signedInAs': 'Signed in as {login}',
   'user.role.ROLE_USER': 'User',

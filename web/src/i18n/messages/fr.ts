@@ -63,9 +63,9 @@ export const fr: Catalogue = {
   'breadcrumb.label': "Fil d'Ariane",
 
   'language.label': 'Langue',
-  'language.choose': "Choisir la langue de l'interface (actuelle : {language})",
+  'language.choose': "{code}, choisir la langue de l'interface (actuelle : {language})",
 
-  'user.menu': 'Menu du compte de {name}',
+  'user.menu': '{name}, menu du compte ({full})',
   'user.greeting': 'Bonjour, {name} !',
   'user.signedInAs': 'Connecté en tant que {login}',
   'user.role.ROLE_USER': 'Utilisateur',

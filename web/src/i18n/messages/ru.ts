@@ -63,9 +63,9 @@ export const ru: Catalogue = {
   'breadcrumb.label': 'Навигационная цепочка',
 
   'language.label': 'Язык',
-  'language.choose': 'Выбрать язык интерфейса (сейчас: {language})',
+  'language.choose': '{code}, выбрать язык интерфейса (сейчас: {language})',
 
-  'user.menu': 'Меню учётной записи {name}',
+  'user.menu': '{name}, меню учётной записи ({full})',
   'user.greeting': 'Здравствуйте, {name}!',
   'user.signedInAs': 'Вы вошли как {login}',
   'user.role.ROLE_USER': 'Пользователь',
