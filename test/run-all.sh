@@ -12,6 +12,7 @@ stage() {
   if "$@"; then echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"; else failed+=("$name"); echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"; fi
 }
 stage typecheck npm run -s typecheck
+stage lint npm run -s lint
 stage "unit, web and infra tests" npx vitest run --project unit --project web --project infra \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
 stage "integration tests" npx vitest run --project integration \

@@ -573,7 +573,6 @@ class XmlRecordParser extends ChunkedParser {
   private close(at: number): void {
     const depth = this.depth - 1;
     const role = this.roles[depth] as number;
-    const name = this.names[depth] as string;
     this.depth = depth;
     switch (role) {
       case FIELD:

@@ -10,6 +10,7 @@ export function safeRedirect(value: string | null | undefined, fallback = DEFAUL
   if (!value || value.length > 2048) return fallback;
   // Must be a path; '//' and '/\' are protocol-relative URLs to browsers; control characters are stripped by URL parsers.
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   let url: URL;
   try {

@@ -1,6 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Company } from 'shared/domain/types';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { companiesList } from 'shared/routes';
 import { useRoute } from '../../lib/api/use-route';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Company, CurrentUser } from 'shared/domain/types';
+import type { CurrentUser } from 'shared/domain/types';
 import { T, useT } from '../../i18n/t';
 import { companiesManaged, usersChangeCurrentCompany } from 'shared/routes';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';

@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { CurrentUser, LoginAnswer } from 'shared/domain/types';
+import type { CurrentUser } from 'shared/domain/types';
 import { loginSchema } from 'shared/schemas/security';
 import { securityLogin, securityNewPassword } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';

@@ -1,0 +1,45 @@
+// ESLint (flat config): typescript-eslint's recommended rules, React hooks rules for the web app,
+// and the architecture's import boundaries (eslint/boundaries.js). Run by `npm test` (stage lint).
+// Not type-aware: the type-checked presets need a full program per file group and doubled the
+// run on this 2-core machine; `npm run typecheck` covers types.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+import portal from './eslint/boundaries.js';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**', 'test-results/**', '**/*.d.ts', 'web/public/**', 'test/infra/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { portal },
+    rules: {
+      'portal/boundaries': 'error',
+      // `_`-prefixed parameters document what a callback receives without using it.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tests read many answer shapes loosely on purpose (see test/integration/helpers/browser.ts).
+    files: ['test/**/*.ts', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // shared/ runs in Lambdas, the CLI and browser workers: no browser globals either.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'process', 'Buffer', '__dirname'],
+    },
+  },
+);
