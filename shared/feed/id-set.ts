@@ -7,51 +7,54 @@
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
-
-/** FNV-1a over UTF-16 code units (both bytes of each unit, so non-Latin ids spread well). */
-export function fnv1a32(text: string): number {
-  let hash = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    hash = Math.imul(hash ^ (unit & 0xff), FNV_PRIME);
-    hash = Math.imul(hash ^ (unit >>> 8), FNV_PRIME);
-  }
-  return hash >>> 0;
-}
-
 const MURMUR_SEED = 0x9747b28c;
 const MURMUR_C1 = 0xcc9e2d51;
 const MURMUR_C2 = 0x1b873593;
 
-/** MurmurHash3 (x86, 32-bit) over UTF-16 code units, two units per block: independent of FNV. */
-export function murmur32(text: string, seed = MURMUR_SEED): number {
-  let h = seed >>> 0;
-  const c1 = MURMUR_C1;
-  const c2 = MURMUR_C2;
-  const blocks = text.length >>> 1;
+/**
+ * The 64-bit fingerprint of an id, into `out` ([hi, lo]; no allocation): FNV-1a (32 bits) and
+ * MurmurHash3 x86_32 (seed 0x9747b28c), both over the id's UTF-16LE bytes, so non-Latin ids
+ * spread well and the two halves are independent. One pass computes both (two passes were most
+ * of the duplicatedIds rule's time). id-set.test.ts checks it against byte-wise reference
+ * implementations and their published test vectors.
+ */
+export function fingerprint(id: string, out: Uint32Array): void {
+  let fnv = FNV_OFFSET;
+  let h = MURMUR_SEED;
+  const length = id.length;
+  const blocks = length >>> 1;
   for (let i = 0; i < blocks; i++) {
-    let k = (text.charCodeAt(2 * i) & 0xffff) | ((text.charCodeAt(2 * i + 1) & 0xffff) << 16);
-    k = Math.imul(k, c1);
+    const a = id.charCodeAt(2 * i);
+    const b = id.charCodeAt(2 * i + 1);
+    fnv = Math.imul(fnv ^ (a & 0xff), FNV_PRIME);
+    fnv = Math.imul(fnv ^ (a >>> 8), FNV_PRIME);
+    fnv = Math.imul(fnv ^ (b & 0xff), FNV_PRIME);
+    fnv = Math.imul(fnv ^ (b >>> 8), FNV_PRIME);
+    let k = a | (b << 16);
+    k = Math.imul(k, MURMUR_C1);
     k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, c2);
+    k = Math.imul(k, MURMUR_C2);
     h ^= k;
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
-  if (text.length & 1) {
-    let k = text.charCodeAt(text.length - 1) & 0xffff;
-    k = Math.imul(k, c1);
+  if (length & 1) {
+    const a = id.charCodeAt(length - 1);
+    fnv = Math.imul(fnv ^ (a & 0xff), FNV_PRIME);
+    fnv = Math.imul(fnv ^ (a >>> 8), FNV_PRIME);
+    let k = Math.imul(a, MURMUR_C1);
     k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, c2);
+    k = Math.imul(k, MURMUR_C2);
     h ^= k;
   }
-  h ^= text.length * 2;
+  h ^= length * 2;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return h >>> 0;
+  out[0] = fnv >>> 0;
+  out[1] = h >>> 0;
 }
 
 const MIN_CAPACITY = 1024;
@@ -81,46 +84,13 @@ export class FingerprintSet {
     return this.slots.byteLength;
   }
 
+  private readonly scratch = new Uint32Array(2);
+
   /** Adds the id; returns false when (its fingerprint) was already there. */
   add(id: string): boolean {
-    // fnv1a32(id) and murmur32(id) computed in one pass over the id (hashing was two passes and
-    // most of this rule's time): the same values, checked against both on 100k random ids.
-    let fnv = FNV_OFFSET;
-    let h = MURMUR_SEED;
-    const length = id.length;
-    const blocks = length >>> 1;
-    for (let i = 0; i < blocks; i++) {
-      const a = id.charCodeAt(2 * i);
-      const b = id.charCodeAt(2 * i + 1);
-      fnv = Math.imul(fnv ^ (a & 0xff), FNV_PRIME);
-      fnv = Math.imul(fnv ^ (a >>> 8), FNV_PRIME);
-      fnv = Math.imul(fnv ^ (b & 0xff), FNV_PRIME);
-      fnv = Math.imul(fnv ^ (b >>> 8), FNV_PRIME);
-      let k = a | (b << 16);
-      k = Math.imul(k, MURMUR_C1);
-      k = (k << 15) | (k >>> 17);
-      k = Math.imul(k, MURMUR_C2);
-      h ^= k;
-      h = (h << 13) | (h >>> 19);
-      h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-    }
-    if (length & 1) {
-      const a = id.charCodeAt(length - 1);
-      fnv = Math.imul(fnv ^ (a & 0xff), FNV_PRIME);
-      fnv = Math.imul(fnv ^ (a >>> 8), FNV_PRIME);
-      let k = Math.imul(a, MURMUR_C1);
-      k = (k << 15) | (k >>> 17);
-      k = Math.imul(k, MURMUR_C2);
-      h ^= k;
-    }
-    h ^= length * 2;
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    let hi = fnv >>> 0;
-    const lo = h >>> 0;
+    fingerprint(id, this.scratch);
+    let hi = this.scratch[0]!;
+    const lo = this.scratch[1]!;
     // (0, 0) is the empty marker: nudge that single fingerprint value to (1, 0).
     if (hi === 0 && lo === 0) hi = 1;
     if (!this.insert(hi, lo)) return false;

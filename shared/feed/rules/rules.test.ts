@@ -154,6 +154,32 @@ describe('duplicatedIds', () => {
   });
 });
 
+describe('doubleProductId on big baskets (pairs up to 16 products, a set above)', () => {
+  const basket = (count: number, doubled: Array<[number, number]> = []) => {
+    const ids = Array.from({ length: count }, (_, i) => `P${i}`);
+    for (const [copy, of] of doubled) ids[copy] = ids[of]!;
+    return order({ id: 'B1' }, ids.map((id) => product({ id })));
+  };
+  const detail = (o: RawOrder) => check([o]).errors.doubleProductId?.[0]?.detail;
+
+  it.each([16, 17, 40, 500])('finds nothing in %i distinct products', (count) => {
+    expect(raised([basket(count)], 'doubleProductId')).toBe(0);
+  });
+
+  it.each([16, 17, 40, 500])('finds a doubled id at the start, the end and both, in %i products', (count) => {
+    expect(detail(basket(count, [[1, 0]]))).toBe('"P0"');
+    expect(detail(basket(count, [[count - 1, count - 2]]))).toBe(`"P${count - 2}"`);
+    // One finding per order, naming each doubled id once, even if tripled.
+    expect(detail(basket(count, [[count - 1, 0], [count - 2, 0], [1, 2]]))).toBe(count > 3 ? '"P2", "P0"' : undefined);
+    expect(raised([basket(count, [[count - 1, 0]])], 'doubleProductId')).toBe(1);
+  });
+
+  it('ignores products without id above 16 too', () => {
+    const o = order({ id: 'B2' }, Array.from({ length: 20 }, () => product({ id: undefined })));
+    expect(raised([o], 'doubleProductId')).toBe(0);
+  });
+});
+
 describe('noCommission', () => {
   it('is raised for paid orders without commission once any order has one, whatever comes first', () => {
     expect(raised([order({ id: 'A1', commission: '10' }), order({ id: 'A2' })], 'noCommission')).toBe(1);
