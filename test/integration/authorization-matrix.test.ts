@@ -1,10 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/data/keys';
+import { db, tableName } from '../../functions/data/table';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { routes, type RouteDef } from '../../shared/routes';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import type { HttpResponse } from '../support/http-client';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
+import { clearLocalClientThrottles } from './helpers/throttles';
 
 /**
  * Every route of shared/routes.ts (so routes added later are covered automatically) against
@@ -43,7 +47,58 @@ beforeAll(async () => {
   visible = { anonymous: [], customerA: [A.id], customerB: [B.id], managerA: [A.id, C.id], managerB: [B.id], admin: null };
 });
 
+// Reset requests and failed sign-ins of the whole matrix come from 127.0.0.1.
+afterAll(() => clearLocalClientThrottles());
+
 const all = routes as readonly RouteDef[];
+
+/**
+ * Routes still answering 501 (their issue has not landed). The matrix asserts that exactly these
+ * do: when a handler lands, its route must leave this list, and the matrix then holds it to
+ * the access rules, the status allow-list and the foreign-company checks below.
+ */
+const NOT_BUILT = new Set([
+  'users-list', 'users-create', 'users-update', 'users-delete',
+  'companies-list', 'companies-create', 'companies-update', 'companies-update-current', 'companies-delete',
+  'integration-status-report', 'translations-get', 'translations-update',
+  'meetings-list', 'meetings-create', 'meetings-update', 'meetings-delete',
+  'default-collectors-list', 'default-collectors-create', 'default-collectors-update', 'default-collectors-delete',
+  'sources-list', 'sources-cpo', 'sources-create', 'sources-update', 'sources-delete',
+  'traffic-list', 'traffic-match', 'traffic-rules-list', 'traffic-rules-create', 'traffic-rules-apply', 'traffic-rules-delete',
+  'analytics-utms', 'analytics-access', 'analytics-dimension', 'analytics-events',
+  'order-feed-upload', 'order-feed-check',
+  'collectors-list', 'collectors-create', 'collectors-update', 'collectors-delete',
+  'affiliate-commissions-list', 'affiliate-commissions-create', 'affiliate-commissions-delete',
+]);
+
+/**
+ * A body that passes each built route's validation, so the foreign-company probes reach the
+ * handler's writes instead of stopping at a 400. The probe adds the foreign ids on top.
+ */
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'integration-status-update': { stepType: 'collector', status: 'done' },
+  'email-send': { template_id: 'integration-validation' },
+};
+
+/** Every item of a company's partition (its record, steps, sources, rules...), in a stable form. */
+async function partitionOf(company: CompanyRecord): Promise<string> {
+  const items: Array<Record<string, unknown>> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.companyPartition(company.id) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return JSON.stringify(items.map((item) => Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))));
+}
 /** Path parameters get an id that exists nowhere, so no real handler can destroy a fixture. */
 const MISSING_ID = 'matrix-missing-id';
 const concrete = (route: RouteDef, id = MISSING_ID) => route.path.replace(/\{\w+\}/g, encodeURIComponent(id));
@@ -56,7 +111,7 @@ function send(caller: Caller, route: RouteDef, foreign?: CompanyRecord): Promise
   const client = SESSION_ENDING.has(route.id) ? new Browser(stack.url) : clients[caller];
   return client.request(route.method, concrete(route, foreign?.id), {
     query: ids,
-    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: ids }),
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: { ...VALID_BODIES[route.id], ...ids } }),
   });
 }
 
@@ -80,8 +135,12 @@ describe.each(callers)('as %s', (caller) => {
       return;
     }
     expect([401, 403], `${route.id}: ${answer.status} ${JSON.stringify(answer.body)}`).not.toContain(answer.status);
-    if (answer.status !== 501) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-    else expect(answer.body).toEqual({ code: 'not-implemented', message: `${route.id} is not built yet` });
+    if (NOT_BUILT.has(route.id)) {
+      expect(answer.status, `${route.id} answers ${answer.status}: built now? Remove it from NOT_BUILT`).toBe(501);
+      expect(answer.body).toEqual({ code: 'not-implemented', message: `${route.id} is not built yet` });
+    } else {
+      expect(answer.status, `${route.id}: ${answer.status} ${JSON.stringify(answer.body)} (not built? add it to NOT_BUILT)`).toBeLessThan(500);
+    }
   });
 });
 
@@ -98,11 +157,18 @@ describe('company-scoped routes never leak another company', () => {
 
   it.each(probes)('%s sending the ids of company %s', async (caller, foreignKey) => {
     const foreign = companies[foreignKey];
-    for (const route of scoped) {
+    expect(scoped.length).toBeGreaterThan(0);
+    // Every route, scoped or not: none may answer the foreign company's data or change its items.
+    for (const route of all) {
+      const before = await partitionOf(foreign);
       const answer = await send(caller, route, foreign);
-      expect([401, 500], `${route.id}: ${answer.status}`).not.toContain(answer.status);
+      const after = await partitionOf(foreign);
+      expect(after, `${route.id} as ${caller} changed company ${foreignKey}'s items`).toBe(before);
+      const expected = NOT_BUILT.has(route.id) && allowed(caller, route) ? [501] : [200, 201, 204, 302, 400, 401, 403, 404, 409, 415];
+      expect(expected, `${route.id}: ${answer.status} ${JSON.stringify(answer.body)}`).toContain(answer.status);
+      if (answer.status === 401) expect(route.access === 'public' || SESSION_ENDING.has(route.id), `${route.id} lost the session`).toBe(true);
       if (answer.status < 300) {
-        const text = JSON.stringify(answer.body);
+        const text = JSON.stringify(answer.body) ?? '';
         expect(text, `${route.id} leaked company ${foreignKey}`).not.toContain(foreign.id);
         expect(text, `${route.id} leaked company ${foreignKey}`).not.toContain(foreign.name);
       }
