@@ -1,27 +1,52 @@
 // Adds up the JSON reports of every stage of `npm test` into one closing line.
+// The last line is what CI reads: `Summary: P passed, F failed, S skipped`, where F counts failed
+// tests plus failed stages that have no test report of their own (typecheck, lint, build, a crash);
+// the line before it says which is which.
 import { existsSync, readFileSync } from 'node:fs';
 
-const failedStages = process.argv.slice(2);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const file of ['vitest-fast.json', 'vitest-integration.json']) {
-  const path = `test-results/${file}`;
-  if (!existsSync(path)) continue;
-  const r = JSON.parse(readFileSync(path, 'utf8'));
-  passed += r.numPassedTests ?? 0;
-  failed += r.numFailedTests ?? 0;
-  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+/** Tests of the vitest and Playwright JSON reports. */
+export function countTests(reports) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const r of reports.vitest) {
+    passed += r.numPassedTests ?? 0;
+    failed += r.numFailedTests ?? 0;
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
+  for (const r of reports.playwright) {
+    const s = r.stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+    skipped += s.skipped ?? 0;
+  }
+  return { passed, failed, skipped };
 }
-const e2e = 'test-results/e2e.json';
-if (existsSync(e2e)) {
-  const s = JSON.parse(readFileSync(e2e, 'utf8')).stats ?? {};
-  passed += (s.expected ?? 0) + (s.flaky ?? 0);
-  failed += s.unexpected ?? 0;
-  skipped += s.skipped ?? 0;
+
+/** Stages with a test report: their failures are already counted as failed tests. */
+export const REPORTED_STAGES = new Set(['unit, web and infra tests', 'integration tests', 'browser tests']);
+
+export function summarize(tests, failedStages) {
+  // A reported stage can fail without a failed test (a crash, a run that found no test): it counts too.
+  const unreported = failedStages.filter((stage) => !REPORTED_STAGES.has(stage) || tests.failedIn?.[stage] === 0);
+  const lines = [];
+  if (failedStages.length) lines.push(`Failed stages: ${failedStages.join(', ')} (tests failed: ${tests.failed}; stages failed without a failed test: ${unreported.length})`);
+  lines.push(`Summary: ${tests.passed} passed, ${tests.failed + unreported.length} failed, ${tests.skipped} skipped`);
+  return { lines, ok: failedStages.length === 0 && tests.failed === 0 };
 }
-// A stage that failed without a test report (typecheck, build, a crash) still fails the run.
-const extra = failedStages.length > 0 && failed === 0 ? failedStages.length : 0;
-if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
-console.log(`Summary: ${passed} passed, ${failed + extra} failed, ${skipped} skipped`);
-process.exit(failedStages.length || failed ? 1 : 0);
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+  const read = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
+  const fast = read('test-results/vitest-fast.json');
+  const integration = read('test-results/vitest-integration.json');
+  const e2e = read('test-results/e2e.json');
+  const tests = countTests({ vitest: [fast, integration].filter(Boolean), playwright: [e2e].filter(Boolean) });
+  tests.failedIn = {
+    'unit, web and infra tests': fast?.numFailedTests ?? 0,
+    'integration tests': integration?.numFailedTests ?? 0,
+    'browser tests': e2e?.stats?.unexpected ?? 0,
+  };
+  const { lines, ok } = summarize(tests, process.argv.slice(2));
+  for (const line of lines) console.log(line);
+  process.exit(ok ? 0 : 1);
+}
