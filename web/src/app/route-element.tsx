@@ -5,6 +5,7 @@ import { PageContext } from '../ui/page-context';
 import { PageLoader } from '../ui/spinner';
 import { isAdmin, useCurrentUser } from '../lib/api/session';
 import { ForbiddenPage } from './forbidden-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { pageTitle, type PageDef } from './pages';
 import { loginRedirectFor, safeRedirect } from './redirect';
 
@@ -42,9 +43,11 @@ export function RouteElement({ page }: { page: PageDef }) {
   const crumbs = [...(page.parents ?? []), { label: title }];
   return (
     <PageContext.Provider value={{ title, crumbs }}>
-      <Suspense fallback={<PageLoader />}>
-        <page.Component />
-      </Suspense>
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<PageLoader />}>
+          <page.Component />
+        </Suspense>
+      </RouteErrorBoundary>
     </PageContext.Provider>
   );
 }

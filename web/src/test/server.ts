@@ -1,3 +1,16 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const server = setupServer();
+const at = (path: string) => `${globalThis.location?.origin ?? 'http://localhost:3000'}${path}`;
+
+/**
+ * Answers the dashboard reads every signed-in page test may trigger (the dashboard is the
+ * landing page): an empty company and an agenda still to come. Tests override them with
+ * server.use(); any other unexpected call fails the test (onUnhandledRequest: 'error').
+ */
+export const server = setupServer(
+  http.get(at('/api/integration-status'), () =>
+    HttpResponse.json({ companyId: 'c1', companyName: 'Acme', product: '360', sourceCount: 0, feedChecked: false, steps: [] }),
+  ),
+  http.get(at('/api/meetings'), () => HttpResponse.json({ code: 'not-implemented', message: 'meetings-list is not built yet' }, { status: 501 })),
+);

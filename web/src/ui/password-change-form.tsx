@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { PASSWORD_MIN_LENGTH, passwordChangeFormSchema } from 'shared/schemas/security';
-import { T, useT, type MessageId } from '../i18n/t';
+import { T, type MessageId } from '../i18n/t';
 import { Button } from './button';
 import { FormField } from './form-field';
 
@@ -17,34 +17,33 @@ interface Props {
  * temporary password. Rules and messages are those of shared/schemas (passwordChangeFormSchema).
  */
 export function PasswordChangeForm({ passwordLabel, repeatLabel, submitLabel, onSubmit }: Props) {
-  const t = useT();
-  const message = (id: string | undefined) => (id ? t(id as MessageId, { min: PASSWORD_MIN_LENGTH }) : undefined);
   return (
     <Formik
       initialValues={{ password: '', repeat: '' }}
       validationSchema={passwordChangeFormSchema}
       onSubmit={(values) => onSubmit(values.password)}
     >
-      {({ values, errors, touched, isSubmitting, getFieldProps }) => {
+      {({ values, isSubmitting }) => {
         const valid = passwordChangeFormSchema.isValidSync(values);
         // 'Passwords do not match' appears as soon as both are filled and differ (spec, section 5).
         const mismatch = values.password.length > 0 && values.repeat.length > 0 && values.password !== values.repeat;
         return (
           <Form noValidate className="form-stack">
             <FormField
-              label={<T id={passwordLabel} />}
+              name="password"
+              label={passwordLabel}
               type="password"
               autoComplete="new-password"
-              {...getFieldProps('password')}
               hint={<T id="validation.passwordMin" values={{ min: PASSWORD_MIN_LENGTH }} />}
-              error={touched.password ? message(errors.password) : undefined}
+              values={{ min: PASSWORD_MIN_LENGTH }}
             />
             <FormField
-              label={<T id={repeatLabel} />}
+              name="repeat"
+              label={repeatLabel}
               type="password"
               autoComplete="new-password"
-              {...getFieldProps('repeat')}
-              error={mismatch ? message('validation.passwordsDoNotMatch') : undefined}
+              showError={() => mismatch}
+              message="validation.passwordsDoNotMatch"
             />
             <Button type="submit" block loading={isSubmitting} disabled={!valid}>
               <T id={submitLabel} />

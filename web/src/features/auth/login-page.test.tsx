@@ -126,3 +126,30 @@ describe('sign-in page', () => {
     expect(challengeBody).toEqual({ username: 'ada@example.com', session: 'S1', password: 'long enough' });
   });
 });
+
+describe('sign-in failure', () => {
+  it('empties the password and moves the focus to the message, keeping the login', async () => {
+    mockSession(null);
+    server.use(
+      http.post(api('/api/security/login'), () => HttpResponse.json({ code: 'invalid-credentials', message: 'Invalid login or password!' }, { status: 401 })),
+    );
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await screen.findByText('Invalid login or password!');
+    await waitFor(() => expect(alert.closest('.notice-focus')).toHaveFocus());
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('says "too many attempts" when the server throttles', async () => {
+    mockSession(null);
+    server.use(http.post(api('/api/security/login'), () => HttpResponse.json({ code: 'too-many-requests', message: 'x' }, { status: 429 })));
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Too many attempts: please wait a moment and try again')).toBeInTheDocument();
+  });
+});

@@ -1,33 +1,39 @@
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { CurrentUser } from 'shared/domain/types';
 import { loginSchema } from 'shared/schemas/security';
 import { securityLogin, securityNewPassword } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
 import { CURRENT_USER_KEY } from '../../lib/api/session';
 import { mutateRoute } from '../../lib/api/use-route';
-import { T, useT, type MessageId } from '../../i18n/t';
+import { T, type MessageId } from '../../i18n/t';
 import { BrandMark } from '../../ui/brand-mark';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
 import { PasswordChangeForm } from '../../ui/password-change-form';
 
-type Notice = 'login.invalid' | 'login.newPassword.expired' | 'common.somethingWrong' | 'common.comingSoon.text';
+type Notice = MessageId;
 
-const noticeFor = (error: unknown): Notice =>
-  error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : 'common.somethingWrong';
+/** Any other failure: the API's error code in words (too many attempts...), or the generic text. */
+const noticeFor = (error: unknown): Notice => (error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : errorMessageId(error));
 
 /**
  * Sign-in (spec, Sign-in). On success the signed-in user is written to the SWR cache; the
  * route guard of /login then sends the user to ?redirect= (same-origin only) or /dashboard.
  */
 export default function LoginPage() {
-  const t = useT();
   const { mutate } = useSWRConfig();
   const [notice, setNotice] = useState<Notice | null>(null);
+  // A failed sign-in moves the focus to its message, so screen-reader and keyboard users learn
+  // what happened where they are (the emptied password field is right below it).
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const [challenge, setChallenge] = useState<{ username: string; session: string } | null>(null);
 
   const signedIn = (user: CurrentUser) => mutate(CURRENT_USER_KEY, user, { revalidate: false });
@@ -106,9 +112,11 @@ export default function LoginPage() {
                 <T id="login.subtitle" />
               </p>
               {notice && (
-                <Callout tone={notice === 'common.comingSoon.text' ? 'info' : 'danger'}>
-                  <T id={notice} />
-                </Callout>
+                <div ref={noticeRef} tabIndex={-1} className="notice-focus">
+                  <Callout tone={notice === 'common.comingSoon.text' ? 'info' : 'danger'}>
+                    <T id={notice} />
+                  </Callout>
+                </div>
               )}
               <Formik
                 initialValues={{ username: '', password: '' }}
@@ -122,29 +130,22 @@ export default function LoginPage() {
                     if (answer.status === 'new-password-required') setChallenge({ username: body.username, session: answer.session });
                     else await signedIn(answer.user);
                   } catch (error) {
-                    if (error instanceof ApiError && error.status === 401) setNotice('login.invalid');
+                    if (error instanceof ApiError && error.status === 401) {
+                      // The password was wrong (or the login): empty it, keep the login.
+                      helpers.setFieldValue('password', '', false);
+                      helpers.setFieldTouched('password', false, false);
+                      setNotice('login.invalid');
+                      queueMicrotask(() => noticeRef.current?.focus());
+                    }
                     else if (error instanceof ApiError && error.status === 400) helpers.setErrors(error.fieldErrors);
                     else setNotice(noticeFor(error));
                   }
                 }}
               >
-                {({ values, errors, touched, isSubmitting, getFieldProps }) => (
+                {({ values, isSubmitting }) => (
                   <Form noValidate className="form-stack">
-                    <FormField
-                      label={<T id="login.email" />}
-                      type="email"
-                      autoComplete="username"
-                      inputMode="email"
-                      {...getFieldProps('username')}
-                      error={touched.username && errors.username ? t(errors.username as MessageId) : undefined}
-                    />
-                    <FormField
-                      label={<T id="login.password" />}
-                      type="password"
-                      autoComplete="current-password"
-                      {...getFieldProps('password')}
-                      error={touched.password && errors.password ? t(errors.password as MessageId) : undefined}
-                    />
+                    <FormField name="username" label="login.email" type="email" autoComplete="username" inputMode="email" />
+                    <FormField name="password" label="login.password" type="password" autoComplete="current-password" />
                     <p className="form-row-end">
                       <Link to="/password-reset" className="small">
                         <T id="login.forgot" />

@@ -4,7 +4,7 @@ import { passwordResetRequestSchema } from 'shared/schemas/security';
 import { passwordResetRequest } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';
 import { mutateRoute } from '../../lib/api/use-route';
-import { T, useT, type MessageId } from '../../i18n/t';
+import { T, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
@@ -14,7 +14,6 @@ import { FormField } from '../../ui/form-field';
  * the account exists, so the page reveals nothing about registered e-mails.
  */
 export function RequestResetForm() {
-  const t = useT();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
 
@@ -50,20 +49,19 @@ export function RequestResetForm() {
           }
         }}
       >
-        {({ values, errors, touched, isSubmitting, getFieldProps }) => {
-          // The error (danger border + message) shows once something is typed, or after leaving the field empty.
-          const showError = !!errors.login && (values.login !== '' || touched.login);
+        {({ values, isSubmitting }) => {
           // Checked synchronously so Send is disabled from the first render, not after async validation.
           const valid = passwordResetRequestSchema.isValidSync(values);
           return (
             <Form noValidate className="form-stack">
               <FormField
-                label={<T id="reset.request.email" />}
+                name="login"
+                label="reset.request.email"
                 type="email"
                 autoComplete="email"
                 inputMode="email"
-                {...getFieldProps('login')}
-                error={showError ? t(errors.login as MessageId) : undefined}
+                // The error (danger border + message) shows once something is typed, or after leaving the field empty.
+                showError={(meta) => !!meta.error && (meta.value !== '' || meta.touched)}
               />
               <Button type="submit" block loading={isSubmitting} disabled={!valid}>
                 <T id="reset.request.submit" />

@@ -1,46 +1,30 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { passwordResetCheck, passwordResetComplete } from 'shared/routes';
-import { ApiError, callRoute } from '../../lib/api/client';
-import { mutateRoute } from '../../lib/api/use-route';
+import { ApiError } from '../../lib/api/client';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { T } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { PasswordChangeForm } from '../../ui/password-change-form';
 import { Spinner } from '../../ui/spinner';
 
-type State = 'checking' | 'valid' | 'invalid' | 'changed';
-
 /** Token check (loader), then the new-password form, then success; or the invalid-token message. */
 export function TokenReset({ token }: { token: string }) {
-  const [state, setState] = useState<State>('checking');
+  // SWR checks the link once (no retry, no refresh on focus: a used link stays used).
+  const check = useRoute(passwordResetCheck, { token }, { auth: 'none', shouldRetryOnError: false, revalidateOnFocus: false, revalidateOnReconnect: false });
+  const [outcome, setOutcome] = useState<'changed' | 'invalid' | null>(null);
   const [failed, setFailed] = useState(false);
-
   // The spec: the token is valid when the answer's `token` equals the one in the URL.
-  const check = useCallback(
-    () =>
-      callRoute(passwordResetCheck, { params: { token }, auth: 'none' }).then(
-        (answer) => (answer?.token === token ? 'valid' : 'invalid'),
-        () => 'invalid' as const,
-      ),
-    [token],
-  );
-
-  useEffect(() => {
-    let cancelled = false;
-    void check().then((next) => !cancelled && setState(next));
-    return () => {
-      cancelled = true;
-    };
-  }, [check]);
+  const state = outcome ?? (check.data?.token === token ? 'valid' : check.error || check.data ? 'invalid' : 'checking');
 
   const change = async (password: string) => {
     setFailed(false);
     try {
       await mutateRoute(passwordResetComplete, { params: { token }, body: { password }, auth: 'none' });
-      setState('changed');
+      setOutcome('changed');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setState('invalid');
+      if (error instanceof ApiError && error.status === 404) setOutcome('invalid');
       else setFailed(true);
     }
   };
@@ -63,7 +47,11 @@ export function TokenReset({ token }: { token: string }) {
           <T id="reset.invalid" />
         </Callout>
         {/* "Try again does nothing visible" (spec): it re-checks the token quietly, no loader. */}
-        <Button variant="secondary" block onClick={() => void check().then((next) => next === 'valid' && setState('valid'))}>
+        <Button
+          variant="secondary"
+          block
+          onClick={() => void check.mutate().then((answer) => answer?.token === token && setOutcome(null), () => undefined)}
+        >
           <T id="reset.tryAgain" />
         </Button>
       </>

@@ -1,6 +1,6 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ParamsOf, ResponseOf, RouteDef } from 'shared/routes';
-import { callRoute, type ApiError, type CallOptions, type OptionalIfEmpty } from './client';
+import { callRoute, type ApiError, type AuthMode, type CallOptions, type OptionalIfEmpty } from './client';
 
 /** SWR key of a GET route: `[route id, params]`, so `mutate(routeKey(route, params))` revalidates it. */
 export const routeKey = <R extends RouteDef>(route: R, params?: ParamsOf<R>) => [route.id, params ?? {}] as const;
@@ -14,12 +14,13 @@ type GetRoute = RouteDef & { readonly method: 'GET' };
 export function useRoute<R extends GetRoute>(
   route: R | null,
   params?: ParamsOf<R>,
-  config?: SWRConfiguration<ResponseOf<R>, ApiError>,
+  config?: SWRConfiguration<ResponseOf<R>, ApiError> & { auth?: AuthMode },
 ): SWRResponse<ResponseOf<R>, ApiError> {
+  const { auth, ...swr } = config ?? {};
   return useSWR<ResponseOf<R>, ApiError, readonly [string, object] | null>(
     route ? routeKey(route, params) : null,
-    () => callRoute(route!, ...([{ params }] as unknown as OptionalIfEmpty<CallOptions<R>>)),
-    config,
+    () => callRoute(route!, ...([{ params, auth }] as unknown as OptionalIfEmpty<CallOptions<R>>)),
+    swr,
   );
 }
 

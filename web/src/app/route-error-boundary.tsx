@@ -1,0 +1,58 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { T } from '../i18n/t';
+import { Button } from '../ui/button';
+
+/** A failed dynamic import (the old chunk is gone after a deploy): cured by a reload. */
+export const isChunkLoadError = (error: Error): boolean =>
+  /dynamically imported module|Loading chunk|Importing a module script failed|error loading dynamically/i.test(error.message);
+
+interface State {
+  error: Error | null;
+}
+
+/**
+ * One per route: a page that fails to load its chunk (a deploy replaced it) or throws while
+ * rendering shows this readable page inside the shell, never a blank screen. `resetKey` (the
+ * location) clears it on navigation. A class: React has no hook for error boundaries.
+ */
+export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('[page] render failed', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }): void {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    const chunk = isChunkLoadError(this.state.error);
+    return (
+      <div className="page">
+        <div className="state-card card" role="alert">
+          <h1>
+            <T id="routeError.title" />
+          </h1>
+          <p className="muted">
+            <T id={chunk ? 'routeError.chunk' : 'routeError.text'} />
+          </p>
+          <div className="step-card-action">
+            <Button onClick={() => window.location.reload()}>
+              <T id="routeError.reload" />
+            </Button>
+            <Link to="/dashboard" className="btn btn-secondary">
+              <T id="routeError.dashboard" />
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+}
