@@ -1,12 +1,24 @@
-import { T } from '../i18n/t';
+import { useEffect } from 'react';
+import { T, useT } from '../i18n/t';
 import type { ServerFailure } from '../lib/api/client';
 
+/** An HTML answer (the server's or a proxy's error page), not the API's JSON. */
+export const isHtmlAnswer = (failure: ServerFailure): boolean =>
+  /text\/html/i.test(failure.contentType) || /^\s*(<!doctype html|<html[\s>])/i.test(failure.text);
+
 /**
- * Replaces the whole page on a 500 (spec, section 6). The server's message is shown as text,
- * never as HTML, so an error body cannot inject markup.
+ * Replaces the whole page on a 500 (spec: "the server's response replaces the page"), with a
+ * title of its own. The API's JSON error shows its message as text; an HTML answer is shown as
+ * the page it is, inside a sandboxed frame (no script, no form, no navigation, no same-origin
+ * access), so it cannot run anything in the portal.
  */
 export function ServerErrorPage({ failure }: { failure: ServerFailure }) {
-  const detail = failure.message || failure.text;
+  const t = useT();
+  const html = isHtmlAnswer(failure);
+  const detail = html ? '' : failure.message || failure.text;
+  useEffect(() => {
+    document.title = `${t('app.brand')} | ${t('serverError.title')}`;
+  }, [t]);
   return (
     <main id="main" className="server-error">
       <div className="card state-card">
@@ -23,6 +35,7 @@ export function ServerErrorPage({ failure }: { failure: ServerFailure }) {
           <T id="serverError.title" />
         </h1>
         {detail && <pre className="server-error-detail">{detail}</pre>}
+        {html && <iframe className="server-error-frame" sandbox="" srcDoc={failure.text} title={t('serverError.frameTitle')} />}
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           <T id="serverError.reload" />
         </button>

@@ -289,6 +289,7 @@ export const en = {
   'routeError.dashboard': "Go to the dashboard",
   'serverError.title': 'The server could not complete your request',
   'serverError.status': 'Error {status}',
+  'serverError.frameTitle': "The server’s answer",
   'serverError.reload': 'Reload the page',
 } as const;
 

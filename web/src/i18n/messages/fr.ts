@@ -274,5 +274,6 @@ export const fr: Catalogue = {
   'routeError.dashboard': "Aller au tableau de bord",
   'serverError.title': "Le serveur n'a pas pu traiter votre demande",
   'serverError.status': 'Erreur {status}',
+  'serverError.frameTitle': "La réponse du serveur",
   'serverError.reload': 'Recharger la page',
 };

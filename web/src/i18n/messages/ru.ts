@@ -274,5 +274,6 @@ export const ru: Catalogue = {
   'routeError.dashboard': "Перейти на панель управления",
   'serverError.title': 'Сервер не смог выполнить запрос',
   'serverError.status': 'Ошибка {status}',
+  'serverError.frameTitle': "Ответ сервера",
   'serverError.reload': 'Обновить страницу',
 };

@@ -25,6 +25,8 @@ export interface ServerFailure {
   message: string;
   /** Raw response text, shown when the body is not the contract's JSON. */
   text: string;
+  /** The answer's Content-Type: an HTML answer (a proxy's error page) is shown as a page, sandboxed. */
+  contentType: string;
 }
 
 interface Handlers {
@@ -134,6 +136,6 @@ export async function callRoute<R extends RouteDef>(route: R, ...[options]: Opti
   const { json, text } = await readBody(res);
   if (res.ok) return json as ResponseOf<R>;
   const error = toError(res.status, json, text);
-  if (res.status === 500) handlers.onServerError({ status: res.status, message: error.message, text });
+  if (res.status === 500) handlers.onServerError({ status: res.status, message: error.message, text, contentType: res.headers.get('content-type') ?? '' });
   throw error;
 }
