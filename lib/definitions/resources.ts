@@ -112,6 +112,22 @@ export const mailTemplates: readonly MailTemplate[] = [
     ),
     text: 'Someone asked to reset the password of {{login}}.\nChoose a new password: {{url_reset}}\nThe link works once and expires in {{expires_hours}} hours. If it was not you, ignore this e-mail.',
   },
+  {
+    name: 'password-reset-fr',
+    subject: 'Réinitialisez votre mot de passe',
+    html: wrap(
+      '<p>Une réinitialisation du mot de passe de {{login}} a été demandée.</p><p><a href="{{url_reset}}">Choisir un nouveau mot de passe</a> (le lien ne sert qu’une fois et expire dans {{expires_hours}} heures).</p><p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.</p>',
+    ),
+    text: 'Une réinitialisation du mot de passe de {{login}} a été demandée.\nChoisir un nouveau mot de passe : {{url_reset}}\nLe lien ne sert qu’une fois et expire dans {{expires_hours}} heures. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
+  },
+  {
+    name: 'password-reset-ru',
+    subject: 'Сброс пароля',
+    html: wrap(
+      '<p>Поступил запрос на сброс пароля для {{login}}.</p><p><a href="{{url_reset}}">Задать новый пароль</a> (ссылка действует один раз и истекает через {{expires_hours}} ч).</p><p>Если вы не запрашивали сброс, просто проигнорируйте это письмо.</p>',
+    ),
+    text: 'Поступил запрос на сброс пароля для {{login}}.\nЗадать новый пароль: {{url_reset}}\nСсылка действует один раз и истекает через {{expires_hours}} ч. Если вы не запрашивали сброс, просто проигнорируйте это письмо.',
+  },
 ];
 
 export type MailTemplateName =
@@ -120,7 +136,9 @@ export type MailTemplateName =
   | 'welcome-default'
   | 'welcome-fr'
   | 'welcome-ru'
-  | 'password-reset';
+  | 'password-reset'
+  | 'password-reset-fr'
+  | 'password-reset-ru';
 
 /** Environment variable names shared by the Lambda handlers, the CDK and the local gateway. */
 export const envNames = {

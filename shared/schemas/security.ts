@@ -36,7 +36,14 @@ export const newPasswordChallengeSchema = /* @__PURE__ */ schema(() => object({
 }));
 export type NewPasswordChallengeRequest = InferType<typeof newPasswordChallengeSchema>;
 
-export const passwordResetRequestSchema = /* @__PURE__ */ schema(() => object({ login: email() }));
+/** The interface languages; mails go out in the one the user works in. */
+export const LANGUAGES = ['en', 'fr', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** `language`: the portal's current language, so the e-mail matches the page it was asked from. */
+export const passwordResetRequestSchema = /* @__PURE__ */ schema(() =>
+  object({ login: email(), language: string().oneOf(LANGUAGES, 'validation.invalid').default('en') }),
+);
 export type PasswordResetRequest = InferType<typeof passwordResetRequestSchema>;
 
 export const passwordResetCompleteSchema = /* @__PURE__ */ schema(() => object({ password: newPassword() }));

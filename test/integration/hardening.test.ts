@@ -67,6 +67,21 @@ describe('password reset e-mails', () => {
   });
 });
 
+describe('password reset e-mail language', () => {
+  it('arrives in the language the reset was asked in', async () => {
+    const user = await makeUser('ROLE_USER', company);
+    expect((await anonymous().post('/api/security/password-reset', { login: user.login, language: 'ru' })).status).toBe(200);
+    const [link] = await resetLinksOf(user.login, 1);
+    expect(link).toBeDefined();
+    const mail = (await mailsTo(stack.endpoints.ses, user.login))[0]!;
+    expect(mail.subject).toBe('Сброс пароля');
+    expect(mail.body.text).toContain('Задать новый пароль');
+    const bad = await anonymous().post('/api/security/password-reset', { login: user.login, language: 'de' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ language: 'validation.invalid' });
+  });
+});
+
 describe('wrong JSON types', () => {
   const bodies: Array<[string, unknown]> = [
     ['array for a string', { username: ['a@b.co'], password: ['x'], login: ['a@b.co'], session: ['s'], company: ['c'] }],

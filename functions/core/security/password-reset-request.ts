@@ -73,7 +73,8 @@ export async function sendPasswordResetMail(job: ResetMailJob, deps: ResetReques
   try {
     await deps.sendMail({
       to: user.login,
-      template: 'password-reset',
+      // In the language the user asked from (the welcome mail follows the company's country instead).
+      template: job.language === 'fr' ? 'password-reset-fr' : job.language === 'ru' ? 'password-reset-ru' : 'password-reset',
       data: {
         login: user.login,
         url_reset: `${deps.appUrl()}/password-reset/${token}`,

@@ -9,7 +9,7 @@ import { memoryThrottleStore } from './throttle-memory';
 const NOW = 1_800_000_000_000;
 const TOKEN = 'A'.repeat(43);
 const CLIENT = '198.51.100.7';
-const mailFor = (login: string, client = CLIENT) => ({ login, client });
+const mailFor = (login: string, client = CLIENT, language: 'en' | 'fr' | 'ru' = 'en') => ({ login, client, language });
 
 const ann = { id: 'sub-1', login: 'ann@portal.test', cognitoUsername: 'cog-1' } as UserRecord;
 
@@ -58,9 +58,9 @@ function setup(given: UserRecord | null) {
 describe('requestPasswordReset (the request)', () => {
   it('only queues the job, with the body and the client address, and answers the same for everyone', async () => {
     const startJob = vi.fn(async () => {});
-    expect(await requestPasswordReset({ login: 'ann@portal.test' }, CLIENT, { startJob })).toEqual({ status: 'sent' });
-    expect(await requestPasswordReset({ login: 'nobody@portal.test' }, CLIENT, { startJob })).toEqual({ status: 'sent' });
-    expect(startJob).toHaveBeenCalledWith('password-reset-mail', { login: 'ann@portal.test', client: CLIENT });
+    expect(await requestPasswordReset({ login: 'ann@portal.test', language: 'ru' }, CLIENT, { startJob })).toEqual({ status: 'sent' });
+    expect(await requestPasswordReset({ login: 'nobody@portal.test', language: 'en' }, CLIENT, { startJob })).toEqual({ status: 'sent' });
+    expect(startJob).toHaveBeenCalledWith('password-reset-mail', { login: 'ann@portal.test', language: 'ru', client: CLIENT });
     expect(startJob).toHaveBeenCalledTimes(2);
   });
 });
@@ -101,6 +101,14 @@ describe('sendPasswordResetMail (the job)', () => {
     expect(await sendPasswordResetMail(mailFor('nobody@portal.test'), deps)).toBe('no-account');
     expect(store.size).toBe(0);
     expect(deps.sendMail).not.toHaveBeenCalled();
+  });
+
+  it('writes in the language the reset was asked in', async () => {
+    const { deps } = setup(ann);
+    for (const [language, template] of [['fr', 'password-reset-fr'], ['ru', 'password-reset-ru'], ['en', 'password-reset']] as const) {
+      await sendPasswordResetMail(mailFor('ann@portal.test', `203.0.113.${template.length}`, language), deps);
+      expect(deps.sendMail).toHaveBeenLastCalledWith(expect.objectContaining({ template }));
+    }
   });
 
   it('logs a mail failure for the operators instead of failing the job', async () => {

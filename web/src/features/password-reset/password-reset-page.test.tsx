@@ -38,7 +38,7 @@ describe('password reset without a token', () => {
         'If a matching account was found an email was sent to ada@example.com to allow you to reset your password.',
       ),
     ).toBeInTheDocument();
-    expect(body).toEqual({ login: 'ada@example.com' });
+    expect(body).toEqual({ login: 'ada@example.com', language: 'en' });
   });
 });
 

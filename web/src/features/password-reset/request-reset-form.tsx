@@ -1,8 +1,10 @@
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { passwordResetRequestSchema } from 'shared/schemas/security';
+import { useIntl } from 'react-intl';
+import { passwordResetRequestSchema, type Language } from 'shared/schemas/security';
 import { passwordResetRequest } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute } from '../../lib/api/use-route';
 import { T, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
@@ -14,6 +16,7 @@ import { FormField } from '../../ui/form-field';
  * the account exists, so the page reveals nothing about registered e-mails.
  */
 export function RequestResetForm() {
+  const intl = useIntl();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
 
@@ -40,12 +43,13 @@ export function RequestResetForm() {
         validationSchema={passwordResetRequestSchema}
         onSubmit={async (values) => {
           setFailure(null);
-          const body = passwordResetRequestSchema.cast(values);
+          // The mail goes out in the language of this page.
+          const body = { ...passwordResetRequestSchema.cast(values), language: intl.locale.slice(0, 2) as Language };
           try {
             await mutateRoute(passwordResetRequest, { body, auth: 'none' });
             setSentTo(body.login);
           } catch (error) {
-            setFailure(error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : 'common.somethingWrong');
+            setFailure(error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : errorMessageId(error));
           }
         }}
       >

@@ -17,10 +17,10 @@ describe('API client', () => {
         return HttpResponse.json({ status: 'sent' });
       }),
     );
-    await expect(callRoute(passwordResetRequest, { body: { login: 'a@b.co' }, auth: 'none' })).resolves.toEqual({ status: 'sent' });
+    await expect(callRoute(passwordResetRequest, { body: { login: 'a@b.co', language: 'en' }, auth: 'none' })).resolves.toEqual({ status: 'sent' });
     expect(seen!.credentials).toBe('same-origin');
     expect(seen!.headers.get('content-type')).toBe('application/json');
-    expect(await seen!.json()).toEqual({ login: 'a@b.co' });
+    expect(await seen!.json()).toEqual({ login: 'a@b.co', language: 'en' });
   });
 
   it('on 401 refreshes once and retries', async () => {
