@@ -1,6 +1,6 @@
 /**
  * The HTTP API: one Lambda and one route per entry of the route table (shared/routes.ts).
- * No API Gateway authoriser: access is decided by the handlers' auth middleware (ARCHITECTURE §3).
+ * No API Gateway authoriser: access is decided by the handlers' auth middleware (docs/architecture.md, "Auth and tenancy").
  */
 import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';

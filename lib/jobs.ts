@@ -41,7 +41,7 @@ export class JobsStack extends Stack {
       feedBucket: props.feedBucket,
       userPool: props.userPool,
     });
-    // What the job is specified to do (ARCHITECTURE §5): read companies and their feed URLs,
+    // What the job is specified to do (docs/architecture.md, "Files, mail, jobs"): read companies and their feed URLs,
     // store each check's result, mail the integration team when a healthy feed breaks.
     // The batch job may page through the table; request paths never Scan.
     const role = roles.roleFor(

@@ -47,7 +47,7 @@ export function grantsKey(grants: RouteGrants): string {
     .join(';');
 }
 
-/** DynamoDB actions per access level. No Scan: request paths use Query only (ARCHITECTURE §4). */
+/** DynamoDB actions per access level. No Scan: request paths use Query only (docs/architecture.md, "Data"). */
 export const tableActions: Record<TableAccess, readonly string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'],
   'read-write': [

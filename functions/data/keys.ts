@@ -1,5 +1,5 @@
 /**
- * THE key formats of the single table (ARCHITECTURE.md section 4). No other module builds or
+ * THE key formats of the single table (docs/architecture.md, "Data"). No other module builds or
  * parses a key: repositories call these, everything else sees plain entities.
  */
 
@@ -31,7 +31,7 @@ export const keys = {
   step: (companyId: string, stepType: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `STEP#${stepType}` }),
   stepPrefix: 'STEP#',
 
-  // The rest of a company's partition (ARCHITECTURE section 4): one Query per page, `begins_with(sk, prefix)`.
+  // The rest of a company's partition (docs/architecture.md, "Data"): one Query per page, `begins_with(sk, prefix)`.
   ...childKeys('source', 'SOURCE#'),
   ...childKeys('rule', 'RULE#'),
   ...childKeys('traffic', 'TRAFFIC#'),

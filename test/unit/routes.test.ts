@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handlerModule, routes, type RouteDef } from '../../shared/routes';
 
-/** The route table and functions/http/ must agree one-to-one (ARCHITECTURE.md section 2). */
+/** The route table and functions/http/ must agree one-to-one (docs/architecture.md, "One route table"). */
 
 const root = join(import.meta.dirname, '..', '..');
 const httpDir = join(root, 'functions', 'http');
