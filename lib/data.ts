@@ -2,9 +2,10 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { appUrl, type StageConfig } from './config';
-import { feedBucket as feedBucketDef, table as tableDef } from './definitions/resources';
+import { feedBucket as feedBucketDef, originSecretName, table as tableDef } from './definitions/resources';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
@@ -13,6 +14,8 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: Table;
   readonly feedBucket: Bucket;
+  /** Shared by CloudFront (sends it) and the API functions (require it): see docs/deploy.md, "Origin secret". */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -64,6 +67,14 @@ export class DataStack extends Stack {
       ],
       removalPolicy,
       autoDeleteObjects: !config.retainData,
+    });
+
+    // Referenced by name (a dynamic reference) from the api and web stacks, so no export ties them.
+    this.originSecret = new Secret(this, 'OriginVerifySecret', {
+      secretName: originSecretName(config.stage),
+      description: 'Header value CloudFront adds to /api requests; the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
     });
   }
 }

@@ -3,7 +3,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { appUrl, mailTemplatePrefix, type StageConfig } from './config';
-import { envNames } from './definitions/resources';
+import { SecretValue } from 'aws-cdk-lib';
+import { envNames, originSecretName } from './definitions/resources';
 
 export interface EnvironmentSources {
   readonly config: StageConfig;
@@ -25,5 +26,11 @@ export function functionEnvironment(s: EnvironmentSources): Record<string, strin
     [envNames.appUrl]: appUrl(s.config),
     [envNames.templatePrefix]: mailTemplatePrefix(s.config),
     [envNames.stage]: s.config.stage,
+    // A dynamic reference, resolved at deploy: the value sits in the function configuration
+    // (readable with lambda:GetFunction), not in the template. See docs/deploy.md, "Origin secret".
+    [envNames.originVerify]: originSecretValue(s.config.stage),
   };
 }
+
+/** The origin secret, by name (the data stack creates it). */
+export const originSecretValue = (stage: string): string => SecretValue.secretsManager(originSecretName(stage)).unsafeUnwrap();

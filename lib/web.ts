@@ -18,7 +18,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
@@ -29,7 +32,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { StageConfig } from './config';
+import { ORIGIN_VERIFY_HEADER } from './definitions/resources';
 import { contentSecurityPolicy, extraSecurityHeaders } from './definitions/security-headers';
+import { originSecretValue } from './environment';
 import { fromRoot } from './paths';
 
 export interface WebStackProps extends StackProps {
@@ -99,6 +104,28 @@ export class WebStack extends Stack {
       },
     });
 
+    // What the API reads of the viewer's request: all cookies and query strings, the headers its
+    // guard and handlers use, and CloudFront's own viewer address (the throttling's client
+    // address). Not Host: API Gateway answers only to its own.
+    const apiRequests = new OriginRequestPolicy(this, 'ApiRequests', {
+      comment: `Portal ${config.stage}: what /api requests carry to the API`,
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(
+        'Accept',
+        'Accept-Language',
+        'Content-Type',
+        'Origin',
+        'Referer',
+        'Sec-Fetch-Site',
+        'Sec-Fetch-Mode',
+        'Sec-Fetch-Dest',
+        'User-Agent',
+        'CloudFront-Viewer-Address',
+        'CloudFront-Forwarded-Proto',
+      ),
+    });
+
     // execute-api host name: CloudFront connects to the API's default endpoint over HTTPS.
     const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
     const certificate = config.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn) : undefined;
@@ -128,13 +155,17 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          // The origin secret: the API refuses any request without it (direct execute-api calls).
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecretValue(config.stage) },
+          }),
           // A redirect would turn POSTs into GETs: plain HTTP is refused instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Cookies, query strings and headers reach the API; Host must be the API's own.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },

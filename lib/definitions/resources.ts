@@ -164,6 +164,9 @@ export const envNames = {
 /** The header CloudFront adds to origin requests with the origin secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
+/** Secrets Manager name of a stage's origin secret (created by the data stack, read by api and web). */
+export const originSecretName = (stage: string): string => `portal/${stage}/origin-verify`;
+
 /**
  * Background jobs: work a request starts and does not wait for (an async Lambda invoke, which
  * AWS retries and, failing that, hands to the job's dead-letter queue). The local gateway runs

@@ -48,7 +48,7 @@ describe('web stack', () => {
     expect(config.DefaultCacheBehavior.TargetOriginId).toBe(s3Origin.Id);
   });
 
-  it('routes /api/* to the HTTP API: no caching, all viewer headers but Host, all methods, HTTPS', () => {
+  it('routes /api/* to the HTTP API: no caching, the API\'s headers and the viewer address but not Host, the origin secret, all methods, HTTPS', () => {
     const config = distribution();
     const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
     expect(api).toBeDefined();
@@ -57,7 +57,17 @@ describe('web stack', () => {
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(api.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
     expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
-    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
+    const policy = Object.values(resourcesOf(synth.templates.web, 'AWS::CloudFront::OriginRequestPolicy'))[0]!.Properties!.OriginRequestPolicyConfig as any;
+    expect(api.OriginRequestPolicyId).toEqual({ Ref: expect.stringMatching(/^ApiRequests/) });
+    expect(policy.CookiesConfig.CookieBehavior).toBe('all');
+    expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    expect(policy.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    expect(policy.HeadersConfig.Headers).toEqual(expect.arrayContaining(['CloudFront-Viewer-Address', 'Sec-Fetch-Site', 'Origin', 'Content-Type']));
+    expect(policy.HeadersConfig.Headers).not.toContain('Host');
+    // The origin secret rides on every /api request, as a deploy-time dynamic reference (not in the template).
+    expect(origin.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-origin-verify', HeaderValue: '{{resolve:secretsmanager:portal/qa/origin-verify:SecretString:::}}' },
+    ]);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
     expect(api.FunctionAssociations).toBeUndefined();
   });
