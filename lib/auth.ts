@@ -45,7 +45,11 @@ export class AuthStack extends Stack {
         requireSymbols: policy.requireSymbols,
         tempPasswordValidity: Duration.days(policy.temporaryPasswordValidityDays),
       },
-      mfa: Mfa.OFF,
+      // TOTP (an authenticator app) may be set up by every user; no SMS. Requiring it for
+      // administrators is the sign-in flow's job (docs/deploy.md, "MFA"): Cognito cannot make it
+      // mandatory for one group only.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       // No managed login, no threat protection used: the free Lite plan is enough.
       featurePlan: FeaturePlan.LITE,
       deletionProtection: config.retainData,

@@ -76,6 +76,10 @@ const str = (ctx: ContextSource, key: string): string | undefined => {
  * inherit dev's defaults for the rest.
  */
 export function loadConfig(ctx: ContextSource): StageConfig {
+  // `npm run deploy` sets requireStage: deploying nothing by accident beats deploying dev.
+  if (str(ctx, 'requireStage') === 'true' && !str(ctx, 'stage')) {
+    throw new Error('Choose the stage to deploy: npm run deploy -- -c stage=<name> (docs/deploy.md)');
+  }
   const stage = str(ctx, 'stage') ?? 'dev';
   if (!STAGE_NAME.test(stage)) throw new Error(`Invalid stage "${stage}": lower-case letters, digits, dashes; 16 chars max`);
   const known = stages[stage];
@@ -89,14 +93,31 @@ export function loadConfig(ctx: ContextSource): StageConfig {
     retainData: base.retainData,
     widgetScriptUrl: str(ctx, 'widgetScriptUrl') ?? base.widgetScriptUrl,
   };
-  return validate(config);
+  // Offline synthesis (npm run synth, the infra tests) may use the placeholder values; a deploy may not.
+  return validate(config, { allowPlaceholders: str(ctx, 'placeholders') === 'allow' });
 }
 
 /** Stage names the handlers treat as plain-http local runs (no Secure cookies): never deployed. */
 export const reservedStages = ['local', 'test'] as const;
 
-export function validate(config: StageConfig): StageConfig {
+/** Hosts of documentation and testing (RFC 2606, 6761): nobody's real domain or mailbox. */
+const PLACEHOLDER_HOST = /(^|\.)(example\.(com|net|org)|[^.]+\.(example|invalid|test|localhost))$|^(example|invalid|test|localhost)$/;
+/** Stages that run against an emulator (LocalStack), where placeholders are all there is. */
+const EMULATED_STAGES = new Set(['localstack']);
+
+export function validate(config: StageConfig, options: { allowPlaceholders?: boolean } = {}): StageConfig {
   const problems: string[] = [];
+  if (!options.allowPlaceholders && !EMULATED_STAGES.has(config.stage)) {
+    const host = (email: string) => email.split('@')[1] ?? '';
+    for (const [name, value] of [
+      ['domain', config.domain],
+      ['senderEmail', host(config.senderEmail)],
+      ['integrationMailbox', host(config.integrationMailbox)],
+    ] as const) {
+      if (PLACEHOLDER_HOST.test(value)) problems.push(`${name} uses the placeholder host "${value}": set the team's real one (-c ${name}=…)`);
+    }
+    if (!config.certificateArn) problems.push('certificateArn is missing: CloudFront needs an ACM certificate for the domain, in us-east-1 (-c certificateArn=…)');
+  }
   if (!STAGE_NAME.test(config.stage)) problems.push(`stage "${config.stage}": lower-case letters, digits, dashes; 16 chars max`);
   if ((reservedStages as readonly string[]).includes(config.stage))
     problems.push(`stage "${config.stage}" is reserved for local runs (the handlers drop Secure cookies there)`);

@@ -35,7 +35,8 @@ export const userPool = {
     preventUserExistenceErrors: true,
     accessTokenValidityMinutes: 60,
     idTokenValidityMinutes: 60,
-    refreshTokenValidityDays: 30,
+    // A week: a stolen refresh token (or a forgotten session on a shared computer) lasts at most that long.
+    refreshTokenValidityDays: 7,
   },
 } as const;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl, loadConfig, mailTemplatePrefix, stackName } from '../../lib/config';
 
-const ctx = (values: Record<string, unknown>) => ({ tryGetContext: (key: string) => values[key] });
+/** Context as `npm run synth` gives it (placeholders allowed); `real` as a deploy gives it. */
+const ctx = (values: Record<string, unknown>) => ({ tryGetContext: (key: string) => ({ placeholders: 'allow', ...values })[key] });
+const real = (values: Record<string, unknown>) => ({ tryGetContext: (key: string) => values[key] });
 
 describe('stage config', () => {
   it('defaults to dev and derives names from the stage', () => {
@@ -30,5 +32,45 @@ describe('stage config', () => {
     expect(() => loadConfig(ctx({ stage: 'Dev!' }))).toThrow(/Invalid stage/);
     expect(() => loadConfig(ctx({ senderEmail: 'nope' }))).toThrow(/senderEmail/);
     expect(() => loadConfig(ctx({ certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' }))).toThrow(/us-east-1/);
+  });
+});
+
+describe('deploying for real', () => {
+  const team = {
+    domain: 'onboarding.acme-attribution.com',
+    senderEmail: 'no-reply@acme-attribution.com',
+    integrationMailbox: 'integration@acme-attribution.com',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+  };
+
+  it('refuses the placeholder domains and mailboxes and a missing certificate, naming what to set', () => {
+    const error = (() => {
+      try {
+        loadConfig(real({ stage: 'prod' }));
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toMatch(/domain uses the placeholder host "onboarding.example.com"/);
+    expect(error).toMatch(/senderEmail/);
+    expect(error).toMatch(/integrationMailbox/);
+    expect(error).toMatch(/certificateArn is missing/);
+    for (const host of ['portal.test', 'x.example', 'portal.invalid', 'example.org']) {
+      expect(() => loadConfig(real({ stage: 'prod', ...team, domain: host })), host).toThrow(/placeholder/);
+    }
+  });
+
+  it("accepts a team's real values", () => {
+    expect(loadConfig(real({ stage: 'prod', ...team }))).toMatchObject({ stage: 'prod', domain: team.domain, retainData: true });
+  });
+
+  it('needs a stage when deploying (npm run deploy sets requireStage)', () => {
+    expect(() => loadConfig(real({ requireStage: 'true' }))).toThrow(/Choose the stage/);
+    expect(loadConfig(real({ requireStage: 'true', stage: 'prod', ...team })).stage).toBe('prod');
+  });
+
+  it('lets the LocalStack stage keep its local names', () => {
+    expect(loadConfig(real({ stage: 'localstack' })).domain).toBe('portal.localhost.localstack.cloud');
   });
 });

@@ -58,6 +58,7 @@ const prodConfig = loadConfig({
       senderEmail: 'no-reply@portal-prod.test',
       integrationMailbox: 'integration@portal-prod.test',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+      placeholders: 'allow',
     })[key],
 });
 

@@ -17,14 +17,18 @@ import type { RouteDef } from '../../shared/routes';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const fixture = (...parts: string[]): string => path.join(here, 'fixtures', ...parts);
 
-export const testConfig: StageConfig = validate({
+export const testConfig: StageConfig = validate(
+  {
   stage: 'qa',
   domain: 'portal.test.example.com',
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
   senderEmail: 'no-reply@test.example.com',
   integrationMailbox: 'integration@test.example.com',
   retainData: true,
-});
+  },
+  // Placeholder hosts: the templates are checked offline, never deployed.
+  { allowPlaceholders: true },
+);
 
 /** Real handler modules where they exist; the fixture otherwise (see fixtures/absent-handler.ts). */
 const entryOrFixture = (route: RouteDef): string => {
