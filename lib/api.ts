@@ -10,6 +10,12 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { addAlarms, lambdaMetric, sqsVisible } from './constructs/alarms';
 import type { Construct } from 'constructs';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
 import type { StageConfig } from './config';
@@ -26,6 +32,8 @@ export interface ApiStackProps extends StackProps {
   readonly feedBucket: IBucket;
   readonly userPool: IUserPool;
   readonly client: IUserPoolClient;
+  /** The stage's alarm topic (data stack). */
+  readonly alarms: ITopic;
   /** Where a route's handler module is; defaults to `<repo>/<handlerModule(route)>.ts`. */
   readonly resolveEntry?: (route: RouteDef) => string;
 }
@@ -54,11 +62,32 @@ export class ApiStack extends Stack {
     // A ceiling against floods and runaway clients; well above a portal's normal load.
     const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage | undefined;
     if (stage) stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    // Access logs: one JSON line per request (who, what, answer, time), kept like the function logs.
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/portal/${config.stage}/api-access`,
+      retention: config.retainData ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    if (stage) {
+      stage.accessLogSettings = {
+        destinationArn: accessLogs.logGroupArn,
+        format: JSON.stringify({
+          requestId: '$context.requestId',
+          ip: '$context.identity.sourceIp',
+          time: '$context.requestTime',
+          routeKey: '$context.routeKey',
+          status: '$context.status',
+          latencyMs: '$context.responseLatency',
+          integrationError: '$context.integrationErrorMessage',
+        }),
+      };
+    }
 
     const { logGroup, roles } = functionLogsAndRoles(this, {
       logsId: 'FunctionLogs',
       logGroupName: `/portal/${config.stage}/api`,
-      retention: RetentionDays.ONE_MONTH,
+      // Kept a year where data is retained (prod): investigations start weeks after the fact.
+      retention: config.retainData ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
       config,
       table: props.table,
       feedBucket: props.feedBucket,
@@ -75,6 +104,13 @@ export class ApiStack extends Stack {
         logGroup,
         environment: functionEnvironment(props),
         timeout: Duration.seconds(job.timeoutSeconds),
+        // Lambda retries an async invoke twice, then the event waits here for an operator.
+        deadLetterQueue: new Queue(this, `JobDlq-${name}`, {
+          queueName: `portal-${config.stage}-job-${name}-dlq`,
+          encryption: QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          retentionPeriod: Duration.days(14),
+        }),
       });
       this.jobFunctions.set(name, fn);
       roles.registerJob(name, fn.functionArn);
@@ -99,6 +135,29 @@ export class ApiStack extends Stack {
         integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn),
       });
     }
+
+    addAlarms(this, props.alarms, [
+      {
+        id: 'Api5xx',
+        description: 'The API answered 5xx at least 5 times in 5 minutes',
+        metric: new Metric({
+          namespace: 'AWS/ApiGateway',
+          metricName: '5xx',
+          dimensionsMap: { ApiId: this.httpApi.apiId, Stage: '$default' },
+          statistic: 'Sum',
+          period: Duration.minutes(5),
+        }),
+        threshold: 5,
+      },
+      { id: 'LambdaErrors', description: 'Lambda functions failed at least 5 times in 5 minutes (every function of the region)', metric: lambdaMetric('Errors'), threshold: 5 },
+      { id: 'LambdaThrottles', description: 'Lambda throttled invocations (concurrency limit reached)', metric: lambdaMetric('Throttles'), threshold: 1 },
+      ...jobNames.map((name) => ({
+        id: `JobDlq-${name}-Alarm`,
+        description: `Job ${name} failed three times: its event is in the dead-letter queue`,
+        metric: sqsVisible(`portal-${config.stage}-job-${name}-dlq`),
+        threshold: 1,
+      })),
+    ]);
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }

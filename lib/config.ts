@@ -26,6 +26,8 @@ export interface StageConfig {
    * VITE_WIDGET_SCRIPT_URL (docs/web.md): its origin is allowed in the Content-Security-Policy.
    */
   readonly widgetScriptUrl?: string;
+  /** Who receives the alarms (SNS e-mail subscription); without it, subscribe to the topic by hand. */
+  readonly alarmEmail?: string;
 }
 
 type StageDefaults = Omit<StageConfig, 'stage'>;
@@ -92,6 +94,7 @@ export function loadConfig(ctx: ContextSource): StageConfig {
     integrationMailbox: str(ctx, 'integrationMailbox') ?? (known ? base.integrationMailbox : ''),
     retainData: base.retainData,
     widgetScriptUrl: str(ctx, 'widgetScriptUrl') ?? base.widgetScriptUrl,
+    alarmEmail: str(ctx, 'alarmEmail') ?? base.alarmEmail,
   };
   // Offline synthesis (npm run synth, the infra tests) may use the placeholder values; a deploy may not.
   return validate(config, { allowPlaceholders: str(ctx, 'placeholders') === 'allow' });
@@ -127,6 +130,7 @@ export function validate(config: StageConfig, options: { allowPlaceholders?: boo
     problems.push(`integrationMailbox "${config.integrationMailbox}" is not an e-mail (-c integrationMailbox=…)`);
   if (config.certificateArn !== undefined && !CERT_ARN.test(config.certificateArn))
     problems.push(`certificateArn must be an ACM certificate in us-east-1 (CloudFront), got "${config.certificateArn}"`);
+  if (config.alarmEmail !== undefined && !EMAIL.test(config.alarmEmail)) problems.push(`alarmEmail "${config.alarmEmail}" is not an e-mail`);
   if (config.widgetScriptUrl !== undefined && !/^https:\/\/[^/\s]+\/\S*$/.test(config.widgetScriptUrl))
     problems.push(`widgetScriptUrl must be an https script URL, got "${config.widgetScriptUrl}"`);
   if (problems.length) throw new Error(`Stage "${config.stage}" config: ${problems.join('; ')}`);

@@ -1,8 +1,12 @@
 /** The single DynamoDB table and the feed upload bucket. */
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, Operation, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { addAlarms } from './constructs/alarms';
 import type { Construct } from 'constructs';
 import { appUrl, type StageConfig } from './config';
 import { feedBucket as feedBucketDef, originSecretName, table as tableDef } from './definitions/resources';
@@ -16,6 +20,8 @@ export class DataStack extends Stack {
   readonly feedBucket: Bucket;
   /** Shared by CloudFront (sends it) and the API functions (require it): see docs/deploy.md, "Origin secret". */
   readonly originSecret: Secret;
+  /** Every alarm of the stage goes here (lib/constructs/alarms.ts). */
+  readonly alarms: Topic;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -76,5 +82,41 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
     });
+
+    this.alarms = new Topic(this, 'Alarms', { displayName: `Portal ${config.stage} alarms`, enforceSSL: true });
+    if (config.alarmEmail) this.alarms.addSubscription(new EmailSubscription(config.alarmEmail));
+    addAlarms(this, this.alarms, [
+      {
+        id: 'TableThrottles',
+        description: 'DynamoDB throttled requests on the portal table (on-demand capacity: a sudden surge or a hot partition)',
+        metric: this.table.metricThrottledRequestsForOperations({
+          // The operations the portal uses (an alarm's expression takes at most 10 metrics).
+          operations: [
+            Operation.GET_ITEM,
+            Operation.PUT_ITEM,
+            Operation.UPDATE_ITEM,
+            Operation.DELETE_ITEM,
+            Operation.QUERY,
+            Operation.TRANSACT_WRITE_ITEMS,
+            Operation.BATCH_WRITE_ITEM,
+            Operation.SCAN,
+          ],
+          period: Duration.minutes(5),
+        }),
+        threshold: 1,
+      },
+      {
+        id: 'SesBounceRate',
+        description: 'SES bounce rate of the account at 5% or more (SES reviews accounts from 5%, pauses sending at 10%)',
+        metric: new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', statistic: 'Maximum', period: Duration.hours(1) }),
+        threshold: 0.05,
+      },
+      {
+        id: 'SesComplaintRate',
+        description: 'SES complaint rate of the account at 0.1% or more',
+        metric: new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.ComplaintRate', statistic: 'Maximum', period: Duration.hours(1) }),
+        threshold: 0.001,
+      },
+    ]);
   }
 }

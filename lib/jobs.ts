@@ -7,7 +7,10 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { addAlarms, sqsVisible } from './constructs/alarms';
 import type { StageConfig } from './config';
 import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
@@ -21,6 +24,7 @@ export interface JobsStackProps extends StackProps {
   readonly feedBucket: IBucket;
   readonly userPool: IUserPool;
   readonly client: IUserPoolClient;
+  readonly alarms: ITopic;
 }
 
 export const feedRecheckEntry = fromRoot('functions/jobs/feed-recheck.ts');
@@ -28,6 +32,7 @@ export const feedRecheckEntry = fromRoot('functions/jobs/feed-recheck.ts');
 export class JobsStack extends Stack {
   readonly feedRecheck: PortalFunction;
   readonly feedRecheckRule: Rule;
+  readonly feedRecheckDlq: Queue;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -35,7 +40,7 @@ export class JobsStack extends Stack {
     const { logGroup, roles } = functionLogsAndRoles(this, {
       logsId: 'JobLogs',
       logGroupName: `/portal/${config.stage}/jobs`,
-      retention: RetentionDays.THREE_MONTHS,
+      retention: config.retainData ? RetentionDays.ONE_YEAR : RetentionDays.THREE_MONTHS,
       config,
       table: props.table,
       feedBucket: props.feedBucket,
@@ -52,6 +57,13 @@ export class JobsStack extends Stack {
       },
     );
 
+    this.feedRecheckDlq = new Queue(this, 'FeedRecheckDlq', {
+      queueName: `portal-${config.stage}-feed-recheck-dlq`,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+
     this.feedRecheck = new PortalFunction(this, 'FeedRecheck', {
       entry: feedRecheckEntry,
       description: 'Daily re-check of every stored order feed URL',
@@ -66,7 +78,23 @@ export class JobsStack extends Stack {
     this.feedRecheckRule = new Rule(this, 'FeedRecheckDaily', {
       description: 'Once a day: re-check stored order feed URLs',
       schedule: Schedule.cron({ ...schedule.feedRecheckCron }),
-      targets: [new LambdaFunction(this.feedRecheck, { retryAttempts: 2, maxEventAge: Duration.hours(2) })],
+      // A run EventBridge could not deliver (after its retries) lands in the dead-letter queue.
+      targets: [new LambdaFunction(this.feedRecheck, { retryAttempts: 2, maxEventAge: Duration.hours(2), deadLetterQueue: this.feedRecheckDlq })],
     });
+
+    addAlarms(this, props.alarms, [
+      {
+        id: 'FeedRecheckFailed',
+        description: 'The daily feed re-check failed',
+        metric: this.feedRecheck.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
+        threshold: 1,
+      },
+      {
+        id: 'FeedRecheckUndelivered',
+        description: 'The daily feed re-check could not be started: its event is in the dead-letter queue',
+        metric: sqsVisible(this.feedRecheckDlq.queueName),
+        threshold: 1,
+      },
+    ]);
   }
 }

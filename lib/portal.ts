@@ -45,6 +45,7 @@ export function createPortal(app: App, config: StageConfig, options: PortalOptio
     feedBucket: data.feedBucket,
     userPool: auth.userPool,
     client: auth.client,
+    alarms: data.alarms,
   };
   const api = new ApiStack(app, name('Api'), {
     ...shared,

@@ -9,6 +9,7 @@ import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { cdkBundling, runtimeNodeOptions } from '../bundling';
 import { fromRoot, repoRoot } from '../paths';
@@ -24,6 +25,8 @@ export interface PortalFunctionProps {
   readonly timeout?: Duration;
   /** Default 512 MB: Lambda CPU grows with memory, and init time with it. */
   readonly memorySize?: number;
+  /** Async invocations that failed every retry (background jobs). */
+  readonly deadLetterQueue?: IQueue;
 }
 
 export class PortalFunction extends NodejsFunction {
@@ -43,6 +46,7 @@ export class PortalFunction extends NodejsFunction {
       depsLockFilePath: fromRoot('package-lock.json'),
       bundling: cdkBundling(),
       environment: { ...props.environment, NODE_OPTIONS: runtimeNodeOptions },
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
     });
   }
 }

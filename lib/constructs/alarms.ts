@@ -1,0 +1,50 @@
+/**
+ * Alarms of the portal, all to one SNS topic per stage (created by the data stack, optionally
+ * mailed to `alarmEmail`). Each stack adds the alarms of what it owns.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+
+export interface AlarmSpec {
+  id: string;
+  description: string;
+  metric: IMetric;
+  /** Alarm when the statistic reaches this value in one period. */
+  threshold: number;
+  periods?: number;
+}
+
+export function addAlarms(scope: Construct, topic: ITopic, specs: readonly AlarmSpec[]): Alarm[] {
+  return specs.map((spec) => {
+    const alarm = new Alarm(scope, spec.id, {
+      alarmDescription: spec.description,
+      metric: spec.metric,
+      threshold: spec.threshold,
+      evaluationPeriods: spec.periods ?? 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // No data (no traffic, no failed job) is healthy.
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(topic));
+    return alarm;
+  });
+}
+
+/** Account-wide Lambda errors and throttles of the region (this account runs the portal only). */
+export const lambdaMetric = (name: 'Errors' | 'Throttles') =>
+  new Metric({ namespace: 'AWS/Lambda', metricName: name, statistic: 'Sum', period: Duration.minutes(5) });
+
+export const sqsVisible = (queueName: string) =>
+  new Metric({
+    namespace: 'AWS/SQS',
+    metricName: 'ApproximateNumberOfMessagesVisible',
+    dimensionsMap: { QueueName: queueName },
+    statistic: 'Maximum',
+    period: Duration.minutes(5),
+  });
+
+export const sum = (expression: string, metrics: Record<string, IMetric>, label: string) =>
+  new MathExpression({ expression, usingMetrics: metrics, label, period: Duration.minutes(5) });
