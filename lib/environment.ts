@@ -4,7 +4,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { appUrl, mailTemplatePrefix, type StageConfig } from './config';
 import { SecretValue } from 'aws-cdk-lib';
-import { envNames, originSecretName } from './definitions/resources';
+import { envNames, mailConfigurationSetName, originSecretName } from './definitions/resources';
 
 export interface EnvironmentSources {
   readonly config: StageConfig;
@@ -29,6 +29,7 @@ export function functionEnvironment(s: EnvironmentSources): Record<string, strin
     // A dynamic reference, resolved at deploy: the value sits in the function configuration
     // (readable with lambda:GetFunction), not in the template. See docs/deploy.md, "Origin secret".
     [envNames.originVerify]: originSecretValue(s.config.stage),
+    [envNames.mailConfigurationSet]: mailConfigurationSetName(s.config.stage),
   };
 }
 

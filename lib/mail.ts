@@ -1,9 +1,13 @@
-/** SES: the sender identity and one template per definition, named `<stage>-<name>`. */
-import { Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnTemplate, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+/**
+ * SES: the sender's domain as identity (Easy DKIM), a configuration set that publishes bounces and
+ * complaints, and one template per definition, named `<stage>-<name>`.
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnTemplate, ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { mailTemplatePrefix, type StageConfig } from './config';
-import { mailTemplates } from './definitions/resources';
+import { mailConfigurationSetName, mailTemplates } from './definitions/resources';
 
 export interface MailStackProps extends StackProps {
   readonly config: StageConfig;
@@ -11,6 +15,9 @@ export interface MailStackProps extends StackProps {
 
 export class MailStack extends Stack {
   readonly identity: EmailIdentity;
+  readonly configurationSet: ConfigurationSet;
+  /** Bounces and complaints, one SES event each (subscribe a mailbox or a handler to it). */
+  readonly mailEvents: Topic;
   readonly templatePrefix: string;
   readonly senderEmail: string;
 
@@ -20,8 +27,23 @@ export class MailStack extends Stack {
     this.senderEmail = config.senderEmail;
     this.templatePrefix = mailTemplatePrefix(config);
 
-    // An e-mail identity: SES mails a confirmation link to the address on first deploy.
-    this.identity = new EmailIdentity(this, 'Sender', { identity: Identity.email(config.senderEmail) });
+    // Bounces and complaints go to a topic: the sending reputation is watched (data stack alarms)
+    // and the addresses that bounce can be found.
+    this.mailEvents = new Topic(this, 'MailEvents', { displayName: `Portal ${config.stage} bounces and complaints`, enforceSSL: true });
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { configurationSetName: mailConfigurationSetName(config.stage) });
+    this.configurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: EventDestination.snsTopic(this.mailEvents),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT],
+    });
+
+    // The sender's domain as identity, signed with Easy DKIM: publish the three CNAME records SES
+    // shows for it (docs/deploy.md, "SES"); then any address of the domain may send.
+    const domain = config.senderEmail.split('@')[1]!;
+    this.identity = new EmailIdentity(this, 'Sender', { identity: Identity.domain(domain), configurationSet: this.configurationSet });
+    new CfnOutput(this, 'DkimRecords', {
+      description: 'Publish these as CNAME <token>._domainkey.<domain> -> <token>.dkim.amazonses.com',
+      value: [this.identity.dkimDnsTokenName1, this.identity.dkimDnsTokenName2, this.identity.dkimDnsTokenName3].join(' '),
+    });
 
     // AWS::SES::Template: SES v1 and v2 share one template store, so SendEmail (v2) uses these.
     for (const template of mailTemplates) {

@@ -36,7 +36,7 @@ export const localNames = {
 } as const;
 
 /** Every name of envNames (values typed as strings; not the origin secret: deployed stages only) plus the AWS SDK variables. */
-export type LocalEnv = Record<Exclude<(typeof envNames)[keyof typeof envNames], typeof envNames.originVerify>, string> & {
+export type LocalEnv = Record<Exclude<(typeof envNames)[keyof typeof envNames], typeof envNames.originVerify | typeof envNames.mailConfigurationSet>, string> & {
   AWS_REGION: string;
   AWS_ACCESS_KEY_ID: string;
   AWS_SECRET_ACCESS_KEY: string;

@@ -62,6 +62,9 @@ export const env = {
   get templatePrefix() {
     return process.env[envNames.templatePrefix] ?? '';
   },
+  get mailConfigurationSet(): string | undefined {
+    return optional(envNames.mailConfigurationSet);
+  },
   get stage() {
     return optional(envNames.stage) ?? 'local';
   },

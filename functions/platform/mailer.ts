@@ -23,6 +23,8 @@ export const sendTemplatedEmail: Mailer = async ({ to, template, data }) => {
       FromEmailAddress: env.mailFrom,
       Destination: { ToAddresses: [to] },
       Content: { Template: { TemplateName: templateName(template), TemplateData: JSON.stringify(data) } },
+      // Deployed stages publish bounces and complaints through it; locally there is none.
+      ...(env.mailConfigurationSet ? { ConfigurationSetName: env.mailConfigurationSet } : {}),
     }),
   );
 };

@@ -11,6 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { mailTemplatePrefix, type StageConfig } from '../config';
+import { mailConfigurationSetName } from '../definitions/resources';
 import { feedBucketActions, grantsKey, tableActions, type RouteGrants } from '../permissions';
 
 export interface FunctionRolesProps {
@@ -20,6 +21,7 @@ export interface FunctionRolesProps {
   readonly logGroup: ILogGroup;
   readonly senderEmail: string;
   readonly templatePrefix: string;
+  readonly configurationSet: string;
 }
 
 export class FunctionRoles extends Construct {
@@ -74,7 +76,8 @@ export class FunctionRoles extends Construct {
           actions: ['ses:SendEmail'],
           // SES authorises the sending identity, the template and, in the sandbox, the
           // recipient identities: all identities, but only From the configured sender.
-          resources: [arn('identity/*'), arn(`template/${this.props.templatePrefix}*`)],
+          // and the configuration set the mailer sends through (bounce and complaint events).
+          resources: [arn('identity/*'), arn(`template/${this.props.templatePrefix}*`), arn(`configuration-set/${this.props.configurationSet}`)],
           conditions: { StringEquals: { 'ses:FromAddress': this.props.senderEmail } },
         }),
       );
@@ -122,6 +125,7 @@ export function functionLogsAndRoles(
     logGroup,
     senderEmail: input.config.senderEmail,
     templatePrefix: mailTemplatePrefix(input.config),
+    configurationSet: mailConfigurationSetName(input.config.stage),
   });
   return { logGroup, roles };
 }

@@ -160,10 +160,15 @@ export const envNames = {
    * Unset locally: the local gateway is the only way in.
    */
   originVerify: 'ORIGIN_VERIFY_SECRET',
+  /** Deployed stages: the SES configuration set to send through (unset locally). */
+  mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
 } as const;
 
 /** The header CloudFront adds to origin requests with the origin secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** SES configuration set of a stage (bounce and complaint events); the mailer sends through it. */
+export const mailConfigurationSetName = (stage: string): string => `portal-${stage}`;
 
 /** Secrets Manager name of a stage's origin secret (created by the data stack, read by api and web). */
 export const originSecretName = (stage: string): string => `portal/${stage}/origin-verify`;

@@ -110,7 +110,15 @@ describe('auth stack', () => {
 
 describe('mail stack', () => {
   it('has the sender identity and one stage-prefixed template per definition', () => {
-    synth.templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@test.example.com' });
+    // The sender's domain, with Easy DKIM and the configuration set that publishes bounces and complaints.
+    synth.templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'test.example.com',
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    synth.templates.mail.hasResourceProperties('AWS::SES::ConfigurationSet', { Name: 'portal-qa' });
+    synth.templates.mail.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({ MatchingEventTypes: ['bounce', 'complaint', 'reject'], SnsDestination: Match.anyValue() }),
+    });
     const names = Object.values(resourcesOf(synth.templates.mail, 'AWS::SES::Template')).map(
       (t) => (t.Properties?.Template as { TemplateName: string }).TemplateName,
     );

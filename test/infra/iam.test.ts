@@ -92,6 +92,7 @@ describe.each([
       if (actions.some((a) => a.startsWith('cognito-idp:'))) expect(resources, where).toMatch(/UserPool/);
       if (actions.includes('ses:SendEmail')) {
         expect(resources, where).toContain(`template/portal-${config.stage}-*`);
+        expect(resources, where).toContain(`configuration-set/portal-${config.stage}`);
         expect(statement.Condition, where).toEqual({ StringEquals: { 'ses:FromAddress': config.senderEmail } });
       }
       if (actions.includes('lambda:InvokeFunction')) expect(resources, where).toMatch(/Job/);
