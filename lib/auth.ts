@@ -1,5 +1,5 @@
 /** Cognito: the user pool (login = e-mail), the web app client and the three role groups. */
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -74,5 +74,8 @@ export class AuthStack extends Stack {
     for (const group of poolDef.groups) {
       new UserPoolGroup(this, `Group${group}`, { userPool: this.userPool, groupName: group });
     }
+
+    // For `npm run create-admin` (docs/deploy.md, "First administrator").
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
   }
 }

@@ -1,5 +1,5 @@
 /** The single DynamoDB table and the feed upload bucket. */
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Operation, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -118,5 +118,8 @@ export class DataStack extends Stack {
         threshold: 0.001,
       },
     ]);
+
+    // For `npm run create-admin` (docs/deploy.md, "First administrator").
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 }
