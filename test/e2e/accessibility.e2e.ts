@@ -86,7 +86,11 @@ test('the open account menu has no axe violations', async ({ page }) => {
   await go(page, '/login');
   await signIn(page, login('ROLE_ADMIN'));
   await expectSignedInShell(page);
+  // The page under the menu is whole first (its heading, its data).
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect(page.locator('.spinner-wrap')).toHaveCount(0);
   await page.getByRole('button', { name: /account menu/ }).click();
+  await expect(page.getByRole('link', { name: m('en', 'nav.profile') })).toBeVisible();
   await expectNoViolations(page, 'user menu open');
 });
 
