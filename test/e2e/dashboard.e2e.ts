@@ -59,8 +59,12 @@ test('an administrator sets a completed step back to be done', async ({ page }) 
   await sources.getByRole('button', { name: 'Reset status' }).click();
   await expect(stepCard(page, 'Sources').locator('.badge')).toHaveText(/To be done|In process/);
   await expect(stepCard(page, 'Sources').getByRole('button', { name: 'Reset status' })).toHaveCount(0);
-  // Back to the administrator's own company for the tests that follow.
+  // Back to the administrator's own company for the tests that follow (and wait until it is stored).
   await switcher.selectOption(team);
+  await expect(switcher).toHaveValue(team);
+  await expect(switcher).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: m('en', 'company.label') })).toHaveValue(team);
 });
 
 for (const locale of ['en', 'fr', 'ru'] as Locale[]) {
