@@ -43,7 +43,8 @@ export function RouteElement({ page }: { page: PageDef }) {
   const crumbs = [...(page.parents ?? []), { label: title }];
   return (
     <PageContext.Provider value={{ title, crumbs }}>
-      <RouteErrorBoundary resetKey={location.pathname}>
+      {/* location.key: any navigation, even to the same address, clears a shown error. */}
+      <RouteErrorBoundary resetKey={location.key}>
         <Suspense fallback={<PageLoader />}>
           <page.Component />
         </Suspense>

@@ -3,12 +3,20 @@ import { Link } from 'react-router-dom';
 import { T } from '../i18n/t';
 import { Button } from '../ui/button';
 
-/** A failed dynamic import (the old chunk is gone after a deploy): cured by a reload. */
-export const isChunkLoadError = (error: Error): boolean =>
-  /dynamically imported module|Loading chunk|Importing a module script failed|error loading dynamically/i.test(error.message);
+const CHUNK_FAILURE = /dynamically imported module|Loading chunk|Importing a module script failed|error loading dynamically|Unable to preload CSS/i;
+
+/**
+ * A failed dynamic import (the old chunk is gone after a deploy): cured by a reload. The browsers'
+ * wordings (Chromium, Safari, Firefox) and Vite's own when a chunk's CSS cannot be preloaded,
+ * also as the `cause` of a wrapping error.
+ */
+export const isChunkLoadError = (error: unknown, depth = 0): boolean =>
+  error instanceof Error && (CHUNK_FAILURE.test(error.message) || (depth < 3 && isChunkLoadError(error.cause, depth + 1)));
 
 interface State {
-  error: Error | null;
+  /** Something was thrown (`error` itself may be anything, even null). */
+  failed: boolean;
+  error: unknown;
 }
 
 /**
@@ -17,22 +25,22 @@ interface State {
  * location) clears it on navigation. A class: React has no hook for error boundaries.
  */
 export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, State> {
-  override state: State = { error: null };
+  override state: State = { failed: false, error: null };
 
-  static getDerivedStateFromError(error: Error): State {
-    return { error };
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: true, error };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('[page] render failed', error, info.componentStack);
   }
 
   override componentDidUpdate(previous: { resetKey: string }): void {
-    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false, error: null });
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
+    if (!this.state.failed) return this.props.children;
     const chunk = isChunkLoadError(this.state.error);
     return (
       <div className="page">

@@ -8,8 +8,11 @@ interface Props {
   passwordLabel: MessageId;
   repeatLabel: MessageId;
   submitLabel: MessageId;
-  /** Resolves when done; the caller decides what to show next. */
-  onSubmit: (password: string) => Promise<void>;
+  /**
+   * Resolves when done (the caller decides what to show next), or with the server's field errors
+   * of a 400 (message ids, e.g. `{ password: 'validation.passwordPolicy' }`) to show under the fields.
+   */
+  onSubmit: (password: string) => Promise<Record<string, string> | void>;
 }
 
 /**
@@ -21,7 +24,11 @@ export function PasswordChangeForm({ passwordLabel, repeatLabel, submitLabel, on
     <Formik
       initialValues={{ password: '', repeat: '' }}
       validationSchema={passwordChangeFormSchema}
-      onSubmit={(values) => onSubmit(values.password)}
+      onSubmit={async (values, helpers) => {
+        const errors = await onSubmit(values.password);
+        // Only the password is sent, so only its field can have a server error.
+        if (errors?.password) helpers.setErrors({ password: errors.password });
+      }}
     >
       {({ values, isSubmitting }) => {
         const valid = passwordChangeFormSchema.isValidSync(values);
@@ -34,6 +41,7 @@ export function PasswordChangeForm({ passwordLabel, repeatLabel, submitLabel, on
               label={passwordLabel}
               type="password"
               autoComplete="new-password"
+              required
               hint={<T id="validation.passwordMin" values={{ min: PASSWORD_MIN_LENGTH }} />}
               values={{ min: PASSWORD_MIN_LENGTH }}
             />
@@ -42,6 +50,7 @@ export function PasswordChangeForm({ passwordLabel, repeatLabel, submitLabel, on
               label={repeatLabel}
               type="password"
               autoComplete="new-password"
+              required
               showError={() => mismatch}
               message="validation.passwordsDoNotMatch"
             />

@@ -40,6 +40,7 @@ export default function LoginPage() {
 
   const choosePassword = async (password: string) => {
     if (!challenge) return;
+    setNotice(null);
     try {
       const answer = await mutateRoute(securityNewPassword, { body: { ...challenge, password }, auth: 'none' });
       if (answer.status === 'signed-in') await signedIn(answer.user);
@@ -48,7 +49,10 @@ export default function LoginPage() {
       if (error instanceof ApiError && error.status === 401) {
         setChallenge(null);
         setNotice('login.newPassword.expired');
-      } else setNotice(noticeFor(error));
+      }
+      // The user pool's password rules (400, 'validation.passwordPolicy'): under the field.
+      else if (error instanceof ApiError && error.status === 400 && error.fieldErrors.password) return error.fieldErrors;
+      else setNotice(noticeFor(error));
     }
   };
 
@@ -137,15 +141,17 @@ export default function LoginPage() {
                       setNotice('login.invalid');
                       queueMicrotask(() => noticeRef.current?.focus());
                     }
-                    else if (error instanceof ApiError && error.status === 400) helpers.setErrors(error.fieldErrors);
+                    // Field errors (message ids) go under their fields; a 400 without any (bad request) is said above.
+                    else if (error instanceof ApiError && error.status === 400 && (error.fieldErrors.username || error.fieldErrors.password))
+                      helpers.setErrors(error.fieldErrors);
                     else setNotice(noticeFor(error));
                   }
                 }}
               >
                 {({ values, isSubmitting }) => (
                   <Form noValidate className="form-stack">
-                    <FormField name="username" label="login.email" type="email" autoComplete="username" inputMode="email" />
-                    <FormField name="password" label="login.password" type="password" autoComplete="current-password" />
+                    <FormField name="username" label="login.email" type="email" autoComplete="username" inputMode="email" required />
+                    <FormField name="password" label="login.password" type="password" autoComplete="current-password" required />
                     <p className="form-row-end">
                       <Link to="/password-reset" className="small">
                         <T id="login.forgot" />

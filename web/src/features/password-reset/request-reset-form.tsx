@@ -41,7 +41,7 @@ export function RequestResetForm() {
       <Formik
         initialValues={{ login: '' }}
         validationSchema={passwordResetRequestSchema}
-        onSubmit={async (values) => {
+        onSubmit={async (values, helpers) => {
           setFailure(null);
           // The mail goes out in the language of this page.
           const body = { ...passwordResetRequestSchema.cast(values), language: intl.locale.slice(0, 2) as Language };
@@ -49,7 +49,9 @@ export function RequestResetForm() {
             await mutateRoute(passwordResetRequest, { body, auth: 'none' });
             setSentTo(body.login);
           } catch (error) {
-            setFailure(error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : errorMessageId(error));
+            // The server's field error (a message id) goes under the field; anything else is said above the form.
+            if (error instanceof ApiError && error.status === 400 && error.fieldErrors.login) helpers.setErrors({ login: error.fieldErrors.login });
+            else setFailure(error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : errorMessageId(error));
           }
         }}
       >
@@ -64,6 +66,7 @@ export function RequestResetForm() {
                 type="email"
                 autoComplete="email"
                 inputMode="email"
+                required
                 // The error (danger border + message) shows once something is typed, or after leaving the field empty.
                 showError={(meta) => !!meta.error && (meta.value !== '' || meta.touched)}
               />

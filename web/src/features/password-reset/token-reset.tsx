@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { passwordResetCheck, passwordResetComplete } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
-import { T } from '../../i18n/t';
+import { T, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { PasswordChangeForm } from '../../ui/password-change-form';
@@ -14,18 +15,21 @@ export function TokenReset({ token }: { token: string }) {
   // SWR checks the link once (no retry, no refresh on focus: a used link stays used).
   const check = useRoute(passwordResetCheck, { token }, { auth: 'none', shouldRetryOnError: false, revalidateOnFocus: false, revalidateOnReconnect: false });
   const [outcome, setOutcome] = useState<'changed' | 'invalid' | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<MessageId | null>(null);
   // The spec: the token is valid when the answer's `token` equals the one in the URL.
   const state = outcome ?? (check.data?.token === token ? 'valid' : check.error || check.data ? 'invalid' : 'checking');
 
   const change = async (password: string) => {
-    setFailed(false);
+    setFailure(null);
     try {
       await mutateRoute(passwordResetComplete, { params: { token }, body: { password }, auth: 'none' });
       setOutcome('changed');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setOutcome('invalid');
-      else setFailed(true);
+      // The password rules of the user pool (400, 'validation.passwordPolicy'): under the field.
+      else if (error instanceof ApiError && error.status === 400 && error.fieldErrors.password) return error.fieldErrors;
+      // Anything else (too many attempts, network...): said in words; the user may retry.
+      else setFailure(errorMessageId(error));
     }
   };
 
@@ -76,9 +80,9 @@ export function TokenReset({ token }: { token: string }) {
       <p className="muted">
         <T id="reset.form.intro" />
       </p>
-      {failed && (
+      {failure && (
         <Callout tone="danger">
-          <T id="common.somethingWrong" />
+          <T id={failure} />
         </Callout>
       )}
       <PasswordChangeForm

@@ -14,7 +14,11 @@ export function errorMessageId(error: unknown): MessageId {
   return 'common.somethingWrong';
 }
 
-/** A field message from the server (`errors` of a 400), if it is a catalogue id; else a generic one. */
-export function fieldMessageId(id: string, catalogue: Readonly<Record<string, string>>): MessageId {
-  return (id in catalogue ? id : 'validation.invalid') as MessageId;
+/**
+ * A field message (a yup schema's, or the server's `errors` of a 400), if it is a catalogue id;
+ * else the generic 'This value is not valid'. `catalogue`: the messages on screen (react-intl's
+ * `intl.messages`, plain strings or, in a build, pre-parsed ASTs: only the keys count).
+ */
+export function fieldMessageId(id: string, catalogue: Readonly<Record<string, unknown>>): MessageId {
+  return (Object.hasOwn(catalogue, id) ? id : 'validation.invalid') as MessageId;
 }
