@@ -15,7 +15,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { addAlarms, lambdaMetric, sqsVisible } from './constructs/alarms';
+import { addAlarms, lambdaMetric, loggedErrors, sqsVisible } from './constructs/alarms';
 import type { Construct } from 'constructs';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
 import type { StageConfig } from './config';
@@ -149,8 +149,24 @@ export class ApiStack extends Stack {
         }),
         threshold: 5,
       },
-      { id: 'LambdaErrors', description: 'Lambda functions failed at least 5 times in 5 minutes (every function of the region)', metric: lambdaMetric('Errors'), threshold: 5 },
-      { id: 'LambdaThrottles', description: 'Lambda throttled invocations (concurrency limit reached)', metric: lambdaMetric('Throttles'), threshold: 1 },
+      {
+        id: 'LambdaErrors',
+        description: `Lambda functions failed at least 5 times in 5 minutes: errors logged, timeouts and crashes of the ${config.stage} API and job functions (log group /portal/${config.stage}/api)`,
+        metric: loggedErrors(logGroup, config.stage, 'ApiFunctionErrors'),
+        threshold: 5,
+      },
+      {
+        id: 'LambdaThrottles',
+        description: 'Lambda throttled invocations in the account and region (concurrency limit reached: shared by every function)',
+        metric: lambdaMetric('Throttles'),
+        threshold: 1,
+      },
+      ...jobNames.map((name) => ({
+        id: `JobErrors-${name}`,
+        description: `Job ${name} failed (Lambda retries it twice, then its event goes to the dead-letter queue)`,
+        metric: this.jobFunctions.get(name)!.metricErrors({ statistic: 'Sum', period: Duration.minutes(5) }),
+        threshold: 1,
+      })),
       ...jobNames.map((name) => ({
         id: `JobDlq-${name}-Alarm`,
         description: `Job ${name} failed three times: its event is in the dead-letter queue`,

@@ -28,6 +28,12 @@ export interface StageConfig {
   readonly widgetScriptUrl?: string;
   /** Who receives the alarms (SNS e-mail subscription); without it, subscribe to the topic by hand. */
   readonly alarmEmail?: string;
+  /**
+   * Optional: the Route 53 public hosted zone of the sender's domain (its id; its name must be
+   * that domain). With it the Mail stack publishes the three Easy DKIM records itself; without
+   * it they are published by hand from the `DkimRecords` output (docs/deploy.md).
+   */
+  readonly senderHostedZoneId?: string;
 }
 
 type StageDefaults = Omit<StageConfig, 'stage'>;
@@ -95,9 +101,14 @@ export function loadConfig(ctx: ContextSource): StageConfig {
     retainData: base.retainData,
     widgetScriptUrl: str(ctx, 'widgetScriptUrl') ?? base.widgetScriptUrl,
     alarmEmail: str(ctx, 'alarmEmail') ?? base.alarmEmail,
+    senderHostedZoneId: str(ctx, 'senderHostedZoneId') ?? (known ? base.senderHostedZoneId : undefined),
   };
   // Offline synthesis (npm run synth, the infra tests) may use the placeholder values; a deploy may not.
-  return validate(config, { allowPlaceholders: str(ctx, 'placeholders') === 'allow' });
+  const allowPlaceholders = str(ctx, 'placeholders') === 'allow';
+  if (allowPlaceholders && str(ctx, 'requireStage') === 'true') {
+    throw new Error('-c placeholders=allow is for offline synth only: npm run deploy never takes it (docs/deploy.md)');
+  }
+  return validate(config, { allowPlaceholders });
 }
 
 /** Stage names the handlers treat as plain-http local runs (no Secure cookies): never deployed. */
@@ -107,6 +118,12 @@ export const reservedStages = ['local', 'test'] as const;
 const PLACEHOLDER_HOST = /(^|\.)(example\.(com|net|org)|[^.]+\.(example|invalid|test|localhost))$|^(example|invalid|test|localhost)$/;
 /** Stages that run against an emulator (LocalStack), where placeholders are all there is. */
 const EMULATED_STAGES = new Set(['localstack']);
+
+/**
+ * The stage deploys into LocalStack (docs/localstack-docker.md): no WAF stack (LocalStack has no
+ * CloudFront-scope web ACL), placeholder names allowed.
+ */
+export const runsOnEmulator = (config: StageConfig): boolean => EMULATED_STAGES.has(config.stage);
 
 export function validate(config: StageConfig, options: { allowPlaceholders?: boolean } = {}): StageConfig {
   const problems: string[] = [];
@@ -131,6 +148,8 @@ export function validate(config: StageConfig, options: { allowPlaceholders?: boo
   if (config.certificateArn !== undefined && !CERT_ARN.test(config.certificateArn))
     problems.push(`certificateArn must be an ACM certificate in us-east-1 (CloudFront), got "${config.certificateArn}"`);
   if (config.alarmEmail !== undefined && !EMAIL.test(config.alarmEmail)) problems.push(`alarmEmail "${config.alarmEmail}" is not an e-mail`);
+  if (config.senderHostedZoneId !== undefined && !/^Z[A-Z0-9]{1,31}$/.test(config.senderHostedZoneId))
+    problems.push(`senderHostedZoneId "${config.senderHostedZoneId}" is not a Route 53 hosted zone id (Z…)`);
   if (config.widgetScriptUrl !== undefined && !/^https:\/\/[^/\s]+\/\S*$/.test(config.widgetScriptUrl))
     problems.push(`widgetScriptUrl must be an https script URL, got "${config.widgetScriptUrl}"`);
   if (problems.length) throw new Error(`Stage "${config.stage}" config: ${problems.join('; ')}`);

@@ -18,6 +18,8 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: Table;
   readonly feedBucket: Bucket;
+  /** S3 server access logs of the feed bucket and CloudFront's standard logs (viewer address of every request). */
+  readonly accessLogs: Bucket;
   /** Shared by CloudFront (sends it) and the API functions (require it): see docs/deploy.md, "Origin secret". */
   readonly originSecret: Secret;
   /** Every alarm of the stage goes here (lib/constructs/alarms.ts). */
@@ -48,7 +50,20 @@ export class DataStack extends Stack {
       });
     }
 
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // CloudFront writes its standard logs with an ACL grant, so ACLs stay enabled here (only here).
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(config.retainData ? 365 : 30) }],
+      removalPolicy,
+      autoDeleteObjects: !config.retainData,
+    });
+
     this.feedBucket = new Bucket(this, 'FeedBucket', {
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 's3/feed-bucket/',
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: BucketEncryption.S3_MANAGED,

@@ -10,7 +10,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { addAlarms, sqsVisible } from './constructs/alarms';
+import { addAlarms, loggedErrors, sqsVisible } from './constructs/alarms';
 import type { StageConfig } from './config';
 import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
@@ -87,6 +87,12 @@ export class JobsStack extends Stack {
         id: 'FeedRecheckFailed',
         description: 'The daily feed re-check failed',
         metric: this.feedRecheck.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
+        threshold: 1,
+      },
+      {
+        id: 'JobErrorsLogged',
+        description: `Scheduled jobs logged errors (level ERROR, timeouts, crashes) in /portal/${config.stage}/jobs`,
+        metric: loggedErrors(logGroup, config.stage, 'ScheduledJobErrors'),
         threshold: 1,
       },
       {

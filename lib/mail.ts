@@ -3,6 +3,7 @@
  * complaints, and one template per definition, named `<stage>-<name>`.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { PublicHostedZone } from 'aws-cdk-lib/aws-route53';
 import { CfnTemplate, ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -37,9 +38,13 @@ export class MailStack extends Stack {
     });
 
     // The sender's domain as identity, signed with Easy DKIM: publish the three CNAME records SES
-    // shows for it (docs/deploy.md, "SES"); then any address of the domain may send.
+    // shows for it (docs/deploy.md, "SES"); then any address of the domain may send. With the
+    // domain's Route 53 zone given, the CDK writes those records into it (no lookup: id + name).
     const domain = config.senderEmail.split('@')[1]!;
-    this.identity = new EmailIdentity(this, 'Sender', { identity: Identity.domain(domain), configurationSet: this.configurationSet });
+    const identity = config.senderHostedZoneId
+      ? Identity.publicHostedZone(PublicHostedZone.fromHostedZoneAttributes(this, 'SenderZone', { hostedZoneId: config.senderHostedZoneId, zoneName: domain }))
+      : Identity.domain(domain);
+    this.identity = new EmailIdentity(this, 'Sender', { identity, configurationSet: this.configurationSet });
     new CfnOutput(this, 'DkimRecords', {
       description: 'Publish these as CNAME <token>._domainkey.<domain> -> <token>.dkim.amazonses.com',
       value: [this.identity.dkimDnsTokenName1, this.identity.dkimDnsTokenName2, this.identity.dkimDnsTokenName3].join(' '),

@@ -42,8 +42,15 @@ export interface WebStackProps extends StackProps {
   readonly httpApi: IHttpApi;
   /** The browser uploads feeds to it with a presigned POST: the CSP must allow that origin. */
   readonly feedBucket: IBucket;
+  /** Where CloudFront writes its standard logs (data stack, ACLs enabled). */
+  readonly accessLogs: IBucket;
   /** Built app; deployed when it exists. */
   readonly webDist?: string;
+  /**
+   * ARN of the web ACL (lib/waf.ts, in us-east-1), usually a cross-region `Fn::GetStackOutput`.
+   * Absent on the LocalStack stage only.
+   */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -136,8 +143,17 @@ export class WebStack extends Stack {
       );
     }
 
+    if (!props.webAclArn) {
+      Annotations.of(this).addWarningV2('portal:web:no-waf', `No web ACL for stage ${config.stage}: no WAF rate limits in front of CloudFront.`);
+    }
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Onboarding portal (${config.stage})`,
+      webAclId: props.webAclArn,
+      // One line per request with the viewer's address (API Gateway's access log only sees CloudFront's).
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,

@@ -64,7 +64,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     company: 'acme',
     managed: ['acme', 'globex'],
   },
-  { login: 'customer@acme.test', password: 'Acme-pass-1', role: 'ROLE_USER', firstName: 'Claire', lastName: 'Martin', company: 'acme' },
+  { login: 'customer@acme.test', password: 'Acme-pass-123', role: 'ROLE_USER', firstName: 'Claire', lastName: 'Martin', company: 'acme' },
   { login: 'customer@globex.test', password: 'Globex-pass-1', role: 'ROLE_USER', firstName: 'Ivan', lastName: 'Petrov', company: 'globex' },
   {
     login: 'newcomer@acme.test',

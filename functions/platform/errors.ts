@@ -76,6 +76,13 @@ export class WrongMethodError extends AppError {
   }
 }
 
+/** The account needs a sign-in step the portal does not offer yet (an authenticator code). */
+export class SignInStepUnsupportedError extends AppError {
+  constructor(challenge: string) {
+    super(403, 'sign-in-step-unsupported', `This account needs a sign-in step the portal does not offer yet (${challenge})`);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'too-many-requests', 'Too many attempts: wait a moment and try again');

@@ -6,6 +6,7 @@ import type { AuthContext } from './auth';
 import { timingSafeEqual } from 'node:crypto';
 import { envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
+import { logUnhandled } from './log';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
@@ -201,11 +202,12 @@ async function validate(schema: AnyObjectSchema, body: unknown): Promise<unknown
   }
 }
 
-function errorResult(error: unknown, route: RouteDef): APIGatewayProxyStructuredResultV2 {
+function errorResult(error: unknown, route: RouteDef, requestId: string | undefined): APIGatewayProxyStructuredResultV2 {
   if (error instanceof TooManyRequestsError) return json(error.status, error.toBody(), { headers: { 'retry-after': String(error.retryAfterSeconds) } });
   if (error instanceof AppError) return json(error.status, error.toBody());
-  // Logged for the operators; the caller gets no stack and no internals.
-  console.error(`[${route.id}] unhandled error`, error);
+  // Logged for the operators (one JSON line with the route and the request id of the access log);
+  // the caller gets no stack and no internals.
+  logUnhandled(route.id, requestId, error);
   return json(500, { code: 'internal', message: 'Something went wrong on our side' });
 }
 
@@ -248,7 +250,7 @@ export function createHandler<R extends RouteDef>(
       if (schema) state.body = await validate(schema, parseJson(event));
     },
     onError: async (request) => {
-      request.response = errorResult(request.error, route);
+      request.response = errorResult(request.error, route, request.event.requestContext?.requestId);
     },
   };
 

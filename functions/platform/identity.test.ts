@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cognitoClient } from './clients/cognito';
-import { InvalidCredentialsError, UnauthenticatedError, ValidationError } from './errors';
+import { InvalidCredentialsError, SignInStepUnsupportedError, UnauthenticatedError, ValidationError } from './errors';
 import { cognitoIdentity } from './identity';
 
 /** How Cognito's answers and errors become the portal's (AWS and cognito-local disagree on some). */
@@ -46,6 +46,14 @@ describe('cognitoIdentity.signIn', () => {
   it('passes the first-sign-in challenge on', async () => {
     send.mockResolvedValue({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 'S' });
     expect(await cognitoIdentity.signIn('u', 'p')).toEqual({ kind: 'new-password-required', session: 'S' });
+  });
+
+  it('refuses, with its own code, an authenticator-code step the sign-in does not offer yet', async () => {
+    send.mockResolvedValue({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'S' });
+    const error = (await cognitoIdentity.signIn('u', 'p').catch((e: unknown) => e)) as SignInStepUnsupportedError;
+    expect(error).toBeInstanceOf(SignInStepUnsupportedError);
+    expect(error.toBody()).toMatchObject({ code: 'sign-in-step-unsupported' });
+    expect(error.status).toBe(403);
   });
 });
 

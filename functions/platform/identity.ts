@@ -9,7 +9,7 @@ import {
 import type { IdentityProvider, SignInOutcome, Tokens } from '../core/security/identity';
 import { cognitoClient } from './clients/cognito';
 import { env } from './env';
-import { AppError, InvalidCredentialsError, UnauthenticatedError, ValidationError } from './errors';
+import { InvalidCredentialsError, SignInStepUnsupportedError, UnauthenticatedError, ValidationError } from './errors';
 
 /**
  * Cognito behind the IdentityProvider port. Sign-in failures are folded into one answer so
@@ -51,7 +51,9 @@ function outcome(answer: { ChallengeName?: string; Session?: string; Authenticat
   if (answer.ChallengeName === 'NEW_PASSWORD_REQUIRED' && answer.Session) {
     return { kind: 'new-password-required', session: answer.Session };
   }
-  if (answer.ChallengeName) throw new AppError(501, 'not-implemented', `Sign-in challenge ${answer.ChallengeName} is not supported`);
+  // An authenticator code (SOFTWARE_TOKEN_MFA) or another step the portal's sign-in does not ask
+  // for yet: the password was right, but no session can be given (docs/deploy.md, "MFA").
+  if (answer.ChallengeName) throw new SignInStepUnsupportedError(answer.ChallengeName);
   return { kind: 'tokens', tokens: toTokens(answer.AuthenticationResult) };
 }
 

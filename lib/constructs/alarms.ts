@@ -5,6 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { FilterPattern, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 
@@ -33,9 +34,35 @@ export function addAlarms(scope: Construct, topic: ITopic, specs: readonly Alarm
   });
 }
 
-/** Account-wide Lambda errors and throttles of the region (this account runs the portal only). */
+/**
+ * Account-wide Lambda metrics of the region. Used for throttles only: concurrency is one pool
+ * per account and region, so a throttle anywhere is everybody's problem.
+ */
 export const lambdaMetric = (name: 'Errors' | 'Throttles') =>
   new Metric({ namespace: 'AWS/Lambda', metricName: name, statistic: 'Sum', period: Duration.minutes(5) });
+
+/**
+ * Failures of the functions of one stack, counted from their shared log group (functions log
+ * JSON, lib/constructs/portal-function.ts), so another stage in the same account never sets it
+ * off: every line at level ERROR (an uncaught error, a handler's `logUnhandled`, any
+ * `console.error` for operators) and every invocation Lambda reports as timed out or crashed.
+ * The `AWS/Lambda Errors` metric has no per-stack dimension, and route handlers answer 500
+ * themselves, which that metric does not count.
+ */
+export function loggedErrors(logGroup: ILogGroup, stage: string, metricName: string): Metric {
+  const filter = logGroup.addMetricFilter(`${metricName}Filter`, {
+    filterPattern: FilterPattern.any(
+      FilterPattern.stringValue('$.level', '=', 'ERROR'),
+      FilterPattern.stringValue('$.record.status', '=', 'timeout'),
+      FilterPattern.stringValue('$.record.status', '=', 'error'),
+      FilterPattern.stringValue('$.record.status', '=', 'failure'),
+    ),
+    metricNamespace: `Portal/${stage}`,
+    metricName,
+    metricValue: '1',
+  });
+  return filter.metric({ statistic: 'Sum', period: Duration.minutes(5) });
+}
 
 export const sqsVisible = (queueName: string) =>
   new Metric({

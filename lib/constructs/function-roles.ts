@@ -116,7 +116,8 @@ export function functionLogsAndRoles(
   const logGroup = new LogGroup(stack, input.logsId, {
     logGroupName: input.logGroupName,
     retention: input.retention,
-    removalPolicy: RemovalPolicy.DESTROY,
+    // Where the stage keeps its data (prod), its logs outlive the stack too.
+    removalPolicy: input.config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
   const roles = new FunctionRoles(stack, 'Roles', {
     table: input.table,

@@ -21,7 +21,12 @@ export const userPool = {
   /** Login is the e-mail: Cognito username is a generated id, the e-mail is an alias attribute. */
   signInCaseSensitive: false,
   passwordPolicy: {
-    minLength: 8,
+    /**
+     * Length rather than character classes (NIST SP 800-63B). The forms and the API check the
+     * same minimum: shared/schemas/security.ts PASSWORD_MIN_LENGTH (compared by
+     * test/infra/production.test.ts). Temporary passwords must meet it too.
+     */
+    minLength: 12,
     requireLowercase: false,
     requireUppercase: false,
     requireDigits: false,

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'invalid-credentials',
   'forbidden',
+  'sign-in-step-unsupported',
   'not-found',
   'invalid-token',
   'method-not-allowed',

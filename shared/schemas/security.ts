@@ -7,7 +7,8 @@ import { schema } from './define';
  * and the API answers them in `errors` for the client to translate.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
+/** Same as the user pool policy (lib/definitions/resources.ts `userPool.passwordPolicy.minLength`; test/infra/production.test.ts compares them). */
+export const PASSWORD_MIN_LENGTH = 12;
 export const SEARCH_MAX_LENGTH = 128;
 
 // Pragmatic e-mail pattern: one @, no spaces, a dot in the domain part.

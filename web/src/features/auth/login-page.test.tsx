@@ -118,12 +118,12 @@ describe('sign-in page', () => {
 
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.clear(screen.getByLabelText('Repeat password'));
-    await userEvent.type(screen.getByLabelText('New password'), 'long enough');
-    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough');
+    await userEvent.type(screen.getByLabelText('New password'), 'long enough!');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough!');
     expect(save).toBeEnabled();
     await userEvent.click(save);
     await waitFor(() => expect(location()).toBe('/dashboard'));
-    expect(challengeBody).toEqual({ username: 'ada@example.com', session: 'S1', password: 'long enough' });
+    expect(challengeBody).toEqual({ username: 'ada@example.com', session: 'S1', password: 'long enough!' });
   });
 });
 

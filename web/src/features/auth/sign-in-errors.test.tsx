@@ -56,8 +56,8 @@ describe('sign-in form errors', () => {
       ),
     );
     await signIn();
-    await userEvent.type(await screen.findByLabelText('New password'), 'long enough');
-    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough');
+    await userEvent.type(await screen.findByLabelText('New password'), 'long enough!');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough!');
     const save = screen.getByRole('button', { name: 'Save and sign in' });
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);

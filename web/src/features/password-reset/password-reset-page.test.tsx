@@ -63,7 +63,7 @@ describe('password reset with a token', () => {
 
     const change = await screen.findByRole('button', { name: 'Change Password' });
     expect(change).toBeDisabled();
-    expect(screen.getByText('Password should contain at least 8 symbols')).toBeInTheDocument();
+    expect(screen.getByText('Password should contain at least 12 symbols')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('New password'), 'short');
     await userEvent.type(screen.getByLabelText('Repeat password'), 'short');
@@ -71,20 +71,20 @@ describe('password reset with a token', () => {
 
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.clear(screen.getByLabelText('Repeat password'));
-    await userEvent.type(screen.getByLabelText('New password'), 'long enough');
-    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enougx');
+    await userEvent.type(screen.getByLabelText('New password'), 'long enough!');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enougx!');
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(change).toBeDisabled();
 
     await userEvent.clear(screen.getByLabelText('Repeat password'));
-    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough!');
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
     await waitFor(() => expect(change).toBeEnabled());
     await userEvent.click(change);
 
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
-    expect(changed).toEqual({ password: 'long enough' });
+    expect(changed).toEqual({ password: 'long enough!' });
   });
 
   it('shows the invalid-token message; Try again changes nothing visible', async () => {

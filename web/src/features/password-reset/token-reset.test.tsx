@@ -8,8 +8,8 @@ import { server } from '../../test/server';
 const invalid = "Looks like you've tried to reset your password, but something went wrong in the process...";
 
 async function fillAndSubmit() {
-  await userEvent.type(await screen.findByLabelText('New password'), 'long enough');
-  await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough');
+  await userEvent.type(await screen.findByLabelText('New password'), 'long enough!');
+  await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough!');
   const change = screen.getByRole('button', { name: 'Change Password' });
   await waitFor(() => expect(change).toBeEnabled());
   await userEvent.click(change);

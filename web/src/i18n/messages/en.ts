@@ -173,6 +173,7 @@ export const en = {
   'error.unauthenticated': 'Your session has ended: please sign in again',
   'error.invalid-credentials': 'Invalid login or password!',
   'error.forbidden': 'You are not allowed to do this',
+  'error.sign-in-step-unsupported': "This account asks for a sign-in step the portal does not offer yet (an authenticator code): ask your administrator.",
   'error.not-found': 'This item no longer exists',
   'error.invalid-token': 'This link is invalid or has expired',
   'error.method-not-allowed': 'This action is not available this way',

@@ -159,6 +159,7 @@ export const fr: Catalogue = {
   'error.unauthenticated': 'Votre session a expiré : veuillez vous reconnecter',
   'error.invalid-credentials': 'Identifiant ou mot de passe incorrect !',
   'error.forbidden': "Vous n'êtes pas autorisé à effectuer cette action",
+  'error.sign-in-step-unsupported': "Ce compte demande une étape de connexion que le portail ne propose pas encore (un code d’authentification) : contactez votre administrateur.",
   'error.not-found': "Cet élément n'existe plus",
   'error.invalid-token': 'Ce lien est invalide ou a expiré',
   'error.method-not-allowed': "Cette action n'est pas disponible de cette façon",

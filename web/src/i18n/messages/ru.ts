@@ -159,6 +159,7 @@ export const ru: Catalogue = {
   'error.unauthenticated': 'Сеанс завершён: войдите снова',
   'error.invalid-credentials': 'Неверный логин или пароль!',
   'error.forbidden': 'У вас нет прав на это действие',
+  'error.sign-in-step-unsupported': "Для этой учётной записи нужен шаг входа, которого портал пока не поддерживает (код аутентификатора): обратитесь к администратору.",
   'error.not-found': 'Этот элемент больше не существует',
   'error.invalid-token': 'Ссылка недействительна или устарела',
   'error.method-not-allowed': 'Это действие так выполнить нельзя',

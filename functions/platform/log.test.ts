@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logUnhandled, resetLoggerForTests } from './log';
+
+/** Powertools writes through its own console on process.stdout / stderr (errors): capture both. */
+function captureStdout(): { lines: () => Record<string, any>[]; restore: () => void } {
+  const chunks: string[] = [];
+  const write = ((chunk: string | Uint8Array) => {
+    chunks.push(String(chunk));
+    return true;
+  }) as typeof process.stdout.write;
+  const spies = [vi.spyOn(process.stdout, 'write').mockImplementation(write), vi.spyOn(process.stderr, 'write').mockImplementation(write)];
+  return {
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter((line) => line.trim().startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, any>),
+    restore: () => spies.forEach((spy) => spy.mockRestore()),
+  };
+}
+
+describe('logUnhandled', () => {
+  const saved = { ...process.env };
+  beforeEach(() => {
+    process.env.STAGE = 'prod';
+    delete process.env.POWERTOOLS_DEV;
+    delete process.env.POWERTOOLS_LOG_LEVEL;
+    delete process.env.AWS_LAMBDA_LOG_LEVEL;
+    resetLoggerForTests();
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+    resetLoggerForTests();
+  });
+
+  it('writes one JSON line at level ERROR with the route id, the correlation id and the error', () => {
+    const out = captureStdout();
+    try {
+      logUnhandled('security-login', 'req-123', new TypeError('boom'));
+    } finally {
+      out.restore();
+    }
+    const [line, ...rest] = out.lines();
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({
+      level: 'ERROR',
+      message: 'unhandled error',
+      service: 'onboarding-portal',
+      stage: 'prod',
+      routeId: 'security-login',
+      correlationId: 'req-123',
+      error: { name: 'TypeError', message: 'boom' },
+    });
+    expect(line!.error.stack).toMatch(/TypeError: boom/);
+  });
+
+  it('logs what was thrown even when it is not an Error', () => {
+    const out = captureStdout();
+    try {
+      logUnhandled('users-list', undefined, { weird: true });
+    } finally {
+      out.restore();
+    }
+    expect(out.lines()[0]).toMatchObject({ correlationId: 'unknown', error: { message: '{"weird":true}' } });
+  });
+});

@@ -1,0 +1,42 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { envNames } from '../../lib/definitions/resources';
+
+/**
+ * Structured logs of the functions: Powertools for AWS Lambda's Logger, one JSON line per entry
+ * (`level`, `message`, `timestamp`, `service`, the stage, and the keys given). On AWS the line
+ * lands in the stack's log group as is (Lambda's JSON log format keeps JSON lines); a line at
+ * level ERROR is counted by the stack's error alarm (lib/constructs/alarms.ts `loggedErrors`).
+ * Log level: `POWERTOOLS_LOG_LEVEL`, else Lambda's own `AWS_LAMBDA_LOG_LEVEL`, else INFO.
+ */
+
+/** Service name of every line; `POWERTOOLS_SERVICE_NAME` overrides it. */
+export const SERVICE_NAME = 'onboarding-portal';
+
+let instance: Logger | undefined;
+
+/** The process's Logger, made on first use (a request that logs nothing pays nothing for it). */
+export function logger(): Logger {
+  instance ??= new Logger({
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
+    persistentKeys: { stage: process.env[envNames.stage] ?? 'local' },
+  });
+  return instance;
+}
+
+/** Tests only: forget the Logger so the next call reads the environment again. */
+export function resetLoggerForTests(): void {
+  instance = undefined;
+}
+
+/**
+ * Logs an error the handler pipeline did not expect (the caller gets a bare 500): the route id,
+ * the correlation id (API Gateway's request id: the `requestId` of the same request's line in
+ * the API access log, `/portal/<stage>/api-access`) and the error with its (source-mapped) stack.
+ */
+export function logUnhandled(routeId: string, requestId: string | undefined, error: unknown): void {
+  logger().error('unhandled error', {
+    routeId,
+    correlationId: requestId ?? 'unknown',
+    error: error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)),
+  });
+}
