@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
+import { lambdaContext } from './lambda-context';
 import { INVOKE_PATH, invokeJob } from './lambda-invoke';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -156,26 +157,9 @@ export function buildEvent(
   return event;
 }
 
-/** A minimal Lambda context (what middy and the handlers use). */
+/** The Lambda context of a route's handler. */
 export function buildContext(route: Pick<RouteDef, 'id'>, requestId: string, startedAt = Date.now()): Context {
-  const functionName = `portal-local-${route.id}`;
-  const unsupported = () => {
-    throw new Error('context.done/succeed/fail are not supported: return a value or throw');
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: `local/${requestId}`,
-    getRemainingTimeInMillis: () => Math.max(0, LAMBDA_TIMEOUT_MS - (Date.now() - startedAt)),
-    done: unsupported,
-    fail: unsupported,
-    succeed: unsupported,
-  };
+  return lambdaContext({ functionName: `portal-local-${route.id}`, requestId, timeoutMs: LAMBDA_TIMEOUT_MS, memoryMb: 1024, startedAt });
 }
 
 const json = (statusCode: number, payload: unknown, extra: Record<string, string> = {}): GatewayResponse => ({

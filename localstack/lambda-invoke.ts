@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { jobs } from '../lib/definitions/resources';
+import { lambdaContext } from './lambda-context';
 import type { JobName } from '../shared/routes';
 
 export const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
@@ -34,28 +35,6 @@ const answer = (statusCode: number, payload: unknown, headers: Record<string, st
   body: Buffer.from(payload === undefined ? '' : JSON.stringify(payload)),
 });
 
-function context(name: string, timeoutSeconds: number): Context {
-  const startedAt = Date.now();
-  const requestId = randomUUID();
-  const fail = () => {
-    throw new Error('context.done/succeed/fail are not supported');
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName: name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
-    memoryLimitInMB: '512',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${name}`,
-    logStreamName: `local/${requestId}`,
-    getRemainingTimeInMillis: () => Math.max(0, timeoutSeconds * 1000 - (Date.now() - startedAt)),
-    done: fail,
-    fail,
-    succeed: fail,
-  };
-}
-
 export async function invokeJob(
   request: { method: string; path: string; headers: Record<string, string | string[] | undefined>; body: Buffer },
   root: string,
@@ -73,7 +52,7 @@ export async function invokeJob(
     return answer(400, { message: 'Invalid JSON payload' }, { 'x-amzn-errortype': 'InvalidRequestContentException' });
   }
   const mod = (await import(pathToFileURL(join(root, job.entry)).href)) as { handler: JobHandler };
-  const run = mod.handler(event, context(name, job.timeoutSeconds));
+  const run = mod.handler(event, lambdaContext({ functionName: name, requestId: randomUUID(), timeoutMs: job.timeoutSeconds * 1000, memoryMb: 512 }));
   if (String(request.headers['x-amz-invocation-type'] ?? '') === 'Event') {
     const tracked = run.catch((error: unknown) => console.error(`[jobs] ${name} failed`, error)).finally(() => pending.delete(tracked));
     pending.add(tracked);

@@ -118,7 +118,11 @@ export async function changeStepStatus(company: CompanyRecord, actor: Actor, cha
     throw new ConflictError();
   }
   if (change.status === 'done') await notifyTeam(company, actor, change.stepType, deps);
-  return getIntegrationStatus(company, deps);
+  // The status read before, with the step as the conditional write left it: no second read.
+  return {
+    ...before,
+    steps: before.steps.map((s) => (s.stepType === moved.stepType ? { stepType: moved.stepType, status: moved.status, updated: moved.updated } : s)),
+  };
 }
 
 /** The step notification: to the integration team, once per transition to done (the winner of the conditional write sends it). */

@@ -4,7 +4,7 @@ import { InvalidTokenError } from '../../platform/errors';
 import { completePasswordReset, type PasswordResetDeps } from './password-reset';
 import { checkPasswordResetToken } from './password-reset-check';
 import { RESET_TOKEN_TTL_SECONDS, requestPasswordReset, sendPasswordResetMail, type ResetRequestDeps } from './password-reset-request';
-import { memoryThrottleStore } from './throttle-memory';
+import { memoryThrottleStore } from './testing/memory-throttle';
 
 const NOW = 1_800_000_000_000;
 const TOKEN = 'A'.repeat(43);

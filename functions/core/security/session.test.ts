@@ -3,7 +3,7 @@ import type { UserRecord } from '../../data/users';
 import { InvalidCredentialsError, TooManyRequestsError, UnauthenticatedError } from '../../platform/errors';
 import type { IdentityProvider, Tokens } from './identity';
 import { completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
-import { memoryThrottleStore } from './throttle-memory';
+import { memoryThrottleStore } from './testing/memory-throttle';
 
 const CLIENT = '198.51.100.7';
 const NOW = 1_800_000_000_000;

@@ -86,11 +86,13 @@ async function signedIn(user: UserRecord, tokens: Tokens, deps: SessionDeps): Pr
  */
 export async function login(input: LoginRequest, client: string, deps: SessionDeps = defaults): Promise<SignInResult> {
   const startedAt = deps.now();
-  await assertNotBackingOff(deps.throttle, SIGN_IN_PER_LOGIN, input.username, startedAt);
-  await assertNotBackingOff(deps.throttle, SIGN_IN_PER_CLIENT, client, startedAt);
+  const [loginFailures] = await Promise.all([
+    assertNotBackingOff(deps.throttle, SIGN_IN_PER_LOGIN, input.username, startedAt),
+    assertNotBackingOff(deps.throttle, SIGN_IN_PER_CLIENT, client, startedAt),
+  ]);
   try {
     const result = await attemptSignIn(input, deps);
-    await clearFailures(deps.throttle, SIGN_IN_PER_LOGIN, input.username);
+    if (loginFailures) await clearFailures(deps.throttle, SIGN_IN_PER_LOGIN, input.username);
     return result;
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {

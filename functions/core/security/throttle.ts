@@ -74,12 +74,16 @@ export function backoffSeconds(policy: BackoffPolicy, failures: number): number 
   return Math.min(policy.maxBackoffSeconds, policy.firstBackoffSeconds * 2 ** doublings);
 }
 
-/** Throws 429 (with Retry-After) while a subject is backing off. */
-export async function assertNotBackingOff(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<void> {
+/**
+ * Throws 429 (with Retry-After) while a subject is backing off. Returns whether failures are on
+ * record, so a success clears them only when there is something to clear (no write otherwise).
+ */
+export async function assertNotBackingOff(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<boolean> {
   const counter = await store.readCounter(backoffKey(policy, subject));
-  if (!counter || counter.lastAt < nowMs - policy.forgetAfterSeconds * 1000) return;
+  if (!counter || counter.lastAt < nowMs - policy.forgetAfterSeconds * 1000) return counter !== null;
   const until = counter.lastAt + backoffSeconds(policy, counter.count) * 1000;
   if (until > nowMs) throw new TooManyRequestsError(Math.ceil((until - nowMs) / 1000));
+  return true;
 }
 
 export async function countFailure(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<void> {

@@ -27,8 +27,6 @@ export function useRoute<R extends GetRoute>(
 /**
  * A state-changing call (POST, PUT, DELETE) of shared/routes.ts: `body` is the route's request
  * type (the form's schema), the answer its response type. Revalidate what it changed with SWR's
- * `mutate(routeKey(...))`.
+ * `mutate(routeKey(...))`. The same call as `callRoute`, under the name pages read it by.
  */
-export function mutateRoute<R extends RouteDef>(route: R, ...options: OptionalIfEmpty<CallOptions<R>>): Promise<ResponseOf<R>> {
-  return callRoute(route, ...options);
-}
+export const mutateRoute = callRoute;

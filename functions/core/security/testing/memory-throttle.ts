@@ -1,5 +1,5 @@
-import type { Counter, CounterKey } from '../../data/throttles';
-import type { ThrottleStore } from './throttle';
+import type { Counter, CounterKey } from '../../../data/throttles';
+import type { ThrottleStore } from '../throttle';
 
 /** An in-memory ThrottleStore with the table's semantics, for unit tests of the use cases. */
 export function memoryThrottleStore(): ThrottleStore & { counters: Map<string, Counter> } {
