@@ -58,10 +58,16 @@ const all = routes as readonly RouteDef[];
  * the access rules, the status allow-list and the foreign-company checks below.
  */
 const NOT_BUILT = new Set([
+  // users admin
   'users-list', 'users-create', 'users-update', 'users-delete',
+  // companies admin and status report
   'companies-list', 'companies-create', 'companies-update', 'companies-update-current', 'companies-delete',
-  'integration-status-report', 'translations-get', 'translations-update',
+  'integration-status-report',
+  // translations
+  'translations-get', 'translations-update',
+  // agenda
   'meetings-list', 'meetings-create', 'meetings-update', 'meetings-delete',
+  // default collectors
   'default-collectors-list', 'default-collectors-create', 'default-collectors-update', 'default-collectors-delete',
   'sources-list', 'sources-cpo', 'sources-create', 'sources-update', 'sources-delete',
   'traffic-list', 'traffic-match', 'traffic-rules-list', 'traffic-rules-create', 'traffic-rules-apply', 'traffic-rules-delete',
@@ -78,6 +84,11 @@ const NOT_BUILT = new Set([
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'integration-status-update': { stepType: 'collector', status: 'done' },
   'email-send': { template_id: 'integration-validation' },
+  // users admin
+  // companies admin
+  // translations
+  // agenda
+  // default collectors
 };
 
 /** Every item of a company's partition (its record, steps, sources, rules...), in a stable form. */

@@ -1,6 +1,9 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { useParams } from 'react-router-dom';
+import { CompanyEditPage } from './companies-edit-page';
+import { UserEditPage } from './users-edit-page';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+/** /admin/{page}/edit/{id}: the page table already refuses any other `page` (-> /dashboard). */
 export function EditPage() {
-  return <PlaceholderPage />;
+  const { page } = useParams();
+  return page === 'users' ? <UserEditPage /> : <CompanyEditPage />;
 }

@@ -292,6 +292,14 @@ export const en = {
   'serverError.status': 'Error {status}',
   'serverError.frameTitle': "The server’s answer",
   'serverError.reload': 'Reload the page',
+
+  // --- Admin: users (issue 9) ---
+
+  // --- Admin: companies, admin search, status report (issue 9) ---
+
+  // --- Agenda and profile (issue 9) ---
+
+  // --- Admin: translations and default collectors (issue 9) ---
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -277,4 +277,12 @@ export const fr: Catalogue = {
   'serverError.status': 'Erreur {status}',
   'serverError.frameTitle': "La réponse du serveur",
   'serverError.reload': 'Recharger la page',
+
+  // --- Admin: users (issue 9) ---
+
+  // --- Admin: companies, admin search, status report (issue 9) ---
+
+  // --- Agenda and profile (issue 9) ---
+
+  // --- Admin: translations and default collectors (issue 9) ---
 };

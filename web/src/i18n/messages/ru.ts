@@ -277,4 +277,12 @@ export const ru: Catalogue = {
   'serverError.status': 'Ошибка {status}',
   'serverError.frameTitle': "Ответ сервера",
   'serverError.reload': 'Обновить страницу',
+
+  // --- Admin: users (issue 9) ---
+
+  // --- Admin: companies, admin search, status report (issue 9) ---
+
+  // --- Agenda and profile (issue 9) ---
+
+  // --- Admin: translations and default collectors (issue 9) ---
 };
