@@ -18,6 +18,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test-setup.ts'],
+          // Safety nets for a busy machine (CI has 2 cores), not speed checks: see test-setup.ts too.
+          testTimeout: 30_000,
         },
       },
       {

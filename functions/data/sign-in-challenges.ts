@@ -12,15 +12,18 @@ import { db, tableName } from './table';
 
 const hash = (session: string): string => createHash('sha256').update(session, 'utf8').digest('hex');
 
-export async function saveChallenge(session: string, userId: string, expiresAt: number): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.signInChallenge(hash(session)), userId, expiresAt } }));
+/** Which answer a challenge takes: a session handed out for a code never sets a password, and the reverse. */
+export type ChallengeKind = 'new-password' | 'mfa';
+
+export async function saveChallenge(session: string, userId: string, expiresAt: number, kind: ChallengeKind = 'new-password'): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.signInChallenge(hash(session)), userId, expiresAt, kind } }));
 }
 
-export async function isLiveChallenge(session: string, userId: string, nowSeconds: number): Promise<boolean> {
+export async function isLiveChallenge(session: string, userId: string, nowSeconds: number, kind: ChallengeKind = 'new-password'): Promise<boolean> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.signInChallenge(hash(session)), ConsistentRead: true }),
   );
-  return Item?.userId === userId && typeof Item.expiresAt === 'number' && Item.expiresAt > nowSeconds;
+  return Item?.userId === userId && (Item.kind ?? 'new-password') === kind && typeof Item.expiresAt === 'number' && Item.expiresAt > nowSeconds;
 }
 
 export async function deleteChallenge(session: string): Promise<void> {

@@ -4,12 +4,13 @@ import type { Access } from '../../shared/routes';
 import type { Role } from '../../shared/domain/types';
 import type { CompanyRecord } from '../data/companies';
 import { getUser, type UserRecord } from '../data/users';
+import { mustSetUpMfa } from '../core/security/mfa-rules';
 import { endedBySignOut } from '../core/security/session-rules';
 import { isAdmin, primaryRole } from '../core/users/company-access';
 import { resolveCompany } from '../core/users/companies';
 import { readCookie, type CookieRequest } from './cookies';
 import { env } from './env';
-import { ForbiddenError, UnauthenticatedError } from './errors';
+import { ForbiddenError, MfaSetupRequiredError, UnauthenticatedError } from './errors';
 
 /**
  * THE place that decides access for a request: every non-public route runs `authenticate`
@@ -69,7 +70,15 @@ export async function sessionFromCookie(request: CookieRequest, options: { allow
   return token ? verifyAccessToken(token, options) : null;
 }
 
-export async function authenticate(request: CookieRequest, access: Exclude<Access, 'public'>): Promise<AuthContext> {
+/**
+ * `duringMfaSetup`: the route stays open to an administrator who must still set up an
+ * authenticator app (ADMIN_MFA=required); every other route answers them 403 mfa-setup-required.
+ */
+export async function authenticate(
+  request: CookieRequest,
+  access: Exclude<Access, 'public'>,
+  options: { duringMfaSetup?: boolean } = {},
+): Promise<AuthContext> {
   const session = await sessionFromCookie(request);
   if (!session) throw new UnauthenticatedError();
   const user = await getUser(session.userId);
@@ -77,6 +86,7 @@ export async function authenticate(request: CookieRequest, access: Exclude<Acces
   if (!user || user.deletedAt || endedBySignOut(user, session.issuedAt)) throw new UnauthenticatedError();
   const company = await resolveCompany(user);
   if (!company) throw new ForbiddenError('Your company no longer exists');
+  if (!options.duringMfaSetup && mustSetUpMfa(user, env.adminMfaRequired)) throw new MfaSetupRequiredError();
   if (access === 'admin' && !isAdmin(user)) throw new ForbiddenError();
   return { user, company, role: primaryRole(user) };
 }

@@ -83,6 +83,20 @@ export class SignInStepUnsupportedError extends AppError {
   }
 }
 
+/** An administrator must set up an authenticator app before anything else (ADMIN_MFA=required). */
+export class MfaSetupRequiredError extends AppError {
+  constructor() {
+    super(403, 'mfa-setup-required', 'Set up an authenticator app to continue');
+  }
+}
+
+/** A wrong or expired authenticator code. */
+export class InvalidMfaCodeError extends AppError {
+  constructor() {
+    super(400, 'invalid-mfa-code', 'This code is not valid: enter the current code of your authenticator app', { code: 'validation.mfaCodeWrong' });
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'too-many-requests', 'Too many attempts: wait a moment and try again');

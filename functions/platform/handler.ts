@@ -214,6 +214,7 @@ function errorResult(error: unknown, route: RouteDef, requestId: string | undefi
 export type Authenticate = (
   request: { headers: Record<string, string | undefined>; cookies: string[] },
   access: Exclude<Access, 'public'>,
+  options?: { duringMfaSetup?: boolean },
 ) => Promise<AuthContext>;
 
 export function createHandler<R extends RouteDef>(
@@ -245,7 +246,7 @@ export function createHandler<R extends RouteDef>(
       if (refuseCrossSite) refuseForeignRequest(event, state.headers);
       if (options.rawBody) checkRawBody(event, state.headers, options.rawBody);
       if (route.access !== 'public' && authenticate) {
-        state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access);
+        state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access, { duringMfaSetup: route.duringMfaSetup });
       }
       if (schema) state.body = await validate(schema, parseJson(event));
     },

@@ -48,8 +48,13 @@ describe('cognitoIdentity.signIn', () => {
     expect(await cognitoIdentity.signIn('u', 'p')).toEqual({ kind: 'new-password-required', session: 'S' });
   });
 
-  it('refuses, with its own code, an authenticator-code step the sign-in does not offer yet', async () => {
+  it('passes the authenticator-code step on', async () => {
     send.mockResolvedValue({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'S' });
+    expect(await cognitoIdentity.signIn('u', 'p')).toEqual({ kind: 'mfa-required', session: 'S' });
+  });
+
+  it('refuses, with its own code, a sign-in step the pool does not offer (SMS codes)', async () => {
+    send.mockResolvedValue({ ChallengeName: 'SMS_MFA', Session: 'S' });
     const error = (await cognitoIdentity.signIn('u', 'p').catch((e: unknown) => e)) as SignInStepUnsupportedError;
     expect(error).toBeInstanceOf(SignInStepUnsupportedError);
     expect(error.toBody()).toMatchObject({ code: 'sign-in-step-unsupported' });

@@ -1,6 +1,9 @@
 import {
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
   type AuthenticationResultType,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -9,7 +12,7 @@ import {
 import type { IdentityProvider, SignInOutcome, Tokens } from '../core/security/identity';
 import { cognitoClient } from './clients/cognito';
 import { env } from './env';
-import { InvalidCredentialsError, SignInStepUnsupportedError, UnauthenticatedError, ValidationError } from './errors';
+import { InvalidCredentialsError, InvalidMfaCodeError, SignInStepUnsupportedError, UnauthenticatedError, ValidationError } from './errors';
 
 /**
  * Cognito behind the IdentityProvider port. Sign-in failures are folded into one answer so
@@ -51,8 +54,9 @@ function outcome(answer: { ChallengeName?: string; Session?: string; Authenticat
   if (answer.ChallengeName === 'NEW_PASSWORD_REQUIRED' && answer.Session) {
     return { kind: 'new-password-required', session: answer.Session };
   }
-  // An authenticator code (SOFTWARE_TOKEN_MFA) or another step the portal's sign-in does not ask
-  // for yet: the password was right, but no session can be given (docs/deploy.md, "MFA").
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && answer.Session) return { kind: 'mfa-required', session: answer.Session };
+  // Another step the portal's sign-in does not ask for (SMS codes, a choice of factors): the pool
+  // offers neither, so this is a misconfiguration; the password was right, but no session is given.
   if (answer.ChallengeName) throw new SignInStepUnsupportedError(answer.ChallengeName);
   return { kind: 'tokens', tokens: toTokens(answer.AuthenticationResult) };
 }
@@ -94,6 +98,45 @@ export const cognitoIdentity: IdentityProvider = {
       }
       throw error;
     }
+  },
+
+  async answerMfa(username, session, code) {
+    try {
+      const answer = await cognitoClient().send(
+        new RespondToAuthChallengeCommand({
+          ClientId: env.userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: session,
+          ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
+      return outcome(answer);
+    } catch (error) {
+      const name = errorName(error);
+      if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException') throw new InvalidMfaCodeError();
+      if (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') throw new UnauthenticatedError('The sign-in session expired: sign in again');
+      throw error;
+    }
+  },
+
+  async startTotpEnrolment(accessToken) {
+    const answer = await cognitoClient().send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    if (!answer.SecretCode) throw new Error('Cognito answered AssociateSoftwareToken without a secret');
+    return answer.SecretCode;
+  },
+
+  async verifyTotpEnrolment(accessToken, code) {
+    try {
+      const answer = await cognitoClient().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: 'portal' }));
+      if (answer.Status && answer.Status !== 'SUCCESS') throw new InvalidMfaCodeError();
+    } catch (error) {
+      const name = errorName(error);
+      if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException') throw new InvalidMfaCodeError();
+      throw error;
+    }
+    await cognitoClient().send(
+      new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
   },
 
   async refresh(refreshToken, username) {

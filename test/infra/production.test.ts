@@ -160,6 +160,10 @@ describe('auth', () => {
     const days = TokenValidityUnits?.RefreshToken === 'minutes' ? RefreshTokenValidity / 1440 : TokenValidityUnits?.RefreshToken === 'hours' ? RefreshTokenValidity / 24 : RefreshTokenValidity;
     expect(days).toBeLessThanOrEqual(7);
   });
+
+  it('requires an authenticator app of administrators (the portal enforces it: Cognito cannot per group)', () => {
+    for (const fn of resources('api', 'AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables[envNames.adminMfa]).toBe('required');
+  });
 });
 
 describe('mail', () => {

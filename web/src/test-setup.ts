@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { showServerError } from './app/server-error';
 import { server } from './test/server';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: a loaded machine must not fail a correct test.
+configure({ asyncUtilTimeout: 5_000 });
 
 // msw answers every /api call; an unexpected call fails the test rather than hitting the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -17,13 +17,24 @@ export interface Tokens {
 
 export type SignInOutcome =
   | { kind: 'tokens'; tokens: Tokens }
-  | { kind: 'new-password-required'; session: string };
+  | { kind: 'new-password-required'; session: string }
+  /** The account has an authenticator app (TOTP): its code is the second step. */
+  | { kind: 'mfa-required'; session: string };
 
 export interface IdentityProvider {
   /** Throws InvalidCredentialsError for an unknown user and a wrong password alike. */
   signIn(username: string, password: string): Promise<SignInOutcome>;
   /** Answers the NEW_PASSWORD_REQUIRED challenge; UnauthenticatedError when the session expired. */
   completeNewPassword(username: string, session: string, newPassword: string): Promise<SignInOutcome>;
+  /**
+   * Answers the SOFTWARE_TOKEN_MFA challenge. A wrong code is InvalidMfaCodeError; an expired
+   * session UnauthenticatedError.
+   */
+  answerMfa(username: string, session: string, code: string): Promise<SignInOutcome>;
+  /** A new TOTP secret for the signed-in user (not active until verified). */
+  startTotpEnrolment(accessToken: string): Promise<string>;
+  /** Checks the first code of the new secret and makes TOTP the user's sign-in step; InvalidMfaCodeError when wrong. */
+  verifyTotpEnrolment(accessToken: string, code: string): Promise<void>;
   /** UnauthenticatedError when the refresh token is revoked, expired or unknown. */
   refresh(refreshToken: string, username: string): Promise<Tokens>;
   /** Best effort: never throws. */

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../data/users';
-import { InvalidCredentialsError, TooManyRequestsError, UnauthenticatedError } from '../../platform/errors';
+import { InvalidCredentialsError, InvalidMfaCodeError, TooManyRequestsError, UnauthenticatedError } from '../../platform/errors';
 import type { IdentityProvider, Tokens } from './identity';
-import { completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
+import { startMfaEnrolment, verifyMfaEnrolment } from './mfa';
+import { completeMfa, completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
 import { memoryThrottleStore } from './testing/memory-throttle';
 
 const CLIENT = '198.51.100.7';
@@ -35,7 +36,7 @@ const tokens = (over: Partial<Tokens> = {}): Tokens => ({
 
 function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {}) {
   let clock = NOW;
-  const challenges = new Map<string, { userId: string; expiresAt: number }>();
+  const challenges = new Map<string, { userId: string; expiresAt: number; kind: string }>();
   const deps: SessionDeps = {
     identity: {
       signIn: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) })),
@@ -44,17 +45,22 @@ function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {
       revokeRefreshToken: vi.fn(async () => {}),
       setPermanentPassword: vi.fn(async () => {}),
       signOutEverywhere: vi.fn(async () => {}),
+      answerMfa: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) })),
+      startTotpEnrolment: vi.fn(async () => 'SECRET'),
+      verifyTotpEnrolment: vi.fn(async () => {}),
       ...identity,
     },
     findUserByLogin: vi.fn(async () => found),
     getUser: vi.fn(async () => found),
     markSignedOut: vi.fn(async () => {}),
     markPasswordChanged: vi.fn(async () => {}),
-    saveChallenge: vi.fn(async (session: string, userId: string, expiresAt: number) => void challenges.set(session, { userId, expiresAt })),
-    isLiveChallenge: vi.fn(async (session: string, userId: string, now: number) => {
+    saveChallenge: vi.fn(async (session: string, userId: string, expiresAt: number, kind = 'new-password') => void challenges.set(session, { userId, expiresAt, kind })),
+    isLiveChallenge: vi.fn(async (session: string, userId: string, now: number, kind = 'new-password') => {
       const item = challenges.get(session);
-      return item?.userId === userId && item.expiresAt > now;
+      return item?.userId === userId && item.kind === kind && item.expiresAt > now;
     }),
+    setMfaEnrolled: vi.fn(async () => {}),
+    adminMfaRequired: () => false,
     deleteChallenge: vi.fn(async (session: string) => void challenges.delete(session)),
     currentUserOf: vi.fn(async (u: UserRecord) => ({ id: u.id }) as never),
     throttle: memoryThrottleStore(),
@@ -96,7 +102,7 @@ describe('login', () => {
       status: 'new-password-required',
       session: 'S',
     });
-    expect(deps.saveChallenge).toHaveBeenCalledWith('S', 'sub-1', NOW / 1000 + 180);
+    expect(deps.saveChallenge).toHaveBeenCalledWith('S', 'sub-1', NOW / 1000 + 180, 'new-password');
   });
 
   it('waits for the next second after a sign-out in the same second, so the new session is not born signed out', async () => {
@@ -234,5 +240,91 @@ describe('login throttling', () => {
     for (let i = 0; i < 50; i++) await login({ username: `user-${i}@portal.test`, password: 'bad' }, CLIENT, deps).catch(() => {});
     await expect(login({ username: 'fresh@portal.test', password: 'bad' }, CLIENT, deps)).rejects.toBeInstanceOf(TooManyRequestsError);
     await expect(login({ username: 'fresh@portal.test', password: 'bad' }, '203.0.113.9', deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
+  });
+});
+
+describe('authenticator codes (TOTP)', () => {
+  const admin = (over: Partial<UserRecord> = {}) => user({ roles: ['ROLE_ADMIN'], ...over });
+
+  it('hands out the code step when Cognito asks for it, and signs in with the right code', async () => {
+    const deps = setup(admin({ mfaEnrolled: true }), { signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })) });
+    expect(await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, deps)).toEqual({ status: 'mfa-required', session: 'M' });
+    const result = await completeMfa({ username: 'ann@portal.test', session: 'M', code: '123456' }, CLIENT, deps);
+    expect(result.status).toBe('signed-in');
+    expect(deps.identity.answerMfa).toHaveBeenCalledWith('sub-1', 'M', '123456');
+    // Used once: the same session cannot sign in again.
+    await expect(completeMfa({ username: 'ann@portal.test', session: 'M', code: '123456' }, CLIENT, deps)).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+
+  it('never answers a code session as a new-password session, nor the reverse', async () => {
+    const deps = setup(admin(), { signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })) });
+    await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, deps);
+    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'M', password: 'New-password-12' }, deps)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(deps.identity.completeNewPassword).not.toHaveBeenCalled();
+    await expect(completeMfa({ username: 'ann@portal.test', session: 'forged', code: '123456' }, CLIENT, deps)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(deps.identity.answerMfa).not.toHaveBeenCalled();
+  });
+
+  it('backs off after wrong codes like after wrong passwords', async () => {
+    const deps = setup(admin(), {
+      signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })),
+      answerMfa: vi.fn(async () => {
+        throw new InvalidMfaCodeError();
+      }),
+    });
+    await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, deps);
+    for (let i = 0; i < 5; i++) {
+      await expect(completeMfa({ username: 'ann@portal.test', session: 'M', code: '000000' }, CLIENT, deps)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    }
+    await expect(completeMfa({ username: 'ann@portal.test', session: 'M', code: '000000' }, CLIENT, deps)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('gives an administrator without an app only the enrolment when the stage requires one', async () => {
+    const deps = { ...setup(admin()), adminMfaRequired: () => true };
+    const result = await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, deps);
+    expect(result.status).toBe('mfa-setup-required');
+    // Other roles, and administrators where it is optional, sign in as before.
+    expect((await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, { ...setup(user()), adminMfaRequired: () => true })).status).toBe('signed-in');
+    expect((await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, setup(admin()))).status).toBe('signed-in');
+  });
+
+  it('keeps the record in line with Cognito: a sign-in without a code means no app, one with a code means an app', async () => {
+    const stale = setup(admin({ mfaEnrolled: true }));
+    await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, stale);
+    expect(stale.setMfaEnrolled).toHaveBeenCalledWith('sub-1', false);
+    const fresh = setup(admin({ mfaEnrolled: false }), { signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })) });
+    await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, fresh);
+    await completeMfa({ username: 'ann@portal.test', session: 'M', code: '123456' }, CLIENT, fresh);
+    expect(fresh.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true);
+  });
+});
+
+describe('authenticator enrolment', () => {
+  const deps = () => ({
+    identity: { startTotpEnrolment: vi.fn(async () => 'JBSWY3DPEHPK3PXP'), verifyTotpEnrolment: vi.fn(async () => {}) },
+    setMfaEnrolled: vi.fn(async () => {}),
+    throttle: memoryThrottleStore(),
+    now: () => NOW,
+  });
+
+  it('gives the secret and the otpauth URI of the QR code', async () => {
+    const enrolment = await startMfaEnrolment(user(), 'access', deps());
+    expect(enrolment).toEqual({
+      secret: 'JBSWY3DPEHPK3PXP',
+      uri: 'otpauth://totp/Onboarding%20Portal%3Aann%40portal.test?secret=JBSWY3DPEHPK3PXP&issuer=Onboarding+Portal&algorithm=SHA1&digits=6&period=30',
+    });
+  });
+
+  it('records the app only once its first code is right', async () => {
+    const d = deps();
+    d.identity.verifyTotpEnrolment.mockRejectedValueOnce(new InvalidMfaCodeError());
+    await expect(verifyMfaEnrolment(user(), 'access', '000000', d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    expect(d.setMfaEnrolled).not.toHaveBeenCalled();
+    expect(await verifyMfaEnrolment(user(), 'access', '123456', d)).toEqual({ status: 'enrolled' });
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true);
+  });
+
+  it('needs the session token', async () => {
+    await expect(startMfaEnrolment(user(), undefined, deps())).rejects.toBeInstanceOf(UnauthenticatedError);
   });
 });

@@ -1,12 +1,14 @@
 import type { CurrentUser } from '../../../shared/domain/types';
-import type { LoginRequest, NewPasswordChallengeRequest } from '../../../shared/schemas/security';
+import type { LoginRequest, MfaSignInRequest, NewPasswordChallengeRequest } from '../../../shared/schemas/security';
 import * as challenges from '../../data/sign-in-challenges';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
+import { env } from '../../platform/env';
 import { cognitoIdentity } from '../../platform/identity';
-import { InvalidCredentialsError, UnauthenticatedError } from '../../platform/errors';
+import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError } from '../../platform/errors';
 import { currentUserOf } from '../users/companies';
 import type { IdentityProvider, Tokens } from './identity';
+import { mustSetUpMfa } from './mfa-rules';
 import { endedBySignOut } from './session-rules';
 import {
   assertNotBackingOff,
@@ -33,8 +35,11 @@ export interface SessionDeps {
   getUser(id: string): Promise<UserRecord | null>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
   markPasswordChanged(userId: string): Promise<void>;
-  saveChallenge(session: string, userId: string, expiresAt: number): Promise<void>;
-  isLiveChallenge(session: string, userId: string, nowSeconds: number): Promise<boolean>;
+  saveChallenge(session: string, userId: string, expiresAt: number, kind?: challenges.ChallengeKind): Promise<void>;
+  isLiveChallenge(session: string, userId: string, nowSeconds: number, kind?: challenges.ChallengeKind): Promise<boolean>;
+  setMfaEnrolled(userId: string, enrolled: boolean): Promise<void>;
+  /** Administrators must sign in with an authenticator app (ADMIN_MFA). */
+  adminMfaRequired(): boolean;
   deleteChallenge(session: string): Promise<void>;
   currentUserOf(user: UserRecord): Promise<CurrentUser>;
   throttle: ThrottleStore;
@@ -51,6 +56,8 @@ const defaults: SessionDeps = {
   saveChallenge: challenges.saveChallenge,
   isLiveChallenge: challenges.isLiveChallenge,
   deleteChallenge: challenges.deleteChallenge,
+  setMfaEnrolled: usersRepo.setMfaEnrolled,
+  adminMfaRequired: () => env.adminMfaRequired,
   currentUserOf: (user) => currentUserOf(user),
   throttle: tableThrottleStore,
   now: () => Date.now(),
@@ -59,7 +66,10 @@ const defaults: SessionDeps = {
 
 export type SignInResult =
   | { status: 'signed-in'; user: CurrentUser; tokens: Tokens }
-  | { status: 'new-password-required'; session: string };
+  | { status: 'new-password-required'; session: string }
+  | { status: 'mfa-required'; session: string }
+  /** Signed in, but the auth middleware opens only the enrolment routes until an authenticator is set up. */
+  | { status: 'mfa-setup-required'; user: CurrentUser; tokens: Tokens };
 
 /** Cognito's NEW_PASSWORD_REQUIRED session lives 3 minutes. */
 export const CHALLENGE_TTL_SECONDS = 180;
@@ -72,11 +82,27 @@ async function waitPastSignOut(user: UserRecord, deps: SessionDeps): Promise<voi
   if (wait > 0) await deps.sleep(wait + 25);
 }
 
-async function signedIn(user: UserRecord, tokens: Tokens, deps: SessionDeps): Promise<SignInResult> {
+/**
+ * `passedMfa`: the sign-in went through the authenticator-code step. Cognito asks for it whenever
+ * the user has TOTP on, so a sign-in without it means TOTP is off, whatever the record says.
+ */
+async function signedIn(user: UserRecord, tokens: Tokens, deps: SessionDeps, passedMfa = false): Promise<SignInResult> {
   // The user record's id is the Cognito sub; a mismatch is a provisioning bug, not a bad password.
   if (tokens.subject !== user.id) throw new Error(`User ${user.id} signed in as Cognito subject ${tokens.subject}`);
   if (endedBySignOut(user, tokens.issuedAt)) throw new UnauthenticatedError('Sign in again');
-  return { status: 'signed-in', user: await deps.currentUserOf(user), tokens };
+  if (Boolean(user.mfaEnrolled) !== passedMfa) {
+    await deps.setMfaEnrolled(user.id, passedMfa);
+    user = { ...user, mfaEnrolled: passedMfa };
+  }
+  const current = await deps.currentUserOf(user);
+  if (mustSetUpMfa(user, deps.adminMfaRequired())) return { status: 'mfa-setup-required', user: current, tokens };
+  return { status: 'signed-in', user: current, tokens };
+}
+
+/** Hands out a challenge of this user and remembers it (only such sessions are answered). */
+async function challenge(user: UserRecord, kind: challenges.ChallengeKind, session: string, deps: SessionDeps): Promise<SignInResult> {
+  await deps.saveChallenge(session, user.id, Math.floor(deps.now() / 1000) + CHALLENGE_TTL_SECONDS, kind);
+  return kind === 'mfa' ? { status: 'mfa-required', session } : { status: 'new-password-required', session };
 }
 
 /**
@@ -111,11 +137,39 @@ async function attemptSignIn(input: LoginRequest, deps: SessionDeps): Promise<Si
   // (cognito-local matches e-mails case-sensitively: logins are stored lower-case.)
   const outcome = await deps.identity.signIn(user?.cognitoUsername ?? input.username.toLowerCase(), input.password);
   if (!isLive(user)) throw new InvalidCredentialsError();
-  if (outcome.kind === 'new-password-required') {
-    await deps.saveChallenge(outcome.session, user.id, Math.floor(deps.now() / 1000) + CHALLENGE_TTL_SECONDS);
-    return { status: 'new-password-required', session: outcome.session };
-  }
+  if (outcome.kind === 'new-password-required') return challenge(user, 'new-password', outcome.session, deps);
+  if (outcome.kind === 'mfa-required') return challenge(user, 'mfa', outcome.session, deps);
   return signedIn(user, outcome.tokens, deps);
+}
+
+/**
+ * The second step of a sign-in with an authenticator app. Wrong codes back off per login and per
+ * address like wrong passwords (six digits are guessable otherwise).
+ */
+export async function completeMfa(input: MfaSignInRequest, client: string, deps: SessionDeps = defaults): Promise<SignInResult> {
+  const startedAt = deps.now();
+  await Promise.all([
+    assertNotBackingOff(deps.throttle, SIGN_IN_PER_LOGIN, input.username, startedAt),
+    assertNotBackingOff(deps.throttle, SIGN_IN_PER_CLIENT, client, startedAt),
+  ]);
+  const user = await deps.findUserByLogin(input.username);
+  const expired = () => new UnauthenticatedError('The sign-in session expired: sign in again');
+  if (!isLive(user)) throw expired();
+  if (!(await deps.isLiveChallenge(input.session, user.id, Math.floor(startedAt / 1000), 'mfa'))) throw expired();
+  let answered;
+  try {
+    answered = await deps.identity.answerMfa(user.cognitoUsername, input.session, input.code);
+  } catch (error) {
+    if (error instanceof InvalidMfaCodeError) {
+      const at = deps.now();
+      await countFailure(deps.throttle, SIGN_IN_PER_LOGIN, input.username, at);
+      await countFailure(deps.throttle, SIGN_IN_PER_CLIENT, client, at);
+    }
+    throw error;
+  }
+  if (answered.kind !== 'tokens') throw expired();
+  await deps.deleteChallenge(input.session);
+  return signedIn(user, answered.tokens, deps, true);
 }
 
 export async function completeNewPassword(input: NewPasswordChallengeRequest, deps: SessionDeps = defaults): Promise<SignInResult> {
@@ -123,7 +177,7 @@ export async function completeNewPassword(input: NewPasswordChallengeRequest, de
   const expired = () => new UnauthenticatedError('The sign-in session expired: sign in again');
   if (!isLive(user)) throw expired();
   // Only a challenge this portal issued to this user is forwarded (cognito-local checks nothing).
-  if (!(await deps.isLiveChallenge(input.session, user.id, Math.floor(deps.now() / 1000)))) throw expired();
+  if (!(await deps.isLiveChallenge(input.session, user.id, Math.floor(deps.now() / 1000), 'new-password'))) throw expired();
   await waitPastSignOut(user, deps);
   const answered = await deps.identity.completeNewPassword(user.cognitoUsername, input.session, input.password);
   if (answered.kind !== 'tokens') throw expired();
@@ -133,6 +187,7 @@ export async function completeNewPassword(input: NewPasswordChallengeRequest, de
   // Sign in again with the new password rather than keep the challenge's tokens: cognito-local
   // does not store that refresh token (refresh would fail); on AWS it is one more call.
   const outcome = await deps.identity.signIn(user.cognitoUsername, input.password);
+  if (outcome.kind === 'mfa-required') return challenge(user, 'mfa', outcome.session, deps);
   if (outcome.kind !== 'tokens') throw expired();
   return signedIn(user, outcome.tokens, deps);
 }

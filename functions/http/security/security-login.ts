@@ -4,10 +4,10 @@ import { clientAddress } from '../../platform/client-address';
 import { sessionCookies } from '../../platform/cookies';
 import { publicHandler } from '../../platform/public-http';
 
-/** POST /api/security/login: session cookies, or the first-sign-in challenge. */
+/** POST /api/security/login: session cookies, or the next step (first-sign-in password, authenticator code). */
 export const handler = publicHandler(securityLogin).handle(async (request) => {
   const result = await login(request.body, clientAddress(request));
-  if (result.status === 'new-password-required') {
+  if (result.status === 'new-password-required' || result.status === 'mfa-required') {
     return { body: { status: result.status, session: result.session } };
   }
   return {

@@ -6,7 +6,7 @@ import { publicHandler } from '../../platform/public-http';
 /** POST /api/security/new-password: answers the first-sign-in challenge and signs in. */
 export const handler = publicHandler(securityNewPassword).handle(async (request) => {
   const result = await completeNewPassword(request.body);
-  if (result.status !== 'signed-in') return { body: { status: result.status, session: result.session } };
+  if (result.status === 'new-password-required' || result.status === 'mfa-required') return { body: { status: result.status, session: result.session } };
   return {
     body: { status: result.status, user: result.user },
     cookies: sessionCookies(request, result.tokens),

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { configureApi } from '../lib/api/client';
 import { CURRENT_USER_KEY } from '../lib/api/session';
-import { loginRedirectFor } from './redirect';
+import { loginRedirectFor, mfaSetupPathFor } from '../lib/redirect';
 import { showServerError } from './server-error';
 
 /** Connects the plain API client to the router (401 -> /login) and to the error page (500). */
@@ -19,6 +19,7 @@ export function ApiBridge() {
           navigate(loginRedirectFor(redirect), { replace: true });
         },
         onServerError: showServerError,
+        onMfaSetupRequired: (redirect) => navigate(mfaSetupPathFor(redirect), { replace: true }),
       }),
     [navigate, mutate],
   );

@@ -7,7 +7,7 @@ import { isAdmin, useCurrentUser } from '../lib/api/session';
 import { ForbiddenPage } from './forbidden-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { pageTitle, type PageDef } from './pages';
-import { loginRedirectFor, safeRedirect } from './redirect';
+import { loginRedirectFor, mfaSetupPathFor, safeRedirect } from '../lib/redirect';
 
 /** Page title = fixed prefix (the brand) + route name, on every navigation and language change. */
 function useDocumentTitle(title: Parameters<ReturnType<typeof useT>>[0]) {
@@ -30,6 +30,11 @@ export function RouteElement({ page }: { page: PageDef }) {
 
   if (!title) return <Navigate to="/dashboard" replace />;
 
+  // An administrator who must set up an authenticator app sees only its set-up page (the API refuses the rest).
+  if (user?.mfaSetupRequired && page.path !== '/mfa-setup') {
+    const next = page.access === 'guest' ? (search.get('redirect') ?? '/dashboard') : `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={mfaSetupPathFor(next)} replace />;
+  }
   if (page.access === 'guest' && user) {
     // The spec says "redirect value or /home"; /home is no route and would fall to /dashboard anyway.
     return <Navigate to={safeRedirect(search.get('redirect'))} replace />;

@@ -59,6 +59,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <T id="nav.agenda" />
           </NavLink>
         </li>
+        <li>
+          <NavLink to="/mfa-setup" className="menu-item">
+            <T id="nav.mfaSetup" />
+          </NavLink>
+        </li>
       </ul>
       {isAdmin(user) && (
         <>

@@ -2,9 +2,9 @@ import { Form, Formik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { CurrentUser } from 'shared/domain/types';
+import type { CurrentUser, LoginAnswer } from 'shared/domain/types';
 import { loginSchema } from 'shared/schemas/security';
-import { securityLogin, securityNewPassword } from 'shared/routes';
+import { securityLogin, securityMfa, securityNewPassword } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { CURRENT_USER_KEY } from '../../lib/api/session';
@@ -14,6 +14,7 @@ import { BrandMark } from '../../ui/brand-mark';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
+import { MfaCodeForm } from '../../ui/mfa-code-form';
 import { PasswordChangeForm } from '../../ui/password-change-form';
 
 type Notice = MessageId;
@@ -35,15 +36,40 @@ export default function LoginPage() {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
   const [challenge, setChallenge] = useState<{ username: string; session: string } | null>(null);
+  // An account with an authenticator app: the code is the second step.
+  const [codeStep, setCodeStep] = useState<{ username: string; session: string } | null>(null);
 
   const signedIn = (user: CurrentUser) => mutate(CURRENT_USER_KEY, user, { revalidate: false });
+  /** Every answer that ends the sign-in form: a session, the next challenge, or the app's set-up. */
+  const onAnswer = async (answer: LoginAnswer, username: string) => {
+    if (answer.status === 'new-password-required') setChallenge({ username, session: answer.session });
+    else if (answer.status === 'mfa-required') {
+      setChallenge(null);
+      setCodeStep({ username, session: answer.session });
+    }
+    // A user who must set up an authenticator app first carries mfaSetupRequired: the route guard sends them there.
+    else await signedIn(answer.user);
+  };
+
+  const sendCode = async (code: string) => {
+    if (!codeStep) return;
+    setNotice(null);
+    try {
+      await onAnswer(await mutateRoute(securityMfa, { body: { ...codeStep, code }, auth: 'none' }), codeStep.username);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setCodeStep(null);
+        setNotice('login.newPassword.expired');
+      } else if (error instanceof ApiError && error.status === 400 && error.fieldErrors.code) return error.fieldErrors;
+      else setNotice(noticeFor(error));
+    }
+  };
 
   const choosePassword = async (password: string) => {
     if (!challenge) return;
     setNotice(null);
     try {
-      const answer = await mutateRoute(securityNewPassword, { body: { ...challenge, password }, auth: 'none' });
-      if (answer.status === 'signed-in') await signedIn(answer.user);
+      await onAnswer(await mutateRoute(securityNewPassword, { body: { ...challenge, password }, auth: 'none' }), challenge.username);
     } catch (error) {
       // 401: the sign-in session expired; start over from the sign-in form.
       if (error instanceof ApiError && error.status === 401) {
@@ -91,7 +117,23 @@ export default function LoginPage() {
 
       <div className="auth-main">
         <div className="auth-card card">
-          {challenge ? (
+          {codeStep ? (
+            <>
+              <h1>
+                <T id="login.mfa.title" />
+              </h1>
+              <p className="muted">
+                <T id="login.mfa.intro" />
+              </p>
+              {notice && <Callout tone="danger">{<T id={notice} />}</Callout>}
+              <MfaCodeForm submitLabel="login.mfa.submit" onSubmit={sendCode} />
+              <p className="form-row-end">
+                <Button variant="ghost" onClick={() => setCodeStep(null)}>
+                  <T id="login.mfa.back" />
+                </Button>
+              </p>
+            </>
+          ) : challenge ? (
             <>
               <h1>
                 <T id="login.newPassword.title" />
@@ -130,9 +172,7 @@ export default function LoginPage() {
                   setNotice(null);
                   try {
                     const body = loginSchema.cast(values);
-                    const answer = await mutateRoute(securityLogin, { body, auth: 'none' });
-                    if (answer.status === 'new-password-required') setChallenge({ username: body.username, session: answer.session });
-                    else await signedIn(answer.user);
+                    await onAnswer(await mutateRoute(securityLogin, { body, auth: 'none' }), body.username);
                   } catch (error) {
                     if (error instanceof ApiError && error.status === 401) {
                       // The password was wrong (or the login): empty it, keep the login.

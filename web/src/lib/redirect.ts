@@ -29,3 +29,15 @@ export function safeRedirect(value: string | null | undefined, fallback = DEFAUL
 
 /** The value of ?redirect= for the current location. */
 export const loginRedirectFor = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
+
+const MFA_SETUP = '/mfa-setup';
+
+/**
+ * The authenticator set-up page an administrator is sent to first (ADMIN_MFA=required), then back
+ * to `path`. From the set-up page itself (a refused call while on it) it stays where it is.
+ */
+export function mfaSetupPathFor(path: string): string {
+  const target = safeRedirect(path);
+  if (new URL(target, BASE).pathname === MFA_SETUP) return target;
+  return `${MFA_SETUP}?required=1&redirect=${encodeURIComponent(target)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirect';
+import { mfaSetupPathFor, safeRedirect } from './redirect';
 
 describe('safeRedirect', () => {
   it('keeps same-origin relative paths with query and hash', () => {
@@ -34,5 +34,14 @@ describe('safeRedirect', () => {
     const result = safeRedirect(value);
     if (value === '/%0a/evil') expect(result).toBe('/%0a/evil'); // encoded: stays a harmless path
     else expect(result).toBe('/dashboard');
+  });
+});
+
+describe('mfaSetupPathFor', () => {
+  it('sends to the set-up page with the way back, never nesting the set-up page in itself', () => {
+    expect(mfaSetupPathFor('/admin/users?q=a')).toBe('/mfa-setup?required=1&redirect=%2Fadmin%2Fusers%3Fq%3Da');
+    const once = mfaSetupPathFor('/agenda');
+    expect(mfaSetupPathFor(once)).toBe(once);
+    expect(mfaSetupPathFor('//evil.example')).toBe('/mfa-setup?required=1&redirect=%2Fdashboard');
   });
 });
