@@ -1,8 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { gsi1, keys, normalizeUnique } from './keys';
-import { db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
+import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
 export interface UserRecord {
@@ -29,6 +29,11 @@ export interface UserRecord {
    * was issued under and dies when it moves on: completing one reset ends every other link.
    */
   passwordVersion?: number;
+  /**
+   * An authenticator app (TOTP) is the user's second sign-in step: set when its first code was
+   * verified or a sign-in passed it; cleared when Cognito signs the user in without one.
+   */
+  mfaEnrolled?: boolean;
   /** Soft delete marker: the auth middleware refuses a deleted user's tokens at once. */
   deletedAt?: string | null;
   version: number;
@@ -105,6 +110,11 @@ export async function markSignedOut(userId: string, atSeconds: number): Promise<
   }
 }
 
+/** A preference like the current company: no `version` bump, so it never makes an admin's edit stale. */
+export async function setMfaEnrolled(userId: string, enrolled: boolean): Promise<void> {
+  await conditionalUpdate(userId, 'SET mfaEnrolled = :m', { ':m': enrolled });
+}
+
 /** One more password change: every reset link issued before it stops working. */
 export async function markPasswordChanged(userId: string): Promise<void> {
   try {
@@ -122,10 +132,56 @@ export async function markPasswordChanged(userId: string): Promise<void> {
   }
 }
 
-export type UserChanges = Partial<Pick<UserRecord, 'firstName' | 'lastName' | 'roles' | 'companyId' | 'managedCompanyIds' | 'deletedAt'>>;
+export type UserChanges = Partial<Pick<UserRecord, 'login' | 'firstName' | 'lastName' | 'roles' | 'companyId' | 'managedCompanyIds'>>;
 
-/** Edits carry the version the editor read: a stale edit gets 409, nothing is overwritten. */
-export async function updateUser(userId: string, expectedVersion: number, changes: UserChanges): Promise<void> {
+const userItem = (user: UserRecord) => ({ ...keys.user(user.id), gsi1pk: gsi1.users.pk, gsi1sk: gsi1.users.sk(user.login), ...user });
+
+/**
+ * An admin edit, conditional on the version the editor read (else 409, nothing written). A new
+ * login moves the login guard in the same transaction, so two users can never share one.
+ * Always bumps `version` (a password change too: the editor's form is then stale).
+ */
+export async function saveUserEdit(current: UserRecord, expectedVersion: number, changes: UserChanges): Promise<UserRecord> {
+  const next: UserRecord = { ...current, ...changes, version: expectedVersion + 1 };
+  next.login = normalizeUnique(next.login);
+  const relogged = next.login !== current.login;
+  const put = {
+    Put: {
+      TableName: tableName(),
+      Item: userItem(next),
+      ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':expected': expectedVersion },
+    },
+  };
+  const guards = relogged
+    ? [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.loginGuard(current.login),
+            ConditionExpression: 'userId = :id',
+            ExpressionAttributeValues: { ':id': current.id },
+          },
+        },
+        { Put: { TableName: tableName(), Item: { ...keys.loginGuard(next.login), userId: next.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ]
+    : [];
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [put, ...guards] }));
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      const [, , guardCode] = cancellationCodes(error);
+      if (guardCode === 'ConditionalCheckFailed') throw new ConflictError(`The login ${next.login} is already taken`);
+      throw new ConflictError();
+    }
+    throw error;
+  }
+  return next;
+}
+
+/** A plain conditional edit of some fields (no login change: use saveUserEdit for that). */
+export async function updateUser(userId: string, expectedVersion: number, changes: Omit<UserChanges, 'login'> & { deletedAt?: string | null }): Promise<void> {
   const names: Record<string, string> = { '#version': 'version' };
   const values: Record<string, unknown> = { ':expected': expectedVersion, ':next': expectedVersion + 1 };
   const sets = ['#version = :next'];
@@ -144,6 +200,34 @@ export async function updateUser(userId: string, expectedVersion: number, change
         ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError();
+    throw error;
+  }
+}
+
+/**
+ * Removes the user and its login guard in one transaction, conditional on the version read
+ * (else 409). The auth middleware finds no record afterwards: the user's sessions end at once.
+ */
+export async function deleteUser(user: UserRecord, expectedVersion: number): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.user(user.id),
+              ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':expected': expectedVersion },
+            },
+          },
+          { Delete: { TableName: tableName(), Key: keys.loginGuard(user.login), ConditionExpression: 'userId = :id', ExpressionAttributeValues: { ':id': user.id } } },
+        ],
       }),
     );
   } catch (error) {

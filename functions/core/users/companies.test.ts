@@ -64,6 +64,7 @@ describe('managedCompanies', () => {
       orderFeedUrl: null,
       integrationSteps: ['sources'],
       version: 3,
+      isDefault: false,
     });
   });
 });

@@ -3,7 +3,9 @@ import * as companiesRepo from '../../data/companies';
 import type { CompanyRecord } from '../../data/companies';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
+import { env } from '../../platform/env';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
+import { mustSetUpMfa } from '../security/mfa-rules';
 import { allowedCompanyIds, effectiveCompanyId, mayUseCompany } from './company-access';
 import { byName, toCompany, toCurrentUser } from './views';
 
@@ -37,7 +39,8 @@ export async function managedCompanies(user: UserRecord, deps: UserCompanyDeps =
 export async function currentUser(user: UserRecord, current: CompanyRecord, deps: UserCompanyDeps = defaults): Promise<CurrentUser> {
   const main = current.id === user.companyId ? current : await deps.getCompany(user.companyId);
   // A main company deleted under the user: show the current one rather than failing the shell.
-  return toCurrentUser(user, main ?? current, current, await selectableCompanies(user, deps));
+  const view = toCurrentUser(user, main ?? current, current, await selectableCompanies(user, deps));
+  return mustSetUpMfa(user, env.adminMfaRequired) ? { ...view, mfaSetupRequired: true } : view;
 }
 
 /**

@@ -19,6 +19,7 @@ export const toCompany = (company: CompanyRecord): Company => ({
   orderFeedUrl: company.orderFeedUrl ?? null,
   integrationSteps: company.integrationSteps ?? [],
   version: company.version,
+  isDefault: company.isDefault === true,
 });
 
 export const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);

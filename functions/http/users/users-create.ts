@@ -1,5 +1,9 @@
 import { usersCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { createAdminUser } from '../../core/users/create-user';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(usersCreate);
+/** POST /api/users (admins): Cognito identity + record, welcome e-mail; 409 for a taken login. */
+export const handler = httpHandler(usersCreate).handle(async ({ body }) => ({
+  status: 201,
+  body: await createAdminUser(body),
+}));

@@ -1,5 +1,8 @@
 import { usersDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { deleteAdminUser } from '../../core/users/delete-user';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(usersDelete);
+/** DELETE /api/users/{id} `{ version }` (admins): never the protected administrator nor oneself; 409 when stale. */
+export const handler = httpHandler(usersDelete).handle(async ({ auth, params, body }) => ({
+  body: await deleteAdminUser(params.id, body.version, auth.user),
+}));

@@ -1,5 +1,6 @@
 import { usersList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listAdminUsers } from '../../core/users/list-users';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(usersList);
+/** GET /api/users (admins): every user with company names, the companies to choose from and the team company. */
+export const handler = httpHandler(usersList).handle(async () => ({ body: await listAdminUsers() }));

@@ -1,5 +1,8 @@
 import { usersUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { updateAdminUser } from '../../core/users/update-user';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(usersUpdate);
+/** PUT /api/users/{id} `{ data: [{ field, value }], version }` (admins): 409 when the user changed since it was read. */
+export const handler = httpHandler(usersUpdate).handle(async ({ auth, params, body }) => ({
+  body: await updateAdminUser(params.id, body, auth.user),
+}));

@@ -1,6 +1,229 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { Formik, type FormikErrors } from 'formik';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { AdminUser, Role } from 'shared/domain/types';
+import { PASSWORD_MIN_LENGTH } from 'shared/schemas/security';
+import { userFieldProblem, type UserUpdateField, type UserUpdateRequest } from 'shared/schemas/users';
+import { usersList, usersUpdate } from 'shared/routes';
+import { T, type MessageId } from '../../i18n/t';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
+import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { FormField } from '../../ui/form-field';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
+import './users-admin.css';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+interface EditValues {
+  login: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  company: string;
+  managedCompanies: string[];
+  password: string;
+}
+
+type InfoField = Exclude<keyof EditValues, 'password'>;
+const INFO_FIELDS: InfoField[] = ['login', 'firstName', 'lastName', 'role', 'company', 'managedCompanies'];
+
+/** A manager whose list is just the main company chose none (the server's rule): the picker starts empty. */
+function initialValues(user: AdminUser): EditValues {
+  const onlyMain = user.managedCompanies.length === 1 && user.managedCompanies[0] === user.company;
+  return {
+    login: user.login,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    company: user.company,
+    managedCompanies: user.role === 'ROLE_MANAGER' && !onlyMain ? user.managedCompanies : [],
+    password: '',
+  };
+}
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/** The changed info fields as the spec's `data`: role as `roles`, managed companies as JSON text of names. */
+export function changedData(initial: EditValues, values: EditValues): UserUpdateRequest['data'] {
+  const data: UserUpdateRequest['data'] = [];
+  for (const field of INFO_FIELDS) {
+    if (field === 'managedCompanies') {
+      const next = values.role === 'ROLE_MANAGER' ? values.managedCompanies : [];
+      if (!sameList(initial.managedCompanies, next)) data.push({ field, value: JSON.stringify(next) });
+    } else if (field === 'role') {
+      if (values.role !== initial.role) data.push({ field: 'roles', value: [values.role] });
+    } else if (values[field].trim() !== initial[field].trim()) {
+      data.push({ field, value: values[field].trim() });
+    }
+  }
+  return data;
+}
+
+/** The shared per-field rules (shared/schemas/users.ts), as Formik errors. */
+function validate(values: EditValues): FormikErrors<EditValues> {
+  const errors: FormikErrors<EditValues> = {};
+  const check = (name: keyof EditValues, field: UserUpdateField, value: unknown) => {
+    const problem = userFieldProblem(field, value);
+    if (problem) (errors as Record<string, string>)[name] = problem;
+  };
+  check('login', 'login', values.login);
+  check('firstName', 'firstName', values.firstName);
+  check('lastName', 'lastName', values.lastName);
+  check('role', 'roles', [values.role]);
+  check('company', 'company', values.company);
+  if (values.password) check('password', 'password', values.password);
+  return errors;
+}
+
+/** The server's 400 names `data[i].value` (or a field): the form's field names, role for roles. */
+function formErrors(errors: Record<string, string>, body: UserUpdateRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const index = /^data\[(\d+)\]/.exec(key)?.[1];
+    const field = index === undefined ? key : (body.data[Number(index)]?.field ?? key);
+    out[field === 'roles' ? 'role' : field] = message;
+  }
+  return out;
+}
+
+/** /admin/users/edit/{id}: 'Update User Info' and 'Change User Password' (spec "User edit"). */
 export function UserEditPage() {
-  return <PlaceholderPage />;
+  const { id } = useParams();
+  const { data, error } = useRoute(usersList);
+  const user = data?.users.find((u) => u.id === id);
+  return (
+    <div className="page us-grid">
+      <PageHeading />
+      {error ? (
+        <Callout tone="danger" title={<T id="common.somethingWrong" />}>
+          <T id={errorMessageId(error)} />
+        </Callout>
+      ) : !data ? (
+        <Spinner />
+      ) : !user ? (
+        <Callout tone="warning">
+          <T id="adminUsers.edit.notFound" /> <Link to="/admin/users"><T id="adminUsers.edit.back" /></Link>
+        </Callout>
+      ) : (
+        <EditForms key={`${user.id}:${user.version}`} user={user} companies={data.companies} />
+      )}
+    </div>
+  );
+}
+
+function EditForms({ user, companies }: { user: AdminUser; companies: NonNullable<ReturnType<typeof useRoute<typeof usersList>>['data']>['companies'] }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [saving, setSaving] = useState<'info' | 'password' | null>(null);
+  const [failure, setFailure] = useState<MessageId | null>(null);
+  const initial = initialValues(user);
+
+  return (
+    <Formik<EditValues> initialValues={initial} validate={validate} onSubmit={() => undefined}>
+      {({ values, errors, setErrors, setTouched }) => {
+        const data = changedData(initial, values);
+        const infoValid = INFO_FIELDS.every((field) => !errors[field]);
+        const passwordTyped = values.password.length > 0;
+        const updateDisabled = data.length === 0 || saving !== null || passwordTyped || !infoValid;
+        const passwordDisabled = !values.password || values.password.length < PASSWORD_MIN_LENGTH || saving !== null;
+
+        const save = async (kind: 'info' | 'password', body: UserUpdateRequest) => {
+          setSaving(kind);
+          setFailure(null);
+          try {
+            await mutateRoute(usersUpdate, { params: { id: user.id }, body });
+            await mutate(routeKey(usersList));
+            navigate('/admin/users');
+          } catch (error) {
+            if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
+              const errors = formErrors(error.fieldErrors, body);
+              await setTouched(Object.fromEntries(Object.keys(errors).map((k) => [k, true])), false);
+              setErrors(errors);
+            } else if (error instanceof ApiError && error.status === 409 && /login/i.test(error.message)) {
+              setErrors({ login: 'adminUsers.error.loginTaken' });
+            } else setFailure(errorMessageId(error));
+            setSaving(null);
+          }
+        };
+
+        return (
+          <>
+            {failure && (
+              <Callout tone="danger">
+                <T id={failure} />
+              </Callout>
+            )}
+            <div className="us-edit-grid">
+              <Card>
+                <h2 className="us-title" id="user-info-title">
+                  <T id="adminUsers.edit.info" />
+                </h2>
+                <form
+                  className="us-form"
+                  noValidate
+                  aria-labelledby="user-info-title"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (!updateDisabled) void save('info', { version: user.version, data });
+                  }}
+                >
+                  <FormField name="login" label="adminUsers.field.login" type="email" required maxLength={254} autoComplete="off" />
+                  <FormField name="firstName" label="adminUsers.field.firstName" maxLength={100} autoComplete="off" />
+                  <FormField name="lastName" label="adminUsers.field.lastName" maxLength={100} autoComplete="off" />
+                  <RoleSelect />
+                  <CompanySelect companies={companies} />
+                  <ManagedCompaniesPicker companies={companies} enabled={values.role === 'ROLE_MANAGER'} />
+                  {passwordTyped && (
+                    <p className="field-hint us-wide">
+                      <T id="adminUsers.edit.passwordTyped" />
+                    </p>
+                  )}
+                  <div className="us-actions-row">
+                    <Button type="submit" disabled={updateDisabled} loading={saving === 'info'}>
+                      <T id="adminUsers.edit.update" />
+                    </Button>
+                    <Link className="btn btn-ghost" to="/admin/users">
+                      <T id="adminUsers.edit.back" />
+                    </Link>
+                  </div>
+                </form>
+              </Card>
+              <Card>
+                <h2 className="us-title" id="user-password-title">
+                  <T id="adminUsers.edit.password" />
+                </h2>
+                <form
+                  className="form-stack"
+                  noValidate
+                  aria-labelledby="user-password-title"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (!passwordDisabled) void save('password', { version: user.version, data: [{ field: 'password', value: values.password }] });
+                  }}
+                >
+                  <FormField
+                    name="password"
+                    label="adminUsers.edit.newPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    maxLength={256}
+                    hint={<T id="adminUsers.edit.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
+                    values={{ min: PASSWORD_MIN_LENGTH }}
+                  />
+                  <Button type="submit" disabled={passwordDisabled} loading={saving === 'password'}>
+                    <T id="adminUsers.edit.changePassword" />
+                  </Button>
+                </form>
+              </Card>
+            </div>
+          </>
+        );
+      }}
+    </Formik>
+  );
 }

@@ -1,6 +1,41 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { useSWRConfig } from 'swr';
+import { usersList } from 'shared/routes';
+import { T } from '../../i18n/t';
+import { errorMessageId } from '../../lib/api/error-message';
+import { useCurrentUser } from '../../lib/api/session';
+import { routeKey, useRoute } from '../../lib/api/use-route';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { UserCreateForm } from './users-create-form';
+import { UsersTable } from './users-table';
+import './users-admin.css';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+/** /admin/users: the create form and the users table (spec "Users admin"). */
 export function UsersPage() {
-  return <PlaceholderPage />;
+  const { data, error, isLoading } = useRoute(usersList);
+  const { user } = useCurrentUser();
+  const { mutate } = useSWRConfig();
+  const reload = () => mutate(routeKey(usersList));
+  return (
+    <div className="page us-grid">
+      <PageHeading />
+      <UserCreateForm companies={data?.companies ?? []} loading={isLoading} onCreated={reload} />
+      <Card>
+        <h2 className="us-title">
+          <T id="adminUsers.list.title" />
+        </h2>
+        {error ? (
+          <Callout tone={error.notImplemented ? 'info' : 'danger'} title={<T id="common.somethingWrong" />}>
+            <T id={errorMessageId(error)} />
+          </Callout>
+        ) : !data ? (
+          <Spinner />
+        ) : (
+          <UsersTable users={data.users} teamCompany={data.teamCompany} currentUserId={user?.id} onDeleted={reload} />
+        )}
+      </Card>
+    </div>
+  );
 }

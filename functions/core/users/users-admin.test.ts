@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CompanyRecord } from '../../data/companies';
+import type { UserRecord } from '../../data/users';
+import { ConflictError, ForbiddenError, ValidationError } from '../../platform/errors';
+import { CompanyDirectory, toAdminUser } from './admin-users';
+import { createAdminUser, welcomeTemplate, type CreateUserDeps } from './create-user';
+import { deleteAdminUser, type DeleteUserDeps } from './delete-user';
+import { updateAdminUser, type UpdateUserDeps } from './update-user';
+
+const company = (id: string, name: string, over: Partial<CompanyRecord> = {}): CompanyRecord => ({
+  id,
+  name,
+  product: '360',
+  country: 'FR',
+  viewId: null,
+  dimensionIndex: null,
+  orderFeedUrl: null,
+  integrationSteps: ['sources'],
+  isDefault: false,
+  created: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  ...over,
+});
+const companies = [company('a', 'Alpha'), company('b', 'Beta', { country: 'RU' }), company('t', 'Team', { isDefault: true })];
+
+const user = (over: Partial<UserRecord> = {}): UserRecord => ({
+  id: 'u',
+  login: 'u@portal.test',
+  cognitoUsername: 'cog-u',
+  firstName: 'Una',
+  lastName: 'User',
+  roles: ['ROLE_USER'],
+  companyId: 'a',
+  managedCompanyIds: ['a'],
+  currentCompanyId: null,
+  created: '2026-01-01T00:00:00.000Z',
+  signedOutAt: null,
+  version: 1,
+  ...over,
+});
+
+describe('toAdminUser and CompanyDirectory', () => {
+  const directory = new CompanyDirectory(companies);
+
+  it('answers company names, the managed list only for managers, and the protected flag', () => {
+    expect(toAdminUser(user(), directory.byId, 'U@portal.test')).toMatchObject({ company: 'Alpha', managedCompanies: ['Alpha'], protected: true });
+    const manager = user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a', 'b'] });
+    expect(toAdminUser(manager, directory.byId, undefined)).toMatchObject({ role: 'ROLE_MANAGER', managedCompanies: ['Alpha', 'Beta'], protected: false });
+  });
+
+  it('keeps just the main company unless a manager chose some; never the team company', () => {
+    const main = directory.main('alpha');
+    expect(directory.managedIds('ROLE_USER', ['Beta'], main)).toEqual(['a']);
+    expect(directory.managedIds('ROLE_MANAGER', [], main)).toEqual(['a']);
+    expect(directory.managedIds('ROLE_MANAGER', ['Beta', 'beta'], main)).toEqual(['b']);
+    expect(() => directory.managedIds('ROLE_MANAGER', ['Team'], main)).toThrow(ValidationError);
+    expect(() => directory.main('Nowhere')).toThrow(ValidationError);
+  });
+
+  it('picks the welcome template by country', () => {
+    expect([welcomeTemplate('RU'), welcomeTemplate('fr'), welcomeTemplate('DE')]).toEqual(['welcome-ru', 'welcome-fr', 'welcome-default']);
+  });
+});
+
+describe('createAdminUser', () => {
+  const input = { login: ' New@Portal.test ', password: 'Temp-pass-1234', firstName: 'Nina', lastName: 'Novak', role: 'ROLE_USER' as const, company: 'Beta', managedCompanies: [] };
+  const deps = (over: Partial<CreateUserDeps> = {}): CreateUserDeps => ({
+    listCompanies: async () => companies,
+    findUserIdByLogin: async () => null,
+    createIdentity: vi.fn(async () => ({ sub: 'sub-1', username: 'cog-1' })),
+    deleteIdentity: vi.fn(async () => undefined),
+    createUser: vi.fn(async (record) => ({ ...record, currentCompanyId: null, created: '2026-02-02T00:00:00.000Z', signedOutAt: null, version: 1 })),
+    sendMail: vi.fn(async () => undefined),
+    appUrl: () => 'https://portal.test',
+    protectedLogin: () => undefined,
+    ...over,
+  });
+
+  it('creates the identity then the record, and mails the temporary password with the company’s template', async () => {
+    const d = deps();
+    const created = await createAdminUser(input, d);
+    expect(d.createIdentity).toHaveBeenCalledWith('new@portal.test', 'Temp-pass-1234', 'ROLE_USER');
+    expect(d.createUser).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1', cognitoUsername: 'cog-1', companyId: 'b', managedCompanyIds: ['b'] }));
+    expect(d.sendMail).toHaveBeenCalledWith({
+      to: 'new@portal.test',
+      template: 'welcome-ru',
+      data: { name: 'Nina Novak', url_integration: 'https://portal.test/login', login: 'new@portal.test', password: 'Temp-pass-1234' },
+    });
+    expect(created).toMatchObject({ id: 'sub-1', company: 'Beta', plainPassword: 'Temp-pass-1234', welcomeMailSent: true });
+  });
+
+  it('deletes the identity again when the table write fails, and answers a taken login as 409', async () => {
+    const d = deps({ createUser: vi.fn(async () => Promise.reject(new ConflictError('taken'))) });
+    await expect(createAdminUser(input, d)).rejects.toThrow('The login new@portal.test is already taken');
+    expect(d.deleteIdentity).toHaveBeenCalledWith('cog-1');
+    const outage = deps({ createUser: vi.fn(async () => Promise.reject(new Error('DynamoDB down'))) });
+    await expect(createAdminUser(input, outage)).rejects.toThrow('DynamoDB down');
+    expect(outage.deleteIdentity).toHaveBeenCalledWith('cog-1');
+  });
+
+  it('refuses a known login before touching Cognito, and still answers when the mail fails', async () => {
+    const taken = deps({ findUserIdByLogin: async () => 'someone' });
+    await expect(createAdminUser(input, taken)).rejects.toBeInstanceOf(ConflictError);
+    expect(taken.createIdentity).not.toHaveBeenCalled();
+    const noMail = deps({ sendMail: vi.fn(async () => Promise.reject(new Error('SES down'))) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await createAdminUser(input, noMail)).toMatchObject({ welcomeMailSent: false, plainPassword: 'Temp-pass-1234' });
+  });
+});
+
+describe('updateAdminUser', () => {
+  const deps = (current: UserRecord, over: Partial<UpdateUserDeps> = {}): UpdateUserDeps => ({
+    getUser: async () => current,
+    listCompanies: async () => companies,
+    saveUserEdit: vi.fn(async (before, version, changes) => ({ ...before, ...changes, version: version + 1 })),
+    setEmail: vi.fn(async () => undefined),
+    setRoleGroup: vi.fn(async () => undefined),
+    identity: { setPermanentPassword: vi.fn(async () => undefined), signOutEverywhere: vi.fn(async () => undefined) },
+    markPasswordChanged: vi.fn(async () => undefined),
+    markSignedOut: vi.fn(async () => undefined),
+    protectedLogin: () => 'admin@portal.test',
+    now: () => 1_700_000_000_000,
+    ...over,
+  });
+  const caller = { id: 'admin' };
+
+  it('writes the changed fields, then moves the group and sets the password (sessions end)', async () => {
+    const d = deps(user());
+    const answer = await updateAdminUser(
+      'u',
+      { version: 1, data: [{ field: 'roles', value: ['ROLE_MANAGER'] }, { field: 'managedCompanies', value: '["Beta"]' }, { field: 'password', value: 'Another-pass-99' }] },
+      caller,
+      d,
+    );
+    expect(d.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { roles: ['ROLE_MANAGER'], companyId: 'a', managedCompanyIds: ['b'] });
+    expect(d.setRoleGroup).toHaveBeenCalledWith('cog-u', 'ROLE_MANAGER');
+    expect(d.identity.setPermanentPassword).toHaveBeenCalledWith('cog-u', 'Another-pass-99');
+    expect(d.markSignedOut).toHaveBeenCalledWith('u', 1_700_000_000);
+    expect(answer).toMatchObject({ role: 'ROLE_MANAGER', managedCompanies: ['Beta'], version: 2 });
+  });
+
+  it('reverts the table edit when Cognito refuses', async () => {
+    const d = deps(user(), { setEmail: vi.fn(async (_u: string, login: string) => (login === 'new@portal.test' ? Promise.reject(new Error('Cognito down')) : undefined)) });
+    await expect(updateAdminUser('u', { version: 1, data: [{ field: 'login', value: 'New@portal.test' }] }, caller, d)).rejects.toThrow('Cognito down');
+    expect(d.saveUserEdit).toHaveBeenLastCalledWith(expect.objectContaining({ login: 'new@portal.test', version: 2 }), 2, expect.objectContaining({ login: 'u@portal.test' }));
+  });
+
+  it('never demotes oneself or the protected administrator', async () => {
+    const self = deps(user({ id: 'admin', roles: ['ROLE_ADMIN'] }));
+    await expect(updateAdminUser('admin', { version: 1, data: [{ field: 'roles', value: ['ROLE_USER'] }] }, caller, self)).rejects.toBeInstanceOf(ForbiddenError);
+    const seeded = deps(user({ login: 'admin@portal.test', roles: ['ROLE_ADMIN'] }));
+    await expect(updateAdminUser('u', { version: 1, data: [{ field: 'roles', value: ['ROLE_USER'] }] }, caller, seeded)).rejects.toBeInstanceOf(ForbiddenError);
+    expect(seeded.saveUserEdit).not.toHaveBeenCalled();
+  });
+});
+
+describe('deleteAdminUser', () => {
+  const deps = (current: UserRecord | null): DeleteUserDeps => ({
+    getUser: async () => current,
+    deleteUser: vi.fn(async () => undefined),
+    deleteIdentity: vi.fn(async () => undefined),
+    identity: { signOutEverywhere: vi.fn(async () => undefined) },
+    protectedLogin: () => 'admin@portal.test',
+  });
+
+  it('deletes the record, then the identity', async () => {
+    const d = deps(user());
+    expect(await deleteAdminUser('u', 1, { id: 'admin' }, d)).toEqual({ id: 'u' });
+    expect(d.deleteUser).toHaveBeenCalledWith(expect.objectContaining({ id: 'u' }), 1);
+    expect(d.deleteIdentity).toHaveBeenCalledWith('cog-u');
+  });
+
+  it('refuses the protected administrator and oneself, touching nothing', async () => {
+    const seeded = deps(user({ login: 'Admin@portal.test' }));
+    await expect(deleteAdminUser('u', 1, { id: 'admin' }, seeded)).rejects.toBeInstanceOf(ForbiddenError);
+    const self = deps(user({ id: 'admin' }));
+    await expect(deleteAdminUser('admin', 1, { id: 'admin' }, self)).rejects.toBeInstanceOf(ForbiddenError);
+    expect(seeded.deleteUser).not.toHaveBeenCalled();
+    expect(self.deleteIdentity).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_MIN_LENGTH } from './security';
+import { generatePassword, parseManagedCompanies, userCreateSchema, userUpdateSchema } from './users';
+
+const fill = (buffer: Uint32Array) => crypto.getRandomValues(buffer);
+
+describe('generatePassword', () => {
+  it('gives PASSWORD_MIN_LENGTH letters and digits with an upper, a lower and a digit', () => {
+    for (let i = 0; i < 200; i++) {
+      const password = generatePassword(fill);
+      expect(password).toHaveLength(PASSWORD_MIN_LENGTH);
+      expect(password).toMatch(/^[A-Za-z0-9]+$/);
+      expect(password).toMatch(/[A-Z]/);
+      expect(password).toMatch(/[a-z]/);
+      expect(password).toMatch(/\d/);
+    }
+    expect(new Set(Array.from({ length: 50 }, () => generatePassword(fill))).size).toBe(50);
+  });
+
+  it('rejects values above the unbiased limit instead of folding them (no modulo bias)', () => {
+    const values = [0xffff_ffff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let calls = 0;
+    const password = generatePassword((buffer) => {
+      buffer[0] = values[calls++] ?? 0;
+      return buffer;
+    });
+    expect(password).toHaveLength(PASSWORD_MIN_LENGTH);
+    expect(calls).toBeGreaterThan(PASSWORD_MIN_LENGTH);
+  });
+});
+
+describe('user schemas', () => {
+  it('requires login, password, role and company on create', () => {
+    expect(() => userCreateSchema.validateSync({}, { abortEarly: false })).toThrow();
+    const valid = userCreateSchema.validateSync({ login: 'a@b.io', password: 'x'.repeat(PASSWORD_MIN_LENGTH), role: 'ROLE_USER', company: 'Acme' });
+    expect(valid).toMatchObject({ firstName: '', lastName: '', managedCompanies: [] });
+  });
+
+  it('checks each changed field of an update by its own rule', () => {
+    const ok = { version: 2, data: [{ field: 'roles', value: ['ROLE_MANAGER'] }, { field: 'managedCompanies', value: '["A","B"]' }] };
+    expect(userUpdateSchema.isValidSync(ok)).toBe(true);
+    const message = (data: unknown) => {
+      try {
+        userUpdateSchema.validateSync({ version: 1, data });
+        return null;
+      } catch (error) {
+        return (error as { message: string }).message;
+      }
+    };
+    expect(message([{ field: 'password', value: 'short' }])).toBe('validation.passwordMin');
+    expect(message([{ field: 'login', value: 'nope' }])).toBe('validation.email');
+    expect(message([{ field: 'roles', value: 'ROLE_USER' }])).toBe('validation.required');
+    expect(message([{ field: 'firstName', value: 'x' }, { field: 'firstName', value: 'y' }])).toBe('validation.invalid');
+    expect(message([])).toBe('adminUsers.validation.nothingChanged');
+    expect(parseManagedCompanies('[1]')).toBeNull();
+    expect(parseManagedCompanies(' ["A"] ')).toEqual(['A']);
+  });
+});

@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UsersAdminList } from 'shared/domain/types';
+import { en } from '../../i18n/messages/en';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const list: UsersAdminList = {
+  users: [
+    {
+      id: 'm1',
+      login: 'max@acme.test',
+      firstName: 'Max',
+      lastName: 'Zed',
+      role: 'ROLE_MANAGER',
+      roles: ['ROLE_MANAGER'],
+      company: 'Acme',
+      managedCompanies: ['Acme'],
+      created: '2026-03-04T10:00:00.000Z',
+      protected: false,
+      version: 4,
+    },
+  ],
+  companies: [
+    { id: 'c-acme', name: 'Acme', country: 'FR', isDefault: false },
+    { id: 'c-globex', name: 'Globex', country: 'RU', isDefault: false },
+    { id: 'c-team', name: 'Portal Team', country: 'FR', isDefault: true },
+  ],
+  teamCompany: 'Portal Team',
+};
+
+afterEach(() => localStorage.clear());
+
+function mock(onPut: (body: unknown) => Response | Promise<Response>) {
+  mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
+  server.use(
+    http.get(api('/api/companies'), () => HttpResponse.json([])),
+    http.get(api('/api/users'), () => HttpResponse.json(list)),
+    http.put(api('/api/users/m1'), async ({ request }) => onPut(await request.json())),
+  );
+}
+
+describe('user edit page', () => {
+  it('sends only the changed fields with the version read, then goes back to the list', async () => {
+    let sent: unknown;
+    mock((body) => {
+      sent = body;
+      return HttpResponse.json(list.users[0]);
+    });
+    renderApp('/admin/users/edit/m1');
+    const update = await screen.findByRole('button', { name: 'Update' }, { timeout: 5000 });
+    expect(update).toBeDisabled();
+    // A manager whose list is just the main company chose none: the picker starts empty.
+    expect(screen.getByLabelText('Acme')).not.toBeChecked();
+    await userEvent.clear(screen.getByLabelText('Last name'));
+    await userEvent.type(screen.getByLabelText('Last name'), 'Zander');
+    await userEvent.click(screen.getByLabelText('Globex'));
+    expect(update).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('New password'), 'abc');
+    expect(update).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.click(update);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/users'));
+    expect(sent).toEqual({
+      version: 4,
+      data: [
+        { field: 'lastName', value: 'Zander' },
+        { field: 'managedCompanies', value: '["Globex"]' },
+      ],
+    });
+  });
+
+  it('changes the password alone and shows a stale edit as a conflict', async () => {
+    let sent: unknown;
+    mock((body) => {
+      sent = body;
+      return HttpResponse.json({ code: 'conflict', message: 'Someone else changed this item; reload and try again' }, { status: 409 });
+    });
+    renderApp('/admin/users/edit/m1');
+    const change = await screen.findByRole('button', { name: 'Change password' }, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText('New password'), 'Brand-new-pass-1');
+    expect(change).toBeEnabled();
+    await userEvent.click(change);
+    expect(await screen.findByText(en['error.conflict'])).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/edit/m1');
+    expect(sent).toEqual({ version: 4, data: [{ field: 'password', value: 'Brand-new-pass-1' }] });
+  });
+});

@@ -1,0 +1,118 @@
+import { useField } from 'formik';
+import { useId } from 'react';
+import { ROLES, type Role, type UserCompanyChoice } from 'shared/domain/types';
+import { T, useT, type MessageId } from '../../i18n/t';
+
+/** Role, main company and managed companies: the fields the create form and the edit page share. */
+
+export const roleLabel = (role: Role): MessageId => `adminUsers.role.${role}`;
+
+/** A small icon per role (decorative: the role's name is beside it). */
+export function RoleIcon({ role }: { role: Role }) {
+  const path =
+    role === 'ROLE_ADMIN'
+      ? 'M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Z'
+      : role === 'ROLE_MANAGER'
+        ? 'M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM1.5 20c0-3.6 2.9-6.5 6.5-6.5s6.5 2.9 6.5 6.5h-13Zm14.5 0c0-2.2-.8-4.2-2.1-5.7.7-.3 1.4-.4 2.1-.4 3 0 5.5 2.5 5.5 5.5v.6H16Z'
+        : 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm-8 9c0-4.4 3.6-8 8-8s8 3.6 8 8H4Z';
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} fill="currentColor" />
+    </svg>
+  );
+}
+
+export function RoleBadge({ role }: { role: Role }) {
+  return (
+    <span className={`us-role us-role-${role.slice(5).toLowerCase()}`}>
+      <RoleIcon role={role} />
+      <T id={roleLabel(role)} />
+    </span>
+  );
+}
+
+function SelectShell({ name, label, children, required }: { name: string; label: MessageId; children: React.ReactNode; required?: boolean }) {
+  const [field, meta] = useField<string>(name);
+  const id = useId();
+  const error = meta.touched && meta.error ? meta.error : null;
+  return (
+    <div className={['field', error ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
+      <div className="field-label-row">
+        <label htmlFor={id} className="field-label">
+          <T id={label} />
+        </label>
+      </div>
+      <select {...field} id={id} className="select" required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        {children}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          <T id={error as MessageId} />
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function RoleSelect({ name = 'role' }: { name?: string }) {
+  const t = useT();
+  return (
+    <SelectShell name={name} label="adminUsers.field.role" required>
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {t(roleLabel(role))}
+        </option>
+      ))}
+    </SelectShell>
+  );
+}
+
+/** The main company, by name (the API's User has company names). */
+export function CompanySelect({ companies, name = 'company' }: { companies: readonly UserCompanyChoice[]; name?: string }) {
+  const t = useT();
+  return (
+    <SelectShell name={name} label="adminUsers.field.company" required>
+      <option value="">{t('adminUsers.field.chooseCompany')}</option>
+      {companies.map((company) => (
+        <option key={company.id} value={company.name}>
+          {company.name}
+        </option>
+      ))}
+    </SelectShell>
+  );
+}
+
+/**
+ * Managed companies: checkboxes, only for managers (disabled otherwise), the team company left
+ * out (spec). Nothing chosen means the main company only, as the server stores it.
+ */
+export function ManagedCompaniesPicker({ companies, enabled, name = 'managedCompanies' }: { companies: readonly UserCompanyChoice[]; enabled: boolean; name?: string }) {
+  const [field, , helpers] = useField<string[]>(name);
+  const hintId = useId();
+  const chosen = new Set(field.value);
+  const choices = companies.filter((company) => !company.isDefault);
+  const toggle = (companyName: string) => {
+    const next = new Set(chosen);
+    if (next.has(companyName)) next.delete(companyName);
+    else next.add(companyName);
+    void helpers.setValue(choices.map((c) => c.name).filter((n) => next.has(n)));
+  };
+  return (
+    <div className="us-wide">
+      <fieldset className="us-managed" disabled={!enabled} aria-describedby={hintId}>
+        <legend>
+          <T id="adminUsers.field.managedCompanies" />
+        </legend>
+        {choices.map((company) => (
+          <label key={company.id} className="us-check">
+            <input type="checkbox" className="check" checked={enabled && chosen.has(company.name)} onChange={() => toggle(company.name)} />
+            {company.name}
+          </label>
+        ))}
+      </fieldset>
+      <p id={hintId} className="field-hint">
+        <T id="adminUsers.field.managedHint" />
+      </p>
+    </div>
+  );
+}

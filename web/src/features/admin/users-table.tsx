@@ -1,0 +1,190 @@
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { AdminUser } from 'shared/domain/types';
+import { SEARCH_MAX_LENGTH } from 'shared/schemas/security';
+import { usersDelete } from 'shared/routes';
+import { T, useT, type MessageId } from '../../i18n/t';
+import { errorMessageId } from '../../lib/api/error-message';
+import { mutateRoute } from '../../lib/api/use-route';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { ConfirmDialog } from '../../ui/dialog';
+import { RoleBadge, roleLabel } from './users-fields';
+
+type SortKey = 'login' | 'lastName' | 'company' | 'managedCompanies';
+interface Sort {
+  key: SortKey;
+  dir: 'asc' | 'desc';
+}
+
+/** What the Managed Companies column shows (spec "Displayed scope"): admins all, customers their company, managers their list. */
+export function scopeOf(user: AdminUser): string[] | 'all' {
+  if (user.role === 'ROLE_ADMIN') return 'all';
+  if (user.role === 'ROLE_USER') return user.company ? [user.company] : [];
+  return user.managedCompanies;
+}
+
+const sortText = (user: AdminUser, key: SortKey): string =>
+  key === 'managedCompanies' ? (scopeOf(user) === 'all' ? '' : (scopeOf(user) as string[]).join(', ')) : key === 'lastName' ? `${user.lastName} ${user.firstName}` : user[key];
+
+/** Case-insensitive over first name, last name, login, role (code and label), company and managed companies (spec). */
+export function matches(user: AdminUser, query: string, roleText: string): boolean {
+  const q = query.trim().toLocaleLowerCase();
+  if (!q) return true;
+  return [user.firstName, user.lastName, user.login, user.role, roleText, user.company, ...user.managedCompanies].some((value) => value.toLocaleLowerCase().includes(q));
+}
+
+/** The users table: search, team toggle, sortable columns, edit and delete (with the confirmation). */
+export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined; onDeleted: () => Promise<unknown> }) {
+  const t = useT();
+  const intl = useIntl();
+  const [query, setQuery] = useState('');
+  const [teamVisible, setTeamVisible] = useState(true);
+  const [sort, setSort] = useState<Sort>({ key: 'login', dir: 'asc' });
+  const [pending, setPending] = useState<AdminUser | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; id: MessageId; login: string } | null>(null);
+
+  const rows = useMemo(() => {
+    const team = teamCompany?.toLocaleLowerCase();
+    const visible = users.filter(
+      (user) => (teamVisible || !team || !user.company.toLocaleLowerCase().includes(team)) && matches(user, query, t(roleLabel(user.role))),
+    );
+    const sign = sort.dir === 'asc' ? 1 : -1;
+    return visible.sort((a, b) => {
+      const x = sortText(a, sort.key);
+      const y = sortText(b, sort.key);
+      if (!x || !y) return x === y ? 0 : x ? -1 : 1; // empty values last
+      return sign * x.localeCompare(y, intl.locale, { sensitivity: 'base', numeric: true });
+    });
+  }, [users, teamCompany, teamVisible, query, sort, t, intl.locale]);
+
+  const toggleSort = (key: SortKey) => setSort((now) => (now.key === key ? { key, dir: now.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await mutateRoute(usersDelete, { params: { id: pending.id }, body: { version: pending.version } });
+      setNotice({ tone: 'success', id: 'adminUsers.deleted', login: pending.login });
+      await onDeleted();
+    } catch (error) {
+      setNotice({ tone: 'danger', id: errorMessageId(error), login: pending.login });
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  const header = (key: SortKey | null, label: MessageId) => {
+    if (!key) {
+      return (
+        <th scope="col">
+          <T id={label} />
+        </th>
+      );
+    }
+    const active = sort.key === key;
+    return (
+      <th scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button type="button" className="us-sort" onClick={() => toggleSort(key)}>
+          <T id={label} />
+          <span className="us-sort-mark" aria-hidden="true">
+            {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+          </span>
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <>
+      <div className="us-toolbar">
+        <input
+          type="search"
+          className="input us-search"
+          aria-label={t('adminUsers.search.label')}
+          placeholder={t('adminUsers.search.placeholder')}
+          maxLength={SEARCH_MAX_LENGTH}
+          value={query}
+          onChange={(event) => setQuery(event.target.value.slice(0, SEARCH_MAX_LENGTH))}
+        />
+        {teamCompany && (
+          <Button variant="secondary" aria-pressed={!teamVisible} onClick={() => setTeamVisible((v) => !v)}>
+            <T id={teamVisible ? 'adminUsers.team.visible' : 'adminUsers.team.hidden'} />
+          </Button>
+        )}
+      </div>
+      {notice && (
+        <Callout tone={notice.tone}>
+          <T id={notice.id} values={{ login: notice.login }} />
+        </Callout>
+      )}
+      <div className="us-table-wrap">
+        <table className="us-table">
+          <thead>
+            <tr>
+              {header('login', 'adminUsers.column.email')}
+              {header('lastName', 'adminUsers.column.name')}
+              {header(null, 'adminUsers.column.role')}
+              {header('company', 'adminUsers.column.company')}
+              {header('managedCompanies', 'adminUsers.column.managedCompanies')}
+              {header(null, 'adminUsers.column.created')}
+              {header(null, 'adminUsers.column.actions')}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="us-empty" role="status">
+                  {query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
+                </td>
+              </tr>
+            ) : (
+              rows.map((user) => {
+                const scope = scopeOf(user);
+                return (
+                  <tr key={user.id}>
+                    <td>
+                      <a href={`mailto:${user.login}`}>{user.login}</a>
+                    </td>
+                    <td>{[user.lastName, user.firstName].filter(Boolean).join(' ')}</td>
+                    <td>
+                      <RoleBadge role={user.role} />
+                    </td>
+                    <td>{user.company}</td>
+                    <td>{scope === 'all' ? <T id="adminUsers.allCompanies" /> : scope.join(', ')}</td>
+                    <td>
+                      <time dateTime={user.created}>{user.created.slice(0, 10)}</time>
+                    </td>
+                    <td>
+                      <div className="us-row-actions">
+                        <Link className="btn btn-secondary btn-sm" to={`/admin/users/edit/${encodeURIComponent(user.id)}`} aria-label={t('adminUsers.editUser', { login: user.login })}>
+                          <T id="adminUsers.action.edit" />
+                        </Link>
+                        {!user.protected && user.id !== currentUserId && (
+                          <Button variant="danger" className="btn-sm" aria-label={t('adminUsers.deleteUser', { login: user.login })} onClick={() => setPending(user)}>
+                            <T id="confirmDialog.delete" />
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        message={<T id="adminUsers.delete.confirm" values={{ email: pending?.login ?? '' }} />}
+        description={<T id="adminUsers.delete.description" />}
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}
