@@ -66,4 +66,6 @@ export const tableActions: Record<TableAccess, readonly string[]> = {
 export const feedBucketActions: Record<FeedBucketAccess, string> = {
   put: 's3:PutObject',
   get: 's3:GetObject',
+  // Listing the company's prefix needs s3:ListBucket on the bucket too (lib/constructs/function-roles.ts).
+  delete: 's3:DeleteObject',
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultStepsFor, orderSteps } from '../../shared/domain/steps';
 import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
@@ -11,7 +11,12 @@ export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
   isDefault: boolean;
   created: string;
+  /** Set when its deletion started: it left the lists at once; a retried delete finishes the job. */
+  deletingAt?: string | null;
 }
+
+/** A company whose deletion started is gone for every reader (auth, lists, switcher). */
+const live = (company: CompanyRecord | null): CompanyRecord | null => (company && !company.deletingAt ? company : null);
 
 export interface NewCompany {
   id?: string;
@@ -54,6 +59,11 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
 }
 
 export async function getCompany(companyId: string): Promise<CompanyRecord | null> {
+  return live(await getCompanyRecord(companyId));
+}
+
+/** The stored record, also while its deletion runs (the delete use case resumes from it). */
+export async function getCompanyRecord(companyId: string): Promise<CompanyRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.company(companyId) }));
   return Item ? stripKeys<CompanyRecord>(Item) : null;
 }
@@ -76,8 +86,8 @@ export async function getCompanies(ids: readonly string[]): Promise<CompanyRecor
     for (let attempt = 0; request && attempt < 5; attempt++) {
       const answer: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
       for (const item of answer.Responses?.[tableName()] ?? []) {
-        const company = stripKeys<CompanyRecord>(item);
-        found.set(company.id, company);
+        const company = live(stripKeys<CompanyRecord>(item));
+        if (company) found.set(company.id, company);
       }
       const unprocessed: { Keys?: Record<string, unknown>[] } | undefined = answer.UnprocessedKeys?.[tableName()];
       request = unprocessed?.Keys?.length ? { [tableName()]: { Keys: unprocessed.Keys } } : undefined;
@@ -86,9 +96,26 @@ export async function getCompanies(ids: readonly string[]): Promise<CompanyRecor
   return unique.flatMap((id) => found.get(id) ?? []);
 }
 
-/** Every company, by name (GSI Query, never a Scan). */
+/** Every company, by name (GSI Query, never a Scan), with only the fields the API answers (smaller pages). */
 export async function listCompanies(): Promise<CompanyRecord[]> {
-  return queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk);
+  const found: CompanyRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: gsi1.indexName,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1.companies.pk },
+        ProjectionExpression: 'id, #name, product, country, viewId, dimensionIndex, orderFeedUrl, integrationSteps, version, isDefault, created',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(item as CompanyRecord);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
 }
 
 export async function findCompanyByName(name: string): Promise<CompanyRecord | null> {
@@ -96,11 +123,12 @@ export async function findCompanyByName(name: string): Promise<CompanyRecord | n
   return typeof Item?.companyId === 'string' ? getCompany(Item.companyId) : null;
 }
 
-export type CompanyChanges = Partial<Pick<CompanyRecord, 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl'>>;
+export type CompanyChanges = Partial<Pick<CompanyRecord, 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl' | 'integrationSteps'>>;
 
 /**
  * Conditional edit: succeeds only on the version the editor read (else 409). A new name moves
- * the name guard in the same transaction, so uniqueness holds under concurrent edits.
+ * the name guard, and a changed step list adds (TBD) or deletes step items, all in the same
+ * transaction, so uniqueness and "a company's steps match its list" hold under concurrent edits.
  */
 export async function updateCompany(current: CompanyRecord, changes: CompanyChanges): Promise<CompanyRecord> {
   const next: CompanyRecord = { ...current, ...changes, version: current.version + 1 };
@@ -110,7 +138,7 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
     Put: {
       TableName: tableName(),
       Item: { ...keys.company(next.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(next.name), ...next },
-      ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+      ConditionExpression: 'attribute_exists(pk) AND #version = :expected AND attribute_not_exists(deletingAt)',
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: { ':expected': current.version },
     },
@@ -127,15 +155,120 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
         },
       ]
     : [];
+  const before = new Set(current.integrationSteps ?? []);
+  const after = new Set(next.integrationSteps ?? []);
+  const stepWrites = changes.integrationSteps
+    ? [
+        ...[...after].filter((s) => !before.has(s)).map((stepType) => ({ Put: { TableName: tableName(), Item: newStepItem(next.id, stepType) } })),
+        ...[...before].filter((s) => !after.has(s)).map((stepType) => ({ Delete: { TableName: tableName(), Key: keys.step(next.id, stepType) } })),
+      ]
+    : [];
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: [put, ...guards] }));
+    await db().send(new TransactWriteCommand({ TransactItems: [put, ...guards, ...stepWrites] }));
   } catch (error) {
     if (isConditionFailure(error)) {
       const codes = cancellationCodes(error);
-      if (codes[2] === 'ConditionalCheckFailed') throw new ConflictError('This company already exists, please use another name');
+      if (renamed && codes[2] === 'ConditionalCheckFailed') throw new ConflictError('This company already exists, please use another name');
       throw new ConflictError();
     }
     throw error;
   }
   return next;
+}
+
+/**
+ * Legacy update of the analytics fields. With `expectedVersion`: a conditional edit. Without:
+ * each given field is written only while still empty (the first check stores it), else 409.
+ */
+export async function setAnalyticsFields(
+  companyId: string,
+  fields: Partial<Pick<CompanyRecord, 'viewId' | 'dimensionIndex'>>,
+  expectedVersion?: number,
+): Promise<CompanyRecord> {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':one': 1 };
+  const sets: string[] = [];
+  const conditions = ['attribute_exists(pk)', 'attribute_not_exists(deletingAt)'];
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+    if (expectedVersion === undefined) conditions.push(`(attribute_not_exists(#${field}) OR #${field} = :null)`);
+  }
+  if (expectedVersion === undefined) values[':null'] = null;
+  else {
+    conditions.push('#version = :expected');
+    values[':expected'] = expectedVersion;
+  }
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.company(companyId),
+        UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return stripKeys<CompanyRecord>(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      throw new ConflictError(expectedVersion === undefined ? 'This value is already set: send the version you read to change it' : undefined);
+    }
+    throw error;
+  }
+}
+
+/**
+ * First step of a deletion: marks the record and takes it out of the admin list (its GSI keys go),
+ * so it disappears at once. On the version the admin read, or again when a deletion already started
+ * (a retry resumes it). Returns the marked record; ConflictError on a stale version.
+ */
+export async function markCompanyDeleting(companyId: string, expectedVersion: number, at: string): Promise<CompanyRecord> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.company(companyId),
+        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :at) REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND (#version = :expected OR attribute_exists(deletingAt))',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': expectedVersion, ':at': at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return stripKeys<CompanyRecord>(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError();
+    throw error;
+  }
+}
+
+/** Last step of a deletion: the record and its name guard, together. */
+export async function deleteCompanyRecord(company: CompanyRecord): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: keys.company(company.id) } },
+        // The guard only if it is still this company's (a later company may not own it, but be safe).
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.companyNameGuard(company.name),
+            ConditionExpression: 'attribute_not_exists(pk) OR companyId = :id',
+            ExpressionAttributeValues: { ':id': company.id },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** The platform team's company (isDefault), oldest first if there were several: one filtered GSI Query. */
+export async function findDefaultCompany(): Promise<CompanyRecord | null> {
+  const found = await queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk, { expression: 'isDefault = :fyes', values: { ':fyes': true } });
+  return found.sort((a, b) => a.created.localeCompare(b.created))[0] ?? null;
 }

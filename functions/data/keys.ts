@@ -39,6 +39,8 @@ export const keys = {
   ...childKeys('commission', 'COMMISSION#'),
   ...childKeys('meeting', 'MEETING#'),
   ...childKeys('feedCheck', 'FEEDCHECK#'),
+  /** S3 (feed bucket): every upload of a company sits under this prefix, so deleting the company empties it. */
+  feedUploadPrefix: (companyId: string): string => `feeds/${companyId}/`,
 
   /** The token itself is never stored: only its SHA-256 hash. */
   passwordReset: (tokenHash: string): Key => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
@@ -49,6 +51,10 @@ export const keys = {
   throttle: (scope: string, subjectHash: string, window: number): Key => ({ pk: `THROTTLE#${scope}#${subjectHash}`, sk: `W#${window}` }),
   /** A first-sign-in challenge the portal handed out (hash of Cognito's session string). */
   signInChallenge: (sessionHash: string): Key => ({ pk: `CHALLENGE#${sessionHash}`, sk: 'CHALLENGE' }),
+  /** Platform-wide, outside company partitions: listed through gsi1.defaultCollectors. */
+  defaultCollector: (id: string): Key => ({ pk: `DEFAULT_COLLECTOR#${id.toLowerCase()}`, sk: 'DEFAULT_COLLECTOR' }),
+  /** One item: the translation overrides of the three languages (one conditional write). */
+  translations: (): Key => ({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' }),
 };
 
 /** GSI1 serves the admin lists: one partition per entity kind, sorted by a display key. */
@@ -57,6 +63,7 @@ export const gsi1 = {
   users: { pk: 'USERS', sk: (login: string) => normalize(login) },
   companies: { pk: 'COMPANIES', sk: (name: string) => normalize(name) },
   steps: { pk: 'STEPS', sk: (companyId: string, stepType: string) => `${companyId}#${stepType}` },
+  defaultCollectors: { pk: 'DEFAULT_COLLECTORS', sk: (name: string, id: string) => `${normalize(name)}#${id.toLowerCase()}` },
 };
 
 export { normalize as normalizeUnique };

@@ -1,7 +1,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StepStatus, StepType } from '../../shared/domain/types';
 import { gsi1, keys } from './keys';
-import { db, isConditionFailure, stripKeys, tableName } from './table';
+import { db, isConditionFailure, queryAllByIndex, stripKeys, tableName } from './table';
 
 export interface StepRecord {
   companyId: string;
@@ -83,3 +83,8 @@ export async function countCompanyItems(companyId: string, prefix: string): Prom
 
 export const countSources = (companyId: string) => countCompanyItems(companyId, keys.sourcePrefix);
 export const countFeedChecks = (companyId: string) => countCompanyItems(companyId, keys.feedCheckPrefix);
+
+/** Every company's steps (status report): one GSI Query of the `STEPS` partition, page by page, no Scan. */
+export async function listAllSteps(): Promise<StepRecord[]> {
+  return queryAllByIndex<StepRecord>(gsi1.indexName, gsi1.steps.pk);
+}

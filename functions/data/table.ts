@@ -62,8 +62,17 @@ export async function putWithGuard(input: {
   }
 }
 
-/** Every entity of one index partition, page by page (admin lists: a Query, never a Scan). */
-export async function queryAllByIndex<T>(indexName: string, partitionKey: string): Promise<T[]> {
+/** A filter applied to a Query's pages (placeholders of the values start with ':f'). */
+export interface QueryFilter {
+  expression: string;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Every entity of one index partition, page by page (admin lists: a Query, never a Scan),
+ * optionally filtered (rare admin reads: the default company, the users of a company).
+ */
+export async function queryAllByIndex<T>(indexName: string, partitionKey: string, filter?: QueryFilter): Promise<T[]> {
   const found: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -72,7 +81,8 @@ export async function queryAllByIndex<T>(indexName: string, partitionKey: string
         TableName: tableName(),
         IndexName: indexName,
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': partitionKey },
+        ...(filter ? { FilterExpression: filter.expression } : {}),
+        ExpressionAttributeValues: { ':pk': partitionKey, ...filter?.values },
         ExclusiveStartKey: startKey,
       }),
     );

@@ -65,6 +65,12 @@ export class FunctionRoles extends Construct {
         }),
       );
     }
+    if (grants.feedBucket.includes('delete')) {
+      // Deleting a company lists its upload prefix before deleting the objects.
+      role.addToPolicy(
+        new PolicyStatement({ actions: ['s3:ListBucket'], resources: [feedBucket.bucketArn], conditions: { StringLike: { 's3:prefix': ['feeds/*'] } } }),
+      );
+    }
     if (grants.cognito.length) {
       role.addToPolicy(new PolicyStatement({ actions: [...grants.cognito], resources: [userPool.userPoolArn] }));
     }

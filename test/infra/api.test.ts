@@ -126,9 +126,10 @@ describe('api stack: least privilege', () => {
     expect(actionsOf('users-list').some((a) => a.startsWith('cognito-idp:'))).toBe(false);
   });
 
-  it('only the feed routes touch S3: upload may put, check may get', () => {
+  it('only the feed routes touch S3: upload may put, check may get, deleting a company may list and delete', () => {
     const withS3 = all.filter((r) => actionsOf(r.id).some((a) => a.startsWith('s3:'))).map((r) => r.id);
-    expect(withS3.sort()).toEqual(['order-feed-check', 'order-feed-upload']);
+    expect(withS3.sort()).toEqual(['companies-delete', 'order-feed-check', 'order-feed-upload']);
+    expect(actionsOf('companies-delete').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
     expect(actionsOf('order-feed-upload')).toContain('s3:PutObject');
     expect(actionsOf('order-feed-upload')).not.toContain('s3:GetObject');
     expect(actionsOf('order-feed-check')).toContain('s3:GetObject');

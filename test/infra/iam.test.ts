@@ -88,7 +88,9 @@ describe.each([
     for (const { where, statement } of statementsOf(synth.templates.api)) {
       const actions = actionsOf(statement);
       const resources = JSON.stringify(statement.Resource);
-      if (actions.some((a) => a.startsWith('s3:'))) expect(resources, where).toMatch(/\/\*"/);
+      // Listing is on the bucket itself, limited to the uploads prefix (deleting a company's uploads).
+      if (actions.length === 1 && actions[0] === 's3:ListBucket') expect(statement.Condition, where).toEqual({ StringLike: { 's3:prefix': ['feeds/*'] } });
+      else if (actions.some((a) => a.startsWith('s3:'))) expect(resources, where).toMatch(/\/\*"/);
       if (actions.some((a) => a.startsWith('cognito-idp:'))) expect(resources, where).toMatch(/UserPool/);
       if (actions.includes('ses:SendEmail')) {
         expect(resources, where).toContain(`template/portal-${config.stage}-*`);

@@ -1,5 +1,9 @@
 import { companiesCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { createCompanyAsAdmin } from '../../core/companies/manage-companies';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(companiesCreate);
+/** POST /api/companies (admin): the company and its steps in one transaction; 409 on a taken name. */
+export const handler = httpHandler(companiesCreate).handle(async ({ body }) => ({
+  status: 201,
+  body: await createCompanyAsAdmin(body),
+}));

@@ -1,5 +1,8 @@
 import { companiesDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { deleteCompany } from '../../core/companies/delete-company';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(companiesDelete);
+/** DELETE /api/companies/{id} `{ version }` (admin): the company, its whole partition and its uploads. */
+export const handler = httpHandler(companiesDelete).handle(async ({ auth, params, body }) => ({
+  body: await deleteCompany(auth.user, params.id, body.version),
+}));

@@ -1,5 +1,6 @@
 import { companiesList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listAllCompanies } from '../../core/companies/manage-companies';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(companiesList);
+/** GET /api/companies (admin): every company by name, one GSI Query. */
+export const handler = httpHandler(companiesList).handle(async () => ({ body: await listAllCompanies() }));

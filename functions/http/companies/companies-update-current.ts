@@ -1,5 +1,8 @@
 import { companiesUpdateCurrent } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { updateCurrentCompany } from '../../core/companies/manage-companies';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(companiesUpdateCurrent);
+/** POST /api/companies/update (legacy): viewId / dimensionIndex of the caller's CURRENT company only. */
+export const handler = httpHandler(companiesUpdateCurrent).handle(async ({ auth, body }) => ({
+  body: await updateCurrentCompany(auth.company, body),
+}));

@@ -1,5 +1,8 @@
 import { companiesUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { updateCompanyAsAdmin } from '../../core/companies/manage-companies';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(companiesUpdate);
+/** PUT /api/companies/{id} (admin): the changed fields and the version read; 409 when stale. */
+export const handler = httpHandler(companiesUpdate).handle(async ({ params, body }) => ({
+  body: await updateCompanyAsAdmin(params.id, body),
+}));

@@ -1,5 +1,6 @@
 import { integrationStatusReport } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { statusReport } from '../../core/companies/status-report';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(integrationStatusReport);
+/** GET /api/integration-status/report (admin): every company's steps, sorted by company. */
+export const handler = httpHandler(integrationStatusReport).handle(async () => ({ body: await statusReport() }));

@@ -1,8 +1,10 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { companiesList } from 'shared/routes';
-import { useRoute } from '../../lib/api/use-route';
+import { companiesList, usersChangeCurrentCompany } from 'shared/routes';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { allButCompanyList, COMPANY_LIST_CACHE } from './company-list-cache';
 import { pages, pageTitle } from '../pages';
 
 /** Same limit as the admin lists' search boxes (spec, section 9). */
@@ -14,14 +16,17 @@ interface Option {
   label: string;
   detail?: string;
   to: string;
+  /** A company: choosing it makes it the current company. */
+  companyId?: string;
 }
 
 const matches = (text: string, query: string) => text.toLocaleLowerCase().includes(query.toLocaleLowerCase());
 
 /**
- * Admin search (combobox): pages flagged searchable, and companies by name or product.
- * The company list (GET /api/companies) is fetched on first use; while that route answers 501
- * the box still finds pages and says company search is coming soon.
+ * Admin search (combobox): pages flagged searchable, and companies by name or product; choosing a
+ * company switches the current company to it. The company list (GET /api/companies) is fetched
+ * once per session on first use and filtered here, keystroke by keystroke, with no request
+ * (company-list-cache.ts says why); the admin pages revalidate it after each change.
  */
 export function AdminSearch() {
   const t = useT();
@@ -32,7 +37,9 @@ export function AdminSearch() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const trimmed = query.trim();
-  const companies = useRoute(trimmed ? companiesList : null, undefined, { shouldRetryOnError: false, revalidateIfStale: false });
+  const { mutate } = useSWRConfig();
+  const [switchFailed, setSwitchFailed] = useState(false);
+  const companies = useRoute(trimmed ? companiesList : null, undefined, { shouldRetryOnError: false, ...COMPANY_LIST_CACHE });
 
   const pageOptions: Option[] = useMemo(
     () =>
@@ -45,13 +52,17 @@ export function AdminSearch() {
   const companyOptions: Option[] = useMemo(
     () =>
       (companies.data ?? [])
-        .filter((company) => matches(company.name, trimmed) || matches(company.product, trimmed))
+        .filter(
+          (company) =>
+            matches(company.name, trimmed) || matches(company.product, trimmed) || matches(t(`product.${company.product}` as MessageId), trimmed),
+        )
         .slice(0, MAX_COMPANIES)
         .map((company) => ({
           id: `company-${company.id}`,
           label: company.name,
           detail: t('search.companyProduct', { product: t(`product.${company.product}` as MessageId) }),
-          to: `/admin/companies/edit/${encodeURIComponent(company.id)}`,
+          to: '/dashboard',
+          companyId: company.id,
         })),
     [companies.data, t, trimmed],
   );
@@ -59,8 +70,19 @@ export function AdminSearch() {
   const expanded = open && trimmed.length > 0;
   const optionId = (index: number) => `${listId}-${index}`;
 
-  const choose = (option: Option | undefined) => {
+  const choose = async (option: Option | undefined) => {
     if (!option) return;
+    setSwitchFailed(false);
+    if (option.companyId) {
+      try {
+        await mutateRoute(usersChangeCurrentCompany, { body: { company: option.companyId } });
+        // Every company-scoped answer changes; the company list itself does not.
+        await mutate(allButCompanyList);
+      } catch {
+        setSwitchFailed(true);
+        return;
+      }
+    }
     setQuery('');
     setOpen(false);
     navigate(option.to);
@@ -73,7 +95,7 @@ export function AdminSearch() {
       if (options.length) setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : -1) + options.length) % options.length);
     } else if (event.key === 'Enter' && expanded) {
       event.preventDefault();
-      choose(options[active]);
+      void choose(options[active]);
     } else if (event.key === 'Escape') {
       if (expanded) setOpen(false);
       else setQuery('');
@@ -94,7 +116,7 @@ export function AdminSearch() {
       aria-selected={index === active}
       className={`search-option ${index === active ? 'is-active' : ''}`}
       onMouseDown={(event) => event.preventDefault() /* keep focus in the input */}
-      onClick={() => choose(option)}
+      onClick={() => void choose(option)}
       onMouseEnter={() => setActive(index)}
     >
       <span>{option.label}</span>
@@ -152,6 +174,11 @@ export function AdminSearch() {
         {options.length === 0 && (
           <p className="search-empty" role="status">
             <T id="search.noResults" values={{ query: trimmed }} />
+          </p>
+        )}
+        {switchFailed && (
+          <p className="search-note small" role="alert">
+            <T id="company.switchFailed" />
           </p>
         )}
         {companyNote && (

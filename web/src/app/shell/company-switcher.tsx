@@ -2,23 +2,32 @@ import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { CurrentUser } from 'shared/domain/types';
 import { T, useT } from '../../i18n/t';
-import { companiesManaged, usersChangeCurrentCompany } from 'shared/routes';
+import { companiesList, companiesManaged, usersChangeCurrentCompany } from 'shared/routes';
+import { isAdmin } from '../../lib/api/session';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { allButCompanyList, COMPANY_LIST_CACHE } from './company-list-cache';
 
 /**
  * Managers and admins switch the current company. The server keeps it (every company-scoped
- * call reads it from the session), so after the switch every SWR entry is revalidated.
+ * call reads it from the session), so after the switch every SWR entry but the company list is
+ * revalidated. Managers choose among their managed companies (GET /api/companies/managed);
+ * admins among all, from the company list the admin search already holds (one download per session).
  */
 export function CompanySwitcher({ user }: { user: CurrentUser }) {
   const t = useT();
   const { mutate } = useSWRConfig();
-  const { data, error } = useRoute(companiesManaged, undefined, { shouldRetryOnError: false });
+  const admin = isAdmin(user);
+  const all = useRoute(admin ? companiesList : null, undefined, { shouldRetryOnError: false, ...COMPANY_LIST_CACHE });
+  const managed = useRoute(admin ? null : companiesManaged, undefined, { shouldRetryOnError: false });
+  const { data, error } = admin ? all : managed;
   const id = useId();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const current = user.currentCompany;
   // Until the list arrives (or when it cannot be read) the current company is the only choice.
   const companies = data?.length ? data : current ? [current] : [];
+  // A current company missing from the list (just created elsewhere): still shown as selected.
+  const options = current && !companies.some((c) => c.id === current.id) ? [current, ...companies] : companies;
 
   const change = async (companyId: string) => {
     if (companyId === current?.id) return;
@@ -27,7 +36,7 @@ export function CompanySwitcher({ user }: { user: CurrentUser }) {
     try {
       // The id comes from the server's own list; the server validates it with changeCurrentCompanySchema.
       await mutateRoute(usersChangeCurrentCompany, { body: { company: companyId } });
-      await mutate(() => true);
+      await mutate(allButCompanyList);
     } catch {
       setFailed(true);
     } finally {
@@ -47,12 +56,12 @@ export function CompanySwitcher({ user }: { user: CurrentUser }) {
         id={id}
         className="select"
         value={current?.id ?? ''}
-        disabled={pending || (!data && !error) || companies.length < 2}
+        disabled={pending || (!data && !error) || options.length < 2}
         onChange={(event) => void change(event.target.value)}
         aria-describedby={failed ? `${id}-error` : undefined}
         title={t('company.label')}
       >
-        {companies.map((company) => (
+        {options.map((company) => (
           <option key={company.id} value={company.id}>
             {company.name}
           </option>

@@ -1,6 +1,129 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { Formik } from 'formik';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { Company, StepType } from 'shared/domain/types';
+import { companyEditFormSchema } from 'shared/schemas/companies';
+import { companiesList, companiesUpdate } from 'shared/routes';
+import { T, type MessageId } from '../../i18n/t';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
+import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { stepNameId } from '../../lib/steps';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { FormField } from '../../ui/form-field';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { SelectField } from './companies-fields';
+import { StepsSetting } from './companies-steps';
+import { changedFields } from './companies-table';
+import './companies-admin.css';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+/** /admin/companies/edit/{id}: the company's fields and steps; Save only with changes, then back to the list. */
 export function CompanyEditPage() {
-  return <PlaceholderPage />;
+  const { id = '' } = useParams();
+  const { data, error } = useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
+  const company = data?.find((c) => c.id === id);
+  return (
+    <div className="page co-grid">
+      <PageHeading />
+      {error ? (
+        <Callout tone="danger" title={<T id="common.somethingWrong" />}>
+          <T id={errorMessageId(error)} />
+        </Callout>
+      ) : !data ? (
+        <Spinner />
+      ) : !company ? (
+        <Callout tone="warning">
+          <T id="companies.editPage.notFound" />
+        </Callout>
+      ) : (
+        <EditForm key={`${company.id}-${company.version}`} company={company} />
+      )}
+    </div>
+  );
+}
+
+function EditForm({ company }: { company: Company }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [steps, setSteps] = useState<StepType[]>(company.integrationSteps);
+  const [failure, setFailure] = useState<MessageId | null>(null);
+  const stepsChanged = [...steps].sort().join() !== [...company.integrationSteps].sort().join();
+  const initial = {
+    name: company.name,
+    product: company.product,
+    country: company.country,
+    viewId: company.viewId ?? '',
+    dimensionIndex: company.dimensionIndex ?? '',
+    orderFeedUrl: company.orderFeedUrl ?? '',
+  };
+  return (
+    <Card>
+      <h2 className="co-title">
+        <T id="companies.editPage.info" />
+      </h2>
+      <Formik
+        initialValues={initial}
+        validationSchema={companyEditFormSchema}
+        onSubmit={async (values, helpers) => {
+          setFailure(null);
+          const fields = changedFields(company, values);
+          const body = { ...(fields ?? { version: company.version }), ...(stepsChanged ? { integrationSteps: steps } : {}) };
+          try {
+            await mutateRoute(companiesUpdate, { params: { id: company.id }, body });
+            await mutate(routeKey(companiesList));
+            navigate('/admin/companies');
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 409) setFailure(/already exists/.test(error.message) ? 'companies.warning.nameExists' : 'error.conflict');
+            else if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);
+            else setFailure(errorMessageId(error));
+          }
+        }}
+      >
+        {({ values, isSubmitting, handleSubmit }) => {
+          const changed = changedFields(company, values) !== null || stepsChanged;
+          return (
+            <form className="co-form" noValidate onSubmit={handleSubmit}>
+              <FormField name="name" label="companies.field.name" required maxLength={128} />
+              <SelectField name="product" label="companies.field.product" kind="product" />
+              <SelectField name="country" label="companies.field.country" kind="country" />
+              <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" />
+              <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" />
+              <FormField name="orderFeedUrl" label="companies.field.orderFeedUrl" type="url" />
+              <div className="co-form-actions">
+                <span className="muted small">
+                  <T id="companies.editPage.steps" />{' '}
+                  {steps.map((step, i) => (
+                    <span key={step}>
+                      {i > 0 && ', '}
+                      <T id={stepNameId(step)} />
+                    </span>
+                  ))}
+                </span>
+              </div>
+              <div className="co-form-actions">
+                <StepsSetting value={steps} onChange={setSteps} />
+                <Button type="submit" disabled={!changed || !values.name.trim() || isSubmitting} loading={isSubmitting}>
+                  <T id="companies.save" />
+                </Button>
+                <Button variant="ghost" onClick={() => navigate('/admin/companies')}>
+                  <T id="companies.editPage.back" />
+                </Button>
+              </div>
+              {failure && (
+                <div className="co-form-actions">
+                  <Callout tone="danger">
+                    <T id={failure} />
+                  </Callout>
+                </div>
+              )}
+            </form>
+          );
+        }}
+      </Formik>
+    </Card>
+  );
 }

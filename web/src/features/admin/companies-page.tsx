@@ -1,6 +1,158 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { DEFAULT_STEPS } from 'shared/domain/steps';
+import type { Company, Country, Product, StepType } from 'shared/domain/types';
+import { companyCreateSchema } from 'shared/schemas/companies';
+import { companiesCreate, companiesList } from 'shared/routes';
+import { T, type MessageId } from '../../i18n/t';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
+import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { FormField } from '../../ui/form-field';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { CompaniesTable } from './companies-table';
+import { SelectField } from './companies-fields';
+import { StepsSetting } from './companies-steps';
+import './companies-admin.css';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+interface CreateValues {
+  name: string;
+  product: Product;
+  country: Country;
+  viewId: string;
+  dimensionIndex: string;
+  orderFeedUrl: string;
+  integrationSteps: StepType[];
+}
+
+const INITIAL: CreateValues = {
+  name: '',
+  product: '360',
+  country: 'RU',
+  viewId: '',
+  dimensionIndex: '',
+  orderFeedUrl: '',
+  integrationSteps: [...DEFAULT_STEPS],
+};
+
+const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/** Everything that reads GET /api/companies (this page, the admin search, the switcher) shares one SWR entry. */
+export const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
+
+/** /admin/companies: the create form and the companies table. */
 export function CompaniesPage() {
-  return <PlaceholderPage />;
+  const { data, error, isLoading } = useCompanies();
+  return (
+    <div className="page co-grid">
+      <PageHeading />
+      <CreateCompany companies={data} loading={isLoading} />
+      <Card>
+        {error ? (
+          <Callout tone={error.notImplemented ? 'info' : 'danger'} title={<T id="common.somethingWrong" />}>
+            <T id={errorMessageId(error)} />
+          </Callout>
+        ) : !data ? (
+          <Spinner />
+        ) : (
+          <CompaniesTable companies={data} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function CreateCompany({ companies, loading }: { companies: Company[] | undefined; loading: boolean }) {
+  const { mutate } = useSWRConfig();
+  const [created, setCreated] = useState<string | null>(null);
+  const [failure, setFailure] = useState<MessageId | null>(null);
+
+  const submit = async (values: CreateValues, helpers: FormikHelpers<CreateValues>) => {
+    setCreated(null);
+    setFailure(null);
+    try {
+      const company = await mutateRoute(companiesCreate, {
+        body: {
+          name: values.name.trim(),
+          product: values.product,
+          country: values.country,
+          viewId: values.viewId.trim() || null,
+          dimensionIndex: values.dimensionIndex.trim() || null,
+          orderFeedUrl: values.orderFeedUrl.trim() || null,
+          integrationSteps: values.integrationSteps,
+        },
+      });
+      await mutate(routeKey(companiesList));
+      helpers.resetForm();
+      setCreated(company.name);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setFailure('companies.warning.nameExists');
+      else if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);
+      else setFailure(errorMessageId(error));
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="co-title">
+        <T id="companies.create.title" />
+      </h2>
+      <Formik initialValues={INITIAL} validationSchema={companyCreateSchema} onSubmit={submit}>
+        {({ values, isSubmitting, handleSubmit, setFieldValue }) => {
+          const nameTaken = !!values.name.trim() && !!companies?.some((c) => same(c.name, values.name));
+          const viewIdTaken = !!values.viewId.trim() && !!companies?.some((c) => c.viewId === values.viewId.trim());
+          const disabled = !values.name.trim() || isSubmitting || loading || nameTaken;
+          return (
+            <form className="co-form" noValidate onSubmit={handleSubmit}>
+              <div>
+                <FormField name="name" label="companies.field.name" required maxLength={128} autoComplete="off" />
+                {nameTaken && (
+                  <p className="co-blocking" role="alert">
+                    <T id="companies.warning.nameExists" />
+                  </p>
+                )}
+              </div>
+              <SelectField name="product" label="companies.field.product" kind="product" />
+              <SelectField name="country" label="companies.field.country" kind="country" />
+              <div>
+                <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" pattern="[0-9]*" />
+                {viewIdTaken && (
+                  <p className="co-warning" role="status">
+                    <T id="companies.warning.viewIdExists" />
+                  </p>
+                )}
+              </div>
+              <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" pattern="[0-9]*" />
+              <FormField name="orderFeedUrl" label="companies.field.orderFeedUrl" type="url" placeholder="https://" />
+              <div className="co-form-actions">
+                <StepsSetting value={values.integrationSteps} onChange={(steps) => void setFieldValue('integrationSteps', steps)} />
+                <Button type="submit" disabled={disabled} loading={isSubmitting}>
+                  <T id="companies.create.submit" />
+                </Button>
+              </div>
+              {failure && (
+                <div className="co-form-actions">
+                  <Callout tone="danger">
+                    <T id={failure} />
+                  </Callout>
+                </div>
+              )}
+              {created && (
+                <div className="co-form-actions">
+                  <Callout tone="success">
+                    <T id="companies.created" values={{ name: created }} />
+                  </Callout>
+                </div>
+              )}
+            </form>
+          );
+        }}
+      </Formik>
+    </Card>
+  );
 }

@@ -1,6 +1,109 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { useMemo, useState } from 'react';
+import { FormattedDate, useIntl } from 'react-intl';
+import type { StatusReportRow } from 'shared/domain/types';
+import { integrationStatusReport } from 'shared/routes';
+import { T, useT } from '../../i18n/t';
+import { errorMessageId } from '../../lib/api/error-message';
+import { useRoute } from '../../lib/api/use-route';
+import { stepNameId, stepStatusId } from '../../lib/steps';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from './companies-table-tools';
+import './companies-admin.css';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+type Column = 'company' | 'step' | 'status';
+
+/** /admin/integration-status: every company's steps (one GSI Query server-side), by company by default. */
 export function IntegrationStatusPage() {
-  return <PlaceholderPage />;
+  const { data, error } = useRoute(integrationStatusReport);
+  return (
+    <div className="page co-grid">
+      <PageHeading />
+      <Card>
+        {error ? (
+          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
+            <T id={errorMessageId(error)} />
+          </Callout>
+        ) : !data ? (
+          <Spinner />
+        ) : (
+          <StatusTable rows={data} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function StatusTable({ rows }: { rows: StatusReportRow[] }) {
+  const t = useT();
+  const { locale } = useIntl();
+  const [query, setQuery] = useState('');
+  const [showCompleted, setShowCompleted] = useState(true);
+  const { sort, toggle } = useSort<Column>({ key: 'company', dir: 'asc' });
+
+  const shown = useMemo(() => {
+    const stepName = (row: StatusReportRow) => t(stepNameId(row.stepType));
+    const statusName = (row: StatusReportRow) => t(stepStatusId(row.status));
+    const value = (row: StatusReportRow) => (sort.key === 'company' ? row.companyName : sort.key === 'step' ? stepName(row) : statusName(row));
+    // The server's order (company, then the company's step order) breaks ties: a stable sort keeps it.
+    return rows
+      .filter((row) => showCompleted || row.status !== 'done')
+      .filter((row) => includesText([row.companyName, stepName(row), row.stepType, statusName(row), row.status], query))
+      .map((row, index) => ({ row, index }))
+      .sort((a, b) => compareValues(value(a.row), value(b.row), sort.dir, locale) || a.index - b.index)
+      .map(({ row }) => row);
+  }, [rows, query, showCompleted, sort, locale, t]);
+
+  return (
+    <>
+      <div className="co-toolbar">
+        <SearchBox value={query} onChange={setQuery} label="statusReport.search.label" placeholder="statusReport.search.placeholder" />
+        <label className="co-toggle">
+          <input type="checkbox" role="switch" checked={showCompleted} onChange={(event) => setShowCompleted(event.target.checked)} />
+          <T id={showCompleted ? 'statusReport.completedVisible' : 'statusReport.completedHidden'} />
+        </label>
+        <span className="muted small" role="status">
+          <T id="statusReport.count" values={{ count: shown.length }} />
+        </span>
+      </div>
+      <div className="co-table-wrap">
+        <table className="co-table">
+          <caption className="visually-hidden">
+            <T id="route.adminIntegrationStatus" />
+          </caption>
+          <thead>
+            <tr>
+              <SortHeader column="company" label="statusReport.col.company" sort={sort} onSort={toggle} />
+              <SortHeader column="step" label="statusReport.col.step" sort={sort} onSort={toggle} />
+              <SortHeader column="status" label="statusReport.col.status" sort={sort} onSort={toggle} />
+              <th scope="col">
+                <T id="statusReport.col.updated" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.length === 0 && (
+              <EmptyRow colSpan={4}>{query.trim() ? <T id="statusReport.noResults" values={{ query: query.trim() }} /> : <T id="statusReport.empty" />}</EmptyRow>
+            )}
+            {shown.map((row) => (
+              <tr key={`${row.companyId}-${row.stepType}`}>
+                <td>{row.companyName}</td>
+                <td>
+                  <T id={stepNameId(row.stepType)} />
+                </td>
+                <td>
+                  <span className={`badge co-status-${row.status}`}>
+                    <T id={stepStatusId(row.status)} />
+                  </span>
+                </td>
+                <td>{row.updated ? <FormattedDate value={row.updated} dateStyle="medium" timeStyle="short" /> : '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { CompanyRecord } from '../../data/companies';
+import { companyChanges, nextSteps } from './manage-companies';
+import { statusReport } from './status-report';
+
+const record: CompanyRecord = {
+  id: 'c', name: 'Acme', product: '360', country: 'FR', viewId: '12', dimensionIndex: null, orderFeedUrl: null,
+  integrationSteps: ['google_analytics', 'sources', 'collector'], isDefault: false, created: '2026-01-01T00:00:00.000Z', version: 3,
+};
+
+describe('companyChanges', () => {
+  it('keeps only what differs, empty text meaning none', () => {
+    expect(companyChanges(record, { name: ' Acme ', viewId: '12', dimensionIndex: '', country: 'RU' })).toEqual({ country: 'RU' });
+    expect(companyChanges(record, { viewId: '' })).toEqual({ viewId: null });
+    expect(companyChanges(record, { integrationSteps: ['collector', 'sources', 'google_analytics'] })).toEqual({});
+  });
+});
+
+describe('nextSteps', () => {
+  it('keeps the order of kept steps, appends new ones, analytics first', () => {
+    expect(nextSteps(['google_analytics', 'sources', 'collector'], ['collector', 'matomo_analytics', 'status_feed'])).toEqual([
+      'matomo_analytics', 'collector', 'status_feed',
+    ]);
+  });
+});
+
+describe('statusReport', () => {
+  it('joins names, sorts by company then step order, drops steps of unlisted companies', async () => {
+    const rows = await statusReport({
+      listCompanies: async () => [record, { ...record, id: 'b', name: 'Beta', integrationSteps: ['sources'] }],
+      listAllSteps: async () => [
+        { companyId: 'b', stepType: 'sources', status: 'done', updated: '2026-02-01T00:00:00.000Z', version: 2 },
+        { companyId: 'c', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
+        { companyId: 'c', stepType: 'google_analytics', status: 'TBD', updated: null, version: 1 },
+        { companyId: 'gone', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
+      ],
+    });
+    expect(rows.map((r) => `${r.companyName}/${r.stepType}`)).toEqual(['Acme/google_analytics', 'Acme/sources', 'Beta/sources']);
+  });
+});

@@ -1,0 +1,92 @@
+import { orderSteps } from '../../../shared/domain/steps';
+import type { Company, StepType } from '../../../shared/domain/types';
+import type { CompanyCreateRequest, CompanyUpdateCurrentRequest, CompanyUpdateRequest } from '../../../shared/schemas/companies';
+import * as companiesRepo from '../../data/companies';
+import type { CompanyChanges, CompanyRecord, NewCompany } from '../../data/companies';
+import { ConflictError, NotFoundError } from '../../platform/errors';
+import { byName, toCompany } from '../users/views';
+
+/** The companies admin's use cases (list, create, edit) and the legacy update of the current company. */
+
+export interface CompanyAdminDeps {
+  listCompanies(): Promise<CompanyRecord[]>;
+  getCompany(id: string): Promise<CompanyRecord | null>;
+  createCompany(input: NewCompany): Promise<CompanyRecord>;
+  updateCompany(current: CompanyRecord, changes: CompanyChanges): Promise<CompanyRecord>;
+  setAnalyticsFields(companyId: string, fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'>, expectedVersion?: number): Promise<CompanyRecord>;
+}
+
+const defaults: CompanyAdminDeps = {
+  listCompanies: companiesRepo.listCompanies,
+  getCompany: companiesRepo.getCompany,
+  createCompany: companiesRepo.createCompany,
+  updateCompany: companiesRepo.updateCompany,
+  setAnalyticsFields: companiesRepo.setAnalyticsFields,
+};
+
+/** Empty text means "none": stored as null. */
+const orNull = (value: string | null | undefined): string | null => (value?.trim() ? value.trim() : null);
+
+/** Every company, by name (one GSI Query). */
+export async function listAllCompanies(deps: CompanyAdminDeps = defaults): Promise<Company[]> {
+  return (await deps.listCompanies()).sort(byName).map(toCompany);
+}
+
+/** Company and steps in one transaction; a taken name (any case) is a 409 with the spec's warning. */
+export async function createCompanyAsAdmin(input: CompanyCreateRequest, deps: CompanyAdminDeps = defaults): Promise<Company> {
+  const created = await deps.createCompany({
+    name: input.name,
+    product: input.product,
+    country: input.country,
+    viewId: orNull(input.viewId),
+    dimensionIndex: orNull(input.dimensionIndex),
+    orderFeedUrl: orNull(input.orderFeedUrl),
+    integrationSteps: orderSteps(input.integrationSteps as StepType[]),
+  });
+  return toCompany(created);
+}
+
+/** Kept steps keep their order; added ones follow; analytics steps stay first. */
+export function nextSteps(current: readonly StepType[], wanted: readonly StepType[]): StepType[] {
+  const kept = current.filter((s) => wanted.includes(s));
+  return orderSteps([...kept, ...wanted.filter((s) => !kept.includes(s))]);
+}
+
+/** The fields of `input` that differ from the record (what the conditional write changes). */
+export function companyChanges(current: CompanyRecord, input: Omit<CompanyUpdateRequest, 'version'>): CompanyChanges {
+  const changes: CompanyChanges = {};
+  if (input.name !== undefined && input.name.trim() !== current.name) changes.name = input.name.trim();
+  if (input.product !== undefined && input.product !== current.product) changes.product = input.product;
+  if (input.country !== undefined && input.country !== current.country) changes.country = input.country;
+  for (const field of ['viewId', 'dimensionIndex', 'orderFeedUrl'] as const) {
+    if (input[field] === undefined) continue;
+    const value = orNull(input[field]);
+    if (value !== (current[field] ?? null)) changes[field] = value;
+  }
+  if (input.integrationSteps !== undefined) {
+    const steps = nextSteps(current.integrationSteps ?? [], input.integrationSteps as StepType[]);
+    if (steps.join() !== (current.integrationSteps ?? []).join()) changes.integrationSteps = steps;
+  }
+  return changes;
+}
+
+/** Edit on the version read (409 when stale); nothing changed: the record as it is. */
+export async function updateCompanyAsAdmin(id: string, input: CompanyUpdateRequest, deps: CompanyAdminDeps = defaults): Promise<Company> {
+  const current = await deps.getCompany(id);
+  if (!current) throw new NotFoundError('No such company');
+  if (current.version !== input.version) throw new ConflictError();
+  const changes = companyChanges(current, input);
+  if (!Object.keys(changes).length) return toCompany(current);
+  return toCompany(await deps.updateCompany(current, changes));
+}
+
+/** Legacy POST /api/companies/update: the caller's current company's viewId / dimensionIndex only. */
+export async function updateCurrentCompany(company: CompanyRecord, input: CompanyUpdateCurrentRequest, deps: CompanyAdminDeps = defaults): Promise<Company> {
+  const fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'> = {};
+  if (input.viewId != null) fields.viewId = orNull(input.viewId);
+  if (input.dimensionIndex != null) fields.dimensionIndex = orNull(input.dimensionIndex);
+  const unchanged = Object.entries(fields).every(([field, value]) => (company[field as keyof typeof fields] ?? null) === value);
+  // A repeated call storing the same value is harmless: 200 without a write.
+  if (unchanged) return toCompany(company);
+  return toCompany(await deps.setAnalyticsFields(company.id, fields, input.version));
+}

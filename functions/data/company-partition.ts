@@ -1,0 +1,119 @@
+import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { s3Client } from '../platform/clients/s3';
+import { env } from '../platform/env';
+import { gsi1, keys } from './keys';
+import { db, isConditionFailure, queryAllByIndex, tableName } from './table';
+import { getUser, type UserRecord } from './users';
+
+/**
+ * What deleting a company touches beyond its record: every item of its partition (steps, sources,
+ * rules, traffic, collectors, commissions, meetings, feed checks, whatever later issues add), the
+ * users that point at it, and its feed uploads in S3. Each function is idempotent, so a deletion
+ * that stopped half-way (timeout, crash) is finished by running it again.
+ */
+
+const BATCH = 25; // BatchWriteItem's limit
+
+/** Deletes every item of the company's partition except its record (META, which goes last). Returns how many. */
+export async function deletePartitionChildren(companyId: string): Promise<number> {
+  let deleted = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    const meta = keys.company(companyId).sk;
+    const doomed = (page.Items ?? []).filter((item) => item.sk !== meta).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+    for (let i = 0; i < doomed.length; i += BATCH) {
+      await batchDelete(doomed.slice(i, i + BATCH));
+      deleted += Math.min(BATCH, doomed.length - i);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
+}
+
+async function batchDelete(keysToDelete: Array<{ pk: string; sk: string }>): Promise<void> {
+  let requests = keysToDelete.map((Key) => ({ DeleteRequest: { Key } }));
+  // Unprocessed items (throttling) are sent again with a growing pause.
+  for (let attempt = 0; requests.length; attempt++) {
+    if (attempt > 8) throw new Error('DynamoDB kept items unprocessed: run the deletion again');
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+    requests = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+  }
+}
+
+/**
+ * Users whose main, managed or current company it is: one GSI Query of the users partition with a
+ * filter (no Scan). Read only on a company deletion, a rare admin action.
+ */
+export async function usersReferencingCompany(companyId: string): Promise<UserRecord[]> {
+  return queryAllByIndex<UserRecord>(gsi1.indexName, gsi1.users.pk, {
+    expression: 'companyId = :fc OR contains(managedCompanyIds, :fc) OR currentCompanyId = :fc',
+    values: { ':fc': companyId },
+  });
+}
+
+/**
+ * Takes the company out of a user's managed list (a change of the user's data: version + 1, on the
+ * version read) and moves a current company that pointed at it to `replacement` (a preference:
+ * no version). Re-reads and retries when the user changed meanwhile.
+ */
+export async function detachUserFromCompany(user: UserRecord, companyId: string, replacement: string | null): Promise<void> {
+  const managed = user.managedCompanyIds.filter((id) => id !== companyId);
+  const sets: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (managed.length !== user.managedCompanyIds.length) {
+    sets.push('managedCompanyIds = :managed', '#version = :next');
+    values[':managed'] = managed;
+    values[':next'] = user.version + 1;
+  }
+  if (user.currentCompanyId === companyId) {
+    sets.push('currentCompanyId = :current');
+    values[':current'] = replacement;
+  }
+  if (!sets.length) return;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(user.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ...values, ':expected': user.version },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const fresh = await getUser(user.id);
+    if (fresh) await detachUserFromCompany(fresh, companyId, replacement);
+  }
+}
+
+/** Deletes the company's feed uploads (keys.feedUploadPrefix). Returns how many. */
+export async function deleteFeedUploads(companyId: string): Promise<number> {
+  const bucket = env.bucketName;
+  const prefix = keys.feedUploadPrefix(companyId);
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    // One by one: uploads are few (they expire after two days) and s3rver's multi-delete is unreliable.
+    for (const object of page.Contents ?? []) {
+      if (!object.Key?.startsWith(prefix)) continue;
+      await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+      deleted++;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
+}

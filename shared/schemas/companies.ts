@@ -1,0 +1,93 @@
+import { array, mixed, number, object, string, type InferType } from 'yup';
+import { COUNTRIES, PRODUCTS, STEP_TYPES, type Country, type Product, type StepType } from '../domain/types';
+import { schema } from './define';
+
+/**
+ * Request schemas of the companies admin (create, edit, legacy update of the current company).
+ * The create form and the edit page use the same objects as the handlers. Messages are i18n ids.
+ */
+
+export const COMPANY_NAME_MAX_LENGTH = 128;
+/** GA4 property ids and custom dimension indexes are numbers; kept as digit strings. */
+export const NUMERIC_MAX_LENGTH = 20;
+export const FEED_URL_MAX_LENGTH = 2048;
+/** Any scheme://...: the feed checker decides which schemes it fetches (http, https, ftp, sftp). */
+export const FEED_URL_PATTERN = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
+const name = () =>
+  string().trim().required('validation.required').max(COMPANY_NAME_MAX_LENGTH, 'validation.company.nameTooLong');
+
+/** An optional number typed as text: empty means "none" (null once stored). */
+const digits = () =>
+  string()
+    .trim()
+    .nullable()
+    .max(NUMERIC_MAX_LENGTH, 'validation.company.numeric')
+    .matches(/^\d*$/, { message: 'validation.company.numeric', excludeEmptyString: true });
+
+const feedUrl = () =>
+  string()
+    .trim()
+    .nullable()
+    .max(FEED_URL_MAX_LENGTH, 'validation.company.url')
+    .matches(FEED_URL_PATTERN, { message: 'validation.company.url', excludeEmptyString: true });
+
+const steps = () => array(mixed<StepType>().oneOf(STEP_TYPES, 'validation.invalid').defined()).max(STEP_TYPES.length, 'validation.invalid');
+
+/** POST /api/companies. Defaults of the spec: product 360, country RU (steps: shared/domain/steps.ts). */
+export const companyCreateSchema = /* @__PURE__ */ schema(() =>
+  object({
+    name: name(),
+    product: mixed<Product>().oneOf(PRODUCTS, 'validation.invalid').default('360'),
+    country: mixed<Country>().oneOf(COUNTRIES, 'validation.invalid').default('RU'),
+    viewId: digits(),
+    dimensionIndex: digits(),
+    orderFeedUrl: feedUrl(),
+    integrationSteps: steps().min(1, 'validation.company.noSteps').required('validation.company.noSteps'),
+  }),
+);
+export type CompanyCreateRequest = InferType<typeof companyCreateSchema>;
+
+/**
+ * PUT /api/companies/{id}: only the changed fields, plus the `version` the editor read (a stale
+ * one gets 409). Changing `integrationSteps` adds or removes the steps in the same transaction.
+ */
+export const companyUpdateSchema = /* @__PURE__ */ schema(() =>
+  object({
+    version: number().integer('validation.invalid').min(1, 'validation.invalid').required('validation.required'),
+    name: name().optional().default(undefined),
+    product: mixed<Product>().oneOf(PRODUCTS, 'validation.invalid').optional(),
+    country: mixed<Country>().oneOf(COUNTRIES, 'validation.invalid').optional(),
+    viewId: digits().optional(),
+    dimensionIndex: digits().optional(),
+    orderFeedUrl: feedUrl().optional(),
+    integrationSteps: steps().min(1, 'validation.company.noSteps').optional().default(undefined),
+  }),
+);
+export type CompanyUpdateRequest = InferType<typeof companyUpdateSchema>;
+
+/**
+ * POST /api/companies/update (legacy, the analytics checks): the CURRENT company's view id or
+ * dimension index. With `version`, a conditional edit; without, it only fills a field that is
+ * still empty ("stored the first time"), so it never silently overwrites an admin's value.
+ */
+export const companyUpdateCurrentSchema = /* @__PURE__ */ schema(() =>
+  object({
+    viewId: digits().optional(),
+    dimensionIndex: digits().optional(),
+    version: number().integer('validation.invalid').min(1, 'validation.invalid').optional(),
+  }).test('one-field', 'validation.company.viewIdOrDimension', (value) => value.viewId != null || value.dimensionIndex != null),
+);
+export type CompanyUpdateCurrentRequest = InferType<typeof companyUpdateCurrentSchema>;
+
+/** The edit page's form (name required, the rest as on create). */
+export const companyEditFormSchema = /* @__PURE__ */ schema(() =>
+  object({
+    name: name(),
+    product: mixed<Product>().oneOf(PRODUCTS, 'validation.invalid').required('validation.required'),
+    country: string().trim().required('validation.required'),
+    viewId: digits(),
+    dimensionIndex: digits(),
+    orderFeedUrl: feedUrl(),
+  }),
+);

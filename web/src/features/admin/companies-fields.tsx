@@ -1,0 +1,55 @@
+import { useField } from 'formik';
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { COUNTRIES, PRODUCTS } from 'shared/domain/types';
+import { T, type MessageId } from '../../i18n/t';
+
+/** A country code's name in the interface language (Intl), e.g. FR -> France / Франция. */
+export function useCountryName(): (code: string) => string {
+  const { locale } = useIntl();
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return (code) => {
+    try {
+      return names?.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+}
+
+/** Product and country selects of the company forms, bound to Formik (FormField is for inputs). */
+export function SelectField({ name, label, kind }: { name: string; label: MessageId; kind: 'product' | 'country' }) {
+  const [field] = useField<string>(name);
+  const id = useId();
+  const countryName = useCountryName();
+  // An older company may have a country outside the offered list: keep it selectable.
+  const countries = field.value && !(COUNTRIES as readonly string[]).includes(field.value) ? [...COUNTRIES, field.value] : COUNTRIES;
+  return (
+    <div className="field">
+      <div className="field-label-row">
+        <label htmlFor={id} className="field-label">
+          <T id={label} />
+        </label>
+      </div>
+      <select {...field} id={id} className="select">
+        {kind === 'product'
+          ? PRODUCTS.map((product) => <ProductOption key={product} product={product} />)
+          : countries.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code)} ({code})
+              </option>
+            ))}
+      </select>
+    </div>
+  );
+}
+
+function ProductOption({ product }: { product: string }) {
+  const intl = useIntl();
+  return <option value={product}>{intl.formatMessage({ id: `product.${product}` })}</option>;
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Company } from 'shared/domain/types';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const company = (over: Partial<Company>): Company => ({
+  id: 'x', name: 'X', product: '360', country: 'FR', viewId: null, dimensionIndex: null, orderFeedUrl: null,
+  integrationSteps: ['sources'], version: 1, isDefault: false, ...over,
+});
+const companies = [
+  company({ id: 'team', name: 'Portal Team', isDefault: true }),
+  company({ id: 'acme', name: 'Acme Retail', viewId: '123', orderFeedUrl: 'https://acme.test/feed.xml' }),
+  company({ id: 'glob', name: 'Globex', product: 'affiliate', country: 'RU', orderFeedUrl: 'ftp://globex.test/feed.csv' }),
+];
+
+function setup() {
+  mockSession(makeUser('ROLE_ADMIN'));
+  server.use(http.get(api('/api/companies'), () => HttpResponse.json(companies)));
+  renderApp('/admin/companies');
+}
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('CompaniesPage', () => {
+  it('blocks a taken name (any case) and warns about a taken View ID without blocking', async () => {
+    setup();
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    const create = screen.getByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled(); // empty name
+    await user.type(screen.getByLabelText(/Company name/), 'acme retail');
+    expect(screen.getByText('This company already exists, please use another name')).toBeInTheDocument();
+    expect(create).toBeDisabled();
+    await user.clear(screen.getByLabelText(/Company name/));
+    await user.type(screen.getByLabelText(/Company name/), 'Initech');
+    await user.type(screen.getByLabelText('View ID'), '123');
+    expect(screen.getByText('This View ID already exists')).toBeInTheDocument();
+    expect(create).toBeEnabled();
+    expect(screen.getByLabelText('Product')).toHaveValue('360');
+    expect(screen.getByLabelText('Country')).toHaveValue('RU');
+    expect(within(screen.getByLabelText('Country')).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['FR', 'RU', 'DE', 'GB']);
+  });
+
+  it('searches, sorts (same column again reverses), links only http(s) URLs, hides delete of the default company', async () => {
+    setup();
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Acme Retail', 'Globex', 'Portal Team']);
+    await user.click(screen.getByRole('button', { name: /^Company/ }));
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Portal Team', 'Globex', 'Acme Retail']);
+    expect(screen.getByRole('link', { name: /acme\.test/ })).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('link', { name: /globex\.test/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Portal Team' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Globex' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search companies' }), 'affil');
+    expect(bodyRows()).toHaveLength(1);
+    await user.type(screen.getByRole('searchbox', { name: 'Search companies' }), 'zzz');
+    expect(screen.getByText('No results found for "affilzzz"')).toBeInTheDocument();
+  });
+
+  it('saves only the changed fields with the version read', async () => {
+    setup();
+    let sent: unknown;
+    server.use(
+      http.put(api('/api/companies/glob'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...companies[2], viewId: '42', version: 2 });
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Globex' }));
+    const row = screen.getByRole('button', { name: 'Save Globex' }).closest('tr')!;
+    await user.type(within(row).getByLabelText('View ID'), '42');
+    await user.click(screen.getByRole('button', { name: 'Save Globex' }));
+    await waitFor(() => expect(sent).toEqual({ viewId: '42', version: 1 }));
+  });
+});

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { StepType } from 'shared/domain/types';
+import { T } from '../../i18n/t';
+import { stepNameId } from '../../lib/steps';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+
+/** Step options of the company form (spec), in this order; the hidden ones are shown apart. */
+export const STEP_OPTIONS: readonly StepType[] = [
+  'google_analytics',
+  'adobe_analytics',
+  'matomo_analytics',
+  'firebase_analytics',
+  'sources',
+  'collector',
+  'status_feed',
+  'salesforce_crm',
+  'commission_rules',
+];
+export const HIDDEN_STEP_OPTIONS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
+
+/**
+ * "Steps setting": a button showing how many steps are chosen, opening a modal of checkboxes.
+ * The choice is applied only with Done (Cancel/Escape keep the previous one).
+ */
+export function StepsSetting({ value, onChange, disabled }: { value: readonly StepType[]; onChange: (steps: StepType[]) => void; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<StepType[]>([...value]);
+  const toggle = (step: StepType) => setDraft((now) => (now.includes(step) ? now.filter((s) => s !== step) : [...now, step]));
+  const group = (legend: 'companies.steps.options' | 'companies.steps.hidden', steps: readonly StepType[]) => (
+    <fieldset className="co-steps">
+      <legend>
+        <T id={legend} />
+      </legend>
+      {steps.map((step) => (
+        <label key={step} className="co-check">
+          <input type="checkbox" checked={draft.includes(step)} onChange={() => toggle(step)} />
+          <T id={stepNameId(step)} />
+        </label>
+      ))}
+    </fieldset>
+  );
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={disabled}
+        onClick={() => {
+          setDraft([...value]);
+          setOpen(true);
+        }}
+      >
+        <T id="companies.steps.button" values={{ count: value.length }} />
+      </Button>
+      <Dialog
+        open={open}
+        title={<T id="companies.steps.title" />}
+        onClose={() => setOpen(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              <T id="companies.cancel" />
+            </Button>
+            <Button
+              disabled={draft.length === 0}
+              onClick={() => {
+                onChange(draft);
+                setOpen(false);
+              }}
+            >
+              <T id="companies.steps.done" />
+            </Button>
+          </>
+        }
+      >
+        {group('companies.steps.options', STEP_OPTIONS)}
+        {group('companies.steps.hidden', HIDDEN_STEP_OPTIONS)}
+        {draft.length === 0 && (
+          <p className="co-blocking" role="alert">
+            <T id="validation.company.noSteps" />
+          </p>
+        )}
+      </Dialog>
+    </>
+  );
+}
