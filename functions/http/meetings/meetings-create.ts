@@ -1,5 +1,9 @@
 import { meetingsCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { createMeeting } from '../../core/meetings/meetings';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(meetingsCreate);
+/** POST /api/meetings `{ name?, duration?, datetime? }` (admins): a meeting of the current company, defaults for what is left out. */
+export const handler = httpHandler(meetingsCreate).handle(async ({ auth, body }) => ({
+  status: 201,
+  body: await createMeeting(auth.company.id, body),
+}));

@@ -1,5 +1,8 @@
 import { meetingsDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { deleteCompanyMeeting } from '../../core/meetings/meetings';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(meetingsDelete);
+/** DELETE /api/meetings/{id} `{ version }` (admins): 409 when the meeting changed since it was read, 404 outside the company. */
+export const handler = httpHandler(meetingsDelete).handle(async ({ auth, params, body }) => ({
+  body: await deleteCompanyMeeting(auth.company.id, params.id, body.version),
+}));

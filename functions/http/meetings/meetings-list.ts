@@ -1,5 +1,8 @@
 import { meetingsList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listCompanyMeetings } from '../../core/meetings/meetings';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(meetingsList);
+/** GET /api/meetings: the current company's meetings, by datetime ascending (any signed-in caller). */
+export const handler = httpHandler(meetingsList).handle(async ({ auth }) => ({
+  body: await listCompanyMeetings(auth.company.id),
+}));

@@ -1,5 +1,8 @@
 import { meetingsUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { updateCompanyMeeting } from '../../core/meetings/meetings';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(meetingsUpdate);
+/** PUT /api/meetings/{id} `{ version, name?, duration?, datetime? }` (admins): 409 when the version is stale, 404 outside the company. */
+export const handler = httpHandler(meetingsUpdate).handle(async ({ auth, params, body }) => ({
+  body: await updateCompanyMeeting(auth.company.id, params.id, body),
+}));

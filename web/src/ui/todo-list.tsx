@@ -14,6 +14,8 @@ export interface TodoItem {
 }
 
 const DEFAULT_IDS = ['todo.default.signIn', 'todo.default.analytics', 'todo.default.steps'] as const;
+/** The first default, signing in to the tracking product, comes done: the spec counts it for +10% of progress. */
+const SIGN_IN_ID = 'default-0';
 
 function load(key: string, defaults: () => TodoItem[]): TodoItem[] {
   try {
@@ -88,10 +90,20 @@ export function TodoList({ userId }: { userId: string }) {
                   maxLength={200}
                   autoFocus
                   onChange={(e) => setEditing({ id: item.id, title: e.target.value })}
-                  onKeyDown={(e) => e.key === 'Enter' && save()}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') save();
+                    if (e.key === 'Escape') setEditing(null);
+                  }}
                 />
               ) : (
-                <span className="todo-title">{item.title}</span>
+                <span className="todo-title">
+                  {item.title}
+                  {item.id === SIGN_IN_ID && (
+                    <span className="badge todo-bonus">
+                      <T id="todo.signInBonus" />
+                    </span>
+                  )}
+                </span>
               )}
               <div className="todo-actions">
                 {editing?.id === item.id ? (

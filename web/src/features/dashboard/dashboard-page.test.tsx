@@ -142,10 +142,10 @@ describe('dashboard helpers', () => {
   it('find the first meeting still ahead', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     const meetings = [
-      { id: '1', name: 'Kick-off', duration: '30m', datetime: '2026-11-20T10:00:00Z' },
-      { id: '3', name: 'Review', duration: '1h', datetime: '2026-12-01T10:00:00Z' },
-      { id: '2', name: 'Feed check', duration: '45m', datetime: '2026-11-25T10:00:00Z' },
-    ];
+      { id: '1', name: 'Kick-off', duration: '30m', datetime: '2026-11-20T10:00:00Z', version: 1 },
+      { id: '3', name: 'Review', duration: '1h', datetime: '2026-12-01T10:00:00Z', version: 1 },
+      { id: '2', name: 'Feed check', duration: '45m', datetime: '2026-11-25T10:00:00Z', version: 1 },
+    ] as const;
     expect(nextMeeting(meetings, now)?.name).toBe('Feed check');
     expect(nextMeeting(meetings.slice(0, 1), now)).toBeNull();
   });

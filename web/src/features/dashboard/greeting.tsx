@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { T } from '../../i18n/t';
+import { pickEmoji } from '../../ui/greeting-emoji';
 
-/** Ten greetings, five of them the sunglasses face (accounts spec: weighted toward it). */
-export const GREETING_EMOJIS = ['😎', '😎', '😎', '😎', '😎', '👋', '🚀', '🙌', '✨', '😊'] as const;
-
-export const pickEmoji = (random: () => number = Math.random) => GREETING_EMOJIS[Math.floor(random() * GREETING_EMOJIS.length)]!;
+/** The set and the draw live in ui/greeting-emoji.ts (the profile greets with them too). */
+export { GREETING_EMOJIS, pickEmoji } from '../../ui/greeting-emoji';
 
 export function Greeting({ firstName }: { firstName: string }) {
   const [emoji] = useState(() => pickEmoji());

@@ -1,0 +1,64 @@
+import { object, string, type InferType } from 'yup';
+import { MEETING_DURATIONS, type MeetingDuration } from '../domain/types';
+import { version, versionOnlySchema } from './common';
+import { schema } from './define';
+
+/**
+ * Request schemas of the agenda calls (POST /api/meetings, PUT and DELETE /api/meetings/{id}).
+ * The agenda page validates an inline edit with the same field rules before it sends it.
+ */
+
+export const MEETING_NAME_MAX_LENGTH = 120;
+export const MEETING_DEFAULTS = { name: 'New Meeting', duration: '30m' as MeetingDuration, daysAhead: 7 } as const;
+
+// ISO 8601 date-time with seconds optional, fraction optional and a zone (Z or ±hh:mm): what
+// `Date.prototype.toISOString` and the agenda's date input produce; a zone is required so the
+// server never guesses one.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+// A calendar, not a time machine: years a meeting can plausibly be planned in.
+const MIN_TIME = Date.UTC(2000, 0, 1);
+const MAX_TIME = Date.UTC(2100, 0, 1);
+
+/** True for an ISO 8601 date-time with a zone that names a real instant (no 31 February). */
+export function isMeetingDatetime(value: string): boolean {
+  if (!ISO_DATE_TIME.test(value)) return false;
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || time < MIN_TIME || time >= MAX_TIME) return false;
+  // Date.parse rolls 2026-02-31 over to March: compare the calendar day as written (in its own zone).
+  const [, y, m, d] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)!;
+  const probe = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return probe.getUTCFullYear() === Number(y) && probe.getUTCMonth() === Number(m) - 1 && probe.getUTCDate() === Number(d);
+}
+
+const name = () => string().nonNullable('validation.required').trim().min(1, 'validation.required').max(MEETING_NAME_MAX_LENGTH, 'validation.meeting.nameTooLong');
+const duration = () => string().nonNullable('validation.required').oneOf(MEETING_DURATIONS, 'validation.meeting.duration');
+const datetime = () =>
+  string()
+    .nonNullable('validation.required')
+    .trim()
+    .test('meeting-datetime', 'validation.meeting.datetime', (value) => value === undefined || isMeetingDatetime(value));
+
+/** POST /api/meetings: every field optional; the server fills the spec's defaults. */
+export const meetingCreateSchema = /* @__PURE__ */ schema(() =>
+  object({
+    name: name().optional(),
+    duration: duration().optional(),
+    datetime: datetime().optional(),
+  }),
+);
+export type MeetingCreateRequest = InferType<typeof meetingCreateSchema>;
+
+/** PUT /api/meetings/{id}: the changed fields and the version the editor read. */
+export const meetingUpdateSchema = /* @__PURE__ */ schema(() =>
+  object({
+    version: version(),
+    name: name().optional(),
+    duration: duration().optional(),
+    datetime: datetime().optional(),
+  }),
+);
+export type MeetingUpdateRequest = InferType<typeof meetingUpdateSchema>;
+
+/** DELETE /api/meetings/{id}: the version the editor read (a delete of a changed meeting is refused too). */
+export const meetingDeleteSchema = versionOnlySchema;
+export type MeetingDeleteRequest = InferType<typeof meetingDeleteSchema>;
