@@ -1,5 +1,9 @@
 import { defaultCollectorsCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { addDefaultCollector } from '../../core/default-collectors/default-collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(defaultCollectorsCreate);
+/** POST /api/default-collectors (admin): a new collector under the client's UUID; a taken id is a 409. */
+export const handler = httpHandler(defaultCollectorsCreate).handle(async ({ body }) => ({
+  status: 201,
+  body: await addDefaultCollector(body),
+}));

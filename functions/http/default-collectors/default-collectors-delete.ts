@@ -1,5 +1,8 @@
 import { defaultCollectorsDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { removeDefaultCollector } from '../../core/default-collectors/default-collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(defaultCollectorsDelete);
+/** DELETE /api/default-collectors/{id} (admin): body `{ version }`; stale: 409, gone: 404. */
+export const handler = httpHandler(defaultCollectorsDelete).handle(async ({ params, body }) => ({
+  body: await removeDefaultCollector(params.id, body),
+}));

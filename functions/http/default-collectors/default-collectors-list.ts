@@ -1,5 +1,6 @@
 import { defaultCollectorsList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { getDefaultCollectors } from '../../core/default-collectors/default-collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(defaultCollectorsList);
+/** GET /api/default-collectors: every default collector, type descending then name (any signed-in user). */
+export const handler = httpHandler(defaultCollectorsList).handle(async () => ({ body: await getDefaultCollectors() }));

@@ -1,5 +1,8 @@
 import { defaultCollectorsUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { changeDefaultCollector } from '../../core/default-collectors/default-collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(defaultCollectorsUpdate);
+/** PUT /api/default-collectors/{id} (admin): the edited row on the version read (stale: 409, gone: 404). */
+export const handler = httpHandler(defaultCollectorsUpdate).handle(async ({ params, body }) => ({
+  body: await changeDefaultCollector(params.id, body),
+}));

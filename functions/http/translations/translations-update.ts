@@ -1,5 +1,8 @@
 import { translationsUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { updateTranslations } from '../../core/translations/translations';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(translationsUpdate);
+/** POST /api/translations (admin): "Update all" of the three languages; 400 names language and id, stale: 409. */
+export const handler = httpHandler(translationsUpdate).handle(async ({ auth, body }) => ({
+  body: await updateTranslations(body, auth.user.id),
+}));

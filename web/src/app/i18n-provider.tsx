@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { en, type Catalogue } from '../i18n/messages/en';
-import { loadMessages, readStoredLocale, storeLocale, type Locale } from '../i18n/locales';
+import { fetchOverrides, loadMessages, OVERRIDES_WAIT_MS, readStoredLocale, storeLocale, type Locale, type Overrides } from '../i18n/locales';
 
 const FORMAT_LOCALE: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ru: 'ru' };
 
@@ -26,12 +26,33 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
 
   useEffect(() => {
     let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The admin's overrides (GET /api/translations?locale=xx) are fetched alongside the catalogue.
+    // English is on screen at once and gets them when they arrive; French and Russian wait for
+    // their chunk anyway, and for the overrides at most OVERRIDES_WAIT_MS more, so that usually
+    // only one catalogue is ever shown. fetchOverrides never rejects: no overrides, no failure.
+    const overrides = fetchOverrides(requested);
+    const withOverrides = (messages: Catalogue, extra: Overrides): Catalogue =>
+      Object.keys(extra).length ? ({ ...messages, ...extra } as unknown as Catalogue) : messages;
+    const early = new Promise<Overrides | null>((resolve) => {
+      timer = setTimeout(() => resolve(null), OVERRIDES_WAIT_MS);
+      void overrides.then(resolve);
+    });
     loadMessages(requested).then(
-      (messages) => !cancelled && setActive({ locale: requested, messages }),
+      async (messages) => {
+        const first = requested === 'en' ? null : await early;
+        if (cancelled) return;
+        setActive({ locale: requested, messages: withOverrides(messages, first ?? {}) });
+        if (first === null) {
+          const late = await overrides;
+          if (!cancelled && Object.keys(late).length) setActive({ locale: requested, messages: withOverrides(messages, late) });
+        }
+      },
       () => !cancelled && setActive({ locale: 'en', messages: en }),
     );
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, [requested]);
 

@@ -12,5 +12,9 @@ export const server = setupServer(
   http.get(at('/api/integration-status'), () =>
     HttpResponse.json({ companyId: 'c1', companyName: 'Acme', product: '360', sourceCount: 0, feedChecked: false, steps: [] }),
   ),
+  // Translation overrides every app start asks for (i18n-provider): none by default.
+  http.get(at('/api/translations'), ({ request }) =>
+    HttpResponse.json({ version: 0, locale: new URL(request.url).searchParams.get('locale') ?? 'en', messages: {} }),
+  ),
   http.get(at('/api/meetings'), () => HttpResponse.json({ code: 'not-implemented', message: 'meetings-list is not built yet' }, { status: 501 })),
 );

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { checkOverrides, placeholdersOf, problemOf, usableOverrides } from './check-overrides';
+import { parse } from '@formatjs/icu-messageformat-parser';
+
+const bundles = {
+  en: { hello: 'Hello {name}', items: '{count, plural, one {# item} other {# items}}', plain: 'Sign in' },
+  fr: { hello: 'Bonjour {name}', items: '{count, plural, one {# article} other {# articles}}', plain: 'Connexion' },
+  ru: { hello: 'Привет, {name}', items: '{count, plural, one {# штука} other {# штук}}', plain: 'Вход' },
+};
+
+describe('translation overrides', () => {
+  it('keeps only texts that differ from the bundle of their language', () => {
+    const checked = checkOverrides({ en: { ...bundles.en, plain: 'Log in' }, fr: bundles.fr, ru: { hello: 'Здравствуйте, {name}' } }, bundles);
+    expect(checked.errors).toEqual({});
+    expect(checked.overrides).toEqual({ en: { plain: 'Log in' }, fr: {}, ru: { hello: 'Здравствуйте, {name}' } });
+  });
+
+  it('names language and id of every problem', () => {
+    const checked = checkOverrides(
+      { en: { nope: 'x', hello: 'Hi {who}' }, fr: { items: '{count, select, other {x}}', plain: 'Connexion {' }, ru: 'text' },
+      bundles,
+    );
+    expect(checked.errors).toEqual({
+      'en.nope': 'validation.translations.unknownId',
+      'en.hello': 'validation.translations.placeholders',
+      'fr.items': 'validation.translations.placeholders',
+      'fr.plain': 'validation.translations.syntax',
+      ru: 'validation.translations.notObject',
+    });
+  });
+
+  it('refuses markup: tags the English message does not have', () => {
+    expect(problemOf('plain', '<b>Sign in</b>', bundles)).toBe('validation.translations.placeholders');
+    expect(problemOf('plain', '<script>alert(1)</script>', bundles)).toBe('validation.translations.placeholders');
+    expect(problemOf('plain', '<img src=x onerror=alert(1)>', bundles)).toBe('validation.translations.syntax');
+    expect(problemOf('plain', 'a < b and c > d', bundles)).toBeNull();
+  });
+
+  it('collects values, plural/select arguments and tags', () => {
+    expect([...placeholdersOf(parse('{a} {b, number} {c, plural, other {{d}}} <i>{e}</i>'))].sort()).toEqual(['<i>', 'a', 'b', 'c:plural', 'd', 'e']);
+  });
+
+  it('drops stored overrides a new release made invalid', () => {
+    expect(usableOverrides({ hello: 'Hi {name}', plain: 'Hi {name}', gone: 'x' }, bundles)).toEqual({ hello: 'Hi {name}' });
+  });
+});

@@ -1,0 +1,31 @@
+import { mixed, number, object, type InferType } from 'yup';
+import type { MessageTexts } from '../domain/translations';
+import { schema } from './define';
+
+/**
+ * POST /api/translations: the three languages at once ("Update all"), each a JSON object of
+ * message id -> text, and the version the admin read (all three are one conditional write).
+ * The shape is checked here; ids, text types, ICU syntax and placeholders against the bundled
+ * English are checked by the server (functions/core/translations), which knows the bundle.
+ */
+
+/** Longest text of one message: the longest bundled one is a paragraph. */
+export const TRANSLATION_MESSAGE_MAX_LENGTH = 4000;
+
+const isPlainObject = (value: unknown): value is MessageTexts => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const catalogue = () =>
+  mixed<MessageTexts>()
+    .nonNullable('validation.translations.notObject')
+    .required('validation.required')
+    .test('translations-object', 'validation.translations.notObject', (value) => value === undefined || isPlainObject(value));
+
+export const translationsUpdateSchema = /* @__PURE__ */ schema(() =>
+  object({
+    version: number().nonNullable('validation.required').integer('validation.invalid').min(0, 'validation.invalid').required('validation.required'),
+    en: catalogue(),
+    fr: catalogue(),
+    ru: catalogue(),
+  }),
+);
+export type TranslationsUpdateRequest = InferType<typeof translationsUpdateSchema>;
