@@ -34,6 +34,14 @@ export interface StageConfig {
    * it they are published by hand from the `DkimRecords` output (docs/deploy.md).
    */
   readonly senderHostedZoneId?: string;
+  /**
+   * Administrators must sign in with an authenticator app (TOTP), set up at their first sign-in
+   * (default `required`); `optional` offers it only. Cognito cannot require MFA of one group, so
+   * the portal's sign-in and auth middleware do it (docs/auth.md, "MFA").
+   */
+  readonly adminMfa?: 'required' | 'optional';
+  /** The administrator account the users admin may never delete (the stage's first admin, docs/deploy.md). */
+  readonly protectedAdminLogin?: string;
 }
 
 type StageDefaults = Omit<StageConfig, 'stage'>;
@@ -102,6 +110,7 @@ export function loadConfig(ctx: ContextSource): StageConfig {
     widgetScriptUrl: str(ctx, 'widgetScriptUrl') ?? base.widgetScriptUrl,
     alarmEmail: str(ctx, 'alarmEmail') ?? base.alarmEmail,
     senderHostedZoneId: str(ctx, 'senderHostedZoneId') ?? (known ? base.senderHostedZoneId : undefined),
+    protectedAdminLogin: str(ctx, 'protectedAdminLogin') ?? base.protectedAdminLogin,
   };
   // Offline synthesis (npm run synth, the infra tests) may use the placeholder values; a deploy may not.
   const allowPlaceholders = str(ctx, 'placeholders') === 'allow';

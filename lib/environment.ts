@@ -26,10 +26,13 @@ export function functionEnvironment(s: EnvironmentSources): Record<string, strin
     [envNames.appUrl]: appUrl(s.config),
     [envNames.templatePrefix]: mailTemplatePrefix(s.config),
     [envNames.stage]: s.config.stage,
+    [envNames.adminMfa]: s.config.adminMfa ?? 'required',
     // A dynamic reference, resolved at deploy: the value sits in the function configuration
     // (readable with lambda:GetFunction), not in the template. See docs/deploy.md, "Origin secret".
     [envNames.originVerify]: originSecretValue(s.config.stage),
     [envNames.mailConfigurationSet]: mailConfigurationSetName(s.config.stage),
+    // Empty: no account is protected (the stage's first admin should be, docs/deploy.md).
+    [envNames.protectedAdminLogin]: s.config.protectedAdminLogin ?? '',
   };
 }
 

@@ -33,6 +33,8 @@ export const localNames = {
   templatePrefix: 'portal-local-',
   mailFrom: 'no-reply@portal.localhost',
   integrationMailbox: 'integration@portal.localhost',
+  /** The seeded administrator (localstack/seed.ts): the users admin never deletes it. */
+  protectedAdminLogin: 'admin@portal.test',
 } as const;
 
 /** Every name of envNames (values typed as strings; not the origin secret: deployed stages only) plus the AWS SDK variables. */
@@ -130,6 +132,8 @@ async function provisionUserPool(client: CognitoIdentityProviderClient): Promise
       UsernameAttributes: ['email'],
       UsernameConfiguration: { CaseSensitive: userPool.signInCaseSensitive },
       AutoVerifiedAttributes: ['email'],
+      // As on AWS (lib/auth.ts): authenticator apps offered to everyone, required of administrators by the portal.
+      MfaConfiguration: 'OPTIONAL',
       AdminCreateUserConfig: {
         AllowAdminCreateUserOnly: true,
         UnusedAccountValidityDays: policy.temporaryPasswordValidityDays,
@@ -221,6 +225,9 @@ export async function provision({ endpoints, appUrl }: ProvisionOptions): Promis
       [envNames.appUrl]: origin.origin,
       [envNames.templatePrefix]: localNames.templatePrefix,
       [envNames.stage]: localNames.stage,
+      // Authenticator apps are offered locally; `ADMIN_MFA=required npm start` requires them of administrators as on AWS.
+      [envNames.adminMfa]: process.env[envNames.adminMfa] === 'required' ? 'required' : 'optional',
+      [envNames.protectedAdminLogin]: localNames.protectedAdminLogin,
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

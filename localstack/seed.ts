@@ -8,6 +8,8 @@ import { createCompany, findCompanyByName, type CompanyRecord, type NewCompany }
 import { createUser, findUserByLogin, type UserRecord } from '../functions/data/users';
 import { createIdentity, getIdentity, setPassword } from '../functions/platform/users-admin';
 import { transitionStep } from '../functions/data/steps';
+import { ensureDefaultCollectors } from './seed-default-collectors';
+import { createMeeting, listCompanyMeetings } from '../functions/core/meetings/meetings';
 import type { Role, StepStatus, StepType } from '../shared/domain/types';
 
 export interface SeededLogin {
@@ -104,6 +106,26 @@ export async function ensureUser(
   return user;
 }
 
+/**
+ * Acme's agenda shows something real: one past meeting, the next one, and a later one whose name
+ * carries a '(J+7)' marker (cut from calendar titles). Times relative to today, 10:00 UTC; only
+ * when Acme has no meeting yet, so a run after changes keeps them.
+ */
+export const DEMO_MEETINGS = [
+  { name: 'Kick-off', duration: '1h', daysFromToday: -3 },
+  { name: 'Tracking review', duration: '45m', daysFromToday: 2 },
+  { name: 'Data quality check (J+7)', duration: '30m', daysFromToday: 9 },
+] as const;
+
+async function seedMeetings(companyId: string): Promise<void> {
+  if ((await listCompanyMeetings(companyId)).length > 0) return;
+  const today = new Date();
+  for (const meeting of DEMO_MEETINGS) {
+    const at = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + meeting.daysFromToday, 10);
+    await createMeeting(companyId, { name: meeting.name, duration: meeting.duration, datetime: new Date(at).toISOString() });
+  }
+}
+
 export async function seed(env: Record<string, string>): Promise<SeededLogin[]> {
   // The repositories and clients read process.env (lazily): point them at this stack.
   Object.assign(process.env, env);
@@ -118,6 +140,8 @@ export async function seed(env: Record<string, string>): Promise<SeededLogin[]> 
       await transitionStep(company.id, stepType as StepType, 'TBD', status, new Date().toISOString());
     }
   }
+  await seedMeetings(companies.acme.id);
+  await ensureDefaultCollectors();
   const seeded: SeededLogin[] = [];
   for (const demo of DEMO_USERS) {
     const { company, managed, ...rest } = demo;

@@ -12,11 +12,23 @@
  * schemas) it uses: `route()` and `reply()` are marked side-effect free for esbuild and Rollup.
  */
 import type { AnyObjectSchema, InferType } from 'yup';
-import type { Company, CurrentUser, IntegrationStatus, LoginAnswer, Meeting } from './domain/types';
+import type { Company, CurrentUser, IntegrationStatus, LoginAnswer, Meeting, MfaEnrolment } from './domain/types';
+import type { CompanyDeletion, StatusReportRow } from './domain/types';
+import { companyCreateSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './schemas/companies';
 import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integration';
+import { meetingCreateSchema, meetingDeleteSchema, meetingUpdateSchema } from './schemas/meetings';
+import { versionOnlySchema } from './schemas/common';
+import { userCreateSchema, userDeleteSchema, userUpdateSchema } from './schemas/users';
+import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
+import type { DefaultCollector } from './domain/types';
+import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
+import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
+import { translationsUpdateSchema } from './schemas/translations';
 import {
   changeCurrentCompanySchema,
   loginSchema,
+  mfaSignInSchema,
+  mfaVerifySchema,
   newPasswordChallengeSchema,
   passwordResetCompleteSchema,
   passwordResetRequestSchema,
@@ -34,7 +46,8 @@ export interface LambdaSettings {
 }
 
 export type TableAccess = 'read' | 'read-write';
-export type FeedBucketAccess = 'put' | 'get';
+/** delete: DeleteObject on objects and ListBucket on the bucket (removing a company's uploads). */
+export type FeedBucketAccess = 'put' | 'get' | 'delete';
 
 /** Cognito admin API actions (IAM-signed). Public flows (InitiateAuth, RespondToAuthChallenge, RevokeToken) need no IAM. */
 export type CognitoAdminAction =
@@ -89,6 +102,11 @@ export interface RouteDef {
   readonly response?: Reply<unknown>;
   readonly lambda?: LambdaSettings;
   readonly grants?: RouteGrants;
+  /**
+   * Open to an administrator who must still set up an authenticator app (the stage requires one):
+   * every other route answers them 403 `mfa-setup-required` (functions/platform/auth.ts).
+   */
+  readonly duringMfaSetup?: boolean;
 }
 
 type RouteInput = Omit<RouteDef, 'companyScoped'> & { readonly companyScoped?: boolean };
@@ -131,6 +149,21 @@ export const securityLogout = route({
   // A GET (the spec's link) that stores the user's signedOutAt time.
   grants: { table: 'read-write' },
 });
+// Second sign-in step of an account with an authenticator app; wrong codes back off like wrong passwords.
+export const securityMfa = route({
+  id: 'security-mfa', area: 'security', method: 'POST', path: '/api/security/mfa', access: 'public',
+  schema: mfaSignInSchema, response: reply<LoginAnswer>(),
+});
+// Enrolment of an authenticator app (TOTP): a new secret, then its first code turns it on.
+export const securityMfaSetup = route({
+  id: 'security-mfa-setup', area: 'security', method: 'POST', path: '/api/security/mfa-setup', access: 'signed-in', duringMfaSetup: true,
+  response: reply<MfaEnrolment>(),
+  grants: { table: 'read' },
+});
+export const securityMfaSetupVerify = route({
+  id: 'security-mfa-setup-verify', area: 'security', method: 'POST', path: '/api/security/mfa-setup/verify', access: 'signed-in', duringMfaSetup: true,
+  schema: mfaVerifySchema, response: reply<{ status: 'enrolled' }>(),
+});
 // Browsers post Content-Security-Policy violations here (report-uri / report-to): logged for operators.
 export const securityCspReport = route({
   id: 'security-csp-report', area: 'security', method: 'POST', path: '/api/security/csp-report', access: 'public',
@@ -155,7 +188,7 @@ export const passwordResetComplete = route({
 
 // Accounts: users
 export const usersCurrent = route({
-  id: 'users-current', area: 'users', method: 'GET', path: '/api/users/current', access: 'signed-in',
+  id: 'users-current', area: 'users', method: 'GET', path: '/api/users/current', access: 'signed-in', duringMfaSetup: true,
   response: reply<CurrentUser>(),
 });
 export const usersFindCurrentCompany = route({
@@ -166,9 +199,13 @@ export const usersChangeCurrentCompany = route({
   id: 'users-change-current-company', area: 'users', method: 'POST', path: '/api/users/change-current-company', access: 'signed-in',
   schema: changeCurrentCompanySchema, response: reply<Company>(),
 });
-export const usersList = route({ id: 'users-list', area: 'users', method: 'GET', path: '/api/users', access: 'admin' });
+export const usersList = route({
+  id: 'users-list', area: 'users', method: 'GET', path: '/api/users', access: 'admin',
+  response: reply<UsersAdminList>(),
+});
 export const usersCreate = route({
   id: 'users-create', area: 'users', method: 'POST', path: '/api/users', access: 'admin',
+  schema: userCreateSchema, response: reply<CreatedUser>(),
   grants: {
     // Welcome mail with the temporary password; functions/platform/users-admin.ts looks the login up,
     // creates the user, puts it in the role's group, and deletes it again when the table write fails.
@@ -178,19 +215,25 @@ export const usersCreate = route({
 });
 export const usersUpdate = route({
   id: 'users-update', area: 'users', method: 'PUT', path: '/api/users/{id}', access: 'admin',
+  schema: userUpdateSchema, response: reply<AdminUser>(),
   grants: {
-    // Profile attributes, and the Cognito group follows the role.
+    // The e-mail follows the login, the Cognito group follows the role, a new password is set
+    // (permanent) and ends the user's sessions (functions/core/users/update-user.ts).
     cognito: [
       'cognito-idp:AdminGetUser',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminListGroupsForUser',
       'cognito-idp:AdminAddUserToGroup',
       'cognito-idp:AdminRemoveUserFromGroup',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
     ],
   },
 });
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
+  // The version travels in the body: deleting a user someone just changed is a 409.
+  schema: userDeleteSchema, response: reply<{ id: string }>(),
   grants: { cognito: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'] },
 });
 
@@ -203,10 +246,26 @@ export const companiesManaged = route({
   id: 'companies-managed', area: 'companies', method: 'GET', path: '/api/companies/managed', access: 'signed-in',
   response: reply<Company[]>(),
 });
-export const companiesCreate = route({ id: 'companies-create', area: 'companies', method: 'POST', path: '/api/companies', access: 'admin' });
-export const companiesUpdate = route({ id: 'companies-update', area: 'companies', method: 'PUT', path: '/api/companies/{id}', access: 'admin' });
-export const companiesUpdateCurrent = route({ id: 'companies-update-current', area: 'companies', method: 'POST', path: '/api/companies/update', access: 'signed-in', companyScoped: true });
-export const companiesDelete = route({ id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin' });
+export const companiesCreate = route({
+  id: 'companies-create', area: 'companies', method: 'POST', path: '/api/companies', access: 'admin',
+  schema: companyCreateSchema, response: reply<Company>(),
+});
+export const companiesUpdate = route({
+  id: 'companies-update', area: 'companies', method: 'PUT', path: '/api/companies/{id}', access: 'admin',
+  schema: companyUpdateSchema, response: reply<Company>(),
+});
+// Legacy: the current company's viewId or dimensionIndex (the analytics checks store them the first time).
+export const companiesUpdateCurrent = route({
+  id: 'companies-update-current', area: 'companies', method: 'POST', path: '/api/companies/update', access: 'signed-in', companyScoped: true,
+  schema: companyUpdateCurrentSchema, response: reply<Company>(),
+});
+// `?version=` in the query (DELETE has no body). Empties the whole partition in batches, and the feed uploads.
+export const companiesDelete = route({
+  id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin',
+  schema: versionOnlySchema, response: reply<CompanyDeletion>(),
+  lambda: { timeoutSeconds: 29 },
+  grants: { feedBucket: ['delete'] },
+});
 
 // Integration status (steps)
 export const integrationStatusList = route({
@@ -218,11 +277,22 @@ export const integrationStatusUpdate = route({
   schema: integrationStatusUpdateSchema, response: reply<IntegrationStatus>(),
   grants: completesSteps,
 });
-export const integrationStatusReport = route({ id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin' });
+export const integrationStatusReport = route({
+  id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin',
+  response: reply<StatusReportRow[]>(),
+});
 
 // Translations, e-mail, meetings, default collectors
-export const translationsGet = route({ id: 'translations-get', area: 'translations', method: 'GET', path: '/api/translations', access: 'public' });
-export const translationsUpdate = route({ id: 'translations-update', area: 'translations', method: 'POST', path: '/api/translations', access: 'admin' });
+// Public: the sign-in page is translated too, so every visitor's app reads the overrides
+// (`?locale=xx`: one language, pre-parsed; no query: the admin page's catalogues). ETag + 304.
+export const translationsGet = route({
+  id: 'translations-get', area: 'translations', method: 'GET', path: '/api/translations', access: 'public',
+  response: reply<TranslationsAnswer>(),
+});
+export const translationsUpdate = route({
+  id: 'translations-update', area: 'translations', method: 'POST', path: '/api/translations', access: 'admin',
+  schema: translationsUpdateSchema, response: reply<TranslationCatalogues>(),
+});
 export const emailSend = route({
   id: 'email-send', area: 'email', method: 'POST', path: '/api/email/send', access: 'signed-in', companyScoped: true,
   schema: emailSendSchema, response: reply<{ status: 'sent' }>(),
@@ -233,13 +303,37 @@ export const meetingsList = route({
   id: 'meetings-list', area: 'meetings', method: 'GET', path: '/api/meetings', access: 'signed-in', companyScoped: true,
   response: reply<Meeting[]>(),
 });
-export const meetingsCreate = route({ id: 'meetings-create', area: 'meetings', method: 'POST', path: '/api/meetings', access: 'admin', companyScoped: true });
-export const meetingsUpdate = route({ id: 'meetings-update', area: 'meetings', method: 'PUT', path: '/api/meetings/{id}', access: 'admin', companyScoped: true });
-export const meetingsDelete = route({ id: 'meetings-delete', area: 'meetings', method: 'DELETE', path: '/api/meetings/{id}', access: 'admin', companyScoped: true });
-export const defaultCollectorsList = route({ id: 'default-collectors-list', area: 'default-collectors', method: 'GET', path: '/api/default-collectors', access: 'signed-in' });
-export const defaultCollectorsCreate = route({ id: 'default-collectors-create', area: 'default-collectors', method: 'POST', path: '/api/default-collectors', access: 'admin' });
-export const defaultCollectorsUpdate = route({ id: 'default-collectors-update', area: 'default-collectors', method: 'PUT', path: '/api/default-collectors/{id}', access: 'admin' });
-export const defaultCollectorsDelete = route({ id: 'default-collectors-delete', area: 'default-collectors', method: 'DELETE', path: '/api/default-collectors/{id}', access: 'admin' });
+export const meetingsCreate = route({
+  id: 'meetings-create', area: 'meetings', method: 'POST', path: '/api/meetings', access: 'admin', companyScoped: true,
+  schema: meetingCreateSchema, response: reply<Meeting>(),
+});
+export const meetingsUpdate = route({
+  id: 'meetings-update', area: 'meetings', method: 'PUT', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
+  schema: meetingUpdateSchema, response: reply<Meeting>(),
+});
+// The version travels in the body: a DELETE of a meeting someone changed meanwhile is a 409 too.
+export const meetingsDelete = route({
+  id: 'meetings-delete', area: 'meetings', method: 'DELETE', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
+  schema: meetingDeleteSchema, response: reply<{ id: string }>(),
+});
+// Signed-in: every customer's collector page reads the suggestions; only admins change them.
+export const defaultCollectorsList = route({
+  id: 'default-collectors-list', area: 'default-collectors', method: 'GET', path: '/api/default-collectors', access: 'signed-in',
+  response: reply<DefaultCollector[]>(),
+});
+export const defaultCollectorsCreate = route({
+  id: 'default-collectors-create', area: 'default-collectors', method: 'POST', path: '/api/default-collectors', access: 'admin',
+  schema: defaultCollectorCreateSchema, response: reply<DefaultCollector>(),
+});
+export const defaultCollectorsUpdate = route({
+  id: 'default-collectors-update', area: 'default-collectors', method: 'PUT', path: '/api/default-collectors/{id}', access: 'admin',
+  schema: defaultCollectorUpdateSchema, response: reply<DefaultCollector>(),
+});
+// The version travels in the body: a row someone changed meanwhile is not deleted blindly (409).
+export const defaultCollectorsDelete = route({
+  id: 'default-collectors-delete', area: 'default-collectors', method: 'DELETE', path: '/api/default-collectors/{id}', access: 'admin',
+  schema: defaultCollectorDeleteSchema, response: reply<{ id: string }>(),
+});
 
 // Integration steps: sources, traffic, UTM rules
 export const sourcesList = route({ id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true });
@@ -313,6 +407,9 @@ export const routes = [
   securityNewPassword,
   securityRefresh,
   securityLogout,
+  securityMfa,
+  securityMfaSetup,
+  securityMfaSetupVerify,
   securityCspReport,
   passwordResetRequest,
   passwordResetCheck,

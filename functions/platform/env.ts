@@ -62,11 +62,23 @@ export const env = {
   get templatePrefix() {
     return process.env[envNames.templatePrefix] ?? '';
   },
+  /** Lower-cased; undefined when the stage protects no account (users admin delete). */
+  get protectedAdminLogin(): string | undefined {
+    return optional(envNames.protectedAdminLogin)?.trim().toLowerCase();
+  },
   get mailConfigurationSet(): string | undefined {
     return optional(envNames.mailConfigurationSet);
   },
   get stage() {
     return optional(envNames.stage) ?? 'local';
+  },
+  /** Administrators need an authenticator app (envNames.adminMfa); deployed stages require it unless set to `optional`. */
+  get adminMfaRequired(): boolean {
+    const value = optional(envNames.adminMfa);
+    if (value === 'required') return true;
+    if (value === 'optional') return false;
+    if (value !== undefined) throw new Error(`${envNames.adminMfa} must be required or optional, not ${value}`);
+    return this.stageIsHttps;
   },
   /** Deployed stages are always served over https (CloudFront), whatever a header says. */
   get stageIsHttps() {

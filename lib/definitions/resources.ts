@@ -165,8 +165,16 @@ export const envNames = {
    * Unset locally: the local gateway is the only way in.
    */
   originVerify: 'ORIGIN_VERIFY_SECRET',
+  /**
+   * `required`: administrators must sign in with an authenticator app (TOTP) and set one up at
+   * their first sign-in; `optional`: offered to everyone. Default: required on deployed stages,
+   * optional on the local stack (functions/platform/env.ts).
+   */
+  adminMfa: 'ADMIN_MFA',
   /** Deployed stages: the SES configuration set to send through (unset locally). */
   mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
+  /** The one administrator account nobody can delete in the users admin (the stage's first admin); empty: none. */
+  protectedAdminLogin: 'PROTECTED_ADMIN_LOGIN',
 } as const;
 
 /** The header CloudFront adds to origin requests with the origin secret. */

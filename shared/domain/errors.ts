@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'invalid-credentials',
   'forbidden',
   'sign-in-step-unsupported',
+  'mfa-setup-required',
+  'invalid-mfa-code',
   'not-found',
   'invalid-token',
   'method-not-allowed',

@@ -42,6 +42,26 @@ export interface Company extends CompanySummary {
   orderFeedUrl: string | null;
   integrationSteps: StepType[];
   version: number;
+  /** The platform team's own company (the default one): it cannot be deleted. */
+  isDefault?: boolean;
+}
+
+/** Collector types of the spec ("Other" or "Affiliate"). */
+export const COLLECTOR_TYPES = ['Other', 'Affiliate'] as const;
+export type CollectorType = (typeof COLLECTOR_TYPES)[number];
+
+/**
+ * A default collector (admin list, suggested on every customer's collector page). `id` is made by
+ * the client (a UUID the server checks and never lets collide); `comment` is JSON text holding
+ * `{ en, ru, fr }` strings (the spec's wire format; shared/schemas/default-collectors.ts reads it).
+ */
+export interface DefaultCollector {
+  id: string;
+  name: string;
+  accessEmail: string;
+  type: CollectorType;
+  comment: string;
+  version: number;
 }
 
 export interface CurrentUser {
@@ -54,6 +74,8 @@ export interface CurrentUser {
   company: CompanySummary;
   currentCompany: CompanySummary;
   managedCompanies: CompanySummary[];
+  /** An administrator who must set up an authenticator app first (ADMIN_MFA=required): only /mfa-setup opens. */
+  mfaSetupRequired?: boolean;
 }
 
 export interface ApiError {
@@ -62,13 +84,18 @@ export interface ApiError {
   errors?: Record<string, string>;
 }
 
-/** A meeting of the company with the platform's team (agenda). `datetime`: ISO 8601. */
+/** Meeting durations the agenda offers (spec: 30m, 45m, 1h, 1h15m, 1h30m; default 30m). */
+export const MEETING_DURATIONS = ['30m', '45m', '1h', '1h15m', '1h30m'] as const;
+export type MeetingDuration = (typeof MEETING_DURATIONS)[number];
+
+/** A meeting of the company with the platform's team (agenda). `datetime`: ISO 8601 (UTC). */
 export interface Meeting {
   id: string;
   name: string;
-  /** One of 30m, 45m, 1h, 1h15m, 1h30m. */
-  duration: string;
+  duration: MeetingDuration;
   datetime: string;
+  /** Sent back on update and delete: a stale one gets 409. */
+  version: number;
 }
 
 /** GET /api/integration-status: the current company's steps and the facts the step rules need. */
@@ -84,6 +111,72 @@ export interface IntegrationStatus {
   steps: Array<{ stepType: StepType; status: StepStatus; updated: string | null }>;
 }
 
+/** GET /api/integration-status/report: one step of one company (admin report across companies). */
+export interface StatusReportRow {
+  companyId: string;
+  companyName: string;
+  stepType: StepType;
+  status: StepStatus;
+  /** ISO time of the last status change; null until the first one. */
+  updated: string | null;
+}
+
+/** DELETE /api/companies/{id}: what the deletion removed, and the caller's current company after it. */
+export interface CompanyDeletion {
+  deleted: string;
+  /** Items of the company's partition removed (record, steps, sources, rules...). */
+  items: number;
+  feedObjects: number;
+  currentCompany: CompanySummary;
+}
+
 export type LoginAnswer =
   | { status: 'signed-in'; user: CurrentUser }
-  | { status: 'new-password-required'; session: string };
+  | { status: 'new-password-required'; session: string }
+  /** The account has an authenticator app: the 6-digit code goes to POST /api/security/mfa. */
+  | { status: 'mfa-required'; session: string }
+  /** An administrator without an authenticator app where the stage requires one: signed in for the enrolment only. */
+  | { status: 'mfa-setup-required'; user: CurrentUser };
+
+/** The secret of a new authenticator enrolment, and the otpauth:// URI its QR code carries. */
+export interface MfaEnrolment {
+  secret: string;
+  uri: string;
+}
+
+/** One row of the users admin (GET /api/users). Companies by NAME for display; ids are stored. */
+export interface AdminUser {
+  id: string;
+  login: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  roles: Role[];
+  /** Main company name. */
+  company: string;
+  /** Managers: the managed companies; others: just the main company (names). */
+  managedCompanies: string[];
+  /** ISO 8601 creation time. */
+  created: string;
+  /** The configured protected administrator: no delete button, and the server refuses its deletion. */
+  protected: boolean;
+  version: number;
+}
+
+/** A company the users admin can pick (main or managed); `isDefault`: the product's own team company. */
+export interface UserCompanyChoice {
+  id: string;
+  name: string;
+  country: string;
+  isDefault: boolean;
+}
+
+/** GET /api/users: the rows, the companies the forms offer, and the team company's name (team toggle). */
+export interface UsersAdminList {
+  users: AdminUser[];
+  companies: UserCompanyChoice[];
+  teamCompany: string | null;
+}
+
+/** POST /api/users: the new row and, once, the temporary password (spec: plainPassword). */
+export type CreatedUser = AdminUser & { plainPassword: string; welcomeMailSent: boolean };

@@ -37,6 +37,25 @@ export const newPasswordChallengeSchema = /* @__PURE__ */ schema(() => object({
 }));
 export type NewPasswordChallengeRequest = InferType<typeof newPasswordChallengeSchema>;
 
+/** A TOTP code of an authenticator app: six digits (spaces a user may type are removed). */
+export const mfaCode = () =>
+  string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .required('validation.required')
+    .matches(/^\d{6}$/, 'validation.mfaCode');
+
+/** POST /api/security/mfa: the sign-in's second step. */
+export const mfaSignInSchema = /* @__PURE__ */ schema(() => object({
+  username: string().trim().required('validation.required').max(254, 'validation.email'),
+  session: string().required('validation.required').max(4096, 'validation.required'),
+  code: mfaCode(),
+}));
+export type MfaSignInRequest = InferType<typeof mfaSignInSchema>;
+
+/** POST /api/security/mfa-setup/verify: the first code of a new authenticator. */
+export const mfaVerifySchema = /* @__PURE__ */ schema(() => object({ code: mfaCode() }));
+export type MfaVerifyRequest = InferType<typeof mfaVerifySchema>;
+
 /** The interface languages; mails go out in the one the user works in. */
 export const LANGUAGES = ['en', 'fr', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];

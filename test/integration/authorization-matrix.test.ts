@@ -59,16 +59,10 @@ const all = routes as readonly RouteDef[];
  */
 const NOT_BUILT = new Set([
   // users admin
-  'users-list', 'users-create', 'users-update', 'users-delete',
   // companies admin and status report
-  'companies-list', 'companies-create', 'companies-update', 'companies-update-current', 'companies-delete',
-  'integration-status-report',
   // translations
-  'translations-get', 'translations-update',
   // agenda
-  'meetings-list', 'meetings-create', 'meetings-update', 'meetings-delete',
   // default collectors
-  'default-collectors-list', 'default-collectors-create', 'default-collectors-update', 'default-collectors-delete',
   'sources-list', 'sources-cpo', 'sources-create', 'sources-update', 'sources-delete',
   'traffic-list', 'traffic-match', 'traffic-rules-list', 'traffic-rules-create', 'traffic-rules-apply', 'traffic-rules-delete',
   'analytics-utms', 'analytics-access', 'analytics-dimension', 'analytics-events',
@@ -85,10 +79,24 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'integration-status-update': { stepType: 'collector', status: 'done' },
   'email-send': { template_id: 'integration-validation' },
   // users admin
+  'users-create': { login: 'matrix-created@it.portal.test', password: 'Matrix-pass-1234', role: 'ROLE_USER', company: 'Portal Team' },
+  'users-update': { version: 1, data: [{ field: 'firstName', value: 'Matrix' }] },
+  'users-delete': { version: 1 },
   // companies admin
+  'companies-create': { name: 'Matrix created company', product: 'lead', country: 'DE', integrationSteps: ['sources'] },
+  'companies-update': { version: 1, name: 'Matrix renamed company' },
+  'companies-update-current': { viewId: '123456' },
+  'companies-delete': { version: 1 },
   // translations
+  'translations-update': { version: 0, en: {}, fr: {}, ru: {} },
   // agenda
+  'meetings-create': { name: 'Matrix meeting', duration: '45m', datetime: '2030-01-02T10:00:00.000Z' },
+  'meetings-update': { version: 1, name: 'Matrix meeting renamed' },
+  'meetings-delete': { version: 1 },
   // default collectors
+  'default-collectors-create': { id: '6f1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', name: 'Matrix collector', type: 'Other' },
+  'default-collectors-update': { version: 1, name: 'Matrix collector', type: 'Other' },
+  'default-collectors-delete': { version: 1 },
 };
 
 /** Every item of a company's partition (its record, steps, sources, rules...), in a stable form. */
@@ -122,7 +130,8 @@ function send(caller: Caller, route: RouteDef, foreign?: CompanyRecord): Promise
   const client = SESSION_ENDING.has(route.id) ? new Browser(stack.url) : clients[caller];
   return client.request(route.method, concrete(route, foreign?.id), {
     query: ids,
-    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: { ...VALID_BODIES[route.id], ...ids } }),
+    // DELETE carries a body too (the version read): without it the probe would stop at a 400.
+    ...(route.method === 'GET' ? {} : { json: { ...VALID_BODIES[route.id], ...ids } }),
   });
 }
 

@@ -38,7 +38,8 @@ describe('messages the server sends', () => {
   const ids = validationIdsIn(['shared', 'functions']);
 
   it('finds the validation ids (the scan itself works)', () => {
-    expect(ids.get('validation.required')).toBe('shared/schemas/security.ts');
+    // Several files use it (the map keeps the last one found): only its presence is stable.
+    expect(ids.has('validation.required')).toBe(true);
     expect(ids.has('validation.passwordPolicy')).toBe(true);
   });
 

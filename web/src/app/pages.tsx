@@ -43,6 +43,7 @@ const Agenda = lazy(() => import('../features/agenda/agenda-page'));
 const Profile = lazy(() => import('../features/profile/profile-page'));
 const Instructions = lazy(() => import('../features/instructions/instructions-page'));
 const OrderFeed = lazy(() => import('../features/crm/order-feed-page'));
+const MfaSetup = lazy(() => import('../features/auth/mfa-setup-page'));
 
 /** Instruction pages exist for these data platforms only (integration-steps spec, section 2). */
 export const INSTRUCTION_NAMES = [
@@ -65,6 +66,7 @@ export const pages: PageDef[] = [
   { path: '/password-reset/:token', access: 'public', title: 'route.passwordReset', Component: PasswordReset },
   { path: '/dashboard', access: 'signed-in', title: 'route.dashboard', searchable: true, Component: Dashboard },
   { path: '/agenda', access: 'signed-in', title: 'route.agenda', parents: [dashboard], Component: Agenda },
+  { path: '/mfa-setup', access: 'signed-in', title: 'route.mfaSetup', parents: [dashboard], Component: MfaSetup },
   { path: '/user/profile', access: 'signed-in', title: 'route.profile', parents: [dashboard], Component: Profile },
   { path: '/admin/users', access: 'admin', title: 'route.adminUsers', parents: [dashboard], Component: pick(admin, 'UsersPage') },
   { path: '/admin/companies', access: 'admin', title: 'route.adminCompanies', parents: [dashboard], Component: pick(admin, 'CompaniesPage') },

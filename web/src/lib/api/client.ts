@@ -34,6 +34,8 @@ interface Handlers {
   onUnauthorized: (redirect: string) => void;
   /** 500: the page is replaced by the server's answer (spec, section 6). */
   onServerError: (failure: ServerFailure) => void;
+  /** 403 mfa-setup-required: an administrator must set up an authenticator app first. */
+  onMfaSetupRequired: (redirect: string) => void;
 }
 
 const currentFullPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -41,6 +43,7 @@ const currentFullPath = () => `${window.location.pathname}${window.location.sear
 let handlers: Handlers = {
   onUnauthorized: (redirect) => window.location.assign(`/login?redirect=${encodeURIComponent(redirect)}`),
   onServerError: () => undefined,
+  onMfaSetupRequired: (redirect) => window.location.assign(`/mfa-setup?required=1&redirect=${encodeURIComponent(redirect)}`),
 };
 
 /** The app shell plugs in router navigation and the error page (see app/api-bridge.tsx). */
@@ -136,6 +139,7 @@ export async function callRoute<R extends RouteDef>(route: R, ...[options]: Opti
   const { json, text } = await readBody(res);
   if (res.ok) return json as ResponseOf<R>;
   const error = toError(res.status, json, text);
+  if (res.status === 403 && error.code === 'mfa-setup-required' && auth === 'redirect') handlers.onMfaSetupRequired(currentFullPath());
   if (res.status === 500) handlers.onServerError({ status: res.status, message: error.message, text, contentType: res.headers.get('content-type') ?? '' });
   throw error;
 }
