@@ -15,7 +15,7 @@ import { Callout } from '../../ui/callout';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { SelectField, useCountryName } from './companies-fields';
-import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from './companies-table-tools';
+import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 
 type Column = 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
 const COLUMNS: Array<[Column, MessageId]> = [

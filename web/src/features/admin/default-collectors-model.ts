@@ -1,19 +1,15 @@
 import type { DefaultCollector } from 'shared/domain/types';
 import { formatCollectorComment, parseCollectorComment, type DefaultCollectorForm } from 'shared/schemas/default-collectors';
+import type { Sort as TableSort } from '../../ui/table-tools';
 
 /** Pure helpers of the Default collectors page: sorting, row drafts, ids. */
 
 export type SortKey = 'name' | 'accessEmail' | 'type';
-export interface Sort {
-  key: SortKey;
-  dir: 'asc' | 'desc';
-}
+export type Sort = TableSort<SortKey>;
 
 /** Spec: default order by type descending. */
 export const DEFAULT_SORT: Sort = { key: 'type', dir: 'desc' };
 
-/** First click on a column sorts ascending, further clicks reverse. */
-export const nextSort = (current: Sort, key: SortKey): Sort => (current.key === key ? { key, dir: current.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' });
 
 export function sortCollectors(rows: DefaultCollector[], sort: Sort, locale: string): DefaultCollector[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });

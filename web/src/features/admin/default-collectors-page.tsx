@@ -13,7 +13,8 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { PageHeading } from '../../ui/placeholder-page';
 import { Spinner } from '../../ui/spinner';
 import { DefaultCollectorCreateForm } from './default-collectors-form';
-import { changed, DEFAULT_SORT, fromForm, newId, nextSort, sortCollectors, toForm, type Sort, type SortKey } from './default-collectors-model';
+import { SortHeader, useSort } from '../../ui/table-tools';
+import { changed, DEFAULT_SORT, fromForm, newId, sortCollectors, toForm, type SortKey } from './default-collectors-model';
 import { DefaultCollectorRow } from './default-collectors-row';
 import './default-collectors-page.css';
 
@@ -35,7 +36,7 @@ export function DefaultCollectorsPage() {
   const { user } = useCurrentUser();
   const admin = isAdmin(user);
   const { data, error, mutate } = useRoute(defaultCollectorsList);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const { sort, toggle: toggleSort } = useSort<SortKey>(DEFAULT_SORT);
   const [editing, setEditing] = useState<{ id: string; draft: DefaultCollectorForm } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DefaultCollector | null>(null);
@@ -138,12 +139,7 @@ export function DefaultCollectorsPage() {
               <thead>
                 <tr>
                   {COLUMNS.map(([key, label]) => (
-                    <th key={key} scope="col" aria-sort={sort.key === key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-                      <button type="button" className="dc-sort" onClick={() => setSort(nextSort(sort, key))} title={t('defaultCollectors.sortBy', { column: t(label) })}>
-                        <T id={label} />
-                        <span aria-hidden="true">{sort.key === key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
-                      </button>
-                    </th>
+                    <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
                   ))}
                   <th scope="col">
                     <T id="defaultCollectors.commentEn" />

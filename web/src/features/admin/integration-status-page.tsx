@@ -10,7 +10,7 @@ import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/placeholder-page';
 import { Spinner } from '../../ui/spinner';
-import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from './companies-table-tools';
+import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 import './companies-admin.css';
 
 type Column = 'company' | 'step' | 'status';

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { AdminUser } from 'shared/domain/types';
-import { SEARCH_MAX_LENGTH } from 'shared/schemas/security';
 import { usersDelete } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
@@ -10,13 +9,10 @@ import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { ConfirmDialog } from '../../ui/dialog';
+import { compareValues, EmptyRow, SearchBox, SortHeader, useSort } from '../../ui/table-tools';
 import { RoleBadge, roleLabel } from './users-fields';
 
 type SortKey = 'login' | 'lastName' | 'company' | 'managedCompanies';
-interface Sort {
-  key: SortKey;
-  dir: 'asc' | 'desc';
-}
 
 /** What the Managed Companies column shows (spec "Displayed scope"): admins all, customers their company, managers their list. */
 export function scopeOf(user: AdminUser): string[] | 'all' {
@@ -41,7 +37,7 @@ export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { u
   const intl = useIntl();
   const [query, setQuery] = useState('');
   const [teamVisible, setTeamVisible] = useState(true);
-  const [sort, setSort] = useState<Sort>({ key: 'login', dir: 'asc' });
+  const { sort, toggle: toggleSort } = useSort<SortKey>({ key: 'login', dir: 'asc' });
   const [pending, setPending] = useState<AdminUser | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; id: MessageId; login: string } | null>(null);
@@ -51,16 +47,8 @@ export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { u
     const visible = users.filter(
       (user) => (teamVisible || !team || !user.company.toLocaleLowerCase().includes(team)) && matches(user, query, t(roleLabel(user.role))),
     );
-    const sign = sort.dir === 'asc' ? 1 : -1;
-    return visible.sort((a, b) => {
-      const x = sortText(a, sort.key);
-      const y = sortText(b, sort.key);
-      if (!x || !y) return x === y ? 0 : x ? -1 : 1; // empty values last
-      return sign * x.localeCompare(y, intl.locale, { sensitivity: 'base', numeric: true });
-    });
+    return visible.sort((a, b) => compareValues(sortText(a, sort.key), sortText(b, sort.key), sort.dir, intl.locale));
   }, [users, teamCompany, teamVisible, query, sort, t, intl.locale]);
-
-  const toggleSort = (key: SortKey) => setSort((now) => (now.key === key ? { key, dir: now.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -77,39 +65,19 @@ export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { u
     }
   };
 
-  const header = (key: SortKey | null, label: MessageId) => {
-    if (!key) {
-      return (
-        <th scope="col">
-          <T id={label} />
-        </th>
-      );
-    }
-    const active = sort.key === key;
-    return (
-      <th scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" className="us-sort" onClick={() => toggleSort(key)}>
-          <T id={label} />
-          <span className="us-sort-mark" aria-hidden="true">
-            {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
-          </span>
-        </button>
+  const header = (key: SortKey | null, label: MessageId) =>
+    key ? (
+      <SortHeader column={key} label={label} sort={sort} onSort={toggleSort} />
+    ) : (
+      <th scope="col">
+        <T id={label} />
       </th>
     );
-  };
 
   return (
     <>
       <div className="us-toolbar">
-        <input
-          type="search"
-          className="input us-search"
-          aria-label={t('adminUsers.search.label')}
-          placeholder={t('adminUsers.search.placeholder')}
-          maxLength={SEARCH_MAX_LENGTH}
-          value={query}
-          onChange={(event) => setQuery(event.target.value.slice(0, SEARCH_MAX_LENGTH))}
-        />
+        <SearchBox value={query} onChange={setQuery} label="adminUsers.search.label" placeholder="adminUsers.search.placeholder" />
         {teamCompany && (
           <Button variant="secondary" aria-pressed={!teamVisible} onClick={() => setTeamVisible((v) => !v)}>
             <T id={teamVisible ? 'adminUsers.team.visible' : 'adminUsers.team.hidden'} />
@@ -136,11 +104,9 @@ export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { u
           </thead>
           <tbody>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="us-empty" role="status">
-                  {query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
-                </td>
-              </tr>
+              <EmptyRow colSpan={7}>
+                {query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
+              </EmptyRow>
             ) : (
               rows.map((user) => {
                 const scope = scopeOf(user);

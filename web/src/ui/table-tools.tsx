@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { T, useT, type MessageId } from '../../i18n/t';
+import { SEARCH_MAX_LENGTH } from 'shared/schemas/security';
+import { T, useT, type MessageId } from '../i18n/t';
 
-/** Sorting and search shared by the companies table and the status report (spec: search max 128). */
-
-export const SEARCH_MAX_LENGTH = 128;
+/** Sorting, search and the empty row of the portal's list tables (spec: search max 128, a second click on a column reverses it). */
 
 export interface Sort<K extends string> {
   key: K;
@@ -35,9 +34,9 @@ export function SortHeader<K extends string>({ column, label, sort, onSort }: { 
   const active = sort.key === column;
   return (
     <th scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="co-sort" onClick={() => onSort(column)}>
+      <button type="button" className="sort-button" onClick={() => onSort(column)}>
         <T id={label} />
-        <span className="co-sort-mark" aria-hidden="true">
+        <span className="sort-mark" aria-hidden="true">
           {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
         </span>
       </button>
@@ -50,7 +49,7 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
   return (
     <input
       type="search"
-      className="input co-search"
+      className="input table-search"
       aria-label={t(label)}
       placeholder={t(placeholder)}
       maxLength={SEARCH_MAX_LENGTH}
@@ -63,7 +62,7 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="co-empty" role="status">
+      <td colSpan={colSpan} className="table-empty" role="status">
         {children}
       </td>
     </tr>
