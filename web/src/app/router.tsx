@@ -1,8 +1,9 @@
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ApiBridge } from './api-bridge';
 import { Layout } from './shell/layout';
 import { pages } from './pages';
 import { RouteElement } from './route-element';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
  * Declarative routes (useRoutes) rather than a data router: the portal loads data with SWR,
@@ -21,10 +22,12 @@ const routeObjects: RouteObject[] = [
 
 export function AppRoutes() {
   const element = useRoutes(routeObjects);
+  const location = useLocation();
   return (
     <>
       <ApiBridge />
-      {element}
+      {/* Pages have their own boundary inside the shell; this one catches the shell itself (header, menus). */}
+      <RouteErrorBoundary resetKey={location.key}>{element}</RouteErrorBoundary>
     </>
   );
 }
