@@ -9,7 +9,12 @@ import { createUser, findUserByLogin, type UserRecord } from '../functions/data/
 import { createIdentity, getIdentity, setPassword } from '../functions/platform/users-admin';
 import { transitionStep } from '../functions/data/steps';
 import { ensureDefaultCollectors } from './seed-default-collectors';
+import { DEMO_TRAFFIC, seedTraffic } from './seed-traffic';
 import { createMeeting, listCompanyMeetings } from '../functions/core/meetings/meetings';
+import { createCollector, listCompanyCollectors } from '../functions/core/collectors/collectors';
+import { randomUUID } from 'node:crypto';
+import { createSource, listCompanySources } from '../functions/core/sources/sources';
+import type { SourceCreateRequest } from '../shared/schemas/sources';
 import type { Role, StepStatus, StepType } from '../shared/domain/types';
 
 export interface SeededLogin {
@@ -126,6 +131,40 @@ async function seedMeetings(companyId: string): Promise<void> {
   }
 }
 
+/** Acme's collector page shows something real: one collector set up and collecting, one under way (only when it has none). */
+async function seedCollectors(companyId: string): Promise<void> {
+  if ((await listCompanyCollectors(companyId)).length > 0) return;
+  await createCollector(companyId, {
+    source: 'Google Ads', accessEmail: 'ads-access@portal.example', comment: 'Read access given through the MCC link.',
+    commentStatus: 'Costs arrive daily.', configStatus: 'Yes', collectStatus: 'Yes',
+  });
+  await createCollector(companyId, {
+    source: 'Meta Ads', accessEmail: 'meta-access@portal.example', comment: 'Partner request sent in Business Manager.',
+    commentStatus: 'Waiting for the partner request to be accepted.', configStatus: 'Ongoing', collectStatus: 'No',
+  });
+}
+
+/** The sources pages show something real: Acme (360) a typical paid mix, Globex (affiliate) two CPO networks. */
+export const DEMO_SOURCES: Record<'acme' | 'globex', Array<Omit<SourceCreateRequest, 'id'>>> = {
+  acme: [
+    { name: 'Google Ads', channel: 'Paid Search', businessModel: 'CPC', deduplication: 'Last Paid Click', utmSource: 'google', utmMedium: 'cpc', utmCampaign: '', agency: 'Blue Media' },
+    { name: 'Meta Ads', channel: 'Paid Social', businessModel: 'CPC', deduplication: 'Last Paid Click', utmSource: 'facebook', utmMedium: 'paid_social', utmCampaign: '', agency: '' },
+    { name: 'Criteo', channel: 'Retargeting', businessModel: 'CPO', deduplication: 'Post Click', utmSource: 'criteo', utmMedium: 'display', utmCampaign: '', agency: '' },
+    { name: 'Awin', channel: 'Affiliate', businessModel: 'CPO', deduplication: 'Last Click', utmSource: 'awin', utmMedium: 'affiliate', utmCampaign: '', agency: '' },
+    { name: 'Newsletter', channel: 'Email', businessModel: 'Free', deduplication: 'Last Paid Click', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '', agency: '' },
+  ],
+  globex: [
+    { name: 'Admitad', channel: 'Affiliate', businessModel: 'CPO', deduplication: 'Last Paid Click', utmSource: 'admitad', utmMedium: 'cpa', utmCampaign: '', agency: '' },
+    { name: 'Cityads', channel: 'Affiliate', businessModel: 'CPO', deduplication: 'Last Click', utmSource: 'cityads', utmMedium: 'cpa', utmCampaign: '', agency: '' },
+  ],
+};
+
+/** Only when the company has no source yet (a re-run keeps what the demo user changed). */
+async function seedSources(company: CompanyRecord, sources: Array<Omit<SourceCreateRequest, 'id'>>): Promise<void> {
+  if ((await listCompanySources(company.id)).length > 0) return;
+  for (const source of sources) await createSource(company, { id: randomUUID(), ...source });
+}
+
 export async function seed(env: Record<string, string>): Promise<SeededLogin[]> {
   // The repositories and clients read process.env (lazily): point them at this stack.
   Object.assign(process.env, env);
@@ -141,6 +180,11 @@ export async function seed(env: Record<string, string>): Promise<SeededLogin[]> 
     }
   }
   await seedMeetings(companies.acme.id);
+  await seedCollectors(companies.acme.id);
+  await seedSources(companies.acme, DEMO_SOURCES.acme);
+  await seedSources(companies.globex, DEMO_SOURCES.globex);
+  await seedTraffic(companies.acme.id, DEMO_TRAFFIC.acme, { sourceName: 'Google Ads', value: 'brand' });
+  await seedTraffic(companies.globex.id, DEMO_TRAFFIC.globex);
   await ensureDefaultCollectors();
   const seeded: SeededLogin[] = [];
   for (const demo of DEMO_USERS) {

@@ -21,9 +21,16 @@ import { versionOnlySchema } from './schemas/common';
 import { userCreateSchema, userDeleteSchema, userUpdateSchema } from './schemas/users';
 import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
 import type { DefaultCollector } from './domain/types';
+import type { Collector } from './domain/types';
+import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsUpdateSchema } from './schemas/translations';
+import type { AffiliateCommission, Source } from './domain/types';
+import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
+import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
+import type { TrafficAnswer, TrafficMatchAnswer, TrafficRule, TrafficRuleCreated, TrafficRulesApplied } from './domain/utm-matching';
+import { trafficMatchSchema, trafficRuleApplySchema, trafficRuleCreateSchema } from './schemas/traffic';
 import {
   changeCurrentCompanySchema,
   loginSchema,
@@ -336,29 +343,53 @@ export const defaultCollectorsDelete = route({
 });
 
 // Integration steps: sources, traffic, UTM rules
-export const sourcesList = route({ id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true });
-export const sourcesCpo = route({ id: 'sources-cpo', area: 'sources', method: 'GET', path: '/api/sources/cpo', access: 'signed-in', companyScoped: true });
-export const sourcesCreate = route({ id: 'sources-create', area: 'sources', method: 'POST', path: '/api/sources', access: 'signed-in', companyScoped: true });
-export const sourcesUpdate = route({ id: 'sources-update', area: 'sources', method: 'PUT', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true });
-export const sourcesDelete = route({ id: 'sources-delete', area: 'sources', method: 'DELETE', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true });
+export const sourcesList = route({
+  id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true,
+  response: reply<Source[]>(),
+});
+export const sourcesCpo = route({
+  id: 'sources-cpo', area: 'sources', method: 'GET', path: '/api/sources/cpo', access: 'signed-in', companyScoped: true,
+  response: reply<Source[]>(),
+});
+export const sourcesCreate = route({
+  id: 'sources-create', area: 'sources', method: 'POST', path: '/api/sources', access: 'signed-in', companyScoped: true,
+  schema: sourceCreateSchema, response: reply<Source>(),
+});
+export const sourcesUpdate = route({
+  id: 'sources-update', area: 'sources', method: 'PUT', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
+  schema: sourceUpdateSchema, response: reply<Source>(),
+});
+// The version travels in the body; the source's UTM rules go in the same transaction.
+export const sourcesDelete = route({
+  id: 'sources-delete', area: 'sources', method: 'DELETE', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
+  schema: sourceDeleteSchema, response: reply<{ id: string; rulesDeleted: number }>(),
+});
 export const trafficList = route({
   id: 'traffic-list', area: 'traffic', method: 'GET', path: '/api/traffic', access: 'signed-in', companyScoped: true,
-  lambda: slow,
+  response: reply<TrafficAnswer>(), lambda: slow,
 });
 export const trafficMatch = route({
   id: 'traffic-match', area: 'traffic', method: 'POST', path: '/api/traffic/match', access: 'signed-in', companyScoped: true,
-  lambda: slow,
+  schema: trafficMatchSchema, response: reply<TrafficMatchAnswer>(), lambda: slow,
 });
-export const trafficRulesList = route({ id: 'traffic-rules-list', area: 'traffic', method: 'GET', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true });
+export const trafficRulesList = route({
+  id: 'traffic-rules-list', area: 'traffic', method: 'GET', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
+  response: reply<TrafficRule[]>(),
+});
 export const trafficRulesCreate = route({
   id: 'traffic-rules-create', area: 'traffic', method: 'POST', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
-  grants: completesSteps,
+  schema: trafficRuleCreateSchema, response: reply<TrafficRuleCreated>(), grants: completesSteps,
 });
+// Writes no rule: re-applies the stored rules (completing utm_rules when all is linked) and previews the given one.
 export const trafficRulesApply = route({
   id: 'traffic-rules-apply', area: 'traffic', method: 'POST', path: '/api/traffic-rules/apply', access: 'signed-in', companyScoped: true,
-  grants: completesSteps,
+  schema: trafficRuleApplySchema, response: reply<TrafficRulesApplied>(), grants: completesSteps,
 });
-export const trafficRulesDelete = route({ id: 'traffic-rules-delete', area: 'traffic', method: 'DELETE', path: '/api/traffic-rules/{id}', access: 'signed-in', companyScoped: true });
+// The version travels in the body: a rule deleted meanwhile is a 404, never a blind delete.
+export const trafficRulesDelete = route({
+  id: 'traffic-rules-delete', area: 'traffic', method: 'DELETE', path: '/api/traffic-rules/{id}', access: 'signed-in', companyScoped: true,
+  schema: versionOnlySchema, response: reply<{ id: string }>(),
+});
 
 // Integration steps: analytics checks
 export const analyticsUtms = route({
@@ -393,13 +424,35 @@ export const orderFeedCheck = route({
 });
 
 // Integration steps: collectors and affiliate commissions
-export const collectorsList = route({ id: 'collectors-list', area: 'collectors', method: 'GET', path: '/api/collectors', access: 'signed-in', companyScoped: true });
-export const collectorsCreate = route({ id: 'collectors-create', area: 'collectors', method: 'POST', path: '/api/collectors', access: 'signed-in', companyScoped: true });
-export const collectorsUpdate = route({ id: 'collectors-update', area: 'collectors', method: 'PUT', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true });
-export const collectorsDelete = route({ id: 'collectors-delete', area: 'collectors', method: 'DELETE', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true });
-export const affiliateCommissionsList = route({ id: 'affiliate-commissions-list', area: 'commissions', method: 'GET', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true });
-export const affiliateCommissionsCreate = route({ id: 'affiliate-commissions-create', area: 'commissions', method: 'POST', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true });
-export const affiliateCommissionsDelete = route({ id: 'affiliate-commissions-delete', area: 'commissions', method: 'DELETE', path: '/api/affiliate-commissions/{id}', access: 'signed-in', companyScoped: true });
+export const collectorsList = route({
+  id: 'collectors-list', area: 'collectors', method: 'GET', path: '/api/collectors', access: 'signed-in', companyScoped: true,
+  response: reply<Collector[]>(),
+});
+export const collectorsCreate = route({
+  id: 'collectors-create', area: 'collectors', method: 'POST', path: '/api/collectors', access: 'signed-in', companyScoped: true,
+  schema: collectorCreateSchema, response: reply<Collector>(),
+});
+export const collectorsUpdate = route({
+  id: 'collectors-update', area: 'collectors', method: 'PUT', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true,
+  schema: collectorUpdateSchema, response: reply<Collector>(),
+});
+// The version travels in the body: a collector someone changed meanwhile is not deleted blindly (409).
+export const collectorsDelete = route({
+  id: 'collectors-delete', area: 'collectors', method: 'DELETE', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true,
+  schema: collectorDeleteSchema, response: reply<{ id: string }>(),
+});
+export const affiliateCommissionsList = route({
+  id: 'affiliate-commissions-list', area: 'commissions', method: 'GET', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true,
+  response: reply<AffiliateCommission[]>(),
+});
+export const affiliateCommissionsCreate = route({
+  id: 'affiliate-commissions-create', area: 'commissions', method: 'POST', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true,
+  schema: commissionCreateSchema, response: reply<AffiliateCommission>(),
+});
+export const affiliateCommissionsDelete = route({
+  id: 'affiliate-commissions-delete', area: 'commissions', method: 'DELETE', path: '/api/affiliate-commissions/{id}', access: 'signed-in', companyScoped: true,
+  schema: commissionDeleteSchema, response: reply<{ id: string }>(),
+});
 
 /** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [

@@ -1,9 +1,9 @@
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { s3Client } from '../platform/clients/s3';
 import { env } from '../platform/env';
 import { gsi1, keys } from './keys';
-import { db, isConditionFailure, queryAllByIndex, tableName } from './table';
+import { batchDeleteKeys, db, isConditionFailure, queryAllByIndex, tableName } from './table';
 import { getUser, type UserRecord } from './users';
 
 /**
@@ -12,8 +12,6 @@ import { getUser, type UserRecord } from './users';
  * users that point at it, and its feed uploads in S3. Each function is idempotent, so a deletion
  * that stopped half-way (timeout, crash) is finished by running it again.
  */
-
-const BATCH = 25; // BatchWriteItem's limit
 
 /** Deletes every item of the company's partition except its record (META, which goes last). Returns how many. */
 export async function deletePartitionChildren(companyId: string): Promise<number> {
@@ -31,24 +29,15 @@ export async function deletePartitionChildren(companyId: string): Promise<number
     );
     const meta = keys.company(companyId).sk;
     const doomed = (page.Items ?? []).filter((item) => item.sk !== meta).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
-    for (let i = 0; i < doomed.length; i += BATCH) {
-      await batchDelete(doomed.slice(i, i + BATCH));
-      deleted += Math.min(BATCH, doomed.length - i);
-    }
+    // Items that reserve something outside the partition go with it: a source's id guard first, so a
+    // deletion stopped in between still finds the source on the next run and finishes both.
+    const guards = doomed.filter((item) => item.sk.startsWith(keys.sourcePrefix)).map((item) => keys.sourceIdGuard(item.sk.slice(keys.sourcePrefix.length)));
+    await batchDeleteKeys(guards);
+    await batchDeleteKeys(doomed);
+    deleted += doomed.length;
     start = page.LastEvaluatedKey;
   } while (start);
   return deleted;
-}
-
-async function batchDelete(keysToDelete: Array<{ pk: string; sk: string }>): Promise<void> {
-  let requests = keysToDelete.map((Key) => ({ DeleteRequest: { Key } }));
-  // Unprocessed items (throttling) are sent again with a growing pause.
-  for (let attempt = 0; requests.length; attempt++) {
-    if (attempt > 8) throw new Error('DynamoDB kept items unprocessed: run the deletion again');
-    if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-    requests = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-  }
 }
 
 /**

@@ -33,6 +33,8 @@ export const keys = {
 
   // The rest of a company's partition (docs/architecture.md, "Data"): one Query per page, `begins_with(sk, prefix)`.
   ...childKeys('source', 'SOURCE#'),
+  /** Guard item: reserves a source id (a client-made UUID) across all companies, written in the source's transaction. */
+  sourceIdGuard: (id: string): Key => ({ pk: `SOURCE_ID#${id.toLowerCase()}`, sk: 'SOURCE_ID' }),
   ...childKeys('rule', 'RULE#'),
   ...childKeys('traffic', 'TRAFFIC#'),
   ...childKeys('collector', 'COLLECTOR#'),

@@ -1,4 +1,4 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients/dynamodb';
 import { ConflictError } from '../platform/errors';
 import { env } from '../platform/env';
@@ -90,4 +90,24 @@ export async function queryAllByIndex<T>(indexName: string, partitionKey: string
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return found;
+}
+
+/** BatchWriteItem's limit. */
+export const BATCH_SIZE = 25;
+
+/**
+ * Deletes items by key, 25 at a time, sending unprocessed ones (throttling) again with a growing
+ * pause. Not atomic: callers order their deletions so that a run stopped half-way is finished by
+ * running it again.
+ */
+export async function batchDeleteKeys(keysToDelete: ReadonlyArray<{ pk: string; sk: string }>): Promise<void> {
+  for (let i = 0; i < keysToDelete.length; i += BATCH_SIZE) {
+    let requests = keysToDelete.slice(i, i + BATCH_SIZE).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB kept items unprocessed: run the deletion again');
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
 }

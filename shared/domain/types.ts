@@ -64,6 +64,23 @@ export interface DefaultCollector {
   version: number;
 }
 
+/** Where a company's collector stands (spec: No, Ongoing, Yes; default No; freely changeable). */
+export const COLLECTOR_STATUSES = ['No', 'Ongoing', 'Yes'] as const;
+export type CollectorStatus = (typeof COLLECTOR_STATUSES)[number];
+
+/** A company's data collector (a cost source the platform collects from); `id` is made by the server. */
+export interface Collector {
+  id: string;
+  source: string;
+  accessEmail: string;
+  comment: string;
+  /** A note on where the set-up stands (copied on copy). */
+  commentStatus: string;
+  configStatus: CollectorStatus;
+  collectStatus: CollectorStatus;
+  version: number;
+}
+
 export interface CurrentUser {
   id: string;
   login: string;
@@ -180,3 +197,30 @@ export interface UsersAdminList {
 
 /** POST /api/users: the new row and, once, the temporary password (spec: plainPassword). */
 export type CreatedUser = AdminUser & { plainPassword: string; welcomeMailSent: boolean };
+
+/** A traffic source of the company (spec entity Source); `id` is a UUID the browser made (validated, unique across companies). */
+export interface Source {
+  id: string;
+  name: string;
+  /** The acquisition channel. */
+  channel: string;
+  businessModel: 'CPC' | 'CPO' | 'CPM' | 'Free' | 'Special';
+  deduplication: 'Last Click' | 'Last Paid Click' | 'Post Click';
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  agency: string;
+  /** Sent back on update and delete: a stale one gets 409. */
+  version: number;
+}
+
+/** An affiliate commission (spec entity): on a CPO source, fixed (an amount) or percent (0 < x <= 100). */
+export interface AffiliateCommission {
+  id: string;
+  sourceName: string;
+  /** The CPO source it was set on when created (the name is what the spec shows). */
+  sourceId: string;
+  type: 'fixed' | 'percent';
+  commission: number;
+  version: number;
+}

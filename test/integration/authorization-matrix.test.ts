@@ -63,12 +63,11 @@ const NOT_BUILT = new Set([
   // translations
   // agenda
   // default collectors
-  'sources-list', 'sources-cpo', 'sources-create', 'sources-update', 'sources-delete',
-  'traffic-list', 'traffic-match', 'traffic-rules-list', 'traffic-rules-create', 'traffic-rules-apply', 'traffic-rules-delete',
+  // sources and commissions (issue 10): built
+  // UTM management (issue 10): built
   'analytics-utms', 'analytics-access', 'analytics-dimension', 'analytics-events',
   'order-feed-upload', 'order-feed-check',
-  'collectors-list', 'collectors-create', 'collectors-update', 'collectors-delete',
-  'affiliate-commissions-list', 'affiliate-commissions-create', 'affiliate-commissions-delete',
+  // collectors (issue 10): built
 ]);
 
 /**
@@ -97,6 +96,22 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'default-collectors-create': { id: '6f1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', name: 'Matrix collector', type: 'Other' },
   'default-collectors-update': { version: 1, name: 'Matrix collector', type: 'Other' },
   'default-collectors-delete': { version: 1 },
+  // collectors (issue 10)
+  'collectors-create': { source: 'Matrix collector', accessEmail: 'matrix@collector.test' },
+  'collectors-update': { version: 1, source: 'Matrix collector', accessEmail: 'matrix@collector.test', configStatus: 'Yes' },
+  'collectors-delete': { version: 1 },
+  // sources and commissions (issue 10): the create's id is a client-made UUID (CLIENT_MADE_IDS); the
+  // commission's source exists nowhere, so its create stops at the handler's 400.
+  'sources-create': { id: '3b7c2d1e-5f6a-4b8c-9d0e-1f2a3b4c5d6e', name: 'Matrix source', channel: 'Email', businessModel: 'CPO', deduplication: 'Last Click' },
+  'sources-update': { version: 1, name: 'Matrix source', channel: 'Email', businessModel: 'CPO', deduplication: 'Last Click' },
+  'sources-delete': { version: 1 },
+  'affiliate-commissions-create': { sourceName: 'Matrix source nowhere', type: 'percent', commission: 10 },
+  'affiliate-commissions-delete': { version: 1 },
+  // UTM management (issue 10): `source` names no source of the caller's company, so create and apply stop at 400.
+  'traffic-match': { rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } },
+  'traffic-rules-create': { source: 'matrix-missing-source', rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } },
+  'traffic-rules-apply': { source: 'matrix-missing-source', rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } },
+  'traffic-rules-delete': { version: 1 },
 };
 
 /** Every item of a company's partition (its record, steps, sources, rules...), in a stable form. */
@@ -125,8 +140,15 @@ const concrete = (route: RouteDef, id = MISSING_ID) => route.path.replace(/\{\w+
 /** Logout would end the caller's session for the rest of the matrix: it is probed without cookies (security.test.ts covers it). */
 const SESSION_ENDING = new Set(['security-logout']);
 
+/**
+ * Creates whose body `id` is the new item's own id (a client-made UUID), not a reference to anything:
+ * the probe keeps the valid body's id, else the answer would echo the foreign id the caller chose.
+ */
+const CLIENT_MADE_IDS = new Set(['sources-create']);
+
 function send(caller: Caller, route: RouteDef, foreign?: CompanyRecord): Promise<HttpResponse<any>> {
   const ids: Record<string, string> = foreign ? { company: foreign.id, companyId: foreign.id, id: foreign.id } : {};
+  if (CLIENT_MADE_IDS.has(route.id)) delete ids.id;
   const client = SESSION_ENDING.has(route.id) ? new Browser(stack.url) : clients[caller];
   return client.request(route.method, concrete(route, foreign?.id), {
     query: ids,

@@ -1,5 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findCompanyByName, getCompanyRecord, markCompanyDeleting, type CompanyRecord } from '../../functions/data/companies';
 import { keys } from '../../functions/data/keys';
@@ -200,6 +201,12 @@ describe('DELETE /api/companies/{id}', () => {
     await managerClient.post('/api/users/change-current-company', { company: company.id });
     const deletingAdmin = await signedIn(stack.url, await makeUser('ROLE_ADMIN', home));
     await deletingAdmin.post('/api/users/change-current-company', { company: company.id });
+    // A source made through the API reserves its id outside the partition: the guard goes too.
+    const sourceId = randomUUID();
+    const source = { id: sourceId, name: 'Doomed source', channel: 'Paid search', businessModel: 'CPC', deduplication: 'Last Paid Click' };
+    expect((await deletingAdmin.post('/api/sources', source)).status).toBe(201);
+    const guardOf = async () => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.sourceIdGuard(sourceId) }))).Item;
+    expect(await guardOf()).toBeDefined();
     expect((await partitionItems(company.id)).length).toBeGreaterThan(260);
 
     const answer = await deletingAdmin.request('DELETE', `/api/companies/${company.id}`, { json: { version: 1 } });
@@ -207,6 +214,7 @@ describe('DELETE /api/companies/{id}', () => {
     expect(answer.body).toMatchObject({ deleted: company.id, feedObjects: 1, currentCompany: { id: team.id } });
     expect(answer.body.items).toBeGreaterThanOrEqual(260);
     expect(await partitionItems(company.id)).toEqual([]);
+    expect(await guardOf()).toBeUndefined();
     expect(await findCompanyByName(company.name)).toBeNull();
     expect((await deletingAdmin.get('/api/users/find-current-company')).body.id).toBe(team.id);
     expect((await getUser(manager.record.id))!.managedCompanyIds).toEqual([home.id]);

@@ -15,7 +15,8 @@ export function precompileMessages(): Plugin {
       if (!/[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.ts$/.test(id)) return null;
       // After esbuild the module is `export const xx = { ...string literals... };` (type imports erased).
       const match = /export\s+const\s+(\w+)\s*=/.exec(code);
-      if (!match || /\bimport\b/.test(code)) this.error(`Unexpected shape of message catalogue ${id}`);
+      // An import statement starts a line; a message may well contain the word ('importé').
+      if (!match || /^\s*import\b/m.test(code)) this.error(`Unexpected shape of message catalogue ${id}`);
       const catalogue = new Function(code.replace(match![0], 'return'))() as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(catalogue).map(([key, message]) => [key, parse(message)]));
       return { code: `export const ${match![1]} = ${JSON.stringify(compiled)};\n`, map: null };

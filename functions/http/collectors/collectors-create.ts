@@ -1,5 +1,9 @@
 import { collectorsCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { createCollector } from '../../core/collectors/collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(collectorsCreate);
+/** POST /api/collectors: a new collector of the current company (server-made id, statuses No by default). */
+export const handler = httpHandler(collectorsCreate).handle(async ({ auth, body }) => ({
+  status: 201,
+  body: await createCollector(auth.company.id, body),
+}));

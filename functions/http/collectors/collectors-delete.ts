@@ -1,5 +1,8 @@
 import { collectorsDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { deleteCompanyCollector } from '../../core/collectors/collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(collectorsDelete);
+/** DELETE /api/collectors/{id}: body `{ version }`; stale: 409, gone or another company's: 404. */
+export const handler = httpHandler(collectorsDelete).handle(async ({ auth, params, body }) => ({
+  body: await deleteCompanyCollector(auth.company.id, params.id, body.version),
+}));

@@ -1,5 +1,6 @@
 import { collectorsList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listCompanyCollectors } from '../../core/collectors/collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(collectorsList);
+/** GET /api/collectors: the current company's collectors, sorted by source. */
+export const handler = httpHandler(collectorsList).handle(async ({ auth }) => ({ body: await listCompanyCollectors(auth.company.id) }));

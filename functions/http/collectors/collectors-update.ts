@@ -1,5 +1,8 @@
 import { collectorsUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { updateCollector } from '../../core/collectors/collectors';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(collectorsUpdate);
+/** PUT /api/collectors/{id}: the edited row on the version read (stale: 409; another company's id: 404). */
+export const handler = httpHandler(collectorsUpdate).handle(async ({ auth, params, body }) => ({
+  body: await updateCollector(auth.company.id, params.id, body),
+}));

@@ -1,5 +1,9 @@
 import { affiliateCommissionsCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { createCommission } from '../../core/commissions/commissions';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(affiliateCommissionsCreate);
+/** POST /api/affiliate-commissions: a commission on one of the company's CPO sources. */
+export const handler = httpHandler(affiliateCommissionsCreate).handle(async ({ auth, body }) => ({
+  status: 201,
+  body: await createCommission(auth.company.id, body),
+}));

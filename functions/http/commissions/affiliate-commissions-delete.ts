@@ -1,5 +1,8 @@
 import { affiliateCommissionsDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { deleteCompanyCommission } from '../../core/commissions/commissions';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(affiliateCommissionsDelete);
+/** DELETE /api/affiliate-commissions/{id}: body `{ version }` (stale: 409; not the company's: 404). */
+export const handler = httpHandler(affiliateCommissionsDelete).handle(async ({ auth, params, body }) => ({
+  body: await deleteCompanyCommission(auth.company.id, params.id, body.version),
+}));

@@ -1,5 +1,6 @@
 import { affiliateCommissionsList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listCompanyCommissions } from '../../core/commissions/commissions';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(affiliateCommissionsList);
+/** GET /api/affiliate-commissions: the current company's commissions, by source name. */
+export const handler = httpHandler(affiliateCommissionsList).handle(async ({ auth }) => ({ body: await listCompanyCommissions(auth.company.id) }));

@@ -1,5 +1,6 @@
 import { sourcesCpo } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listCpoSources } from '../../core/sources/sources';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(sourcesCpo);
+/** GET /api/sources/cpo: the current company's CPO sources (the affiliate commission form's choices). */
+export const handler = httpHandler(sourcesCpo).handle(async ({ auth }) => ({ body: await listCpoSources(auth.company.id) }));

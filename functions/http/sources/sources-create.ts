@@ -1,5 +1,9 @@
 import { sourcesCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { createSource } from '../../core/sources/sources';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(sourcesCreate);
+/** POST /api/sources: a new source under the browser's UUID; an id taken in any company is a 409. */
+export const handler = httpHandler(sourcesCreate).handle(async ({ auth, body }) => ({
+  status: 201,
+  body: await createSource(auth.company, body),
+}));

@@ -1,5 +1,8 @@
 import { sourcesDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { deleteSource } from '../../core/sources/sources';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(sourcesDelete);
+/** DELETE /api/sources/{id}: body `{ version }`; the source and its UTM rules go together (stale: 409). */
+export const handler = httpHandler(sourcesDelete).handle(async ({ auth, params, body }) => ({
+  body: await deleteSource(auth.company.id, params.id, body.version),
+}));

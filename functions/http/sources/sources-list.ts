@@ -1,5 +1,6 @@
 import { sourcesList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listCompanySources } from '../../core/sources/sources';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(sourcesList);
+/** GET /api/sources: the current company's sources, sorted by name. */
+export const handler = httpHandler(sourcesList).handle(async ({ auth }) => ({ body: await listCompanySources(auth.company.id) }));

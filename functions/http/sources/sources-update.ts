@@ -1,5 +1,8 @@
 import { sourcesUpdate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { updateSource } from '../../core/sources/sources';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(sourcesUpdate);
+/** PUT /api/sources/{id}: the edited source on the version read (stale: 409; not the company's: 404). */
+export const handler = httpHandler(sourcesUpdate).handle(async ({ auth, params, body }) => ({
+  body: await updateSource(auth.company, params.id, body),
+}));

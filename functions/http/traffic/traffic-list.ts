@@ -1,5 +1,8 @@
 import { trafficList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listCompanyTraffic } from '../../core/traffic/traffic';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(trafficList);
+/** GET /api/traffic: the current company's traffic rows (linked or not, by sessions) and the aggregates. */
+export const handler = httpHandler(trafficList).handle(async ({ auth }) => ({
+  body: await listCompanyTraffic(auth.company.id),
+}));

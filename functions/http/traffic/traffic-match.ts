@@ -1,5 +1,8 @@
 import { trafficMatch } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { matchCompanyTraffic } from '../../core/traffic/traffic';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(trafficMatch);
+/** POST /api/traffic/match `{ rule }`: the current company's traffic a draft rule would link; writes nothing. */
+export const handler = httpHandler(trafficMatch).handle(async ({ auth, body }) => ({
+  body: await matchCompanyTraffic(auth.company.id, body.rule),
+}));

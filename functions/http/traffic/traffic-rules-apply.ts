@@ -1,5 +1,8 @@
 import { trafficRulesApply } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { applyRules } from '../../core/traffic/traffic';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(trafficRulesApply);
+/** POST /api/traffic-rules/apply `{ source, rule }`: re-applies the stored rules (writes no rule) and previews the given one. */
+export const handler = httpHandler(trafficRulesApply).handle(async ({ auth, body }) => ({
+  body: await applyRules(auth.company, auth, body),
+}));

@@ -1,5 +1,9 @@
 import { trafficRulesCreate } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { createRule } from '../../core/traffic/traffic';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(trafficRulesCreate);
+/** POST /api/traffic-rules `{ source, rule }`: a rule of the current company; completes utm_rules when nothing is left unlinked. */
+export const handler = httpHandler(trafficRulesCreate).handle(async ({ auth, body }) => ({
+  status: 201,
+  body: await createRule(auth.company, auth, body),
+}));

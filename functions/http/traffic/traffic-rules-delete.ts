@@ -1,5 +1,8 @@
 import { trafficRulesDelete } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { deleteCompanyRule } from '../../core/traffic/traffic';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(trafficRulesDelete);
+/** DELETE /api/traffic-rules/{id} `{ version }`: 404 outside the current company, 409 on a stale version. */
+export const handler = httpHandler(trafficRulesDelete).handle(async ({ auth, params, body }) => ({
+  body: await deleteCompanyRule(auth.company.id, params.id, body.version),
+}));

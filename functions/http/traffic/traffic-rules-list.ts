@@ -1,5 +1,8 @@
 import { trafficRulesList } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { listCompanyRules } from '../../core/traffic/traffic';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(trafficRulesList);
+/** GET /api/traffic-rules: the current company's UTM rules with their source names. */
+export const handler = httpHandler(trafficRulesList).handle(async ({ auth }) => ({
+  body: await listCompanyRules(auth.company.id),
+}));

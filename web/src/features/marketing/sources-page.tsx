@@ -1,6 +1,216 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSWRConfig } from 'swr';
+import { statusChangeRefusal } from 'shared/domain/integration';
+import type { Source } from 'shared/domain/types';
+import type { SourceForm } from 'shared/schemas/sources';
+import { integrationStatusList, sourcesCpo, sourcesCreate, sourcesDelete, sourcesList, sourcesUpdate } from 'shared/routes';
+import { T, useT, type MessageId } from '../../i18n/t';
+import { errorMessageId } from '../../lib/api/error-message';
+import { useCurrentUser } from '../../lib/api/session';
+import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { HelpCard } from '../../ui/step-cards';
+import { SourcesDescription } from './sources-description';
+import { SourceCreateForm } from './sources-form';
+import { SortHeader, useSort } from '../../ui/table-tools';
+import { changed, COLUMNS, copyOf, DEFAULT_SORT, downloadSourcesCsv, fromForm, sortSources, toForm, type SortKey } from './sources-model';
+import { SourceRow } from './sources-row';
+import { StepCompletionCard } from './sources-step-status';
+import './sources-page.css';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+type Notice = { tone: 'success' | 'danger'; id: MessageId; values: Record<string, string> } | null;
+
+const REFUSAL_MESSAGES: Partial<Record<string, MessageId>> = {
+  'no-sources': 'validation.step.noSources',
+  'affiliate-three-sources': 'validation.step.affiliateThreeSources',
+};
+
+/** /marketing/sources: the company's traffic sources (spec "Sources"). */
 export function SourcesPage() {
-  return <PlaceholderPage />;
+  const t = useT();
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  const { mutate: mutateKey } = useSWRConfig();
+  const { data, error, mutate } = useRoute(sourcesList);
+  const { sort, toggle: toggleSort } = useSort<SortKey>(DEFAULT_SORT);
+  const [editing, setEditing] = useState<{ id: string; draft: SourceForm } | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Source | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const rows = useMemo(() => sortSources(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
+  const company = user?.currentCompany;
+  const reason = (failure: unknown) => t(errorMessageId(failure));
+  // The commission page's choices and the UTM page's pickers read the sources too.
+  const refreshOthers = () => void mutateKey(routeKey(sourcesCpo));
+
+  const save = async (row: Source, draft: SourceForm) => {
+    // Spec: saved only if the content changed.
+    if (!changed(row, draft)) return setEditing(null);
+    const previous = data ?? [];
+    const fields = fromForm(draft);
+    setBusyId(row.id);
+    setNotice(null);
+    await mutate(previous.map((r) => (r.id === row.id ? { ...row, ...fields } : r)), { revalidate: false });
+    try {
+      const saved = await mutateRoute(sourcesUpdate, { params: { id: row.id }, body: { version: row.version, ...fields } });
+      await mutate((list) => (list ?? []).map((r) => (r.id === saved.id ? saved : r)), { revalidate: false });
+      setEditing(null);
+      refreshOthers();
+    } catch (failure) {
+      // Spec: a failed update rolls back the edited row; say why, then fetch the truth.
+      await mutate(previous, { revalidate: false });
+      setEditing(null);
+      setNotice({ tone: 'danger', id: 'sources.updateFailed', values: { name: row.name, reason: reason(failure) } });
+      void mutate();
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const copy = async (row: Source) => {
+    setBusyId(row.id);
+    setNotice(null);
+    try {
+      const created = await mutateRoute(sourcesCreate, { body: copyOf(row) });
+      await mutate((list) => [...(list ?? []), created], { revalidate: false });
+      // Spec: the copy opens in edit mode.
+      setEditing({ id: created.id, draft: toForm(created) });
+      refreshOthers();
+    } catch (failure) {
+      setNotice({ tone: 'danger', id: 'sources.actionFailed', values: { name: row.name, reason: reason(failure) } });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const remove = async (row: Source) => {
+    setBusyId(row.id);
+    setNotice(null);
+    try {
+      await mutateRoute(sourcesDelete, { params: { id: row.id }, body: { version: row.version } });
+      await mutate((list) => (list ?? []).filter((r) => r.id !== row.id), { revalidate: false });
+      setNotice({ tone: 'success', id: 'sources.deleted', values: { name: row.name } });
+      if (editing?.id === row.id) setEditing(null);
+      // Spec: the dashboard steps are reloaded after a delete (the sources count drives them).
+      void mutateKey(routeKey(integrationStatusList));
+      refreshOthers();
+    } catch (failure) {
+      setNotice({ tone: 'danger', id: 'sources.actionFailed', values: { name: row.name, reason: reason(failure) } });
+      void mutate();
+    } finally {
+      setBusyId(null);
+      setDeleting(null);
+    }
+  };
+
+  const refusal =
+    company && user ? statusChangeRefusal('sources', 'TBD', 'done', { role: user.role, product: company.product, sourceCount: data?.length ?? 0, feedChecked: false }) : null;
+
+  return (
+    <div className="page sources-page">
+      <PageHeading />
+      <div className="sources-layout">
+        <div className="sources-main">
+          {company && (
+            <Card>
+              <SourceCreateForm
+                product={company.product}
+                onCreated={(created) => {
+                  void mutate((list) => [...(list ?? []), created], { revalidate: false });
+                  void mutateKey(routeKey(integrationStatusList));
+                  refreshOthers();
+                }}
+              />
+            </Card>
+          )}
+        </div>
+        <aside className="sources-side">
+          <StepCompletionCard
+            step="sources"
+            blocked={refusal ? (REFUSAL_MESSAGES[refusal] ?? 'validation.step.noSources') : null}
+            todoText="sources.status.todo"
+            buttonLabel="sources.complete"
+          />
+          <HelpCard text="sources.help" />
+        </aside>
+      </div>
+      <Card>
+        <div className="sources-table-head">
+          <h2 className="card-title">
+            <T id="sources.tableTitle" />
+          </h2>
+          <Button variant="secondary" disabled={!data || !company} onClick={() => company && downloadSourcesCsv(rows, company.name)}>
+            <T id="sources.export" />
+          </Button>
+        </div>
+        {notice && (
+          <Callout tone={notice.tone}>
+            <T id={notice.id} values={notice.values} />
+          </Callout>
+        )}
+        {error ? (
+          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
+            {error.message}
+          </Callout>
+        ) : !data ? (
+          <Spinner />
+        ) : rows.length === 0 ? (
+          <p className="muted">
+            <T id="sources.empty" />
+          </p>
+        ) : (
+          <div className="sources-table-wrap" role="region" aria-labelledby="sources-caption" tabIndex={0}>
+            <table className="sources-table">
+              <caption id="sources-caption" className="visually-hidden">
+                <T id="sources.caption" />
+              </caption>
+              <thead>
+                <tr>
+                  {COLUMNS.map(([key, label]) => (
+                    <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
+                  ))}
+                  <th scope="col">
+                    <T id="sources.actions" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <SourceRow
+                    key={row.id}
+                    row={row}
+                    product={company?.product ?? '360'}
+                    draft={editing?.id === row.id ? editing.draft : null}
+                    busy={busyId === row.id}
+                    locked={(editing !== null && editing.id !== row.id) || (busyId !== null && busyId !== row.id)}
+                    onDraft={(draft) => setEditing({ id: row.id, draft })}
+                    onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
+                    onSave={() => editing && void save(row, editing.draft)}
+                    onCancel={() => setEditing(null)}
+                    onCopy={() => void copy(row)}
+                    onDelete={() => setDeleting(row)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <SourcesDescription />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={<T id="sources.deleteConfirm" values={{ name: deleting?.name ?? '' }} />}
+        description={<T id="sources.deleteDescription" />}
+        busy={deleting !== null && busyId === deleting.id}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
 }

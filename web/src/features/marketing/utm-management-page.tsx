@@ -1,6 +1,303 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { proposeRule, type TrafficAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
+import type { StepStatus } from 'shared/domain/types';
+import { integrationStatusList, sourcesList, trafficList, trafficMatch, trafficRulesCreate, trafficRulesDelete, trafficRulesList } from 'shared/routes';
+import { T, useT } from '../../i18n/t';
+import type { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
+import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { Breadcrumb } from '../../ui/breadcrumb';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { usePage } from '../../ui/page-context';
+import { Spinner } from '../../ui/spinner';
+import { emptyForm, UtmRuleForm, type UtmFormValues } from './utm-rule-form';
+import { RulesTable, Suggestions, TrafficTable } from './utm-tables';
+import './utm-management.css';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+/** How many unlinked combinations get a proposed rule (beyond the spec). */
+const SUGGESTIONS = 3;
+
+/**
+ * /marketing/utm-management (spec integration-steps, "UTM management"): a rule links a source to
+ * the traffic whose UTM values match it; utm_rules completes by itself when a rule is created and
+ * no traffic is left unlinked (the server decides, then the team is notified).
+ */
 export function UtmManagementPage() {
-  return <PlaceholderPage />;
+  const { mutate } = useSWRConfig();
+  const status = useRoute(integrationStatusList);
+  const traffic = useRoute(trafficList);
+  const rules = useRoute(trafficRulesList);
+  const sources = useRoute(sourcesList, undefined, { shouldRetryOnError: false });
+  const [form, setForm] = useState<{ key: number; values: UtmFormValues }>({ key: 0, values: emptyForm() });
+  const [search, setSearch] = useState<{ result?: TrafficMatchAnswer; error?: ApiError; loading?: boolean } | null>(null);
+  const [createError, setCreateError] = useState<ApiError | null>(null);
+  const [deleting, setDeleting] = useState<{ rule: TrafficRule; busy: boolean; error?: ApiError } | null>(null);
+  const step: StepStatus | null | undefined = status.data ? (status.data.steps.find((s) => s.stepType === 'utm_rules')?.status ?? null) : undefined;
+
+  const reload = () => Promise.all([traffic.mutate(), rules.mutate(), mutate(routeKey(integrationStatusList))]);
+
+  const onSearch = async (values: UtmFormValues) => {
+    setSearch({ loading: true });
+    try {
+      setSearch({ result: await mutateRoute(trafficMatch, { body: { rule: values.rule } }) });
+    } catch (error) {
+      setSearch({ error: error as ApiError });
+    }
+  };
+  const onCreate = async (values: UtmFormValues) => {
+    setCreateError(null);
+    try {
+      await mutateRoute(trafficRulesCreate, { body: values });
+    } catch (error) {
+      setCreateError(error as ApiError);
+      throw error;
+    }
+    setSearch(null);
+    await reload();
+  };
+  const onUse = (row: TrafficRowView) => {
+    const [s, m, c] = proposeRule(row);
+    setForm((previous) => ({ key: previous.key + 1, values: { source: previous.values.source, rule: { 0: s!, 1: m!, 2: c! } } }));
+    setSearch(null);
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    setDeleting({ ...deleting, busy: true });
+    try {
+      await mutateRoute(trafficRulesDelete, { params: { id: deleting.rule.id }, body: { version: deleting.rule.version } });
+      setDeleting(null);
+      await reload();
+    } catch (error) {
+      setDeleting({ ...deleting, busy: false, error: error as ApiError });
+    }
+  };
+
+  const unlinked = traffic.data?.rows.filter((row) => !row.linked) ?? [];
+  return (
+    <div className="page utm-page">
+      <Heading product={status.data?.product} />
+      <div className="utm-layout">
+        <div className="utm-main">
+          <Card>
+            <h2 className="card-heading">
+              <T id="utm.description.title" />
+            </h2>
+            <p>
+              <T id="utm.description.text" />
+            </p>
+            <p className="muted">
+              <T id="utm.description.case" />
+            </p>
+          </Card>
+
+          <Card>
+            <h2 className="card-heading">
+              <T id="utm.form.title" />
+            </h2>
+            {sources.error && (
+              <Callout tone="warning" title={<T id="utm.form.sourcesFailed" />}>
+                <T id={errorMessageId(sources.error)} />
+              </Callout>
+            )}
+            {sources.data && sources.data.length === 0 && (
+              <Callout tone="info">
+                <T id="utm.form.noSources" />
+              </Callout>
+            )}
+            <UtmRuleForm key={form.key} initial={form.values} sources={sources.data ?? []} onSearch={onSearch} onCreate={onCreate} />
+            {createError && (
+              <Callout tone="danger" title={<T id="utm.form.createFailed" />}>
+                <T id={errorMessageId(createError)} />
+              </Callout>
+            )}
+            {search && <SearchResult {...search} />}
+          </Card>
+
+          <Card>
+            <h2 className="card-heading">
+              <T id="utm.rules.title" />
+            </h2>
+            {rules.error ? null : !rules.data ? (
+              <Spinner />
+            ) : rules.data.length === 0 ? (
+              <p className="muted">
+                <T id="utm.rules.empty" />
+              </p>
+            ) : (
+              <RulesTable rules={rules.data} onDelete={(rule) => setDeleting({ rule, busy: false })} />
+            )}
+          </Card>
+
+          <Card>
+            <h2 className="card-heading">
+              <T id="utm.traffic.title" />
+            </h2>
+            <TrafficSection traffic={traffic.data} error={traffic.error} step={step} unlinked={unlinked} onUse={onUse} />
+          </Card>
+        </div>
+        <aside className="utm-side">
+          <StatusCard traffic={traffic.data} error={traffic.error} step={step} />
+          {unlinked.length > 0 && (
+            <Card>
+              <h2 className="card-heading">
+                <T id="utm.suggest.title" />
+              </h2>
+              <p className="muted">
+                <T id="utm.suggest.text" />
+              </p>
+              <Suggestions rows={unlinked.slice(0, SUGGESTIONS)} onUse={onUse} />
+            </Card>
+          )}
+        </aside>
+      </div>
+      {deleting && (
+        <ConfirmDialog
+          open
+          message={<T id="utm.rules.deleteConfirm" />}
+          description={
+            <>
+              <T id="utm.rules.deleteDescription" />
+              {deleting.error && (
+                <Callout tone="danger">
+                  <T id={errorMessageId(deleting.error)} />
+                </Callout>
+              )}
+            </>
+          }
+          busy={deleting.busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Spec breadcrumb: Data structure / <product> / UTM management (the product read from the steps answer). */
+function Heading({ product }: { product?: string }) {
+  const { title, crumbs } = usePage();
+  const trail = product
+    ? crumbs.flatMap((crumb) => (crumb.label === 'nav.dataStructure' ? [crumb, { label: `product.${product}` as const }] : [crumb]))
+    : crumbs;
+  return (
+    <header className="page-heading">
+      <Breadcrumb items={trail as typeof crumbs} />
+      <h1>
+        <T id={title} />
+      </h1>
+    </header>
+  );
+}
+
+function StatusCard({ traffic, error, step }: { traffic?: TrafficAnswer; error?: ApiError; step: StepStatus | null | undefined }) {
+  let body;
+  if (error) {
+    body = (
+      <Callout tone="danger" title={<T id="common.somethingWrong" />}>
+        <T id="utm.status.tryLater" />
+      </Callout>
+    );
+  } else if (!traffic || step === undefined) {
+    body = <Spinner />;
+  } else if (traffic.unlinkedUtms > 0) {
+    body = (
+      <Callout tone="warning" title={<T id="utm.status.unlinkedTitle" />}>
+        <p>
+          <T id="utm.status.unlinkedUtms" values={{ count: traffic.unlinkedUtms, total: traffic.totalUtms }} />
+        </p>
+        <p>
+          <T id="utm.status.unlinkedSessions" values={{ count: traffic.unlinkedSessions, total: traffic.totalSessions }} />
+        </p>
+      </Callout>
+    );
+  } else if (step === 'done') {
+    body = (
+      <Callout tone="success" title={<T id="utm.status.done" />}>
+        <T id="utm.status.doneText" />
+      </Callout>
+    );
+  } else {
+    body = (
+      <Callout tone="info" title={<T id="utm.status.todo" />}>
+        <T id={step === null ? 'utm.status.notPart' : 'utm.status.todoText'} />
+      </Callout>
+    );
+  }
+  return (
+    <Card>
+      <h2 className="card-heading">
+        <T id="utm.status.title" />
+      </h2>
+      {body}
+    </Card>
+  );
+}
+
+function TrafficSection({
+  traffic,
+  error,
+  step,
+  unlinked,
+  onUse,
+}: {
+  traffic?: TrafficAnswer;
+  error?: ApiError;
+  step: StepStatus | null | undefined;
+  unlinked: TrafficRowView[];
+  onUse: (row: TrafficRowView) => void;
+}) {
+  const [showAll, setShowAll] = useState(false);
+  if (error) {
+    return (
+      <Callout tone="warning" title={<T id="utm.traffic.failed" />}>
+        {error.message || <T id={errorMessageId(error)} />}
+      </Callout>
+    );
+  }
+  if (!traffic) return <Spinner />;
+  const rows = showAll ? traffic.rows : unlinked;
+  return (
+    <>
+      {unlinked.length === 0 &&
+        (step === 'done' ? (
+          <Callout tone="success" title={<T id="utm.traffic.allLinked" />} />
+        ) : (
+          <Callout tone="info">
+            <T id={traffic.totalUtms === 0 ? 'utm.traffic.none' : 'utm.traffic.todo'} />
+          </Callout>
+        ))}
+      {traffic.totalUtms > 0 && (
+        <label className="utm-toggle">
+          <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />
+          <T id="utm.traffic.showLinked" values={{ count: traffic.totalUtms - unlinked.length }} />
+        </label>
+      )}
+      {rows.length > 0 && <TrafficTable rows={rows} caption="utm.traffic.title" showLinked={showAll} onUse={onUse} />}
+    </>
+  );
+}
+
+function SearchResult({ result, error, loading }: { result?: TrafficMatchAnswer; error?: ApiError; loading?: boolean }) {
+  const t = useT();
+  return (
+    <section className="utm-search" aria-live="polite" aria-label={t('utm.search.caption')}>
+      {loading && <Spinner />}
+      {error && (
+        <Callout tone="danger" title={<T id="utm.search.failed" />}>
+          <T id={errorMessageId(error)} />
+        </Callout>
+      )}
+      {result && (
+        <>
+          <h3 className="utm-search-title">
+            <T id="utm.search.result" values={{ count: result.utms, sessions: result.sessions }} />
+          </h3>
+          {result.utms > 0 && <TrafficTable rows={result.rows} caption="utm.search.caption" showLinked />}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CommissionRecord } from '../../data/commissions';
+import type { SourceRecord } from '../../data/sources';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { createCommission, deleteCompanyCommission, listCompanyCommissions, type CommissionsDeps } from './commissions';
+
+const source = (name: string, businessModel: SourceRecord['businessModel']): SourceRecord => ({
+  id: `id-${name}`, companyId: 'c1', name, channel: 'Affiliate', businessModel, deduplication: 'Last Click',
+  utmSource: '', utmMedium: '', utmCampaign: '', agency: '', version: 1, created: 'x', updated: 'x',
+});
+
+function deps(over: Partial<CommissionsDeps> = {}): CommissionsDeps {
+  return {
+    listCommissions: async () => [],
+    listSources: async () => [source('Awin', 'CPO'), source('Google', 'CPC'), source('Twice', 'CPC'), source('Twice', 'CPO')],
+    putNewCommission: vi.fn(async (r: CommissionRecord) => r),
+    deleteCommission: async () => 'ok',
+    newId: () => 'new-id',
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    ...over,
+  };
+}
+
+describe('affiliate commissions use cases', () => {
+  it('creates on a CPO source (the CPO one when two share a name) and refuses others before any write', async () => {
+    const d = deps();
+    expect(await createCommission('c1', { sourceName: 'Awin', type: 'percent', commission: 12 }, d)).toEqual({
+      id: 'new-id', sourceName: 'Awin', sourceId: 'id-Awin', type: 'percent', commission: 12, version: 1,
+    });
+    expect((await createCommission('c1', { sourceName: 'Twice', type: 'fixed', commission: 3 }, d)).sourceId).toBe('id-Twice');
+    await expect(createCommission('c1', { sourceName: 'Google', type: 'fixed', commission: 3 }, d)).rejects.toMatchObject({ errors: { sourceName: 'validation.commission.notCpo' } });
+    await expect(createCommission('c1', { sourceName: 'Nope', type: 'fixed', commission: 3 }, d)).rejects.toBeInstanceOf(ValidationError);
+    expect(d.putNewCommission).toHaveBeenCalledTimes(2);
+  });
+
+  it('lists by source name and maps delete outcomes', async () => {
+    const rows = [
+      { id: '2', companyId: 'c1', sourceName: 'zeta', sourceId: 's', type: 'fixed' as const, commission: 1, version: 1, created: 'x' },
+      { id: '1', companyId: 'c1', sourceName: 'Awin', sourceId: 's', type: 'percent' as const, commission: 1, version: 1, created: 'x' },
+    ];
+    expect((await listCompanyCommissions('c1', deps({ listCommissions: async () => rows }))).map((r) => r.id)).toEqual(['1', '2']);
+    await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'stale' }))).rejects.toBeInstanceOf(ConflictError);
+    await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'missing' }))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteCompanyCommission('c1', 'COMMISSION#x', 1, deps())).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteCompanyCommission('c1', 'x', 1, deps())).resolves.toEqual({ id: 'x' });
+  });
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { AffiliateCommission } from '../../../shared/domain/types';
+import type { CommissionCreateRequest } from '../../../shared/schemas/commissions';
+import * as repo from '../../data/commissions';
+import type { CommissionRecord } from '../../data/commissions';
+import { listSources, type SourceRecord } from '../../data/sources';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+
+/**
+ * The affiliate commissions use cases: company-scoped (auth context), on the company's CPO
+ * sources only (spec: the choices come from the cost-per-order sources list).
+ */
+
+export interface CommissionsDeps {
+  listCommissions(companyId: string): Promise<CommissionRecord[]>;
+  listSources(companyId: string): Promise<SourceRecord[]>;
+  putNewCommission(record: CommissionRecord): Promise<CommissionRecord>;
+  deleteCommission(companyId: string, id: string, expectedVersion: number): Promise<'ok' | 'missing' | 'stale'>;
+  newId(): string;
+  now(): Date;
+}
+
+const defaults: CommissionsDeps = {
+  listCommissions: repo.listCommissions,
+  listSources,
+  putNewCommission: repo.putNewCommission,
+  deleteCommission: repo.deleteCommission,
+  newId: randomUUID,
+  now: () => new Date(),
+};
+
+export const toCommission = ({ id, sourceName, sourceId, type, commission, version }: CommissionRecord): AffiliateCommission => ({
+  id,
+  sourceName,
+  sourceId,
+  type,
+  commission,
+  version,
+});
+
+/** By source name, then type, then id (a stable order). */
+const byName = (a: AffiliateCommission, b: AffiliateCommission) =>
+  a.sourceName.localeCompare(b.sourceName, 'en', { sensitivity: 'base' }) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id);
+
+export async function listCompanyCommissions(companyId: string, deps: CommissionsDeps = defaults): Promise<AffiliateCommission[]> {
+  return (await deps.listCommissions(companyId)).map(toCommission).sort(byName);
+}
+
+/** A commission on a CPO source of the company, named as the spec's payload says (sourceName). */
+export async function createCommission(companyId: string, input: CommissionCreateRequest, deps: CommissionsDeps = defaults): Promise<AffiliateCommission> {
+  const sources = await deps.listSources(companyId);
+  const named = sources.filter((source) => source.name === input.sourceName);
+  const source = named.find((candidate) => candidate.businessModel === 'CPO');
+  if (!source) {
+    throw new ValidationError(
+      { sourceName: named.length ? 'validation.commission.notCpo' : 'validation.commission.unknownSource' },
+      named.length ? 'Commissions are set on CPO sources only' : 'The company has no source with this name',
+    );
+  }
+  const record: CommissionRecord = {
+    id: deps.newId(),
+    companyId,
+    sourceName: source.name,
+    sourceId: source.id,
+    type: input.type,
+    commission: input.commission,
+    version: 1,
+    created: deps.now().toISOString(),
+  };
+  return toCommission(await deps.putNewCommission(record));
+}
+
+const PLAUSIBLE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export async function deleteCompanyCommission(companyId: string, id: string, version: number, deps: CommissionsDeps = defaults): Promise<{ id: string }> {
+  if (!PLAUSIBLE_ID.test(id)) throw new NotFoundError('No such commission');
+  const outcome = await deps.deleteCommission(companyId, id, version);
+  if (outcome === 'missing') throw new NotFoundError('No such commission');
+  if (outcome === 'stale') throw new ConflictError('This commission was changed by someone else: reload the list and try again');
+  return { id };
+}

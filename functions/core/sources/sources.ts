@@ -1,0 +1,112 @@
+import { businessModelsFor } from '../../../shared/domain/sources';
+import type { Product, Source } from '../../../shared/domain/types';
+import { isSourceId, type SourceCreateRequest, type SourceUpdateRequest } from '../../../shared/schemas/sources';
+import * as repo from '../../data/sources';
+import type { SourceFieldsRecord, SourceRecord, SourceWrite } from '../../data/sources';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+
+/**
+ * The sources use cases. The company is always the caller's current one (auth context); bodies
+ * were validated by the shared schemas. Beyond the schema: an affiliate company only has the
+ * business models CPO and Special, and an id is a UUID no other source (of any company) has.
+ */
+
+export interface SourcesDeps {
+  listSources(companyId: string): Promise<SourceRecord[]>;
+  putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>>;
+  updateSource(companyId: string, id: string, expectedVersion: number, fields: SourceFieldsRecord, at: string): Promise<SourceWrite<SourceRecord>>;
+  deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ rulesDeleted: number }>>;
+  now(): Date;
+}
+
+const defaults: SourcesDeps = {
+  listSources: repo.listSources,
+  putNewSource: repo.putNewSource,
+  updateSource: repo.updateSource,
+  deleteSourceWithRules: repo.deleteSourceWithRules,
+  now: () => new Date(),
+};
+
+export interface CompanyRef {
+  id: string;
+  product: Product;
+}
+
+export const STALE_SOURCE = 'This source was changed by someone else: reload the list and try again';
+export const TAKEN_SOURCE_ID = 'A source with this id exists already: create it again (a new id is made)';
+const NO_SOURCE = 'No such source';
+
+export const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency, version }: SourceRecord): Source => ({
+  id,
+  name,
+  channel,
+  businessModel,
+  deduplication,
+  utmSource: utmSource ?? '',
+  utmMedium: utmMedium ?? '',
+  utmCampaign: utmCampaign ?? '',
+  agency: agency ?? '',
+  version,
+});
+
+/** Spec: sorted by name (case and accents aside), ties by id so the order is stable. */
+export const byName = (a: Source, b: Source): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+
+function unwrap<T>(outcome: SourceWrite<T>): T {
+  if (outcome.ok) return outcome.value;
+  if (outcome.reason === 'missing') throw new NotFoundError(NO_SOURCE);
+  throw new ConflictError(outcome.reason === 'taken' ? TAKEN_SOURCE_ID : STALE_SOURCE);
+}
+
+/** Path ids that are no UUID name no source (and never reach DynamoDB as an odd key). */
+function requireId(id: string): string {
+  if (!isSourceId(id)) throw new NotFoundError(NO_SOURCE);
+  return id.toLowerCase();
+}
+
+/** Spec: an affiliate company chooses CPO or Special only (the form offers no other): anything else is a 400. */
+function checkBusinessModel(company: CompanyRef, businessModel: Source['businessModel']): void {
+  if (!businessModelsFor(company.product).includes(businessModel)) {
+    throw new ValidationError({ businessModel: 'validation.source.businessModelAffiliate' }, 'Affiliate companies choose the business model CPO or Special');
+  }
+}
+
+const fieldsOf = (input: SourceCreateRequest | SourceUpdateRequest): SourceFieldsRecord => ({
+  name: input.name,
+  channel: input.channel,
+  businessModel: input.businessModel,
+  deduplication: input.deduplication,
+  utmSource: input.utmSource ?? '',
+  utmMedium: input.utmMedium ?? '',
+  utmCampaign: input.utmCampaign ?? '',
+  agency: input.agency ?? '',
+});
+
+export async function listCompanySources(companyId: string, deps: SourcesDeps = defaults): Promise<Source[]> {
+  return (await deps.listSources(companyId)).map(toSource).sort(byName);
+}
+
+/** GET /api/sources/cpo: the cost-per-order sources (the commission form's choices). */
+export async function listCpoSources(companyId: string, deps: SourcesDeps = defaults): Promise<Source[]> {
+  return (await listCompanySources(companyId, deps)).filter((source) => source.businessModel === 'CPO');
+}
+
+export async function createSource(company: CompanyRef, input: SourceCreateRequest, deps: SourcesDeps = defaults): Promise<Source> {
+  checkBusinessModel(company, input.businessModel);
+  const at = deps.now().toISOString();
+  const record: SourceRecord = { id: input.id.toLowerCase(), companyId: company.id, ...fieldsOf(input), version: 1, created: at, updated: at };
+  return toSource(unwrap(await deps.putNewSource(record)));
+}
+
+export async function updateSource(company: CompanyRef, id: string, input: SourceUpdateRequest, deps: SourcesDeps = defaults): Promise<Source> {
+  const sourceId = requireId(id);
+  checkBusinessModel(company, input.businessModel);
+  return toSource(unwrap(await deps.updateSource(company.id, sourceId, input.version, fieldsOf(input), deps.now().toISOString())));
+}
+
+/** Deletes the source and its UTM rules (spec: 'deleting a source also permanently removes its UTM rules'). */
+export async function deleteSource(companyId: string, id: string, version: number, deps: SourcesDeps = defaults): Promise<{ id: string; rulesDeleted: number }> {
+  const sourceId = requireId(id);
+  const { rulesDeleted } = unwrap(await deps.deleteSourceWithRules(companyId, sourceId, version));
+  return { id: sourceId, rulesDeleted };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { StepStatus } from '../../../shared/domain/types';
+import { emptyRuleMap, type RuleMap } from '../../../shared/schemas/traffic';
+import type { CompanyRecord } from '../../data/companies';
+import type { TrafficRecord } from '../../data/traffic';
+import type { TrafficRuleRecord } from '../../data/traffic-rules';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { applyRules, createRule, deleteCompanyRule, listCompanyRules, listCompanyTraffic, matchCompanyTraffic, type TrafficDeps } from './traffic';
+
+const company = { id: 'c1', name: 'Acme' } as CompanyRecord;
+const actor = { user: { firstName: 'Claire', login: 'c@acme.test' }, role: 'ROLE_USER' as const };
+const traffic = (utmSource: string, utmMedium: string, utmCampaign: string, sessions: number): TrafficRecord => ({
+  id: `${utmSource}-${utmMedium}-${utmCampaign}`, utmSource, utmMedium, utmCampaign, sessions, companyId: 'c1', version: 1, updated: 't',
+});
+const sourceIs = (value: string): RuleMap => ({ ...emptyRuleMap(), 0: { type: 'equal', utm: 'utmSource', value } });
+
+function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) {
+  const rules: TrafficRuleRecord[] = [];
+  let step = initial.step === undefined ? 'TBD' : initial.step;
+  let ids = 0;
+  const deps: TrafficDeps = {
+    listTraffic: async () => initial.traffic,
+    listRules: async () => [...rules],
+    listSourceRefs: async () => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }],
+    putNewRule: async (record) => (rules.push(record), record),
+    deleteRule: async (_c, id, version) => {
+      const i = rules.findIndex((r) => r.id === id);
+      if (i === -1) return { ok: false, reason: 'missing' };
+      if (rules[i]!.version !== version) return { ok: false, reason: 'stale' };
+      rules.splice(i, 1);
+      return { ok: true, value: null };
+    },
+    utmStepStatus: async () => step,
+    completeUtmStep: vi.fn(async (): Promise<StepStatus | null> => (step = 'done')),
+    newId: () => `r${++ids}`,
+    now: () => new Date('2026-01-01T00:00:00Z'),
+  };
+  return { deps, rules };
+}
+
+describe('UTM rules', () => {
+  const rows = [traffic('google', 'cpc', 'brand', 500), traffic('newsletter', 'email', 'june', 40)];
+
+  it('creates a rule for one of the company’s sources and answers it with the source name, in the spec’s shape', async () => {
+    const { deps } = fakes({ traffic: rows });
+    const created = await createRule(company, actor, { source: 's-google', rule: sourceIs(' Google ') }, deps);
+    expect(created.rule).toEqual({
+      id: 'r1', sourceId: 's-google', source: 'Google Ads', version: 1, created: '2026-01-01T00:00:00.000Z',
+      rule: [{ type: 'equal', utm: 'utmSource', value: 'Google' }, { type: 'any', utm: 'utmMedium', value: '' }, { type: 'any', utm: 'utmCampaign', value: '' }],
+    });
+    expect(created.aggregates).toEqual({ unlinkedUtms: 1, unlinkedSessions: 40, totalSessions: 540, totalUtms: 2 });
+    expect(created.stepStatus).toBe('TBD');
+    expect(deps.completeUtmStep).not.toHaveBeenCalled();
+    expect((await listCompanyTraffic('c1', deps)).rows.map((r) => r.linked)).toEqual([true, false]);
+  });
+
+  it('refuses a source of another company (or none) with nothing written', async () => {
+    const { deps, rules } = fakes({ traffic: rows });
+    await expect(createRule(company, actor, { source: 'other-company-source', rule: sourceIs('google') }, deps)).rejects.toBeInstanceOf(ValidationError);
+    expect(rules).toEqual([]);
+  });
+
+  it('completes utm_rules through the step engine when the last unlinked UTM gets linked, and only then', async () => {
+    const { deps } = fakes({ traffic: rows });
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
+    const last = await createRule(company, actor, { source: 's-mail', rule: { ...emptyRuleMap(), 1: { type: 'contains', utm: 'utmMedium', value: 'MAIL' } } }, deps);
+    expect(last.stepStatus).toBe('done');
+    expect(deps.completeUtmStep).toHaveBeenCalledTimes(1);
+    // Already done: a further rule does not ask again.
+    await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, deps);
+    expect(deps.completeUtmStep).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not complete without traffic or without the step', async () => {
+    const empty = fakes({ traffic: [] });
+    expect((await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, empty.deps)).stepStatus).toBe('TBD');
+    const noStep = fakes({ traffic: rows, step: null });
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, noStep.deps);
+    expect((await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, noStep.deps)).stepStatus).toBeNull();
+    expect(empty.deps.completeUtmStep).not.toHaveBeenCalled();
+    expect(noStep.deps.completeUtmStep).not.toHaveBeenCalled();
+  });
+
+  it('apply writes no rule, previews the given one and catches up the step', async () => {
+    const { deps, rules } = fakes({ traffic: rows });
+    const preview = await applyRules(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
+    expect(rules).toEqual([]);
+    expect(preview.aggregates.unlinkedUtms).toBe(2);
+    expect(preview.withRule).toEqual({ unlinkedUtms: 1, unlinkedSessions: 40, totalSessions: 540, totalUtms: 2 });
+    expect(deps.completeUtmStep).not.toHaveBeenCalled();
+
+    const noStep = fakes({ traffic: rows, step: null });
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, noStep.deps);
+    await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, noStep.deps);
+    // The step is added to the company afterwards: apply completes it.
+    noStep.deps.utmStepStatus = async () => 'TBD';
+    expect((await applyRules(company, actor, { source: 's-google', rule: sourceIs('google') }, noStep.deps)).stepStatus).toBe('done');
+  });
+
+  it('matches a draft against the stored traffic', async () => {
+    const { deps } = fakes({ traffic: rows });
+    expect(await matchCompanyTraffic('c1', sourceIs('GOOGLE'), deps)).toMatchObject({ utms: 1, sessions: 500 });
+  });
+
+  it('lists rules by source name; deletes on the version read only', async () => {
+    const { deps } = fakes({ traffic: rows });
+    await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, deps);
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
+    expect((await listCompanyRules('c1', deps)).map((r) => r.source)).toEqual(['Google Ads', 'Newsletter']);
+    await expect(deleteCompanyRule('c1', 'r1', 2, deps)).rejects.toBeInstanceOf(ConflictError);
+    await expect(deleteCompanyRule('c1', 'r1', 1, deps)).resolves.toEqual({ id: 'r1' });
+    await expect(deleteCompanyRule('c1', 'r1', 1, deps)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteCompanyRule('c1', 'RULE#x/../', 1, deps)).rejects.toBeInstanceOf(NotFoundError);
+  });
+});

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { StepStatus } from '../../../shared/domain/types';
+import {
+  linkTraffic,
+  matchTraffic,
+  normalizeRule,
+  type TrafficAggregates,
+  type TrafficAnswer,
+  type TrafficMatchAnswer,
+  type TrafficRule,
+  type TrafficRuleCreated,
+  type TrafficRulesApplied,
+  type UtmRule,
+} from '../../../shared/domain/utm-matching';
+import { ruleList, type RuleMap } from '../../../shared/schemas/traffic';
+import type { CompanyRecord } from '../../data/companies';
+import * as stepsRepo from '../../data/steps';
+import * as rulesRepo from '../../data/traffic-rules';
+import type { SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
+import * as trafficRepo from '../../data/traffic';
+import type { TrafficRecord } from '../../data/traffic';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { changeStepStatus, type Actor } from '../integration/steps';
+
+/**
+ * UTM management's use cases (spec integration-steps, "UTM management"). The company is always
+ * the caller's current one; bodies were validated by shared/schemas/traffic.ts. Whether a traffic
+ * row is linked is computed on every read from the stored rules (no stored flag that could drift:
+ * 5,000 rows x 50 rules take a few milliseconds, shared/domain/utm-matching.test.ts).
+ */
+
+export interface TrafficDeps {
+  listTraffic(companyId: string): Promise<TrafficRecord[]>;
+  listRules(companyId: string): Promise<TrafficRuleRecord[]>;
+  listSourceRefs(companyId: string): Promise<SourceRef[]>;
+  putNewRule(record: TrafficRuleRecord): Promise<TrafficRuleRecord>;
+  deleteRule(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>>;
+  utmStepStatus(companyId: string): Promise<StepStatus | null>;
+  completeUtmStep(company: CompanyRecord, actor: Actor): Promise<StepStatus | null>;
+  newId(): string;
+  now(): Date;
+}
+
+const defaults: TrafficDeps = {
+  listTraffic: trafficRepo.listTraffic,
+  listRules: rulesRepo.listRules,
+  listSourceRefs: rulesRepo.listSourceRefs,
+  putNewRule: rulesRepo.putNewRule,
+  deleteRule: rulesRepo.deleteRule,
+  utmStepStatus: async (companyId) => (await stepsRepo.listSteps(companyId)).find((s) => s.stepType === 'utm_rules')?.status ?? null,
+  // Through the step engine: conditional (one transition among concurrent creates) and the team's mail.
+  completeUtmStep: async (company, actor) => {
+    const status = await changeStepStatus(company, actor, { stepType: 'utm_rules', status: 'done', byCheck: true });
+    return status.steps.find((s) => s.stepType === 'utm_rules')?.status ?? null;
+  },
+  newId: randomUUID,
+  now: () => new Date(),
+};
+
+const NO_RULE = 'No such UTM rule';
+export const STALE_RULE = 'This UTM rule was changed by someone else: reload the page and try again';
+const PLAUSIBLE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+const rows = (records: TrafficRecord[]) =>
+  records.map(({ id, utmSource, utmMedium, utmCampaign, sessions }) => ({ id, utmSource, utmMedium, utmCampaign, sessions }));
+const conditions = (records: TrafficRuleRecord[]): UtmRule[] => records.map((r) => r.rule);
+const aggregatesOf = ({ unlinkedUtms, unlinkedSessions, totalSessions, totalUtms }: TrafficAggregates): TrafficAggregates => ({
+  unlinkedUtms,
+  unlinkedSessions,
+  totalSessions,
+  totalUtms,
+});
+
+export function toTrafficRule(record: TrafficRuleRecord, sources: SourceRef[]): TrafficRule {
+  const { id, sourceId, rule, version, created } = record;
+  return { id, sourceId, source: sources.find((s) => s.id === sourceId)?.name ?? '', rule: normalizeRule(rule), version, created };
+}
+
+/** GET /api/traffic: every row with its link state (descending by sessions) and the aggregates. */
+export async function listCompanyTraffic(companyId: string, deps: TrafficDeps = defaults): Promise<TrafficAnswer> {
+  const [traffic, rules] = await Promise.all([deps.listTraffic(companyId), deps.listRules(companyId)]);
+  return linkTraffic(rows(traffic), conditions(rules));
+}
+
+/** POST /api/traffic/match: the traffic a draft rule would link, before it is saved. */
+export async function matchCompanyTraffic(companyId: string, rule: RuleMap, deps: TrafficDeps = defaults): Promise<TrafficMatchAnswer> {
+  const [traffic, rules] = await Promise.all([deps.listTraffic(companyId), deps.listRules(companyId)]);
+  return matchTraffic(rows(traffic), conditions(rules), normalizeRule(ruleList(rule)));
+}
+
+/** GET /api/traffic-rules: by source name, then oldest first. */
+export async function listCompanyRules(companyId: string, deps: TrafficDeps = defaults): Promise<TrafficRule[]> {
+  const [rules, sources] = await Promise.all([deps.listRules(companyId), deps.listSourceRefs(companyId)]);
+  return rules
+    .map((r) => toTrafficRule(r, sources))
+    .sort((a, b) => a.source.localeCompare(b.source) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+}
+
+/** The source must be one of the company's own: another company's id is unknown here (400, nothing written). */
+async function requireSource(companyId: string, sourceId: string, deps: TrafficDeps): Promise<SourceRef[]> {
+  const sources = await deps.listSourceRefs(companyId);
+  if (!sources.some((s) => s.id === sourceId)) throw new ValidationError({ source: 'validation.utm.sourceUnknown' });
+  return sources;
+}
+
+/**
+ * utm_rules completes when a rule exists and no traffic is left unlinked. Traffic there must be:
+ * with nothing imported yet, "nothing unlinked" says nothing about the rules.
+ */
+async function completeIfAllLinked(
+  company: CompanyRecord,
+  actor: Actor,
+  aggregates: TrafficAggregates,
+  ruleCount: number,
+  deps: TrafficDeps,
+): Promise<StepStatus | null> {
+  const status = await deps.utmStepStatus(company.id);
+  if (status !== 'TBD' || ruleCount === 0 || aggregates.totalUtms === 0 || aggregates.unlinkedUtms > 0) return status;
+  return deps.completeUtmStep(company, actor);
+}
+
+/** POST /api/traffic-rules: stores the rule, then completes utm_rules when nothing is left unlinked. */
+export async function createRule(
+  company: CompanyRecord,
+  actor: Actor,
+  input: { source: string; rule: RuleMap },
+  deps: TrafficDeps = defaults,
+): Promise<TrafficRuleCreated> {
+  const sources = await requireSource(company.id, input.source, deps);
+  const at = deps.now().toISOString();
+  const record = await deps.putNewRule({
+    id: deps.newId(),
+    companyId: company.id,
+    sourceId: input.source,
+    rule: normalizeRule(ruleList(input.rule)),
+    version: 1,
+    created: at,
+    updated: at,
+  });
+  const [traffic, rules] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
+  // The read may not list the new rule yet on a busy table: count it either way.
+  const all = rules.some((r) => r.id === record.id) ? rules : [...rules, record];
+  const aggregates = aggregatesOf(linkTraffic(rows(traffic), conditions(all)));
+  const stepStatus = await completeIfAllLinked(company, actor, aggregates, all.length, deps);
+  return { rule: toTrafficRule(record, sources), aggregates, stepStatus };
+}
+
+/**
+ * POST /api/traffic-rules/apply `{ source, rule }`: writes no rule (that is the create). It
+ * re-applies the company's stored rules to its stored traffic, which completes utm_rules when
+ * everything is linked (the catch-up after new traffic was imported or the step was added to the
+ * company after its rules), and answers the fresh aggregates together with what they would be if
+ * the given rule were added: the page's preview of a draft rule's effect.
+ */
+export async function applyRules(
+  company: CompanyRecord,
+  actor: Actor,
+  input: { source: string; rule: RuleMap },
+  deps: TrafficDeps = defaults,
+): Promise<TrafficRulesApplied> {
+  await requireSource(company.id, input.source, deps);
+  const [traffic, rules] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
+  const stored = conditions(rules);
+  const aggregates = aggregatesOf(linkTraffic(rows(traffic), stored));
+  const withRule = aggregatesOf(linkTraffic(rows(traffic), [...stored, normalizeRule(ruleList(input.rule))]));
+  const stepStatus = await completeIfAllLinked(company, actor, aggregates, rules.length, deps);
+  return { aggregates, withRule, stepStatus };
+}
+
+/** DELETE /api/traffic-rules/{id} `{ version }`: its traffic becomes unlinked (a done step stays done). */
+export async function deleteCompanyRule(companyId: string, id: string, version: number, deps: TrafficDeps = defaults): Promise<{ id: string }> {
+  if (!PLAUSIBLE_ID.test(id)) throw new NotFoundError(NO_RULE);
+  const outcome = await deps.deleteRule(companyId, id, version);
+  if (!outcome.ok) throw outcome.reason === 'missing' ? new NotFoundError(NO_RULE) : new ConflictError(STALE_RULE);
+  return { id };
+}

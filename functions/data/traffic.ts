@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TrafficRow } from '../../shared/domain/utm-matching';
+import { keys } from './keys';
+import { db, nowIso, stripKeys, tableName } from './table';
+
+/**
+ * The company's traffic: one item per combination of UTM values (`keys.traffic(companyId, hash)`)
+ * in its partition, so the UTM page reads it with one Query and no other company's traffic is
+ * reachable. Written by the analytics import (a later issue) and by the local seed.
+ */
+
+export interface TrafficRecord extends TrafficRow {
+  companyId: string;
+  version: number;
+  updated: string;
+}
+
+/** The row id: a hash of the three values as the analytics tool reported them (one row per combination). */
+export function trafficId(row: Pick<TrafficRow, 'utmSource' | 'utmMedium' | 'utmCampaign'>): string {
+  return createHash('sha256').update(JSON.stringify([row.utmSource, row.utmMedium, row.utmCampaign])).digest('hex').slice(0, 32);
+}
+
+/** Every traffic row of the company (page by page). */
+export async function listTraffic(companyId: string): Promise<TrafficRecord[]> {
+  const found: TrafficRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(stripKeys<TrafficRecord>(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+/**
+ * Stores the sessions of each combination (an import replaces a combination's figure: the row of
+ * the same values is overwritten). Batches of 25, unprocessed items retried.
+ */
+export async function putTraffic(companyId: string, rows: ReadonlyArray<Omit<TrafficRow, 'id'>>): Promise<TrafficRecord[]> {
+  const at = nowIso();
+  const records: TrafficRecord[] = rows.map((row) => ({ ...row, id: trafficId(row), companyId, version: 1, updated: at }));
+  for (let i = 0; i < records.length; i += 25) {
+    let requests: Array<Record<string, unknown>> | undefined = records
+      .slice(i, i + 25)
+      .map((record) => ({ PutRequest: { Item: { ...keys.traffic(companyId, record.id), ...record } } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = answer.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined;
+    }
+  }
+  return records;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { businessModelsFor, csvCell, defaultBusinessModel, neutraliseFormula, sourcesCsv, sourcesCsvFileName, type SourceFields } from './sources';
+
+const source = (over: Partial<SourceFields> = {}): SourceFields => ({
+  name: 'Google Ads',
+  channel: 'Paid Search',
+  businessModel: 'CPC',
+  deduplication: 'Last Paid Click',
+  utmSource: 'google',
+  utmMedium: 'cpc',
+  utmCampaign: '',
+  agency: 'Agence "Bleu"',
+  ...over,
+});
+
+describe('sources CSV export', () => {
+  it('matches the spec byte for byte: BOM, header, semicolons, every value quoted, quotes doubled, CRLF', () => {
+    const text = sourcesCsv([source(), source({ name: 'Criteo', channel: 'Retargeting', businessModel: 'CPO', deduplication: 'Post Click', utmSource: 'criteo', utmMedium: 'display', agency: '' })]);
+    expect(text).toBe(
+      '\uFEFFsource;acquisitionchannel;businessmodel;deduplication;utm_source;utm_medium;utm_campaign;agency\r\n' +
+        '"Google Ads";"Paid Search";"CPC";"Last Paid Click";"google";"cpc";"";"Agence ""Bleu"""\r\n' +
+        '"Criteo";"Retargeting";"CPO";"Post Click";"criteo";"display";"";""\r\n',
+    );
+    const bytes = new TextEncoder().encode(text);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('leaves out id and company even when the objects carry them', () => {
+    const withExtras = { ...source(), id: '8d3c1d0e-0000-4000-8000-000000000000', company: 'Acme', version: 3 };
+    const text = sourcesCsv([withExtras]);
+    expect(text).not.toContain('8d3c1d0e');
+    expect(text).not.toContain('Acme');
+    expect(text.split('\r\n')[1]!.split(';')).toHaveLength(8);
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    expect(neutraliseFormula('Google = search')).toBe('Google = search');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    const text = sourcesCsv([source({ name: '@evil', channel: '-1+1', agency: '+33 1 23' })]);
+    expect(text).toContain('"\'@evil";"\'-1+1"');
+    expect(text).toContain('"\'+33 1 23"\r\n');
+  });
+
+  it('keeps Cyrillic and accents as UTF-8 and a header-only file for no source', () => {
+    expect(sourcesCsv([source({ name: 'Яндекс Директ', agency: 'Société' })])).toContain('"Яндекс Директ"');
+    expect(sourcesCsv([])).toBe('\uFEFFsource;acquisitionchannel;businessmodel;deduplication;utm_source;utm_medium;utm_campaign;agency\r\n');
+  });
+
+  it("names the file '<company name> - Sources.csv'", () => {
+    expect(sourcesCsvFileName('Acme')).toBe('Acme - Sources.csv');
+    expect(sourcesCsvFileName('A/B: "C"')).toBe('A_B_ _C_ - Sources.csv');
+  });
+});
+
+describe('business models per product', () => {
+  it('offers affiliates only CPO (default) and Special, the others all five with CPC by default', () => {
+    expect(businessModelsFor('affiliate')).toEqual(['CPO', 'Special']);
+    expect(defaultBusinessModel('affiliate')).toBe('CPO');
+    expect(businessModelsFor('360')).toEqual(['CPC', 'CPO', 'CPM', 'Free', 'Special']);
+    expect(defaultBusinessModel('lead')).toBe('CPC');
+  });
+});

@@ -1,0 +1,79 @@
+import type { Product } from './types';
+
+/**
+ * Sources (integration-steps spec, "Sources", sections 5 and 9): the options of the form, the
+ * business models an affiliate company may choose, and the CSV export. Pure: the form, the
+ * server's checks and the unit tests use the same code.
+ */
+
+export const BUSINESS_MODELS = ['CPC', 'CPO', 'CPM', 'Free', 'Special'] as const;
+export type BusinessModel = (typeof BUSINESS_MODELS)[number];
+
+/** Stored as written (and exported as such in the CSV); the UI translates them. */
+export const DEDUPLICATIONS = ['Last Click', 'Last Paid Click', 'Post Click'] as const;
+export type Deduplication = (typeof DEDUPLICATIONS)[number];
+
+/** Spec: affiliate companies only choose CPO (their default) and Special; everyone else all five, CPC by default. */
+export const businessModelsFor = (product: Product): readonly BusinessModel[] => (product === 'affiliate' ? ['CPO', 'Special'] : BUSINESS_MODELS);
+export const defaultBusinessModel = (product: Product): BusinessModel => (product === 'affiliate' ? 'CPO' : 'CPC');
+export const DEFAULT_DEDUPLICATION: Deduplication = 'Last Paid Click';
+
+/** Acquisition channels the form suggests (the field stays free text: a company may name its own). */
+export const CHANNEL_SUGGESTIONS = [
+  'Paid Search',
+  'Paid Social',
+  'Display',
+  'Affiliate',
+  'Email',
+  'Retargeting',
+  'Price Comparison',
+  'Organic Search',
+  'Referral',
+  'Direct',
+] as const;
+
+/** Spec: a copy is named 'Copy of <name>'. */
+export const COPY_PREFIX = 'Copy of ';
+
+/** The source fields the form edits and the CSV exports (no id, no company). */
+export interface SourceFields {
+  name: string;
+  channel: string;
+  businessModel: BusinessModel;
+  deduplication: Deduplication;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  agency: string;
+}
+
+/** Spec's CSV header, in this order; id and company are left out. */
+export const SOURCES_CSV_HEADER = 'source;acquisitionchannel;businessmodel;deduplication;utm_source;utm_medium;utm_campaign;agency';
+
+const CSV_COLUMNS: ReadonlyArray<keyof SourceFields> = ['name', 'channel', 'businessModel', 'deduplication', 'utmSource', 'utmMedium', 'utmCampaign', 'agency'];
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return before one) as a
+ * formula: such a cell gets a leading apostrophe, which Excel and LibreOffice show as text (OWASP
+ * "CSV injection").
+ */
+export const neutraliseFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** One value: neutralised, quotes doubled, wrapped in double quotes (spec: every value quoted). */
+export const csvCell = (value: string): string => `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
+
+/** Byte order mark: Excel reads a CSV as UTF-8 only with it (else accented and Cyrillic names break). */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * The export's text: BOM, the header, one line per source, semicolons between values, CRLF after
+ * every line (RFC 4180; Excel on Windows expects it).
+ */
+export function sourcesCsv(sources: readonly SourceFields[]): string {
+  const lines = [SOURCES_CSV_HEADER, ...sources.map((source) => CSV_COLUMNS.map((column) => csvCell(source[column] ?? '')).join(';'))];
+  return `${CSV_BOM}${lines.map((line) => `${line}\r\n`).join('')}`;
+}
+
+/** Spec: '<company name> - Sources.csv' (characters no file system accepts become '_'). */
+export const sourcesCsvFileName = (companyName: string): string =>
+  `${[...companyName].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').trim()} - Sources.csv`;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { commissionCreateSchema } from './commissions';
+import { sourceCreateSchema } from './sources';
+
+const errorOf = async (schema: typeof commissionCreateSchema | typeof sourceCreateSchema, value: unknown) => {
+  try {
+    await schema.validate(value, { abortEarly: false });
+    return null;
+  } catch (error) {
+    return (error as { inner: Array<{ path: string; message: string }> }).inner.map((e) => [e.path, e.message]);
+  }
+};
+
+describe('commission and source schemas', () => {
+  it('takes a numeric commission in range for its type', async () => {
+    expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'percent', commission: 100 })).toBeNull();
+    expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'percent', commission: 0 })).toEqual([['commission', 'validation.commission.percent']]);
+    expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'fixed', commission: 0 })).toEqual([['commission', 'validation.commission.fixed']]);
+    expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'fixed', commission: 'abc' })).toEqual([['commission', 'validation.commission.number']]);
+    expect(await errorOf(commissionCreateSchema, { sourceName: '', type: '', commission: '' })).toEqual([
+      ['sourceName', 'validation.required'],
+      ['type', 'validation.required'],
+      ['commission', 'validation.required'],
+    ]);
+  });
+
+  it('requires a UUID id and known options for a source', async () => {
+    const ok = { id: '0b6f4a52-8e1d-4c3b-9a7f-2d5e6c7b8a90', name: 'A', channel: 'Email', businessModel: 'Free', deduplication: 'Post Click' };
+    expect(await errorOf(sourceCreateSchema, ok)).toBeNull();
+    expect(await errorOf(sourceCreateSchema, { ...ok, id: '123', businessModel: 'CPA', deduplication: '' })).toEqual([
+      ['id', 'validation.source.id'],
+      ['businessModel', 'validation.source.businessModel'],
+      ['deduplication', 'validation.required'],
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import { mixed, object, string, type InferType } from 'yup';
+import { versionOnlySchema } from './common';
+import { schema } from './define';
+
+/**
+ * Request schemas of the affiliate commissions calls (POST /api/affiliate-commissions, DELETE
+ * /api/affiliate-commissions/{id}); the create form uses the same object. That the source exists
+ * in the company and is a CPO source is checked by the server (core/commissions).
+ */
+
+export const COMMISSION_TYPES = ['fixed', 'percent'] as const;
+export type CommissionType = (typeof COMMISSION_TYPES)[number];
+/** A fixed commission is an amount per order: anything above this is a typo. */
+export const MAX_FIXED_COMMISSION = 1_000_000;
+
+export const commissionCreateSchema = /* @__PURE__ */ schema(() =>
+  object({
+    sourceName: string().nonNullable('validation.required').trim().required('validation.required').max(120, 'validation.source.nameTooLong'),
+    type: mixed<CommissionType>().transform((value: unknown) => (value === '' ? undefined : value)).nonNullable('validation.required').required('validation.required').oneOf(COMMISSION_TYPES, 'validation.commission.type'),
+    // A JSON number (the form's number input gives one); text such as "ten" or "12" is refused with
+    // the commission's own message, not the platform's generic type error (hence mixed, not number).
+    commission: mixed<number>()
+      .transform((value: unknown) => (value === '' ? undefined : value))
+      .nonNullable('validation.required')
+      .required('validation.required')
+      .test('commission-number', 'validation.commission.number', (value) => typeof value === 'number' && Number.isFinite(value))
+      .test('commission-range', 'validation.commission.fixed', function check(value) {
+        const { type } = this.parent as { type?: CommissionType };
+        if (typeof value !== 'number') return true; // the test above says so
+        // Percent: more than 0, at most 100; fixed: an amount above 0.
+        if (type === 'percent') return (value > 0 && value <= 100) || this.createError({ message: 'validation.commission.percent' });
+        return (value > 0 && value <= MAX_FIXED_COMMISSION) || this.createError({ message: 'validation.commission.fixed' });
+      }),
+  }),
+);
+export type CommissionCreateRequest = InferType<typeof commissionCreateSchema>;
+
+/** DELETE /api/affiliate-commissions/{id}: the version read. */
+export const commissionDeleteSchema = versionOnlySchema;
+export type CommissionDeleteRequest = InferType<typeof commissionDeleteSchema>;

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale } from './fixtures';
+
+/**
+ * The sources and affiliate commission pages in the browser, on the seed's Globex Affiliates
+ * (an affiliate company with two CPO sources): create, edit in place, copy, export, delete with
+ * its confirmation, the completion rule at exactly 3 sources; then a commission on a CPO source,
+ * its delete and Mark as completed. Each test leaves the sources as the seed made them.
+ */
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function expectNoViolations(page: Page, label: string) {
+  const result = await new AxeBuilder({ page, axeSource })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${label}: axe violations`).toEqual([]);
+}
+
+async function signInAsGlobex(page: Page, path: string, locale: Locale = 'en') {
+  await useLocale(page, locale);
+  await go(page, `/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, login('ROLE_USER', 'Globex Affiliates'), locale);
+  await expectSignedInShell(page, locale);
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+const row = (page: Page, name: string) => page.locator('tbody tr', { has: page.getByRole('rowheader', { name, exact: true }) });
+
+test('sources: create, edit in place, copy, export as CSV, delete with its confirmation', async ({ page }) => {
+  await signInAsGlobex(page, '/marketing/sources');
+  await expect(page.getByRole('rowheader')).toHaveText(['Admitad', 'Cityads']);
+
+  // The form: affiliates get CPO (default) and Special only; Create waits for the required fields.
+  const model = page.getByLabel('Business model', { exact: true });
+  await expect(model.locator('option')).toHaveText(['CPO', 'Special']);
+  await expect(model).toHaveValue('CPO');
+  await expect(page.getByLabel('Deduplication', { exact: true })).toHaveValue('Last Paid Click');
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  await expect(create).toBeDisabled();
+  await page.getByLabel('Name', { exact: true }).fill('Tradedoubler');
+  await expect(create).toBeDisabled();
+  await page.getByLabel('Acquisition channel', { exact: true }).fill('Affiliate');
+  await page.getByLabel('utm_source', { exact: true }).fill('=cmd|calc');
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByText('Source “Tradedoubler” created.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+  await expect(page.getByRole('rowheader')).toHaveText(['Admitad', 'Cityads', 'Tradedoubler']);
+
+  // Exactly 3 sources: an affiliate company cannot complete the step.
+  await expect(page.getByRole('button', { name: 'Complete the step' })).toBeDisabled();
+  await expect(page.getByText(m('en', 'validation.step.affiliateThreeSources'))).toBeVisible();
+
+  // Inline edit of one row; the others wait.
+  await row(page, 'Tradedoubler').getByRole('button', { name: 'Edit Tradedoubler' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Admitad' })).toBeDisabled();
+  await page.getByLabel('utm_medium of Tradedoubler').fill('cpa');
+  await page.getByRole('button', { name: 'Save Tradedoubler' }).click();
+  await expect(row(page, 'Tradedoubler')).toContainText('cpa');
+  await expect(page.getByRole('button', { name: 'Edit Admitad' })).toBeEnabled();
+
+  // Copy: 'Copy of <name>', opened in edit mode.
+  await row(page, 'Tradedoubler').getByRole('button', { name: 'Copy Tradedoubler' }).click();
+  await expect(page.getByLabel('Name of Copy of Tradedoubler')).toHaveValue('Copy of Tradedoubler');
+  await page.getByRole('button', { name: 'Cancel editing Copy of Tradedoubler' }).click();
+
+  // CSV export: the spec's bytes, formulas neutralised, named after the company.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('Globex Affiliates - Sources.csv');
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe('source;acquisitionchannel;businessmodel;deduplication;utm_source;utm_medium;utm_campaign;agency');
+  expect(lines).toContain('"Tradedoubler";"Affiliate";"CPO";"Last Paid Click";"\'=cmd|calc";"cpa";"";""');
+  expect(lines).toHaveLength(6); // header, four sources, and the empty string after the last CRLF
+
+  // Delete with the spec's confirmation, twice, back to the seed's two sources.
+  for (const name of ['Copy of Tradedoubler', 'Tradedoubler']) {
+    await row(page, name).getByRole('button', { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete the source “${name}”?` });
+    await expect(dialog).toContainText('Deleting a source also permanently removes its UTM rules.');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`Source “${name}” and its UTM rules deleted.`)).toBeVisible();
+  }
+  await expect(page.getByRole('rowheader')).toHaveText(['Admitad', 'Cityads']);
+  await expect(page.getByRole('button', { name: 'Complete the step' })).toBeEnabled();
+
+  // The popup comparing last paid click with post click.
+  await page.getByRole('button', { name: 'Last paid click or post click?' }).click();
+  const compare = page.getByRole('dialog', { name: 'Last paid click compared with post click' });
+  await expect(compare.getByRole('columnheader')).toContainText(['Last Paid Click', 'Post Click']);
+  await expectNoViolations(page, 'sources with the comparison open');
+  await compare.getByRole('button', { name: 'OK' }).click();
+  await expectNoViolations(page, 'sources with data');
+});
+
+for (const locale of ['fr', 'ru'] as const) {
+  test(`sources in ${locale}: the page and its delete confirmation are translated`, async ({ page }) => {
+    await signInAsGlobex(page, '/marketing/sources', locale);
+    await expect(page.getByRole('heading', { name: m(locale, 'sources.createTitle') })).toBeVisible();
+    await page.getByRole('button', { name: m(locale, 'sources.deleteLabel').replace('{name}', 'Admitad') }).click();
+    await expect(page.getByRole('dialog')).toContainText(m(locale, 'sources.deleteDescription'));
+    await page.getByRole('dialog').getByRole('button', { name: m(locale, 'confirmDialog.cancel') }).click();
+    await expect(page.getByRole('rowheader')).toHaveText(['Admitad', 'Cityads']);
+  });
+}
+
+test('affiliate commissions: create on a CPO source, delete with its confirmation, mark as completed', async ({ page }) => {
+  await signInAsGlobex(page, '/marketing/commissions');
+  await expect(page.getByText('No commission yet.')).toBeVisible();
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  await expect(create).toBeDisabled();
+  const source = page.getByLabel('Source', { exact: true });
+  await expect(source.locator('option')).toHaveText(['Choose a CPO source', 'Admitad', 'Cityads']);
+  await source.selectOption('Admitad');
+  await page.getByLabel('Commission (%)').fill('150');
+  await create.click();
+  await expect(page.getByText(m('en', 'validation.commission.percent'))).toBeVisible();
+  await page.getByLabel('Commission (%)').fill('12.5');
+  await create.click();
+  await expect(page.getByText('Commission on “Admitad” created.')).toBeVisible();
+  await expect(row(page, 'Admitad')).toContainText('Percent');
+  await expect(row(page, 'Admitad')).toContainText('12.5%');
+
+  await page.getByLabel('Type', { exact: true }).selectOption('fixed');
+  await source.selectOption('Cityads');
+  await page.getByLabel('Commission (amount per order)').fill('4');
+  await create.click();
+  await expect(row(page, 'Cityads')).toContainText('Fixed');
+  await expectNoViolations(page, 'commissions with data');
+
+  await row(page, 'Cityads').getByRole('button', { name: 'Delete the commission on Cityads' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete the commission on “Cityads”?' });
+  await expect(dialog).toContainText('Deleting a commission removes it permanently.');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('rowheader')).toHaveText(['Admitad']);
+
+  await page.getByRole('button', { name: 'Mark as completed' }).click();
+  await expect(page.getByText('Stage completed')).toBeVisible();
+});

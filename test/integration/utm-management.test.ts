@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyRecord } from '../../functions/data/companies';
+import { keys } from '../../functions/data/keys';
+import { db, tableName } from '../../functions/data/table';
+import { putTraffic } from '../../functions/data/traffic';
+import { localStack, useLocalEnv } from '../support/local-stack';
+import { mailsTo } from '../support/mailbox';
+import { makeCompany, makeUser, signedIn } from './helpers/accounts';
+import type { Browser } from './helpers/browser';
+
+/**
+ * UTM management through the local gateway: GET /api/traffic, POST /api/traffic/match,
+ * GET/POST /api/traffic-rules, POST /api/traffic-rules/apply, DELETE /api/traffic-rules/{id}.
+ * Traffic is written through the repository (the analytics import comes later); sources as
+ * plain SOURCE# items with an id and a name (the sources repository is another area).
+ */
+
+let stack: ReturnType<typeof localStack>;
+beforeAll(() => {
+  useLocalEnv();
+  stack = localStack();
+});
+
+const STEPS = ['google_analytics', 'sources', 'utm_rules'] as const;
+const TRAFFIC = [
+  { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'brand', sessions: 1200 },
+  { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'generic', sessions: 3400 },
+  { utmSource: 'Newsletter', utmMedium: 'email', utmCampaign: 'june', sessions: 310 },
+  { utmSource: 'criteo', utmMedium: 'retargeting', utmCampaign: '', sessions: 95 },
+];
+
+const rule = (source: [string, string], medium: [string, string] = ['any', ''], campaign: [string, string] = ['any', '']) => ({
+  0: { type: source[0], utm: 'utmSource', value: source[1] },
+  1: { type: medium[0], utm: 'utmMedium', value: medium[1] },
+  2: { type: campaign[0], utm: 'utmCampaign', value: campaign[1] },
+});
+
+async function putSource(company: CompanyRecord, name: string): Promise<string> {
+  const id = randomUUID();
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.source(company.id, id), id, companyId: company.id, name, version: 1 } }));
+  return id;
+}
+
+interface Fixture {
+  company: CompanyRecord;
+  customer: Browser;
+  google: string;
+  mail: string;
+  criteo: string;
+}
+
+async function fixture(name: string, steps: readonly string[] = STEPS): Promise<Fixture> {
+  const company = await makeCompany(name, { integrationSteps: [...steps] as CompanyRecord['integrationSteps'] });
+  await putTraffic(company.id, TRAFFIC);
+  const [google, mail, criteo] = [await putSource(company, 'Google Ads'), await putSource(company, 'Newsletter'), await putSource(company, 'Criteo')];
+  const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+  return { company, customer, google, mail, criteo };
+}
+
+/** Every item of the company's partition, to show that a refused call changed nothing. */
+async function partition(company: CompanyRecord): Promise<string> {
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.companyPartition(company.id) }, ConsistentRead: true }),
+  );
+  return JSON.stringify(Items);
+}
+
+const stepOf = async (client: Browser) =>
+  (await client.get('/api/integration-status')).body.steps.find((s: { stepType: string }) => s.stepType === 'utm_rules')?.status;
+const teamMails = async (company: CompanyRecord) =>
+  (await mailsTo(stack.endpoints.ses, stack.env.INTEGRATION_MAILBOX)).filter((mail) => mail.subject.includes(company.name));
+
+describe('GET /api/traffic and POST /api/traffic/match', () => {
+  it('answers the company’s rows by sessions with the aggregates, and what a draft rule would link', async () => {
+    const { customer, company } = await fixture('Traffic list');
+    const answer = await customer.get('/api/traffic');
+    expect(answer.status).toBe(200);
+    expect(answer.body.rows.map((r: { utmCampaign: string; sessions: number; linked: boolean }) => [r.utmCampaign, r.sessions, r.linked])).toEqual([
+      ['generic', 3400, false],
+      ['brand', 1200, false],
+      ['june', 310, false],
+      ['', 95, false],
+    ]);
+    expect(answer.body).toMatchObject({ unlinkedUtms: 4, unlinkedSessions: 5005, totalSessions: 5005, totalUtms: 4 });
+    expect(answer.body.rows[0].id).toMatch(/^[0-9a-f]{32}$/);
+
+    const before = await partition(company);
+    const match = await customer.post('/api/traffic/match', { rule: rule(['equal', 'GOOGLE'], ['any', ''], ['not contains', 'gen']) });
+    expect(match.status).toBe(200);
+    expect(match.body).toMatchObject({ utms: 1, sessions: 1200 });
+    expect(match.body.rows[0]).toMatchObject({ utmSource: 'google', utmCampaign: 'brand', linked: false });
+    expect(await partition(company)).toBe(before);
+  });
+
+  it('shows a customer nothing of another company, and a manager the company they work on', async () => {
+    const a = await fixture('Traffic A');
+    const b = await makeCompany('Traffic B');
+    await putTraffic(b.id, [{ utmSource: 'b-only', utmMedium: 'secret', utmCampaign: 'b', sessions: 7 }]);
+    const fromA = await a.customer.get('/api/traffic');
+    expect(JSON.stringify(fromA.body)).not.toContain('b-only');
+    const manager = await signedIn(stack.url, await makeUser('ROLE_MANAGER', a.company, { managed: [a.company, b] }));
+    expect((await manager.post('/api/users/change-current-company', { company: b.id })).status).toBe(200);
+    const fromB = await manager.get('/api/traffic');
+    expect(fromB.body.rows.map((r: { utmSource: string }) => r.utmSource)).toEqual(['b-only']);
+  });
+});
+
+describe('POST /api/traffic-rules and GET /api/traffic-rules', () => {
+  it('creates a rule with the source name joined, links its traffic and lists it in the spec’s shape', async () => {
+    const { customer, google } = await fixture('Rules create');
+    const created = await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', ' google '], ['equal', 'cpc']) });
+    expect(created.status).toBe(201);
+    expect(created.body.rule).toMatchObject({
+      sourceId: google,
+      source: 'Google Ads',
+      version: 1,
+      rule: [
+        { type: 'equal', utm: 'utmSource', value: 'google' },
+        { type: 'equal', utm: 'utmMedium', value: 'cpc' },
+        { type: 'any', utm: 'utmCampaign', value: '' },
+      ],
+    });
+    expect(created.body.aggregates).toEqual({ unlinkedUtms: 2, unlinkedSessions: 405, totalSessions: 5005, totalUtms: 4 });
+    expect(created.body.stepStatus).toBe('TBD');
+    const list = await customer.get('/api/traffic-rules');
+    expect(list.body).toEqual([created.body.rule]);
+    const traffic = await customer.get('/api/traffic');
+    expect(traffic.body.rows.filter((r: { linked: boolean }) => r.linked)).toHaveLength(2);
+  });
+
+  it('refuses malformed rules and unknown sources with a field message, changing nothing', async () => {
+    const { customer, company, google } = await fixture('Rules refused');
+    const other = await fixture('Rules other company');
+    const before = await partition(company);
+    const cases: Array<[unknown, Record<string, string>]> = [
+      [{ source: google }, { rule: 'validation.required' }],
+      [{ rule: rule(['equal', 'google']) }, { source: 'validation.utm.sourceRequired' }],
+      [{ source: google, rule: '[{"type":"equal"}]' }, { rule: 'validation.invalid' }],
+      [{ source: google, rule: [rule(['equal', 'google'])[0]] }, { rule: 'validation.invalid' }],
+      [{ source: 42, rule: rule(['equal', 'google']) }, { source: 'validation.invalid' }],
+      [{ source: google, rule: rule(['any', 'google']) }, { rule: 'validation.utm.allAny' }],
+      [{ source: google, rule: rule(['regex', '.*']) }, { 'rule.0.type': 'validation.utm.type' }],
+      [{ source: google, rule: rule(['equal', '']) }, { 'rule.0.value': 'validation.utm.valueRequired' }],
+      [{ source: google, rule: rule(['equal', 'x'.repeat(201)]) }, { 'rule.0.value': 'validation.utm.valueTooLong' }],
+      [{ source: google, rule: { ...rule(['equal', 'google']), 1: { type: 'equal', utm: 'utmSource', value: 'cpc' } } }, { 'rule.1.utm': 'validation.utm.order' }],
+      [{ source: google, rule: { 0: rule(['equal', 'google'])[0] } }, { 'rule.1': 'validation.required' }],
+      [{ source: google, rule: { ...rule(['equal', 'google']), 2: { type: 'equal', utm: 'utmCampaign', value: 5 } } }, { 'rule.2.value': 'validation.invalid' }],
+      [{ source: 'x'.repeat(65), rule: rule(['equal', 'google']) }, { source: 'validation.invalid' }],
+      [{ source: other.google, rule: rule(['equal', 'google']) }, { source: 'validation.utm.sourceUnknown' }],
+    ];
+    for (const [body, errors] of cases) {
+      const answer = await customer.post('/api/traffic-rules', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.errors, JSON.stringify(body)).toMatchObject(errors);
+    }
+    expect((await customer.request('POST', '/api/traffic-rules', { body: '{"source":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await customer.post('/api/traffic/match', { rule: rule(['any', '']) })).body.errors).toEqual({ rule: 'validation.utm.allAny' });
+    expect(await partition(company)).toBe(before);
+    expect((await customer.get('/api/traffic-rules')).body).toEqual([]);
+  });
+
+  it('completes utm_rules exactly once, with one team mail, when the last unlinked UTM gets linked', async () => {
+    const { customer, company, google, mail, criteo } = await fixture('Rules complete');
+    const first = await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', 'google']) });
+    expect(first.body.stepStatus).toBe('TBD');
+    const second = await customer.post('/api/traffic-rules', { source: mail, rule: rule(['any', ''], ['equal', 'email']) });
+    expect(second.body).toMatchObject({ stepStatus: 'TBD', aggregates: { unlinkedUtms: 1, unlinkedSessions: 95 } });
+    expect(await stepOf(customer)).toBe('TBD');
+    expect(await teamMails(company)).toHaveLength(0);
+
+    // The last one, sent twice at once: both link it, one transition, one mail.
+    const body = { source: criteo, rule: rule(['contains', 'CRITEO']) };
+    const [a, b] = await Promise.all([customer.post('/api/traffic-rules', body), customer.post('/api/traffic-rules', body)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect([a.body.stepStatus, b.body.stepStatus]).toEqual(['done', 'done']);
+    expect(a.body.aggregates.unlinkedUtms).toBe(0);
+    expect(await stepOf(customer)).toBe('done');
+    const mails = await teamMails(company);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`${company.name}: step UTM rules completed`);
+
+    // A further rule, or deleting one, neither mails again nor reopens the step (only an administrator does).
+    const more = await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', 'bing']) });
+    expect(more.body.stepStatus).toBe('done');
+    expect((await customer.request('DELETE', `/api/traffic-rules/${first.body.rule.id}`, { json: { version: 1 } })).status).toBe(200);
+    expect(await stepOf(customer)).toBe('done');
+    expect(await teamMails(company)).toHaveLength(1);
+  });
+
+  it('leaves the step alone for a company without it, and apply catches up once the step is added', async () => {
+    const { customer, company, google, mail, criteo } = await fixture('Rules no step', ['google_analytics', 'sources']);
+    for (const [source, r] of [[google, rule(['equal', 'google'])], [mail, rule(['equal', 'newsletter'])], [criteo, rule(['equal', 'criteo'])]] as const) {
+      expect((await customer.post('/api/traffic-rules', { source, rule: r })).body.stepStatus).toBeNull();
+    }
+    const admin = await signedIn(stack.url, await makeUser('ROLE_ADMIN', company));
+    const current = await admin.get('/api/users/find-current-company');
+    const added = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: current.body.version, integrationSteps: [...STEPS] } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+
+    const rulesBefore = (await customer.get('/api/traffic-rules')).body;
+    const applied = await customer.post('/api/traffic-rules/apply', { source: google, rule: rule(['equal', 'yahoo']) });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ stepStatus: 'done', aggregates: { unlinkedUtms: 0 }, withRule: { unlinkedUtms: 0, totalUtms: 4 } });
+    expect((await customer.get('/api/traffic-rules')).body).toEqual(rulesBefore);
+    expect(await teamMails(company)).toHaveLength(1);
+  });
+
+  it('apply previews a draft rule without writing it', async () => {
+    const { customer, company, google } = await fixture('Rules apply');
+    const before = await partition(company);
+    const applied = await customer.post('/api/traffic-rules/apply', { source: google, rule: rule(['equal', 'google']) });
+    expect(applied.body).toEqual({
+      aggregates: { unlinkedUtms: 4, unlinkedSessions: 5005, totalSessions: 5005, totalUtms: 4 },
+      withRule: { unlinkedUtms: 2, unlinkedSessions: 405, totalSessions: 5005, totalUtms: 4 },
+      stepStatus: 'TBD',
+    });
+    expect(await partition(company)).toBe(before);
+    expect((await customer.post('/api/traffic-rules/apply', { source: google, rule: rule(['any', '']) })).status).toBe(400);
+  });
+});
+
+describe('DELETE /api/traffic-rules/{id}', () => {
+  it('deletes on the version read, unlinks its traffic; another company cannot delete it even with its id', async () => {
+    const { customer, company, google } = await fixture('Rules delete');
+    const other = await fixture('Rules delete other');
+    const created = (await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', 'google']) })).body.rule;
+    const before = await partition(company);
+
+    const foreign = await other.customer.request('DELETE', `/api/traffic-rules/${created.id}`, { json: { version: 1, company: company.id, companyId: company.id } });
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify((await other.customer.get('/api/traffic-rules')).body)).not.toContain(created.id);
+    expect(await partition(company)).toBe(before);
+
+    expect((await customer.request('DELETE', `/api/traffic-rules/${created.id}`, { json: { version: 2 } })).status).toBe(409);
+    expect((await customer.request('DELETE', `/api/traffic-rules/${created.id}`, { json: {} })).body.errors).toEqual({ version: 'validation.required' });
+    expect(await partition(company)).toBe(before);
+
+    const [a, b] = await Promise.all([
+      customer.request('DELETE', `/api/traffic-rules/${created.id}`, { json: { version: 1 } }),
+      customer.request('DELETE', `/api/traffic-rules/${created.id}`, { json: { version: 1 } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 404]);
+    expect((await customer.get('/api/traffic-rules')).body).toEqual([]);
+    expect((await customer.get('/api/traffic')).body.unlinkedUtms).toBe(4);
+  });
+
+  it('answers the rule list with an empty source name once its source is gone', async () => {
+    const { customer, company, mail } = await fixture('Rules orphan');
+    await customer.post('/api/traffic-rules', { source: mail, rule: rule(['equal', 'newsletter']) });
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.source(company.id, mail) }));
+    expect((await customer.get('/api/traffic-rules')).body[0]).toMatchObject({ sourceId: mail, source: '' });
+  });
+});

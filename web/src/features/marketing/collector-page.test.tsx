@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Collector, DefaultCollector } from 'shared/domain/types';
+import { formatCollectorComment } from 'shared/schemas/default-collectors';
+import { server } from '../../test/server';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+
+const collector = (id: string, source: string, over: Partial<Collector> = {}): Collector => ({
+  id, source, accessEmail: `${id}@x.example`, comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No', version: 1, ...over,
+});
+const ROWS = [collector('b', 'Meta Ads', { configStatus: 'Ongoing' }), collector('a', 'Google Ads', { configStatus: 'Yes', collectStatus: 'Yes' })];
+const SUGGESTIONS: DefaultCollector[] = [
+  { id: 's1', name: 'Criteo', accessEmail: 'criteo@portal.example', type: 'Other', comment: formatCollectorComment({ en: 'API user', fr: 'Utilisateur API', ru: 'API-пользователь' }), version: 1 },
+  { id: 's2', name: 'Awin', accessEmail: 'aff@portal.example', type: 'Affiliate', comment: formatCollectorComment({ en: 'Token' }), version: 1 },
+];
+const steps = (status: 'TBD' | 'done') =>
+  http.get(api('/api/integration-status'), () =>
+    HttpResponse.json({ companyId: 'c1', companyName: 'Acme', product: '360', sourceCount: 0, feedChecked: false, steps: [{ stepType: 'collector', status, updated: null }] }),
+  );
+
+const sources = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.querySelector('.collector-source, input')?.textContent ?? '');
+
+function mockList(rows: Collector[] = ROWS) {
+  server.use(
+    http.get(api('/api/collectors'), () => HttpResponse.json(rows)),
+    http.get(api('/api/default-collectors'), () => HttpResponse.json(SUGGESTIONS)),
+    steps('TBD'),
+  );
+}
+
+describe('CollectorPage', () => {
+  it('lists by source, sorts on click, and fills the form from a suggestion in the user’s language', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockList();
+    renderApp('/marketing/collector', { locale: 'fr' });
+    await screen.findByText('Google Ads');
+    expect(sources()).toEqual(['Google Ads', 'Meta Ads']);
+    await userEvent.click(screen.getByRole('button', { name: /Configuration/ }));
+    expect(sources()).toEqual(['Meta Ads', 'Google Ads']); // No < Ongoing < Yes
+    const picker = screen.getByLabelText('Partir d’une suggestion');
+    await waitFor(() => expect(picker).toBeEnabled());
+    expect(within(picker).getByRole('group', { name: 'Réseaux d’affiliation' })).toBeInTheDocument();
+    await userEvent.selectOptions(picker, 's1');
+    expect(screen.getByLabelText('Source', { selector: 'input' })).toHaveValue('Criteo');
+    expect(screen.getByLabelText('E-mail d’accès')).toHaveValue('criteo@portal.example');
+    expect(screen.getByLabelText('Commentaire')).toHaveValue('Utilisateur API');
+  });
+
+  it('keeps Add disabled until source and e-mail are set, refuses a bad e-mail, creates and resets', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockList([]);
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.post(api('/api/collectors'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(collector('n', String(sent.source), { accessEmail: String(sent.accessEmail) }), { status: 201 });
+      }),
+    );
+    renderApp('/marketing/collector');
+    expect(await screen.findByText(/No collector yet/)).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add collector' });
+    expect(add).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Source', { selector: 'input' }), 'Taboola');
+    await userEvent.type(screen.getByLabelText('Access e-mail', { selector: 'input' }), 'nope');
+    await userEvent.click(add);
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await userEvent.clear(screen.getByLabelText('Access e-mail', { selector: 'input' }));
+    await userEvent.type(screen.getByLabelText('Access e-mail', { selector: 'input' }), 'ads@taboola.test');
+    await userEvent.click(add);
+    expect(await screen.findByText('Collector “Taboola” added.')).toBeInTheDocument();
+    expect(sent).toEqual({ source: 'Taboola', accessEmail: 'ads@taboola.test', comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' });
+    expect(screen.getByLabelText('Source', { selector: 'input' })).toHaveValue('');
+    expect(await screen.findByText('Taboola')).toBeInTheDocument();
+  });
+
+  it('saves a status at once with the version read, and rolls it back with the reason on failure', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockList();
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(api('/api/collectors/b'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 });
+      }),
+      http.put(api('/api/collectors/a'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...ROWS[1], ...body, version: 2 });
+      }),
+    );
+    renderApp('/marketing/collector');
+    const googleCollect = await screen.findByLabelText('Collection of Google Ads');
+    await userEvent.selectOptions(googleCollect, 'Ongoing');
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ version: 1, source: 'Google Ads', configStatus: 'Yes', collectStatus: 'Ongoing' });
+    await waitFor(() => expect(googleCollect).toHaveValue('Ongoing'));
+
+    await userEvent.selectOptions(screen.getByLabelText('Configuration of Meta Ads'), 'Yes');
+    expect(await screen.findByText(/The change to “Meta Ads” was not saved/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Configuration of Meta Ads')).toHaveValue('Ongoing'));
+  });
+
+  it('copies with the status note and opens the copy in edit mode; delete asks with the spec’s warning', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockList([collector('a', 'Google Ads', { commentStatus: 'Costs daily', collectStatus: 'Yes' })]);
+    let sent: Record<string, unknown> | undefined;
+    let deleted: unknown;
+    server.use(
+      http.post(api('/api/collectors'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(collector('c', String(sent.source), sent as Partial<Collector>), { status: 201 });
+      }),
+      http.delete(api('/api/collectors/a'), async ({ request }) => {
+        deleted = await request.json();
+        return HttpResponse.json({ id: 'a' });
+      }),
+    );
+    renderApp('/marketing/collector');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy Google Ads' }));
+    expect(await screen.findByLabelText('Source of Copy of Google Ads')).toHaveValue('Copy of Google Ads');
+    expect(screen.getByLabelText('Status note of Copy of Google Ads')).toHaveValue('Costs daily');
+    expect(sent).toMatchObject({ commentStatus: 'Costs daily', configStatus: 'No', collectStatus: 'No' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Google Ads' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Deleting a collector source removes associated data irreversibly.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('“Google Ads” deleted.')).toBeInTheDocument();
+    expect(deleted).toEqual({ version: 1 });
+  });
+
+  it('completes the step through the integration status, and shows a load error with its text (a 500 replaces the page: the app shell does that)', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    let update: unknown;
+    server.use(
+      http.get(api('/api/collectors'), () => HttpResponse.json({ code: 'forbidden', message: 'Table unavailable' }, { status: 403 })),
+      http.get(api('/api/default-collectors'), () => HttpResponse.json([])),
+      steps('TBD'),
+      http.post(api('/api/integration-status/update'), async ({ request }) => {
+        update = await request.json();
+        return HttpResponse.json({ companyId: 'c1', companyName: 'Acme', product: '360', sourceCount: 0, feedChecked: false, steps: [{ stepType: 'collector', status: 'done', updated: null }] });
+      }),
+    );
+    renderApp('/marketing/collector');
+    expect(await screen.findByText('Your collectors could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Table unavailable')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as completed' }));
+    expect(await screen.findByText('Stage completed')).toBeInTheDocument();
+    expect(update).toEqual({ stepType: 'collector', status: 'done' });
+  });
+});

@@ -1,0 +1,152 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import type { Collector } from 'shared/domain/types';
+import { collectorFormSchema, type CollectorForm } from 'shared/schemas/collectors';
+import { collectorsCreate, integrationStatusList, integrationStatusUpdate } from 'shared/routes';
+import { T, useT } from '../../i18n/t';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { FormField } from '../../ui/form-field';
+import { HELP_EMAIL, StatusCard } from '../../ui/step-cards';
+import { CommentField, EMPTY_COLLECTOR_FORM } from './collector-form';
+
+/**
+ * The collector step's status (spec: completed by hand, it cannot be detected) through
+ * POST /api/integration-status/update, like the instruction pages: loading, error, not part of
+ * the company's steps, completed, or to be done with the complete button.
+ */
+export function CollectorStatusCard({ collectors }: { collectors: readonly Collector[] | undefined }) {
+  const { data, error, mutate } = useRoute(integrationStatusList);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  if (error) {
+    return (
+      <StatusCard tone="error" title={<T id="collector.status.unknown" />}>
+        <T id={errorMessageId(error)} />
+      </StatusCard>
+    );
+  }
+  if (!data) return <StatusCard tone="todo" title={<T id="app.loading" />} />;
+  const own = data.steps.find((s) => s.stepType === 'collector');
+  if (!own) {
+    return (
+      <StatusCard tone="todo" title={<T id="collector.status.notPart" />}>
+        <T id="collector.status.notPartText" />
+      </StatusCard>
+    );
+  }
+  if (own.status !== 'TBD') {
+    return (
+      <StatusCard tone="done" title={<T id={own.status === 'done' ? 'collector.status.done' : 'step.status.not_mandatory'} />}>
+        <T id="collector.status.doneText" />
+      </StatusCard>
+    );
+  }
+  const complete = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await mutate(await mutateRoute(integrationStatusUpdate, { body: { stepType: 'collector', status: 'done' } }), { revalidate: false });
+    } catch (caught) {
+      setFailure(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pending = (collectors ?? []).filter((c) => c.configStatus !== 'Yes' || c.collectStatus !== 'Yes').length;
+  return (
+    <StatusCard
+      tone="todo"
+      title={<T id="step.status.TBD" />}
+      action={
+        <Button onClick={complete} loading={busy}>
+          <T id="collector.complete" />
+        </Button>
+      }
+    >
+      <p>
+        <T id="collector.completeText" />
+      </p>
+      {collectors && (
+        <p className="muted">
+          <T id="collector.status.counts" values={{ total: collectors.length, pending }} />
+        </p>
+      )}
+      {failure !== null && (
+        <Callout tone="danger">
+          <T id={errorMessageId(failure)} />
+        </Callout>
+      )}
+    </StatusCard>
+  );
+}
+
+/**
+ * The help form (spec: name the source, the e-mail to give access to, a comment). It creates the
+ * collector with a "help requested" note, so the request sits in the list both the customer and
+ * the integration team follow (nothing is lost, its statuses tell where it stands), and offers
+ * the same text as a ready e-mail to the team for a quick human answer. docs/product.md says why.
+ */
+export function CollectorHelpCard({ onCreated }: { onCreated: (created: Collector) => void }) {
+  const t = useT();
+  const [result, setResult] = useState<{ mailto?: string; source?: string; error?: unknown } | null>(null);
+  const submit = async (values: CollectorForm, helpers: FormikHelpers<CollectorForm>) => {
+    setResult(null);
+    const request = collectorFormSchema.cast(values);
+    try {
+      const created = await mutateRoute(collectorsCreate, {
+        body: { ...request, commentStatus: t('collector.help.requested'), configStatus: 'No', collectStatus: 'No' },
+      });
+      helpers.resetForm();
+      const subject = t('collector.help.mailSubject', { source: created.source });
+      const body = t('collector.help.mailBody', { source: created.source, email: created.accessEmail, comment: created.comment || '-' });
+      setResult({ source: created.source, mailto: `mailto:${HELP_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}` });
+      onCreated(created);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);
+      setResult({ error });
+    }
+  };
+  return (
+    <Card className="step-card-help">
+      <p className="eyebrow">
+        <T id="stepCard.help.title" />
+      </p>
+      <p className="step-card-text">
+        <T id="collector.help.text" />
+      </p>
+      <Formik initialValues={EMPTY_COLLECTOR_FORM} validationSchema={collectorFormSchema} onSubmit={submit}>
+        {({ values, isSubmitting }) => (
+          <Form noValidate aria-label={t('collector.help.formLabel')} className="collector-help-form">
+            <FormField name="source" label="collector.help.source" required maxLength={120} autoComplete="off" />
+            <FormField name="accessEmail" label="collector.help.accessEmail" type="email" required autoComplete="off" />
+            <CommentField label="collector.help.comment" />
+            {result?.source && (
+              <Callout tone="success">
+                <T id="collector.help.sent" values={{ source: result.source }} />{' '}
+                <a href={result.mailto}>
+                  <T id="collector.help.mailLink" />
+                </a>
+              </Callout>
+            )}
+            {result?.error !== undefined && (
+              <Callout tone="danger">
+                <T id={errorMessageId(result.error)} />
+              </Callout>
+            )}
+            <Button type="submit" variant="secondary" loading={isSubmitting} disabled={!values.source.trim() || !values.accessEmail.trim()}>
+              <T id="collector.help.submit" />
+            </Button>
+          </Form>
+        )}
+      </Formik>
+      <p className="muted collector-help-contact">
+        <T id="collector.help.contact" /> <a href={`mailto:${HELP_EMAIL}`}>{HELP_EMAIL}</a>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+
+describe('CommissionsPage', () => {
+  it('disables Create without a CPO source and shows a load error’s text', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    server.use(
+      http.get(api('/api/sources/cpo'), () => HttpResponse.json([])),
+      http.get(api('/api/affiliate-commissions'), () => HttpResponse.json({ code: 'internal', message: 'Table unavailable' }, { status: 503 })),
+    );
+    renderApp('/marketing/commissions');
+    expect(await screen.findByText('Commissions are set on CPO sources, and you have none yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+    expect(await screen.findByText('Table unavailable')).toBeInTheDocument();
+  });
+
+  it('creates a percent commission on a CPO source and lists it formatted', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.get(api('/api/sources/cpo'), () =>
+        HttpResponse.json([{ id: 's1', name: 'Awin', channel: 'Affiliate', businessModel: 'CPO', deduplication: 'Last Click', utmSource: '', utmMedium: '', utmCampaign: '', agency: '', version: 1 }]),
+      ),
+      http.get(api('/api/affiliate-commissions'), () => HttpResponse.json([])),
+      http.post(api('/api/affiliate-commissions'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 'k1', sourceId: 's1', version: 1, ...sent }, { status: 201 });
+      }),
+    );
+    renderApp('/marketing/commissions');
+    await userEvent.selectOptions(await screen.findByLabelText('Source'), 'Awin');
+    await userEvent.type(screen.getByLabelText('Commission (%)'), '15');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Commission on “Awin” created.')).toBeInTheDocument();
+    expect(sent).toEqual({ sourceName: 'Awin', type: 'percent', commission: 15 });
+    expect(await screen.findByRole('cell', { name: '15%' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,114 @@
+import { COPY_PREFIX, DEFAULT_DEDUPLICATION, defaultBusinessModel, sourcesCsv, sourcesCsvFileName, type Deduplication } from 'shared/domain/sources';
+import type { Product, Source } from 'shared/domain/types';
+import { SOURCE_NAME_MAX_LENGTH, type SourceForm } from 'shared/schemas/sources';
+import type { MessageId } from '../../i18n/t';
+import type { Sort as TableSort } from '../../ui/table-tools';
+
+/** Pure helpers of the Sources page: sorting, drafts, copies, ids and the CSV download. */
+
+export type SortKey = 'name' | 'channel' | 'agency' | 'businessModel' | 'deduplication' | 'utmSource' | 'utmMedium' | 'utmCampaign';
+export type Sort = TableSort<SortKey>;
+
+/** Spec: the table's columns, in this order; sorted by name by default. */
+export const COLUMNS: ReadonlyArray<[SortKey, MessageId]> = [
+  ['name', 'sources.name'],
+  ['channel', 'sources.channel'],
+  ['agency', 'sources.agency'],
+  ['businessModel', 'sources.businessModel'],
+  ['deduplication', 'sources.deduplication'],
+  ['utmSource', 'sources.utmSource'],
+  ['utmMedium', 'sources.utmMedium'],
+  ['utmCampaign', 'sources.utmCampaign'],
+];
+export const DEFAULT_SORT: Sort = { key: 'name', dir: 'asc' };
+
+
+export function sortSources(rows: readonly Source[], sort: Sort, locale: string): Source[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * collator.compare(a[sort.key], b[sort.key]) || collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
+}
+
+/** The deduplication values are stored in English (the CSV exports them so); the UI shows them translated. */
+export const DEDUPLICATION_LABELS: Record<Deduplication, MessageId> = {
+  'Last Click': 'sources.dedup.lastClick',
+  'Last Paid Click': 'sources.dedup.lastPaidClick',
+  'Post Click': 'sources.dedup.postClick',
+};
+export const businessModelLabel = (model: Source['businessModel']): MessageId => `sources.model.${model}`;
+
+/** The create form's defaults (spec: CPC and Last Paid Click; CPO for an affiliate company). */
+export const emptyForm = (product: Product): SourceForm => ({
+  name: '',
+  channel: '',
+  businessModel: defaultBusinessModel(product),
+  deduplication: DEFAULT_DEDUPLICATION,
+  utmSource: '',
+  utmMedium: '',
+  utmCampaign: '',
+  agency: '',
+});
+
+export const toForm = ({ name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency }: Source): SourceForm => ({
+  name,
+  channel,
+  businessModel,
+  deduplication,
+  utmSource,
+  utmMedium,
+  utmCampaign,
+  agency,
+});
+
+/** The request fields of a draft, trimmed as the server stores them. */
+export const fromForm = (form: SourceForm): SourceForm => ({
+  name: form.name.trim(),
+  channel: form.channel.trim(),
+  businessModel: form.businessModel,
+  deduplication: form.deduplication,
+  utmSource: (form.utmSource ?? '').trim(),
+  utmMedium: (form.utmMedium ?? '').trim(),
+  utmCampaign: (form.utmCampaign ?? '').trim(),
+  agency: (form.agency ?? '').trim(),
+});
+
+/** Spec: the row is saved only when its content changed. */
+export function changed(row: Source, draft: SourceForm): boolean {
+  const next = fromForm(draft);
+  const before = toForm(row);
+  return (Object.keys(next) as Array<keyof SourceForm>).some((key) => next[key] !== before[key]);
+}
+
+/** Create is enabled once name, channel, business model and deduplication are set (spec, section 5). */
+export const canCreate = (form: SourceForm): boolean => !!(form.name.trim() && form.channel.trim() && form.businessModel && form.deduplication);
+
+/** Spec: a copy is 'Copy of <name>' (cut to the name limit), with a new id. */
+export const copyOf = (row: Source): SourceForm & { id: string } => ({
+  ...toForm(row),
+  id: newId(),
+  name: `${COPY_PREFIX}${row.name}`.slice(0, SOURCE_NAME_MAX_LENGTH),
+});
+
+/** A v4 UUID (the spec's client-made id); crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Saves the CSV export (shared/domain/sources.ts builds the bytes) as '<company name> - Sources.csv'. */
+export function downloadSourcesCsv(rows: readonly Source[], companyName: string): void {
+  const blob = new Blob([sourcesCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = sourcesCsvFileName(companyName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: some browsers start the download only after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

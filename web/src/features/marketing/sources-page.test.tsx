@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Source } from 'shared/domain/types';
+import { server } from '../../test/server';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+
+const source = (id: string, name: string, over: Partial<Source> = {}): Source => ({
+  id, name, channel: 'Paid Search', businessModel: 'CPC', deduplication: 'Last Paid Click', utmSource: 'google', utmMedium: 'cpc', utmCampaign: '', agency: '', version: 1, ...over,
+});
+const ROWS = [source('b', 'Google Ads'), source('a', 'Awin', { businessModel: 'CPO', channel: 'Affiliate' })];
+const names = () => screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+const steps = (status: 'TBD' | 'done') =>
+  http.get(api('/api/integration-status'), () =>
+    HttpResponse.json({ companyId: 'c1', companyName: 'Acme', product: '360', sourceCount: 2, feedChecked: false, steps: [{ stepType: 'sources', status, updated: null }] }),
+  );
+
+describe('SourcesPage', () => {
+  it('keeps Create disabled until name and channel are set, sends a UUID, resets on success', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      steps('TBD'),
+      http.get(api('/api/sources'), () => HttpResponse.json([])),
+      http.post(api('/api/sources'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...sent, version: 1 }, { status: 201 });
+      }),
+    );
+    renderApp('/marketing/sources');
+    expect(await screen.findByText(/No source yet/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Business model')).toHaveValue('CPC');
+    const create = screen.getByRole('button', { name: 'Create' });
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Bing Ads');
+    expect(create).toBeDisabled();
+    await userEvent.type(screen.getByLabelText(/^Acquisition channel/), 'Paid Search');
+    expect(create).toBeEnabled();
+    await userEvent.click(create);
+    expect(await screen.findByText('Source “Bing Ads” created.')).toBeInTheDocument();
+    expect(sent).toMatchObject({ name: 'Bing Ads', channel: 'Paid Search', businessModel: 'CPC', deduplication: 'Last Paid Click' });
+    expect(String(sent!.id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('');
+    expect(await screen.findByRole('rowheader', { name: 'Bing Ads' })).toBeInTheDocument();
+  });
+
+  it('keeps the form when the create fails', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    server.use(
+      steps('TBD'),
+      http.get(api('/api/sources'), () => HttpResponse.json([])),
+      http.post(api('/api/sources'), () => HttpResponse.json({ code: 'conflict', message: 'taken' }, { status: 409 })),
+    );
+    renderApp('/marketing/sources');
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Bing Ads');
+    await userEvent.type(screen.getByLabelText(/^Acquisition channel/), 'Paid Search');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/Someone else changed this item/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Bing Ads');
+  });
+
+  it('offers an affiliate company CPO (default) and Special only', async () => {
+    mockSession(makeUser('ROLE_USER', { currentCompany: { id: 'c1', name: 'Globex', product: 'affiliate', country: 'RU' } }));
+    server.use(steps('TBD'), http.get(api('/api/sources'), () => HttpResponse.json(ROWS)));
+    renderApp('/marketing/sources');
+    const model = await screen.findByLabelText('Business model');
+    expect(model).toHaveValue('CPO');
+    expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['CPO', 'Special']);
+  });
+
+  it('sorts by name, saves an edit only when changed, and rolls a failed one back', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    let puts = 0;
+    server.use(
+      steps('done'),
+      http.get(api('/api/sources'), () => HttpResponse.json(ROWS)),
+      http.put(api('/api/sources/b'), () => {
+        puts += 1;
+        return HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 });
+      }),
+    );
+    renderApp('/marketing/sources');
+    await screen.findByRole('rowheader', { name: 'Awin' });
+    expect(names()).toEqual(['Awin', 'Google Ads']);
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /^Name/ })).getByRole('button'));
+    expect(names()).toEqual(['Google Ads', 'Awin']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Google Ads' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Google Ads' }));
+    expect(puts).toBe(0); // nothing changed: nothing sent
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Google Ads' }));
+    expect(screen.getByRole('button', { name: 'Edit Awin' })).toBeDisabled();
+    const input = screen.getByLabelText('utm_medium of Google Ads');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'search');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Google Ads' }));
+    expect(await screen.findByText(/The change to “Google Ads” was not saved/)).toBeInTheDocument();
+    expect(puts).toBe(1);
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: 'Google Ads' }).closest('tr')).toHaveTextContent('cpc'));
+  });
+});

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { TrafficAnswer, TrafficRule } from 'shared/domain/utm-matching';
+import { server } from '../../test/server';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+
+const traffic = (linked: boolean): TrafficAnswer => ({
+  rows: [
+    { id: 'a', utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'brand', sessions: 1500, linked },
+    { id: 'b', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '', sessions: 40, linked: false },
+  ],
+  unlinkedUtms: linked ? 1 : 2,
+  unlinkedSessions: linked ? 40 : 1540,
+  totalSessions: 1540,
+  totalUtms: 2,
+});
+const status = { companyId: 'c', companyName: 'Acme', product: '360', sourceCount: 1, feedChecked: false, steps: [{ stepType: 'utm_rules', status: 'TBD', updated: null }] };
+const source = { id: 's1', name: 'Google Ads', channel: 'Paid Search', businessModel: 'CPC', deduplication: 'Last Paid Click', utmSource: '', utmMedium: '', utmCampaign: '', agency: '', version: 1 };
+
+function mockApi() {
+  const rules: TrafficRule[] = [];
+  const sent: unknown[] = [];
+  server.use(
+    http.get(api('/api/integration-status'), () => HttpResponse.json(status)),
+    http.get(api('/api/sources'), () => HttpResponse.json([source])),
+    http.get(api('/api/traffic'), () => HttpResponse.json(traffic(rules.length > 0))),
+    http.get(api('/api/traffic-rules'), () => HttpResponse.json(rules)),
+    http.post(api('/api/traffic/match'), () => HttpResponse.json({ rows: [traffic(false).rows[0]], utms: 1, sessions: 1500 })),
+    http.post(api('/api/traffic-rules'), async ({ request }) => {
+      const body = (await request.json()) as { source: string };
+      sent.push(body);
+      const rule: TrafficRule = {
+        id: 'r1', sourceId: body.source, source: 'Google Ads', version: 1, created: 't',
+        rule: [{ type: 'equal', utm: 'utmSource', value: 'google' }, { type: 'any', utm: 'utmMedium', value: '' }, { type: 'any', utm: 'utmCampaign', value: '' }],
+      };
+      rules.push(rule);
+      return HttpResponse.json({ rule, aggregates: traffic(true), stepStatus: 'TBD' }, { status: 201 });
+    }),
+  );
+  return { sent };
+}
+
+describe('UtmManagementPage', () => {
+  it('keeps Create disabled until a source and a constraining row, searches, creates and resets to any', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    const { sent } = mockApi();
+    renderApp('/marketing/utm-management');
+    expect(await screen.findByText('2 UTM combinations of 2 not linked')).toBeInTheDocument();
+    expect(screen.getByText('1,540 of 1,540 sessions not linked')).toBeInTheDocument();
+    expect(screen.getByText(/No UTM rule yet/)).toBeInTheDocument();
+
+    const create = screen.getByRole('button', { name: 'Create' });
+    const search = screen.getByRole('button', { name: 'Search' });
+    const value = screen.getByRole('textbox', { name: 'utm source: value' });
+    expect(create).toBeDisabled();
+    expect(search).toBeDisabled();
+    expect(value).toBeDisabled();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'utm source: match type' }), 'equal');
+    expect(value).toBeEnabled();
+    await userEvent.type(value, 'google');
+    expect(create).toBeDisabled();
+    await userEvent.click(search);
+    expect(await screen.findByText('This rule would link 1 UTM combination (1,500 sessions)')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Source'), 's1');
+    expect(create).toBeEnabled();
+    await userEvent.click(create);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'utm source: match type' })).toHaveValue('any'));
+    expect(screen.getByRole('textbox', { name: 'utm source: value' })).toHaveValue('');
+    expect(sent).toEqual([{ source: 's1', rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } }]);
+    expect(await screen.findByText('1 UTM combination of 2 not linked')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete the rule of Google Ads' })).toBeInTheDocument();
+  });
+
+  it("choosing 'any' clears and disables the value; a suggestion fills the form", async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockApi();
+    renderApp('/marketing/utm-management');
+    // Offered twice: in the suggestions and in the traffic table.
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Use a rule for google / cpc / brand' }))[0]!);
+    const campaign = screen.getByRole('textbox', { name: 'utm campaign: value' });
+    expect(campaign).toHaveValue('brand');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'utm campaign: match type' }), 'any');
+    expect(campaign).toHaveValue('');
+    expect(campaign).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'utm medium: value' })).toHaveValue('cpc');
+  });
+
+  it('shows the traffic error as a warning with its text and the status as an error', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockApi();
+    server.use(http.get(api('/api/traffic'), () => HttpResponse.json({ code: 'bad-request', message: 'Traffic store unavailable' }, { status: 400 })));
+    renderApp('/marketing/utm-management');
+    expect(await screen.findByText('Traffic store unavailable')).toBeInTheDocument();
+    const statusCard = screen.getByRole('heading', { name: 'Status' }).closest('section')!;
+    expect(within(statusCard).getByText('Please try again later')).toBeInTheDocument();
+  });
+});

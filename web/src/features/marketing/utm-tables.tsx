@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { FormattedNumber } from 'react-intl';
+import type { TrafficRowView, TrafficRule, UtmCondition } from 'shared/domain/utm-matching';
+import { T, useT, type MessageId } from '../../i18n/t';
+import { Button } from '../../ui/button';
+import { matchTypeId } from './utm-rule-form';
+
+/** A row's value as the analytics tool reported it; an empty one is shown as such (not as a blank cell). */
+export function UtmValue({ value }: { value: string }) {
+  return value === '' ? (
+    <span className="muted">
+      <T id="utm.empty" />
+    </span>
+  ) : (
+    <>{value}</>
+  );
+}
+
+function Condition({ condition }: { condition: UtmCondition }) {
+  if (condition.type === 'any') return <span className="muted">{<T id="utm.type.any" />}</span>;
+  return (
+    <>
+      <span className="utm-type">
+        <T id={matchTypeId(condition.type)} />
+      </span>{' '}
+      <q>{condition.value}</q>
+    </>
+  );
+}
+
+/** The rules table: source, the three conditions, delete (confirmed by the page). */
+export function RulesTable({ rules, onDelete }: { rules: TrafficRule[]; onDelete: (rule: TrafficRule) => void }) {
+  const t = useT();
+  return (
+    <div className="utm-table-wrap">
+      <table className="utm-table">
+        <caption className="visually-hidden">
+          <T id="utm.rules.title" />
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <T id="utm.rules.source" />
+            </th>
+            <th scope="col">
+              <T id="utm.dimension.utmSource" />
+            </th>
+            <th scope="col">
+              <T id="utm.dimension.utmMedium" />
+            </th>
+            <th scope="col">
+              <T id="utm.dimension.utmCampaign" />
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <T id="utm.rules.actions" />
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((rule) => (
+            <tr key={rule.id}>
+              <td>{rule.source || <span className="muted">{t('utm.rules.noSource')}</span>}</td>
+              {rule.rule.map((condition) => (
+                <td key={condition.utm}>
+                  <Condition condition={condition} />
+                </td>
+              ))}
+              <td>
+                <Button variant="ghost" className="utm-delete" onClick={() => onDelete(rule)} aria-label={t('utm.rules.deleteOf', { source: rule.source || '-' })}>
+                  <T id="utm.rules.delete" />
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Rows drawn at first: a company may have thousands of combinations, the biggest come first. */
+export const FIRST_ROWS = 100;
+
+/** Traffic rows (utmSource, utmMedium, utmCampaign, sessions), in the order given (descending by sessions). */
+export function TrafficTable({
+  rows,
+  caption,
+  showLinked = false,
+  onUse,
+}: {
+  rows: TrafficRowView[];
+  caption: MessageId;
+  /** Adds a column saying whether each row is linked (the search results). */
+  showLinked?: boolean;
+  /** Adds a 'Use' button per row that fills the form with a proposed rule. */
+  onUse?: (row: TrafficRowView) => void;
+}) {
+  const t = useT();
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, FIRST_ROWS);
+  return (
+    <div className="utm-table-wrap">
+      <table className="utm-table">
+        <caption className="visually-hidden">
+          <T id={caption} />
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">utmSource</th>
+            <th scope="col">utmMedium</th>
+            <th scope="col">utmCampaign</th>
+            <th scope="col" className="num">
+              <T id="utm.traffic.sessions" />
+            </th>
+            {showLinked && (
+              <th scope="col">
+                <T id="utm.traffic.state" />
+              </th>
+            )}
+            {onUse && (
+              <th scope="col">
+                <span className="visually-hidden">
+                  <T id="utm.rules.actions" />
+                </span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <UtmValue value={row.utmSource} />
+              </td>
+              <td>
+                <UtmValue value={row.utmMedium} />
+              </td>
+              <td>
+                <UtmValue value={row.utmCampaign} />
+              </td>
+              <td className="num">
+                <FormattedNumber value={row.sessions} />
+              </td>
+              {showLinked && (
+                <td>
+                  <span className={`badge ${row.linked ? 'utm-linked' : 'utm-unlinked'}`}>
+                    <T id={row.linked ? 'utm.traffic.linked' : 'utm.traffic.unlinked'} />
+                  </span>
+                </td>
+              )}
+              {onUse && (
+                <td>
+                  {/* A linked row needs no rule. */}
+                  {!row.linked && (
+                    <Button
+                      variant="secondary"
+                      className="utm-use"
+                      onClick={() => onUse(row)}
+                      aria-label={t('utm.suggest.useOf', { source: row.utmSource || '-', medium: row.utmMedium || '-', campaign: row.utmCampaign || '-' })}
+                    >
+                      <T id="utm.suggest.use" />
+                    </Button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown.length < rows.length && (
+        <Button variant="ghost" onClick={() => setAll(true)}>
+          <T id="utm.traffic.showAll" values={{ count: rows.length }} />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The top unlinked combinations, each with a 'Use' button that fills the form with a proposed rule. */
+export function Suggestions({ rows, onUse }: { rows: TrafficRowView[]; onUse: (row: TrafficRowView) => void }) {
+  const t = useT();
+  return (
+    <ul className="utm-suggestions">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <div>
+            <span className="utm-combination">
+              <UtmValue value={row.utmSource} /> / <UtmValue value={row.utmMedium} /> / <UtmValue value={row.utmCampaign} />
+            </span>
+            <span className="muted">
+              <T id="utm.suggest.sessions" values={{ count: row.sessions }} />
+            </span>
+          </div>
+          <Button
+            variant="secondary"
+            className="utm-use"
+            onClick={() => onUse(row)}
+            aria-label={t('utm.suggest.useOf', { source: row.utmSource || '-', medium: row.utmMedium || '-', campaign: row.utmCampaign || '-' })}
+          >
+            <T id="utm.suggest.use" />
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
