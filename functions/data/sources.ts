@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Source } from '../../shared/domain/types';
+import { companyItems, queryPartition } from './company-items';
 import { keys } from './keys';
-import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, tableName } from './table';
+import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, tableName } from './table';
 
 /**
  * A company's traffic sources: `SOURCE#<id>` items of its partition (one Query for the page),
@@ -26,35 +27,10 @@ export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'miss
 /** TransactWriteItems takes 100 items: the source, its guard, and up to this many rules in one go. */
 export const RULES_PER_TRANSACTION = 95;
 
-async function queryPartition(companyId: string, prefix: string, extra: Partial<ConstructorParameters<typeof QueryCommand>[0]> = {}) {
-  const found: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ...extra,
-        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix, ...extra.ExpressionAttributeValues },
-        // The page re-reads right after a create, an edit or a delete: it must see that write.
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
-}
+const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix);
 
-export async function listSources(companyId: string): Promise<SourceRecord[]> {
-  return (await queryPartition(companyId, keys.sourcePrefix)).map((item) => stripKeys<SourceRecord>(item));
-}
-
-export async function getSource(companyId: string, id: string): Promise<SourceRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.source(companyId, id), ConsistentRead: true }));
-  return Item ? stripKeys<SourceRecord>(Item) : null;
-}
+export const listSources = sources.list;
+export const getSource = sources.get;
 
 /** The new source and its id guard in one transaction: an id taken in any company is refused, nothing written. */
 export async function putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>> {
@@ -74,39 +50,8 @@ export async function putNewSource(record: SourceRecord): Promise<SourceWrite<So
 }
 
 /** Replaces the editable fields on the version read; the version goes up by one. */
-export async function updateSource(
-  companyId: string,
-  id: string,
-  expectedVersion: number,
-  fields: SourceFieldsRecord,
-  at: string,
-): Promise<SourceWrite<SourceRecord>> {
-  const names: Record<string, string> = { '#version': 'version', '#updated': 'updated' };
-  const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1, ':at': at };
-  const sets = ['#updated = :at'];
-  for (const [field, value] of Object.entries(fields)) {
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.source(companyId, id),
-        UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { ok: true, value: stripKeys<SourceRecord>(Attributes!) };
-  } catch (error) {
-    if (isConditionFailure(error)) return { ok: false, reason: (await getSource(companyId, id)) ? 'stale' : 'missing' };
-    throw error;
-  }
-}
+export const updateSource = (companyId: string, id: string, expectedVersion: number, fields: SourceFieldsRecord, at: string): Promise<SourceWrite<SourceRecord>> =>
+  sources.update(companyId, id, expectedVersion, { ...fields, updated: at });
 
 /** Keys of the company's UTM rules that point at the source (a filtered Query of the partition's RULE# items). */
 /** The items that hang off a source: its UTM rules and its affiliate commissions (both carry `sourceId`). */

@@ -1,0 +1,120 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, type Key } from './keys';
+import { db, isConditionFailure, stripKeys, tableName } from './table';
+
+/**
+ * The repository of one kind of item in a company's partition (sources, rules, collectors,
+ * commissions, meetings...): every read and write names the caller's partition, so an item can
+ * never be reached through another company's id, the list is one Query, and edits and deletes
+ * apply only on the version the editor read (of N writers on one version exactly one wins).
+ */
+
+/** What a conditional write found when its condition failed: the item is gone, or it moved past the version read. */
+export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' };
+
+interface Stored {
+  id: string;
+  companyId: string;
+  version: number;
+}
+
+type Query = ConstructorParameters<typeof QueryCommand>[0];
+
+/**
+ * Every item of the partition under `prefix`, page by page, read consistently: a page re-reads
+ * right after a create, an edit or a delete and must see it. `extra` adds a filter or projection.
+ */
+export async function queryPartition(companyId: string, prefix: string, extra: Partial<Query> = {}): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ...extra,
+        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix, ...extra.ExpressionAttributeValues },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+const onVersion = (expectedVersion: number) => ({
+  ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+  ExpressionAttributeNames: { '#version': 'version' },
+  ExpressionAttributeValues: { ':expected': expectedVersion },
+});
+
+export function companyItems<R extends Stored>(keyOf: (companyId: string, id: string) => Key, prefix: string) {
+  async function get(companyId: string, id: string): Promise<R | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(companyId, id), ConsistentRead: true }));
+    return Item ? stripKeys<R>(Item) : null;
+  }
+
+  async function failure(companyId: string, id: string): Promise<{ ok: false; reason: 'missing' | 'stale' }> {
+    return { ok: false, reason: (await get(companyId, id)) ? 'stale' : 'missing' };
+  }
+
+  return {
+    get,
+
+    async list(companyId: string): Promise<R[]> {
+      return (await queryPartition(companyId, prefix)).map((item) => stripKeys<R>(item));
+    },
+
+    /** Writes a new item; an id already taken in the partition is refused (never overwritten). */
+    async putNew(record: R): Promise<R> {
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: { ...keyOf(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+      return record;
+    },
+
+    /** Sets the given fields (undefined ones are left as they are) on the version read; the version goes up by one. */
+    async update(companyId: string, id: string, expectedVersion: number, changes: Partial<Omit<R, keyof Stored>>): Promise<WriteOutcome<R>> {
+      const condition = onVersion(expectedVersion);
+      const names: Record<string, string> = { ...condition.ExpressionAttributeNames };
+      const values: Record<string, unknown> = { ...condition.ExpressionAttributeValues, ':one': 1 };
+      const sets: string[] = [];
+      for (const [field, value] of Object.entries(changes)) {
+        if (value === undefined) continue;
+        names[`#${field}`] = field;
+        values[`:${field}`] = value;
+        sets.push(`#${field} = :${field}`);
+      }
+      try {
+        const { Attributes } = await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keyOf(companyId, id),
+            UpdateExpression: `${sets.length ? `SET ${sets.join(', ')} ` : ''}ADD #version :one`,
+            ConditionExpression: condition.ConditionExpression,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { ok: true, value: stripKeys<R>(Attributes!) };
+      } catch (error) {
+        if (isConditionFailure(error)) return failure(companyId, id);
+        throw error;
+      }
+    },
+
+    /** Deletes the item only on the version read. */
+    async remove(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>> {
+      try {
+        await db().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(companyId, id), ...onVersion(expectedVersion) }));
+        return { ok: true, value: null };
+      } catch (error) {
+        if (isConditionFailure(error)) return failure(companyId, id);
+        throw error;
+      }
+    },
+  };
+}
