@@ -6,7 +6,7 @@ import { defaultCollectorsCreate, defaultCollectorsDelete, defaultCollectorsList
 import { T, useT, type MessageId } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -47,24 +47,16 @@ export function DefaultCollectorsPage() {
   const save = async (row: DefaultCollector, draft: DefaultCollectorForm) => {
     // Spec: the same button saves, only if something changed.
     if (!changed(row, draft)) return setEditing(null);
-    const previous = data ?? [];
-    const optimistic: DefaultCollector = { ...row, ...fromForm(draft) };
+    const fields = fromForm(draft);
     setBusyId(row.id);
     setNotice(null);
-    await mutate(previous.map((r) => (r.id === row.id ? optimistic : r)), { revalidate: false });
-    try {
-      const saved = await mutateRoute(defaultCollectorsUpdate, { params: { id: row.id }, body: { version: row.version, ...fromForm(draft) } });
-      await mutate((list) => (list ?? []).map((r) => (r.id === saved.id ? saved : r)), { revalidate: false });
-      setEditing(null);
-    } catch (failure) {
-      // Spec: a failed update rolls back the edited row; say why, then fetch the truth.
-      await mutate(previous, { revalidate: false });
-      setEditing(null);
-      setNotice({ tone: 'danger', id: 'defaultCollectors.updateFailed', values: { name: row.name, reason: reason(failure) } });
-      void mutate();
-    } finally {
-      setBusyId(null);
-    }
+    const outcome = await saveRowOptimistically(mutate, data, { ...row, ...fields }, () =>
+      mutateRoute(defaultCollectorsUpdate, { params: { id: row.id }, body: { version: row.version, ...fields } }),
+    );
+    setBusyId(null);
+    setEditing(null);
+    // Spec: a failed update rolls back the edited row (done); say why.
+    if (!outcome.ok) setNotice({ tone: 'danger', id: 'defaultCollectors.updateFailed', values: { name: row.name, reason: reason(outcome.failure) } });
   };
 
   const copy = async (row: DefaultCollector) => {

@@ -5,9 +5,8 @@ import type { Collector, CollectorStatus } from 'shared/domain/types';
 import { COLLECTOR_SOURCE_MAX_LENGTH, collectorUpdateSchema } from 'shared/schemas/collectors';
 import { collectorsCreate, collectorsDelete, collectorsList, collectorsUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { ApiError } from '../../lib/api/client';
 import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -59,22 +58,14 @@ export function CollectorPage() {
 
   /** Optimistic PUT of one row; on failure the row goes back as it was and the notice says why. */
   const put = async (row: Collector, body: ReturnType<typeof updateBody>): Promise<boolean> => {
-    const previous = data ?? [];
     setBusyId(row.id);
     setNotice(null);
-    await mutate(previous.map((r) => (r.id === row.id ? { ...r, ...body, version: r.version } : r)), { revalidate: false });
-    try {
-      const saved = await mutateRoute(collectorsUpdate, { params: { id: row.id }, body });
-      await mutate((list) => (list ?? []).map((r) => (r.id === saved.id ? saved : r)), { revalidate: false });
-      return true;
-    } catch (failure) {
-      await mutate(previous, { revalidate: false });
-      setNotice({ tone: 'danger', id: 'collector.updateFailed', values: { source: row.source, reason: reason(failure) } });
-      if (failure instanceof ApiError && failure.status === 409) void mutate(); // someone else changed it: show theirs
-      return false;
-    } finally {
-      setBusyId(null);
-    }
+    const outcome = await saveRowOptimistically(mutate, data, { ...row, ...body, version: row.version }, () =>
+      mutateRoute(collectorsUpdate, { params: { id: row.id }, body }),
+    );
+    setBusyId(null);
+    if (!outcome.ok) setNotice({ tone: 'danger', id: 'collector.updateFailed', values: { source: row.source, reason: reason(outcome.failure) } });
+    return outcome.ok;
   };
 
   const changeStatus = (row: Collector, field: 'configStatus' | 'collectStatus', status: CollectorStatus) => void put(row, updateBody(row, { [field]: status }));

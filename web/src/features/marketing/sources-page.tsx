@@ -8,7 +8,7 @@ import { integrationStatusList, sourcesCpo, sourcesCreate, sourcesDelete, source
 import { T, useT, type MessageId } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, routeKey, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
@@ -52,25 +52,16 @@ export function SourcesPage() {
   const save = async (row: Source, draft: SourceForm) => {
     // Spec: saved only if the content changed.
     if (!changed(row, draft)) return setEditing(null);
-    const previous = data ?? [];
     const fields = fromForm(draft);
     setBusyId(row.id);
     setNotice(null);
-    await mutate(previous.map((r) => (r.id === row.id ? { ...row, ...fields } : r)), { revalidate: false });
-    try {
-      const saved = await mutateRoute(sourcesUpdate, { params: { id: row.id }, body: { version: row.version, ...fields } });
-      await mutate((list) => (list ?? []).map((r) => (r.id === saved.id ? saved : r)), { revalidate: false });
-      setEditing(null);
-      refreshOthers();
-    } catch (failure) {
-      // Spec: a failed update rolls back the edited row; say why, then fetch the truth.
-      await mutate(previous, { revalidate: false });
-      setEditing(null);
-      setNotice({ tone: 'danger', id: 'sources.updateFailed', values: { name: row.name, reason: reason(failure) } });
-      void mutate();
-    } finally {
-      setBusyId(null);
-    }
+    const outcome = await saveRowOptimistically(mutate, data, { ...row, ...fields }, () =>
+      mutateRoute(sourcesUpdate, { params: { id: row.id }, body: { version: row.version, ...fields } }),
+    );
+    setBusyId(null);
+    setEditing(null);
+    if (outcome.ok) refreshOthers();
+    else setNotice({ tone: 'danger', id: 'sources.updateFailed', values: { name: row.name, reason: reason(outcome.failure) } });
   };
 
   const copy = async (row: Source) => {

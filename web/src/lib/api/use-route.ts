@@ -1,4 +1,4 @@
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { type KeyedMutator, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ParamsOf, ResponseOf, RouteDef } from 'shared/routes';
 import { callRoute, type ApiError, type AuthMode, type CallOptions, type OptionalIfEmpty } from './client';
 
@@ -30,3 +30,30 @@ export function useRoute<R extends GetRoute>(
  * `mutate(routeKey(...))`. The same call as `callRoute`, under the name pages read it by.
  */
 export const mutateRoute = callRoute;
+
+/**
+ * Optimistic save of one row of a list read with `useRoute` (spec: "a failed update rolls back the
+ * edited row"): the row shows `optimistic` at once, the server's answer then replaces it; on a
+ * failure the list goes back to what it was and is read again (someone else may have changed it).
+ */
+export async function saveRowOptimistically<T extends { id: string }>(
+  mutate: KeyedMutator<T[]>,
+  current: readonly T[] | undefined,
+  optimistic: T,
+  send: () => Promise<T>,
+): Promise<{ ok: true; saved: T } | { ok: false; failure: unknown }> {
+  const previous = [...(current ?? [])];
+  await mutate(
+    previous.map((row) => (row.id === optimistic.id ? optimistic : row)),
+    { revalidate: false },
+  );
+  try {
+    const saved = await send();
+    await mutate((rows) => (rows ?? []).map((row) => (row.id === saved.id ? saved : row)), { revalidate: false });
+    return { ok: true, saved };
+  } catch (failure) {
+    await mutate(previous, { revalidate: false });
+    void mutate();
+    return { ok: false, failure };
+  }
+}
