@@ -38,7 +38,10 @@ describe('affiliate commissions use cases', () => {
       { id: '2', companyId: 'c1', sourceName: 'zeta', sourceId: 's', type: 'fixed' as const, commission: 1, version: 1, created: 'x' },
       { id: '1', companyId: 'c1', sourceName: 'Awin', sourceId: 's', type: 'percent' as const, commission: 1, version: 1, created: 'x' },
     ];
-    expect((await listCompanyCommissions('c1', deps({ listCommissions: async () => rows }))).map((r) => r.id)).toEqual(['1', '2']);
+    expect((await listCompanyCommissions('c1', deps({ listCommissions: async () => rows, listSources: async () => [] }))).map((r) => r.id)).toEqual(['1', '2']);
+    // A renamed source shows its current name (the record keeps the old one).
+    const renamed = await listCompanyCommissions('c1', deps({ listCommissions: async () => rows.slice(1), listSources: async () => [{ id: 's', name: 'Awin FR' } as never] }));
+    expect(renamed.map((r) => r.sourceName)).toEqual(['Awin FR']);
     await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'stale' }))).rejects.toBeInstanceOf(ConflictError);
     await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'missing' }))).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteCompanyCommission('c1', 'COMMISSION#x', 1, deps())).rejects.toBeInstanceOf(NotFoundError);

@@ -42,8 +42,11 @@ export const toCommission = ({ id, sourceName, sourceId, type, commission, versi
 const byName = (a: AffiliateCommission, b: AffiliateCommission) =>
   a.sourceName.localeCompare(b.sourceName, 'en', { sensitivity: 'base' }) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id);
 
+/** The source's current name, not the one it had when the commission was made (sources can be renamed). */
 export async function listCompanyCommissions(companyId: string, deps: CommissionsDeps = defaults): Promise<AffiliateCommission[]> {
-  return (await deps.listCommissions(companyId)).map(toCommission).sort(byName);
+  const [commissions, sources] = await Promise.all([deps.listCommissions(companyId), deps.listSources(companyId)]);
+  const names = new Map(sources.map((source) => [source.id, source.name]));
+  return commissions.map((record) => toCommission({ ...record, sourceName: names.get(record.sourceId) ?? record.sourceName })).sort(byName);
 }
 
 /** A commission on a CPO source of the company, named as the spec's payload says (sourceName). */
