@@ -67,6 +67,7 @@ const signedInPages = [
   '/marketing/collector',
   '/marketing/utm-management',
   '/marketing/commissions',
+  '/mfa-setup',
 ];
 
 for (const path of signedInPages) {
@@ -81,6 +82,18 @@ for (const path of signedInPages) {
     await expectNoViolations(page, path);
   });
 }
+
+test('the authenticator set-up with its QR code and a refused code has no axe violations', async ({ page }) => {
+  await go(page, '/login?redirect=%2Fmfa-setup');
+  await signIn(page, login('ROLE_ADMIN'));
+  await expectSignedInShell(page);
+  await page.locator('main').getByRole('button').first().click();
+  await expect(page.locator('.qr-code')).toBeVisible();
+  await page.locator('input[autocomplete="one-time-code"]').fill('12');
+  await page.locator('input[autocomplete="one-time-code"]').press('Enter');
+  await expect(page.locator('.field-invalid')).toBeVisible();
+  await expectNoViolations(page, '/mfa-setup with its QR code');
+});
 
 test('the open account menu has no axe violations', async ({ page }) => {
   await go(page, '/login');
