@@ -8,10 +8,10 @@ import { errorMessageId } from '../../lib/api/error-message';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
+import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { PageHeading } from '../../ui/placeholder-page';
-import { Spinner } from '../../ui/spinner';
 import { DefaultCollectorCreateForm } from './default-collectors-form';
 import { SortHeader, useSort } from '../../ui/table-tools';
 import { changed, DEFAULT_SORT, fromForm, newId, sortCollectors, toForm, type SortKey } from './default-collectors-model';
@@ -24,7 +24,6 @@ const COLUMNS: Array<[SortKey, MessageId]> = [
   ['type', 'defaultCollectors.typeColumn'],
 ];
 
-type Notice = { tone: 'success' | 'danger'; id: MessageId; values: Record<string, string> } | null;
 
 /**
  * Default collectors (spec: signed in, searchable): everyone signed in may browse them (every
@@ -107,68 +106,54 @@ export function DefaultCollectorsPage() {
         )
       )}
       <Card className="dc-section">
-        {notice && (
-          <Callout tone={notice.tone}>
-            <T id={notice.id} values={notice.values} />
-          </Callout>
-        )}
-        {error ? (
-          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-            {error.message}
-          </Callout>
-        ) : !data ? (
-          <Spinner />
-        ) : rows.length === 0 ? (
-          <p className="muted">
-            <T id="defaultCollectors.empty" />
-          </p>
-        ) : (
-          <div className="dc-table-wrap">
-            <table className="dc-table">
-              <caption>
-                <T id="defaultCollectors.caption" />
-              </caption>
-              <thead>
-                <tr>
-                  {COLUMNS.map(([key, label]) => (
-                    <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
-                  ))}
-                  <th scope="col">
-                    <T id="defaultCollectors.commentEn" />
-                  </th>
-                  <th scope="col">
-                    <T id="defaultCollectors.commentRu" />
-                  </th>
-                  <th scope="col">
-                    <T id="defaultCollectors.commentFr" />
-                  </th>
-                  {admin && (
-                    <th scope="col">
-                      <T id="defaultCollectors.actions" />
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <DefaultCollectorRow
-                    key={row.id}
-                    row={row}
-                    admin={admin}
-                    draft={editing?.id === row.id ? editing.draft : null}
-                    busy={busyId === row.id}
-                    onDraft={(draft) => setEditing({ id: row.id, draft })}
-                    onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
-                    onSave={() => editing && void save(row, editing.draft)}
-                    onCancel={() => setEditing(null)}
-                    onCopy={() => void copy(row)}
-                    onDelete={() => setDeleting(row)}
-                  />
+        <NoticeCallout notice={notice} />
+        <ListState data={data} error={error} empty="defaultCollectors.empty">
+        <div className="dc-table-wrap">
+          <table className="dc-table">
+            <caption>
+              <T id="defaultCollectors.caption" />
+            </caption>
+            <thead>
+              <tr>
+                {COLUMNS.map(([key, label]) => (
+                  <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                <th scope="col">
+                  <T id="defaultCollectors.commentEn" />
+                </th>
+                <th scope="col">
+                  <T id="defaultCollectors.commentRu" />
+                </th>
+                <th scope="col">
+                  <T id="defaultCollectors.commentFr" />
+                </th>
+                {admin && (
+                  <th scope="col">
+                    <T id="defaultCollectors.actions" />
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <DefaultCollectorRow
+                  key={row.id}
+                  row={row}
+                  admin={admin}
+                  draft={editing?.id === row.id ? editing.draft : null}
+                  busy={busyId === row.id}
+                  onDraft={(draft) => setEditing({ id: row.id, draft })}
+                  onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
+                  onSave={() => editing && void save(row, editing.draft)}
+                  onCancel={() => setEditing(null)}
+                  onCopy={() => void copy(row)}
+                  onDelete={() => setDeleting(row)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        </ListState>
       </Card>
       <ConfirmDialog
         open={deleting !== null}

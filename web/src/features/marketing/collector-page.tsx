@@ -8,6 +8,7 @@ import { T, useT, type MessageId } from '../../i18n/t';
 import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
 import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
+import { NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SortHeader, useSort } from '../../ui/table-tools';
@@ -35,7 +36,6 @@ const COLUMNS: Array<[CollectorSortKey, MessageId]> = [
   ['collectStatus', 'collector.collectStatus'],
 ];
 
-type Notice = { tone: 'success' | 'danger'; id: MessageId; values: Record<string, string> } | null;
 
 /**
  * /marketing/collector: the company's data collectors (integration-steps spec, "Collector").
@@ -154,11 +154,7 @@ export function CollectorPage() {
       </div>
       {/* Full width: six columns need the room. */}
       <Card className="collector-list">
-            {notice && (
-              <Callout tone={notice.tone}>
-                <T id={notice.id} values={notice.values} />
-              </Callout>
-            )}
+            <NoticeCallout notice={notice} />
             {error ? (
               <Callout tone="danger" title={<T id="collector.loadFailed" />}>
                 {error.notImplemented ? <T id="common.comingSoon.text" /> : error.message}

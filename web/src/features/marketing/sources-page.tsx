@@ -10,11 +10,10 @@ import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, routeKey, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
+import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { PageHeading } from '../../ui/placeholder-page';
-import { Spinner } from '../../ui/spinner';
 import { HelpCard } from '../../ui/step-cards';
 import { SourcesDescription } from './sources-description';
 import { SourceCreateForm } from './sources-form';
@@ -24,7 +23,6 @@ import { SourceRow } from './sources-row';
 import { StepCompletionCard } from './sources-step-status';
 import './sources-page.css';
 
-type Notice = { tone: 'success' | 'danger'; id: MessageId; values: Record<string, string> } | null;
 
 const REFUSAL_MESSAGES: Partial<Record<string, MessageId>> = {
   'no-sources': 'validation.step.noSources',
@@ -140,58 +138,44 @@ export function SourcesPage() {
             <T id="sources.export" />
           </Button>
         </div>
-        {notice && (
-          <Callout tone={notice.tone}>
-            <T id={notice.id} values={notice.values} />
-          </Callout>
-        )}
-        {error ? (
-          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-            {error.message}
-          </Callout>
-        ) : !data ? (
-          <Spinner />
-        ) : rows.length === 0 ? (
-          <p className="muted">
-            <T id="sources.empty" />
-          </p>
-        ) : (
-          <div className="sources-table-wrap" role="region" aria-labelledby="sources-caption" tabIndex={0}>
-            <table className="sources-table">
-              <caption id="sources-caption" className="visually-hidden">
-                <T id="sources.caption" />
-              </caption>
-              <thead>
-                <tr>
-                  {COLUMNS.map(([key, label]) => (
-                    <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
-                  ))}
-                  <th scope="col">
-                    <T id="sources.actions" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <SourceRow
-                    key={row.id}
-                    row={row}
-                    product={company?.product ?? '360'}
-                    draft={editing?.id === row.id ? editing.draft : null}
-                    busy={busyId === row.id}
-                    locked={(editing !== null && editing.id !== row.id) || (busyId !== null && busyId !== row.id)}
-                    onDraft={(draft) => setEditing({ id: row.id, draft })}
-                    onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
-                    onSave={() => editing && void save(row, editing.draft)}
-                    onCancel={() => setEditing(null)}
-                    onCopy={() => void copy(row)}
-                    onDelete={() => setDeleting(row)}
-                  />
+        <NoticeCallout notice={notice} />
+        <ListState data={data} error={error} empty="sources.empty">
+        <div className="sources-table-wrap" role="region" aria-labelledby="sources-caption" tabIndex={0}>
+          <table className="sources-table">
+            <caption id="sources-caption" className="visually-hidden">
+              <T id="sources.caption" />
+            </caption>
+            <thead>
+              <tr>
+                {COLUMNS.map(([key, label]) => (
+                  <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                <th scope="col">
+                  <T id="sources.actions" />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <SourceRow
+                  key={row.id}
+                  row={row}
+                  product={company?.product ?? '360'}
+                  draft={editing?.id === row.id ? editing.draft : null}
+                  busy={busyId === row.id}
+                  locked={(editing !== null && editing.id !== row.id) || (busyId !== null && busyId !== row.id)}
+                  onDraft={(draft) => setEditing({ id: row.id, draft })}
+                  onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
+                  onSave={() => editing && void save(row, editing.draft)}
+                  onCancel={() => setEditing(null)}
+                  onCopy={() => void copy(row)}
+                  onDelete={() => setDeleting(row)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        </ListState>
       </Card>
       <SourcesDescription />
       <ConfirmDialog

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { T, type MessageId } from '../i18n/t';
+import { Callout } from './callout';
+import { Spinner } from './spinner';
+
+/** What a list page says after an action: the outcome in words, with the row it concerns. */
+export type Notice = { tone: 'success' | 'danger'; id: MessageId; values: Record<string, string> } | null;
+
+export function NoticeCallout({ notice }: { notice: Notice }) {
+  return notice ? (
+    <Callout tone={notice.tone}>
+      <T id={notice.id} values={notice.values} />
+    </Callout>
+  ) : null;
+}
+
+/**
+ * The states of a list read with `useRoute` (spec: "lists whose load fails show a warning with the
+ * error text"): the error, a spinner while loading, the empty message, or the list itself.
+ */
+export function ListState<T>({ data, error, empty, children }: { data: readonly T[] | undefined; error: { message: string } | undefined; empty: MessageId; children: ReactNode }) {
+  if (error) {
+    return (
+      <Callout tone="danger" title={<T id="common.somethingWrong" />}>
+        {error.message}
+      </Callout>
+    );
+  }
+  if (!data) return <Spinner />;
+  if (data.length === 0) {
+    return (
+      <p className="muted">
+        <T id={empty} />
+      </p>
+    );
+  }
+  return <>{children}</>;
+}
