@@ -86,6 +86,17 @@ export type StatusChangeRefusal =
   | 'unchanged'
   | 'admin-only';
 
+/** The message id that explains each refusal (server answers and the pages' disabled buttons say the same). */
+export const REFUSAL_MESSAGES: Record<StatusChangeRefusal, string> = {
+  'admin-only-reset': 'validation.step.adminOnlyReset',
+  'admin-only': 'validation.step.adminOnly',
+  'not-manual': 'validation.step.notManual',
+  'no-sources': 'validation.step.noSources',
+  'affiliate-three-sources': 'validation.step.affiliateThreeSources',
+  'feed-not-checked': 'validation.step.feedNotChecked',
+  unchanged: 'validation.step.unchanged',
+};
+
 /**
  * Whether a step may go from `from` to `to`. null when allowed, else the reason (a message id
  * suffix, `steps.refused.<reason>`).

@@ -1,4 +1,4 @@
-import { isIntegrationComplete, statusChangeRefusal, STEP_NAMES, type StatusChangeRefusal } from '../../../shared/domain/integration';
+import { isIntegrationComplete, REFUSAL_MESSAGES, statusChangeRefusal, STEP_NAMES } from '../../../shared/domain/integration';
 import type { IntegrationStatus, Role, StepStatus, StepType } from '../../../shared/domain/types';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
@@ -63,17 +63,6 @@ export async function getIntegrationStatus(company: CompanyRecord, deps: StepDep
     steps: inCompanyOrder(company, steps).map(({ stepType, status, updated }) => ({ stepType, status, updated })),
   };
 }
-
-/** The message ids of refusals (EN/FR/RU in the web catalogues; test/unit/server-messages.test.ts). */
-const REFUSAL_MESSAGES: Record<StatusChangeRefusal, string> = {
-  'admin-only-reset': 'validation.step.adminOnlyReset',
-  'admin-only': 'validation.step.adminOnly',
-  'not-manual': 'validation.step.notManual',
-  'no-sources': 'validation.step.noSources',
-  'affiliate-three-sources': 'validation.step.affiliateThreeSources',
-  'feed-not-checked': 'validation.step.feedNotChecked',
-  unchanged: 'validation.step.unchanged',
-};
 
 export interface StatusChange {
   stepType: StepType;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
-import { statusChangeRefusal } from 'shared/domain/integration';
+import { REFUSAL_MESSAGES, statusChangeRefusal } from 'shared/domain/integration';
 import type { Source } from 'shared/domain/types';
 import type { SourceForm } from 'shared/schemas/sources';
 import { integrationStatusList, sourcesCpo, sourcesCreate, sourcesDelete, sourcesList, sourcesUpdate } from 'shared/routes';
@@ -23,11 +23,6 @@ import { SourceRow } from './sources-row';
 import { StepCompletionCard } from './sources-step-status';
 import './sources-page.css';
 
-
-const REFUSAL_MESSAGES: Partial<Record<string, MessageId>> = {
-  'no-sources': 'validation.step.noSources',
-  'affiliate-three-sources': 'validation.step.affiliateThreeSources',
-};
 
 /** /marketing/sources: the company's traffic sources (spec "Sources"). */
 export function SourcesPage() {
@@ -122,7 +117,7 @@ export function SourcesPage() {
         <aside className="sources-side">
           <StepCompletionCard
             step="sources"
-            blocked={refusal ? (REFUSAL_MESSAGES[refusal] ?? 'validation.step.noSources') : null}
+            blocked={refusal ? (REFUSAL_MESSAGES[refusal] as MessageId) : null}
             todoText="sources.status.todo"
             buttonLabel="sources.complete"
           />
