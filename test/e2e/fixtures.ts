@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { en } from '../../web/src/i18n/messages/en';
-import { fr } from '../../web/src/i18n/messages/fr';
-import { ru } from '../../web/src/i18n/messages/ru';
+import { ALL_MESSAGES } from '../../web/src/all-catalogues';
+import type { MessageId } from '../../web/src/i18n/messages/en';
 
 /** What global-setup started: the portal URL, the SES emulator and the seeded logins. */
 export interface SeededLogin {
@@ -29,9 +28,10 @@ export const login = (role: 'ROLE_ADMIN' | 'ROLE_MANAGER' | 'ROLE_USER', company
   return found;
 };
 
-export const catalogues = { en, fr, ru } as const;
+/** Every text of the app (entry and area catalogues), per language. */
+export const catalogues = ALL_MESSAGES;
 export type Locale = keyof typeof catalogues;
-export const m = (locale: Locale, id: keyof typeof en): string => catalogues[locale][id] ?? en[id];
+export const m = (locale: Locale, id: MessageId): string => catalogues[locale][id] ?? catalogues.en[id]!;
 
 export const go = (page: Page, path: string) => page.goto(portalUrl() + path);
 

@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../web/src/i18n/messages/en';
-import { fr } from '../../web/src/i18n/messages/fr';
-import { ru } from '../../web/src/i18n/messages/ru';
+import { ALL_MESSAGES } from '../../web/src/all-catalogues';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
@@ -20,7 +18,9 @@ beforeAll(async () => {
   customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
 });
 
-const bundles = { en: { ...en } as Record<string, string>, fr: { ...fr } as Record<string, string>, ru: { ...ru } as Record<string, string> };
+// Every id of the app: the entry catalogue and the areas' (an area's texts can be overridden too).
+const bundles = { en: { ...ALL_MESSAGES.en }, fr: { ...ALL_MESSAGES.fr }, ru: { ...ALL_MESSAGES.ru } };
+const en = ALL_MESSAGES.en;
 
 async function current(): Promise<{ version: number; catalogues: typeof bundles; overridden: Record<string, string[]> }> {
   const answer = await new Browser(stack.url).get('/api/translations');

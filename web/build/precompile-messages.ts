@@ -2,7 +2,8 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
 /**
- * Build only: turns the message catalogues (web/src/i18n/messages/*.ts) into pre-parsed ICU
+ * Build only: turns the message catalogues (web/src/i18n/messages/*.ts and
+ * web/src/features/<area>/messages/*.ts) into pre-parsed ICU
  * ASTs, so the ICU parser can be left out of the bundle (react-intl accepts ASTs as messages).
  * Tests and the dev server keep plain strings and the runtime parser.
  */
@@ -12,7 +13,8 @@ export function precompileMessages(): Plugin {
     apply: 'build',
     enforce: 'post',
     transform(code, id) {
-      if (!/[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.ts$/.test(id)) return null;
+      // The entry catalogues (src/i18n/messages) and the areas' (src/features/<area>/messages).
+      if (!/[\\/]src[\\/](?:i18n|features[\\/][\w-]+)[\\/]messages[\\/][a-z]{2}\.ts$/.test(id)) return null;
       // After esbuild the module is `export const xx = { ...string literals... };` (type imports erased).
       const match = /export\s+const\s+(\w+)\s*=/.exec(code);
       // An import statement starts a line; a message may well contain the word ('importé').

@@ -1,11 +1,9 @@
 import type { MessageTexts, TranslationLocale } from '../../../shared/domain/translations';
-import { en } from '../../../web/src/i18n/messages/en';
-import { fr } from '../../../web/src/i18n/messages/fr';
-import { ru } from '../../../web/src/i18n/messages/ru';
+import { ALL_MESSAGES } from '../../../web/src/all-catalogues';
 
 /**
- * The catalogues bundled with the web app of the same deployment (one commit builds both): the
- * reference an override is checked against (ids and placeholders of English) and the base the
- * admin page shows. Plain strings here: only the web build pre-parses them.
+ * The catalogues bundled with the web app of the same deployment (one commit builds both), entry
+ * and areas alike: the reference an override is checked against (ids and placeholders of English)
+ * and the base the admin page shows. Plain strings here: only the web build pre-parses them.
  */
-export const BUNDLED: Readonly<Record<TranslationLocale, Readonly<MessageTexts>>> = { en, fr, ru };
+export const BUNDLED: Readonly<Record<TranslationLocale, Readonly<MessageTexts>>> = ALL_MESSAGES;

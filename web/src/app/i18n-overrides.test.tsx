@@ -55,11 +55,11 @@ describe('I18nProvider with translation overrides', () => {
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 
-  it('drops rich-text tags, unknown ids and anything that is not an AST', () => {
+  it('drops rich-text tags, malformed ids and anything that is not an AST', () => {
     const tag = [{ type: 8, value: 'b', children: text('bold') }];
     const nested = [{ type: 6, value: 'n', options: { other: { value: tag } }, offset: 0, pluralType: 'cardinal' }];
     expect(
-      sanitizeOverrides({ locale: 'en', messages: { 'route.home': tag, 'route.login': nested, 'route.nowhere': text('x'), 'route.agenda': 'plain', 'route.profile': text('Me') } }, 'en'),
+      sanitizeOverrides({ locale: 'en', messages: { 'route.home': tag, 'route.login': nested, 'not an id!': text('x'), 'route.agenda': 'plain', 'route.profile': text('Me') } }, 'en'),
     ).toEqual({ 'route.profile': text('Me') });
     expect(sanitizeOverrides({ locale: 'fr', messages: { 'route.profile': text('Moi') } }, 'en')).toEqual({});
     expect(sanitizeOverrides('nonsense', 'en')).toEqual({});

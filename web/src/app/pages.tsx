@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StepType } from 'shared/domain/types';
+import { withArea, type MessageArea } from '../i18n/area';
 import type { MessageId } from '../i18n/t';
 import type { Crumb } from '../ui/breadcrumb';
 
@@ -32,8 +33,10 @@ export interface PageDef {
 const admin = () => import('../features/admin');
 const analytics = () => import('../features/analytics');
 const marketing = () => import('../features/marketing');
-const pick = <M,>(load: () => Promise<M>, name: keyof M) =>
-  lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+const crm = () => import('../features/crm');
+/** A page of a feature folder, inside its area's catalogue (i18n/area.tsx). */
+const pick = <M extends { area: MessageArea }>(load: () => Promise<M>, name: keyof M) =>
+  lazy(() => load().then((module) => ({ default: withArea(module.area, module[name] as ComponentType) })));
 
 const Home = lazy(() => import('../features/home/home-page'));
 const Login = lazy(() => import('../features/auth/login-page'));
@@ -42,7 +45,7 @@ const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
 const Agenda = lazy(() => import('../features/agenda/agenda-page'));
 const Profile = lazy(() => import('../features/profile/profile-page'));
 const Instructions = lazy(() => import('../features/instructions/instructions-page'));
-const OrderFeed = lazy(() => import('../features/crm/order-feed-page'));
+const OrderFeed = pick(crm, 'OrderFeedPage');
 const MfaSetup = lazy(() => import('../features/auth/mfa-setup-page'));
 
 /** Instruction pages exist for these data platforms only (integration-steps spec, section 2). */

@@ -1,8 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { ALL_MESSAGES, CATALOGUE_PARTS } from '../all-catalogues';
 import { en } from './messages/en';
-import { fr } from './messages/fr';
-import { ru } from './messages/ru';
 
 /** Names of the ICU arguments of a message (including nested plural/select branches). */
 function placeholders(message: string): string[] {
@@ -19,26 +18,42 @@ function placeholders(message: string): string[] {
   return [...names].sort();
 }
 
-const catalogues = { fr, ru } as Record<string, Record<string, string>>;
+const parts = Object.entries(CATALOGUE_PARTS) as [string, Record<'en' | 'fr' | 'ru', Record<string, string>>][];
+const translated = ['fr', 'ru'] as const;
 
 describe('message catalogues', () => {
-  it.each(Object.keys(catalogues))('%s has exactly the English keys', (locale) => {
-    expect(Object.keys(catalogues[locale]!).sort()).toEqual(Object.keys(en).sort());
+  describe.each(parts)('%s catalogue', (_name, part) => {
+    it.each(translated)('%s has exactly the English keys', (locale) => {
+      expect(Object.keys(part[locale]).sort()).toEqual(Object.keys(part.en).sort());
+    });
+
+    it.each(translated)('%s uses the same ICU placeholders as English', (locale) => {
+      for (const [key, message] of Object.entries(part.en)) {
+        expect({ key, placeholders: placeholders(part[locale][key]!) }).toEqual({ key, placeholders: placeholders(message) });
+      }
+    });
+
+    it('every message is valid ICU and non-empty', () => {
+      for (const catalogue of [part.en, part.fr, part.ru]) {
+        for (const message of Object.values(catalogue)) {
+          expect(message.trim()).not.toBe('');
+          expect(() => parse(message)).not.toThrow();
+        }
+      }
+    });
   });
 
-  it.each(Object.keys(catalogues))('%s uses the same ICU placeholders as English', (locale) => {
-    for (const [key, message] of Object.entries(en)) {
-      expect({ key, placeholders: placeholders(catalogues[locale]![key]!) }).toEqual({ key, placeholders: placeholders(message) });
-    }
-  });
-
-  it('every message is valid ICU and non-empty', () => {
-    for (const catalogue of [en, fr, ru] as Record<string, string>[]) {
-      for (const message of Object.values(catalogue)) {
-        expect(message.trim()).not.toBe('');
-        expect(() => parse(message)).not.toThrow();
+  it('never defines an id in two catalogues (an area lays its texts under the entry ones)', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [name, part] of parts) {
+      for (const id of Object.keys(part.en)) {
+        if (seen.has(id)) twice.push(`${id}: ${seen.get(id)} and ${name}`);
+        seen.set(id, name);
       }
     }
+    expect(twice).toEqual([]);
+    expect(Object.keys(ALL_MESSAGES.en)).toHaveLength(seen.size);
   });
 
   it('keeps the exact texts of the spec in English', () => {

@@ -41,14 +41,19 @@ export async function loadMessages(locale: Locale): Promise<Catalogue> {
 
 /**
  * Translation overrides (the admin's Translations page): one language's messages, pre-parsed
- * ICU ASTs, laid over the bundled catalogue. Only ids of the bundle are kept, and never a message
+ * ICU ASTs, laid over the bundled catalogue. Only well-formed ids are kept, and never a message
  * holding a rich-text tag: the portal renders no markup from catalogue text (react-intl formats
  * into plain text nodes, and no page hands a tag function to a message). Anything unexpected in
  * the answer is dropped, not trusted.
  */
 export type Overrides = Record<string, unknown[]>;
 
-const TAG_ELEMENT = 8; // @formatjs/icu-messageformat-parser TYPE.tag
+const TAG_ELEMENT = 8;
+/**
+ * The shape of a message id. The ids themselves are checked by the server against every
+ * catalogue, areas included; the entry chunk does not hold the areas' ids to check them again.
+ */
+const MESSAGE_ID = /^[A-Za-z][\w.-]{0,127}$/; // @formatjs/icu-messageformat-parser TYPE.tag
 
 function hasTag(elements: unknown[]): boolean {
   return elements.some((element) => {
@@ -66,7 +71,7 @@ export function sanitizeOverrides(answer: unknown, locale: Locale): Overrides {
   const { locale: answered, messages } = answer as { locale?: unknown; messages?: unknown };
   if (answered !== locale || !messages || typeof messages !== 'object') return safe;
   for (const [id, value] of Object.entries(messages)) {
-    if (Object.hasOwn(en, id) && Array.isArray(value) && value.length > 0 && !hasTag(value)) safe[id] = value;
+    if (MESSAGE_ID.test(id) && Array.isArray(value) && value.length > 0 && !hasTag(value)) safe[id] = value;
   }
   return safe;
 }

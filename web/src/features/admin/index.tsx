@@ -5,3 +5,4 @@ export { EditPage } from './edit-page';
 export { TranslationsPage } from './translations-page';
 export { IntegrationStatusPage } from './integration-status-page';
 export { DefaultCollectorsPage } from './default-collectors-page';
+export { area } from './area';

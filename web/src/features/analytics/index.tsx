@@ -2,3 +2,4 @@
 export { AnalyticsPage } from './analytics-page';
 export { AnalyticsAccessPage } from './analytics-access-page';
 export { CustomDimensionPage } from './custom-dimension-page';
+export { area } from './area';

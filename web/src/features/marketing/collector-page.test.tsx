@@ -59,7 +59,7 @@ describe('CollectorPage', () => {
       }),
     );
     renderApp('/marketing/collector');
-    expect(await screen.findByText(/No collector yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/No collector yet: add your first source/)).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Add collector' });
     expect(add).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Source', { selector: 'input' }), 'Taboola');

@@ -3,3 +3,4 @@ export { SourcesPage } from './sources-page';
 export { CollectorPage } from './collector-page';
 export { UtmManagementPage } from './utm-management-page';
 export { CommissionsPage } from './commissions-page';
+export { area } from './area';

@@ -1,0 +1,35 @@
+import { en as adminEn } from './features/admin/messages/en';
+import { fr as adminFr } from './features/admin/messages/fr';
+import { ru as adminRu } from './features/admin/messages/ru';
+import { en as analyticsEn } from './features/analytics/messages/en';
+import { fr as analyticsFr } from './features/analytics/messages/fr';
+import { ru as analyticsRu } from './features/analytics/messages/ru';
+import { en as crmEn } from './features/crm/messages/en';
+import { fr as crmFr } from './features/crm/messages/fr';
+import { ru as crmRu } from './features/crm/messages/ru';
+import { en as marketingEn } from './features/marketing/messages/en';
+import { fr as marketingFr } from './features/marketing/messages/fr';
+import { ru as marketingRu } from './features/marketing/messages/ru';
+import { en } from './i18n/messages/en';
+import { fr } from './i18n/messages/fr';
+import { ru } from './i18n/messages/ru';
+
+/**
+ * Every catalogue of the app in one place, for the server (the translations admin checks and
+ * shows every id) and the tests. The app itself never imports this file: it loads the entry
+ * catalogue at start and each area's catalogue with its lazy chunk (i18n/area.tsx).
+ */
+export const CATALOGUE_PARTS = {
+  entry: { en, fr, ru },
+  admin: { en: adminEn, fr: adminFr, ru: adminRu },
+  analytics: { en: analyticsEn, fr: analyticsFr, ru: analyticsRu },
+  crm: { en: crmEn, fr: crmFr, ru: crmRu },
+  marketing: { en: marketingEn, fr: marketingFr, ru: marketingRu },
+} as const;
+
+type Texts = Readonly<Record<string, string>>;
+const merged = (locale: 'en' | 'fr' | 'ru'): Texts =>
+  Object.assign({}, ...Object.values(CATALOGUE_PARTS).map((part) => part[locale] as Texts)) as Texts;
+
+/** All ids of the app, per language. */
+export const ALL_MESSAGES: Readonly<Record<'en' | 'fr' | 'ru', Texts>> = { en: merged('en'), fr: merged('fr'), ru: merged('ru') };
