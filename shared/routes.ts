@@ -18,6 +18,10 @@ import { companyCreateSchema, companyUpdateCurrentSchema, companyUpdateSchema } 
 import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integration';
 import { meetingCreateSchema, meetingDeleteSchema, meetingUpdateSchema } from './schemas/meetings';
 import { versionOnlySchema } from './schemas/common';
+import type { AccessCheckAnswer, DimensionCheckAnswer } from './domain/analytics';
+import type { FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-feed';
+import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
+import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userUpdateSchema } from './schemas/users';
 import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
 import type { DefaultCollector } from './domain/types';
@@ -83,7 +87,7 @@ export interface RouteGrants {
 }
 
 /** Background jobs a route may start (async Lambda invoke); registry: lib/definitions/resources.ts `jobs`. */
-export type JobName = 'password-reset-mail';
+export type JobName = 'password-reset-mail' | 'feed-check';
 
 declare const responseType: unique symbol;
 /** Phantom carrier of a response type: nothing at run time. */
@@ -394,33 +398,46 @@ export const trafficRulesDelete = route({
 // Integration steps: analytics checks
 export const analyticsUtms = route({
   id: 'analytics-utms', area: 'analytics', method: 'POST', path: '/api/analytics/utms', access: 'signed-in', companyScoped: true,
+  schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
   lambda: slow,
 });
 export const analyticsAccess = route({
   id: 'analytics-access', area: 'analytics', method: 'POST', path: '/api/analytics/access', access: 'signed-in', companyScoped: true,
+  schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
   lambda: slow, grants: completesSteps,
 });
 export const analyticsDimension = route({
   id: 'analytics-dimension', area: 'analytics', method: 'POST', path: '/api/analytics/dimension', access: 'signed-in', companyScoped: true,
+  schema: analyticsDimensionSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: completesSteps,
 });
 export const analyticsEvents = route({
   id: 'analytics-events', area: 'analytics', method: 'POST', path: '/api/analytics/events', access: 'signed-in', companyScoped: true,
+  schema: analyticsEventsSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: completesSteps,
 });
 
-// Integration steps: order / lead feed
+// Integration steps: order / lead feed (a check is a job: docs/order-feed.md)
 export const orderFeedUpload = route({
   id: 'order-feed-upload', area: 'order-feed', method: 'POST', path: '/api/order-feed/upload', access: 'signed-in', companyScoped: true,
+  schema: feedUploadSchema, response: reply<FeedUploadTicket>(),
   // A presigned POST is signed with the function's credentials: the upload needs PutObject.
   grants: { feedBucket: ['put'] },
 });
+// Answers at once with the check (queued, or the one already running for the company).
 export const orderFeedCheck = route({
   id: 'order-feed-check', area: 'order-feed', method: 'POST', path: '/api/order-feed/check', access: 'signed-in', companyScoped: true,
-  // Streams feeds of up to 200 MB: more memory, hence more CPU.
-  lambda: { timeoutSeconds: 29, memoryMb: 1536 },
-  // No spreads in route literals: esbuild keeps a spread (it may run getters), and with it the route.
-  grants: { sendsMail: true, feedBucket: ['get'] },
+  schema: feedCheckSchema, response: reply<FeedCheck>(),
+  // HeadObject of the upload (exists under the company's prefix, within the size cap).
+  grants: { feedBucket: ['get'], invokes: ['feed-check'] },
+});
+export const orderFeedCheckGet = route({
+  id: 'order-feed-check-get', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}', access: 'signed-in', companyScoped: true,
+  response: reply<FeedCheck>(),
+});
+export const orderFeedOverview = route({
+  id: 'order-feed-overview', area: 'order-feed', method: 'GET', path: '/api/order-feed', access: 'signed-in', companyScoped: true,
+  response: reply<FeedOverview>(),
 });
 
 // Integration steps: collectors and affiliate commissions
@@ -511,6 +528,8 @@ export const routes = [
   analyticsEvents,
   orderFeedUpload,
   orderFeedCheck,
+  orderFeedCheckGet,
+  orderFeedOverview,
   collectorsList,
   collectorsCreate,
   collectorsUpdate,

@@ -206,6 +206,12 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     timeoutSeconds: 30,
     grants: { table: 'read-write', sendsMail: true },
   },
+  'feed-check': {
+    entry: 'functions/jobs/feed-check.ts',
+    description: 'Order feed check: streams the upload or the URL through the engine, writing progress then the result',
+    timeoutSeconds: 900,
+    grants: { table: 'read-write', sendsMail: true, feedBucket: ['get'] },
+  },
 };
 
 export const jobNames = Object.keys(jobs) as JobName[];

@@ -66,7 +66,7 @@ const NOT_BUILT = new Set([
   // sources and commissions (issue 10): built
   // UTM management (issue 10): built
   'analytics-utms', 'analytics-access', 'analytics-dimension', 'analytics-events',
-  'order-feed-upload', 'order-feed-check',
+  'order-feed-upload', 'order-feed-check', 'order-feed-check-get', 'order-feed-overview',
   // collectors (issue 10): built
 ]);
 

@@ -1,0 +1,97 @@
+import type { FeedFormat, FeedResult } from '../feed/types';
+
+/**
+ * The order / lead feed check as the portal runs it (spec: "Order feed / lead feed"): a check is
+ * a background job. POST /api/order-feed/check answers at once with the check; the worker streams
+ * the uploaded object or the URL through the engine (shared/feed), writing progress, then the
+ * result; the page polls GET /api/order-feed/checks/{id}. One company runs one check at a time.
+ */
+
+/** Upload cap (presigned POST condition, checked again by the server: the local S3 does not enforce it). */
+export const FEED_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024; // 1 GiB
+/** Presigned POST lifetime. */
+export const FEED_UPLOAD_EXPIRY_SECONDS = 15 * 60;
+/** Fetch caps of a feed URL. */
+export const FEED_FETCH_MAX_BYTES = 1024 * 1024 * 1024;
+/** History entries kept per company (the page shows the newest). */
+export const FEED_HISTORY_MAX = 60;
+
+/** POST /api/order-feed/upload: a presigned POST for one file, straight to S3. */
+export interface FeedUploadTicket {
+  /** The form's action URL. */
+  url: string;
+  /** Form fields to send before the file (policy, signature, key, Content-Type...). */
+  fields: Record<string, string>;
+  /** The object key (under the company's prefix): the check refers to it. */
+  key: string;
+  maxBytes: number;
+  expiresAt: string;
+}
+
+export type FeedCheckStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export type FeedCheckSource =
+  | { kind: 'upload'; key: string; fileName: string; size: number }
+  /** The URL without its credentials (never stored nor shown). */
+  | { kind: 'url'; url: string };
+
+export interface FeedCheckProgress {
+  /** Bytes read so far, and the size when known (upload, Content-Length). */
+  bytes: number;
+  totalBytes: number | null;
+  orders: number;
+}
+
+/** A check the job could not finish: the feed could not be fetched or parsed (shown in a red callout). */
+export interface FeedCheckFailure {
+  /** e.g. fetch-refused, fetch-failed, too-large, timeout, malformed, binary... (FeedErrorCode or the fetcher's) */
+  code: string;
+  message: string;
+}
+
+export interface FeedCheck {
+  id: string;
+  status: FeedCheckStatus;
+  type: FeedFormat;
+  viewId: string | null;
+  source: FeedCheckSource;
+  /** Who started it: a user id, or 'daily' for the scheduled re-check. */
+  startedBy: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  progress: FeedCheckProgress;
+  result: FeedResult | null;
+  failure: FeedCheckFailure | null;
+  /** This check completed the status_feed step (first clean check). */
+  stepCompleted: boolean;
+  /** This check stored the company's orderFeedUrl (first clean check of a URL). */
+  feedUrlStored: boolean;
+}
+
+export type FeedHealth = 'clean' | 'warnings' | 'failed';
+
+/** One line of the feed's history (every finished check, manual or daily). */
+export interface FeedHistoryEntry {
+  checkId: string;
+  date: string;
+  trigger: 'manual' | 'daily';
+  health: FeedHealth;
+  orders: number;
+  warningKeys: string[];
+  failure: FeedCheckFailure | null;
+}
+
+/** GET /api/order-feed: the latest check of the company (running or finished) and the history. */
+export interface FeedOverview {
+  current: FeedCheck | null;
+  history: FeedHistoryEntry[];
+  orderFeedUrl: string | null;
+}
+
+/** Health of a finished check: warnings are any raised key. */
+export function feedHealth(check: Pick<FeedCheck, 'status' | 'result'>): FeedHealth | null {
+  if (check.status === 'failed') return 'failed';
+  if (check.status !== 'done' || !check.result) return null;
+  return Object.keys(check.result.errors).length > 0 ? 'warnings' : 'clean';
+}
