@@ -5,6 +5,7 @@
  */
 import type { BuildOptions } from 'esbuild';
 import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { fromRoot } from './paths';
 
 /**
  * AWS SDK v3 is bundled (not left to the copy in the Node 22 runtime). Measured with
@@ -19,10 +20,33 @@ export const runtimeProvidedModules = ['@aws-sdk/*', '@smithy/*'] as const;
 
 /**
  * ESM output needs a real `require` for the CommonJS dependencies that require Node built-ins
- * (esbuild's ESM shim throws "Dynamic require of … is not supported" otherwise).
+ * (esbuild's ESM shim throws "Dynamic require of … is not supported" otherwise), and the
+ * `__dirname` / `__filename` that some read as they load (ssh2): `esmDefines` points their free
+ * uses at the bundle's own, so a module declaring its own `__dirname` never clashes with ours.
  */
 export const esmRequireBanner =
-  "import { createRequire as __portalCreateRequire } from 'node:module';const require = __portalCreateRequire(import.meta.url);";
+  "import { createRequire as __portalCreateRequire } from 'node:module';import { fileURLToPath as __portalFileURLToPath } from 'node:url';const require = __portalCreateRequire(import.meta.url);const __portalFilename = __portalFileURLToPath(import.meta.url);const __portalDirname = __portalFileURLToPath(new URL('.', import.meta.url));";
+export const esmDefines = { __dirname: '__portalDirname', __filename: '__portalFilename' } as const;
+
+/**
+ * Native add-ons never go into a bundle (built for this machine, not for Lambda): the packages
+ * that try one (ssh2's optional crypto binding, cpu-features) catch the failed require at run
+ * time and use their pure JavaScript path.
+ */
+export const nativeAddons = ['*.node'] as const;
+
+/**
+ * Packages replaced by small stand-ins in every bundle (esbuild `alias`). Only the Google
+ * client libraries of the analytics functions pull them in: node-fetch (gaxios's fetch in Node;
+ * Node 22 has its own), qs (googleapis-common's query strings) and https-proxy-agent (never a
+ * proxy on Lambda): ~165 KB less to compile at a cold start (docs/analytics.md, "Cold start").
+ * The shims are tested against the packages' own behaviour (functions/platform/bundle-shims).
+ */
+export const bundleAliases: Readonly<Record<string, string>> = {
+  'node-fetch': fromRoot('functions/platform/bundle-shims/native-fetch.ts'),
+  qs: fromRoot('functions/platform/bundle-shims/qs.ts'),
+  'https-proxy-agent': fromRoot('functions/platform/bundle-shims/no-proxy-agent.ts'),
+};
 
 export interface EsbuildSettings {
   readonly target: string;
@@ -35,7 +59,9 @@ export interface EsbuildSettings {
   /** Prefer the ESM builds of dependencies (tree-shakeable), fall back to CommonJS. */
   readonly mainFields: readonly string[];
   readonly banner: string;
+  readonly define: Readonly<Record<string, string>>;
   readonly external: readonly string[];
+  readonly alias: Readonly<Record<string, string>>;
 }
 
 export const esbuildSettings = (awsSdkBundled: boolean = bundleAwsSdk): EsbuildSettings => ({
@@ -47,7 +73,9 @@ export const esbuildSettings = (awsSdkBundled: boolean = bundleAwsSdk): EsbuildS
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: esmRequireBanner,
-  external: awsSdkBundled ? [] : [...runtimeProvidedModules],
+  define: esmDefines,
+  external: [...(awsSdkBundled ? [] : runtimeProvidedModules), ...nativeAddons],
+  alias: bundleAliases,
 });
 
 /**
@@ -67,9 +95,11 @@ export function cdkBundling(settings: EsbuildSettings = esbuildSettings()): Bund
     sourcesContent: settings.sourcesContent,
     mainFields: [...settings.mainFields],
     banner: settings.banner,
+    define: { ...settings.define },
     // An explicit list (possibly empty) overrides the CDK default of excluding the SDK.
     externalModules: [...settings.external],
-    bundleAwsSDK: settings.external.length === 0,
+    bundleAwsSDK: !settings.external.includes('@aws-sdk/*'),
+    esbuildArgs: Object.fromEntries(Object.entries(settings.alias).map(([name, file]) => [`--alias:${name}`, file])),
   };
 }
 
@@ -87,7 +117,9 @@ export function esbuildBuildOptions(entry: string, outfile: string, settings: Es
     sourcesContent: settings.sourcesContent,
     mainFields: [...settings.mainFields],
     banner: { js: settings.banner },
+    define: { ...settings.define },
     external: [...settings.external],
+    alias: { ...settings.alias },
     logLevel: 'warning',
   };
 }

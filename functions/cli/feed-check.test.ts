@@ -65,6 +65,28 @@ describe('reading', () => {
     expect((JSON.parse(stdout) as FeedResult).errors.invalidState).toEqual([{ orderId: 'A1', line: expect.any(Number), detail: '"Доставлен"' }]);
   });
 
+  it('reads a feed in the encoding its XML declaration names (windows-1251 bytes)', async () => {
+    const records = clean(NOW, 20);
+    // "Доставлен" is no state: the warning's detail shows it decoded.
+    records[3]!.fields.state = 'Доставлен';
+    const text = feedText(xmlChunks(records)).replace('encoding="UTF-8"', 'encoding="windows-1251"');
+    expect(text).toContain('encoding="windows-1251"');
+    // Cyrillic letters to windows-1251 bytes (А-я are 0xC0-0xFF there), written by hand.
+    const bytes = Buffer.from(Array.from(text, (c) => (c >= 'А' && c <= 'я' ? c.charCodeAt(0) - 0x410 + 0xc0 : c.charCodeAt(0))));
+    const { code, stdout } = await runHere([file('cp1251.xml', bytes), '--json']);
+    expect(code).toBe(1);
+    expect((JSON.parse(stdout) as FeedResult).errors.invalidState).toEqual([{ orderId: records[3]!.fields.id, line: expect.any(Number), detail: '"Доставлен"' }]);
+  });
+
+  it('refuses an encoding it cannot read, and control characters in XML, with exit code 2', async () => {
+    const unknown = await runHere([file('klingon.xml', '<?xml version="1.0" encoding="x-klingon"?><orders/>')]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('feed-check: the feed cannot be read: line 1: the XML declaration names the encoding "x-klingon", which the check cannot read: save the feed as UTF-8 (windows-1251, ISO-8859-1 and windows-1252 are read too)\n');
+    const control = await runHere([file('control.xml', `<orders>\n${'<!-- padding -->\n'.repeat(80)}<order><id>1\u0002</id></order></orders>`)]);
+    expect(control.code).toBe(2);
+    expect(control.stderr).toBe('feed-check: the feed cannot be read: line 82: a control character (U+0002) is not allowed in XML (only tab, line feed and carriage return are)\n');
+  });
+
   describe('over http', () => {
     let server: Server;
     let base = '';
@@ -85,8 +107,13 @@ describe('reading', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const address = server.address();
       base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      // The URL goes through the SSRF guard: this loopback server is allow-listed as the test stack does.
+      process.env.FEED_FETCH_ALLOW = base.slice('http://'.length);
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => {
+      delete process.env.FEED_FETCH_ALLOW;
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
 
     it('streams a URL', async () => {
       const { code, stdout } = await runHere([`${base}/feed.xml`, '--json']);
@@ -97,6 +124,15 @@ describe('reading', () => {
       const { code, stderr } = await runHere([`${base}/missing.xml`]);
       expect(code).toBe(2);
       expect(stderr).toContain('answered HTTP 404');
+    });
+    it('refuses an internal address that is not allow-listed, and never prints URL credentials', async () => {
+      const other = `http://127.0.0.2:${new URL(base).port}/feed.xml`;
+      const refused = await runHere([other]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^feed-check: cannot fetch the feed: .*loopback/);
+      const withCredentials = await runHere([`ftp://shop:Secret-1@127.0.0.2:${new URL(base).port}/feed.xml`]);
+      expect(withCredentials.code).toBe(2);
+      expect(withCredentials.stderr).not.toContain('Secret-1');
     });
   });
 
@@ -156,12 +192,11 @@ describe('the real command (npm run --silent feed-check)', () => {
     spoiled[0]!.fields.state = 'shipped';
     const bad = file('bad.csv', feedText(csvChunks(spoiled)));
     const broken = file('broken.xml', '<orders><order><id>1</id>');
-    const [ok, warned, missing, unreadable] = await Promise.all([
-      npm([good, '--json']),
-      npm([bad, '--json']),
-      npm([join(dir, 'nope.xml'), '--json']),
-      npm([broken, '--json']),
-    ]);
+    // One after the other: each run rebuilds dist/cli first (the prefeed-check script).
+    const ok = await npm([good, '--json']);
+    const warned = await npm([bad, '--json']);
+    const missing = await npm([join(dir, 'nope.xml'), '--json']);
+    const unreadable = await npm([broken, '--json']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ errors: {}, counts: {}, stats: { numOrders: { total: 200 } } });
     expect(warned.code).toBe(1);

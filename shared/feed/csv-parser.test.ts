@@ -53,8 +53,53 @@ describe('CSV record parser: reading', () => {
     ]);
   });
 
-  it('takes order fields from the first row of an order', () => {
-    expect(orders('id;state;product_id\n1;done;a\n1;cancel;b\n')[0]?.fields.state).toBe('done');
+  it('takes order fields from the first row of an order (later rows may leave them empty)', () => {
+    const [order, ...rest] = orders('id;state;price;product_id\n1;done;10;a\n1;;;b\n1;done;10;c\n');
+    expect(rest).toEqual([]);
+    expect(order?.fields).toEqual({ id: '1', state: 'done', price: '10' });
+    expect(order?.products?.map((p) => p.fields.id)).toEqual(['a', 'b', 'c']);
+    expect(order?.conflict).toBeUndefined();
+  });
+
+  it('starts a new order, marked with the conflict, when a row with the same id disagrees on an order field', () => {
+    const found = orders('id;date;state;price;product_id\nA1;2026-11-20;done;30;P1\nA1;2026-11-20;done;30;P2\nA1;2026-11-20;cancel;30;P1\nA1;2026-11-20;cancel;30;P2\nA2;2026-11-21;done;5;P3\n');
+    expect(found.map((o) => [o.fields.id, o.line, o.fields.state, o.products?.length])).toEqual([
+      ['A1', 2, 'done', 2],
+      ['A1', 4, 'cancel', 2],
+      ['A2', 6, 'done', 1],
+    ]);
+    expect(found[0]?.conflict).toBeUndefined();
+    expect(found[1]?.conflict).toEqual({ line: 2, field: 'state', before: 'done', after: 'cancel' });
+    // The new order has all its own fields, those equal to the previous order's too.
+    expect(found[1]?.fields).toEqual({ id: 'A1', date: '2026-11-20', state: 'cancel', price: '30' });
+    expect(found[1]?.products?.map((p) => [p.line, p.fields.id])).toEqual([
+      [4, 'P1'],
+      [5, 'P2'],
+    ]);
+    expect(found[2]?.conflict).toBeUndefined();
+  });
+
+  it('compares every order field, lead fields too, and names the first one that differs', () => {
+    const fields = ['date', 'state', 'price', 'commission', 'lastorderdate', 'newclient', 'iscallcenter', 'stateupdatedate', 'ordersource', 'leadsource', 'margin', 'coupon'] as const;
+    for (const field of fields) {
+      const text = `id;${field};coupon2\n7;a;x\n7;b;y\n`;
+      const found = orders(text);
+      expect(found.map((o) => o.line), field).toEqual([2, 3]);
+      expect(found[1]?.conflict, field).toEqual({ line: 2, field, before: 'a', after: 'b' });
+    }
+    // Spaces around a value, quotes, the id column last: compared as values.
+    expect(orders('state;price;id\n done ;"10";7\ndone;10; 7 \n"done";" 10";"7"\n')).toHaveLength(1);
+    expect(orders('state;price;id\ndone;10;7\ndone;"11";7\n').map((o) => o.conflict?.field)).toEqual([undefined, 'price']);
+    // A column the record does not use never splits an order.
+    expect(orders('id;state;note\n7;done;x\n7;done;y\n')).toHaveLength(1);
+  });
+
+  it('finds the conflict whatever the chunking', () => {
+    const text = `id;state;product_id\n${'9;done;a\n'.repeat(150)}9;wait;b\n9;wait;c\n`;
+    const whole = orders(text);
+    expect(whole.map((o) => o.line)).toEqual([2, 152]);
+    for (const at of [1000, 1500, text.length - 10]) expect(orders([text.slice(0, at), text.slice(at)])).toEqual(whole);
+    expect(orders([...text])).toEqual(whole);
   });
 
   it('matches header names trimmed and case-insensitively, ignores unknown and repeated columns', () => {

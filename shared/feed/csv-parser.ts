@@ -5,13 +5,15 @@
  * product_quantity (names are trimmed and compared case-insensitively; unknown columns are
  * ignored). The delimiter, comma or semicolon, is whichever the header has more of. One row is
  * one order line: consecutive rows with the same non-empty id form one order (order fields are
- * taken from its first row), so only one order is held at a time. An empty cell is an absent field.
+ * taken from its first row), so only one order is held at a time. A row with the id of the
+ * rows above but other order values (both cells filled) starts an order of its own, marked
+ * `conflict` (reported as duplicatedIds). An empty cell is an absent field.
  *
  * Fast path: a row without a double quote is split with indexOf; rows with quotes go through
  * a small state machine that handles delimiters, doubled quotes and newlines inside quotes.
  */
 import { ChunkedParser, clip, countLines, detach, FEED_LIMITS } from './parse/common';
-import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParserFactory } from './types';
+import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParserFactory, type RowConflict } from './types';
 
 const QUOTE = 34;
 const LF = 10;
@@ -48,9 +50,21 @@ class CsvRecordParser extends ChunkedParser {
   /** Cells of the record being read, by slot. */
   private readonly cells: (string | undefined)[] = new Array<string | undefined>(SLOT_COUNT).fill(undefined);
   private column = 0;
+  /** Used cells of the record being read that are not empty. */
+  private filled = 0;
+  /** The record being read has the current order's id (so far: the id column was read). */
+  private continuing = false;
+  /**
+   * Order slots (bits) of the record being read whose text equals the first row's and were
+   * therefore not sliced (cells[] keeps undefined for them): most rows of a multi-product order
+   * repeat the order's fields, and comparing in place spares a string per cell.
+   */
+  private sameSlots = 0;
 
   private order: RawOrder | undefined;
   private orderId: string | undefined;
+  /** Order fields of the current order's first row, by slot: a later row of the same id must agree. */
+  private readonly firstCells: (string | undefined)[] = new Array<string | undefined>(ORDER_SLOTS).fill(undefined);
   /** Characters of the rows of the current order (FEED_LIMITS.maxOrderChars). */
   private orderChars = 0;
 
@@ -205,6 +219,9 @@ class CsvRecordParser extends ChunkedParser {
   private beginRecord(): void {
     this.cells.fill(undefined);
     this.column = 0;
+    this.filled = 0;
+    this.continuing = false;
+    this.sameSlots = 0;
   }
 
   private cell(buf: string, from: number, to: number): void {
@@ -216,8 +233,25 @@ class CsvRecordParser extends ChunkedParser {
     }
     const slot = column < this.slotOfColumn.length ? (this.slotOfColumn[column] as number) : -1;
     if (slot < 0) return;
+    if (slot < ORDER_SLOTS && this.order !== undefined) {
+      // The text of the current order's id, or (once the id matched) of its first row's cell:
+      // compared in place, not sliced. Known values are trimmed and not empty, so equal text
+      // is an equal value.
+      const known = slot === ID_SLOT ? this.orderId : this.continuing ? this.firstCells[slot] : undefined;
+      if (known !== undefined && to - from === known.length && buf.startsWith(known, from)) {
+        this.filled++;
+        if (slot === ID_SLOT) {
+          this.cells[slot] = known;
+          this.continuing = true;
+        } else this.sameSlots |= 1 << slot;
+        return;
+      }
+    }
     const value = buf.slice(from, to).trim();
-    if (value.length > 0) this.cells[slot] = detach(value);
+    if (value.length > 0) {
+      this.cells[slot] = detach(value);
+      this.filled++;
+    }
   }
 
   private cellValue(value: string): void {
@@ -229,7 +263,10 @@ class CsvRecordParser extends ChunkedParser {
     const slot = column < this.slotOfColumn.length ? (this.slotOfColumn[column] as number) : -1;
     if (slot < 0) return;
     const trimmed = value.trim();
-    if (trimmed.length > 0) this.cells[slot] = detach(trimmed);
+    if (trimmed.length > 0) {
+      this.cells[slot] = detach(trimmed);
+      this.filled++;
+    }
   }
 
   /** Header: skips blank lines, picks the delimiter, maps columns. Returns false when the header row is not complete yet. */
@@ -292,17 +329,25 @@ class CsvRecordParser extends ChunkedParser {
     }
     const cells = this.cells;
     // A blank row, or one whose used cells are all empty (",,,," left by spreadsheets), is no order line.
-    if (cells.every((cell) => cell === undefined)) return;
+    if (this.filled === 0) return;
     const id = cells[ID_SLOT];
     let order = this.order;
-    if (order === undefined || id === undefined || id !== this.orderId) {
+    const conflict = order !== undefined && id !== undefined && id === this.orderId ? this.conflictWith(order.line) : undefined;
+    if (order === undefined || id === undefined || id !== this.orderId || conflict !== undefined) {
       this.flush();
       const fields: Partial<Record<OrderField, string>> = {};
+      const first = this.firstCells;
+      const same = this.sameSlots;
       for (let s = 0; s < ORDER_SLOTS; s++) {
-        const value = cells[s];
-        if (value !== undefined) fields[ORDER_FIELDS[s] as OrderField] = value;
+        // A cell left unsliced because it equals the previous order's is that same value.
+        const value = (same & (1 << s)) !== 0 ? first[s] : cells[s];
+        first[s] = value;
+        if (value !== undefined) setOrderField(fields, s, value);
       }
       order = { line, fields, products: this.hasProductColumns ? [] : null };
+      // Same id, other order fields: two versions of one order (a state change exported as a
+      // new row, say), not one order's products. Its own order, so duplicatedIds names both lines.
+      if (conflict !== undefined) order.conflict = conflict;
       this.order = order;
       this.orderId = id;
       this.orderChars = 0;
@@ -332,6 +377,23 @@ class CsvRecordParser extends ChunkedParser {
     }
   }
 
+  /**
+   * The first order field on which the row being ended disagrees with the first row of the
+   * current order (both filled: a continuation row may leave order cells empty), or undefined.
+   */
+  private conflictWith(line: number): RowConflict | undefined {
+    const cells = this.cells;
+    const first = this.firstCells;
+    for (let s = 0; s < ORDER_SLOTS; s++) {
+      const value = cells[s];
+      const before = first[s];
+      if (value !== undefined && before !== undefined && value !== before) {
+        return { line, field: ORDER_FIELDS[s] as OrderField, before, after: value };
+      }
+    }
+    return undefined;
+  }
+
   protected override finish(): void {
     this.flush();
   }
@@ -342,6 +404,26 @@ class CsvRecordParser extends ChunkedParser {
     this.order = undefined;
     this.orderId = undefined;
     this.onOrder(order);
+  }
+}
+
+/** Named stores in a fixed order of code, as the XML parser does: V8 keeps them monomorphic. */
+function setOrderField(fields: RawOrder['fields'], index: number, value: string): void {
+  switch (index) {
+    case 0: fields.id = value; break;
+    case 1: fields.date = value; break;
+    case 2: fields.state = value; break;
+    case 3: fields.price = value; break;
+    case 4: fields.commission = value; break;
+    case 5: fields.lastorderdate = value; break;
+    case 6: fields.newclient = value; break;
+    case 7: fields.iscallcenter = value; break;
+    case 8: fields.stateupdatedate = value; break;
+    case 9: fields.ordersource = value; break;
+    case 10: fields.leadsource = value; break;
+    case 11: fields.margin = value; break;
+    case 12: fields.coupon = value; break;
+    default: break;
   }
 }
 

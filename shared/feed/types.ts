@@ -53,6 +53,21 @@ export interface RawOrder {
    * order whose product columns are half filled...). Reported as invalidProducts.
    */
   productsProblem?: string;
+  /**
+   * CSV only: this order's first row repeats the id of the rows just above (the previous order)
+   * but disagrees on an order field, so it starts an order of its own instead of adding products
+   * to that one. The duplicatedIds rule names both lines from this.
+   */
+  conflict?: RowConflict;
+}
+
+/** Where two adjacent CSV rows with one id disagree: the previous order's first line and the first differing field. */
+export interface RowConflict {
+  line: number;
+  field: OrderField;
+  /** The field's value on `line`, and on this order's first row. */
+  before: string;
+  after: string;
 }
 
 /** A parser refuses input it cannot read; the engine never throws anything else. */
@@ -65,7 +80,9 @@ export type FeedErrorCode =
   | 'too-deep'
   | 'token-too-large'
   | 'wrong-root'
-  | 'csv-header';
+  | 'csv-header'
+  /** The XML declaration names an encoding the engine cannot read (shared/feed/decode.ts). */
+  | 'encoding';
 
 export class FeedParseError extends Error {
   override readonly name = 'FeedParseError';

@@ -263,3 +263,44 @@ describe('XML record parser: refusals', () => {
     expect(() => parser.end()).toThrow(first as Error);
   });
 });
+
+describe('XML record parser: control characters (XML 1.0 allows only tab, LF and CR)', () => {
+  // Padding pushes the construct past the sniffed first kilobyte, where the parser sees it chunk by chunk.
+  const pad = `<!--${' '.repeat(1100)}-->\n`;
+  const feed = (inner: string) => `<?xml version="1.0"?>\n${pad}<orders>\n<order>\n<id>A1</id>\n${inner}\n</order>\n</orders>\n`;
+  // Line 6 is `inner`'s first line in feed().
+  const cases: [string, string][] = [
+    ['a field value (fast path)', '<price>1\u00012</price>'],
+    ['a field value with a comment inside (general path)', '<price>1<!-- c -->\u00012</price>'],
+    ['a product field', '<products><product><id>P\u001f</id></product></products>'],
+    ['text between elements', '\u000b<price>1</price>'],
+    ['an unknown element', '<note>x\u0008</note>'],
+    ['CDATA', '<coupon><![CDATA[A\u0000B]]></coupon>'],
+    ['an attribute value', '<price currency="E\u0002">1</price>'],
+    ['a tag name', '<pri\u0003ce>1</pri\u0003ce>'],
+    ['a comment', '<!-- \u0007 -->'],
+    ['a processing instruction', '<?pi \u001b?>'],
+    ['a closing tag', '<price>1</price\u0004>'],
+    ['a form feed', '<price>1\u000c</price>'],
+  ];
+  for (const [where, inner] of cases) {
+    it(`refuses one in ${where} as malformed, with its line, whatever the chunking`, () => {
+      const text = feed(inner);
+      const e = error(text);
+      expect(e.code).toBe('malformed');
+      expect(e.message).toMatch(/^line 6: a control character \(U\+00[01][0-9A-F]\) is not allowed in XML/);
+      expect(error([...text])).toEqual(e);
+      const at = text.indexOf(inner) + 3;
+      expect(error([text.slice(0, at), text.slice(at)])).toEqual(e);
+    });
+  }
+
+  it('names the line of the character inside a multi-line value', () => {
+    expect(error(feed('<coupon>a\nb\n\u0001</coupon>')).line).toBe(8);
+  });
+
+  it('accepts tab, LF and CR, and control characters written as nothing but text (C1, DEL)', () => {
+    const [order] = orders(feed('<coupon>\ta\r\nb\u0085\u007f</coupon>'));
+    expect(order?.fields.coupon).toBe('a\nb\u0085\u007f');
+  });
+});

@@ -110,6 +110,18 @@ function isNameChar(c: number): boolean {
   return isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
 }
 
+/**
+ * Index of the first C0 control character in text[from, to) (XML 1.0 allows only tab, LF and
+ * CR), or -1. Called on the paths that are not hot: simpleField checks its values in its own loop.
+ */
+function controlAt(text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13) return i;
+  }
+  return -1;
+}
+
 /** XML 1.0 Char production: what a numeric character reference may produce. */
 function isXmlChar(cp: number): boolean {
   return cp === 9 || cp === 10 || cp === 13 || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
@@ -237,6 +249,18 @@ class XmlRecordParser extends ChunkedParser {
     if (this.ended) this.fail('truncated', `the feed ends inside ${what}`, start);
   }
 
+  /** Refuses a control character found at buf[at]. */
+  private control(at: number): never {
+    const hex = this.buf.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0');
+    this.fail('malformed', `a control character (U+${hex}) is not allowed in XML (only tab, line feed and carriage return are)`, at);
+  }
+
+  /** Refuses the first control character of buf[from, to), if any. */
+  private noControl(from: number, to: number): void {
+    const at = controlAt(this.buf, from, to);
+    if (at !== -1) this.control(at);
+  }
+
   private tooLarge(start: number, what: string): never {
     this.fail('token-too-large', `${what} is longer than ${FEED_LIMITS.maxToken} characters`, start);
   }
@@ -306,6 +330,7 @@ class XmlRecordParser extends ChunkedParser {
     const collect = role === FIELD || role === PRODUCT_FIELD;
     // Whitespace between elements is most of the text: judged in place, never sliced.
     if (!collect && isBlankRange(this.buf, start, end)) return;
+    this.noControl(start, end);
     const raw = this.buf.slice(start, end);
     let value = raw;
     if (!cdata && raw.indexOf('&') !== -1) {
@@ -341,6 +366,7 @@ class XmlRecordParser extends ChunkedParser {
     let selfClosing = false;
     if (id !== -1) name = KNOWN[id] as string;
     else {
+      this.noControl(lt + 1, gt);
       let i = lt + 1;
       if (!isNameStart(buf.charCodeAt(i))) this.fail('malformed', 'a "<" that does not start a tag (write &lt; in text)', lt);
       i++;
@@ -380,20 +406,27 @@ class XmlRecordParser extends ChunkedParser {
     else if (parent === PRODUCT) index = PRODUCT_FIELD_OF[id] as number;
     if (index === -1) return -1;
     const buf = this.buf;
-    const lt = buf.indexOf('<', valueStart);
-    if (lt === -1 || buf.charCodeAt(lt + 1) !== SLASH || buf.charCodeAt(lt + 2 + name.length) !== GT || !buf.startsWith(name, lt + 2)) return -1;
-    // The same checks, in the same order, as onText on the general path.
-    if (lt - valueStart > FEED_LIMITS.maxToken) this.tooLarge(valueStart, 'a text node');
-    // One pass over the value for '&' and control characters: without '\r' or '\n' (nearly
-    // always) the value needs no line-break normalisation and the lines stay counted (tagStart
-    // is -1 when the opening tag may hold a line break: attributes).
+    const len = buf.length;
+    // One pass to the next '<' (values are short: a loop beats indexOf plus a second pass),
+    // noting '&' and control characters on the way: without '\r' or '\n' (nearly always) the
+    // value needs no line-break normalisation and the lines stay counted (tagStart is -1 when
+    // the opening tag may hold a line break: attributes).
     let plain = true;
     let amp = false;
-    for (let i = valueStart; i < lt; i++) {
-      const c = buf.charCodeAt(i);
-      if (c <= 13) plain = false;
-      else if (c === 38) amp = true; // '&'
+    let control = -1;
+    let lt = valueStart;
+    for (; lt < len; lt++) {
+      const c = buf.charCodeAt(lt);
+      if (c === LT) break;
+      if (c < 32) {
+        if (c !== 9 && c !== 10 && c !== 13 && control === -1) control = lt;
+        plain = false;
+      } else if (c === 38) amp = true; // '&'
     }
+    if (lt >= len || buf.charCodeAt(lt + 1) !== SLASH || buf.charCodeAt(lt + 2 + name.length) !== GT || !buf.startsWith(name, lt + 2)) return -1;
+    // The same checks, in the same order, as onText on the general path.
+    if (lt - valueStart > FEED_LIMITS.maxToken) this.tooLarge(valueStart, 'a text node');
+    if (control !== -1) this.control(control);
     let value = buf.slice(valueStart, lt);
     if (amp) {
       const decoded = decodeXmlText(value);
@@ -437,6 +470,7 @@ class XmlRecordParser extends ChunkedParser {
       if (close === -1) break;
       const lessThan = buf.indexOf('<', i + 1);
       if (lessThan !== -1 && lessThan < close) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt);
+      this.noControl(i + 1, close);
       const value = buf.slice(i + 1, close);
       if (value.indexOf('&') !== -1) {
         const decoded = decodeXmlText(value);
@@ -464,6 +498,7 @@ class XmlRecordParser extends ChunkedParser {
     const expected = this.names[this.depth - 1] as string;
     // Compare in place: no slice on the hot path.
     if (nameEnd - (lt + 2) !== expected.length || !buf.startsWith(expected, lt + 2)) {
+      this.noControl(lt + 2, gt);
       this.fail('malformed', `found </${clip(buf.slice(lt + 2, nameEnd))}> where </${clip(expected)}> was expected`, lt);
     }
     this.close(lt);
@@ -484,6 +519,7 @@ class XmlRecordParser extends ChunkedParser {
         return -1;
       }
       if (close + 3 - lt > FEED_LIMITS.maxToken) this.tooLarge(lt, 'a comment');
+      this.noControl(lt + 4, close);
       return close + 3;
     }
     if (buf.startsWith('<![CDATA[', lt)) {
@@ -513,6 +549,7 @@ class XmlRecordParser extends ChunkedParser {
     }
     if (close + 2 - lt > FEED_LIMITS.maxToken) this.tooLarge(lt, 'a processing instruction');
     if (!isNameStart(this.buf.charCodeAt(lt + 2))) this.fail('malformed', 'a processing instruction without a target name', lt);
+    this.noControl(lt + 2, close);
     return close + 2;
   }
 

@@ -83,7 +83,10 @@ const duplicatedIds: Rule = {
     const seen = new FingerprintSet();
     return {
       order(o) {
-        if (o.id !== '' && !seen.add(o.id)) reporter.report(o);
+        if (o.id === '' || seen.add(o.id)) return;
+        const conflict = o.raw.conflict;
+        // Adjacent CSV rows that disagree: name both lines and the field (the fingerprints alone know no lines).
+        reporter.report(o, conflict ? `rows on lines ${conflict.line} and ${o.line} differ in ${conflict.field}: ${shown(conflict.before)} / ${shown(conflict.after)}` : undefined);
       },
     };
   },

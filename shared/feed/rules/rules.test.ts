@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderChecker } from '../checker';
+import { checkFeed, createOrderChecker } from '../checker';
 import type { AnalyticsOrders, FeedProduct, FeedResult, RawOrder } from '../types';
 import { order, product } from '../testing/generate';
 import type { WarningKey } from '../warnings';
@@ -148,6 +148,26 @@ describe('duplicatedIds', () => {
     const result = check([order({ id: 'A1' }), order({ id: 'A2' }), order({ id: 'A1' }, [product()], 9), order({ id: 'A1' })]);
     expect(result.counts.duplicatedIds).toBe(2);
     expect(result.errors.duplicatedIds?.[0]).toEqual({ orderId: 'A1', line: 9 });
+  });
+  it('names both lines of adjacent CSV rows that share an id but not their order fields', async () => {
+    const csv = [
+      'id;date;state;price;commission;newclient;product_id;product_category;product_price;product_quantity',
+      'A1;2026-11-20 10:00:00;done;30;3;1;P1;shoes;10;1',
+      'A1;2026-11-20 10:00:00;done;30;3;1;P2;hats;20;1',
+      'A1;2026-11-20 10:00:00;cancel;30;3;1;P1;shoes;10;1',
+      'A2;2026-11-20 11:00:00;done;5;1;1;P3;hats;5;1',
+      'A2;2026-11-20 11:00:00;done;6;1;1;P4;hats;1;1',
+      '',
+    ].join('\n');
+    const result = await checkFeed([csv], { format: 'csv', product: '360', now: NOW });
+    expect(result.counts.duplicatedIds).toBe(2);
+    expect(result.errors.duplicatedIds).toEqual([
+      { orderId: 'A1', line: 4, detail: 'rows on lines 2 and 4 differ in state: "done" / "cancel"' },
+      { orderId: 'A2', line: 6, detail: 'rows on lines 5 and 6 differ in price: "5" / "6"' },
+    ]);
+    // Each version is kept as an order of its own: counted and checked.
+    expect(result.stats.numOrders.total).toBe(4);
+    expect(result.stats.stateStats).toEqual({ done: 3, cancel: 1 });
   });
   it('ignores orders without id (missingId says it) and is exact about near ids', () => {
     expect(raised([order({ id: undefined }), order({ id: '' }), order({ id: 'a1' }), order({ id: 'A1' }), order({ id: 'A1 ' })], 'duplicatedIds')).toBe(1);

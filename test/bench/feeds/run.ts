@@ -9,7 +9,14 @@
  * NODE_OPTIONS=--max-old-space-size=32, by the parser alone and through the full checker.
  * Each figure is the best of --runs runs (a shared machine adds noise, never speed); each of
  * our XML runs is paired with an xmllint run right before it, so both see the same load.
+ *
+ * Whole process, as a user runs it: the `feed-check` command (dist/cli/feed-check.mjs, built by
+ * `npm run prefeed-check`, node start-up, reading, decoding and every rule included) against a
+ * yardstick on the same file, in turn (A B A B ...): XML against `xmllint --stream --noout`,
+ * CSV against udsv's streaming parser, parse only (a dev dependency). The ratio (yardstick time
+ * / ours) is taken pair by pair; the table gives the medians. Targets: 0.8 (XML), 0.9 (CSV).
  */
+import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +25,7 @@ import { build } from 'esbuild';
 import { ensureFeed } from './generate';
 
 const TARGET_RATIO = 0.8;
+const TARGET_CSV_RATIO = 0.9;
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
 interface Args {
@@ -27,7 +35,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { sizes: [100_000, 1_000_000], runs: 3, dir: path.join(tmpdir(), 'feed-bench') };
+  const args: Args = { sizes: [300_000, 1_000_000], runs: 5, dir: path.join(tmpdir(), 'feed-bench') };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     if (argv[i] === '--sizes' && value) {
@@ -83,6 +91,47 @@ function xmllint(file: string): number {
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
+/** Wall time of one whole process, in ms; its exit code must be one of `ok`. */
+function timed(command: string, args: string[], ok: number[] = [0]): number {
+  const started = performance.now();
+  const run = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 20 });
+  const ms = performance.now() - started;
+  if (run.status === null || !ok.includes(run.status)) throw new Error(`${command} ${args.join(' ')} failed (${run.status ?? run.signal}): ${run.stderr.slice(0, 500)}`);
+  return ms;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+interface Paired {
+  ours: number;
+  yardstick: number;
+  /** Median of the pairwise ratios yardstick / ours. */
+  ratio: number;
+  min: number;
+  max: number;
+}
+
+/** ours and the yardstick in turn, `runs` pairs after one warm-up pair (page cache, disk). */
+function paired(runs: number, ours: () => number, yardstick: () => number): Paired {
+  yardstick();
+  ours();
+  const a: number[] = [];
+  const b: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const y = yardstick();
+    const o = ours();
+    a.push(o);
+    b.push(y);
+    ratios.push(y / o);
+  }
+  return { ours: median(a), yardstick: median(b), ratio: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   mkdirSync(args.dir, { recursive: true });
@@ -102,6 +151,27 @@ async function main(): Promise<void> {
     checkerBundle = path.join(bundleDir, 'checker.mjs');
     await build({ entryPoints: [checkerSource], bundle: true, platform: 'neutral', format: 'esm', target: 'es2022', outfile: checkerBundle, logLevel: 'error' });
   } else log('shared/feed/checker.ts does not exist yet: the end-to-end checker runs are skipped.');
+
+  // The command as `npm run feed-check` runs it: its own build step, then plain node.
+  const built = spawnSync('npm', ['run', '-s', 'prefeed-check'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (built.status !== 0) throw new Error('npm run prefeed-check failed');
+  const cli = path.join(root, 'dist', 'cli', 'feed-check.mjs');
+  let udsvBundle: string | undefined;
+  try {
+    createRequire(import.meta.url).resolve('udsv');
+    udsvBundle = path.join(bundleDir, 'udsv-parse.mjs');
+    await build({ entryPoints: [path.join(import.meta.dirname, 'udsv-parse.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: udsvBundle, logLevel: 'error' });
+  } catch {
+    log('udsv is not installed (npm install, it is a dev dependency): the CSV ratio is skipped.');
+  }
+  const wholeRows: string[][] = [];
+  const wholeHeader = ['feed', 'MB', 'feed-check s', 'yardstick', 'yardstick s', 'ratio (median of pairs)', 'ratio min-max', 'target'];
+  const whole = (label: string, file: string, format: 'xml' | 'csv', yardstickName: string, yardstick: () => number, target: number) => {
+    // Exit code 1 (warnings) is a normal outcome of a check.
+    const p = paired(args.runs, () => timed(process.execPath, [cli, file, '--type', format, '--json'], [0, 1]), yardstick);
+    wholeRows.push([label, mb(statSync(file).size), (p.ours / 1000).toFixed(2), yardstickName, (p.yardstick / 1000).toFixed(2), p.ratio.toFixed(2), `${p.min.toFixed(2)}-${p.max.toFixed(2)}`, String(target)]);
+    log(`  ${label} whole feed-check: ${(p.ours / 1000).toFixed(2)} s vs ${yardstickName} ${(p.yardstick / 1000).toFixed(2)} s, ratio ${p.ratio.toFixed(2)} (target ${target})`);
+  };
 
   const rows: string[][] = [];
   const header = ['feed', 'run', 'MB', 'orders', 'wall s', 'in-process s', 'MB/s', 'orders/s', 'xmllint s', 'ratio', 'peak RSS MB', 'peak heap MB'];
@@ -124,6 +194,11 @@ async function main(): Promise<void> {
     const csv = await ensureFeed(args.dir, 'csv', size, log);
     const label = `${size.toLocaleString('en-US')} orders`;
     log(`measuring ${label} ...`);
+    if (hasXmllint) whole(`${label} XML`, xml, 'xml', 'xmllint --stream', () => timed('xmllint', ['--stream', '--noout', xml]), TARGET_RATIO);
+    if (udsvBundle) {
+      const bundle = udsvBundle;
+      whole(`${label} CSV`, csv, 'csv', 'udsv parse only', () => timed(process.execPath, [bundle, csv]), TARGET_CSV_RATIO);
+    }
     // xmllint runs right before each of our XML runs; its best time is the reference.
     let lint: number | undefined;
     const lintOnce = () => {
@@ -156,6 +231,14 @@ async function main(): Promise<void> {
   log(`\nratio = xmllint --stream --noout wall time / ours (both whole processes, node start-up included; best of ${args.runs}); target >= ${TARGET_RATIO}.`);
   log('in-process = read + parse (+ rules) inside the child, without node start-up; MB/s and orders/s use the wall time.');
   log(`Peak RSS from the child (getrusage), peak heap = V8 used heap sampled after every chunk. Files in ${args.dir}.`);
+  if (wholeRows.length > 0) {
+    const wholeWidths = wholeHeader.map((h, i) => Math.max(h.length, ...wholeRows.map((r) => (r[i] ?? '').length)));
+    const wholeLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(wholeWidths[i] as number)).join(' | ')} |`;
+    log('\nWhole process (the feed-check command vs a yardstick, in turn; medians of the times and of the pairwise ratios):\n');
+    log(wholeLine(wholeHeader));
+    log(`|${wholeWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    for (const row of wholeRows) log(wholeLine(row));
+  }
   if (failed) process.exitCode = 1;
 }
 

@@ -1,0 +1,101 @@
+/**
+ * The one way the server fetches a feed URL (http, https, ftp, sftp) behind an SSRF guard:
+ * scheme allow-list, host resolved once and every address checked, the connection made to the
+ * checked address, redirects re-checked, FTP passive replies held to the same host, size and time
+ * caps, credentials (ftp/sftp only) never in a message. What is refused and why: docs/feed-fetch.md.
+ */
+import type { Readable } from 'node:stream';
+import ipaddr from 'ipaddr.js';
+import { abortable, systemResolver, type AllowList, type Resolver } from './address';
+import { guardBody } from './body';
+import { FeedFetchError } from './errors';
+import { openHttp } from './http';
+import { parseTarget } from './target';
+import type { Opened, TransportContext } from './transport';
+
+export { FeedFetchError, type FeedFetchErrorCode } from './errors';
+export { redactUrl } from './target';
+
+export interface FeedFetchOptions {
+  /** The body errors with code 'too-large' past it; refused before any byte when Content-Length / SIZE tells. */
+  maxBytes: number;
+  /** Whole-transfer cap, connection to last byte -> 'timeout'. */
+  timeoutMs: number;
+  /** No byte for this long -> 'timeout' (slow-loris servers). */
+  idleTimeoutMs?: number;
+  /** Aborting it stops the transfer; openFeed rejects (and the body errors) with the signal's reason. */
+  signal?: AbortSignal;
+  /** Test configuration only: loopback host:port pairs that may be reached (never set in production code). */
+  allow?: ReadonlyArray<{ host: string; port: number }>;
+}
+
+export interface FetchedFeed {
+  /** The bytes (Buffers); destroy() aborts the transfer. */
+  body: Readable;
+  contentLength: number | null;
+  /** Final URL after redirects, credentials removed. */
+  url: string;
+}
+
+/** For tests of this module: a resolver table instead of DNS, and a trusted test certificate. */
+export interface FeedFetchInternals {
+  resolve?: Resolver;
+  ca?: string | Buffer;
+}
+
+export function openFeed(url: string, options: FeedFetchOptions): Promise<FetchedFeed> {
+  return openFeedWith(url, options, {});
+}
+
+export async function openFeedWith(url: string, options: FeedFetchOptions, internals: FeedFetchInternals): Promise<FetchedFeed> {
+  const target = parseTarget(url);
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new FeedFetchError('timeout', `The feed was not fetched within ${Math.round(options.timeoutMs / 1000)} s.`)),
+    options.timeoutMs,
+  );
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const ctx: TransportContext = {
+    resolve: internals.resolve ?? systemResolver,
+    signal,
+    maxBytes: options.maxBytes,
+    ...(options.allow ? { allow: options.allow } : {}),
+    ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+    ...(internals.ca ? { ca: internals.ca } : {}),
+  };
+  let opened: Opened;
+  try {
+    // ssh2 and basic-ftp load only when an ftp/sftp feed is fetched (ssh2 alone takes ~100+ ms to load).
+    const open = target.scheme === 'ftp' ? (await import('./ftp')).openFtp : target.scheme === 'sftp' ? (await import('./sftp')).openSftp : openHttp;
+    const pending = open(target, ctx);
+    // Opened just as the deadline struck: nobody will read it, close it.
+    pending.then((late) => signal.aborted && late.stream.destroy(), () => undefined);
+    opened = await abortable(pending, signal);
+  } catch (error) {
+    clearTimeout(timer);
+    throw signal.aborted ? signal.reason : error;
+  }
+  const body = guardBody(opened.stream, { maxBytes: options.maxBytes, signal, ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}) }, () =>
+    clearTimeout(timer),
+  );
+  return { body, contentLength: opened.contentLength, url: opened.url };
+}
+
+/**
+ * Allow-list from env FEED_FETCH_ALLOW (e.g. "127.0.0.1:5555,[::1]:6000"), for the local test
+ * stack only: entries must be loopback addresses (anything else is a configuration error).
+ */
+export function allowFromEnv(env: NodeJS.ProcessEnv = process.env): FeedFetchOptions['allow'] {
+  const text = env.FEED_FETCH_ALLOW?.trim();
+  if (!text) return undefined;
+  const allow: AllowList = text.split(',').map((entry) => {
+    const match = /^\s*(?:\[([^\]]+)\]|([^:\s]+)):(\d{1,5})\s*$/.exec(entry);
+    const host = match?.[1] ?? match?.[2];
+    const port = Number(match?.[3]);
+    if (!host || !ipaddr.isValid(host) || ipaddr.process(host).range() !== 'loopback' || port < 1 || port > 65535) {
+      throw new Error(`FEED_FETCH_ALLOW: "${entry.trim()}" is not a loopback address:port`);
+    }
+    return { host: ipaddr.process(host).toString(), port };
+  });
+  return allow;
+}
