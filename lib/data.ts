@@ -9,7 +9,7 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { addAlarms } from './constructs/alarms';
 import type { Construct } from 'constructs';
 import { appUrl, type StageConfig } from './config';
-import { feedBucket as feedBucketDef, originSecretName, table as tableDef } from './definitions/resources';
+import { feedBucket as feedBucketDef, googleCredentialsSecretName, originSecretName, table as tableDef } from './definitions/resources';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
@@ -22,6 +22,7 @@ export class DataStack extends Stack {
   readonly accessLogs: Bucket;
   /** Shared by CloudFront (sends it) and the API functions (require it): see docs/deploy.md, "Origin secret". */
   readonly originSecret: Secret;
+  readonly googleCredentialsSecret: Secret;
   /** Every alarm of the stage goes here (lib/constructs/alarms.ts). */
   readonly alarms: Topic;
 
@@ -96,6 +97,15 @@ export class DataStack extends Stack {
       description: 'Header value CloudFront adds to /api requests; the API refuses requests without it',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // The Google service account key of the analytics checks (docs/analytics.md): created with a
+    // random placeholder, which the checks report as "not JSON" until an operator puts the key in.
+    // Kept with the stage's data: the key outlives a redeploy.
+    this.googleCredentialsSecret = new Secret(this, 'GoogleCredentialsSecret', {
+      secretName: googleCredentialsSecretName(config.stage),
+      description: 'Google service account key (JSON) for the Google Analytics checks: put the key file downloaded from Google Cloud here',
+      removalPolicy,
     });
 
     this.alarms = new Topic(this, 'Alarms', { displayName: `Portal ${config.stage} alarms`, enforceSSL: true });

@@ -4,7 +4,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { appUrl, mailTemplatePrefix, type StageConfig } from './config';
 import { SecretValue } from 'aws-cdk-lib';
-import { envNames, mailConfigurationSetName, originSecretName } from './definitions/resources';
+import { STANDARD_DIMENSION_FORMAT } from '../shared/domain/analytics';
+import { envNames, googleCredentialsSecretName, mailConfigurationSetName, originSecretName } from './definitions/resources';
 
 export interface EnvironmentSources {
   readonly config: StageConfig;
@@ -33,6 +34,11 @@ export function functionEnvironment(s: EnvironmentSources): Record<string, strin
     [envNames.mailConfigurationSet]: mailConfigurationSetName(s.config.stage),
     // Empty: no account is protected (the stage's first admin should be, docs/deploy.md).
     [envNames.protectedAdminLogin]: s.config.protectedAdminLogin ?? '',
+    // A name, not the key: only the functions granted `googleCredentials` may read the secret.
+    [envNames.googleCredentialsSecret]: googleCredentialsSecretName(s.config.stage),
+    [envNames.analyticsProvider]: 'google',
+    // Explicit, so the console shows what the dimension check calls standard (docs/analytics.md).
+    [envNames.analyticsStandardFormat]: STANDARD_DIMENSION_FORMAT.source,
   };
 }
 

@@ -34,6 +34,14 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
     },
   ]);
 
+  on(data.googleCredentialsSecret, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The value is a Google service account key made in Google Cloud, not by AWS: a rotation means a new key there, pasted here (docs/analytics.md, "Rotating the key"); no rotation Lambda can do it.',
+    },
+  ]);
+
   // --- Auth ---
   on(auth.userPool, [
     {
@@ -81,7 +89,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
     reason:
       'Pinned to nodejs22.x on purpose: the bundles target node22 (lib/bundling.ts), the cold-start bench and the LocalStack image run it; moving to a newer runtime is a deliberate change of all three.',
   };
-  for (const fn of [...api.functions.values(), ...api.jobFunctions.values(), jobs.feedRecheck]) on(fn, [runtime]);
+  for (const fn of [...api.functions.values(), ...api.jobFunctions.values(), jobs.feedRecheck, jobs.feedRecheckWorker]) on(fn, [runtime]);
 
   // --- API routes ---
   const noAuthorizer: NagPackSuppression = {

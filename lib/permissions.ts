@@ -14,6 +14,7 @@ export interface RouteGrants {
   readonly cognito: readonly CognitoAdminAction[];
   readonly feedBucket: readonly FeedBucketAccess[];
   readonly invokes: readonly JobName[];
+  readonly googleCredentials: boolean;
 }
 
 /** A route's grants, defaults filled in (GET reads the table, other methods read and write it). */
@@ -31,6 +32,7 @@ function complete(declared: DeclaredGrants, table: TableAccess): RouteGrants {
     cognito: [...(declared.cognito ?? [])].sort(),
     feedBucket: [...(declared.feedBucket ?? [])].sort(),
     invokes: [...(declared.invokes ?? [])].sort(),
+    googleCredentials: declared.googleCredentials ?? false,
   };
 }
 
@@ -42,6 +44,7 @@ export function grantsKey(grants: RouteGrants): string {
     grants.feedBucket.length ? `s3=${grants.feedBucket.join('+')}` : '',
     grants.cognito.length ? `cognito=${grants.cognito.map((a) => a.replace('cognito-idp:Admin', '')).join('+')}` : '',
     grants.invokes.length ? `jobs=${grants.invokes.join('+')}` : '',
+    grants.googleCredentials ? 'google' : '',
   ]
     .filter(Boolean)
     .join(';');

@@ -38,7 +38,13 @@ export const localNames = {
 } as const;
 
 /** Every name of envNames (values typed as strings; not the origin secret: deployed stages only) plus the AWS SDK variables. */
-export type LocalEnv = Record<Exclude<(typeof envNames)[keyof typeof envNames], typeof envNames.originVerify | typeof envNames.mailConfigurationSet>, string> & {
+export type LocalEnv = Record<
+  Exclude<
+    (typeof envNames)[keyof typeof envNames],
+    typeof envNames.originVerify | typeof envNames.mailConfigurationSet | typeof envNames.googleCredentialsSecret | typeof envNames.analyticsStandardFormat
+  >,
+  string
+> & {
   AWS_REGION: string;
   AWS_ACCESS_KEY_ID: string;
   AWS_SECRET_ACCESS_KEY: string;
@@ -228,6 +234,8 @@ export async function provision({ endpoints, appUrl }: ProvisionOptions): Promis
       // Authenticator apps are offered locally; `ADMIN_MFA=required npm start` requires them of administrators as on AWS.
       [envNames.adminMfa]: process.env[envNames.adminMfa] === 'required' ? 'required' : 'optional',
       [envNames.protectedAdminLogin]: localNames.protectedAdminLogin,
+      // The sandbox properties of docs/analytics.md; `ANALYTICS_PROVIDER=google GOOGLE_APPLICATION_CREDENTIALS=key.json npm start` for a real one.
+      [envNames.analyticsProvider]: process.env[envNames.analyticsProvider] === 'google' ? 'google' : 'sandbox',
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

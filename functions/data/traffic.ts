@@ -7,7 +7,7 @@ import { db, nowIso, stripKeys, tableName } from './table';
 /**
  * The company's traffic: one item per combination of UTM values (`keys.traffic(companyId, hash)`)
  * in its partition, so the UTM page reads it with one Query and no other company's traffic is
- * reachable. Written by the analytics import (a later issue) and by the local seed.
+ * reachable. Written by the analytics import (`replaceTraffic`) and by the local seed.
  */
 
 export interface TrafficRecord extends TrafficRow {
@@ -51,6 +51,29 @@ export async function putTraffic(companyId: string, rows: ReadonlyArray<Omit<Tra
     let requests: Array<Record<string, unknown>> | undefined = records
       .slice(i, i + 25)
       .map((record) => ({ PutRequest: { Item: { ...keys.traffic(companyId, record.id), ...record } } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = answer.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined;
+    }
+  }
+  return records;
+}
+
+/**
+ * The analytics import: the company's traffic becomes exactly `rows` (the combinations of the
+ * previous import that are gone are deleted, the others overwritten). UTM rules are other items
+ * and stay: links are computed from them on every read.
+ */
+export async function replaceTraffic(companyId: string, rows: ReadonlyArray<Omit<TrafficRow, 'id'>>): Promise<TrafficRecord[]> {
+  const before = await listTraffic(companyId);
+  const records = await putTraffic(companyId, rows);
+  const kept = new Set(records.map((r) => r.id));
+  const gone = before.filter((r) => !kept.has(r.id));
+  for (let i = 0; i < gone.length; i += 25) {
+    let requests: Array<Record<string, unknown>> | undefined = gone
+      .slice(i, i + 25)
+      .map((record) => ({ DeleteRequest: { Key: keys.traffic(companyId, record.id) } }));
     for (let attempt = 0; requests && requests.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));

@@ -11,7 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { mailTemplatePrefix, type StageConfig } from '../config';
-import { mailConfigurationSetName } from '../definitions/resources';
+import { googleCredentialsSecretName, mailConfigurationSetName } from '../definitions/resources';
 import { feedBucketActions, grantsKey, tableActions, type RouteGrants } from '../permissions';
 
 export interface FunctionRolesProps {
@@ -22,6 +22,8 @@ export interface FunctionRolesProps {
   readonly senderEmail: string;
   readonly templatePrefix: string;
   readonly configurationSet: string;
+  /** Name of the stage's Google service account secret (lib/data.ts creates it). */
+  readonly googleCredentialsSecret: string;
 }
 
 export class FunctionRoles extends Construct {
@@ -96,6 +98,16 @@ export class FunctionRoles extends Construct {
       });
       role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources }));
     }
+    if (grants.googleCredentials) {
+      // By name: the data stack owns the secret (no cross-stack export); `-??????` is the suffix Secrets Manager appends.
+      const stack = Stack.of(this);
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [`arn:${Aws.PARTITION}:secretsmanager:${stack.region}:${stack.account}:secret:${this.props.googleCredentialsSecret}-??????`],
+        }),
+      );
+    }
     for (const statement of extra?.statements ?? []) role.addToPolicy(statement);
 
     this.roles.set(key, role);
@@ -133,6 +145,7 @@ export function functionLogsAndRoles(
     senderEmail: input.config.senderEmail,
     templatePrefix: mailTemplatePrefix(input.config),
     configurationSet: mailConfigurationSetName(input.config.stage),
+    googleCredentialsSecret: googleCredentialsSecretName(input.config.stage),
   });
   return { logGroup, roles };
 }

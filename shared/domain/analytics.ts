@@ -132,10 +132,14 @@ export function reportColour(percent: number): ReportColour {
   return 'danger';
 }
 
-/** Percent with two decimals, from counts (never 100 unless every item is covered). */
+/**
+ * Percent with two decimals, rounded down, from counts (never 100 unless every item is covered).
+ * Integer arithmetic first: (57 / 100) * 10000 is 5699.999... in floating point, 57 * 10000 / 100 is 5700.
+ * Capped at 100: the tool may count a few more items with the filter than without (its own rounding).
+ */
 export function coverage(withDimension: number, total: number): Coverage {
   if (total <= 0) return { percent: null, withDimension, total };
-  const percent = Math.floor((withDimension / total) * 10_000) / 100;
+  const percent = Math.min(100, Math.floor((withDimension * 10_000) / total) / 100);
   return { percent, withDimension, total };
 }
 

@@ -1,5 +1,8 @@
 import { analyticsAccess } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { checkAccess } from '../../core/analytics/checks';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(analyticsAccess);
+/** POST /api/analytics/access: Google's refusal is an answer (code 403 and its message), not an HTTP error. */
+export const handler = httpHandler(analyticsAccess).handle(async ({ auth, body }) => ({
+  body: await checkAccess(auth.company, auth, body.view_id),
+}));

@@ -1,5 +1,8 @@
 import { analyticsDimension } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { checkDimension } from '../../core/analytics/checks';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(analyticsDimension);
+/** POST /api/analytics/dimension: sessions and transactions coverage of the property's N-th custom dimension. */
+export const handler = httpHandler(analyticsDimension).handle(async ({ auth, body }) => ({
+  body: await checkDimension(auth.company, auth, { viewId: body.view_id, dimension: body.dimension, method: 'dimension' }),
+}));

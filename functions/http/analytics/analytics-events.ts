@@ -1,5 +1,12 @@
 import { analyticsEvents } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { checkDimension } from '../../core/analytics/checks';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(analyticsEvents);
+/** POST /api/analytics/events: sessions and events coverage, the events being those named by the event action. */
+export const handler = httpHandler(analyticsEvents).handle(async ({ auth, body }) => ({
+  body: await checkDimension(
+    auth.company,
+    auth,
+    { viewId: body.view_id, dimension: body.dimension, method: 'events', eventAction: body.event_action },
+  ),
+}));

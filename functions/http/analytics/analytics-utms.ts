@@ -1,5 +1,8 @@
 import { analyticsUtms } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { importUtms } from '../../core/analytics/checks';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(analyticsUtms);
+/** POST /api/analytics/utms: re-imports the property's UTM traffic into the company's traffic rows (total = rows). */
+export const handler = httpHandler(analyticsUtms).handle(async ({ auth, body }) => ({
+  body: await importUtms(auth.company, body.view_id),
+}));

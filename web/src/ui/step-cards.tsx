@@ -10,12 +10,23 @@ import { Card } from './card';
 
 export type StepTone = 'todo' | 'progress' | 'done' | 'warning' | 'error';
 
-export function StatusCard({ tone, title, children, action }: { tone: StepTone; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
+export function StatusCard({
+  tone,
+  title,
+  children,
+  action,
+  label,
+}: {
+  tone: StepTone;
+  title: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  /** Replaces the "Status" eyebrow when a page shows several status cards (e.g. access and dimension). */
+  label?: ReactNode;
+}) {
   return (
     <Card className={`step-card-status step-tone-${tone}`} aria-labelledby={undefined}>
-      <p className="eyebrow">
-        <T id="stepCard.status" />
-      </p>
+      <p className="eyebrow">{label ?? <T id="stepCard.status" />}</p>
       <p className="step-card-title" role="status">
         <span className={`status-dot status-dot-${tone}`} aria-hidden="true" />
         {title}

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { VerificationPage } from './verification-page';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+/** /analytics/access: the access check alone (spec "Analytics access"). */
 export function AnalyticsAccessPage() {
-  return <PlaceholderPage />;
+  return <VerificationPage mode="access" />;
 }

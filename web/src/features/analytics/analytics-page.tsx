@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { VerificationPage } from './verification-page';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+/** /analytics: access and custom dimension checked together, the Verification Type choosing (spec 2). */
 export function AnalyticsPage() {
-  return <PlaceholderPage />;
+  return <VerificationPage mode="combined" />;
 }

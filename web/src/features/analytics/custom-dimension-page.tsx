@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { VerificationPage } from './verification-page';
 
-/** Placeholder until its issue lands: title and breadcrumb come from the page table. */
+/** /analytics/custom-dimension: the custom dimension check alone (spec "Custom dimension"). */
 export function CustomDimensionPage() {
-  return <PlaceholderPage />;
+  return <VerificationPage mode="dimension" />;
 }

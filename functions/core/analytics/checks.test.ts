@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { CompanyRecord } from '../../data/companies';
+import type { Actor } from '../integration/steps';
+import { checkAccess, checkDimension, importUtms, type AnalyticsDeps } from './checks';
+import { sandboxProvider, SANDBOX_PROPERTIES as P } from './sandbox-provider';
+import { AnalyticsProviderError, type AnalyticsProvider } from './types';
+
+/** The analytics use cases with fakes around them (the gateway tests run them for real: test/integration/analytics.test.ts). */
+
+const company = (over: Partial<CompanyRecord> = {}): CompanyRecord =>
+  ({ id: 'c1', name: 'Acme', product: '360', country: 'FR', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: ['google_analytics'], isDefault: false, created: '', version: 1, ...over }) as CompanyRecord;
+const actor = { user: { firstName: 'Jane', login: 'jane@acme.test' }, role: 'ROLE_USER' } as Actor;
+
+function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true) {
+  const log: string[] = [];
+  const deps: AnalyticsDeps = {
+    provider: async () => provider,
+    standardFormat: () => /^\d+\.\d+$/,
+    storeFirst: async (_id, field, value) => {
+      log.push(`store ${field}=${value}`);
+      return storeFirst;
+    },
+    replaceTraffic: async (_id, rows) => {
+      log.push(`traffic ${rows.length}`);
+      return rows.length;
+    },
+    completeStep: async (_company, _actor, step) => {
+      log.push(`done ${step}`);
+    },
+  };
+  return { deps, log };
+}
+
+const failing = (method: keyof AnalyticsProvider, error: Error): AnalyticsProvider => ({
+  ...sandboxProvider,
+  [method]: async () => {
+    throw error;
+  },
+});
+
+describe('checkAccess', () => {
+  it('Google failing (not a denial) is code 502 with its message; nothing stored or completed', async () => {
+    const { deps, log } = fakes(failing('checkAccess', new AnalyticsProviderError('failed', 'Quota exhausted')));
+    expect(await checkAccess(company(), actor, P.success, deps)).toEqual({
+      code: 502,
+      errors: [{ message: 'Quota exhausted' }],
+      total: null,
+      property: null,
+      viewIdStored: false,
+      trafficImported: null,
+    });
+    expect(log).toEqual([]);
+  });
+
+  it('a failing traffic import after the first grant: the view id is stored and the step done, nothing imported', async () => {
+    const { deps, log } = fakes(failing('utmTraffic', new AnalyticsProviderError('failed', 'timeout')));
+    const answer = await checkAccess(company(), actor, P.success, deps);
+    expect(answer).toMatchObject({ code: 200, errors: [], viewIdStored: true, trafficImported: null });
+    expect(log).toEqual(['store viewId=100001', 'done ga_access']);
+  });
+
+  it('someone else stored the view id first: no import', async () => {
+    const { deps, log } = fakes(sandboxProvider, false);
+    expect(await checkAccess(company(), actor, P.success, deps)).toMatchObject({ code: 200, viewIdStored: false, trafficImported: null });
+    expect(log).toEqual(['store viewId=100001', 'done ga_access']);
+  });
+
+  it('a stored view id: granted, nothing stored or imported', async () => {
+    const { deps, log } = fakes();
+    expect(await checkAccess(company({ viewId: '555555' }), actor, P.success, deps)).toMatchObject({ code: 200, viewIdStored: false, trafficImported: null });
+    expect(log).toEqual(['done ga_access']);
+  });
+
+  it('anything but a provider error is not an answer (500 from the handler)', async () => {
+    const { deps } = fakes(failing('checkAccess', new TypeError('bug')));
+    await expect(checkAccess(company(), actor, P.success, deps)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('importUtms', () => {
+  it('answers the imported rows as the total', async () => {
+    const { deps, log } = fakes();
+    expect(await importUtms(company(), P.success, deps)).toEqual({ code: 200, errors: [], total: 6, property: null, viewIdStored: false, trafficImported: 6 });
+    expect(log).toEqual(['traffic 6']);
+  });
+});
+
+describe('checkDimension', () => {
+  it('a property without custom dimensions: code 404 saying so', async () => {
+    const { deps, log } = fakes({ ...sandboxProvider, customDimensions: async () => [] });
+    const answer = await checkDimension(company(), actor, { viewId: P.success, dimension: '1', method: 'dimension' }, deps);
+    expect(answer.code).toBe(404);
+    expect(answer.errors[0]!.message).toContain('the property has no custom dimension');
+    expect(log).toEqual([]);
+  });
+
+  it('the one-dimension wording, and the resolved index is 1-based', async () => {
+    const one = { ...sandboxProvider, customDimensions: async () => (await sandboxProvider.customDimensions(P.success)).slice(0, 1) };
+    const { deps } = fakes(one);
+    expect((await checkDimension(company(), actor, { viewId: P.success, dimension: '2', method: 'dimension' }, deps)).errors).toEqual([
+      { message: 'Custom dimension 2 does not exist: the property has 1 custom dimension (1 to 1).' },
+    ]);
+    const found = await checkDimension(company(), actor, { viewId: P.success, dimension: '1', method: 'dimension' }, deps);
+    expect(found.dimension).toMatchObject({ index: 1, parameterName: 'client_id' });
+  });
+
+  it('success: stores the index (none stored) and completes ga_dimension and google_analytics', async () => {
+    const { deps, log } = fakes();
+    const answer = await checkDimension(company(), actor, { viewId: P.success, dimension: '1', method: 'dimension' }, deps);
+    expect(answer.dimensionIndexStored).toBe(true);
+    expect(log).toEqual(['store dimensionIndex=1', 'done ga_dimension', 'done google_analytics']);
+  });
+
+  it('low: stores the index, completes nothing; missing figures: stores nothing', async () => {
+    const low = fakes();
+    await checkDimension(company(), actor, { viewId: P.low, dimension: '1', method: 'dimension' }, low.deps);
+    expect(low.log).toEqual(['store dimensionIndex=1']);
+    const empty = fakes();
+    await checkDimension(company(), actor, { viewId: P.zeroTraffic, dimension: '1', method: 'events', eventAction: 'purchase' }, empty.deps);
+    expect(empty.log).toEqual([]);
+  });
+
+  it('a failure while measuring keeps the resolved dimension in the answer', async () => {
+    const { deps, log } = fakes(failing('eventCounts', new AnalyticsProviderError('failed', 'Invalid event name')));
+    const answer = await checkDimension(company(), actor, { viewId: P.success, dimension: '1', method: 'events', eventAction: 'purchase' }, deps);
+    expect(answer).toMatchObject({ code: 502, errors: [{ message: 'Invalid event name' }], method: 'events', dimension: { index: 1 }, sessions: null, events: null });
+    expect(log).toEqual([]);
+  });
+
+  it('the events method passes the event action and caps the example labels at 10', async () => {
+    let asked = '';
+    const provider: AnalyticsProvider = {
+      ...sandboxProvider,
+      eventCounts: async (id, dimension, eventName, limit) => {
+        asked = `${eventName}/${limit}`;
+        return sandboxProvider.eventCounts(id, dimension, eventName, 50);
+      },
+    };
+    const { deps } = fakes(provider);
+    const answer = await checkDimension(company(), actor, { viewId: P.success, dimension: '1', method: 'events', eventAction: 'add_to_cart' }, deps);
+    expect(asked).toBe('add_to_cart/10');
+    expect(answer.events?.items).toHaveLength(10);
+    expect(answer.transactions).toBeNull();
+  });
+});

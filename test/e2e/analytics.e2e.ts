@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request, test, type Page } from '@playwright/test';
+import { SANDBOX_DENIED_MESSAGE, SANDBOX_PROPERTIES } from '../../functions/core/analytics/sandbox-provider';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+
+/**
+ * The Google Analytics verification pages in the browser, over the local stack's SANDBOX
+ * provider (property ids of functions/core/analytics/sandbox-provider.ts, docs/analytics.md).
+ * An administrator creates a company whose steps include ga_access and ga_dimension and works
+ * on it: the field rules, a denied run, a low-coverage run, then a granted and set-up-well run
+ * that completes both steps on the dashboard. Serial: each run builds on the company's state.
+ */
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const COMPANY = 'Analytics Sandbox Co';
+
+// The next files see the seed's companies only (sorted lists, the admin's current company): the
+// deletion also sends the administrator back to the default company.
+test.afterAll(async () => {
+  const api = await request.newContext({ baseURL: portalUrl() });
+  const admin = login('ROLE_ADMIN');
+  await api.post('/api/security/login', { data: { username: admin.login, password: admin.password } });
+  const companies = (await (await api.get('/api/companies')).json()) as Array<{ id: string; name: string; version: number }>;
+  const ours = companies.find((c) => c.name === COMPANY);
+  if (ours) expect((await api.delete(`/api/companies/${ours.id}`, { data: { version: ours.version } })).status()).toBe(200);
+  await api.dispose();
+});
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function expectNoViolations(page: Page, label: string) {
+  const result = await new AxeBuilder({ page, axeSource })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${label}: axe violations`).toEqual([]);
+}
+
+/** Signs the administrator in on the analytics company (created on first use). */
+async function openAs(page: Page, path: string, locale: Locale = 'en') {
+  await useLocale(page, locale);
+  await go(page, '/login');
+  await signIn(page, login('ROLE_ADMIN'), locale);
+  await expectSignedInShell(page, locale);
+  const companies = (await (await page.request.get(`${portalUrl()}/api/companies`)).json()) as Array<{ id: string; name: string }>;
+  let company = companies.find((c) => c.name === COMPANY);
+  if (!company) {
+    const created = await page.request.post(`${portalUrl()}/api/companies`, {
+      data: { name: COMPANY, product: '360', country: 'FR', integrationSteps: ['google_analytics', 'ga_access', 'ga_dimension', 'sources'] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    company = (await created.json()) as { id: string; name: string };
+  }
+  const switched = await page.request.post(`${portalUrl()}/api/users/change-current-company`, { data: { company: company.id } });
+  expect(switched.status(), await switched.text()).toBe(200);
+  await go(page, path);
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect(page.locator('.spinner-wrap')).toHaveCount(0);
+}
+
+const t = (locale: Locale) => (id: Parameters<typeof m>[1]) => m(locale, id);
+const statusCard = (page: Page, label: string) => page.locator('section.step-card-status', { has: page.locator('.eyebrow', { hasText: label }) });
+
+async function runCheck(page: Page, viewId: string, dimension: string, locale: Locale = 'en') {
+  const say = t(locale);
+  await page.getByLabel(say('analytics.viewId'), { exact: true }).fill(viewId);
+  await page.getByLabel(say('analytics.dimension'), { exact: true }).fill(dimension);
+  await page.getByRole('button', { name: say('analytics.check'), exact: true }).click();
+  await expect(page.getByRole('button', { name: say('analytics.check'), exact: true })).toBeEnabled({ timeout: 20_000 });
+}
+
+test('field rules: Check disabled per the spec, Verification Type switches', async ({ page }) => {
+  await openAs(page, '/analytics');
+  const say = t('en');
+  const check = page.getByRole('button', { name: say('analytics.check'), exact: true });
+  const viewId = page.getByLabel(say('analytics.viewId'), { exact: true });
+  const dimension = page.getByLabel(say('analytics.dimension'), { exact: true });
+  const method = page.getByLabel(say('analytics.method'), { exact: true });
+  const action = page.getByLabel(say('analytics.eventAction'), { exact: true });
+  const both = page.getByRole('radio', { name: say('analytics.type.accessdimension') });
+  const accessOnly = page.getByRole('radio', { name: say('analytics.type.access') });
+
+  await expect(both).toBeChecked();
+  await expect(check).toBeDisabled();
+  await viewId.fill('1000');
+  await dimension.fill('1');
+  await expect(check).toBeDisabled();
+  await viewId.fill('10000');
+  await expect(check).toBeEnabled();
+  await dimension.fill('');
+  await expect(check).toBeDisabled();
+  await dimension.fill('1');
+
+  await expect(action).toBeDisabled();
+  await method.selectOption('events');
+  await expect(action).toBeEnabled();
+  await expect(check).toBeDisabled();
+  await action.fill('purchase');
+  await expect(check).toBeEnabled();
+
+  await accessOnly.check();
+  await expect(method).toBeDisabled();
+  await expect(action).toBeDisabled();
+  await dimension.fill('');
+  await expect(check).toBeEnabled();
+  await expect(statusCard(page, say('analytics.status.dimension'))).toHaveCount(0);
+  await dimension.pressSequentially('2');
+  await expect(both).toBeChecked();
+  await expect(method).toBeEnabled();
+  await expect(action).toBeEnabled();
+});
+
+test('a denied property: Access Denied with Google’s message, no dimension check', async ({ page }) => {
+  await openAs(page, '/analytics');
+  const say = t('en');
+  await runCheck(page, SANDBOX_PROPERTIES.denied, '1');
+  const access = statusCard(page, say('analytics.status.access'));
+  await expect(access.getByRole('status')).toHaveText(say('analytics.access.denied'));
+  await expect(access).toContainText(SANDBOX_DENIED_MESSAGE);
+  await expect(access).toContainText(say('analytics.access.followInstructions'));
+  await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.todo'));
+  await expect(page.locator('.analytics-report')).toHaveCount(0);
+  await expectNoViolations(page, '/analytics denied');
+});
+
+test('low coverage: access granted and its traffic imported, the dimension almost there, axe clean with the report open', async ({ page }) => {
+  await openAs(page, '/analytics');
+  const say = t('en');
+  await runCheck(page, SANDBOX_PROPERTIES.low, '1');
+  const access = statusCard(page, say('analytics.status.access'));
+  await expect(access.getByRole('status')).toHaveText(say('analytics.access.granted'));
+  await expect(access).toContainText('3 UTM combinations of the last 30 days were imported.');
+  await expect(access.getByRole('link', { name: say('analytics.importedLink') })).toHaveAttribute('href', '/marketing/utm-management');
+  const dimension = statusCard(page, say('analytics.status.dimension'));
+  await expect(dimension.getByRole('status')).toHaveText(say('analytics.dimension.low'));
+  const report = page.locator('.analytics-report');
+  await expect(report).toContainText('Dimension 1: client_id');
+  await expect(report.locator('.analytics-figure-warning')).toContainText('70%');
+  await expect(report.locator('.analytics-figure-warning')).toContainText('7,000 of 10,000 with the dimension set');
+  await expect(report.locator('.analytics-figure-danger')).toContainText('50%');
+  await expect(report.locator('.analytics-figure-danger')).toContainText('100 of 200 with the dimension set');
+  await expectNoViolations(page, '/analytics low');
+
+  // The imported traffic is on the UTM page.
+  await page.getByRole('link', { name: say('analytics.importedLink') }).click();
+  await expect(page.getByRole('cell', { name: 'partner_x', exact: true }).first()).toBeVisible();
+});
+
+test('granted and set up well: both steps completed on the dashboard', async ({ page }) => {
+  await openAs(page, '/analytics');
+  const say = t('en');
+  // Access was completed by the low-coverage run; the dimension is still to be done.
+  const steps = async () =>
+    ((await (await page.request.get(`${portalUrl()}/api/integration-status`)).json()) as { steps: Array<{ stepType: string; status: string }> }).steps;
+  const status = (list: Array<{ stepType: string; status: string }>, type: string) => list.find((s) => s.stepType === type)?.status;
+  const before = await steps();
+  expect([status(before, 'ga_access'), status(before, 'ga_dimension')]).toEqual(['done', 'TBD']);
+  await runCheck(page, SANDBOX_PROPERTIES.success, '1');
+  const dimension = statusCard(page, say('analytics.status.dimension'));
+  await expect(dimension.getByRole('status')).toHaveText(say('analytics.dimension.success'));
+  await expect(page.locator('.analytics-figure-success')).toHaveCount(2);
+  // Access done and the dimension set up well: no separate access card any more.
+  await expect(statusCard(page, say('analytics.status.access'))).toHaveCount(0);
+
+  await dimension.getByRole('link', { name: say('analytics.backToDashboard') }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const step = (name: string) => page.locator('li.step-card', { has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  await expect(step(m('en', 'step.name.ga_access')).locator('.badge')).toHaveText(m('en', 'step.status.done'));
+  await expect(step(m('en', 'step.name.ga_dimension')).locator('.badge')).toHaveText(m('en', 'step.status.done'));
+
+  // Back on the single-purpose pages: Stage Completed until a new check.
+  await go(page, '/analytics/access');
+  await expect(statusCard(page, say('analytics.status.access')).getByRole('status')).toHaveText(say('analytics.access.completed'));
+  await go(page, '/analytics/custom-dimension');
+  await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.completed'));
+});
+
+test('events and non-standard values: labels collapsible, the first ten values listed', async ({ page }) => {
+  await openAs(page, '/analytics/custom-dimension');
+  const say = t('en');
+  await page.getByLabel(say('analytics.method'), { exact: true }).selectOption('events');
+  await page.getByLabel(say('analytics.eventAction'), { exact: true }).fill('purchase');
+  await runCheck(page, SANDBOX_PROPERTIES.nonStandard, '1');
+  await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.success'));
+  const report = page.locator('.analytics-report');
+  await expect(report).toContainText(/100 events named purchase, \d+ distinct values of the dimension\./);
+  const details = report.locator('details');
+  await expect(details.locator('table')).toBeHidden();
+  await details.locator('summary').click();
+  await expect(details.locator('tbody tr').first()).toBeVisible();
+  await expect(report.locator('.callout-warning')).toContainText('12 values are not in the standard format');
+  await expect(report.locator('.callout-warning tbody tr')).toHaveCount(10);
+  await expectNoViolations(page, '/analytics/custom-dimension events report');
+});
+
+test('the low-coverage run in Russian', async ({ page }) => {
+  await openAs(page, '/analytics', 'ru');
+  const say = t('ru');
+  await runCheck(page, SANDBOX_PROPERTIES.low, '1', 'ru');
+  await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.low'));
+  await expect(page.locator('.analytics-figure-warning .analytics-figure-percent')).toHaveText(/^70\s%$/);
+  await expectNoViolations(page, '/analytics low (ru)');
+});

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { VerificationType } from 'shared/domain/analytics';
+import { integrationStatusList, usersFindCurrentCompany } from 'shared/routes';
+import { T, type MessageId } from '../../i18n/t';
+import { useRoute } from '../../lib/api/use-route';
+import { Card } from '../../ui/card';
+import { PageHeading } from '../../ui/placeholder-page';
+import { Spinner } from '../../ui/spinner';
+import { HelpCard } from '../../ui/step-cards';
+import { DimensionReport } from './dimension-report';
+import { FindIdsCard, GrantAccessCard } from './instructions';
+import { AccessStatusCard, DimensionStatusCard } from './status-cards';
+import { useVerification } from './use-verification';
+import { VerificationForm } from './verification-form';
+import { accessView, dimensionView, initialValues, showsAccessCard, type VerificationMode, type VerificationValues } from './verification-model';
+import './analytics.css';
+
+const LEADS: Record<VerificationMode, MessageId> = {
+  combined: 'analytics.lead',
+  access: 'analytics.leadAccess',
+  dimension: 'analytics.leadDimension',
+};
+
+/**
+ * One verification page in three modes: /analytics (combined, with the Verification Type),
+ * /analytics/access and /analytics/custom-dimension. The form starts from the company's stored
+ * view id and dimension index; the status cards read the step statuses (Stage Completed) until
+ * a check answers in this visit.
+ */
+export function VerificationPage({ mode }: { mode: VerificationMode }) {
+  const company = useRoute(usersFindCurrentCompany);
+  const status = useRoute(integrationStatusList);
+  const verification = useVerification(mode);
+  const [type, setType] = useState<VerificationType>('accessdimension');
+  const [checked, setChecked] = useState<VerificationValues | null>(null);
+  const stepOf = (step: 'ga_access' | 'ga_dimension') => status.data?.steps.find((s) => s.stepType === step)?.status;
+
+  const access = accessView(verification.access, stepOf('ga_access'));
+  const dimension = dimensionView(verification.dimension, stepOf('ga_dimension'));
+  const current = { ...initialValues(), type };
+  const dimensionAnswer = verification.dimension.state === 'answered' ? verification.dimension.answer : null;
+  const showsDimensionCard = mode === 'dimension' || (mode === 'combined' && type === 'accessdimension');
+
+  const onCheck = async (values: VerificationValues) => {
+    setChecked(values);
+    await verification.check(values);
+  };
+
+  return (
+    <div className={`page analytics-page analytics-page-${mode}`}>
+      <PageHeading>
+        <p className="lead">
+          <T id={LEADS[mode]} />
+        </p>
+      </PageHeading>
+      <div className="analytics-layout">
+        <div className="analytics-main">
+          <Card>
+            <h2 className="step-card-heading">
+              <T id="analytics.form.title" />
+            </h2>
+            {company.data || company.error ? (
+              <VerificationForm
+                mode={mode}
+                initial={initialValues(company.data ?? {})}
+                loading={verification.loading}
+                onCheck={onCheck}
+                onTypeChange={setType}
+              />
+            ) : (
+              <Spinner />
+            )}
+          </Card>
+          {dimensionAnswer && (dimensionAnswer.dimension || dimensionAnswer.sessions) && (
+            <DimensionReport answer={dimensionAnswer} eventAction={checked?.event_action.trim() ?? ''} />
+          )}
+          {mode !== 'dimension' && <GrantAccessCard />}
+          <FindIdsCard dimension={mode !== 'access'} />
+          {mode === 'dimension' && <GrantAccessCard />}
+        </div>
+        <aside className="analytics-side">
+          {showsAccessCard(mode, current, access, dimension) && <AccessStatusCard view={access} outcome={verification.access} />}
+          {showsDimensionCard && <DimensionStatusCard view={dimension} outcome={verification.dimension} />}
+          <HelpCard text="analytics.help" />
+        </aside>
+      </div>
+    </div>
+  );
+}
