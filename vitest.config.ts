@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 120_000,
+          // Synthesising the whole app takes 10-30 s on a busy 2-core machine (beforeAll).
+          hookTimeout: 120_000,
         },
       },
       {

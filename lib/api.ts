@@ -104,6 +104,7 @@ export class ApiStack extends Stack {
         logGroup,
         environment: functionEnvironment(props),
         timeout: Duration.seconds(job.timeoutSeconds),
+        memorySize: job.memoryMb,
         // Lambda retries an async invoke twice, then the event waits here for an operator.
         deadLetterQueue: new Queue(this, `JobDlq-${name}`, {
           queueName: `portal-${config.stage}-job-${name}-dlq`,

@@ -1,10 +1,16 @@
-/** Scheduled jobs: the daily re-check of stored order feed URLs (EventBridge → Lambda). */
+/**
+ * Scheduled jobs: the daily re-check of stored order feed URLs (docs/order-feed.md, "Daily
+ * re-check"). EventBridge starts the dispatcher once a day; it sends one SQS message per company
+ * with a stored feed URL; the worker (an SQS event source, one message per invocation) checks
+ * each company on its own. A message whose worker fails is delivered again, then moved to the
+ * worker's dead-letter queue, which alarms.
+ */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -14,9 +20,10 @@ import { addAlarms, loggedErrors, sqsVisible } from './constructs/alarms';
 import type { StageConfig } from './config';
 import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
-import { schedule } from './definitions/resources';
+import { feedRecheckQueue, feedRecheckQueueEnv, schedule } from './definitions/resources';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
+import { jobGrants } from './permissions';
 
 export interface JobsStackProps extends StackProps {
   readonly config: StageConfig;
@@ -28,11 +35,19 @@ export interface JobsStackProps extends StackProps {
 }
 
 export const feedRecheckEntry = fromRoot('functions/jobs/feed-recheck.ts');
+export const feedRecheckWorkerEntry = fromRoot('functions/jobs/feed-recheck-worker.ts');
 
 export class JobsStack extends Stack {
+  /** The scheduled dispatcher. */
   readonly feedRecheck: PortalFunction;
   readonly feedRecheckRule: Rule;
+  /** Events of the daily rule EventBridge could not deliver to the dispatcher. */
   readonly feedRecheckDlq: Queue;
+  /** One message per company to re-check. */
+  readonly feedRecheckQueue: Queue;
+  /** Messages whose worker failed maxReceiveCount times. */
+  readonly feedRecheckWorkerDlq: Queue;
+  readonly feedRecheckWorker: PortalFunction;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -46,33 +61,31 @@ export class JobsStack extends Stack {
       feedBucket: props.feedBucket,
       userPool: props.userPool,
     });
-    // What the job is specified to do (docs/architecture.md, "Files, mail, jobs"): read companies and their feed URLs,
-    // store each check's result, mail the integration team when a healthy feed breaks.
-    // The batch job may page through the table; request paths never Scan.
-    const role = roles.roleFor(
-      { table: 'read-write', sendsMail: true, cognito: [], feedBucket: [], invokes: [] },
-      {
-        key: 'scan',
-        statements: [new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.table.tableArn, `${props.table.tableArn}/index/*`] })],
-      },
-    );
+    const queue = (queueId: string, queueName: string, extra: Partial<ConstructorParameters<typeof Queue>[2]> = {}) =>
+      new Queue(this, queueId, { queueName, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, ...extra });
 
-    this.feedRecheckDlq = new Queue(this, 'FeedRecheckDlq', {
-      queueName: `portal-${config.stage}-feed-recheck-dlq`,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+    this.feedRecheckDlq = queue('FeedRecheckDlq', `portal-${config.stage}-feed-recheck-dlq`, { retentionPeriod: Duration.days(14) });
+    this.feedRecheckWorkerDlq = queue('FeedRecheckWorkerDlq', `portal-${config.stage}-feed-recheck-worker-dlq`, { retentionPeriod: Duration.days(14) });
+    this.feedRecheckQueue = queue('FeedRecheckQueue', `portal-${config.stage}-feed-recheck`, {
+      // Longer than the worker may run, so a message being checked is never handed to a second worker.
+      visibilityTimeout: Duration.seconds(feedRecheckQueue.visibilityTimeoutSeconds),
+      // A message not handled within a day is replaced by the next day's run.
+      retentionPeriod: Duration.days(1),
+      deadLetterQueue: { queue: this.feedRecheckWorkerDlq, maxReceiveCount: feedRecheckQueue.maxReceiveCount },
     });
+    const environment = functionEnvironment(props);
 
+    // The dispatcher reads the companies (a GSI Query, no Scan) and sends messages: nothing else.
+    const dispatcherRole = roles.roleFor(jobGrants({ table: 'read' }), { key: 'feed-recheck-send', statements: [] });
+    this.feedRecheckQueue.grantSendMessages(dispatcherRole);
     this.feedRecheck = new PortalFunction(this, 'FeedRecheck', {
       entry: feedRecheckEntry,
       description: 'Daily re-check of every stored order feed URL',
-      role,
+      role: dispatcherRole,
       logGroup,
-      environment: functionEnvironment(props),
-      // Feeds are fetched one company after another, each with its own time cap.
-      timeout: Duration.minutes(15),
-      memorySize: 1536,
+      environment: { ...environment, [feedRecheckQueueEnv]: this.feedRecheckQueue.queueUrl },
+      // Lists the companies and sends 10 messages per call: seconds, even for thousands.
+      timeout: Duration.minutes(5),
     });
 
     this.feedRecheckRule = new Rule(this, 'FeedRecheckDaily', {
@@ -82,11 +95,42 @@ export class JobsStack extends Stack {
       targets: [new LambdaFunction(this.feedRecheck, { retryAttempts: 2, maxEventAge: Duration.hours(2), deadLetterQueue: this.feedRecheckDlq })],
     });
 
+    // The worker writes the check, its history line and the step, mails the team on a regression,
+    // and reads the Google key for the feed-versus-analytics comparison (as the manual check's job).
+    // The event source adds the queue's receive and delete rights to this role.
+    const workerRole = roles.roleFor(jobGrants({ table: 'read-write', sendsMail: true, googleCredentials: true }), { key: 'feed-recheck-worker', statements: [] });
+    this.feedRecheckWorker = new PortalFunction(this, 'FeedRecheckWorker', {
+      entry: feedRecheckWorkerEntry,
+      description: 'Daily feed re-check: checks one company\'s stored feed URL per message',
+      role: workerRole,
+      logGroup,
+      environment,
+      timeout: Duration.seconds(feedRecheckQueue.workerTimeoutSeconds),
+      // Memory stays flat (one order at a time); 1769 MB buys a whole vCPU for the parse.
+      memorySize: feedRecheckQueue.workerMemoryMb,
+    });
+    this.feedRecheckWorker.addEventSource(
+      new SqsEventSource(this.feedRecheckQueue, {
+        // One company per invocation: its check may take the whole timeout.
+        batchSize: 1,
+        // A failed company is retried alone (the worker reports partial batch failures).
+        reportBatchItemFailures: true,
+        // A few feeds at a time: the run spreads over minutes instead of hitting shops and the table at once.
+        maxConcurrency: feedRecheckQueue.maxConcurrency,
+      }),
+    );
+
     addAlarms(this, props.alarms, [
       {
         id: 'FeedRecheckFailed',
-        description: 'The daily feed re-check failed',
+        description: 'The daily feed re-check failed to dispatch: the dispatcher raised an error, timed out or crashed',
         metric: this.feedRecheck.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
+        threshold: 1,
+      },
+      {
+        id: 'FeedRecheckWorkerFailed',
+        description: 'A feed re-check worker invocation failed (timeout or crash); failed companies are reported in the job logs',
+        metric: this.feedRecheckWorker.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
         threshold: 1,
       },
       {
@@ -99,6 +143,12 @@ export class JobsStack extends Stack {
         id: 'FeedRecheckUndelivered',
         description: 'The daily feed re-check could not be started: its event is in the dead-letter queue',
         metric: sqsVisible(this.feedRecheckDlq.queueName),
+        threshold: 1,
+      },
+      {
+        id: 'FeedRecheckDeadLetters',
+        description: `A company's feed re-check failed ${feedRecheckQueue.maxReceiveCount} times: its message is in the worker's dead-letter queue`,
+        metric: sqsVisible(this.feedRecheckWorkerDlq.queueName),
         threshold: 1,
       },
     ]);

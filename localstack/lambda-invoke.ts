@@ -22,6 +22,12 @@ export interface InvokeResult {
   body: Buffer;
 }
 
+/** Scheduled functions (lib/jobs.ts) the local stack runs on demand, e.g. `npm run job:feeds` (localstack/job-feeds.ts). */
+const scheduledJobs: Record<string, { entry: string; timeoutSeconds: number; memoryMb?: number }> = {
+  // No SQS locally: the dispatch and the worker run here, through an in-process queue.
+  'feed-recheck': { entry: 'localstack/feed-recheck-local.ts', timeoutSeconds: 900 },
+};
+
 const pending = new Set<Promise<unknown>>();
 
 /** Resolves when every job started so far has finished (tests, shutdown). */
@@ -43,7 +49,7 @@ export async function invokeJob(
   if (request.method !== 'POST' || !name) return answer(404, { message: 'Not found' });
   // Only the SDK (a signed request) may start jobs: a web page cannot set this header without a preflight.
   if (!String(request.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256')) return answer(403, { message: 'Missing signature' });
-  const job = jobs[decodeURIComponent(name) as JobName];
+  const job = jobs[decodeURIComponent(name) as JobName] ?? scheduledJobs[decodeURIComponent(name)];
   if (!job) return answer(404, { Type: 'User', message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
   let event: unknown;
   try {
@@ -52,7 +58,7 @@ export async function invokeJob(
     return answer(400, { message: 'Invalid JSON payload' }, { 'x-amzn-errortype': 'InvalidRequestContentException' });
   }
   const mod = (await import(pathToFileURL(join(root, job.entry)).href)) as { handler: JobHandler };
-  const run = mod.handler(event, lambdaContext({ functionName: name, requestId: randomUUID(), timeoutMs: job.timeoutSeconds * 1000, memoryMb: 512 }));
+  const run = mod.handler(event, lambdaContext({ functionName: name, requestId: randomUUID(), timeoutMs: job.timeoutSeconds * 1000, memoryMb: job.memoryMb ?? 512 }));
   if (String(request.headers['x-amz-invocation-type'] ?? '') === 'Event') {
     const tracked = run.catch((error: unknown) => console.error(`[jobs] ${name} failed`, error)).finally(() => pending.delete(tracked));
     pending.add(tracked);

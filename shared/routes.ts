@@ -84,6 +84,8 @@ export interface RouteGrants {
   readonly feedBucket?: readonly FeedBucketAccess[];
   /** Jobs it starts (lambda:InvokeFunction on exactly these functions). */
   readonly invokes?: readonly JobName[];
+  /** Reads the stage's Google service account key (secretsmanager:GetSecretValue on that one secret): the analytics calls. */
+  readonly googleCredentials?: boolean;
 }
 
 /** Background jobs a route may start (async Lambda invoke); registry: lib/definitions/resources.ts `jobs`. */
@@ -140,6 +142,8 @@ export type ResponseOf<R extends RouteDef> = R extends { readonly response: Repl
 const completesSteps = { sendsMail: true } as const;
 /** Slow third parties (Google APIs, remote feeds): up to API Gateway's 30 s. */
 const slow = { timeoutSeconds: 29 } as const;
+/** The analytics checks: Google's key, and the team's mail when a check completes a step. */
+const analyticsChecks = { sendsMail: true, googleCredentials: true } as const;
 
 // Accounts: security
 export const securityLogin = route({
@@ -399,22 +403,22 @@ export const trafficRulesDelete = route({
 export const analyticsUtms = route({
   id: 'analytics-utms', area: 'analytics', method: 'POST', path: '/api/analytics/utms', access: 'signed-in', companyScoped: true,
   schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
-  lambda: slow,
+  lambda: slow, grants: { googleCredentials: true },
 });
 export const analyticsAccess = route({
   id: 'analytics-access', area: 'analytics', method: 'POST', path: '/api/analytics/access', access: 'signed-in', companyScoped: true,
   schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
-  lambda: slow, grants: completesSteps,
+  lambda: slow, grants: analyticsChecks,
 });
 export const analyticsDimension = route({
   id: 'analytics-dimension', area: 'analytics', method: 'POST', path: '/api/analytics/dimension', access: 'signed-in', companyScoped: true,
   schema: analyticsDimensionSchema, response: reply<DimensionCheckAnswer>(),
-  lambda: slow, grants: completesSteps,
+  lambda: slow, grants: analyticsChecks,
 });
 export const analyticsEvents = route({
   id: 'analytics-events', area: 'analytics', method: 'POST', path: '/api/analytics/events', access: 'signed-in', companyScoped: true,
   schema: analyticsEventsSchema, response: reply<DimensionCheckAnswer>(),
-  lambda: slow, grants: completesSteps,
+  lambda: slow, grants: analyticsChecks,
 });
 
 // Integration steps: order / lead feed (a check is a job: docs/order-feed.md)

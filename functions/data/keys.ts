@@ -40,9 +40,18 @@ export const keys = {
   ...childKeys('collector', 'COLLECTOR#'),
   ...childKeys('commission', 'COMMISSION#'),
   ...childKeys('meeting', 'MEETING#'),
+  /** A feed check (docs/order-feed.md): ids are time-ordered, so the partition lists them oldest first. */
   ...childKeys('feedCheck', 'FEEDCHECK#'),
+  /** One line of the feed's history: `<finished ISO time>#<check id>`, newest last. */
+  ...childKeys('feedHistory', 'FEEDHIST#'),
+  /** The daily re-check mailed the team about this check's regression (once; expires with `expiresAt`). */
+  ...childKeys('feedAlert', 'FEEDALERT#'),
+  /** The "one check at a time" marker of a company: exists while a check is queued or running. */
+  feedCheckRunning: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'FEEDRUN' }),
   /** S3 (feed bucket): every upload of a company sits under this prefix, so deleting the company empties it. */
   feedUploadPrefix: (companyId: string): string => `feeds/${companyId}/`,
+  /** One uploaded feed file: `feeds/<companyId>/<uuid>.<xml|csv>`. */
+  feedUpload: (companyId: string, id: string, extension: string): string => `feeds/${companyId}/${id}.${extension}`,
 
   /** The token itself is never stored: only its SHA-256 hash. */
   passwordReset: (tokenHash: string): Key => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),

@@ -82,7 +82,8 @@ export async function countCompanyItems(companyId: string, prefix: string): Prom
 }
 
 export const countSources = (companyId: string) => countCompanyItems(companyId, keys.sourcePrefix);
-export const countFeedChecks = (companyId: string) => countCompanyItems(companyId, keys.feedCheckPrefix);
+/** Warning keys of the newest feed check that finished with a report (failed or running checks do not count). */
+export { latestReportWarnings } from './feed-checks';
 
 /** Every company's steps (status report): one GSI Query of the `STEPS` partition, page by page, no Scan. */
 export async function listAllSteps(): Promise<StepRecord[]> {

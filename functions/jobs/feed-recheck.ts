@@ -1,9 +1,23 @@
+import { dispatchFeedRechecks } from '../core/order-feed/recheck-dispatch';
+import { env } from '../platform/env';
+import { sqsQueue } from '../platform/queue';
+
+export interface FeedRecheckRun {
+  runAt: string;
+  /** Companies with a stored feed URL: one message each. */
+  companies: number;
+}
+
 /**
- * Daily feed re-check (EventBridge target). Placeholder: the re-check itself (fetch every
- * stored order feed URL, keep the history, alert the integration team) comes with its own
- * issue. Until then the scheduled run only records that it happened.
+ * Daily feed re-check, the EventBridge target (docs/order-feed.md, "Daily re-check"): sends one
+ * message per company with a stored feed URL to the re-check queue (FEED_RECHECK_QUEUE_URL); the
+ * worker (feed-recheck-worker.ts) checks each company on its own. Kept small: it bundles neither
+ * the worker nor the feed engine. The local stack, which has no SQS, runs the same dispatch with
+ * an in-process queue instead (localstack/feed-recheck-local.ts, `npm run job:feeds`).
  */
-export const handler = async (): Promise<{ status: 'not-implemented' }> => {
-  console.log(JSON.stringify({ level: 'warn', job: 'feed-recheck', message: 'Feed re-check is not built yet; nothing checked.' }));
-  return { status: 'not-implemented' };
+export const handler = async (): Promise<FeedRecheckRun> => {
+  const queue = sqsQueue(env.feedRecheckQueue);
+  const run = await dispatchFeedRechecks({ send: (messages) => queue.sendAll(messages) });
+  console.log(JSON.stringify({ level: 'info', job: 'feed-recheck', ...run }));
+  return run;
 };

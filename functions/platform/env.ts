@@ -1,4 +1,4 @@
-import { envNames } from '../../lib/definitions/resources';
+import { envNames, feedRecheckQueueEnv } from '../../lib/definitions/resources';
 
 /**
  * Typed, lazy access to the handler environment (names: lib/definitions/resources.ts).
@@ -71,6 +71,10 @@ export const env = {
   },
   get stage() {
     return optional(envNames.stage) ?? 'local';
+  },
+  /** The daily feed re-check's SQS queue URL (deployed stages; the dispatcher's environment). */
+  get feedRecheckQueue() {
+    return required(feedRecheckQueueEnv);
   },
   /** Administrators need an authenticator app (envNames.adminMfa); deployed stages require it unless set to `optional`. */
   get adminMfaRequired(): boolean {

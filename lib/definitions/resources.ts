@@ -50,12 +50,29 @@ export type Role = (typeof userPool.groups)[number];
 export const feedBucket = {
   /** Uploaded feed files are temporary inputs of a check. */
   uploadExpiryDays: 2,
-  maxUploadBytes: 200 * 1024 * 1024,
+  // The size cap is the presigned POST's condition (shared/domain/order-feed.ts FEED_UPLOAD_MAX_BYTES).
 } as const;
 
 export const schedule = {
   /** Daily re-check of stored order feed URLs (UTC). */
   feedRecheckCron: { minute: '0', hour: '3' },
+} as const;
+
+/**
+ * The daily re-check's queue (docs/order-feed.md, "Daily re-check"): the scheduled dispatcher
+ * sends one message per company, the worker checks one company per message. Read by the CDK
+ * (SQS, event source) and by the local in-process queue, so both retry alike.
+ */
+export const feedRecheckQueue = {
+  /** Deliveries of one message before it goes to the dead-letter queue. */
+  maxReceiveCount: 3,
+  /** The worker: one company's feed, up to the feed-check job's own 15 minutes. */
+  workerTimeoutSeconds: 900,
+  workerMemoryMb: 1769,
+  /** AWS's advice for a Lambda event source: at least six times the function's timeout. */
+  visibilityTimeoutSeconds: 6 * 900,
+  /** Companies checked at the same time (SQS event source maximum concurrency, at least 2). */
+  maxConcurrency: 4,
 } as const;
 
 export interface MailTemplate {
@@ -127,6 +144,15 @@ export const mailTemplates: readonly MailTemplate[] = [
     text: 'Une réinitialisation du mot de passe de {{login}} a été demandée.\nChoisir un nouveau mot de passe : {{url_reset}}\nLe lien ne sert qu’une fois et expire dans {{expires_hours}} heures. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
   },
   {
+    // To the integration team, like step-notification (the team's mails are in English).
+    name: 'feed-regression',
+    subject: '{{company_name}}: the order feed {{problem_short}}',
+    html: wrap(
+      '<p>The daily check of the feed of <b>{{company_name}}</b> ({{checked_at}}) found that it {{problem}}.</p><p>Its previous check ({{previous_at}}) was clean.</p><p>{{details}}</p><p><a href="{{url_integration}}">Open the portal</a></p>',
+    ),
+    text: 'The daily check of the feed of {{company_name}} ({{checked_at}}) found that it {{problem}}.\nIts previous check ({{previous_at}}) was clean.\n{{details}}\n{{url_integration}}',
+  },
+  {
     name: 'password-reset-ru',
     subject: 'Сброс пароля',
     html: wrap(
@@ -144,7 +170,8 @@ export type MailTemplateName =
   | 'welcome-ru'
   | 'password-reset'
   | 'password-reset-fr'
-  | 'password-reset-ru';
+  | 'password-reset-ru'
+  | 'feed-regression';
 
 /** Environment variable names shared by the Lambda handlers, the CDK and the local gateway. */
 export const envNames = {
@@ -175,7 +202,19 @@ export const envNames = {
   mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   /** The one administrator account nobody can delete in the users admin (the stage's first admin); empty: none. */
   protectedAdminLogin: 'PROTECTED_ADMIN_LOGIN',
+  /** `google` (deployed default) or `sandbox` (the local stack's default): docs/analytics.md. */
+  analyticsProvider: 'ANALYTICS_PROVIDER',
+  /** Deployed stages: the Secrets Manager secret holding the Google service account key (googleCredentialsSecretName). */
+  googleCredentialsSecret: 'GOOGLE_CREDENTIALS_SECRET',
+  /** Optional: the standard format of custom dimension values, a regular expression (default digits.digits). */
+  analyticsStandardFormat: 'ANALYTICS_STANDARD_FORMAT',
 } as const;
+
+/**
+ * The daily feed re-check's SQS queue URL: in the scheduled dispatcher's environment only (jobs
+ * stack), so not one of the shared `envNames`. The local stack has no SQS (localstack/feed-recheck-local.ts).
+ */
+export const feedRecheckQueueEnv = 'FEED_RECHECK_QUEUE_URL';
 
 /** The header CloudFront adds to origin requests with the origin secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -185,6 +224,8 @@ export const mailConfigurationSetName = (stage: string): string => `portal-${sta
 
 /** Secrets Manager name of a stage's origin secret (created by the data stack, read by api and web). */
 export const originSecretName = (stage: string): string => `portal/${stage}/origin-verify`;
+/** Secrets Manager name of a stage's Google service account key (created empty-ish by the data stack; docs/analytics.md). */
+export const googleCredentialsSecretName = (stage: string): string => `portal/${stage}/google-credentials`;
 
 /**
  * Background jobs: work a request starts and does not wait for (an async Lambda invoke, which
@@ -196,6 +237,8 @@ export interface JobDefinition {
   readonly entry: string;
   readonly description: string;
   readonly timeoutSeconds: number;
+  /** Lambda memory (and with it CPU); default 512 MB. */
+  readonly memoryMb?: number;
   readonly grants: RouteGrants;
 }
 
@@ -210,7 +253,10 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     entry: 'functions/jobs/feed-check.ts',
     description: 'Order feed check: streams the upload or the URL through the engine, writing progress then the result',
     timeoutSeconds: 900,
-    grants: { table: 'read-write', sendsMail: true, feedBucket: ['get'] },
+    // Memory stays flat (one order at a time); 1769 MB buys a whole vCPU for the parse.
+    memoryMb: 1769,
+    // googleCredentials: the comparison with the analytics tool's orders of the day before.
+    grants: { table: 'read-write', sendsMail: true, feedBucket: ['get'], googleCredentials: true },
   },
 };
 

@@ -69,7 +69,7 @@ export interface StatusChangeFacts {
   role: Role;
   product: Product;
   sourceCount: number;
-  /** The company ran a feed check (status_feed may then be completed by hand, even with warnings). */
+  /** The newest feed check with a report raised no critical warning (status_feed may then be completed by hand). */
   feedChecked: boolean;
   /** The customer says the orders come another way than a feed (spec: completing status_feed without a feed). */
   otherConnection?: boolean;

@@ -122,7 +122,7 @@ export interface IntegrationStatus {
   product: Product;
   /** Number of traffic sources (the sources step shows 'in process' from it). */
   sourceCount: number;
-  /** The company ran an order/lead feed check (status_feed may then be completed by hand). */
+  /** The newest order/lead feed check with a report raised no critical warning (status_feed may then be completed by hand). */
   feedChecked: boolean;
   /** In the company's order (analytics first); the dashboard sorts them by status. */
   steps: Array<{ stepType: StepType; status: StepStatus; updated: string | null }>;

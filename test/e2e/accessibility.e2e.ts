@@ -63,6 +63,7 @@ const signedInPages = [
   '/analytics/access',
   '/analytics/custom-dimension',
   '/crm/order-feed',
+  '/crm/order-feed/warnings/missingPrice',
   '/marketing/sources',
   '/marketing/collector',
   '/marketing/utm-management',

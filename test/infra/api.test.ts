@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { routes, type RouteDef } from '../../shared/routes';
+import { routes, type JobName, type RouteDef } from '../../shared/routes';
 import { envNames, jobFunctionEnv, jobNames } from '../../lib/definitions/resources';
 import { grantsFor } from '../../lib/permissions';
 import { actionsOfFunction, resourcesOf, synthPortal, type Synth } from './support';
@@ -102,18 +102,34 @@ describe('api stack: least privilege', () => {
     const jobId = template.getResourceId('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Job password-reset-mail') } });
     expect(actionsOfFunction(template, jobId)).toContain('ses:SendEmail');
     expect(actionsOf('password-reset-request')).toContain('lambda:InvokeFunction');
+  });
+
+  it('lets each job-starting route invoke exactly its job, and nothing else invokes', () => {
+    const template = synth.templates.api;
+    const starters: Record<string, string> = { 'order-feed-check': 'feed-check', 'password-reset-request': 'password-reset-mail' };
     const invokers = all.filter((r) => actionsOf(r.id).includes('lambda:InvokeFunction')).map((r) => r.id);
-    expect(invokers).toEqual(['password-reset-request']);
+    expect(invokers.sort()).toEqual(Object.keys(starters).sort());
     const statements = template.toJSON().Resources as Record<string, { Type: string; Properties?: { PolicyDocument?: { Statement: Array<{ Action: unknown; Resource: unknown }> } } }>;
     const invoke = Object.values(statements)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
       .flatMap((r) => r.Properties?.PolicyDocument?.Statement ?? [])
       .filter((s) => s.Action === 'lambda:InvokeFunction');
-    expect(invoke).toHaveLength(1);
-    expect(invoke[0]!.Resource).toEqual({ 'Fn::GetAtt': [jobId, 'Arn'] });
-    const route = all.find((r) => r.id === 'password-reset-request')!;
-    const fn = template.toJSON().Resources[functionIdOf(route)];
-    expect(fn.Properties.Environment.Variables[jobFunctionEnv('password-reset-mail')]).toEqual({ Ref: jobId });
+    expect(invoke).toHaveLength(Object.keys(starters).length);
+    for (const [routeId, job] of Object.entries(starters)) {
+      const jobId = template.getResourceId('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp(`^Job ${job}:`) } });
+      expect(invoke.map((s) => s.Resource)).toContainEqual({ 'Fn::GetAtt': [jobId, 'Arn'] });
+      const route = all.find((r) => r.id === routeId)!;
+      const fn = template.toJSON().Resources[functionIdOf(route)];
+      expect(fn.Properties.Environment.Variables[jobFunctionEnv(job as JobName)]).toEqual({ Ref: jobId });
+    }
+  });
+
+  it('runs the feed-check job for 15 minutes with a whole vCPU', () => {
+    synth.templates.api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Job feed-check:'),
+      Timeout: 900,
+      MemorySize: 1769,
+    });
   });
 
   it('only user administration and password reset have Cognito admin actions', () => {

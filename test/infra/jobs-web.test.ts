@@ -24,7 +24,51 @@ describe('jobs stack', () => {
       Principal: 'events.amazonaws.com',
       FunctionName: { 'Fn::GetAtt': [jobId, 'Arn'] },
     });
-    expect(actionsOfFunction(t, jobId)).toEqual(expect.arrayContaining(['dynamodb:Scan', 'ses:SendEmail']));
+    // The dispatcher reads companies with a GSI Query and sends messages; it neither scans, writes nor mails.
+    const dispatcher = actionsOfFunction(t, jobId);
+    expect(dispatcher).toEqual(expect.arrayContaining(['dynamodb:Query', 'sqs:SendMessage']));
+    for (const action of ['dynamodb:Scan', 'dynamodb:PutItem', 'ses:SendEmail']) expect(dispatcher).not.toContain(action);
+  });
+
+  it('queues one message per company for a worker with retries, a dead-letter queue and alarms', () => {
+    const t = synth.templates.jobs;
+    const fns = resourcesOf(t, 'AWS::Lambda::Function');
+    const queues = resourcesOf(t, 'AWS::SQS::Queue');
+    const idOf = (name: string) => Object.entries(queues).find(([, q]) => q.Properties?.QueueName === name)?.[0];
+    const queueId = idOf('portal-qa-feed-recheck')!;
+    const workerDlqId = idOf('portal-qa-feed-recheck-worker-dlq')!;
+    expect(queueId && workerDlqId).toBeTruthy();
+    const [workerId, worker] = Object.entries(fns).find(([, f]) => String(f.Properties?.Description).startsWith('Daily feed re-check: checks one'))!;
+    const [dispatcherId, dispatcher] = Object.entries(fns).find(([, f]) => f.Properties?.Description === 'Daily re-check of every stored order feed URL')!;
+
+    // The queue: encrypted, TLS only, redriven to the worker's DLQ after 3 receives, visibility > the worker's timeout.
+    const queue = queues[queueId]!.Properties!;
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [workerDlqId, 'Arn'] }, maxReceiveCount: 3 });
+    expect(queue.SqsManagedSseEnabled).toBe(true);
+    expect(Number(queue.VisibilityTimeout)).toBeGreaterThan(Number(worker.Properties!.Timeout));
+    expect(Number(worker.Properties!.Timeout)).toBe(900);
+    expect(queues[workerDlqId]!.Properties!.MessageRetentionPeriod).toBe(14 * 86_400);
+
+    // The dispatcher knows the queue; the worker reads it one message at a time and reports partial failures.
+    expect((dispatcher.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.FEED_RECHECK_QUEUE_URL).toEqual({ Ref: queueId });
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      FunctionName: { Ref: workerId },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: Match.anyValue() },
+    });
+    const workerActions = actionsOfFunction(t, workerId);
+    expect(workerActions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'dynamodb:PutItem', 'ses:SendEmail']));
+    expect(workerActions).not.toContain('dynamodb:Scan');
+    expect(workerActions).not.toContain('sqs:SendMessage');
+    expect(dispatcherId).not.toBe(workerId);
+
+    // Dead letters of the worker alarm (the stage's alarm topic).
+    const alarms = Object.values(resourcesOf(t, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
+    const deadLetters = alarms.find((a) => JSON.stringify(a.Dimensions ?? []).includes(JSON.stringify([workerDlqId, 'QueueName'])));
+    expect(deadLetters).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(deadLetters!.AlarmActions).toHaveLength(1);
   });
 });
 

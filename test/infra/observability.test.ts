@@ -45,6 +45,8 @@ describe('observability', () => {
       Targets: [Match.objectLike({ DeadLetterConfig: Match.objectLike({ Arn: Match.anyValue() }) })],
     });
     expect(alarmNames(synth.templates.jobs).join('\n')).toMatch(/re-check failed[\s\S]*could not be started/);
+    // A company whose worker keeps failing ends in the worker's dead-letter queue, which alarms too.
+    expect(alarmNames(synth.templates.jobs).join('\n')).toMatch(/re-check failed[\s\S]*could not be started[\s\S]*failed 3 times/);
   });
 
   it('keeps logs a year where data is retained (prod)', () => {

@@ -57,7 +57,7 @@ const all = routes as readonly RouteDef[];
  * do: when a handler lands, its route must leave this list, and the matrix then holds it to
  * the access rules, the status allow-list and the foreign-company checks below.
  */
-const NOT_BUILT = new Set([
+const NOT_BUILT = new Set<string>([
   // users admin
   // companies admin and status report
   // translations
@@ -65,8 +65,8 @@ const NOT_BUILT = new Set([
   // default collectors
   // sources and commissions (issue 10): built
   // UTM management (issue 10): built
-  'analytics-utms', 'analytics-access', 'analytics-dimension', 'analytics-events',
-  'order-feed-upload', 'order-feed-check', 'order-feed-check-get', 'order-feed-overview',
+  // analytics (issue 11): built
+  // order feed (issue 12): built
   // collectors (issue 10): built
 ]);
 
@@ -112,6 +112,14 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'traffic-rules-create': { source: 'matrix-missing-source', rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } },
   'traffic-rules-apply': { source: 'matrix-missing-source', rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } },
   'traffic-rules-delete': { version: 1 },
+  // order feed (issue 12): the upload key is under no company's prefix, so the check stops at 404.
+  'order-feed-upload': { fileName: 'matrix.xml', size: 100, type: 'xml' },
+  'order-feed-check': { upload_key: 'feeds/matrix-missing/00000000-0000-4000-8000-000000000000.xml', type: 'xml' },
+  // analytics (issue 11): the sandbox's denied property, so the probes change nothing (the answer is code 403).
+  'analytics-utms': { view_id: '100002' },
+  'analytics-access': { view_id: '100002' },
+  'analytics-dimension': { view_id: '100002', dimension: '1' },
+  'analytics-events': { view_id: '100002', dimension: '1', event_action: 'purchase' },
 };
 
 /** Every item of a company's partition (its record, steps, sources, rules...), in a stable form. */

@@ -3,13 +3,29 @@
  * (a running `npm start` is not disturbed), without the web app, seeded.
  * The handlers run in this process (the gateway imports them), the tests in workers talk HTTP.
  */
+import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type LocalStack } from '../../localstack/stack';
 import './local-stack';
 
 let stack: LocalStack | undefined;
 
+/** A port free right now (the test that serves feeds listens on it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The feed fetcher refuses loopback: this TEST stack allows the tests' own feed server, and only it.
+  const feedServerPort = await freePort();
+  process.env.FEED_FETCH_ALLOW = `127.0.0.1:${feedServerPort}`;
+  project.provide('feedServerPort', feedServerPort);
+  // The handlers and jobs run in this process: tests sample its memory (order-feed-1m.test.ts).
+  project.provide('stackPid', process.pid);
   stack = await startLocalStack({ ports: 'free', web: 'none', seed: true, quiet: true });
   console.log(`[integration] local stack on ${stack.url}, started in ${stack.timings.total} ms`);
   project.provide('url', stack.url);

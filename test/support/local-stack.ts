@@ -21,6 +21,10 @@ declare module 'vitest' {
     endpoints: EmulatorEndpoints;
     /** The logins localstack/seed.ts created ([] until it exists). */
     credentials: SeededLogin[];
+    /** The loopback port the stack's feed fetcher may reach (FEED_FETCH_ALLOW): tests serve feeds on it. */
+    feedServerPort: number;
+    /** The process running the gateway, handlers and jobs. */
+    stackPid: number;
   }
 }
 

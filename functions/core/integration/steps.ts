@@ -1,5 +1,6 @@
 import { isIntegrationComplete, REFUSAL_MESSAGES, statusChangeRefusal, STEP_NAMES } from '../../../shared/domain/integration';
 import type { IntegrationStatus, Role, StepStatus, StepType } from '../../../shared/domain/types';
+import { hasCriticalWarning } from '../../../shared/feed/critical';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import type { StepRecord } from '../../data/steps';
@@ -20,7 +21,8 @@ export interface StepDeps {
   listSteps(companyId: string): Promise<StepRecord[]>;
   transitionStep(companyId: string, stepType: StepType, from: StepStatus, to: StepStatus, at: string): Promise<StepRecord | null>;
   countSources(companyId: string): Promise<number>;
-  countFeedChecks(companyId: string): Promise<number>;
+  /** Warning keys of the newest feed check with a report; null when none finished. */
+  latestReportWarnings(companyId: string): Promise<string[] | null>;
   sendMail: Mailer;
   integrationMailbox(): string;
   appUrl(): string;
@@ -31,7 +33,7 @@ const defaults: StepDeps = {
   listSteps: stepsRepo.listSteps,
   transitionStep: stepsRepo.transitionStep,
   countSources: stepsRepo.countSources,
-  countFeedChecks: stepsRepo.countFeedChecks,
+  latestReportWarnings: stepsRepo.latestReportWarnings,
   sendMail: sendTemplatedEmail,
   integrationMailbox: () => env.integrationMailbox,
   appUrl: () => env.appUrl,
@@ -49,17 +51,18 @@ function inCompanyOrder(company: CompanyRecord, steps: StepRecord[]): StepRecord
 }
 
 export async function getIntegrationStatus(company: CompanyRecord, deps: StepDeps = defaults): Promise<IntegrationStatus> {
-  const [steps, sourceCount, feedChecks] = await Promise.all([
+  const [steps, sourceCount, feedWarnings] = await Promise.all([
     deps.listSteps(company.id),
     deps.countSources(company.id),
-    deps.countFeedChecks(company.id),
+    deps.latestReportWarnings(company.id),
   ]);
   return {
     companyId: company.id,
     companyName: company.name,
     product: company.product,
     sourceCount,
-    feedChecked: feedChecks > 0,
+    // status_feed by hand: after a check whose warnings are all non-critical (shared/feed/critical.ts).
+    feedChecked: feedWarnings !== null && !hasCriticalWarning(feedWarnings),
     steps: inCompanyOrder(company, steps).map(({ stepType, status, updated }) => ({ stepType, status, updated })),
   };
 }

@@ -1,5 +1,6 @@
 import { orderFeedCheckGet } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { getFeedCheckView } from '../../core/order-feed/views';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(orderFeedCheckGet);
+/** GET /api/order-feed/checks/{id}: one check of the current company (progress while it runs, then the report). */
+export const handler = httpHandler(orderFeedCheckGet).handle(async ({ auth, params }) => ({ body: await getFeedCheckView(auth.company.id, params.id) }));

@@ -1,5 +1,6 @@
 import { orderFeedCheck } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { startFeedCheck } from '../../core/order-feed/checks';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(orderFeedCheck);
+/** POST /api/order-feed/check: answers at once with the queued check (or the company's running one); a job does the work. */
+export const handler = httpHandler(orderFeedCheck).handle(async ({ auth, body }) => ({ body: await startFeedCheck(auth.company, auth.user.id, body) }));

@@ -1,5 +1,6 @@
 import { orderFeedOverview } from '../../../shared/routes';
-import { notBuiltYet } from '../../platform/http';
+import { getFeedOverview } from '../../core/order-feed/views';
+import { httpHandler } from '../../platform/http';
 
-/** Placeholder until its issue lands: 501, behind the same auth as the real handler. */
-export const handler = notBuiltYet(orderFeedOverview);
+/** GET /api/order-feed: the company's latest check, its feed history (newest first) and stored feed URL. */
+export const handler = httpHandler(orderFeedOverview).handle(async ({ auth }) => ({ body: await getFeedOverview(auth.company) }));

@@ -95,6 +95,14 @@ export const pages: PageDef[] = [
   { path: '/analytics/access', access: 'signed-in', title: 'route.analyticsAccess', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'AnalyticsAccessPage') },
   { path: '/analytics/custom-dimension', access: 'signed-in', title: 'route.analyticsCustomDimension', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'CustomDimensionPage') },
   { path: '/crm/order-feed', access: 'signed-in', title: 'route.orderFeed', parents: [dashboard], Component: OrderFeed },
+  // The fix page each feed warning of the report links to. The key list stays out of the entry chunk: the page sends an unknown key to /dashboard.
+  {
+    path: '/crm/order-feed/warnings/:key',
+    access: 'signed-in',
+    title: ({ key }) => (/^[a-z][A-Za-z]{1,60}$/.test(key ?? '') ? 'route.feedWarning' : null),
+    parents: [dashboard, { label: 'route.orderFeed', to: '/crm/order-feed' }],
+    Component: pick(crm, 'FeedWarningPage'),
+  },
   { path: '/marketing/sources', access: 'signed-in', title: 'route.sources', parents: [dashboard, dataStructure], Component: pick(marketing, 'SourcesPage') },
   { path: '/marketing/collector', access: 'signed-in', title: 'route.collector', parents: [dashboard, dataFlow], Component: pick(marketing, 'CollectorPage') },
   { path: '/marketing/utm-management', access: 'signed-in', title: 'route.utmManagement', parents: [dashboard, dataStructure], Component: pick(marketing, 'UtmManagementPage') },

@@ -26,6 +26,7 @@ export const en = {
   'route.analyticsAccess': 'Analytics access',
   'route.analyticsCustomDimension': 'Custom dimension',
   'route.orderFeed': 'Order feed',
+  'route.feedWarning': 'Feed warning',
   'route.sources': 'Sources',
   'route.collector': 'Collector',
   'route.utmManagement': 'UTM Management',
@@ -187,7 +188,7 @@ export const en = {
   'validation.step.notManual': 'This step completes by itself when its check passes',
   'validation.step.noSources': 'Add at least one source before completing this step',
   'validation.step.affiliateThreeSources': 'Affiliate companies cannot complete this step with exactly 3 sources',
-  'validation.step.feedNotChecked': 'Check your feed first, or tell us that your orders come another way',
+  'validation.step.feedNotChecked': "Check your feed first (a check whose warnings are all non-critical), or tell us that your orders come another way",
   'validation.step.unchanged': 'This step already has this status',
   'validation.step.notComplete': 'Complete every step before validating the integration',
 

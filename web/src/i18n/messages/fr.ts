@@ -22,6 +22,7 @@ export const fr: Catalogue = {
   'route.analyticsAccess': 'Accès Analytics',
   'route.analyticsCustomDimension': 'Dimension personnalisée',
   'route.orderFeed': 'Flux de commandes',
+  'route.feedWarning': 'Avertissement du flux',
   'route.sources': 'Sources',
   'route.collector': 'Collecteur',
   'route.utmManagement': 'Gestion des UTM',
@@ -174,7 +175,7 @@ export const fr: Catalogue = {
   'validation.step.notManual': 'Cette étape se termine d’elle-même quand sa vérification réussit',
   'validation.step.noSources': 'Ajoutez au moins une source avant de terminer cette étape',
   'validation.step.affiliateThreeSources': 'Une société affiliée ne peut pas terminer cette étape avec exactement 3 sources',
-  'validation.step.feedNotChecked': 'Vérifiez d’abord votre flux, ou indiquez que vos commandes arrivent autrement',
+  'validation.step.feedNotChecked': "Vérifiez d’abord votre flux (une vérification sans avertissement critique), ou indiquez que vos commandes arrivent autrement",
   'validation.step.unchanged': 'Cette étape a déjà ce statut',
   'validation.step.notComplete': 'Terminez toutes les étapes avant de valider l’intégration',
 

@@ -22,6 +22,7 @@ export const ru: Catalogue = {
   'route.analyticsAccess': 'Доступ к аналитике',
   'route.analyticsCustomDimension': 'Пользовательский параметр',
   'route.orderFeed': 'Фид заказов',
+  'route.feedWarning': 'Предупреждение фида',
   'route.sources': 'Источники',
   'route.collector': 'Коллектор',
   'route.utmManagement': 'Управление UTM',
@@ -174,7 +175,7 @@ export const ru: Catalogue = {
   'validation.step.notManual': 'Этот этап завершится сам, когда проверка пройдёт успешно',
   'validation.step.noSources': 'Добавьте хотя бы один источник, прежде чем завершить этап',
   'validation.step.affiliateThreeSources': 'Партнёрская компания не может завершить этап ровно с 3 источниками',
-  'validation.step.feedNotChecked': 'Сначала проверьте фид или укажите, что заказы поступают другим способом',
+  'validation.step.feedNotChecked': "Сначала проверьте фид (проверка без критичных предупреждений) или укажите, что заказы поступают другим способом",
   'validation.step.unchanged': 'У этапа уже такой статус',
   'validation.step.notComplete': 'Завершите все этапы, прежде чем подтверждать интеграцию',
 

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CompanyRecord } from '../../data/companies';
+import type { FeedCheckRecord } from '../../data/feed-checks';
+import { NotFoundError, ValidationError } from '../../platform/errors';
+import { openFeedCheck, startFeedCheck, type CheckDeps } from './checks';
+import { FEED_CHECK_STALE_MS, asSeen, getFeedCheckView, type ReadDeps } from './views';
+
+const company = { id: 'c1', name: 'Acme', product: '360', viewId: null, orderFeedUrl: null } as unknown as CompanyRecord;
+const T0 = new Date('2026-11-24T10:00:00.000Z');
+
+function fakeDeps(over: Partial<CheckDeps> = {}) {
+  const store = new Map<string, FeedCheckRecord>();
+  let marker: { checkId: string; startedAt: string } | null = null;
+  let n = 0;
+  const deps: CheckDeps = {
+    async createFeedCheck(record, staleBefore) {
+      if (marker && marker.startedAt >= staleBefore) return false;
+      marker = { checkId: record.id, startedAt: record.createdAt };
+      store.set(record.id, record);
+      return true;
+    },
+    getRunningMarker: async () => marker,
+    getFeedCheck: async (_c, id) => store.get(id) ?? null,
+    releaseRunningMarker: async (_c, id) => {
+      if (marker?.checkId === id) marker = null;
+    },
+    finishFeedCheck: vi.fn(async (record) => {
+      store.set(record.id, record);
+      if (marker?.checkId === record.id) marker = null;
+      return true;
+    }),
+    uploadedFeed: async (_c, key) => ({ key, fileName: 'shop.xml', size: 42 }),
+    startJob: vi.fn(async () => undefined),
+    newId: () => `00000000-0000-7000-8000-00000000000${n++}`,
+    now: () => T0,
+    ...over,
+  };
+  return { deps, store, setMarker: (m: typeof marker) => (marker = m) };
+}
+
+describe('startFeedCheck', () => {
+  it('creates a queued upload check and starts the job with the ids only', async () => {
+    const { deps } = fakeDeps();
+    const check = await startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/k.xml', feed_url: null, view_id: '123', type: 'xml' }, deps);
+    expect(check).toMatchObject({ status: 'queued', viewId: '123', startedBy: 'u1', source: { kind: 'upload', key: 'feeds/c1/k.xml', fileName: 'shop.xml', size: 42 } });
+    expect(check.progress).toEqual({ bytes: 0, totalBytes: 42, orders: 0 });
+    expect(check).not.toHaveProperty('companyId');
+    expect(deps.startJob).toHaveBeenCalledWith({ companyId: 'c1', checkId: check.id });
+  });
+
+  it('passes the full URL to the job only; the stored check has it without credentials', async () => {
+    const { deps, store } = fakeDeps();
+    const url = 'sftp://shop:secret@feeds.example.com/orders.xml';
+    const check = await startFeedCheck(company, 'u1', { upload_key: null, feed_url: url, view_id: null, type: 'xml' }, deps);
+    expect(deps.startJob).toHaveBeenCalledWith({ companyId: 'c1', checkId: check.id, feedUrl: url });
+    expect(JSON.stringify([...store.values()])).not.toContain('secret');
+    expect(check.source).toEqual({ kind: 'url', url: expect.stringContaining('feeds.example.com/orders.xml') });
+  });
+
+  it('refuses schemes the fetcher never takes, before creating anything', async () => {
+    const { deps, store } = fakeDeps();
+    for (const url of ['gopher://x/', 'file:///etc/passwd', 'javascript://x']) {
+      await expect(startFeedCheck(company, 'u1', { upload_key: null, feed_url: url, view_id: null, type: 'xml' }, deps)).rejects.toBeInstanceOf(ValidationError);
+    }
+    expect(store.size).toBe(0);
+  });
+
+  it('answers the running check instead of starting another', async () => {
+    const { deps } = fakeDeps();
+    const first = await startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/a.xml', feed_url: null, view_id: null, type: 'xml' }, deps);
+    const second = await startFeedCheck(company, 'u2', { upload_key: 'feeds/c1/b.xml', feed_url: null, view_id: null, type: 'csv' }, deps);
+    expect(second.id).toBe(first.id);
+    expect(deps.startJob).toHaveBeenCalledTimes(1);
+  });
+
+  it('a marker older than the job timeout no longer blocks', async () => {
+    const { deps, setMarker } = fakeDeps();
+    setMarker({ checkId: 'dead', startedAt: new Date(T0.getTime() - FEED_CHECK_STALE_MS - 1).toISOString() });
+    const { created } = await openFeedCheck('c1', { type: 'xml', viewId: null, source: { kind: 'url', url: 'https://x/' }, startedBy: 'daily' }, deps);
+    expect(created).toBe(true);
+  });
+
+  it('records a job that could not start as failed, freeing the company', async () => {
+    const { deps } = fakeDeps({ startJob: vi.fn(async () => Promise.reject(new Error('invoke failed'))) });
+    await expect(startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/a.xml', feed_url: null, view_id: null, type: 'xml' }, deps)).rejects.toThrow('invoke failed');
+    expect(deps.finishFeedCheck).toHaveBeenCalledWith(expect.objectContaining({ status: 'failed', failure: expect.objectContaining({ code: 'not-started' }) }), expect.objectContaining({ health: 'failed' }));
+  });
+});
+
+describe('reading checks', () => {
+  it("another company's or a missing id is not found", async () => {
+    const { deps } = fakeDeps();
+    const reads: ReadDeps = { ...deps, latestFeedCheck: async () => null, listFeedHistory: async () => [] };
+    await expect(getFeedCheckView('c1', 'nope', reads)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('a check whose job died reads as failed (interrupted)', () => {
+    const record = { id: 'x', companyId: 'c1', status: 'running', updatedAt: T0.toISOString(), failure: null, finishedAt: null } as unknown as FeedCheckRecord;
+    expect(asSeen(record, new Date(T0.getTime() + 60_000)).status).toBe('running');
+    const late = asSeen(record, new Date(T0.getTime() + FEED_CHECK_STALE_MS + 1));
+    expect(late).toMatchObject({ status: 'failed', failure: { code: 'interrupted' }, finishedAt: T0.toISOString() });
+  });
+});

@@ -1,0 +1,22 @@
+import { getCompany } from '../../data/companies';
+import { getFeedCheck } from '../../data/feed-checks';
+import type { FeedCheckJob } from './checks';
+import { runFeedCheck } from './run-feed-check';
+
+/**
+ * The feed-check job's work: checks the payload again (anything holding lambda:InvokeFunction could
+ * send one), loads the company and ITS check (the key names the company's partition: a check id of
+ * another company is not found), then runs it.
+ */
+export async function runFeedCheckJob(event: unknown, deadline: number): Promise<{ outcome: string }> {
+  const payload = (event ?? {}) as Partial<FeedCheckJob>;
+  const plain = (value: unknown, max: number) => typeof value === 'string' && value.length > 0 && value.length <= max;
+  if (!plain(payload.companyId, 64) || !plain(payload.checkId, 64) || (payload.feedUrl !== undefined && !plain(payload.feedUrl, 4096))) {
+    return { outcome: 'invalid' };
+  }
+  const company = await getCompany(payload.companyId!);
+  const check = company && (await getFeedCheck(company.id, payload.checkId!));
+  if (!company || !check) return { outcome: 'not-found' };
+  const done = await runFeedCheck(company, check, { deadline, ...(payload.feedUrl ? { feedUrl: payload.feedUrl } : {}) });
+  return { outcome: done.status };
+}

@@ -1,0 +1,160 @@
+import type { FeedCheckFailure, FeedHealth, FeedHistoryEntry } from '../../../shared/domain/order-feed';
+import { feedHealth } from '../../../shared/domain/order-feed';
+import type { FeedFormat } from '../../../shared/feed/types';
+import { getCompany, type CompanyRecord } from '../../data/companies';
+import * as checksRepo from '../../data/feed-checks';
+import type { FeedCheckRecord } from '../../data/feed-checks';
+import { claimFeedAlert, releaseFeedAlert } from '../../data/feed-recheck';
+import { env } from '../../platform/env';
+import { redactUrl } from '../../platform/feed-fetch';
+import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import { openFeedCheck } from './checks';
+import type { RecheckMessage } from './recheck-dispatch';
+import { runFeedCheck, type RunOptions } from './run-feed-check';
+
+/**
+ * The daily re-check of stored order feed URLs (docs/order-feed.md, "Daily re-check"):
+ * the scheduled dispatcher (recheck-dispatch.ts) sends one message per company with a stored URL; the worker checks
+ * each company on its own with the manual check's code (openFeedCheck + runFeedCheck: the same
+ * one-at-a-time rule, result, history line and step completion) and mails the integration team
+ * when a feed whose previous check was clean now has warnings or cannot be fetched or read.
+ * A feed that cannot be fetched is a RESULT (a failed check in the history), not an error: only
+ * unexpected errors (the table, the mailer) throw, so the queue retries, then dead-letters.
+ */
+
+export type { RecheckMessage };
+
+export type RecheckOutcome =
+  | { companyId: string; companyName: string; outcome: 'checked'; checkId: string; health: FeedHealth; previous: FeedHealth | null; alerted: boolean }
+  | { companyId: string; companyName?: string; outcome: 'skipped'; reason: 'no-company' | 'no-feed-url' | 'busy' };
+
+export interface RecheckDeps {
+  getCompany(companyId: string): Promise<CompanyRecord | null>;
+  listFeedHistory(companyId: string, limit: number): Promise<FeedHistoryEntry[]>;
+  latestFeedCheck(companyId: string): Promise<FeedCheckRecord | null>;
+  openFeedCheck: typeof openFeedCheck;
+  runFeedCheck(company: CompanyRecord, check: FeedCheckRecord, options: RunOptions): Promise<FeedCheckRecord>;
+  claimFeedAlert(companyId: string, checkId: string, at: Date): Promise<boolean>;
+  releaseFeedAlert(companyId: string, checkId: string): Promise<void>;
+  sendMail: Mailer;
+  integrationMailbox(): string;
+  appUrl(): string;
+  now(): Date;
+}
+
+const defaults: RecheckDeps = {
+  getCompany,
+  listFeedHistory: checksRepo.listFeedHistory,
+  latestFeedCheck: checksRepo.latestFeedCheck,
+  openFeedCheck: (companyId, input) => openFeedCheck(companyId, input),
+  runFeedCheck: (company, check, options) => runFeedCheck(company, check, options),
+  claimFeedAlert,
+  releaseFeedAlert,
+  sendMail: sendTemplatedEmail,
+  integrationMailbox: () => env.integrationMailbox,
+  appUrl: () => env.appUrl,
+  now: () => new Date(),
+};
+
+/** Who starts the daily checks (FeedCheck.startedBy; the step engine's mail names it). */
+export const DAILY = 'daily';
+
+export function parseRecheckMessage(body: string): RecheckMessage | null {
+  try {
+    const value = JSON.parse(body) as Partial<RecheckMessage>;
+    const plain = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+    if (!plain(value.companyId, 64) || !plain(value.runAt, 40) || Number.isNaN(Date.parse(value.runAt))) return null;
+    return { companyId: value.companyId, runAt: value.runAt };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The format to read the stored URL as: the one of the company's last check of that same URL
+ * (the customer chose it), else from the URL's path (.csv is CSV, anything else XML, as the CLI).
+ */
+export function recheckFormat(url: string, latest: FeedCheckRecord | null): FeedFormat {
+  if (latest?.source.kind === 'url' && latest.source.url === redactUrl(url)) return latest.type;
+  try {
+    return new URL(url).pathname.toLowerCase().endsWith('.csv') ? 'csv' : 'xml';
+  } catch {
+    return 'xml';
+  }
+}
+
+/** A regression: the previous check was clean, this one has warnings or could not fetch or read the feed. */
+export const isRegression = (previous: FeedHealth | null, current: FeedHealth): boolean => previous === 'clean' && current !== 'clean';
+
+/** Re-checks one company's stored feed URL (one queue message). `deadline`: epoch ms by which the check must stop. */
+export async function recheckCompany(message: RecheckMessage, deadline: number, deps: RecheckDeps = defaults): Promise<RecheckOutcome> {
+  const { companyId } = message;
+  const company = await deps.getCompany(companyId);
+  if (!company) return { companyId, outcome: 'skipped', reason: 'no-company' };
+  const url = company.orderFeedUrl;
+  const companyName = company.name;
+  if (!url) return { companyId, companyName, outcome: 'skipped', reason: 'no-feed-url' };
+
+  const [latestEntry, olderEntry] = await deps.listFeedHistory(companyId, 2);
+  let current: FeedHistoryEntry;
+  let previous: FeedHistoryEntry | undefined;
+  if (latestEntry && latestEntry.trigger === 'daily' && latestEntry.date >= message.runAt) {
+    // A redelivery of this run's message (the worker failed after its check, e.g. on the mail):
+    // the check is done; only what came after it is left to do.
+    current = latestEntry;
+    previous = olderEntry;
+  } else {
+    previous = latestEntry;
+    const type = recheckFormat(url, await deps.latestFeedCheck(companyId));
+    const { check, created } = await deps.openFeedCheck(companyId, {
+      type,
+      viewId: company.viewId ?? null,
+      source: { kind: 'url', url: redactUrl(url) },
+      startedBy: DAILY,
+    });
+    // A check is running (the customer's, or this message delivered twice at once): it writes its own history line.
+    if (!created) return { companyId, companyName, outcome: 'skipped', reason: 'busy' };
+    const record = await deps.runFeedCheck(company, check, { feedUrl: url, trigger: 'daily', deadline });
+    const health = feedHealth(record);
+    if (!health) return { companyId, companyName, outcome: 'skipped', reason: 'busy' };
+    current = {
+      checkId: record.id,
+      date: record.finishedAt ?? deps.now().toISOString(),
+      trigger: 'daily',
+      health,
+      orders: record.result?.stats.numOrders.total ?? 0,
+      warningKeys: Object.keys(record.result?.errors ?? {}),
+      failure: record.failure,
+    };
+  }
+
+  const previousHealth = previous?.health ?? null;
+  let alerted = false;
+  if (isRegression(previousHealth, current.health) && (await deps.claimFeedAlert(companyId, current.checkId, deps.now()))) {
+    try {
+      await deps.sendMail({ to: deps.integrationMailbox(), template: 'feed-regression', data: regressionMail(company, current, previous!, deps.appUrl()) });
+      alerted = true;
+    } catch (error) {
+      // Not mailed: free the marker and fail the message, so its retry (the branch above) mails.
+      await deps.releaseFeedAlert(companyId, current.checkId);
+      throw error;
+    }
+  }
+  return { companyId, companyName, outcome: 'checked', checkId: current.checkId, health: current.health, previous: previousHealth, alerted };
+}
+
+const day = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
+
+export function regressionMail(company: CompanyRecord, current: FeedHistoryEntry, previous: FeedHistoryEntry, appUrl: string): Record<string, string> {
+  const failed = current.health === 'failed';
+  const failure: FeedCheckFailure | null = current.failure;
+  return {
+    company_name: company.name,
+    problem_short: failed ? 'cannot be checked' : 'has warnings',
+    problem: failed ? 'can no longer be fetched or read' : `now has ${current.warningKeys.length === 1 ? 'a warning' : `${current.warningKeys.length} warnings`}`,
+    details: failed ? `Reason: ${failure?.message ?? 'unknown'} (${failure?.code ?? 'failed'})` : `Warnings: ${current.warningKeys.join(', ')}`,
+    checked_at: day(current.date),
+    previous_at: day(previous.date),
+    url_integration: `${appUrl}/crm/order-feed`,
+  };
+}

@@ -1,0 +1,190 @@
+import { FEED_FETCH_MAX_BYTES, feedHealth, type FeedCheckFailure, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
+import { PARSERS, createFeedChecker } from '../../../shared/feed/checker';
+import { createFeedDecoder } from '../../../shared/feed/decode';
+import { addDays, dayOf } from '../../../shared/feed/rules/values';
+import { FeedParseError, type AnalyticsOrders, type FeedCheckOptions, type RecordParserFactory } from '../../../shared/feed/types';
+import type { CompanyRecord } from '../../data/companies';
+import * as repo from '../../data/feed-checks';
+import type { FeedCheckRecord } from '../../data/feed-checks';
+import { openFeedUpload } from '../../data/feed-uploads';
+import * as stepsRepo from '../../data/steps';
+import { getUser } from '../../data/users';
+import { FeedFetchError, allowFromEnv, openFeed } from '../../platform/feed-fetch';
+import { analyticsOrders } from '../analytics/provider';
+import { changeStepStatus } from '../integration/steps';
+import { fitResult } from './fit-result';
+
+/**
+ * Runs one feed check to its end, from any caller: the job started by POST /api/order-feed/check
+ * (functions/jobs/feed-check.ts) or the daily re-check. Streams the upload (S3) or the URL (the
+ * SSRF-guarded fetcher) through the decoder and the engine, chunk by chunk: memory stays flat
+ * whatever the feed's size. Writes progress about once a second, then the result or a failure,
+ * a history line, and on a clean check completes status_feed and stores the company's first feed URL.
+ */
+
+/** A readable of bytes: S3's GetObject body or the fetcher's stream (destroy stops the transfer). */
+export interface ByteStream extends AsyncIterable<Uint8Array> {
+  destroy?(error?: Error): void;
+}
+
+export interface RunDeps {
+  claimFeedCheck(companyId: string, id: string, at: string): Promise<FeedCheckRecord | null>;
+  writeFeedCheckProgress(companyId: string, id: string, progress: FeedCheckProgress, at: string): Promise<boolean>;
+  /** false when the check is gone (its company was deleted meanwhile). */
+  finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean>;
+  storeOrderFeedUrlOnce(companyId: string, url: string): Promise<boolean>;
+  openUpload(key: string): Promise<{ body: ByteStream; contentLength: number | null } | null>;
+  openUrl(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<{ body: ByteStream; contentLength: number | null }>;
+  analyticsOrders(propertyId: string, day: string): Promise<AnalyticsOrders>;
+  /** Completes status_feed through the step engine (the team's mail); true when THIS call moved it. */
+  completeFeedStep(company: CompanyRecord, startedBy: string): Promise<boolean>;
+  now(): Date;
+  progressIntervalMs: number;
+}
+
+export interface RunOptions {
+  /** The URL with its credentials, for a URL check (the stored check keeps it redacted). */
+  feedUrl?: string;
+  /** Epoch ms by which the check must have stopped (the Lambda's time left, minus a margin for the last writes). */
+  deadline?: number;
+  trigger?: FeedHistoryEntry['trigger'];
+}
+
+const DAILY_ACTOR = { firstName: 'Daily feed check', login: 'daily' };
+/** Idle time allowed between two bytes of a URL feed. */
+const IDLE_TIMEOUT_MS = 60_000;
+
+const defaults: RunDeps = {
+  claimFeedCheck: repo.claimFeedCheck,
+  writeFeedCheckProgress: repo.writeFeedCheckProgress,
+  finishFeedCheck: repo.finishFeedCheck,
+  storeOrderFeedUrlOnce: repo.storeOrderFeedUrlOnce,
+  openUpload: (key) => openFeedUpload(key),
+  openUrl: (url, { maxBytes, timeoutMs }) =>
+    // allowFromEnv: loopback test servers of the local test stack only (unset in every deployed stage).
+    openFeed(url, { maxBytes, timeoutMs, idleTimeoutMs: Math.min(IDLE_TIMEOUT_MS, timeoutMs), allow: allowFromEnv() }),
+  analyticsOrders,
+  async completeFeedStep(company, startedBy) {
+    const step = (await stepsRepo.listSteps(company.id)).find((s) => s.stepType === 'status_feed');
+    if (!step || step.status === 'done' || step.status === 'not_mandatory') return false;
+    const user = startedBy === 'daily' ? null : await getUser(startedBy);
+    const actor = { user: user ?? DAILY_ACTOR, role: user?.roles[0] ?? 'ROLE_USER' } as const;
+    const status = await changeStepStatus(company, actor, { stepType: 'status_feed', status: 'done', byCheck: true });
+    return status.steps.find((s) => s.stepType === 'status_feed')?.status === 'done';
+  },
+  now: () => new Date(),
+  progressIntervalMs: 1000,
+};
+
+class CheckTimeout extends Error {}
+class UploadGone extends Error {}
+/** The check record is no longer running (its company was deleted): stop reading, write nothing. */
+class CheckGone extends Error {}
+
+function failureOf(error: unknown, minutes: number): FeedCheckFailure | null {
+  if (error instanceof FeedParseError) return { code: error.code, message: error.message };
+  if (error instanceof FeedFetchError) return { code: error.code, message: error.message };
+  if (error instanceof CheckTimeout) return { code: 'timeout', message: `The check took longer than ${minutes} minutes and was stopped` };
+  if (error instanceof UploadGone) return { code: 'upload-missing', message: 'The uploaded file is gone: upload it again' };
+  return null;
+}
+
+export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecord, options: RunOptions = {}, deps: RunDeps = defaults): Promise<FeedCheckRecord> {
+  const claimed = await deps.claimFeedCheck(company.id, check.id, deps.now().toISOString());
+  // Already taken (a repeated invoke of the same job) or gone: nothing to do.
+  if (!claimed) return check;
+  const started = deps.now().getTime();
+  const deadline = options.deadline ?? started + 14 * 60_000;
+  const progress: FeedCheckProgress = { ...claimed.progress, bytes: 0, orders: 0 };
+  let body: ByteStream | undefined;
+  let record: FeedCheckRecord;
+  try {
+    const result = await readFeed();
+    const finishedAt = deps.now().toISOString();
+    const clean = Object.keys(result.errors).length === 0;
+    // Spec: the first successful check of a URL stores it; status_feed is done when a check returns without errors.
+    const feedUrlStored = clean && claimed.source.kind === 'url' && options.feedUrl ? await deps.storeOrderFeedUrlOnce(company.id, options.feedUrl) : false;
+    const stepCompleted = clean ? await deps.completeFeedStep(company, claimed.startedBy) : false;
+    record = { ...claimed, status: 'done', progress, result, failure: null, updatedAt: finishedAt, finishedAt, stepCompleted, feedUrlStored };
+  } catch (error) {
+    body?.destroy?.();
+    if (error instanceof CheckGone) return claimed;
+    const failure = failureOf(error, Math.round((deadline - started) / 60_000));
+    if (!failure) {
+      console.error(JSON.stringify({ level: 'error', job: 'feed-check', companyId: company.id, checkId: check.id, error: (error as Error).name, message: (error as Error).message }));
+    }
+    const at = deps.now().toISOString();
+    record = {
+      ...claimed,
+      status: 'failed',
+      progress,
+      result: null,
+      failure: failure ?? { code: 'internal', message: 'The check failed unexpectedly: try again in a moment' },
+      updatedAt: at,
+      finishedAt: at,
+    };
+  }
+  await deps.finishFeedCheck(record, {
+    checkId: record.id,
+    date: record.finishedAt!,
+    trigger: options.trigger ?? (record.startedBy === 'daily' ? 'daily' : 'manual'),
+    health: feedHealth(record) ?? 'failed',
+    orders: record.result?.stats.numOrders.total ?? 0,
+    warningKeys: Object.keys(record.result?.errors ?? {}),
+    failure: record.failure,
+  });
+  return record;
+
+  async function readFeed() {
+    const now = deps.now();
+    const viewId = claimed!.viewId ?? company.viewId ?? null;
+    const checkOptions: FeedCheckOptions = { format: claimed!.type, product: company.product, now };
+    if (viewId) {
+      try {
+        // The last complete day (the engine compares the feed's orders of that day).
+        checkOptions.analytics = await deps.analyticsOrders(viewId, addDays(dayOf(now), -1));
+      } catch (error) {
+        // The comparison is left out rather than guessed; the analytics steps report access problems.
+        console.warn(JSON.stringify({ level: 'warn', job: 'feed-check', companyId: company.id, message: 'analytics orders unavailable', error: (error as Error).name }));
+      }
+    }
+    const counting: RecordParserFactory = (onOrder, parserOptions) =>
+      PARSERS[checkOptions.format]((order) => {
+        progress.orders++;
+        onOrder(order);
+      }, parserOptions);
+    const checker = createFeedChecker(checkOptions, counting);
+    const decoder = createFeedDecoder(checkOptions.format);
+
+    const source = claimed!.source;
+    if (source.kind === 'upload') {
+      const opened = await deps.openUpload(source.key);
+      if (!opened) throw new UploadGone();
+      body = opened.body;
+      progress.totalBytes = opened.contentLength ?? source.size;
+    } else {
+      const left = deadline - deps.now().getTime();
+      if (left <= 0) throw new CheckTimeout();
+      const opened = await deps.openUrl(options.feedUrl ?? source.url, { maxBytes: FEED_FETCH_MAX_BYTES, timeoutMs: left });
+      body = opened.body;
+      progress.totalBytes = opened.contentLength;
+    }
+
+    // The first chunk is reported at once (the page sees the check move), then at most once per interval.
+    let lastWrite = -Infinity;
+    for await (const chunk of body) {
+      progress.bytes += chunk.byteLength;
+      const text = decoder.decode(chunk);
+      if (text) checker.push(text);
+      const at = deps.now().getTime();
+      if (at > deadline) throw new CheckTimeout();
+      if (at - lastWrite >= deps.progressIntervalMs) {
+        lastWrite = at;
+        if (!(await deps.writeFeedCheckProgress(company.id, claimed!.id, { ...progress }, new Date(at).toISOString()))) throw new CheckGone();
+      }
+    }
+    const rest = decoder.end();
+    if (rest) checker.push(rest);
+    return fitResult(checker.end());
+  }
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { FEED_UPLOAD_EXPIRY_SECONDS, FEED_UPLOAD_MAX_BYTES, type FeedUploadTicket } from '../../../shared/domain/order-feed';
+import type { FeedFormat } from '../../../shared/feed/types';
+import type { FeedUploadRequest } from '../../../shared/schemas/order-feed';
+import { feedUploadKey } from '../../data/feed-uploads';
+import { s3Client } from '../../platform/clients/s3';
+import { env } from '../../platform/env';
+
+/**
+ * Feed files go from the browser straight to S3 (API Gateway takes 10 MB at most): the server
+ * signs a POST form for ONE key under the company's prefix, with the size range and the content
+ * type as policy conditions and a short expiry. The check then verifies the object itself
+ * (uploaded-feed.ts): the local S3 emulator does not enforce POST conditions, and a key in a
+ * request body is only a claim.
+ */
+
+export const CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = { xml: 'application/xml', csv: 'text/csv' };
+
+export interface UploadDeps {
+  now(): Date;
+  newId(): string;
+  presign(input: { key: string; contentType: string; fileName: string }): Promise<{ url: string; fields: Record<string, string> }>;
+}
+
+const defaults: UploadDeps = {
+  now: () => new Date(),
+  newId: randomUUID,
+  presign: ({ key, contentType, fileName }) =>
+    createPresignedPost(s3Client(), {
+      Bucket: env.bucketName,
+      Key: key,
+      // Fields are added to the policy as exact conditions by the library.
+      Fields: { 'Content-Type': contentType, 'x-amz-meta-filename': encodeURIComponent(fileName) },
+      Conditions: [
+        ['content-length-range', 1, FEED_UPLOAD_MAX_BYTES],
+        ['eq', '$Content-Type', contentType],
+      ],
+      Expires: FEED_UPLOAD_EXPIRY_SECONDS,
+    }),
+};
+
+export async function createUploadTicket(companyId: string, request: FeedUploadRequest, deps: UploadDeps = defaults): Promise<FeedUploadTicket> {
+  const key = feedUploadKey(companyId, deps.newId(), request.type);
+  const contentType = CONTENT_TYPES[request.type];
+  const { url, fields } = await deps.presign({ key, contentType, fileName: request.fileName });
+  return {
+    url,
+    fields,
+    key,
+    maxBytes: FEED_UPLOAD_MAX_BYTES,
+    expiresAt: new Date(deps.now().getTime() + FEED_UPLOAD_EXPIRY_SECONDS * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,62 @@
+import { jobs } from '../../../lib/definitions/resources';
+import type { FeedCheck, FeedOverview } from '../../../shared/domain/order-feed';
+import type { CompanyRecord } from '../../data/companies';
+import * as repo from '../../data/feed-checks';
+import type { FeedCheckRecord } from '../../data/feed-checks';
+import { NotFoundError } from '../../platform/errors';
+// target, not the index: a handler's bundle needs no transport (ssh2, basic-ftp).
+import { redactUrl } from '../../platform/feed-fetch/target';
+
+/**
+ * Reading feed checks (the page's polling and overview). Kept apart from starting one so the GET
+ * handlers' bundles carry no S3 presigner nor Lambda client.
+ */
+
+/** A check whose job has not written for this long is dead (Lambda stopped it): it no longer blocks, and reads as failed. */
+export const FEED_CHECK_STALE_MS = (jobs['feed-check'].timeoutSeconds + 60) * 1000;
+
+export interface ReadDeps {
+  getFeedCheck(companyId: string, id: string): Promise<FeedCheckRecord | null>;
+  latestFeedCheck(companyId: string): Promise<FeedCheckRecord | null>;
+  listFeedHistory(companyId: string): Promise<FeedOverview['history']>;
+  now(): Date;
+}
+
+const defaults: ReadDeps = {
+  getFeedCheck: repo.getFeedCheck,
+  latestFeedCheck: repo.latestFeedCheck,
+  listFeedHistory: (companyId) => repo.listFeedHistory(companyId),
+  now: () => new Date(),
+};
+
+export const toFeedCheck = ({ companyId: _companyId, ...check }: FeedCheckRecord): FeedCheck => check;
+
+/** A check left queued or running by a job that died reads as failed (and no longer blocks a new one). */
+export function asSeen(record: FeedCheckRecord, now: Date): FeedCheck {
+  const check = toFeedCheck(record);
+  const unfinished = check.status === 'queued' || check.status === 'running';
+  if (!unfinished || now.getTime() - Date.parse(check.updatedAt) <= FEED_CHECK_STALE_MS) return check;
+  return {
+    ...check,
+    status: 'failed',
+    finishedAt: check.updatedAt,
+    failure: { code: 'interrupted', message: 'The check stopped before the end: run it again' },
+  };
+}
+
+/** GET /api/order-feed/checks/{id}: only the company's own checks (another id is 404, like a missing one). */
+export async function getFeedCheckView(companyId: string, id: string, deps: ReadDeps = defaults): Promise<FeedCheck> {
+  const record = await deps.getFeedCheck(companyId, id);
+  if (!record) throw new NotFoundError('No such feed check');
+  return asSeen(record, deps.now());
+}
+
+/** GET /api/order-feed */
+export async function getFeedOverview(company: CompanyRecord, deps: ReadDeps = defaults): Promise<FeedOverview> {
+  const [latest, history] = await Promise.all([deps.latestFeedCheck(company.id), deps.listFeedHistory(company.id)]);
+  return {
+    current: latest ? asSeen(latest, deps.now()) : null,
+    history,
+    orderFeedUrl: company.orderFeedUrl ? redactUrl(company.orderFeedUrl) : null,
+  };
+}

@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FeedCheck, FeedCheckProgress, FeedHistoryEntry } from '../../shared/domain/order-feed';
+import { FEED_HISTORY_MAX } from '../../shared/domain/order-feed';
+import { keys } from './keys';
+import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, tableName } from './table';
+
+/**
+ * Feed checks of a company (docs/order-feed.md), all in its partition so a company deletion
+ * empties them with the rest:
+ * - `FEEDCHECK#<id>`: one check (status, progress, then the result); ids are UUIDv7, time-ordered;
+ *   the newest FEED_CHECKS_KEPT are kept (a result may weigh up to ~300 KB);
+ * - `FEEDHIST#<finished>#<id>`: one small line of history per finished check, the newest
+ *   FEED_HISTORY_MAX kept;
+ * - `FEEDRUN`: the "one check at a time" marker, written with the check in one transaction, deleted
+ *   when it finishes. A marker older than the job's timeout no longer blocks (a crashed job).
+ */
+
+export interface FeedCheckRecord extends FeedCheck {
+  companyId: string;
+}
+
+interface RunningMarker {
+  checkId: string;
+  startedAt: string;
+}
+
+/** Check records kept per company (the history keeps FEED_HISTORY_MAX lines). */
+export const FEED_CHECKS_KEPT = 20;
+
+/** A UUIDv7 (RFC 9562): 48-bit milliseconds then random bits, so ids sort by creation time. */
+export function newFeedCheckId(now: Date): string {
+  const bytes = randomBytes(16);
+  const ms = BigInt(now.getTime());
+  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isFeedCheckId = (id: string): boolean => UUID.test(id);
+
+/**
+ * Writes a new queued check and the company's running marker together. Returns false (nothing
+ * written) when another check holds a marker started after `staleBefore`.
+ */
+export async function createFeedCheck(record: FeedCheckRecord, staleBefore: string): Promise<boolean> {
+  const marker: RunningMarker = { checkId: record.id, startedAt: record.createdAt };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.feedCheckRunning(record.companyId), ...marker },
+              ConditionExpression: 'attribute_not_exists(pk) OR startedAt < :stale',
+              ExpressionAttributeValues: { ':stale': staleBefore },
+            },
+          },
+          { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** The check id of the company's running marker, if any (stale or not: the caller decides). */
+export async function getRunningMarker(companyId: string): Promise<RunningMarker | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.feedCheckRunning(companyId), ConsistentRead: true }));
+  return Item ? { checkId: Item.checkId as string, startedAt: Item.startedAt as string } : null;
+}
+
+export async function getFeedCheck(companyId: string, id: string): Promise<FeedCheckRecord | null> {
+  if (!isFeedCheckId(id)) return null;
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.feedCheck(companyId, id), ConsistentRead: true }));
+  return Item ? stripKeys<FeedCheckRecord>(Item) : null;
+}
+
+/** The newest check of the company (running or finished): one Query, newest first, one item. */
+export async function latestFeedCheck(companyId: string): Promise<FeedCheckRecord | null> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.feedCheckPrefix },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return Items?.[0] ? stripKeys<FeedCheckRecord>(Items[0]) : null;
+}
+
+/** The worker takes a queued check (once: a repeated invoke of the same job finds it running and stops). */
+export async function claimFeedCheck(companyId: string, id: string, at: string): Promise<FeedCheckRecord | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.feedCheck(companyId, id),
+        UpdateExpression: 'SET #status = :running, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? stripKeys<FeedCheckRecord>(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Progress of a running check; false when it is no longer running (or gone with its company). */
+export async function writeFeedCheckProgress(companyId: string, id: string, progress: FeedCheckProgress, at: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.feedCheck(companyId, id),
+        UpdateExpression: 'SET progress = :progress, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :running',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':progress': progress, ':running': 'running', ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Stores the finished check and its history line in one transaction, then frees the company's
+ * marker (only if it is still this check's) and trims old checks and history.
+ */
+export async function finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: { ...keys.feedHistory(record.companyId, `${entry.date}#${entry.checkId}`), companyId: record.companyId, ...entry } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    // The check is gone (its company was deleted meanwhile): write nothing back into the partition.
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await releaseRunningMarker(record.companyId, record.id);
+  await trim(record.companyId, keys.feedHistoryPrefix, FEED_HISTORY_MAX);
+  await trim(record.companyId, keys.feedCheckPrefix, FEED_CHECKS_KEPT);
+  return true;
+}
+
+/** Deletes the marker if it belongs to this check (a job that failed to start, or finished). */
+export async function releaseRunningMarker(companyId: string, checkId: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.feedCheckRunning(companyId),
+        ConditionExpression: 'checkId = :id',
+        ExpressionAttributeValues: { ':id': checkId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Keys of the partition's items under `prefix`, newest first. */
+async function keysNewestFirst(companyId: string, prefix: string): Promise<Array<{ pk: string; sk: string }>> {
+  const found: Array<{ pk: string; sk: string }> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix },
+        ProjectionExpression: 'pk, sk',
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push({ pk: item.pk as string, sk: item.sk as string });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+async function trim(companyId: string, prefix: string, keep: number): Promise<void> {
+  const all = await keysNewestFirst(companyId, prefix);
+  if (all.length > keep) await batchDeleteKeys(all.slice(keep));
+}
+
+/** The history, newest first (at most `limit` lines). */
+export async function listFeedHistory(companyId: string, limit = FEED_HISTORY_MAX): Promise<FeedHistoryEntry[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.feedHistoryPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map((item) => {
+    const { companyId: _companyId, ...entry } = stripKeys<FeedHistoryEntry & { companyId: string }>(item);
+    return entry;
+  });
+}
+
+/**
+ * The warning keys raised by the company's newest check that finished with a report (null: none
+ * did). One Query of the kept checks (at most FEED_CHECKS_KEPT), newest first, reading only the
+ * status and the per-key counts, not the examples.
+ */
+export async function latestReportWarnings(companyId: string): Promise<string[] | null> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#counts': 'counts' },
+      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.feedCheckPrefix },
+      ProjectionExpression: '#status, #result.#counts',
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    }),
+  );
+  const done = (Items ?? []).find((item) => item.status === 'done' && item.result);
+  return done ? Object.keys((done.result as { counts?: Record<string, number> }).counts ?? {}) : null;
+}
+
+/**
+ * The company's orderFeedUrl, written only while it has none (spec: "on the first successful feed
+ * check without a stored orderFeedUrl, it is stored"): of concurrent checks exactly one stores it.
+ */
+export async function storeOrderFeedUrlOnce(companyId: string, url: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.company(companyId),
+        UpdateExpression: 'SET orderFeedUrl = :url ADD #version :one',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(orderFeedUrl) OR orderFeedUrl = :null OR orderFeedUrl = :empty)',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':url': url, ':one': 1, ':null': null, ':empty': '' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { gsi1, keys } from './keys';
+import { db, isConditionFailure, tableName } from './table';
+
+/**
+ * What the daily feed re-check reads and writes beyond the checks themselves
+ * (functions/data/feed-checks.ts): the companies to check and the "team mailed" markers.
+ */
+
+/** A regression mail marker lives this long (a retry of the same run comes within hours). */
+const ALERT_MARKER_DAYS = 30;
+
+/**
+ * Ids of the companies with a stored order feed URL: one Query of the companies' GSI partition
+ * (the admin list's, projection ALL), filtered and projected to the id, so a page holds ~1 MB of
+ * companies read, a few bytes each answered. Never a Scan of the table.
+ */
+export async function listCompanyIdsWithFeedUrl(): Promise<string[]> {
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: gsi1.indexName,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'attribute_type(orderFeedUrl, :string) AND orderFeedUrl <> :empty AND attribute_not_exists(deletingAt)',
+        ProjectionExpression: 'id',
+        ExpressionAttributeValues: { ':pk': gsi1.companies.pk, ':string': 'S', ':empty': '' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) if (typeof item.id === 'string') ids.push(item.id);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}
+
+/**
+ * Takes the right to mail the team about one check's regression: true for exactly one caller
+ * (a redelivered message of the same run finds the marker and does not mail twice).
+ */
+export async function claimFeedAlert(companyId: string, checkId: string, at: Date): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.feedAlert(companyId, checkId),
+          mailedAt: at.toISOString(),
+          expiresAt: Math.floor(at.getTime() / 1000) + ALERT_MARKER_DAYS * 86_400,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The mail could not be sent: give the right back so the message's retry sends it. */
+export async function releaseFeedAlert(companyId: string, checkId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.feedAlert(companyId, checkId) }));
+}

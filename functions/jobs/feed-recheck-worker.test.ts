@@ -1,0 +1,33 @@
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+
+const recheckCompany = vi.fn();
+vi.mock('../core/order-feed/recheck', async (original) => ({ ...(await original<object>()), recheckCompany }));
+const { handler } = await import('./feed-recheck-worker');
+
+const record = (messageId: string, body: string): SQSRecord => ({ messageId, body, attributes: { ApproximateReceiveCount: '1' } }) as unknown as SQSRecord;
+const event = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
+const runAt = '2026-11-24T03:00:00.000Z';
+
+describe('feed re-check worker', () => {
+  it('reports only the messages whose re-check threw; drops unreadable ones; passes its deadline', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    recheckCompany.mockImplementation(async ({ companyId }: { companyId: string }) => {
+      if (companyId === 'bad') throw new Error('table unavailable');
+      return { companyId, outcome: 'checked', checkId: 'x', health: 'failed', previous: null, alerted: false };
+    });
+    const answer = await handler(
+      event(record('m1', JSON.stringify({ companyId: 'ok', runAt })), record('m2', JSON.stringify({ companyId: 'bad', runAt })), record('m3', 'not json')),
+      { getRemainingTimeInMillis: () => 120_000 },
+    );
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
+    expect(answer.outcomes).toEqual([expect.objectContaining({ companyId: 'ok', health: 'failed' })]);
+    expect(recheckCompany).toHaveBeenCalledTimes(2);
+    // The deadline keeps 30 s for the last writes.
+    const deadline = recheckCompany.mock.calls[0]![1] as number;
+    expect(deadline - Date.now()).toBeGreaterThan(80_000);
+    expect(deadline - Date.now()).toBeLessThanOrEqual(90_000);
+    expect(error.mock.calls.map(([line]) => JSON.parse(String(line)).message)).toEqual(['table unavailable', 'invalid message, dropped']);
+  });
+});

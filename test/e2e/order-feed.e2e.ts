@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+
+/**
+ * The order / lead feed page in the browser, on the local stack (upload to the S3 emulator, the
+ * check as a job, polling): a customer of Acme Retail chooses a file, sees the browser's own first
+ * findings (the Web Worker), uploads it with progress, gets the report with both charts, and
+ * completes the stage by hand (its warnings are all non-critical). Acme's status_feed is seeded
+ * done: an administrator sets it back to TBD first, and the test leaves it done again.
+ */
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function expectNoViolations(page: Page, label: string) {
+  const result = await new AxeBuilder({ page, axeSource })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${label}: axe violations`).toEqual([]);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const stamp = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} 10:00:00`;
+
+/**
+ * 120 orders over the last 40 days (so at least two months), all paid but one new, none
+ * cancelled (noOrdersCancel), one paid at a zero price (zeroPrice): only non-critical warnings.
+ * Ten are dated yesterday, the day compared with the sandbox analytics (ids ending in 7 are
+ * unknown to it); one in ten is a call-centre order, which the comparison leaves out.
+ */
+function feed(): string {
+  const today = Date.now();
+  const orders: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    const daysAgo = i < 10 ? 1 : 2 + Math.floor(((i - 10) * 38) / 110);
+    const date = stamp(new Date(today - daysAgo * 86_400_000));
+    const state = i === 11 ? 'new' : 'done';
+    const price = i === 12 ? '0' : `${(20 + (i % 9) * 7.5).toFixed(2)}`;
+    orders.push(
+      `  <order><id>E${1000 + i}</id><date>${date}</date><state>${state}</state><price>${price}</price><newclient>${i % 3 === 0 ? 0 : 1}</newclient>` +
+        `${i % 3 === 0 ? `<lastorderdate>2025-01-0${1 + (i % 9)} 09:00:00</lastorderdate>` : ''}<iscallcenter>${i % 10 === 5 ? 1 : 0}</iscallcenter>` +
+        `<products><product><id>SKU-${i % 5}</id><category>shoes</category><price>${i === 12 ? '1.00' : price}</price><quantity>1</quantity></product></products></order>`,
+    );
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<orders>\n${orders.join('\n')}\n</orders>\n`;
+}
+
+/** As the administrator (API calls, its own cookies): Acme's status_feed back to TBD or done, the admin's company restored. */
+async function setAcmeFeedStep(status: 'TBD' | 'done') {
+  const api = await playwrightRequest.newContext({ baseURL: portalUrl(), extraHTTPHeaders: { 'sec-fetch-site': 'same-origin' } });
+  try {
+    const admin = login('ROLE_ADMIN');
+    expect((await api.post('/api/security/login', { data: { username: admin.login, password: admin.password } })).status()).toBe(200);
+    const own = (await (await api.get('/api/users/current')).json()) as { currentCompany: { id: string } };
+    const companies = (await (await api.get('/api/companies')).json()) as Array<{ id: string; name: string }>;
+    const acme = companies.find((c) => c.name === 'Acme Retail')!;
+    expect((await api.post('/api/users/change-current-company', { data: { company: acme.id } })).status()).toBe(200);
+    const steps = (await (await api.get('/api/integration-status')).json()) as { steps: Array<{ stepType: string; status: string }> };
+    if (steps.steps.find((s) => s.stepType === 'status_feed')?.status !== status) {
+      expect((await api.post('/api/integration-status/update', { data: { stepType: 'status_feed', status } })).status()).toBe(200);
+    }
+    expect((await api.post('/api/users/change-current-company', { data: { company: own.currentCompany.id } })).status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function signInTo(page: Page, who: Parameters<typeof login>, locale: Locale = 'en') {
+  await useLocale(page, locale);
+  await go(page, `/login?redirect=${encodeURIComponent('/crm/order-feed')}`);
+  await signIn(page, login(...who), locale);
+  await expectSignedInShell(page, locale);
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+test('a customer checks an order file: first findings in the browser, upload, progress, the report with both charts, then completes the stage', async ({ page }) => {
+  await setAcmeFeedStep('TBD');
+  try {
+    await signInTo(page, ['ROLE_USER', 'Acme Retail']);
+    await expect(page.getByRole('heading', { level: 1, name: 'Order feed' })).toBeVisible();
+    await expect(page.getByText('To be verified')).toBeVisible();
+    const check = page.getByRole('button', { name: 'Check', exact: true });
+    await expect(check).toBeDisabled();
+
+    // Every progress bar that appears is recorded (a small file's upload and check are quick).
+    // (A script string: the test files are type-checked without the DOM library.)
+    await page.evaluate(`{
+      const seen = new Set();
+      window.progressSeen = seen;
+      new MutationObserver(() => document.querySelectorAll('[role="progressbar"]').forEach((bar) => seen.add(bar.getAttribute('aria-label') ?? '')))
+        .observe(document.body, { subtree: true, childList: true, attributes: true });
+    }`);
+
+    const body = Buffer.from(feed());
+    await page.getByLabel('View id', { exact: true }).fill('100001');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'acme-orders.xml', mimeType: 'application/xml', buffer: body });
+    await expect(page.getByText('acme-orders.xml')).toBeVisible();
+    await expect(page.locator('.feed-file-size')).toHaveText(/^\d+(\.\d)? kB$/);
+
+    // The browser's own look (Web Worker, same engine): findings before anything is sent.
+    const preview = page.getByRole('region', { name: 'First look, in your browser' });
+    await expect(preview.getByText('Your browser read 120 orders: 2 warnings.')).toBeVisible();
+    await expect(preview.getByTestId('preview-findings')).toContainText('Paid order with a zero price');
+    await expect(preview.getByTestId('preview-findings')).toContainText('No cancelled orders');
+    await expectNoViolations(page, 'feed page with a chosen file');
+
+    await expect(check).toBeEnabled();
+    await check.click();
+
+    // The report (after the upload to S3 and the job).
+    const warnings = page.getByRole('list', { name: 'Warnings' });
+    await expect(warnings).toBeVisible({ timeout: 60_000 });
+    const seen = await page.evaluate<string[]>('[...window.progressSeen]');
+    // The upload's bar, then the check's (the check answers queued at once; the job runs after).
+    expect(seen).toEqual(expect.arrayContaining(['Uploading the file', 'Checking the feed']));
+    await expect(warnings.getByRole('heading', { level: 3 })).toHaveText(['Paid order with a zero price', 'No cancelled orders']);
+    const zero = warnings.locator('li', { has: page.getByRole('heading', { name: 'Paid order with a zero price' }) });
+    await zero.getByRole('button', { name: 'Show examples (1)' }).click();
+    await expect(zero.getByRole('row', { name: /E1012/ })).toBeVisible();
+    await expect(zero.getByRole('link', { name: /How to fix it/ })).toHaveAttribute('href', '/crm/order-feed/warnings/zeroPrice');
+
+    await expect(page.getByText('Checked acme-orders.xml on')).toBeVisible();
+    // Yesterday's ten orders less the call-centre one (E1005); E1007 is unknown to the sandbox analytics.
+    const figure = (label: string) => page.locator('.feed-stat', { has: page.getByText(label, { exact: true }) }).locator('.feed-stat-value');
+    await expect(figure('Orders in the feed')).toHaveText('9');
+    await expect(figure('Orders in analytics')).toHaveText('8');
+    await expect(figure('Orders not found in analytics')).toHaveText('1');
+    await expect(figure('Orders')).toHaveText('120');
+    await expect(figure('From the call centre')).toHaveText('12');
+
+    // Both charts, drawn by nivo with the spec's bar rules (at least 20 long, at most 120 thick).
+    for (const chart of ['chart-states', 'chart-months']) {
+      const bars = page.getByTestId(chart).locator('rect[data-testid="feed-bar"]');
+      await expect(bars.first()).toBeVisible();
+      for (const bar of await bars.all()) {
+        const box = (await bar.boundingBox())!;
+        expect(box.width).toBeLessThanOrEqual(120.5);
+        expect(box.height).toBeGreaterThanOrEqual(19.5);
+      }
+    }
+    expect(await page.getByTestId('chart-states').locator('rect[data-testid="feed-bar"]').count()).toBe(2); // new, done
+    await expectNoViolations(page, 'feed report with warnings and both charts');
+
+    // Only non-critical warnings: the customer completes the stage by hand.
+    await expect(page.getByText('Warnings found')).toBeVisible();
+    await page.getByRole('button', { name: 'Complete the stage' }).click();
+    await expect(page.getByText('Stage completed')).toBeVisible();
+
+    // The fix page of a warning, in the portal.
+    await zero.getByRole('link', { name: /How to fix it/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Paid order with a zero price' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: m('en', 'breadcrumb.label') })).toContainText('Order feed');
+  } finally {
+    await setAcmeFeedStep('done');
+  }
+});
+
+test('the last check shows again after a reload, and a refused URL says why in a red callout', async ({ page }) => {
+  await signInTo(page, ['ROLE_USER', 'Acme Retail']);
+  await expect(page.getByRole('list', { name: 'Warnings' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Feed health' })).toContainText('your check');
+  await page.getByLabel('Order feed URL').fill('http://169.254.169.254/latest/meta-data');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible({ timeout: 60_000 });
+  // Refused when the check starts, or by the job's fetcher (metadata address): either way in red, with the reason.
+  await expect(alert).toContainText(/The (check could not be started|order feed could not be checked)/);
+});
+
+for (const locale of ['fr', 'ru'] as const) {
+  test(`a lead feed company sees the lead wording (${locale})`, async ({ page }) => {
+    await signInTo(page, ['ROLE_USER', 'Globex Affiliates'], locale);
+    await expect(page.getByRole('heading', { level: 1, name: m(locale, 'orderFeed.titleLead') })).toBeVisible();
+    await expect(page.getByLabel(m(locale, 'orderFeed.form.feedUrlLead'))).toBeVisible();
+    await expect(page.locator('.feed-sample').first()).toContainText('<leads>');
+    await expectNoViolations(page, `lead feed page ${locale}`);
+  });
+}

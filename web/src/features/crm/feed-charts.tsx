@@ -1,0 +1,91 @@
+import { ResponsiveBar, type BarItemProps } from '@nivo/bar';
+import { useIntl } from 'react-intl';
+import { barGeometry } from './feed-model';
+
+/**
+ * The report's two bar charts (nivo), in their own chunk: the page imports this module with
+ * React.lazy, so nivo and d3 load only when a report is on screen. The bars follow the spec's
+ * rules (min length 20, max thickness 120) through barGeometry; each chart also has a visually
+ * hidden table of its figures for screen readers (the SVG is aria-hidden).
+ */
+
+type Datum = { label: string; orders: number };
+
+const COLOR = '#4338ca';
+
+function FeedBar({ bar, label }: BarItemProps<Datum>) {
+  const box = barGeometry({ x: bar.x, y: bar.y, width: bar.width, height: bar.height, value: bar.data.value ?? 0 });
+  return (
+    <g>
+      <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={4} fill={bar.color} data-testid="feed-bar" />
+      <text x={box.x + box.width / 2} y={box.y - 6} textAnchor="middle" fontSize={12} fill="#161a2e">
+        {label}
+      </text>
+    </g>
+  );
+}
+
+function Chart({ data, height }: { data: Datum[]; height: number }) {
+  const intl = useIntl();
+  return (
+    <div className="feed-chart" style={{ height }} aria-hidden="true">
+      <ResponsiveBar<Datum>
+        data={data}
+        keys={['orders']}
+        indexBy="label"
+        margin={{ top: 24, right: 12, bottom: 36, left: 56 }}
+        padding={0.3}
+        colors={[COLOR]}
+        animate={false}
+        isInteractive={false}
+        enableGridY
+        barComponent={FeedBar}
+        label={(d) => intl.formatNumber(d.value ?? 0)}
+        axisLeft={{ tickSize: 0, tickPadding: 8, format: (v: number) => intl.formatNumber(v, { notation: 'compact' }) }}
+        axisBottom={{ tickSize: 0, tickPadding: 8 }}
+        theme={{ text: { fontSize: 12, fill: '#5b6178' }, grid: { line: { stroke: '#e3e6ef' } } }}
+        role="presentation"
+      />
+    </div>
+  );
+}
+
+export interface ChartTableProps {
+  caption: string;
+  labelHeader: string;
+  valueHeader: string;
+  data: Datum[];
+}
+
+function ChartTable({ caption, labelHeader, valueHeader, data }: ChartTableProps) {
+  const intl = useIntl();
+  return (
+    <table className="visually-hidden">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{labelHeader}</th>
+          <th scope="col">{valueHeader}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((d) => (
+          <tr key={d.label}>
+            <th scope="row">{d.label}</th>
+            <td>{intl.formatNumber(d.orders)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Orders by state, or by month: one chart and its table. */
+export default function FeedBarChart(props: ChartTableProps & { testId: string }) {
+  return (
+    <figure className="feed-figure" data-testid={props.testId}>
+      <Chart data={props.data} height={260} />
+      <ChartTable {...props} />
+    </figure>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { barGeometry, dateRangeDays, fileSizeUnit, hasCritical, monthlySeries, stateSeries } from './feed-model';
+import { validateFeedForm } from './feed-form';
+import { previewFeed, type PreviewMessage } from './feed-preview';
+
+describe('feed page rules', () => {
+  it('shows KB below 7 digits of bytes, MB from 7', () => {
+    expect(fileSizeUnit(999_999)).toEqual({ value: 999_999 / 1024, unit: 'kilobyte' });
+    expect(fileSizeUnit(1_000_000)).toEqual({ value: 1_000_000 / 1024 / 1024, unit: 'megabyte' });
+    expect(fileSizeUnit(0).unit).toBe('kilobyte');
+  });
+
+  it('counts the date range in days, both ends included', () => {
+    expect(dateRangeDays({ from: '2026-11-21 08:00:00', to: '2026-11-21 23:00:00' })).toBe(1);
+    expect(dateRangeDays({ from: '2026-10-31 23:00:00', to: '2026-11-01 00:10:00' })).toBe(2);
+    expect(dateRangeDays({ from: null, to: '2026-11-01 00:10:00' })).toBeNull();
+  });
+
+  it('orders months and states for the charts', () => {
+    const stats = { numOrders: { total: 0, fromNewCustomers: 0, fromCallCenter: 0 }, dateRange: { from: null, to: null }, monthlyStats: { '2026-11': 2, '2026-09': 1 }, stateStats: { cancel: 1, done: 3, new: 2 } };
+    expect(monthlySeries(stats).map((m) => m.month)).toEqual(['2026-09', '2026-11']);
+    expect(stateSeries(stats).map((s) => s.state)).toEqual(['new', 'done', 'cancel']);
+  });
+
+  it('draws bars at least 20 long and at most 120 thick', () => {
+    expect(barGeometry({ x: 0, y: 295, width: 300, height: 5, value: 1 })).toEqual({ x: 90, y: 280, width: 120, height: 20 });
+    expect(barGeometry({ x: 10, y: 100, width: 40, height: 200, value: 50 })).toEqual({ x: 10, y: 100, width: 40, height: 200 });
+    expect(barGeometry({ x: 10, y: 300, width: 40, height: 0, value: 0 }).height).toBe(0);
+  });
+
+  it('knows critical warnings', () => {
+    const empty = { numOrders: { total: 0, fromNewCustomers: 0, fromCallCenter: 0 }, dateRange: { from: null, to: null }, monthlyStats: {}, stateStats: {} };
+    expect(hasCritical({ errors: { noOrdersCancel: [] }, counts: { noOrdersCancel: 1 }, stats: empty })).toBe(false);
+    expect(hasCritical({ errors: { missingId: [] }, counts: { missingId: 1 }, stats: empty })).toBe(true);
+  });
+
+  it('validates the form with the shared request schema', () => {
+    const file = new File(['<orders/>'], 'a.xml');
+    expect(validateFeedForm({ view_id: '', feed_url: 'https://a.example/f.xml', type: 'xml' }, null)).toEqual({});
+    expect(validateFeedForm({ view_id: '12x', feed_url: 'not a url', type: 'xml' }, null)).toEqual({
+      view_id: 'validation.analytics.viewIdNumeric',
+      feed_url: 'validation.company.url',
+    });
+    // A chosen file stands for the upload: the (cleared) URL is not judged.
+    expect(validateFeedForm({ view_id: '123456', feed_url: 'not a url', type: 'csv' }, file)).toEqual({});
+  });
+});
+
+describe('the browser preview (worker core)', () => {
+  // What a File gives the worker: its size and its bytes as a stream (jsdom's Blob has no stream()).
+  const blob = (text: string) => {
+    const bytes = new TextEncoder().encode(text);
+    return { size: bytes.byteLength, stream: () => new Response(bytes).body! };
+  };
+  const order = (id: string, price: string) =>
+    `<order><id>${id}</id><date>2026-11-20 10:00:00</date><state>done</state><price>${price}</price><newclient>1</newclient><products><product><id>p</id><category>c</category><price>1</price><quantity>1</quantity></product></products></order>\n`;
+
+  it('sends the first findings early, then the whole result, through the decoder and the engine', async () => {
+    const body = `<?xml version="1.0" encoding="windows-1252"?>\n<orders>\n${Array.from({ length: 1200 }, (_, i) => order(`A${i}`, i === 3 ? '' : '10.50')).join('')}</orders>\n`;
+    const messages: PreviewMessage[] = [];
+    await previewFeed({ file: blob(body), format: 'xml', product: '360', now: '2026-11-24T00:00:00Z' }, (m) => messages.push(m));
+    const first = messages.find((m) => m.type === 'first');
+    const done = messages.find((m) => m.type === 'done');
+    expect(first && first.type === 'first' && first.result.errors.missingPrice?.[0]).toMatchObject({ orderId: 'A3', line: 6 });
+    // Feed-level findings wait for the whole file.
+    expect(first && first.type === 'first' && first.result.errors.noOrdersCancel).toBeUndefined();
+    expect(done && done.type === 'done' && done.orders).toBe(1200);
+    expect(done && done.type === 'done' && done.result.errors.noOrdersCancel).toBeDefined();
+    expect(messages.indexOf(first!)).toBeLessThan(messages.indexOf(done!));
+  });
+
+  it('reports an unreadable file as a failure with its line', async () => {
+    const messages: PreviewMessage[] = [];
+    await previewFeed({ file: blob('<orders><order><id>1</id></orders>'), format: 'xml', product: '360', now: '2026-11-24T00:00:00Z' }, (m) => messages.push(m));
+    expect(messages.at(-1)).toMatchObject({ type: 'failed', code: 'malformed' });
+  });
+});

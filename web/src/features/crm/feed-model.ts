@@ -1,0 +1,124 @@
+import type { FeedCheck } from 'shared/domain/order-feed';
+import type { MessageId } from '../../i18n/t';
+import { hasCriticalWarning } from 'shared/feed/critical';
+import type { FeedResult, WarningExample } from 'shared/feed/types';
+import { WARNING_KEYS, isWarningKey, type Language, type WarningKey } from 'shared/feed/warnings';
+
+/**
+ * Pure rules of the feed page (spec "Order feed / lead feed"), kept out of the components so the
+ * unit tests read them directly.
+ */
+
+export { CRITICAL_WARNINGS } from 'shared/feed/critical';
+
+/** Raised keys of a result in the catalogue's order (known keys only: the texts come from it). */
+export function raisedWarnings(result: FeedResult): WarningKey[] {
+  return WARNING_KEYS.filter((key) => (result.errors[key]?.length ?? 0) > 0 || (result.counts[key] ?? 0) > 0);
+}
+
+export const hasCritical = (result: FeedResult) => hasCriticalWarning(raisedWarnings(result));
+
+/** Spec: the size in KB when the byte count has fewer than 7 digits, otherwise in MB (1024-based). */
+export function fileSizeUnit(bytes: number): { value: number; unit: 'kilobyte' | 'megabyte' } {
+  return String(Math.trunc(bytes)).length < 7 ? { value: bytes / 1024, unit: 'kilobyte' } : { value: bytes / (1024 * 1024), unit: 'megabyte' };
+}
+
+/** Days covered by the feed's orders, counting both ends ('1 day' for a single day). null without dates. */
+export function dateRangeDays(range: { from: string | null; to: string | null }): number | null {
+  if (!range.from || !range.to) return null;
+  const day = (text: string) => Date.UTC(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)));
+  const days = Math.round((day(range.to) - day(range.from)) / 86_400_000) + 1;
+  return Number.isFinite(days) && days > 0 ? days : null;
+}
+
+/** Months of the monthly chart in order; spec: shown only with 2 or more months. */
+export const monthlySeries = (stats: FeedResult['stats']) =>
+  Object.keys(stats.monthlyStats)
+    .sort()
+    .map((month) => ({ month, orders: stats.monthlyStats[month] ?? 0 }));
+
+/** The spec's seven states in their life order, then any other state the feed used. */
+export const STATE_ORDER = ['new', 'wait', 'done', 'partial_return', 'return', 'cancel', 'refuse'];
+export const stateSeries = (stats: FeedResult['stats']) =>
+  Object.keys(stats.stateStats)
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((state) => ({ state, orders: stats.stateStats[state] ?? 0 }));
+const rank = (state: string) => {
+  const index = STATE_ORDER.indexOf(state);
+  return index === -1 ? STATE_ORDER.length : index;
+};
+
+/**
+ * The bar rules of the spec (min length 20, max thickness 120): nivo has no props for them
+ * (Chart.js's minBarLength / maxBarThickness), so the chart's bar component draws each bar
+ * through this: at most `maxThickness` wide, centred in its band, and at least `minLength` tall
+ * when its value is not zero, growing upwards from the axis.
+ */
+export const BAR_MIN_LENGTH = 20;
+export const BAR_MAX_THICKNESS = 120;
+export function barGeometry(
+  bar: { x: number; y: number; width: number; height: number; value: number },
+  { minLength = BAR_MIN_LENGTH, maxThickness = BAR_MAX_THICKNESS } = {},
+) {
+  const width = Math.min(bar.width, maxThickness);
+  const height = bar.value > 0 ? Math.max(bar.height, minLength) : bar.height;
+  return { x: bar.x + (bar.width - width) / 2, y: bar.y + bar.height - height, width, height };
+}
+
+export const isActive = (check: Pick<FeedCheck, 'status'> | null | undefined) => check?.status === 'queued' || check?.status === 'running';
+
+/** Progress of a running check, 0-1, or null when the size is unknown (a URL without Content-Length). */
+export function progressRatio(progress: FeedCheck['progress']): number | null {
+  if (!progress.totalBytes || progress.totalBytes <= 0) return null;
+  return Math.min(1, progress.bytes / progress.totalBytes);
+}
+
+export const languageOf = (locale: string): Language => (locale.startsWith('fr') ? 'fr' : locale.startsWith('ru') ? 'ru' : 'en');
+
+export const isKnownWarning = isWarningKey;
+
+/** A feed-level finding (the whole feed, not an order) has no order id and line 0. */
+export const isFeedLevel = (example: WarningExample) => example.line === 0 && example.orderId === '';
+
+/** Sample feed of the description card (spec: "a description with a sample XML feed structure"). */
+export function sampleFeed(kind: 'order' | 'lead'): string {
+  const root = kind === 'order' ? 'orders' : 'leads';
+  const item = kind === 'order' ? 'order' : 'lead';
+  const source = kind === 'order' ? 'ordersource' : 'leadsource';
+  // Leads have no basket (docs/feed-warnings/README.md): the lead sample leaves products out.
+  const products = `
+    <products>
+      <product>
+        <id>SKU-1</id>
+        <category>shoes</category>
+        <price>129.90</price>
+        <quantity>1</quantity>
+      </product>
+    </products>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<${root}>
+  <${item}>
+    <id>A1001</id>
+    <date>2026-11-20 14:05:00</date>
+    <state>done</state>
+    <price>129.90</price>
+    <commission>15</commission>
+    <lastorderdate>2026-10-02 09:12:00</lastorderdate>
+    <newclient>0</newclient>
+    <iscallcenter>0</iscallcenter>
+    <stateupdatedate>2026-11-22</stateupdatedate>
+    <${source}>web</${source}>${kind === 'order' ? products : ''}
+  </${item}>
+</${root}>`;
+}
+
+/** Failure codes with a text of their own (the fetcher's, the parser's and the job's); others say 'other'. */
+const FAILURE_CODES = new Set([
+  'scheme', 'url', 'credentials', 'dns', 'address', 'redirect', 'status', 'too-large', 'timeout', 'ftp-passive', 'connection', 'protocol',
+  'empty', 'binary', 'malformed', 'truncated', 'doctype', 'too-deep', 'token-too-large', 'wrong-root', 'csv-header', 'encoding',
+  'upload-missing', 'not-started', 'interrupted', 'internal',
+]);
+
+/** The user's-language sentence for a failed check; the server's own detail (a line number...) is shown under it. */
+export const failureMessageId = (code: string | undefined): MessageId =>
+  `orderFeed.failure.${code && FAILURE_CODES.has(code) ? code : 'other'}` as MessageId;

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSWRConfig } from 'swr';
+import type { FeedCheck, FeedHistoryEntry } from 'shared/domain/order-feed';
+import { integrationStatusList, integrationStatusUpdate } from 'shared/routes';
+import { T, useT } from '../../i18n/t';
+import { errorMessageId } from '../../lib/api/error-message';
+import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
+import { Card } from '../../ui/card';
+import { StatusCard } from '../../ui/step-cards';
+import { hasCritical, raisedWarnings } from './feed-model';
+
+/**
+ * The status card of status_feed (spec: to be verified, warnings found, no errors found, stage
+ * completed). A clean check completes the step on the server (the step engine notifies the team
+ * by e-mail); by hand the customer may complete it after a check with only non-critical warnings,
+ * or without a feed when the orders come through another connection (POST
+ * /api/integration-status/update, `otherConnection`).
+ */
+export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead: boolean }) {
+  const { data, error } = useRoute(integrationStatusList);
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState<'after-check' | 'other' | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const kind = lead ? 'lead' : 'order';
+
+  if (error) {
+    return (
+      <StatusCard tone="error" title={<T id="orderFeed.status.unknown" />}>
+        {error.message}
+      </StatusCard>
+    );
+  }
+  if (!data) return <StatusCard tone="todo" title={<T id="app.loading" />} />;
+  const step = data.steps.find((s) => s.stepType === 'status_feed');
+  if (!step) {
+    return (
+      <StatusCard tone="todo" title={<T id="orderFeed.status.notPart" />}>
+        <T id="orderFeed.status.notPartText" />
+      </StatusCard>
+    );
+  }
+  if (step.status !== 'TBD') {
+    return (
+      <StatusCard tone="done" title={<T id="orderFeed.status.completed" />}>
+        <T id={step.status === 'done' ? 'orderFeed.status.completedText' : 'orderFeed.status.notMandatoryText'} />
+      </StatusCard>
+    );
+  }
+
+  const complete = async (reason: 'after-check' | 'other') => {
+    setBusy(reason);
+    setFailure(null);
+    try {
+      const body = reason === 'other' ? { stepType: 'status_feed' as const, status: 'done' as const, otherConnection: true } : { stepType: 'status_feed' as const, status: 'done' as const };
+      const answer = await mutateRoute(integrationStatusUpdate, { body });
+      await mutate(routeKey(integrationStatusList), answer, { revalidate: false });
+    } catch (caught) {
+      setFailure(caught);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const result = check?.status === 'done' ? check.result : null;
+  const warnings = result ? raisedWarnings(result).length : 0;
+  const critical = result ? hasCritical(result) : false;
+  const failureCallout = failure !== null && (
+    <Callout tone="danger">
+      <T id={errorMessageId(failure)} />
+    </Callout>
+  );
+  const otherWay = (
+    <Button variant="secondary" onClick={() => void complete('other')} loading={busy === 'other'} disabled={busy !== null}>
+      <T id="orderFeed.status.otherConnection" />
+    </Button>
+  );
+
+  if (result && warnings === 0) {
+    return (
+      <StatusCard tone="done" title={<T id="orderFeed.status.noErrors" />}>
+        <T id="orderFeed.status.noErrorsText" values={{ kind }} />
+      </StatusCard>
+    );
+  }
+  if (result) {
+    return (
+      <StatusCard
+        tone="warning"
+        title={<T id="orderFeed.status.warnings" />}
+        action={
+          <div className="feed-status-actions">
+            <Button onClick={() => void complete('after-check')} loading={busy === 'after-check'} disabled={critical || busy !== null}>
+              <T id="orderFeed.status.complete" />
+            </Button>
+          </div>
+        }
+      >
+        <p>
+          <T id={critical ? 'orderFeed.status.criticalText' : 'orderFeed.status.warningsText'} values={{ count: warnings }} />
+        </p>
+        <p className="muted feed-small">
+          <T id="orderFeed.status.mailNote" />
+        </p>
+        {failureCallout}
+      </StatusCard>
+    );
+  }
+  return (
+    <StatusCard tone={check?.status === 'failed' ? 'error' : 'todo'} title={<T id="orderFeed.status.toVerify" />} action={otherWay}>
+      <p>
+        <T id="orderFeed.status.toVerifyText" values={{ kind }} />
+      </p>
+      <p className="muted feed-small">
+        <T id="orderFeed.status.otherConnectionText" values={{ kind }} />
+      </p>
+      {failureCallout}
+    </StatusCard>
+  );
+}
+
+/** The feed's health over time (history of manual and daily checks, newest first). */
+export function FeedHistoryCard({ history, kind }: { history: FeedHistoryEntry[]; kind: 'order' | 'lead' }) {
+  const intl = useIntl();
+  const t = useT();
+  if (history.length === 0) return null;
+  const shown = history.slice(0, 7);
+  return (
+    <Card className="feed-history">
+      <h2 className="card-title">
+        <T id="orderFeed.history.title" />
+      </h2>
+      <ol className="feed-timeline" aria-label={t('orderFeed.history.title')}>
+        {shown.map((entry) => (
+          <li key={entry.checkId} className={`feed-timeline-item feed-health-${entry.health}`}>
+            <span className="feed-timeline-dot" aria-hidden="true" />
+            <div>
+              <p className="feed-timeline-head">
+                <time dateTime={entry.date}>{intl.formatDate(entry.date, { day: 'numeric', month: 'short', year: 'numeric' })}</time>
+                <span className="feed-timeline-trigger">
+                  <T id={entry.trigger === 'daily' ? 'orderFeed.history.daily' : 'orderFeed.history.manual'} />
+                </span>
+              </p>
+              <p className="feed-timeline-text">
+                <T id={`orderFeed.history.health.${entry.health}`} values={{ count: entry.warningKeys.length }} />
+                {entry.health !== 'failed' && (
+                  <>
+                    {' · '}
+                    <T id="orderFeed.history.orders" values={{ count: entry.orders, kind }} />
+                  </>
+                )}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
