@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultStepsFor, orderSteps } from '../../shared/domain/steps';
 import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
@@ -98,24 +98,10 @@ export async function getCompanies(ids: readonly string[]): Promise<CompanyRecor
 
 /** Every company, by name (GSI Query, never a Scan), with only the fields the API answers (smaller pages). */
 export async function listCompanies(): Promise<CompanyRecord[]> {
-  const found: CompanyRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1.companies.pk },
-        ProjectionExpression: 'id, #name, product, country, viewId, dimensionIndex, orderFeedUrl, integrationSteps, version, isDefault, created',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(item as CompanyRecord);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  return queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk, {
+    projection: 'id, #name, product, country, viewId, dimensionIndex, orderFeedUrl, integrationSteps, version, isDefault, created',
+    names: { '#name': 'name' },
+  });
 }
 
 export async function findCompanyByName(name: string): Promise<CompanyRecord | null> {

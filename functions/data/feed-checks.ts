@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedCheck, FeedCheckProgress, FeedHistoryEntry } from '../../shared/domain/order-feed';
 import { FEED_HISTORY_MAX } from '../../shared/domain/order-feed';
+import { queryPartition } from './company-items';
 import { keys } from './keys';
 import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, tableName } from './table';
 
@@ -182,23 +183,8 @@ export async function releaseRunningMarker(companyId: string, checkId: string): 
 
 /** Keys of the partition's items under `prefix`, newest first. */
 async function keysNewestFirst(companyId: string, prefix: string): Promise<Array<{ pk: string; sk: string }>> {
-  const found: Array<{ pk: string; sk: string }> = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix },
-        ProjectionExpression: 'pk, sk',
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push({ pk: item.pk as string, sk: item.sk as string });
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const items = await queryPartition(companyId, prefix, { ProjectionExpression: 'pk, sk', ScanIndexForward: false });
+  return items.map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
 }
 
 async function trim(companyId: string, prefix: string, keep: number): Promise<void> {

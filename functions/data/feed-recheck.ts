@@ -1,6 +1,6 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { gsi1, keys } from './keys';
-import { db, isConditionFailure, tableName } from './table';
+import { db, isConditionFailure, queryAllByIndex, tableName } from './table';
 
 /**
  * What the daily feed re-check reads and writes beyond the checks themselves
@@ -16,24 +16,12 @@ const ALERT_MARKER_DAYS = 30;
  * companies read, a few bytes each answered. Never a Scan of the table.
  */
 export async function listCompanyIdsWithFeedUrl(): Promise<string[]> {
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: 'attribute_type(orderFeedUrl, :string) AND orderFeedUrl <> :empty AND attribute_not_exists(deletingAt)',
-        ProjectionExpression: 'id',
-        ExpressionAttributeValues: { ':pk': gsi1.companies.pk, ':string': 'S', ':empty': '' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) if (typeof item.id === 'string') ids.push(item.id);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const found = await queryAllByIndex<{ id?: unknown }>(gsi1.indexName, gsi1.companies.pk, {
+    expression: 'attribute_type(orderFeedUrl, :string) AND orderFeedUrl <> :empty AND attribute_not_exists(deletingAt)',
+    values: { ':string': 'S', ':empty': '' },
+    projection: 'id',
+  });
+  return found.flatMap((item) => (typeof item.id === 'string' ? [item.id] : []));
 }
 
 /**

@@ -64,13 +64,16 @@ export async function putWithGuard(input: {
 
 /** A filter applied to a Query's pages (placeholders of the values start with ':f'). */
 export interface QueryFilter {
-  expression: string;
-  values: Record<string, unknown>;
+  expression?: string;
+  values?: Record<string, unknown>;
+  /** Only these attributes in the answer (smaller pages): a ProjectionExpression, with its names. */
+  projection?: string;
+  names?: Record<string, string>;
 }
 
 /**
  * Every entity of one index partition, page by page (admin lists: a Query, never a Scan),
- * optionally filtered (rare admin reads: the default company, the users of a company).
+ * optionally filtered (rare admin reads: the default company, the users of a company) and projected.
  */
 export async function queryAllByIndex<T>(indexName: string, partitionKey: string, filter?: QueryFilter): Promise<T[]> {
   const found: T[] = [];
@@ -81,7 +84,9 @@ export async function queryAllByIndex<T>(indexName: string, partitionKey: string
         TableName: tableName(),
         IndexName: indexName,
         KeyConditionExpression: 'gsi1pk = :pk',
-        ...(filter ? { FilterExpression: filter.expression } : {}),
+        ...(filter?.expression ? { FilterExpression: filter.expression } : {}),
+        ...(filter?.projection ? { ProjectionExpression: filter.projection } : {}),
+        ...(filter?.names ? { ExpressionAttributeNames: filter.names } : {}),
         ExpressionAttributeValues: { ':pk': partitionKey, ...filter?.values },
         ExclusiveStartKey: startKey,
       }),

@@ -1,29 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
 /**
  * axe on every page, one test per page (and per language where wording matters), so no test's
  * time grows with the number of pages: the time limits are safety nets for a loaded machine,
- * not speed targets. The newest axe-core (devDependency `axe-core`, not the copy bundled in
- * @axe-core/playwright) runs WCAG 2.1 A/AA plus label-content-name-mismatch (WCAG 2.5.3), which
- * axe still marks experimental and so leaves off by default.
+ * not speed targets. The axe run itself: `expectNoViolations` in fixtures.ts.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test.describe.configure({ timeout: 90_000 });
-
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  expect(result.testEngine.version, 'axe-core version').toBe(JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')).version);
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 const publicPages: Array<[string, Parameters<typeof m>[1]]> = [
   ['/', 'route.home'],

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
 /**
  * The agenda and the profile in the browser, on the seed (Acme Retail has a past meeting, the
@@ -13,17 +10,7 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 // Meetings are stored in UTC and shown in the browser's zone: run in Paris (UTC+1 in winter), not the machine's.
 test.use({ timezoneId: 'Europe/Paris' });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe as accessibility.e2e.ts runs it, here on the agenda with real meetings (editable, and with the dialog open). */
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 const row = (page: Page, name: string) => page.locator('li.timeline-item', { has: page.getByText(name, { exact: true }) });
 const names = (page: Page) => page.locator('li.timeline-item').locator('.inline-edit-name, .timeline-title').allTextContents();

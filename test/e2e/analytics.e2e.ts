@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
 import { SANDBOX_DENIED_MESSAGE, SANDBOX_PROPERTIES } from '../../functions/core/analytics/sandbox-provider';
-import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
 /**
  * The Google Analytics verification pages in the browser, over the local stack's SANDBOX
@@ -27,16 +24,6 @@ test.afterAll(async () => {
   if (ours) expect((await api.delete(`/api/companies/${ours.id}`, { data: { version: ours.version } })).status()).toBe(200);
   await api.dispose();
 });
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 /** Signs the administrator in on the analytics company (created on first use). */
 async function openAs(page: Page, path: string, locale: Locale = 'en') {

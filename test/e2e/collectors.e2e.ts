@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
 /**
  * The collector page's journey on the seed (Acme's customer): create from a suggestion, change a
@@ -10,17 +7,6 @@ import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type L
  * real stale edit rolled back. Everything it creates it deletes; it never completes the step.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 async function openAsCustomer(page: Page, locale: Locale) {
   await useLocale(page, locale);

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { ALL_MESSAGES } from '../../web/src/all-catalogues';
 import type { MessageId } from '../../web/src/i18n/messages/en';
@@ -52,4 +55,22 @@ export async function signIn(page: Page, who: { login: string; password: string 
 
 export async function expectSignedInShell(page: Page, locale: Locale = 'en') {
   await expect(page.getByRole('navigation', { name: m(locale, 'nav.label') })).toBeVisible();
+}
+
+/**
+ * The newest axe-core (devDependency `axe-core`, not the copy bundled in @axe-core/playwright):
+ * WCAG 2.1 A/AA plus label-content-name-mismatch (WCAG 2.5.3), which axe still marks experimental
+ * and so leaves off by default. One helper for every browser test that checks a screen.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const axeVersion = (): string => JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')).version;
+
+export async function expectNoViolations(page: Page, label: string) {
+  const result = await new AxeBuilder({ page, axeSource })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(result.testEngine.version, 'axe-core version').toBe(axeVersion());
+  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${label}: axe violations`).toEqual([]);
 }

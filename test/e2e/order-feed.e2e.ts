@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
 /**
  * The order / lead feed page in the browser, on the local stack (upload to the S3 emulator, the
@@ -12,16 +9,6 @@ import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type L
  * done: an administrator sets it back to TBD first, and the test leaves it done again.
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const stamp = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} 10:00:00`;

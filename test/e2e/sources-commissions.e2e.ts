@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
 /**
  * The sources and affiliate commission pages in the browser, on the seed's Globex Affiliates
@@ -11,16 +9,6 @@ import { expectSignedInShell, go, login, m, signIn, useLocale, type Locale } fro
  * its delete and Mark as completed. Each test leaves the sources as the seed made them.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 async function signInAsGlobex(page: Page, path: string, locale: Locale = 'en') {
   await useLocale(page, locale);

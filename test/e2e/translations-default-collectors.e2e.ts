@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, portalUrl, signIn } from './fixtures';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, expectNoViolations } from './fixtures';
 
 /**
  * Admin journeys of issue 9 (translations, default collectors) in the browser, on the seed.
@@ -20,17 +17,7 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe as accessibility.e2e.ts runs it, here in states the page-by-page pass never reaches (row edited, dialog open). */
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 async function signInAsAdmin(page: Page, path: string) {
   await go(page, `/login?redirect=${encodeURIComponent(path)}`);

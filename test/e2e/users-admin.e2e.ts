@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/security';
 import { latestMailTo } from '../support/mailbox';
-import { expectSignedInShell, go, login, m, portalUrl, sesUrl, signIn, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, go, login, m, portalUrl, sesUrl, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
 /**
  * The users admin in the browser: an administrator creates a user, who receives the welcome
@@ -14,17 +11,7 @@ import { expectSignedInShell, go, login, m, portalUrl, sesUrl, signIn, useLocale
  */
 test.describe.configure({ timeout: 60_000 });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** The accessibility test's axe pass (WCAG 2.1 A/AA + label-content-name-mismatch) on states it does not reach: the open dialog, the edit page. */
-async function expectNoViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page, axeSource })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `${label}: axe violations`).toEqual([]);
-}
 
 const unique = (tag: string) => `e2e-${tag}-${randomUUID().slice(0, 8)}@portal.test`;
 
