@@ -4,7 +4,7 @@ import { listRules, listSourceRefs, putNewRule } from '../functions/data/traffic
 import type { TrafficRow } from '../shared/domain/utm-matching';
 
 /**
- * Demo traffic of the UTM page (the analytics import comes with a later issue): the UTM
+ * Demo traffic of the UTM page (the access check's analytics import replaces it for a company): the UTM
  * combinations of the last weeks with their sessions, as Google Analytics reports them (mixed
  * case, empty campaigns, '(direct)' / '(none)'). Written only when the company has none, so a
  * re-run keeps what exists; Acme also gets one rule on its Google Ads source, if that exists.

@@ -6,7 +6,7 @@ import * as repo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { ValidationError } from '../../platform/errors';
 // target, not the index: the handler's bundle needs no transport (ssh2, basic-ftp).
-import { redactUrl } from '../../platform/feed-fetch/target';
+import { redactUrl } from '../../platform/feed-fetch/redact';
 import { startJob } from '../../platform/jobs';
 import { uploadedFeed, type UploadedFeed } from './uploaded-feed';
 import { FEED_CHECK_STALE_MS, asSeen, toFeedCheck } from './views';

@@ -5,7 +5,7 @@ import * as repo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { NotFoundError } from '../../platform/errors';
 // target, not the index: a handler's bundle needs no transport (ssh2, basic-ftp).
-import { redactUrl } from '../../platform/feed-fetch/target';
+import { redactUrl } from '../../platform/feed-fetch/redact';
 
 /**
  * Reading feed checks (the page's polling and overview). Kept apart from starting one so the GET

@@ -1,5 +1,8 @@
 import ipaddr from 'ipaddr.js';
 import { FeedFetchError } from './errors';
+import { redactUrl } from './redact';
+
+export { redactUrl };
 
 export type FeedScheme = 'http' | 'https' | 'ftp' | 'sftp';
 
@@ -73,16 +76,3 @@ function safeDecode(text: string, what = 'The user name or password'): string {
 /** The file path of an ftp/sftp URL, decoded ("%20" -> " "). */
 export const filePath = (target: FeedTarget) => safeDecode(target.url.pathname, 'The path');
 
-/** The URL without user name and password (and without a fragment): what may be shown or stored. */
-export function redactUrl(input: string | URL): string {
-  try {
-    const url = new URL(String(input));
-    url.username = '';
-    url.password = '';
-    url.hash = '';
-    return url.href;
-  } catch {
-    // Not a URL: still drop anything that looks like "//user:password@".
-    return String(input).replace(/\/\/[^/?#]*@/, '//');
-  }
-}
