@@ -163,6 +163,31 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
 }
 
 /**
+ * A company field the checks store the first time only (spec, "First-time storage": the view id
+ * of the first successful access check, the dimension index of the first dimension check, the
+ * order feed URL of the first clean feed check). Written only while absent, null or empty: of
+ * concurrent checks exactly one stores it (true), the others get false.
+ */
+export async function storeCompanyFieldOnce(companyId: string, field: 'viewId' | 'dimensionIndex' | 'orderFeedUrl', value: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.company(companyId),
+        UpdateExpression: 'SET #field = :value ADD #version :one',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#field) OR #field = :null OR #field = :empty)',
+        ExpressionAttributeNames: { '#field': field, '#version': 'version' },
+        ExpressionAttributeValues: { ':value': value, ':one': 1, ':null': null, ':empty': '' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Legacy update of the analytics fields. With `expectedVersion`: a conditional edit. Without:
  * each given field is written only while still empty (the first check stores it), else 409.
  */

@@ -230,26 +230,3 @@ export async function latestReportWarnings(companyId: string): Promise<string[] 
   const done = (Items ?? []).find((item) => item.status === 'done' && item.result);
   return done ? Object.keys((done.result as { counts?: Record<string, number> }).counts ?? {}) : null;
 }
-
-/**
- * The company's orderFeedUrl, written only while it has none (spec: "on the first successful feed
- * check without a stored orderFeedUrl, it is stored"): of concurrent checks exactly one stores it.
- */
-export async function storeOrderFeedUrlOnce(companyId: string, url: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.company(companyId),
-        UpdateExpression: 'SET orderFeedUrl = :url ADD #version :one',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(orderFeedUrl) OR orderFeedUrl = :null OR orderFeedUrl = :empty)',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':url': url, ':one': 1, ':null': null, ':empty': '' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}

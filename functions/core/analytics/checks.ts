@@ -13,7 +13,6 @@ import type { StepType } from '../../../shared/domain/types';
 import type { CompanyRecord } from '../../data/companies';
 import * as companiesRepo from '../../data/companies';
 import * as trafficRepo from '../../data/traffic';
-import { ConflictError } from '../../platform/errors';
 import { changeStepStatus, type Actor } from '../integration/steps';
 import { analyticsProvider, AnalyticsProviderError, standardFormat, type AnalyticsProvider, type UtmTrafficRow } from './provider';
 
@@ -42,15 +41,7 @@ export interface AnalyticsDeps {
 const defaults: AnalyticsDeps = {
   provider: analyticsProvider,
   standardFormat,
-  storeFirst: async (companyId, field, value) => {
-    try {
-      await companiesRepo.setAnalyticsFields(companyId, { [field]: value });
-      return true;
-    } catch (error) {
-      if (error instanceof ConflictError) return false;
-      throw error;
-    }
-  },
+  storeFirst: companiesRepo.storeCompanyFieldOnce,
   replaceTraffic: async (companyId, rows) => (await trafficRepo.replaceTraffic(companyId, rows)).length,
   completeStep: async (company, actor, stepType) => {
     // Only a company whose step list has the step (custom lists may leave it out).

@@ -3,7 +3,7 @@ import { PARSERS, createFeedChecker } from '../../../shared/feed/checker';
 import { createFeedDecoder } from '../../../shared/feed/decode';
 import { addDays, dayOf } from '../../../shared/feed/rules/values';
 import { FeedParseError, type AnalyticsOrders, type FeedCheckOptions, type RecordParserFactory } from '../../../shared/feed/types';
-import type { CompanyRecord } from '../../data/companies';
+import { storeCompanyFieldOnce, type CompanyRecord } from '../../data/companies';
 import * as repo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { openFeedUpload } from '../../data/feed-uploads';
@@ -58,7 +58,7 @@ const defaults: RunDeps = {
   claimFeedCheck: repo.claimFeedCheck,
   writeFeedCheckProgress: repo.writeFeedCheckProgress,
   finishFeedCheck: repo.finishFeedCheck,
-  storeOrderFeedUrlOnce: repo.storeOrderFeedUrlOnce,
+  storeOrderFeedUrlOnce: (companyId, url) => storeCompanyFieldOnce(companyId, 'orderFeedUrl', url),
   openUpload: (key) => openFeedUpload(key),
   openUrl: (url, { maxBytes, timeoutMs }) =>
     // allowFromEnv: loopback test servers of the local test stack only (unset in every deployed stage).
