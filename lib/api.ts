@@ -105,6 +105,7 @@ export class ApiStack extends Stack {
         environment: functionEnvironment(props),
         timeout: Duration.seconds(job.timeoutSeconds),
         memorySize: job.memoryMb,
+        readsSecrets: jobGrants(job.grants).googleCredentials,
         // Lambda retries an async invoke twice, then the event waits here for an operator.
         deadLetterQueue: new Queue(this, `JobDlq-${name}`, {
           queueName: `portal-${config.stage}-job-${name}-dlq`,
@@ -125,6 +126,7 @@ export class ApiStack extends Stack {
         role: roles.roleFor(grantsFor(route)),
         logGroup,
         environment,
+        readsSecrets: grantsFor(route).googleCredentials,
         // Per-route settings live with the route (shared/routes.ts).
         timeout: route.lambda?.timeoutSeconds ? Duration.seconds(route.lambda.timeoutSeconds) : undefined,
         memorySize: route.lambda?.memoryMb,

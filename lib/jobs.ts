@@ -108,6 +108,7 @@ export class JobsStack extends Stack {
       timeout: Duration.seconds(feedRecheckQueue.workerTimeoutSeconds),
       // Memory stays flat (one order at a time); 1769 MB buys a whole vCPU for the parse.
       memorySize: feedRecheckQueue.workerMemoryMb,
+      readsSecrets: true,
     });
     this.feedRecheckWorker.addEventSource(
       new SqsEventSource(this.feedRecheckQueue, {

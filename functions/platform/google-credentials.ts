@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { envNames } from '../../lib/definitions/resources';
+import { SecretReadError, secretString } from './clients/secrets';
 
 /**
  * The Google service account the analytics provider signs in as (docs/analytics.md). Where the
  * key comes from, first match wins:
  * - GOOGLE_CREDENTIALS_SECRET: a Secrets Manager secret name (deployed stages; the CDK creates the
- *   secret and grants the analytics functions read access to it, nothing else);
+ *   secret, grants the analytics functions read access to it, nothing else, and gives them the
+ *   secrets extension that serves it: clients/secrets.ts);
  * - GOOGLE_APPLICATION_CREDENTIALS: the path of the JSON key file (a local run against a real property).
  * Read once per warm Lambda; a failed read is not cached (fixing the secret needs no redeploy).
  */
@@ -43,9 +45,11 @@ async function load(): Promise<ServiceAccountKey> {
   let text: string;
   let origin: string;
   if (secretName) {
-    // Imported here: only a call that really goes to Google loads the Secrets Manager client.
-    const { secretString } = await import('./clients/secrets');
-    text = await secretString(secretName);
+    try {
+      text = await secretString(secretName);
+    } catch (error) {
+      throw error instanceof SecretReadError ? new GoogleCredentialsError(error.message) : error;
+    }
     origin = `secret ${secretName}`;
   } else if (file) {
     text = await readFile(file, 'utf8');

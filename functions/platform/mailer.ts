@@ -1,6 +1,4 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { MailTemplateName } from '../../lib/definitions/resources';
-import { sesClient } from './clients/ses';
 import { env } from './env';
 
 /**
@@ -18,13 +16,13 @@ export type Mailer = (mail: MailRequest) => Promise<void>;
 export const templateName = (template: MailTemplateName): string => `${env.templatePrefix}${template}`;
 
 export const sendTemplatedEmail: Mailer = async ({ to, template, data }) => {
-  await sesClient().send(
-    new SendEmailCommand({
-      FromEmailAddress: env.mailFrom,
-      Destination: { ToAddresses: [to] },
-      Content: { Template: { TemplateName: templateName(template), TemplateData: JSON.stringify(data) } },
-      // Deployed stages publish bounces and complaints through it; locally there is none.
-      ...(env.mailConfigurationSet ? { ConfigurationSetName: env.mailConfigurationSet } : {}),
-    }),
-  );
+  // The SES client is loaded with the first mail, not at a cold start (docs/deploy.md, "Cold start").
+  const { sendEmail } = await import('./clients/ses');
+  await sendEmail({
+    FromEmailAddress: env.mailFrom,
+    Destination: { ToAddresses: [to] },
+    Content: { Template: { TemplateName: templateName(template), TemplateData: JSON.stringify(data) } },
+    // Deployed stages publish bounces and complaints through it; locally there is none.
+    ...(env.mailConfigurationSet ? { ConfigurationSetName: env.mailConfigurationSet } : {}),
+  });
 };

@@ -6,7 +6,7 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, ParamsAndSecretsLayerVersion, ParamsAndSecretsLogLevel, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -27,7 +27,16 @@ export interface PortalFunctionProps {
   readonly memorySize?: number;
   /** Async invocations that failed every retry (background jobs). */
   readonly deadLetterQueue?: IQueue;
+  /**
+   * Adds the AWS Parameters and Secrets Lambda Extension (a layer): the function reads its secret
+   * over localhost (functions/platform/clients/secrets.ts) instead of bundling the Secrets Manager
+   * client. Only functions whose role may read a secret get it.
+   */
+  readonly readsSecrets?: boolean;
 }
+
+/** The extension's cache keeps a read secret 5 minutes (its default): a rotated key is seen within that. */
+const secretsExtension = () => ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheEnabled: true, logLevel: ParamsAndSecretsLogLevel.WARN });
 
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
@@ -47,6 +56,7 @@ export class PortalFunction extends NodejsFunction {
       bundling: cdkBundling(),
       environment: { ...props.environment, NODE_OPTIONS: runtimeNodeOptions },
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
+      ...(props.readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });
   }
 }

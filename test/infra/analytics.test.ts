@@ -73,6 +73,22 @@ describe('Google credentials secret', () => {
     expect(readers.sort()).toEqual(expected.sort());
   });
 
+  it('is served by the secrets extension layer on exactly the functions that may read it', () => {
+    const withLayer: string[] = [];
+    const readers: string[] = [];
+    for (const fn of functionsByDescription()) {
+      const properties = resourcesOf(synth.templates.api, 'AWS::Lambda::Function')[fn.id]!.Properties ?? {};
+      const layers = JSON.stringify(properties.Layers ?? []);
+      if (layers.includes('Paramsandsecretslayer')) withLayer.push(fn.description);
+      if (secretReads(fn.id).length > 0) readers.push(fn.description);
+    }
+    expect(readers.length).toBeGreaterThanOrEqual(5);
+    expect(withLayer.sort()).toEqual(readers.sort());
+    // The stack is region-agnostic: the layer's ARN comes from CDK's map of AWS's published versions (arm64).
+    const map = synth.templates.api.toJSON().Mappings?.ParamsandsecretslayerMap as Record<string, Record<string, string>>;
+    expect(map['eu-west-1']?.['1x0x103xarm64']).toMatch(/^arn:aws:lambda:eu-west-1:\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/);
+  });
+
   it('is named (not its value) in the functions’ environment', () => {
     for (const fn of functionsByDescription()) expect(fn.environment[envNames.googleCredentialsSecret], fn.description).toBe(secretName);
   });

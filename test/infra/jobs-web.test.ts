@@ -49,6 +49,10 @@ describe('jobs stack', () => {
     expect(Number(worker.Properties!.Timeout)).toBe(900);
     expect(queues[workerDlqId]!.Properties!.MessageRetentionPeriod).toBe(14 * 86_400);
 
+    // Only the worker reads the Google key (the feed-versus-analytics comparison): it alone has the secrets extension.
+    expect(JSON.stringify(worker.Properties!.Layers ?? [])).toContain('Paramsandsecretslayer');
+    expect(dispatcher.Properties!.Layers).toBeUndefined();
+
     // The dispatcher knows the queue; the worker reads it one message at a time and reports partial failures.
     expect((dispatcher.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.FEED_RECHECK_QUEUE_URL).toEqual({ Ref: queueId });
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

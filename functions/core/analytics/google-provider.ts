@@ -2,9 +2,9 @@
 // (the Admin API's v1alpha is 224 KB of the bundle). Never the whole `googleapis` package.
 import { analyticsadmin_v1beta } from '@googleapis/analyticsadmin/build/v1beta';
 import { analyticsdata_v1beta } from '@googleapis/analyticsdata/build/v1beta';
-import { JWT } from 'google-auth-library';
 import { ANALYTICS_DAYS } from '../../../shared/domain/analytics';
 import type { AnalyticsOrders } from '../../../shared/feed/types';
+import { ServiceAccountAuth } from '../../platform/google-auth';
 import { googleServiceAccount, GoogleCredentialsError, type ServiceAccountKey } from '../../platform/google-credentials';
 import {
   AnalyticsProviderError,
@@ -20,7 +20,7 @@ import {
 /**
  * Google Analytics 4 behind the provider interface: the Data API (runReport) for figures, the
  * Admin API for the property's name and its custom dimensions. The service account signs in with
- * a JWT (google-auth-library) and the read-only scope; the property must list its e-mail as a
+ * a JWT (functions/platform/google-auth.ts) and the read-only scope; the property must list its e-mail as a
  * Viewer (docs/analytics.md).
  *
  * Coverage is counts-based: "with the dimension" = the metric over rows whose dimension value is
@@ -33,6 +33,7 @@ type Admin = analyticsadmin_v1beta.Analyticsadmin;
 type RunReportRequest = analyticsdata_v1beta.Schema$RunReportRequest;
 type RunReportResponse = analyticsdata_v1beta.Schema$RunReportResponse;
 type FilterExpression = analyticsdata_v1beta.Schema$FilterExpression;
+type GoogleApiAuth = NonNullable<analyticsdata_v1beta.Options['auth']>;
 
 export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 /** Each Google call: the handlers have 29 s (route timeout) and make at most 2 calls in a row. */
@@ -130,7 +131,8 @@ export function googleProvider(options: GoogleProviderOptions = {}): AnalyticsPr
   const connect = () => {
     clients ??= loadKey().then(
       (key) => {
-        const auth = new JWT({ email: key.client_email, key: key.private_key, scopes: [ANALYTICS_SCOPE] });
+        // googleapis-common only calls `auth.request(options)` of an object; its types name google-auth-library's clients.
+        const auth = new ServiceAccountAuth(key, { scopes: [ANALYTICS_SCOPE], timeoutMs: timeout }) as unknown as GoogleApiAuth;
         return { data: new analyticsdata_v1beta.Analyticsdata({ auth }), admin: new analyticsadmin_v1beta.Analyticsadmin({ auth }) };
       },
       (error: unknown) => {

@@ -40,6 +40,20 @@ describe('qs shim', () => {
   });
 });
 
+describe('google-auth-library stand-in', () => {
+  it('has every class googleapis-common names, and none can be used', async () => {
+    const standIn = await import('./google-auth-library');
+    // The names googleapis-common's index.js re-exports and authplus.js extends or assigns.
+    for (const name of ['OAuth2Client', 'JWT', 'Compute', 'UserRefreshClient', 'GoogleAuth', 'ExternalAccountClient', 'BaseExternalAccountClient', 'IdentityPoolClient', 'AwsClient'] as const) {
+      const Class = standIn[name] as new () => unknown;
+      expect(typeof Class).toBe('function');
+      expect(() => new Class()).toThrow(/not bundled/);
+    }
+    // AuthPlus extends GoogleAuth as googleapis-common loads: that must work.
+    expect(() => class AuthPlus extends standIn.GoogleAuth {}).not.toThrow();
+  });
+});
+
 describe('the Google provider as bundled for Lambda', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'analytics-bundle-'));
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -80,10 +94,13 @@ describe('the Google provider as bundled for Lambda', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('leaves node-fetch, qs and https-proxy-agent out of the bundle', () => {
-    const packages = bundledInputs.filter((file) => /node_modules\/(node-fetch|qs|https-proxy-agent|web-streams-polyfill)\//.test(file));
+  it('leaves node-fetch, qs, https-proxy-agent and google-auth-library (with what only it needs) out of the bundle', () => {
+    const packages = bundledInputs.filter((file) =>
+      /node_modules\/(node-fetch|qs|https-proxy-agent|web-streams-polyfill|google-auth-library|gtoken|gcp-metadata|json-bigint|bignumber\.js|jws)\//.test(file),
+    );
     expect(packages).toEqual([]);
     expect(bundledInputs.some((file) => file.includes('bundle-shims/native-fetch.ts'))).toBe(true);
+    expect(bundledInputs.some((file) => file.includes('bundle-shims/google-auth-library.ts'))).toBe(true);
   });
 
   it('signs in and reads the property through native fetch, with query strings made by the shim', async () => {

@@ -1,4 +1,4 @@
-import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 
 /** Lazy singleton; endpoint from AWS_ENDPOINT_URL_SESV2 (aws-ses-v2-local). */
 let client: SESv2Client | undefined;
@@ -6,4 +6,8 @@ let client: SESv2Client | undefined;
 export function sesClient(): SESv2Client {
   client ??= new SESv2Client({});
   return client;
+}
+
+export async function sendEmail(input: SendEmailCommandInput): Promise<void> {
+  await sesClient().send(new SendEmailCommand(input));
 }
