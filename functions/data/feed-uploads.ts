@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../platform/clients/s3';
-import { env } from '../platform/env';
 import { keys } from './keys';
+
+/** Loaded on the first object call (feed-upload-objects.ts says why). */
+const objects = () => import('./feed-upload-objects');
 
 /** Uploaded feed files in the feed bucket, under the company's prefix (keys.feedUploadPrefix). */
 
@@ -24,7 +24,7 @@ const isMissing = (error: unknown): boolean => {
 /** Size and original file name (x-amz-meta-filename, URI-encoded) of an upload; null when there is none. */
 export async function headFeedUpload(key: string): Promise<{ size: number; fileName: string | null } | null> {
   try {
-    const answer = await s3Client().send(new HeadObjectCommand({ Bucket: env.bucketName, Key: key }));
+    const answer = await (await objects()).headObject(key);
     let fileName: string | null = null;
     try {
       fileName = answer.Metadata?.filename ? decodeURIComponent(answer.Metadata.filename) : null;
@@ -41,7 +41,7 @@ export async function headFeedUpload(key: string): Promise<{ size: number; fileN
 /** The upload's bytes as a stream (never buffered whole). */
 export async function openFeedUpload(key: string, signal?: AbortSignal): Promise<{ body: Readable; contentLength: number | null } | null> {
   try {
-    const answer = await s3Client().send(new GetObjectCommand({ Bucket: env.bucketName, Key: key }), { abortSignal: signal });
+    const answer = await (await objects()).getObject(key, signal);
     if (!answer.Body) return null;
     return { body: answer.Body as Readable, contentLength: answer.ContentLength ?? null };
   } catch (error) {
