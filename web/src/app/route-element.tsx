@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../i18n/t';
 import { PageContext } from '../ui/page-context';
@@ -9,10 +9,10 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { pageTitle, type PageDef } from './pages';
 import { loginRedirectFor, mfaSetupPathFor, safeRedirect } from '../lib/redirect';
 
-/** Page title = fixed prefix (the brand) + route name, on every navigation and language change. */
-function useDocumentTitle(title: Parameters<ReturnType<typeof useT>>[0]) {
+/** Page title = fixed prefix (the brand) + route name (or the page's own, `retitle`), on every navigation and language change. */
+function useDocumentTitle(title: Parameters<ReturnType<typeof useT>>[0], own: string | null) {
   const t = useT();
-  const text = `${t('app.brand')} | ${t(title)}`;
+  const text = `${t('app.brand')} | ${own ?? t(title)}`;
   useEffect(() => {
     document.title = text;
   }, [text]);
@@ -26,7 +26,16 @@ export function RouteElement({ page }: { page: PageDef }) {
   const { user } = useCurrentUser();
   const title = pageTitle(page, params);
   const forbidden = page.access === 'admin' && !!user && !isAdmin(user);
-  useDocumentTitle(forbidden ? 'route.forbidden' : (title ?? 'route.dashboard'));
+  const [own, setOwn] = useState<{ path: string; text: string } | null>(null);
+  // A name given by another page (before this navigation) never shows.
+  const ownText = own?.path === location.pathname && !forbidden ? own.text : null;
+  useDocumentTitle(forbidden ? 'route.forbidden' : (title ?? 'route.dashboard'), ownText);
+  const path = location.pathname;
+  // Stable, and a no-op when nothing changes: pages call it from effects.
+  const retitle = useCallback(
+    (text: string | null) => setOwn((current) => (text === null ? null : current?.path === path && current.text === text ? current : { path, text })),
+    [path],
+  );
 
   if (!title) return <Navigate to="/dashboard" replace />;
 
@@ -47,7 +56,7 @@ export function RouteElement({ page }: { page: PageDef }) {
 
   const crumbs = [...(page.parents ?? []), { label: title }];
   return (
-    <PageContext.Provider value={{ title, crumbs }}>
+    <PageContext.Provider value={{ title, crumbs, retitle }}>
       {/* location.key: any navigation, even to the same address, clears a shown error. */}
       <RouteErrorBoundary resetKey={location.key}>
         <Suspense fallback={<PageLoader />}>

@@ -59,6 +59,7 @@ describe('OrderFeedPage', () => {
     const checkButton = await screen.findByRole('button', { name: 'Check' }, { timeout: 5000 });
     expect(checkButton).toBeDisabled();
     expect(screen.getByRole('navigation', { name: /breadcrumb/i })).toHaveTextContent('Order feed');
+    expect(document.title).toBe('Onboarding Portal | Order feed');
 
     const url = screen.getByLabelText('Order feed URL');
     await userEvent.type(url, 'https://shop.example/feed.xml');
@@ -241,6 +242,7 @@ describe('OrderFeedPage', () => {
     renderApp('/crm/order-feed');
     expect(await screen.findByRole('heading', { level: 1, name: 'Lead feed' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: /breadcrumb/i })).toHaveTextContent('Lead feed');
+    await waitFor(() => expect(document.title).toBe('Onboarding Portal | Lead feed'));
     expect(screen.getByLabelText('Lead feed URL')).toBeInTheDocument();
     expect(screen.getByText('Choose a lead file')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What the lead feed holds' })).toBeInTheDocument();

@@ -170,8 +170,15 @@ export default function OrderFeedPage() {
 
 /** Breadcrumb and title; a lead feed for companies other than 360 (spec). */
 function FeedHeading({ lead }: { lead: boolean }) {
-  const { crumbs } = usePage();
+  const { crumbs, retitle } = usePage();
   const title: MessageId = lead ? 'orderFeed.titleLead' : 'route.orderFeed';
+  // The browser tab says "Lead feed" too (the route's title is the order feed's).
+  const t = useT();
+  const text = t(title);
+  useEffect(() => {
+    retitle(lead ? text : null);
+    return () => retitle(null);
+  }, [lead, text, retitle]);
   const items = crumbs.map((crumb, index) => (index === crumbs.length - 1 ? { ...crumb, label: title } : crumb));
   return (
     <header className="page-heading">
