@@ -19,6 +19,12 @@ import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, 
 
 export interface FeedCheckRecord extends FeedCheck {
   companyId: string;
+  /**
+   * The feed URL as the customer gave it (it may carry FTP/SFTP credentials), for the job only:
+   * never answered (`toFeedCheck`), and dropped when the check finishes (`finishFeedCheck`). The
+   * job's payload carries ids only, so a failed invoke leaves no credentials in its dead-letter queue.
+   */
+  fetchUrl?: string;
 }
 
 interface RunningMarker {
@@ -145,11 +151,12 @@ export async function writeFeedCheckProgress(companyId: string, id: string, prog
  * marker (only if it is still this check's) and trims old checks and history.
  */
 export async function finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean> {
+  const { fetchUrl: _fetchUrl, ...finished } = record;
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...finished }, ConditionExpression: 'attribute_exists(pk)' } },
           { Put: { TableName: tableName(), Item: { ...keys.feedHistory(record.companyId, `${entry.date}#${entry.checkId}`), companyId: record.companyId, ...entry } } },
         ],
       }),

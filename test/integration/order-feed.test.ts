@@ -244,6 +244,13 @@ describe('URL checks', () => {
     expect(failed.status).toBe('failed');
     expect(failed.failure?.code).toBe('credentials');
     expect(JSON.stringify(await overview(client))).not.toContain('s3cr3t-pw');
+    // The job read the URL (credentials included: the fetcher saw them) from the check record, which
+    // drops it when the check finishes: nothing in the company's items holds the secret any more.
+    const { Items } = await db().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.companyPartition(company.id) }, ConsistentRead: true }),
+    );
+    expect(JSON.stringify(Items)).not.toContain('s3cr3t-pw');
+    expect((Items ?? []).some((item) => 'fetchUrl' in item)).toBe(false);
   });
 
   it('turns fetch refusals and HTTP errors into failed checks with the fetcher code', async () => {

@@ -48,13 +48,17 @@ describe('startFeedCheck', () => {
     expect(deps.startJob).toHaveBeenCalledWith({ companyId: 'c1', checkId: check.id });
   });
 
-  it('passes the full URL to the job only; the stored check has it without credentials', async () => {
+  it('keeps the full URL for the job on the record only: not in the answer, not in the job payload', async () => {
     const { deps, store } = fakeDeps();
     const url = 'sftp://shop:secret@feeds.example.com/orders.xml';
     const check = await startFeedCheck(company, 'u1', { upload_key: null, feed_url: url, view_id: null, type: 'xml' }, deps);
-    expect(deps.startJob).toHaveBeenCalledWith({ companyId: 'c1', checkId: check.id, feedUrl: url });
-    expect(JSON.stringify([...store.values()])).not.toContain('secret');
+    // Ids only: a failed invoke's dead-letter queue holds no credentials.
+    expect(deps.startJob).toHaveBeenCalledWith({ companyId: 'c1', checkId: check.id });
+    expect(JSON.stringify(check)).not.toContain('secret');
     expect(check.source).toEqual({ kind: 'url', url: expect.stringContaining('feeds.example.com/orders.xml') });
+    const stored = [...store.values()] as Array<{ fetchUrl?: string; source: { url?: string } }>;
+    expect(stored.map((record) => record.fetchUrl)).toEqual([url]);
+    expect(stored[0]!.source.url).not.toContain('secret');
   });
 
   it('refuses schemes the fetcher never takes, before creating anything', async () => {

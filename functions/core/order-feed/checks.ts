@@ -25,6 +25,8 @@ export interface OpenCheckInput {
   viewId: string | null;
   source: FeedCheckSource;
   startedBy: string;
+  /** The URL as given, credentials included (FeedCheckRecord.fetchUrl). */
+  fetchUrl?: string;
 }
 
 export interface CheckDeps {
@@ -39,11 +41,10 @@ export interface CheckDeps {
   now(): Date;
 }
 
-/** The job's payload. The full URL (it may carry FTP/SFTP credentials) travels only here, never in a stored check. */
+/** The job's payload: ids only. The URL the job fetches is on the check record (FeedCheckRecord.fetchUrl). */
 export interface FeedCheckJob {
   companyId: string;
   checkId: string;
-  feedUrl?: string;
 }
 
 const defaults: CheckDeps = {
@@ -87,6 +88,7 @@ export async function openFeedCheck(
       failure: null,
       stepCompleted: false,
       feedUrlStored: false,
+      ...(input.fetchUrl ? { fetchUrl: input.fetchUrl } : {}),
     };
     if (await deps.createFeedCheck(record, staleBefore)) return { check: record, created: true };
     const marker = await deps.getRunningMarker(companyId);
@@ -112,10 +114,11 @@ export async function startFeedCheck(company: CompanyRecord, userId: string, req
     throw new ValidationError({ feed_url: 'validation.feed.urlOrFile' });
   }
 
-  const { check, created } = await openFeedCheck(company.id, { type: request.type, viewId: request.view_id || null, source, startedBy: userId }, deps);
+  const fetchUrl = source.kind === 'url' ? request.feed_url : undefined;
+  const { check, created } = await openFeedCheck(company.id, { type: request.type, viewId: request.view_id || null, source, startedBy: userId, ...(fetchUrl ? { fetchUrl } : {}) }, deps);
   if (!created) return asSeen(check, deps.now());
   try {
-    await deps.startJob({ companyId: company.id, checkId: check.id, ...(request.feed_url ? { feedUrl: request.feed_url } : {}) });
+    await deps.startJob({ companyId: company.id, checkId: check.id });
   } catch (error) {
     // The job never started: record the failure so the company is not blocked and the page says so.
     const at = deps.now().toISOString();

@@ -11,12 +11,11 @@ import { runFeedCheck } from './run-feed-check';
 export async function runFeedCheckJob(event: unknown, deadline: number): Promise<{ outcome: string }> {
   const payload = (event ?? {}) as Partial<FeedCheckJob>;
   const plain = (value: unknown, max: number) => typeof value === 'string' && value.length > 0 && value.length <= max;
-  if (!plain(payload.companyId, 64) || !plain(payload.checkId, 64) || (payload.feedUrl !== undefined && !plain(payload.feedUrl, 4096))) {
-    return { outcome: 'invalid' };
-  }
+  if (!plain(payload.companyId, 64) || !plain(payload.checkId, 64)) return { outcome: 'invalid' };
   const company = await getCompany(payload.companyId!);
   const check = company && (await getFeedCheck(company.id, payload.checkId!));
   if (!company || !check) return { outcome: 'not-found' };
-  const done = await runFeedCheck(company, check, { deadline, ...(payload.feedUrl ? { feedUrl: payload.feedUrl } : {}) });
+  // The URL with its credentials (the stored source shows it redacted).
+  const done = await runFeedCheck(company, check, { deadline, ...(check.fetchUrl ? { feedUrl: check.fetchUrl } : {}) });
   return { outcome: done.status };
 }

@@ -29,7 +29,7 @@ const defaults: ReadDeps = {
   now: () => new Date(),
 };
 
-export const toFeedCheck = ({ companyId: _companyId, ...check }: FeedCheckRecord): FeedCheck => check;
+export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, ...check }: FeedCheckRecord): FeedCheck => check;
 
 /** A check left queued or running by a job that died reads as failed (and no longer blocks a new one). */
 export function asSeen(record: FeedCheckRecord, now: Date): FeedCheck {
