@@ -156,6 +156,46 @@ describe('CSV record parser: reading', () => {
     expect(orders('id;state\n')).toEqual([]);
   });
 
+  // Rows repeating the order's leading columns are matched with its first row in one piece
+  // (the prefix): the orders must be those of rows that leave those columns empty.
+  it('reads rows that repeat the leading order columns as rows that leave them empty, with quotes, padding and CRLF', () => {
+    const head = 'id;date;state;coupon;product_id;product_category;product_price;product_quantity';
+    const rows = (repeat: (lead: string) => string) =>
+      [
+        head,
+        'A1;2026-11-20 10:00:00;done;;P1;shoes;10;1',
+        `${repeat('A1;2026-11-20 10:00:00;done;;')}P2;"hats; caps";10;2`,
+        `${repeat('A1;2026-11-20 10:00:00;done;;')}P3; socks ;10;3`,
+        '"A2";2026-11-19 09:00:00;new;X;P4;hats;5;1\r',
+        `${repeat('"A2";2026-11-19 09:00:00;new;X;')}P5;hats;5;1\r`,
+        'A3; 2026-11-18 08:00:00 ;wait;;P6;hats;5;1',
+        `${repeat('A3; 2026-11-18 08:00:00 ;wait;;')}P7;hats;5;1`,
+        '',
+      ].join('\n');
+    const repeated = rows((lead) => lead);
+    const blank = rows((lead) => `${lead.startsWith('"') ? '"A2"' : lead.slice(0, 2)};;;;`);
+    expect(orders(repeated)).toEqual(orders(blank));
+    expect(orders(repeated).map((o) => [o.line, o.products?.length])).toEqual([
+      [2, 3],
+      [5, 2],
+      [7, 2],
+    ]);
+    expect(orders([...repeated])).toEqual(orders(repeated));
+  });
+
+  it('still finds a conflict in an order column after the product columns, and reads layouts with products first', () => {
+    const late = ['id;product_id;state', '7;a;done', '7;b;done', '7;c;cancel', ''].join('\n');
+    expect(orders(late).map((o) => [o.line, o.fields.state, o.conflict?.field, o.products?.length])).toEqual([
+      [2, 'done', undefined, 2],
+      [4, 'cancel', 'state', 1],
+    ]);
+    const first = ['product_id;id;state', 'a;7;done', 'b;7;done', 'c;8;done', ''].join('\n');
+    expect(orders(first).map((o) => [o.fields.id, o.products?.map((p) => p.fields.id)])).toEqual([
+      ['7', ['a', 'b']],
+      ['8', ['c']],
+    ]);
+  });
+
   it('gives the same result whatever the chunking, down to one character per chunk', () => {
     const text = `${SAMPLE}"A3";"x""y\ny";done\r\nA4;;;\r\n`;
     expect(orders([...text])).toEqual(orders(text));

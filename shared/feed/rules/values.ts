@@ -31,14 +31,11 @@ export interface Moment {
   text: string;
 }
 
-const digits = (text: string, from: number, count: number): number => {
-  let n = 0;
-  for (let i = from; i < from + count; i++) {
-    const c = text.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    n = n * 10 + c;
-  }
-  return n;
+/** The two digits at text[i, i+2) as a number, or -1 (the callers checked the length). */
+const twoDigits = (text: string, i: number): number => {
+  const a = text.charCodeAt(i) - 48;
+  const b = text.charCodeAt(i + 1) - 48;
+  return a < 0 || a > 9 || b < 0 || b > 9 ? -1 : a * 10 + b;
 };
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -64,18 +61,20 @@ function momentTime(text: string, accept: MomentForm): number {
   const hasTime = text.length === 19;
   if (!(hasTime ? accept !== 'day' : text.length === 10 && accept !== 'date-time')) return -1;
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return -1; // '-'
-  const y = digits(text, 0, 4);
-  const mo = digits(text, 5, 2);
-  const d = digits(text, 8, 2);
+  const century = twoDigits(text, 0);
+  const yy = twoDigits(text, 2);
+  const y = century < 0 || yy < 0 ? -1 : century * 100 + yy;
+  const mo = twoDigits(text, 5);
+  const d = twoDigits(text, 8);
   if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > (mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1]!)) return -1;
   let h = 0;
   let mi = 0;
   let sec = 0;
   if (hasTime) {
     if (text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return -1; // ' ', ':'
-    h = digits(text, 11, 2);
-    mi = digits(text, 14, 2);
-    sec = digits(text, 17, 2);
+    h = twoDigits(text, 11);
+    mi = twoDigits(text, 14);
+    sec = twoDigits(text, 17);
     if (h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59) return -1;
   }
   return (daysFromCivil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + sec) * 1000;
@@ -86,11 +85,12 @@ function momentTime(text: string, accept: MomentForm): number {
  * the same figure as Date.UTC, without its generic argument handling (it runs per order).
  */
 function daysFromCivil(y: number, m: number, d: number): number {
+  // Every operand is positive (y >= 1970): `| 0` is Math.floor here, and cheaper.
   const year = m <= 2 ? y - 1 : y;
-  const era = Math.floor(year / 400);
+  const era = (year / 400) | 0;
   const yoe = year - era * 400;
-  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const doy = (((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) | 0) + d - 1;
+  const doe = yoe * 365 + ((yoe / 4) | 0) - ((yoe / 100) | 0) + doy;
   return era * 146_097 + doe - 719_468;
 }
 
