@@ -13,7 +13,6 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createFeedChecker } from '../../shared/feed/checker';
-import { createFeedDecoder } from '../../shared/feed/decode';
 import { addDays, dayOf } from '../../shared/feed/rules/values';
 import { FeedParseError, feedKindOf, type AnalyticsOrders, type FeedFormat, type FeedKind, type FeedProduct, type FeedResult } from '../../shared/feed/types';
 import { WARNING_KEYS, WARNINGS, warningText } from '../../shared/feed/warnings';
@@ -85,7 +84,7 @@ const isUrl = (source: string) => /^(https?|s?ftp):\/\//i.test(source);
 export const URL_LIMITS = { maxBytes: 2 * 1024 ** 3, timeoutMs: 30 * 60_000, idleTimeoutMs: 60_000 };
 
 /** The feed's bytes: a URL (http, https, ftp, sftp) streamed by openFeed, a file in FILE_CHUNK_BYTES reads. */
-async function* feedBytes(source: string): AsyncGenerator<Uint8Array> {
+export async function* feedBytes(source: string): AsyncGenerator<Uint8Array> {
   if (isUrl(source)) {
     // Behind the server's SSRF guard (docs/feed-fetch.md); FEED_FETCH_ALLOW lets a test reach its loopback server.
     const { openFeed, allowFromEnv } = await import('../platform/feed-fetch');
@@ -96,20 +95,6 @@ async function* feedBytes(source: string): AsyncGenerator<Uint8Array> {
   // A read stream: its thread-pool reads overlap the parsing. (Synchronous reads into one buffer
   // cost less CPU, but on a busy machine the whole check took twice as long: measured.)
   yield* createReadStream(source, { highWaterMark: FILE_CHUNK_BYTES }) as AsyncIterable<Buffer>;
-}
-
-/**
- * The feed as text chunks, decoded as the engine's decoder says (the XML declaration's
- * encoding, a BOM, a CSV's sniffed encoding), a character split across two reads kept whole.
- */
-export async function* feedChunks(source: string, format: FeedFormat): AsyncGenerator<string> {
-  const decoder = createFeedDecoder(format);
-  for await (const bytes of feedBytes(source)) {
-    const text = decoder.decode(bytes);
-    if (text) yield text;
-  }
-  const rest = decoder.end();
-  if (rest) yield rest;
 }
 
 /**
@@ -185,7 +170,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     const options = parseArgs(args);
     const analytics = options.analyticsOrders ? await readAnalyticsOrders(options.analyticsOrders, io.now) : undefined;
     const checker = createFeedChecker({ format: options.format, product: options.product, now: io.now, ...(analytics ? { analytics } : {}) });
-    for await (const chunk of feedChunks(options.source, options.format)) checker.push(chunk);
+    // Bytes straight to the checker: a UTF-8 XML feed is read by the byte parser, anything else decoded first (shared/feed/byte-input.ts).
+    for await (const bytes of feedBytes(options.source)) checker.pushBytes(bytes);
     const result = checker.end();
     io.stdout(options.json ? `${JSON.stringify(result)}\n` : `${formatReport(result, { ...options, source: await shownSource(options.source) }, io.now)}\n`);
     return Object.keys(result.errors).length === 0 ? 0 : 1;

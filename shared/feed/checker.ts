@@ -5,6 +5,7 @@
  */
 import { createXmlParser } from './xml-parser';
 import { createCsvParser } from './csv-parser';
+import { createFeedByteInput, type FeedByteInput } from './byte-input';
 import {
   feedKindOf,
   type FeedCheckOptions,
@@ -12,6 +13,7 @@ import {
   type FeedStats,
   type PossibleImported,
   type RawOrder,
+  type RecordParser,
   type RecordParserFactory,
   type FeedFormat,
   type WarningExample,
@@ -137,17 +139,36 @@ const newStats = (): FeedStats => ({
 export interface FeedChecker {
   /** Text as it arrives, in any chunk size. Throws FeedParseError on unreadable input. */
   push(chunk: string): void;
+  /**
+   * Or the feed's bytes as read, in any chunk size (not both on one checker): the encoding is
+   * chosen as decode.ts does, and a UTF-8 XML feed is read by the faster byte parser
+   * (byte-input.ts). Keeps no reference to `bytes` after the call.
+   */
+  pushBytes(bytes: Uint8Array): void;
   /** Ends the input (may throw FeedParseError, e.g. truncated) and returns the result. */
   end(): FeedResult;
 }
 
-export function createFeedChecker(options: FeedCheckOptions, parserFactory: RecordParserFactory = PARSERS[options.format]): FeedChecker {
+export function createFeedChecker(options: FeedCheckOptions, parserFactory?: RecordParserFactory): FeedChecker {
   const orders = createOrderChecker(options);
-  const parser = parserFactory((order) => orders.check(order), { kind: feedKindOf(options.product) });
+  const check = (order: RawOrder) => orders.check(order);
+  const kind = feedKindOf(options.product);
+  let parser: RecordParser | undefined;
+  let input: FeedByteInput | undefined;
+  const textParser = () => (parser ??= (parserFactory ?? PARSERS[options.format])(check, { kind }));
   return {
-    push: (chunk) => parser.push(chunk),
+    push(chunk) {
+      if (input) throw new Error('push() after pushBytes(): one checker takes text or bytes');
+      textParser().push(chunk);
+    },
+    pushBytes(bytes) {
+      if (parser) throw new Error('pushBytes() after push(): one checker takes text or bytes');
+      // A caller's own parser factory is a text parser: its feed goes through the decoder.
+      (input ??= createFeedByteInput(options.format, check, { kind, ...(parserFactory ? { textParser: parserFactory } : {}) })).push(bytes);
+    },
     end() {
-      parser.end();
+      if (input) input.end();
+      else textParser().end();
       return orders.result();
     },
   };

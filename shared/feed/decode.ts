@@ -173,6 +173,16 @@ function byBom(head: Uint8Array, ended: boolean): string | undefined | null {
 
 const DECLARATION = '<?xml';
 
+/**
+ * XML: true when the feed's first bytes say UTF-8 (a UTF-8 BOM, a declaration naming UTF-8, or
+ * none), false for any other verdict (another encoding, a refused one), undefined while more
+ * bytes are needed: the choice createFeedByteInput makes between the byte parser and this decoder.
+ */
+export function isUtf8Xml(head: Uint8Array, ended: boolean): boolean | undefined {
+  const encoding = xmlEncoding(head, ended);
+  return encoding === undefined ? undefined : encoding === 'utf-8';
+}
+
 /** XML: the encoding to read with, or undefined while more bytes are needed to tell. */
 function xmlEncoding(head: Uint8Array, ended: boolean): Encoding | undefined {
   const bom = byBom(head, ended);

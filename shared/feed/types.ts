@@ -103,6 +103,18 @@ export interface RecordParser {
 }
 export type RecordParserFactory = (onOrder: (order: RawOrder) => void, options: { kind: FeedKind }) => RecordParser;
 
+/**
+ * A parser fed with the bytes of a UTF-8 feed (a byte order mark allowed), as read: same orders
+ * and errors as decode.ts plus the RecordParser. Use it through createFeedByteInput
+ * (byte-input.ts), which picks it only for a UTF-8 feed.
+ */
+export interface ByteRecordParser {
+  /** Bytes as they arrive, in any chunk size; no reference to them is kept after the call. */
+  pushBytes(bytes: Uint8Array): void;
+  end(): void;
+}
+export type ByteRecordParserFactory = (onOrder: (order: RawOrder) => void, options: { kind: FeedKind }) => ByteRecordParser;
+
 export interface WarningExample {
   /** Order id as found in the feed (empty when missing, and for a finding about the whole feed). */
   orderId: string;

@@ -20,14 +20,15 @@ import {
 } from './types';
 
 // What the element on top of the stack is; decides what a child element or text means.
-const ROOT = 1;
-const ORDER = 2;
-const FIELD = 3;
-const PRODUCTS = 4;
-const PRODUCT = 5;
-const PRODUCT_FIELD = 6;
+// (Exported, like the tables and helpers below, for the byte tokenizer of xml-bytes.ts.)
+export const ROOT = 1;
+export const ORDER = 2;
+export const FIELD = 3;
+export const PRODUCTS = 4;
+export const PRODUCT = 5;
+export const PRODUCT_FIELD = 6;
 /** An element the feed record does not know (or a child of a field): read for well-formedness, then ignored. */
-const SKIP = 7;
+export const SKIP = 7;
 
 const LT = 60; // <
 const GT = 62; // >
@@ -43,23 +44,23 @@ const EQUALS = 61;
  * on the hot path) and referred to by id. Lookups go by exact name through these tables only:
  * an element called __proto__ or constructor is unknown and never becomes a key.
  */
-const KNOWN: readonly string[] = [...new Set(['orders', 'order', 'leads', 'lead', 'products', 'product', ...ORDER_FIELDS, ...PRODUCT_FIELDS])];
+export const KNOWN: readonly string[] = [...new Set(['orders', 'order', 'leads', 'lead', 'products', 'product', ...ORDER_FIELDS, ...PRODUCT_FIELDS])];
 /**
  * Known id by (length, first character): no two known names share both (checked below), so a
  * name is matched by one table read and one startsWith.
  */
-const MAX_KNOWN_LENGTH = Math.max(...KNOWN.map((name) => name.length));
-const KNOWN_BY_SHAPE = new Int8Array((MAX_KNOWN_LENGTH + 1) * 128).fill(-1);
+export const MAX_KNOWN_LENGTH = Math.max(...KNOWN.map((name) => name.length));
+export const KNOWN_BY_SHAPE = new Int8Array((MAX_KNOWN_LENGTH + 1) * 128).fill(-1);
 KNOWN.forEach((name, id) => {
   const slot = name.length * 128 + name.charCodeAt(0);
   if (name.charCodeAt(0) >= 128 || KNOWN_BY_SHAPE[slot] !== -1) throw new Error(`known element names clash: ${name}`);
   KNOWN_BY_SHAPE[slot] = id;
 });
 /** Known id -> index in ORDER_FIELDS / PRODUCT_FIELDS, or -1. */
-const ORDER_FIELD_OF = Int8Array.from(KNOWN, (name) => (ORDER_FIELDS as readonly string[]).indexOf(name));
-const PRODUCT_FIELD_OF = Int8Array.from(KNOWN, (name) => (PRODUCT_FIELDS as readonly string[]).indexOf(name));
-const ID_PRODUCTS = KNOWN.indexOf('products');
-const ID_PRODUCT = KNOWN.indexOf('product');
+export const ORDER_FIELD_OF = Int8Array.from(KNOWN, (name) => (ORDER_FIELDS as readonly string[]).indexOf(name));
+export const PRODUCT_FIELD_OF = Int8Array.from(KNOWN, (name) => (PRODUCT_FIELDS as readonly string[]).indexOf(name));
+export const ID_PRODUCTS = KNOWN.indexOf('products');
+export const ID_PRODUCT = KNOWN.indexOf('product');
 
 /** Id of the known name at buf[start, end), or -1. */
 function knownId(buf: string, start: number, end: number): number {
@@ -72,7 +73,7 @@ function knownId(buf: string, start: number, end: number): number {
 }
 
 /** Named stores in a fixed order of code: keeps V8's inline caches monomorphic (a keyed store is several times slower). */
-function setOrderField(fields: RawOrder['fields'], index: number, value: string): void {
+export function setOrderField(fields: RawOrder['fields'], index: number, value: string): void {
   switch (index) {
     case 0: fields.id ??= value; break;
     case 1: fields.date ??= value; break;
@@ -91,7 +92,7 @@ function setOrderField(fields: RawOrder['fields'], index: number, value: string)
   }
 }
 
-function setProductField(fields: RawProduct['fields'], index: number, value: string): void {
+export function setProductField(fields: RawProduct['fields'], index: number, value: string): void {
   switch (index) {
     case 0: fields.id ??= value; break;
     case 1: fields.category ??= value; break;
@@ -101,12 +102,12 @@ function setProductField(fields: RawProduct['fields'], index: number, value: str
   }
 }
 
-const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
+export const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
 
-function isNameStart(c: number): boolean {
+export function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
 }
-function isNameChar(c: number): boolean {
+export function isNameChar(c: number): boolean {
   return isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
 }
 
@@ -161,7 +162,7 @@ export function decodeXmlText(text: string): string | { error: string } {
 }
 
 /** Field text as handed to the rules: CRLF normalised (as XML requires), trimmed, detached from the chunk. */
-function finishValue(text: string, noCr = false): string {
+export function finishValue(text: string, noCr = false): string {
   if (text.length === 0) return text;
   let value = noCr || text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
   // trim() only when an end is blank: most values are not.

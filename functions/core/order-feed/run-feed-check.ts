@@ -1,8 +1,8 @@
 import { FEED_FETCH_MAX_BYTES, feedHealth, type FeedCheckFailure, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
-import { PARSERS, createFeedChecker } from '../../../shared/feed/checker';
-import { createFeedDecoder } from '../../../shared/feed/decode';
+import { createFeedByteInput } from '../../../shared/feed/byte-input';
+import { createOrderChecker } from '../../../shared/feed/checker';
 import { addDays, dayOf } from '../../../shared/feed/rules/values';
-import { FeedParseError, type AnalyticsOrders, type FeedCheckOptions, type RecordParserFactory } from '../../../shared/feed/types';
+import { FeedParseError, feedKindOf, type AnalyticsOrders, type FeedCheckOptions } from '../../../shared/feed/types';
 import { storeCompanyFieldOnce, type CompanyRecord } from '../../data/companies';
 import * as repo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
@@ -148,13 +148,16 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
         console.warn(JSON.stringify({ level: 'warn', job: 'feed-check', companyId: company.id, message: 'analytics orders unavailable', error: (error as Error).name }));
       }
     }
-    const counting: RecordParserFactory = (onOrder, parserOptions) =>
-      PARSERS[checkOptions.format]((order) => {
+    const orders = createOrderChecker(checkOptions);
+    // Bytes in: a UTF-8 XML feed goes to the byte parser, anything else through the decoder (byte-input.ts).
+    const input = createFeedByteInput(
+      checkOptions.format,
+      (order) => {
         progress.orders++;
-        onOrder(order);
-      }, parserOptions);
-    const checker = createFeedChecker(checkOptions, counting);
-    const decoder = createFeedDecoder(checkOptions.format);
+        orders.check(order);
+      },
+      { kind: feedKindOf(checkOptions.product) },
+    );
 
     const source = claimed!.source;
     if (source.kind === 'upload') {
@@ -174,8 +177,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     let lastWrite = -Infinity;
     for await (const chunk of body) {
       progress.bytes += chunk.byteLength;
-      const text = decoder.decode(chunk);
-      if (text) checker.push(text);
+      input.push(chunk);
       const at = deps.now().getTime();
       if (at > deadline) throw new CheckTimeout();
       if (at - lastWrite >= deps.progressIntervalMs) {
@@ -183,8 +185,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
         if (!(await deps.writeFeedCheckProgress(company.id, claimed!.id, { ...progress }, new Date(at).toISOString()))) throw new CheckGone();
       }
     }
-    const rest = decoder.end();
-    if (rest) checker.push(rest);
-    return fitResult(checker.end());
+    input.end();
+    return fitResult(orders.result());
   }
 }

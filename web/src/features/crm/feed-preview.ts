@@ -1,11 +1,11 @@
-import { PARSERS, createOrderChecker } from 'shared/feed/checker';
-import { createFeedDecoder } from 'shared/feed/decode';
+import { createFeedByteInput } from 'shared/feed/byte-input';
+import { createOrderChecker } from 'shared/feed/checker';
 import { FeedParseError, feedKindOf, type FeedFormat, type FeedProduct, type FeedResult } from 'shared/feed/types';
 import { isFeedLevel } from './feed-model';
 
 /**
  * The check the browser runs on a chosen file before it is uploaded (issue 12, "Before uploading"):
- * the same engine as the server (bytes -> createFeedDecoder -> record parser -> rules), inside a
+ * the same engine as the server (bytes -> createFeedByteInput -> record parser -> rules), inside a
  * Web Worker (feed-preview.worker.ts) so a big file never blocks the page. It reports progress,
  * the first findings as soon as the first orders are read, then the whole file's result.
  * No analytics here (that comparison is the server's), so gaOrdersDontMatchXml never shows.
@@ -40,7 +40,9 @@ export async function previewFeed(request: PreviewRequest, post: (message: Previ
   let firstSent = false;
   let bytes = 0;
   let lastProgress = 0;
-  const parser = PARSERS[request.format](
+  // Bytes in: a UTF-8 XML file is read by the byte parser, anything else through the decoder.
+  const input = createFeedByteInput(
+    request.format,
     (order) => {
       orders++;
       full.check(order);
@@ -48,7 +50,6 @@ export async function previewFeed(request: PreviewRequest, post: (message: Previ
     },
     { kind: feedKindOf(request.product) },
   );
-  const decoder = createFeedDecoder(request.format);
   const sendFirst = () => {
     firstSent = true;
     post({ type: 'first', result: withoutFeedLevel(first.result()), orders });
@@ -59,7 +60,7 @@ export async function previewFeed(request: PreviewRequest, post: (message: Previ
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
-      parser.push(decoder.decode(value));
+      input.push(value);
       if (!firstSent && (orders >= FIRST_FINDINGS_ORDERS || bytes >= FIRST_FINDINGS_BYTES)) sendFirst();
       const now = Date.now();
       if (now - lastProgress >= PROGRESS_EVERY_MS) {
@@ -67,8 +68,7 @@ export async function previewFeed(request: PreviewRequest, post: (message: Previ
         post({ type: 'progress', bytes, totalBytes: request.file.size, orders });
       }
     }
-    parser.push(decoder.end());
-    parser.end();
+    input.end();
     const result = full.result();
     // A small file: its whole result is also its first findings.
     if (!firstSent) post({ type: 'first', result: withoutFeedLevel(result), orders });

@@ -1,0 +1,766 @@
+/**
+ * The XML record parser over UTF-8 bytes: the same reading, results and errors as the text
+ * parser of xml-parser.ts fed by decode.ts (orders, error codes, messages and lines are
+ * identical: the property tests compare the two at every split point), without a text pass
+ * for the structure.
+ *
+ * Why: on the bench feed the text tokenizer was about 60% of the whole check. Scanning the
+ * bytes (typed-array reads, element names compared as bytes) is cheaper than scanning the
+ * decoded string, and the values are cut from one decoding of the chunk (TextDecoder's ASCII
+ * path is several GB/s) instead of being built one by one: a decoder call or
+ * String.fromCharCode per value costs ~100 ns, more than the scan it saves (measured).
+ *
+ * Positions are byte offsets. They equal character offsets when the buffer is ASCII (its
+ * decoded text is as long as its bytes: the usual case), so values are sliced from that text;
+ * a buffer holding other characters decodes each value it keeps. What depends on characters
+ * rather than bytes is worked out in characters: the caps (a token is measured in decoded
+ * UTF-16 units, as the text parser does, once its bytes pass the cap), name characters beyond
+ * ASCII, the input gate (BOM, binary sniffing and blankness on the decoded first kilobyte).
+ * Bytes of a character cut at the end of a chunk wait for the next one, as the decoder's do.
+ */
+import { clip, detach, FEED_LIMITS, looksBinary } from './parse/common';
+import { incompleteTail } from './decode';
+import { FeedParseError, type ByteRecordParser, type ByteRecordParserFactory, type FeedKind, type RawOrder, type RawProduct } from './types';
+import {
+  decodeXmlText,
+  FIELD,
+  finishValue,
+  ID_PRODUCT,
+  ID_PRODUCTS,
+  isNameChar,
+  isNameStart,
+  isSpace,
+  KNOWN,
+  KNOWN_BY_SHAPE,
+  MAX_KNOWN_LENGTH,
+  ORDER,
+  ORDER_FIELD_OF,
+  PRODUCT,
+  PRODUCT_FIELD,
+  PRODUCT_FIELD_OF,
+  PRODUCTS,
+  ROOT,
+  SKIP,
+  setOrderField,
+  setProductField,
+} from './xml-parser';
+
+const LT = 60; // <
+const GT = 62; // >
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+const DQUOTE = 34;
+const SQUOTE = 39;
+const EQUALS = 61;
+const AMP = 38;
+const DASH = 45;
+const RBRACKET = 93;
+
+const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
+const KNOWN_BYTES: readonly Uint8Array[] = KNOWN.map((name) => encoder.encode(name));
+const CDATA_OPEN = encoder.encode('<![CDATA[');
+const NO_NAME = EMPTY;
+
+/** Non-fatal: invalid bytes become U+FFFD, as the text path's decoder makes them. */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Name characters beyond ASCII, as the text parser sees them (isNameStart/isNameChar take any
+ * character from U+00C0 on, and U+00B7): in UTF-8 only a C2 lead with a continuation byte
+ * (U+0080..U+00BF) falls below; every other byte of a multi-byte or invalid sequence belongs
+ * to a character from U+00C0 on or to U+FFFD, so the name goes on.
+ */
+function nameStartAt(buf: Uint8Array, i: number): boolean {
+  const c = buf[i] as number;
+  if (c < 0x80) return isNameStart(c);
+  return !(c === 0xc2 && i + 1 < buf.length && ((buf[i + 1] as number) & 0xc0) === 0x80);
+}
+function nameCharAt(buf: Uint8Array, i: number): boolean {
+  const c = buf[i] as number;
+  if (c < 0x80) return isNameChar(c);
+  if (c === 0xc2 && i + 1 < buf.length && ((buf[i + 1] as number) & 0xc0) === 0x80) return buf[i + 1] === 0xb7;
+  return true;
+}
+
+function controlAt(buf: Uint8Array, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const c = buf[i] as number;
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13) return i;
+  }
+  return -1;
+}
+
+/**
+ * buf.indexOf(byte, from) for the short hops of the hot path: TypedArray#indexOf is a call into
+ * the runtime that costs more than the loop over a tag's few bytes (measured: startTag's self
+ * time fell by more than half).
+ */
+function indexOfByte(buf: Uint8Array, byte: number, from: number): number {
+  const len = buf.length;
+  for (let i = from; i < len; i++) if (buf[i] === byte) return i;
+  return -1;
+}
+
+function isBlankRange(buf: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSpace(buf[i] as number)) return false;
+  return true;
+}
+
+function bytesAt(buf: Uint8Array, at: number, bytes: Uint8Array): boolean {
+  if (at + bytes.length > buf.length) return false;
+  for (let i = 0; i < bytes.length; i++) if (buf[at + i] !== bytes[i]) return false;
+  return true;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+const hasUtf8Bom = (bytes: Uint8Array, at: number) => bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf;
+
+class XmlByteParser implements ByteRecordParser {
+  private readonly rootName: string;
+  private readonly recordName: string;
+
+  // Life cycle (ChunkedParser's, over bytes).
+  private failure: FeedParseError | undefined;
+  private ended = false;
+  /** Bytes of a character cut at the end of the last chunk. */
+  private tail: Uint8Array = EMPTY;
+  // Input gate (InputGate's, over bytes): the start is held back until it decodes to sniffLength characters.
+  private head: Uint8Array = EMPTY;
+  private open = false;
+  private content = false;
+
+  /** Unconsumed input, a view on `work` (never the caller's memory); `pos` is where scanning resumes. */
+  private buf: Uint8Array = EMPTY;
+  /**
+   * Reused from chunk to chunk, grown as needed (to a token cap at most): a new ArrayBuffer per
+   * chunk is external memory V8 counts, and it collected noticeably more often (measured).
+   */
+  private work: Uint8Array = EMPTY;
+  private pos = 0;
+  /** buf decoded; positions in it are byte positions when `aligned` (buf is ASCII). */
+  private chars = '';
+  private aligned = true;
+
+  // Lines: as in xml-parser.ts (counted lazily; the scanner and the fast paths keep them counted).
+  private linePos = 0;
+  private lineNo = 1;
+  private nextNewline = -2;
+
+  private readonly names: string[] = [];
+  /** The bytes of each open element's name, for the closing tag's comparison in place. */
+  private readonly nameBytes: Uint8Array[] = [];
+  private readonly roles: number[] = [];
+  private depth = 0;
+  private rootSeen = false;
+  private rootClosed = false;
+
+  private order: RawOrder | undefined;
+  private product: RawProduct | undefined;
+  private text = '';
+  private orderChars = 0;
+  private fieldIndex = -1;
+
+  constructor(
+    private readonly onOrder: (order: RawOrder) => void,
+    kind: FeedKind,
+  ) {
+    this.rootName = kind === 'order' ? 'orders' : 'leads';
+    this.recordName = kind === 'order' ? 'order' : 'lead';
+  }
+
+  pushBytes(bytes: Uint8Array): void {
+    if (this.failure) throw this.failure;
+    if (this.ended) throw new FeedParseError('malformed', 'push() after end()');
+    this.guard(() => {
+      // One element kind on the hot path: a Node Buffer (a subclass) would make every read polymorphic.
+      let data = bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (this.tail.length > 0) {
+        data = concat(this.tail, bytes);
+        this.tail = EMPTY;
+      }
+      const cut = incompleteTail(data);
+      if (cut < data.length) {
+        this.tail = data.slice(cut);
+        data = data.subarray(0, cut);
+      }
+      this.accept(data);
+    });
+  }
+
+  end(): void {
+    if (this.failure) throw this.failure;
+    if (this.ended) return;
+    this.guard(() => {
+      // The cut character's bytes, at the end: the decoder turns them into U+FFFD.
+      const rest = this.tail;
+      this.tail = EMPTY;
+      this.accept(rest);
+      if (!this.open) this.release();
+      if (!this.content) throw new FeedParseError('empty', 'the feed is empty (no data, or only whitespace)');
+      this.ended = true;
+      this.scanAll();
+      this.finish();
+    });
+  }
+
+  private guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FeedParseError) this.failure = error;
+      throw error;
+    }
+  }
+
+  /** Whole characters, through the gate. */
+  private accept(data: Uint8Array): void {
+    if (data.length === 0) return;
+    if (this.open) {
+      this.see(data);
+      this.feed(data);
+      return;
+    }
+    this.head = concat(this.head, data);
+    // Fewer bytes than sniffLength cannot make sniffLength characters.
+    if (this.head.length >= FEED_LIMITS.sniffLength && this.headText().length >= FEED_LIMITS.sniffLength) this.release();
+  }
+
+  /** The held start as the gate sees it: the decoder's byte order mark dropped. */
+  private headText(): string {
+    return utf8.decode(this.head.subarray(hasUtf8Bom(this.head, 0) ? 3 : 0));
+  }
+
+  private release(): void {
+    this.open = true;
+    let from = hasUtf8Bom(this.head, 0) ? 3 : 0;
+    // The gate drops one more U+FEFF, as InputGate does after the decoder's.
+    if (hasUtf8Bom(this.head, from)) from += 3;
+    const head = this.head.subarray(from);
+    this.head = EMPTY;
+    const text = utf8.decode(head);
+    if (looksBinary(text.slice(0, FEED_LIMITS.sniffLength))) {
+      throw new FeedParseError('binary', 'the feed is a binary file, not XML or CSV text (is it compressed?)', 1);
+    }
+    if (head.length > 0) {
+      if (!this.content && /\S/.test(text)) this.content = true;
+      this.feed(head);
+    }
+  }
+
+  private see(data: Uint8Array): void {
+    // Until the first non-blank character only (one chunk, nearly always).
+    if (!this.content && /\S/.test(utf8.decode(data))) this.content = true;
+  }
+
+  private feed(chunk: Uint8Array): void {
+    const rest = this.buf.length;
+    const size = rest + chunk.length;
+    if (size > this.work.length) {
+      const grown = new Uint8Array(Math.max(size, 2 * this.work.length, 64 * 1024));
+      grown.set(this.buf, 0);
+      this.work = grown;
+    }
+    this.work.set(chunk, rest);
+    this.buf = this.work.subarray(0, size);
+    this.scanAll();
+  }
+
+  /** Scans what is buffered, then keeps the unconsumed rest as a copy of its own. */
+  private scanAll(): void {
+    this.chars = utf8.decode(this.buf);
+    this.aligned = this.chars.length === this.buf.length;
+    this.scan();
+    this.lineAt(this.pos);
+    // The rest moves to the front of the reused buffer (and the caller's bytes were copied in).
+    const rest = this.buf.length - this.pos;
+    if (rest > 0 && this.pos > 0) this.work.copyWithin(0, this.pos, this.buf.length);
+    this.buf = this.work.subarray(0, rest);
+    this.pos = 0;
+    this.linePos = 0;
+    this.nextNewline = -2;
+    this.chars = '';
+  }
+
+  /** Text of buf[start, end) (both on character boundaries). */
+  private slice(start: number, end: number): string {
+    return this.aligned ? this.chars.slice(start, end) : utf8.decode(this.buf.subarray(start, end));
+  }
+
+  /** True when buf[start, end) is longer than maxToken in decoded UTF-16 units (what the text parser measures). */
+  private over(start: number, end: number): boolean {
+    const max = FEED_LIMITS.maxToken;
+    if (end - start <= max) return false;
+    return this.aligned || utf8.decode(this.buf.subarray(start, end)).length > max;
+  }
+
+  /** UTF-16 units from `at`, counted up to `want`. */
+  private unitsFrom(at: number, want: number): number {
+    const available = this.buf.length - at;
+    if (this.aligned || available <= want) return Math.min(available, want);
+    return Math.min(utf8.decode(this.buf.subarray(at, Math.min(this.buf.length, at + want * 4))).length, want);
+  }
+
+  private lineAt(p: number): number {
+    const buf = this.buf;
+    let nl = this.nextNewline;
+    if (nl === -2 || (nl !== -1 && nl < this.linePos)) nl = buf.indexOf(10, this.linePos);
+    while (nl !== -1 && nl < p) {
+      this.lineNo++;
+      nl = buf.indexOf(10, nl + 1);
+    }
+    this.nextNewline = nl;
+    if (p > this.linePos) this.linePos = p;
+    return this.lineNo;
+  }
+
+  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, at: number): never {
+    throw new FeedParseError(code, message, this.lineAt(at));
+  }
+
+  private incomplete(start: number, what: string): void {
+    if (this.over(start, this.buf.length)) this.tooLarge(start, what);
+    if (this.ended) this.fail('truncated', `the feed ends inside ${what}`, start);
+  }
+
+  private control(at: number): never {
+    const hex = (this.buf[at] as number).toString(16).toUpperCase().padStart(4, '0');
+    this.fail('malformed', `a control character (U+${hex}) is not allowed in XML (only tab, line feed and carriage return are)`, at);
+  }
+
+  private noControl(from: number, to: number): void {
+    const at = controlAt(this.buf, from, to);
+    if (at !== -1) this.control(at);
+  }
+
+  private tooLarge(start: number, what: string): never {
+    this.fail('token-too-large', `${what} is longer than ${FEED_LIMITS.maxToken} characters`, start);
+  }
+
+  private scan(): void {
+    const buf = this.buf;
+    const len = buf.length;
+    let pos = this.pos;
+    while (pos < len) {
+      let lt = pos;
+      let lines = 0;
+      for (; lt < len; lt++) {
+        const c = buf[lt] as number;
+        if (c === 10) lines++;
+        else if (c !== 32 && c !== 9 && c !== 13) break;
+      }
+      if (lt < len && buf[lt] === LT) {
+        if (this.linePos === pos) {
+          this.lineNo += lines;
+          this.linePos = lt;
+        }
+        if (lt !== pos && this.collecting()) this.onText(pos, lt, false);
+      } else {
+        lt = buf.indexOf(LT, lt);
+        if (lt === -1) {
+          if (!this.ended) {
+            if (this.over(pos, len)) this.tooLarge(pos, 'a text node');
+            break;
+          }
+          this.onText(pos, len, false);
+          pos = len;
+          break;
+        }
+        this.onText(pos, lt, false);
+      }
+      pos = lt;
+      if (lt + 1 >= len) {
+        this.incomplete(lt, 'a tag');
+        break;
+      }
+      const c = buf[lt + 1] as number;
+      let next: number;
+      if (c === SLASH) next = this.endTag(lt);
+      else if (c === BANG) next = this.bang(lt);
+      else if (c === QUESTION) next = this.instruction(lt);
+      else next = this.startTag(lt);
+      if (next === -1) break;
+      pos = next;
+    }
+    this.pos = pos;
+  }
+
+  private collecting(): boolean {
+    if (this.depth === 0) return false;
+    const role = this.roles[this.depth - 1];
+    return role === FIELD || role === PRODUCT_FIELD;
+  }
+
+  private onText(start: number, end: number, cdata: boolean): void {
+    if (this.over(start, end)) this.tooLarge(start, cdata ? 'a CDATA section' : 'a text node');
+    const role = this.depth === 0 ? 0 : (this.roles[this.depth - 1] as number);
+    const collect = role === FIELD || role === PRODUCT_FIELD;
+    if (!collect && isBlankRange(this.buf, start, end)) return;
+    this.noControl(start, end);
+    const raw = this.slice(start, end);
+    let value = raw;
+    if (!cdata && raw.indexOf('&') !== -1) {
+      const decoded = decodeXmlText(raw);
+      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, this.buf.indexOf(AMP, start));
+      value = decoded;
+    }
+    if (collect) {
+      if (this.text.length + value.length > FEED_LIMITS.maxToken) this.tooLarge(start, `the value of <${this.names[this.depth - 1]}>`);
+      this.text = this.text.length === 0 ? value : this.text + value;
+      return;
+    }
+    if (this.depth === 0) this.fail('malformed', `text outside the root element <${this.rootName}>`, start);
+    if (role === PRODUCTS || role === PRODUCT) this.problem(`text directly inside <${role === PRODUCTS ? 'products' : 'product'}>`);
+  }
+
+  /** Id of the known name at buf[start, end), or -1. */
+  private knownId(start: number, end: number): number {
+    const length = end - start;
+    if (length > MAX_KNOWN_LENGTH) return -1;
+    const buf = this.buf;
+    const first = buf[start] as number;
+    if (!(first < 128)) return -1;
+    const id = KNOWN_BY_SHAPE[length * 128 + first] as number;
+    if (id === -1) return -1;
+    const name = KNOWN_BYTES[id] as Uint8Array;
+    for (let i = 1; i < length; i++) if (buf[start + i] !== name[i]) return -1;
+    return id;
+  }
+
+  private startTag(lt: number): number {
+    const buf = this.buf;
+    const gt = indexOfByte(buf, GT, lt + 1);
+    if (gt === -1) {
+      this.incomplete(lt, 'a tag');
+      return -1;
+    }
+    if (this.over(lt, gt)) this.tooLarge(lt, 'a tag');
+    let id = this.knownId(lt + 1, gt);
+    const direct = id !== -1;
+    let name: string;
+    let nameBytes: Uint8Array;
+    let end = gt;
+    let selfClosing = false;
+    if (id !== -1) {
+      name = KNOWN[id] as string;
+      nameBytes = KNOWN_BYTES[id] as Uint8Array;
+    } else {
+      this.noControl(lt + 1, gt);
+      let i = lt + 1;
+      if (!nameStartAt(buf, i)) this.fail('malformed', 'a "<" that does not start a tag (write &lt; in text)', lt);
+      i++;
+      while (i < gt && nameCharAt(buf, i)) i++;
+      id = this.knownId(lt + 1, i);
+      if (id !== -1) {
+        name = KNOWN[id] as string;
+        nameBytes = KNOWN_BYTES[id] as Uint8Array;
+      } else {
+        name = this.slice(lt + 1, i);
+        nameBytes = NO_NAME;
+      }
+      if (i < gt) {
+        const c = buf[i] as number;
+        if (!isSpace(c) && c !== SLASH) this.fail('malformed', `unexpected character in the tag <${clip(name)}>`, lt);
+        end = this.attributes(i, lt, name);
+        if (end === -1) return -1;
+        if (this.over(lt, end)) this.tooLarge(lt, 'a tag');
+      }
+      selfClosing = buf[end - 1] === SLASH && end - 1 >= i;
+      // Kept for the closing tag (copied: buf is rebuilt between chunks).
+      if (id === -1 && !selfClosing) nameBytes = buf.slice(lt + 1, i);
+    }
+    if (!selfClosing && id !== -1 && this.depth > 0) {
+      const next = this.simpleField(id, direct ? lt : -1, end + 1);
+      if (next !== -1) return next;
+    }
+    this.openElement(id, name, nameBytes, lt);
+    if (direct && this.linePos === lt) this.linePos = gt + 1;
+    if (selfClosing) this.close(lt);
+    return end + 1;
+  }
+
+  /** The text parser's simpleField over bytes: `<price>12.5</price>` in one step, or -1 for the general path. */
+  private simpleField(id: number, tagStart: number, valueStart: number): number {
+    const parent = this.roles[this.depth - 1];
+    let index = -1;
+    if (parent === ORDER) index = ORDER_FIELD_OF[id] as number;
+    else if (parent === PRODUCT) index = PRODUCT_FIELD_OF[id] as number;
+    if (index === -1) return -1;
+    const buf = this.buf;
+    const len = buf.length;
+    let plain = true;
+    let amp = false;
+    let control = -1;
+    let lt = valueStart;
+    for (; lt < len; lt++) {
+      const c = buf[lt] as number;
+      if (c === LT) break;
+      if (c < 32) {
+        if (c !== 9 && c !== 10 && c !== 13 && control === -1) control = lt;
+        plain = false;
+      } else if (c === AMP) amp = true;
+    }
+    const name = KNOWN_BYTES[id] as Uint8Array;
+    const n = name.length;
+    if (lt >= len || buf[lt + 1] !== SLASH || buf[lt + 2 + n] !== GT) return -1;
+    for (let i = 0; i < n; i++) if (buf[lt + 2 + i] !== name[i]) return -1;
+    if (this.over(valueStart, lt)) this.tooLarge(valueStart, 'a text node');
+    if (control !== -1) this.control(control);
+    let value = this.slice(valueStart, lt);
+    if (amp) {
+      const decoded = decodeXmlText(value);
+      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, buf.indexOf(AMP, valueStart));
+      value = decoded;
+    }
+    const noCr = plain && !amp;
+    if (parent === ORDER) setOrderField((this.order as RawOrder).fields, index, this.keep(finishValue(value, noCr), lt));
+    else setProductField((this.product as RawProduct).fields, index, this.keep(finishValue(value, noCr), lt));
+    if (plain && this.linePos === tagStart) this.linePos = lt + n + 3;
+    return lt + n + 3;
+  }
+
+  private attributes(i: number, lt: number, name: string): number {
+    const buf = this.buf;
+    const len = buf.length;
+    for (;;) {
+      while (i < len && isSpace(buf[i] as number)) i++;
+      if (i >= len) break;
+      const c = buf[i] as number;
+      if (c === GT) return i;
+      if (c === SLASH) {
+        if (i + 1 >= len) break;
+        if (buf[i + 1] === GT) return i + 1;
+        this.fail('malformed', `unexpected "/" in the tag <${clip(name)}>`, lt);
+      }
+      if (!nameStartAt(buf, i)) this.fail('malformed', `malformed attribute in the tag <${clip(name)}>`, lt);
+      while (i < len && nameCharAt(buf, i)) i++;
+      while (i < len && isSpace(buf[i] as number)) i++;
+      if (i >= len) break;
+      if (buf[i] !== EQUALS) this.fail('malformed', `attribute without a value in the tag <${clip(name)}>`, lt);
+      i++;
+      while (i < len && isSpace(buf[i] as number)) i++;
+      if (i >= len) break;
+      const quote = buf[i] as number;
+      if (quote !== DQUOTE && quote !== SQUOTE) this.fail('malformed', `attribute value without quotes in the tag <${clip(name)}>`, lt);
+      const close = buf.indexOf(quote, i + 1);
+      if (close === -1) break;
+      const lessThan = buf.indexOf(LT, i + 1);
+      if (lessThan !== -1 && lessThan < close) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt);
+      this.noControl(i + 1, close);
+      if (buf.indexOf(AMP, i + 1) !== -1 && buf.indexOf(AMP, i + 1) < close) {
+        const decoded = decodeXmlText(this.slice(i + 1, close));
+        if (typeof decoded !== 'string') this.fail('malformed', decoded.error, lt);
+      }
+      i = close + 1;
+      const after = buf[i] as number;
+      if (i < len && !isSpace(after) && after !== GT && after !== SLASH) this.fail('malformed', `attributes must be separated by spaces in <${clip(name)}>`, lt);
+    }
+    this.incomplete(lt, 'a tag');
+    return -1;
+  }
+
+  private endTag(lt: number): number {
+    const buf = this.buf;
+    const gt = indexOfByte(buf, GT, lt + 2);
+    if (gt === -1) {
+      this.incomplete(lt, 'a closing tag');
+      return -1;
+    }
+    if (this.over(lt, gt)) this.tooLarge(lt, 'a closing tag');
+    let nameEnd = gt;
+    while (nameEnd > lt + 2 && isSpace(buf[nameEnd - 1] as number)) nameEnd--;
+    if (this.depth === 0) this.fail('malformed', `closing tag </${clip(this.slice(lt + 2, nameEnd))}> without an opening tag`, lt);
+    const expected = this.nameBytes[this.depth - 1] as Uint8Array;
+    const expectedName = this.names[this.depth - 1] as string;
+    if (nameEnd - (lt + 2) !== expected.length || !bytesAt(buf, lt + 2, expected)) {
+      // Different bytes can still decode to the same name (invalid UTF-8 becomes U+FFFD on both sides).
+      // Different bytes can still decode to the same name (invalid UTF-8 becomes U+FFFD on both sides).
+      const found = this.slice(lt + 2, nameEnd);
+      if (found !== expectedName) {
+        this.noControl(lt + 2, gt);
+        this.fail('malformed', `found </${clip(found)}> where </${clip(expectedName)}> was expected`, lt);
+      }
+    }
+    this.close(lt);
+    if (nameEnd === gt && this.linePos === lt) this.linePos = gt + 1;
+    return gt + 1;
+  }
+
+  /** Index of the three bytes a, b, c at or after `from`, or -1. */
+  private indexOf3(a: number, b: number, c: number, from: number): number {
+    const buf = this.buf;
+    let i = buf.indexOf(a, from);
+    while (i !== -1 && i + 2 < buf.length) {
+      if (buf[i + 1] === b && buf[i + 2] === c) return i;
+      i = buf.indexOf(a, i + 1);
+    }
+    return -1;
+  }
+
+  private bang(lt: number): number {
+    const buf = this.buf;
+    if (this.unitsFrom(lt, 9) < 9 && !this.ended) return -1;
+    if (buf[lt + 2] === DASH && buf[lt + 3] === DASH) {
+      const close = this.indexOf3(DASH, DASH, GT, lt + 4);
+      if (close === -1) {
+        this.incomplete(lt, 'a comment');
+        return -1;
+      }
+      if (this.over(lt, close + 3)) this.tooLarge(lt, 'a comment');
+      this.noControl(lt + 4, close);
+      return close + 3;
+    }
+    if (bytesAt(buf, lt, CDATA_OPEN)) {
+      const close = this.indexOf3(RBRACKET, RBRACKET, GT, lt + 9);
+      if (close === -1) {
+        this.incomplete(lt, 'a CDATA section');
+        return -1;
+      }
+      if (this.depth === 0) this.fail('malformed', 'CDATA outside the root element', lt);
+      this.onText(lt + 9, close, true);
+      return close + 3;
+    }
+    // Seven characters, as the text parser takes them (toUpperCase of some letters gives ASCII).
+    const word = utf8.decode(buf.subarray(lt + 2, Math.min(buf.length, lt + 2 + 7 * 4))).slice(0, 7).toUpperCase();
+    if (word.startsWith('DOCTYPE') || word.startsWith('ENTITY') || word.startsWith('ELEMENT') || word.startsWith('ATTLIST')) {
+      this.fail('doctype', 'DOCTYPE and entity declarations are refused (they allow XXE and entity-expansion attacks): remove the <!DOCTYPE ...> part', lt);
+    }
+    if (this.unitsFrom(lt, 9) < 9) this.fail('truncated', 'the feed ends inside a declaration', lt);
+    this.fail('malformed', 'a "<!" that starts neither a comment nor CDATA', lt);
+  }
+
+  private instruction(lt: number): number {
+    const buf = this.buf;
+    let close = buf.indexOf(QUESTION, lt + 2);
+    while (close !== -1 && close + 1 < buf.length && buf[close + 1] !== GT) close = buf.indexOf(QUESTION, close + 1);
+    if (close !== -1 && close + 1 >= buf.length) close = -1;
+    if (close === -1) {
+      this.incomplete(lt, 'a processing instruction');
+      return -1;
+    }
+    if (this.over(lt, close + 2)) this.tooLarge(lt, 'a processing instruction');
+    if (!nameStartAt(buf, lt + 2)) this.fail('malformed', 'a processing instruction without a target name', lt);
+    this.noControl(lt + 2, close);
+    return close + 2;
+  }
+
+  private openElement(id: number, name: string, nameBytes: Uint8Array, at: number): void {
+    const depth = this.depth;
+    if (depth >= FEED_LIMITS.maxDepth) this.fail('too-deep', `elements nested deeper than ${FEED_LIMITS.maxDepth} levels`, at);
+    let role: number;
+    if (depth === 0) {
+      if (this.rootClosed) this.fail('malformed', `a second root element <${clip(name)}> after </${this.rootName}>`, at);
+      if (name !== this.rootName) {
+        const kind = this.rootName === 'orders' ? 'an order feed' : 'a lead feed';
+        this.fail('wrong-root', `${kind} must start with <${this.rootName}> (with <${this.recordName}> records), found <${clip(name)}>`, at);
+      }
+      this.rootSeen = true;
+      role = ROOT;
+    } else {
+      const parent = this.roles[depth - 1] as number;
+      if (parent === ROOT) {
+        if (name === this.recordName && id !== -1) {
+          this.order = { line: this.lineAt(at), fields: {}, products: null };
+          this.orderChars = 0;
+          role = ORDER;
+        } else role = SKIP;
+      } else if (parent === ORDER) {
+        if (id === ID_PRODUCTS) {
+          const order = this.order as RawOrder;
+          order.products ??= [];
+          role = PRODUCTS;
+        } else if (id !== -1 && ORDER_FIELD_OF[id] !== -1) {
+          this.text = '';
+          this.fieldIndex = ORDER_FIELD_OF[id] as number;
+          role = FIELD;
+        } else role = SKIP;
+      } else if (parent === PRODUCTS) {
+        if (id === ID_PRODUCT) {
+          this.product = { fields: {}, line: this.lineAt(at) };
+          role = PRODUCT;
+        } else {
+          this.problem(`unknown element <${clip(name)}> inside <products>`);
+          role = SKIP;
+        }
+      } else if (parent === PRODUCT) {
+        if (id !== -1 && PRODUCT_FIELD_OF[id] !== -1) {
+          this.text = '';
+          this.fieldIndex = PRODUCT_FIELD_OF[id] as number;
+          role = PRODUCT_FIELD;
+        } else {
+          this.problem(`unknown element <${clip(name)}> inside <product>`);
+          role = SKIP;
+        }
+      } else role = SKIP;
+    }
+    // A name sliced from the chunk's text would pin the chunk while the element is open.
+    this.names[depth] = id === -1 ? detach(name) : name;
+    this.nameBytes[depth] = nameBytes;
+    this.roles[depth] = role;
+    this.depth = depth + 1;
+  }
+
+  private close(at: number): void {
+    const depth = this.depth - 1;
+    const role = this.roles[depth] as number;
+    this.depth = depth;
+    switch (role) {
+      case FIELD:
+        setOrderField((this.order as RawOrder).fields, this.fieldIndex, this.keep(finishValue(this.text), at));
+        this.text = '';
+        break;
+      case PRODUCT_FIELD:
+        setProductField((this.product as RawProduct).fields, this.fieldIndex, this.keep(finishValue(this.text), at));
+        this.text = '';
+        break;
+      case PRODUCT: {
+        const products = (this.order as RawOrder).products as RawProduct[];
+        if (products.length >= FEED_LIMITS.maxProductsPerOrder) {
+          this.fail('token-too-large', `an order with more than ${FEED_LIMITS.maxProductsPerOrder} products`, at);
+        }
+        products.push(this.product as RawProduct);
+        this.product = undefined;
+        break;
+      }
+      case ORDER: {
+        const order = this.order as RawOrder;
+        this.order = undefined;
+        this.onOrder(order);
+        break;
+      }
+      case ROOT:
+        this.rootClosed = true;
+        break;
+      default:
+        break;
+    }
+  }
+
+  private keep(value: string, at: number): string {
+    this.orderChars += value.length;
+    if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose values exceed ${FEED_LIMITS.maxOrderChars} characters`, at);
+    return value;
+  }
+
+  private problem(message: string): void {
+    const order = this.order;
+    if (order && order.productsProblem === undefined) order.productsProblem = message;
+  }
+
+  private finish(): void {
+    if (this.depth > 0) {
+      this.fail('truncated', `the feed ends inside <${clip(this.names[this.depth - 1] as string)}> (missing closing tags)`, this.buf.length);
+    }
+    if (!this.rootSeen) this.fail('truncated', `no root element <${this.rootName}> found`, this.buf.length);
+  }
+}
+
+/** XML record parser over the bytes of a UTF-8 feed (see ByteRecordParser). */
+export const createXmlByteParser: ByteRecordParserFactory = (onOrder, options) => new XmlByteParser(onOrder, options.kind);
