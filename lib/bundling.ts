@@ -1,10 +1,9 @@
 /**
- * The one definition of how a Lambda handler is bundled. The CDK (NodejsFunction) and the
- * cold-start bench (test/bench/cold-start.ts, esbuild JS API) both derive their settings from
- * `esbuildSettings`, so what is measured is what is deployed.
+ * The one definition of how a Lambda handler is bundled. The CDK (PortalFunction's asset, built
+ * with esbuild's JS API) and the cold-start bench (test/bench/cold-start.ts) both use
+ * `esbuildBuildOptions`, so what is measured is what is deployed.
  */
 import type { BuildOptions } from 'esbuild';
-import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { fromRoot } from './paths';
 
 /**
@@ -41,14 +40,17 @@ export const nativeAddons = ['*.node'] as const;
  * Node 22 has its own), qs (googleapis-common's query strings), https-proxy-agent (never a
  * proxy on Lambda) and google-auth-library (the provider signs in with
  * functions/platform/google-auth.ts; googleapis-common only names the library's classes):
- * ~320 KB less to compile at a cold start (docs/analytics.md, "Cold start"). The shims are
- * tested against the packages' own behaviour (functions/platform/bundle-shims).
+ * ~320 KB less to compile at a cold start; and Node's own http2, which googleapis-common
+ * loads for a request option the portal never sets (docs/analytics.md, "Cold start"). The
+ * shims are tested against the packages' own behaviour (functions/platform/bundle-shims).
  */
 export const bundleAliases: Readonly<Record<string, string>> = {
   'node-fetch': fromRoot('functions/platform/bundle-shims/native-fetch.ts'),
   qs: fromRoot('functions/platform/bundle-shims/qs.ts'),
   'https-proxy-agent': fromRoot('functions/platform/bundle-shims/no-proxy-agent.ts'),
   'google-auth-library': fromRoot('functions/platform/bundle-shims/google-auth-library.ts'),
+  // A Node built-in, replaced all the same: see the shim.
+  http2: fromRoot('functions/platform/bundle-shims/no-http2.ts'),
 };
 
 export interface EsbuildSettings {
@@ -87,30 +89,26 @@ export const esbuildSettings = (awsSdkBundled: boolean = bundleAwsSdk): EsbuildS
  */
 export const runtimeNodeOptions = '--enable-source-maps';
 
-/** Settings for NodejsFunction (which runs the esbuild CLI with the equivalent flags). */
-export function cdkBundling(settings: EsbuildSettings = esbuildSettings()): BundlingOptions {
-  return {
-    target: settings.target,
-    format: OutputFormat.ESM,
-    minify: settings.minify,
-    sourceMap: settings.sourcemap,
-    sourceMapMode: SourceMapMode.DEFAULT,
-    sourcesContent: settings.sourcesContent,
-    mainFields: [...settings.mainFields],
-    banner: settings.banner,
-    define: { ...settings.define },
-    // An explicit list (possibly empty) overrides the CDK default of excluding the SDK.
-    externalModules: [...settings.external],
-    bundleAwsSDK: !settings.external.includes('@aws-sdk/*'),
-    esbuildArgs: Object.fromEntries(Object.entries(settings.alias).map(([name, file]) => [`--alias:${name}`, file])),
-  };
-}
+/** The file Lambda loads (`index.handler`); the other chunks sit beside it under chunks/. */
+export const HANDLER_FILE = 'index.mjs';
 
-/** Same settings for the esbuild JS API (the bench): one entry in, one .mjs (+ map) out. */
-export function esbuildBuildOptions(entry: string, outfile: string, settings: EsbuildSettings = esbuildSettings()): BuildOptions {
+/**
+ * The build of one handler: the entry in, `outdir/index.mjs` plus chunks out.
+ *
+ * Code splitting: what a handler imports with `import()` (the SES client, loaded with the first
+ * mail; the S3 calls of an uploaded feed; the AWS SDK's own credential providers for SSO, STS and
+ * sign-in, which a Lambda with its role's credentials never loads) becomes a chunk file read only
+ * when it is used, instead of code every cold start compiles. Measured with `npm run bench:cold`
+ * (docs/deploy.md, "Cold start"). The CDK's NodejsFunction bundles to one file, hence PortalFunction
+ * builds its asset with this (lib/constructs/portal-function.ts).
+ */
+export function esbuildBuildOptions(entry: string, outdir: string, settings: EsbuildSettings = esbuildSettings()): BuildOptions {
   return {
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { index: entry },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     target: settings.target,
     platform: settings.platform,
@@ -119,6 +117,7 @@ export function esbuildBuildOptions(entry: string, outfile: string, settings: Es
     sourcemap: settings.sourcemap,
     sourcesContent: settings.sourcesContent,
     mainFields: [...settings.mainFields],
+    // Every chunk gets the banner: each needs its own `require` for the CommonJS modules in it.
     banner: { js: settings.banner },
     define: { ...settings.define },
     external: [...settings.external],

@@ -3,16 +3,30 @@
  * I/O-bound code), bundled alone from its entry with the shared esbuild settings, JSON logs
  * into a log group shared by the functions of one stack (one log group per function would
  * cost a CloudFormation resource each; the stack is already large).
+ *
+ * The asset is built here with esbuild's JS API (`esbuildBuildOptions`, code splitting: an entry
+ * plus chunks), not by NodejsFunction, which can only bundle to one file. The build runs on this
+ * machine (esbuild is a dev dependency); there is no Docker fallback to keep in step.
  */
-import { Duration } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, ParamsAndSecretsLayerVersion, ParamsAndSecretsLogLevel, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  Architecture,
+  Code,
+  Function as LambdaFunction,
+  LoggingFormat,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import path from 'node:path';
 import type { Construct } from 'constructs';
-import { cdkBundling, runtimeNodeOptions } from '../bundling';
-import { fromRoot, repoRoot } from '../paths';
+import { buildSync } from 'esbuild';
+import { HANDLER_FILE, esbuildBuildOptions, runtimeNodeOptions } from '../bundling';
+import { repoRoot } from '../paths';
 
 export interface PortalFunctionProps {
   /** Absolute path of the handler module (exports `handler`). */
@@ -38,11 +52,33 @@ export interface PortalFunctionProps {
 /** The extension's cache keeps a read secret 5 minutes (its default): a rotated key is seen within that. */
 const secretsExtension = () => ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheEnabled: true, logLevel: ParamsAndSecretsLogLevel.WARN });
 
-export class PortalFunction extends NodejsFunction {
+/** The handler's asset: esbuild's output for the entry (index.mjs, chunks/, source maps). */
+function handlerCode(entry: string): Code {
+  return Code.fromAsset(repoRoot, {
+    // Hash what is deployed, not the repository.
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Required by the CDK's types; never used: the local build below always runs or throws.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
+      // Never run either, but part of the CDK's staging cache key, which cannot see into
+      // `local`: without the entry in it, every function would get the first one's bundle.
+      command: ['esbuild', path.relative(repoRoot, entry)],
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const result = buildSync({ ...esbuildBuildOptions(entry, outputDir), logLevel: 'error' });
+          if (result.errors.length > 0) throw new Error(`Bundling ${entry} failed: ${result.errors.map((e) => e.text).join('; ')}`);
+          return true;
+        },
+      },
+    },
+  });
+}
+
+export class PortalFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id, {
-      entry: props.entry,
-      handler: 'handler',
+      code: handlerCode(props.entry),
+      handler: `${HANDLER_FILE.replace(/\.mjs$/, '')}.handler`,
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -51,9 +87,6 @@ export class PortalFunction extends NodejsFunction {
       role: props.role,
       logGroup: props.logGroup,
       loggingFormat: LoggingFormat.JSON,
-      projectRoot: repoRoot,
-      depsLockFilePath: fromRoot('package-lock.json'),
-      bundling: cdkBundling(),
       environment: { ...props.environment, NODE_OPTIONS: runtimeNodeOptions },
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       ...(props.readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildBuildOptions, esbuildSettings } from '../../../lib/bundling';
+import { HANDLER_FILE, esbuildBuildOptions, esbuildSettings } from '../../../lib/bundling';
 import { fromRoot } from '../../../lib/paths';
 import type { googleProvider as GoogleProviderFactory } from '../../core/analytics/google-provider';
 import { stringify } from './qs';
@@ -37,6 +37,15 @@ describe('qs shim', () => {
 
   it('refuses nested objects rather than sending something else than qs would', () => {
     expect(() => stringify({ a: { b: 1 } })).toThrow(/nested/);
+  });
+});
+
+describe('http2 stand-in', () => {
+  it('has the constants googleapis-common reads as it loads, with Node’s values, and refuses to connect', async () => {
+    const standIn = await import('./no-http2');
+    const node = (await import('node:http2')).constants as unknown as Record<string, string>;
+    for (const [name, value] of Object.entries(standIn.constants)) expect(value, name).toBe(node[name]);
+    expect(() => standIn.connect()).toThrow(/not bundled/);
   });
 });
 
@@ -83,10 +92,9 @@ describe('the Google provider as bundled for Lambda', () => {
 
   beforeAll(async () => {
     const entry = fromRoot('functions/core/analytics/google-provider.ts');
-    const outfile = path.join(dir, 'google-provider.mjs');
-    const result = await build({ ...esbuildBuildOptions(entry, outfile, esbuildSettings(true)), metafile: true });
+    const result = await build({ ...esbuildBuildOptions(entry, dir, esbuildSettings(true)), metafile: true });
     bundledInputs = Object.keys(result.metafile.inputs);
-    factory = ((await import(pathToFileURL(outfile).href)) as { googleProvider: typeof GoogleProviderFactory }).googleProvider;
+    factory = ((await import(pathToFileURL(path.join(dir, HANDLER_FILE)).href)) as { googleProvider: typeof GoogleProviderFactory }).googleProvider;
     server.listen({ onUnhandledRequest: 'error' });
   }, 120_000);
   afterAll(() => {
@@ -101,6 +109,7 @@ describe('the Google provider as bundled for Lambda', () => {
     expect(packages).toEqual([]);
     expect(bundledInputs.some((file) => file.includes('bundle-shims/native-fetch.ts'))).toBe(true);
     expect(bundledInputs.some((file) => file.includes('bundle-shims/google-auth-library.ts'))).toBe(true);
+    expect(bundledInputs.some((file) => file.includes('bundle-shims/no-http2.ts'))).toBe(true);
   });
 
   it('signs in and reads the property through native fetch, with query strings made by the shim', async () => {
