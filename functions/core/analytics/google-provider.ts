@@ -1,7 +1,7 @@
 // Only the v1beta modules of the per-API packages: their index files also load the alpha APIs
 // (the Admin API's v1alpha is 224 KB of the bundle). Never the whole `googleapis` package.
-import { analyticsadmin_v1beta } from '@googleapis/analyticsadmin/build/v1beta';
-import { analyticsdata_v1beta } from '@googleapis/analyticsdata/build/v1beta';
+import { analyticsadmin_v1beta } from '@googleapis/analyticsadmin/build/v1beta.js';
+import { analyticsdata_v1beta } from '@googleapis/analyticsdata/build/v1beta.js';
 import { ANALYTICS_DAYS } from '../../../shared/domain/analytics';
 import type { AnalyticsOrders } from '../../../shared/feed/types';
 import { ServiceAccountAuth } from '../../platform/google-auth';
