@@ -21,7 +21,7 @@ export interface FeedCheckRecord extends FeedCheck {
   companyId: string;
   /**
    * The feed URL as the customer gave it (it may carry FTP/SFTP credentials), for the job only:
-   * never answered (`toFeedCheck`), and dropped when the check finishes (`finishFeedCheck`). The
+   * never answered (`toFeedCheck`), and dropped when the job claims the check (`claimFeedCheck`). The
    * job's payload carries ids only, so a failed invoke leaves no credentials in its dead-letter queue.
    */
   fetchUrl?: string;
@@ -105,14 +105,18 @@ export async function latestFeedCheck(companyId: string): Promise<FeedCheckRecor
   return Items?.[0] ? stripKeys<FeedCheckRecord>(Items[0]) : null;
 }
 
-/** The worker takes a queued check (once: a repeated invoke of the same job finds it running and stops). */
+/**
+ * The worker takes a queued check (once: a repeated invoke of the same job finds it running and
+ * stops). The same write drops `fetchUrl`: the job read it with the check, and a job that dies
+ * afterwards (timeout, crash) must not leave the URL's credentials in a check stuck at running.
+ */
 export async function claimFeedCheck(companyId: string, id: string, at: string): Promise<FeedCheckRecord | null> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.feedCheck(companyId, id),
-        UpdateExpression: 'SET #status = :running, updatedAt = :at',
+        UpdateExpression: 'SET #status = :running, updatedAt = :at REMOVE fetchUrl',
         ConditionExpression: 'attribute_exists(pk) AND #status = :queued',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at },

@@ -4,7 +4,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { getCompany } from '../../functions/data/companies';
-import { FEED_CHECKS_KEPT, createFeedCheck, finishFeedCheck, listFeedHistory, newFeedCheckId, type FeedCheckRecord } from '../../functions/data/feed-checks';
+import { FEED_CHECKS_KEPT, claimFeedCheck, createFeedCheck, finishFeedCheck, getFeedCheck, listFeedHistory, newFeedCheckId, type FeedCheckRecord } from '../../functions/data/feed-checks';
 import { keys } from '../../functions/data/keys';
 import { listSteps } from '../../functions/data/steps';
 import { db, tableName } from '../../functions/data/table';
@@ -372,29 +372,33 @@ describe('company deletion', () => {
   });
 });
 
+/** A queued URL check written straight to the table (the records' tests bypass the routes). */
+const queuedCheck = (companyId: string, at: string, over: Partial<FeedCheckRecord> = {}): FeedCheckRecord => ({
+  id: newFeedCheckId(new Date(at)),
+  companyId,
+  status: 'queued',
+  type: 'xml',
+  viewId: null,
+  source: { kind: 'url', url: 'https://shop.example/feed.xml' },
+  startedBy: 'daily',
+  createdAt: at,
+  updatedAt: at,
+  finishedAt: null,
+  progress: { bytes: 0, totalBytes: null, orders: 0 },
+  result: null,
+  failure: null,
+  stepCompleted: false,
+  feedUrlStored: false,
+  ...over,
+});
+
 describe('records', () => {
   it('keeps the newest 60 history lines and 20 checks', async () => {
     const company = await makeCompany('Feed history cap');
     const ids: string[] = [];
     for (let i = 0; i < FEED_HISTORY_MAX + 3; i++) {
       const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
-      const record: FeedCheckRecord = {
-        id: newFeedCheckId(new Date(at)),
-        companyId: company.id,
-        status: 'queued',
-        type: 'xml',
-        viewId: null,
-        source: { kind: 'url', url: 'https://shop.example/feed.xml' },
-        startedBy: 'daily',
-        createdAt: at,
-        updatedAt: at,
-        finishedAt: null,
-        progress: { bytes: 0, totalBytes: null, orders: 0 },
-        result: null,
-        failure: null,
-        stepCompleted: false,
-        feedUrlStored: false,
-      };
+      const record = queuedCheck(company.id, at);
       expect(await createFeedCheck(record, at)).toBe(true);
       const failure = { code: 'status', message: 'HTTP 500' };
       expect(await finishFeedCheck({ ...record, status: 'failed', failure, finishedAt: at }, { checkId: record.id, date: at, trigger: 'daily', health: 'failed', orders: 0, warningKeys: [], failure })).toBe(true);
@@ -406,6 +410,25 @@ describe('records', () => {
     expect(checks).toEqual(ids.slice(-FEED_CHECKS_KEPT).map((id) => `FEEDCHECK#${id}`));
     expect(await partitionItems(company.id)).not.toContain('FEEDRUN');
   }, 120_000);
+
+  it('drops the URL with its credentials when the job claims the check: a job that dies after it leaves none behind', async () => {
+    const company = await makeCompany('Feed claim forgets the URL');
+    const at = new Date().toISOString();
+    const secretUrl = 'sftp://shop:s3cr3t-pw@feeds.example/orders.xml';
+    const record = queuedCheck(company.id, at, { source: { kind: 'url', url: 'sftp://feeds.example/orders.xml' }, startedBy: 'user', fetchUrl: secretUrl });
+    expect(await createFeedCheck(record, at)).toBe(true);
+    // Queued: the job reads the URL from the record (its payload is ids only).
+    expect((await getFeedCheck(company.id, record.id))?.fetchUrl).toBe(secretUrl);
+    const claimed = await claimFeedCheck(company.id, record.id, new Date().toISOString());
+    expect(claimed?.status).toBe('running');
+    // The job then "dies" (no finish): the stuck running check holds no credentials.
+    const stuck = await getFeedCheck(company.id, record.id);
+    expect(stuck?.status).toBe('running');
+    expect(stuck && 'fetchUrl' in stuck).toBe(false);
+    expect(JSON.stringify(stuck)).not.toContain('s3cr3t-pw');
+    // A second claim (a repeated invoke) takes nothing.
+    expect(await claimFeedCheck(company.id, record.id, new Date().toISOString())).toBeNull();
+  });
 });
 
 describe('bad input', () => {
