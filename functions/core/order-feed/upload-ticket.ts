@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { FEED_UPLOAD_EXPIRY_SECONDS, FEED_UPLOAD_MAX_BYTES, type FeedUploadTicket } from '../../../shared/domain/order-feed';
 import type { FeedFormat } from '../../../shared/feed/types';
 import type { FeedUploadRequest } from '../../../shared/schemas/order-feed';
 import { feedUploadKey } from '../../data/feed-uploads';
-import { s3Client } from '../../platform/clients/s3';
 import { env } from '../../platform/env';
+import { environmentCredentials, presignPost } from '../../platform/s3-post';
 
 /**
  * Feed files go from the browser straight to S3 (API Gateway takes 10 MB at most): the server
@@ -26,17 +25,21 @@ export interface UploadDeps {
 const defaults: UploadDeps = {
   now: () => new Date(),
   newId: randomUUID,
-  presign: ({ key, contentType, fileName }) =>
-    createPresignedPost(s3Client(), {
-      Bucket: env.bucketName,
-      Key: key,
-      // Fields are added to the policy as exact conditions by the library.
-      Fields: { 'Content-Type': contentType, 'x-amz-meta-filename': encodeURIComponent(fileName) },
-      Conditions: [
+  presign: async ({ key, contentType, fileName }) =>
+    presignPost({
+      bucket: env.bucketName,
+      key,
+      // Each field is also an exact-match condition of the policy.
+      fields: { 'Content-Type': contentType, 'x-amz-meta-filename': encodeURIComponent(fileName) },
+      conditions: [
         ['content-length-range', 1, FEED_UPLOAD_MAX_BYTES],
         ['eq', '$Content-Type', contentType],
       ],
-      Expires: FEED_UPLOAD_EXPIRY_SECONDS,
+      expiresSeconds: FEED_UPLOAD_EXPIRY_SECONDS,
+      now: new Date(),
+      region: env.region,
+      credentials: environmentCredentials(),
+      ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}),
     }),
 };
 

@@ -1,0 +1,79 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * A presigned S3 POST form (AWS Signature Version 4 over a POST policy), computed here instead of
+ * by `@aws-sdk/s3-presigned-post`: that package needs an S3 client (the client and its endpoint
+ * rules are ~150 KB to load), which put the upload-ticket route's cold start above the bench's
+ * fail line (1.5x the bare DynamoDB handler: docs/deploy.md, "Cold start"). Signing a POST policy
+ * needs no request at all: an HMAC chain over the base64 policy. s3-post.test.ts holds this to
+ * the package's own output (same fields, policy, signature and URL) for session and static
+ * credentials, path-style and virtual-hosted URLs.
+ */
+
+export interface PostCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+export interface PresignPostInput {
+  bucket: string;
+  key: string;
+  /** Extra form fields; each also becomes an exact-match condition of the policy. */
+  fields: Readonly<Record<string, string>>;
+  /** Further policy conditions, e.g. ['content-length-range', 1, max]. */
+  conditions: ReadonlyArray<readonly unknown[]>;
+  expiresSeconds: number;
+  now: Date;
+  region: string;
+  credentials: PostCredentials;
+  /** A local S3 (AWS_ENDPOINT_URL_S3): path-style URLs on it. */
+  endpoint?: string;
+}
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+const iso8601 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+
+export function presignPost(input: PresignPostInput): PresignedPost {
+  const { bucket, key, credentials, region, now } = input;
+  const signingDate = iso8601(now).replace(/[-:]/g, '');
+  const shortDate = signingDate.slice(0, 8);
+  const scope = `${shortDate}/${region}/s3/aws4_request`;
+  // Field order as the package writes them (the policy lists the conditions in this order).
+  const fields: Record<string, string> = {
+    ...input.fields,
+    bucket,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${credentials.accessKeyId}/${scope}`,
+    'X-Amz-Date': signingDate,
+    ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
+  };
+  const conditions: unknown[] = [...input.conditions, ...Object.entries(fields).map(([name, value]) => ({ [name]: value })), { key }];
+  const policy = Buffer.from(JSON.stringify({ expiration: iso8601(new Date(now.getTime() + input.expiresSeconds * 1000)), conditions }), 'utf8').toString('base64');
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, shortDate), region), 's3'), 'aws4_request');
+  return {
+    url: postUrl(bucket, region, input.endpoint),
+    fields: { ...fields, key, Policy: policy, 'X-Amz-Signature': hmac(signingKey, policy).toString('hex') },
+  };
+}
+
+/** Where the form is posted: the local S3 path-style; on AWS the bucket's regional virtual host. */
+function postUrl(bucket: string, region: string, endpoint: string | undefined): string {
+  if (endpoint) return `${endpoint.replace(/\/+$/, '')}/${bucket}`;
+  // A dotted bucket name would not match the *.s3 TLS certificate: path-style then, as the SDK does.
+  if (bucket.includes('.')) return `https://s3.${region}.amazonaws.com/${bucket}`;
+  return `https://${bucket}.s3.${region}.amazonaws.com/`;
+}
+
+/** The function's own credentials: Lambda puts its role's session in the environment (so does the local stack). */
+export function environmentCredentials(env: NodeJS.ProcessEnv = process.env): PostCredentials {
+  const accessKeyId = env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)');
+  return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+}
