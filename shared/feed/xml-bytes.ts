@@ -17,42 +17,35 @@
  * UTF-16 units, as the text parser does, once its bytes pass the cap), name characters beyond
  * ASCII, the input gate (BOM, binary sniffing and blankness on the decoded first kilobyte).
  * Bytes of a character cut at the end of a chunk wait for the next one, as the decoder's do.
+ * What the elements mean (roles, orders, products, budgets, end checks) is parse/xml-records.ts,
+ * shared with the text parser: this file only reads the bytes.
  */
-import { clip, detach, FEED_LIMITS, looksBinary } from './parse/common';
-import { incompleteTail } from './decode';
-import { FeedParseError, type ByteRecordParser, type ByteRecordParserFactory, type FeedKind, type RawOrder, type RawProduct } from './types';
+import { clip, FEED_LIMITS, looksBinary } from './parse/common';
 import {
+  BANG,
   decodeXmlText,
+  DQUOTE,
+  EQUALS,
   FIELD,
   finishValue,
-  ID_PRODUCT,
-  ID_PRODUCTS,
+  GT,
   isNameChar,
   isNameStart,
   isSpace,
   KNOWN,
   KNOWN_BY_SHAPE,
+  LT,
   MAX_KNOWN_LENGTH,
-  ORDER,
-  ORDER_FIELD_OF,
-  PRODUCT,
   PRODUCT_FIELD,
-  PRODUCT_FIELD_OF,
-  PRODUCTS,
-  ROOT,
-  SKIP,
-  setOrderField,
-  setProductField,
-} from './xml-parser';
+  QUESTION,
+  SLASH,
+  SQUOTE,
+  XmlRecords,
+  type XmlLines,
+} from './parse/xml-records';
+import { incompleteTail } from './decode';
+import { FeedParseError, type ByteRecordParser, type ByteRecordParserFactory, type FeedKind, type RawOrder } from './types';
 
-const LT = 60; // <
-const GT = 62; // >
-const SLASH = 47;
-const BANG = 33;
-const QUESTION = 63;
-const DQUOTE = 34;
-const SQUOTE = 39;
-const EQUALS = 61;
 const AMP = 38;
 const DASH = 45;
 const RBRACKET = 93;
@@ -123,9 +116,9 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 const hasUtf8Bom = (bytes: Uint8Array, at: number) => bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf;
 
-class XmlByteParser implements ByteRecordParser {
-  private readonly rootName: string;
-  private readonly recordName: string;
+class XmlByteParser implements ByteRecordParser, XmlLines {
+  /** The record assembly, shared with the text parser (parse/xml-records.ts). */
+  private readonly records: XmlRecords;
 
   // Life cycle (ChunkedParser's, over bytes).
   private failure: FeedParseError | undefined;
@@ -154,26 +147,11 @@ class XmlByteParser implements ByteRecordParser {
   private lineNo = 1;
   private nextNewline = -2;
 
-  private readonly names: string[] = [];
-  /** The bytes of each open element's name, for the closing tag's comparison in place. */
+  /** The bytes of each open element's name (records.names has its text), for the closing tag's comparison in place. */
   private readonly nameBytes: Uint8Array[] = [];
-  private readonly roles: number[] = [];
-  private depth = 0;
-  private rootSeen = false;
-  private rootClosed = false;
 
-  private order: RawOrder | undefined;
-  private product: RawProduct | undefined;
-  private text = '';
-  private orderChars = 0;
-  private fieldIndex = -1;
-
-  constructor(
-    private readonly onOrder: (order: RawOrder) => void,
-    kind: FeedKind,
-  ) {
-    this.rootName = kind === 'order' ? 'orders' : 'leads';
-    this.recordName = kind === 'order' ? 'order' : 'lead';
+  constructor(onOrder: (order: RawOrder) => void, kind: FeedKind) {
+    this.records = new XmlRecords(onOrder, kind, this);
   }
 
   pushBytes(bytes: Uint8Array): void {
@@ -308,7 +286,7 @@ class XmlByteParser implements ByteRecordParser {
     return Math.min(utf8.decode(this.buf.subarray(at, Math.min(this.buf.length, at + want * 4))).length, want);
   }
 
-  private lineAt(p: number): number {
+  lineAt(p: number): number {
     const buf = this.buf;
     let nl = this.nextNewline;
     if (nl === -2 || (nl !== -1 && nl < this.linePos)) nl = buf.indexOf(10, this.linePos);
@@ -326,22 +304,17 @@ class XmlByteParser implements ByteRecordParser {
   }
 
   private incomplete(start: number, what: string): void {
-    if (this.over(start, this.buf.length)) this.tooLarge(start, what);
+    if (this.over(start, this.buf.length)) this.records.tooLarge(start, what);
     if (this.ended) this.fail('truncated', `the feed ends inside ${what}`, start);
   }
 
   private control(at: number): never {
-    const hex = (this.buf[at] as number).toString(16).toUpperCase().padStart(4, '0');
-    this.fail('malformed', `a control character (U+${hex}) is not allowed in XML (only tab, line feed and carriage return are)`, at);
+    this.records.control(this.buf[at] as number, at);
   }
 
   private noControl(from: number, to: number): void {
     const at = controlAt(this.buf, from, to);
     if (at !== -1) this.control(at);
-  }
-
-  private tooLarge(start: number, what: string): never {
-    this.fail('token-too-large', `${what} is longer than ${FEED_LIMITS.maxToken} characters`, start);
   }
 
   private scan(): void {
@@ -361,12 +334,12 @@ class XmlByteParser implements ByteRecordParser {
           this.lineNo += lines;
           this.linePos = lt;
         }
-        if (lt !== pos && this.collecting()) this.onText(pos, lt, false);
+        if (lt !== pos && this.records.collecting()) this.onText(pos, lt, false);
       } else {
         lt = buf.indexOf(LT, lt);
         if (lt === -1) {
           if (!this.ended) {
-            if (this.over(pos, len)) this.tooLarge(pos, 'a text node');
+            if (this.over(pos, len)) this.records.tooLarge(pos, 'a text node');
             break;
           }
           this.onText(pos, len, false);
@@ -392,17 +365,10 @@ class XmlByteParser implements ByteRecordParser {
     this.pos = pos;
   }
 
-  private collecting(): boolean {
-    if (this.depth === 0) return false;
-    const role = this.roles[this.depth - 1];
-    return role === FIELD || role === PRODUCT_FIELD;
-  }
-
   private onText(start: number, end: number, cdata: boolean): void {
-    if (this.over(start, end)) this.tooLarge(start, cdata ? 'a CDATA section' : 'a text node');
-    const role = this.depth === 0 ? 0 : (this.roles[this.depth - 1] as number);
-    const collect = role === FIELD || role === PRODUCT_FIELD;
-    if (!collect && isBlankRange(this.buf, start, end)) return;
+    if (this.over(start, end)) this.records.tooLarge(start, cdata ? 'a CDATA section' : 'a text node');
+    const role = this.records.role();
+    if (role !== FIELD && role !== PRODUCT_FIELD && isBlankRange(this.buf, start, end)) return;
     this.noControl(start, end);
     const raw = this.slice(start, end);
     let value = raw;
@@ -411,13 +377,7 @@ class XmlByteParser implements ByteRecordParser {
       if (typeof decoded !== 'string') this.fail('malformed', decoded.error, this.buf.indexOf(AMP, start));
       value = decoded;
     }
-    if (collect) {
-      if (this.text.length + value.length > FEED_LIMITS.maxToken) this.tooLarge(start, `the value of <${this.names[this.depth - 1]}>`);
-      this.text = this.text.length === 0 ? value : this.text + value;
-      return;
-    }
-    if (this.depth === 0) this.fail('malformed', `text outside the root element <${this.rootName}>`, start);
-    if (role === PRODUCTS || role === PRODUCT) this.problem(`text directly inside <${role === PRODUCTS ? 'products' : 'product'}>`);
+    this.records.addText(value, start, role);
   }
 
   /** Id of the known name at buf[start, end), or -1. */
@@ -441,7 +401,7 @@ class XmlByteParser implements ByteRecordParser {
       this.incomplete(lt, 'a tag');
       return -1;
     }
-    if (this.over(lt, gt)) this.tooLarge(lt, 'a tag');
+    if (this.over(lt, gt)) this.records.tooLarge(lt, 'a tag');
     let id = this.knownId(lt + 1, gt);
     const direct = id !== -1;
     let name: string;
@@ -470,29 +430,29 @@ class XmlByteParser implements ByteRecordParser {
         if (!isSpace(c) && c !== SLASH) this.fail('malformed', `unexpected character in the tag <${clip(name)}>`, lt);
         end = this.attributes(i, lt, name);
         if (end === -1) return -1;
-        if (this.over(lt, end)) this.tooLarge(lt, 'a tag');
+        if (this.over(lt, end)) this.records.tooLarge(lt, 'a tag');
       }
       selfClosing = buf[end - 1] === SLASH && end - 1 >= i;
       // Kept for the closing tag (copied: buf is rebuilt between chunks).
       if (id === -1 && !selfClosing) nameBytes = buf.slice(lt + 1, i);
     }
-    if (!selfClosing && id !== -1 && this.depth > 0) {
+    const records = this.records;
+    if (!selfClosing && id !== -1 && records.depth > 0) {
       const next = this.simpleField(id, direct ? lt : -1, end + 1);
       if (next !== -1) return next;
     }
-    this.openElement(id, name, nameBytes, lt);
+    const depth = records.depth;
+    records.open(id, name, lt);
+    this.nameBytes[depth] = nameBytes;
     if (direct && this.linePos === lt) this.linePos = gt + 1;
-    if (selfClosing) this.close(lt);
+    if (selfClosing) records.close(lt);
     return end + 1;
   }
 
   /** The text parser's simpleField over bytes: `<price>12.5</price>` in one step, or -1 for the general path. */
   private simpleField(id: number, tagStart: number, valueStart: number): number {
-    const parent = this.roles[this.depth - 1];
-    let index = -1;
-    if (parent === ORDER) index = ORDER_FIELD_OF[id] as number;
-    else if (parent === PRODUCT) index = PRODUCT_FIELD_OF[id] as number;
-    if (index === -1) return -1;
+    const slot = this.records.fieldSlot(id);
+    if (slot === -1) return -1;
     const buf = this.buf;
     const len = buf.length;
     let plain = true;
@@ -511,7 +471,7 @@ class XmlByteParser implements ByteRecordParser {
     const n = name.length;
     if (lt >= len || buf[lt + 1] !== SLASH || buf[lt + 2 + n] !== GT) return -1;
     for (let i = 0; i < n; i++) if (buf[lt + 2 + i] !== name[i]) return -1;
-    if (this.over(valueStart, lt)) this.tooLarge(valueStart, 'a text node');
+    if (this.over(valueStart, lt)) this.records.tooLarge(valueStart, 'a text node');
     if (control !== -1) this.control(control);
     let value = this.slice(valueStart, lt);
     if (amp) {
@@ -520,8 +480,7 @@ class XmlByteParser implements ByteRecordParser {
       value = decoded;
     }
     const noCr = plain && !amp;
-    if (parent === ORDER) setOrderField((this.order as RawOrder).fields, index, this.keep(finishValue(value, noCr), lt));
-    else setProductField((this.product as RawProduct).fields, index, this.keep(finishValue(value, noCr), lt));
+    this.records.setField(slot, finishValue(value, noCr), lt);
     if (plain && this.linePos === tagStart) this.linePos = lt + n + 3;
     return lt + n + 3;
   }
@@ -573,14 +532,14 @@ class XmlByteParser implements ByteRecordParser {
       this.incomplete(lt, 'a closing tag');
       return -1;
     }
-    if (this.over(lt, gt)) this.tooLarge(lt, 'a closing tag');
+    if (this.over(lt, gt)) this.records.tooLarge(lt, 'a closing tag');
     let nameEnd = gt;
     while (nameEnd > lt + 2 && isSpace(buf[nameEnd - 1] as number)) nameEnd--;
-    if (this.depth === 0) this.fail('malformed', `closing tag </${clip(this.slice(lt + 2, nameEnd))}> without an opening tag`, lt);
-    const expected = this.nameBytes[this.depth - 1] as Uint8Array;
-    const expectedName = this.names[this.depth - 1] as string;
+    const records = this.records;
+    if (records.depth === 0) this.fail('malformed', `closing tag </${clip(this.slice(lt + 2, nameEnd))}> without an opening tag`, lt);
+    const expected = this.nameBytes[records.depth - 1] as Uint8Array;
+    const expectedName = records.names[records.depth - 1] as string;
     if (nameEnd - (lt + 2) !== expected.length || !bytesAt(buf, lt + 2, expected)) {
-      // Different bytes can still decode to the same name (invalid UTF-8 becomes U+FFFD on both sides).
       // Different bytes can still decode to the same name (invalid UTF-8 becomes U+FFFD on both sides).
       const found = this.slice(lt + 2, nameEnd);
       if (found !== expectedName) {
@@ -588,7 +547,7 @@ class XmlByteParser implements ByteRecordParser {
         this.fail('malformed', `found </${clip(found)}> where </${clip(expectedName)}> was expected`, lt);
       }
     }
-    this.close(lt);
+    records.close(lt);
     if (nameEnd === gt && this.linePos === lt) this.linePos = gt + 1;
     return gt + 1;
   }
@@ -613,7 +572,7 @@ class XmlByteParser implements ByteRecordParser {
         this.incomplete(lt, 'a comment');
         return -1;
       }
-      if (this.over(lt, close + 3)) this.tooLarge(lt, 'a comment');
+      if (this.over(lt, close + 3)) this.records.tooLarge(lt, 'a comment');
       this.noControl(lt + 4, close);
       return close + 3;
     }
@@ -623,17 +582,13 @@ class XmlByteParser implements ByteRecordParser {
         this.incomplete(lt, 'a CDATA section');
         return -1;
       }
-      if (this.depth === 0) this.fail('malformed', 'CDATA outside the root element', lt);
+      if (this.records.depth === 0) this.fail('malformed', 'CDATA outside the root element', lt);
       this.onText(lt + 9, close, true);
       return close + 3;
     }
     // Seven characters, as the text parser takes them (toUpperCase of some letters gives ASCII).
-    const word = utf8.decode(buf.subarray(lt + 2, Math.min(buf.length, lt + 2 + 7 * 4))).slice(0, 7).toUpperCase();
-    if (word.startsWith('DOCTYPE') || word.startsWith('ENTITY') || word.startsWith('ELEMENT') || word.startsWith('ATTLIST')) {
-      this.fail('doctype', 'DOCTYPE and entity declarations are refused (they allow XXE and entity-expansion attacks): remove the <!DOCTYPE ...> part', lt);
-    }
-    if (this.unitsFrom(lt, 9) < 9) this.fail('truncated', 'the feed ends inside a declaration', lt);
-    this.fail('malformed', 'a "<!" that starts neither a comment nor CDATA', lt);
+    const word = utf8.decode(buf.subarray(lt + 2, Math.min(buf.length, lt + 2 + 7 * 4))).slice(0, 7);
+    this.records.declaration(word, this.unitsFrom(lt, 9) >= 9, lt);
   }
 
   private instruction(lt: number): number {
@@ -645,120 +600,14 @@ class XmlByteParser implements ByteRecordParser {
       this.incomplete(lt, 'a processing instruction');
       return -1;
     }
-    if (this.over(lt, close + 2)) this.tooLarge(lt, 'a processing instruction');
+    if (this.over(lt, close + 2)) this.records.tooLarge(lt, 'a processing instruction');
     if (!nameStartAt(buf, lt + 2)) this.fail('malformed', 'a processing instruction without a target name', lt);
     this.noControl(lt + 2, close);
     return close + 2;
   }
 
-  private openElement(id: number, name: string, nameBytes: Uint8Array, at: number): void {
-    const depth = this.depth;
-    if (depth >= FEED_LIMITS.maxDepth) this.fail('too-deep', `elements nested deeper than ${FEED_LIMITS.maxDepth} levels`, at);
-    let role: number;
-    if (depth === 0) {
-      if (this.rootClosed) this.fail('malformed', `a second root element <${clip(name)}> after </${this.rootName}>`, at);
-      if (name !== this.rootName) {
-        const kind = this.rootName === 'orders' ? 'an order feed' : 'a lead feed';
-        this.fail('wrong-root', `${kind} must start with <${this.rootName}> (with <${this.recordName}> records), found <${clip(name)}>`, at);
-      }
-      this.rootSeen = true;
-      role = ROOT;
-    } else {
-      const parent = this.roles[depth - 1] as number;
-      if (parent === ROOT) {
-        if (name === this.recordName && id !== -1) {
-          this.order = { line: this.lineAt(at), fields: {}, products: null };
-          this.orderChars = 0;
-          role = ORDER;
-        } else role = SKIP;
-      } else if (parent === ORDER) {
-        if (id === ID_PRODUCTS) {
-          const order = this.order as RawOrder;
-          order.products ??= [];
-          role = PRODUCTS;
-        } else if (id !== -1 && ORDER_FIELD_OF[id] !== -1) {
-          this.text = '';
-          this.fieldIndex = ORDER_FIELD_OF[id] as number;
-          role = FIELD;
-        } else role = SKIP;
-      } else if (parent === PRODUCTS) {
-        if (id === ID_PRODUCT) {
-          this.product = { fields: {}, line: this.lineAt(at) };
-          role = PRODUCT;
-        } else {
-          this.problem(`unknown element <${clip(name)}> inside <products>`);
-          role = SKIP;
-        }
-      } else if (parent === PRODUCT) {
-        if (id !== -1 && PRODUCT_FIELD_OF[id] !== -1) {
-          this.text = '';
-          this.fieldIndex = PRODUCT_FIELD_OF[id] as number;
-          role = PRODUCT_FIELD;
-        } else {
-          this.problem(`unknown element <${clip(name)}> inside <product>`);
-          role = SKIP;
-        }
-      } else role = SKIP;
-    }
-    // A name sliced from the chunk's text would pin the chunk while the element is open.
-    this.names[depth] = id === -1 ? detach(name) : name;
-    this.nameBytes[depth] = nameBytes;
-    this.roles[depth] = role;
-    this.depth = depth + 1;
-  }
-
-  private close(at: number): void {
-    const depth = this.depth - 1;
-    const role = this.roles[depth] as number;
-    this.depth = depth;
-    switch (role) {
-      case FIELD:
-        setOrderField((this.order as RawOrder).fields, this.fieldIndex, this.keep(finishValue(this.text), at));
-        this.text = '';
-        break;
-      case PRODUCT_FIELD:
-        setProductField((this.product as RawProduct).fields, this.fieldIndex, this.keep(finishValue(this.text), at));
-        this.text = '';
-        break;
-      case PRODUCT: {
-        const products = (this.order as RawOrder).products as RawProduct[];
-        if (products.length >= FEED_LIMITS.maxProductsPerOrder) {
-          this.fail('token-too-large', `an order with more than ${FEED_LIMITS.maxProductsPerOrder} products`, at);
-        }
-        products.push(this.product as RawProduct);
-        this.product = undefined;
-        break;
-      }
-      case ORDER: {
-        const order = this.order as RawOrder;
-        this.order = undefined;
-        this.onOrder(order);
-        break;
-      }
-      case ROOT:
-        this.rootClosed = true;
-        break;
-      default:
-        break;
-    }
-  }
-
-  private keep(value: string, at: number): string {
-    this.orderChars += value.length;
-    if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose values exceed ${FEED_LIMITS.maxOrderChars} characters`, at);
-    return value;
-  }
-
-  private problem(message: string): void {
-    const order = this.order;
-    if (order && order.productsProblem === undefined) order.productsProblem = message;
-  }
-
   private finish(): void {
-    if (this.depth > 0) {
-      this.fail('truncated', `the feed ends inside <${clip(this.names[this.depth - 1] as string)}> (missing closing tags)`, this.buf.length);
-    }
-    if (!this.rootSeen) this.fail('truncated', `no root element <${this.rootName}> found`, this.buf.length);
+    this.records.finish(this.buf.length);
   }
 }
 
