@@ -106,6 +106,7 @@ export class ApiStack extends Stack {
         timeout: Duration.seconds(job.timeoutSeconds),
         memorySize: job.memoryMb,
         readsSecrets: jobGrants(job.grants).googleCredentials,
+        job: true,
         // Lambda retries an async invoke twice, then the event waits here for an operator.
         deadLetterQueue: new Queue(this, `JobDlq-${name}`, {
           queueName: `portal-${config.stage}-job-${name}-dlq`,

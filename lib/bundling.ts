@@ -84,10 +84,14 @@ export const esbuildSettings = (awsSdkBundled: boolean = bundleAwsSdk): EsbuildS
 });
 
 /**
- * NODE_OPTIONS given to every function: stack traces through the source maps. The bench runs
- * its node processes with the same options so the measured load includes their cost.
+ * NODE_OPTIONS of the background jobs: stack traces through the source maps, read as each chunk
+ * loads (an error a job throws is logged by the Lambda runtime, and a job's start-up is nobody's
+ * wait). API routes get none: Node would read and parse every map at each cold start (about a
+ * fifth of a route's load), and a route logs a stack only for an unexpected error, which
+ * functions/platform/stack-map.ts maps then. The bench loads each bundle with its own options.
  */
-export const runtimeNodeOptions = '--enable-source-maps';
+export const jobNodeOptions = '--enable-source-maps';
+export const routeNodeOptions = '';
 
 /** The file Lambda loads (`index.handler`); the other chunks sit beside it under chunks/. */
 export const HANDLER_FILE = 'index.mjs';

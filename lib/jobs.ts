@@ -86,6 +86,7 @@ export class JobsStack extends Stack {
       environment: { ...environment, [feedRecheckQueueEnv]: this.feedRecheckQueue.queueUrl },
       // Lists the companies and sends 10 messages per call: seconds, even for thousands.
       timeout: Duration.minutes(5),
+      job: true,
     });
 
     this.feedRecheckRule = new Rule(this, 'FeedRecheckDaily', {
@@ -109,6 +110,7 @@ export class JobsStack extends Stack {
       // Memory stays flat (one order at a time); 1769 MB buys a whole vCPU for the parse.
       memorySize: feedRecheckQueue.workerMemoryMb,
       readsSecrets: true,
+      job: true,
     });
     this.feedRecheckWorker.addEventSource(
       new SqsEventSource(this.feedRecheckQueue, {

@@ -1,5 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { envNames } from '../../lib/definitions/resources';
+import { withReadableStack } from './stack-map';
 
 /**
  * Structured logs of the functions: Powertools for AWS Lambda's Logger, one JSON line per entry
@@ -31,12 +32,13 @@ export function resetLoggerForTests(): void {
 /**
  * Logs an error the handler pipeline did not expect (the caller gets a bare 500): the route id,
  * the correlation id (API Gateway's request id: the `requestId` of the same request's line in
- * the API access log, `/portal/<stage>/api-access`) and the error with its (source-mapped) stack.
+ * the API access log, `/portal/<stage>/api-access`) and the error with its stack mapped to the
+ * TypeScript sources (stack-map.ts: the routes run without --enable-source-maps).
  */
 export function logUnhandled(routeId: string, requestId: string | undefined, error: unknown): void {
   logger().error('unhandled error', {
     routeId,
     correlationId: requestId ?? 'unknown',
-    error: error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)),
+    error: withReadableStack(error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error) ?? String(error))),
   });
 }

@@ -25,7 +25,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import path from 'node:path';
 import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
-import { HANDLER_FILE, esbuildBuildOptions, runtimeNodeOptions } from '../bundling';
+import { HANDLER_FILE, esbuildBuildOptions, jobNodeOptions } from '../bundling';
 import { repoRoot } from '../paths';
 
 export interface PortalFunctionProps {
@@ -47,6 +47,11 @@ export interface PortalFunctionProps {
    * client. Only functions whose role may read a secret get it.
    */
   readonly readsSecrets?: boolean;
+  /**
+   * A background job: Node maps its stacks as it loads (`jobNodeOptions`). API routes map theirs
+   * only when they log one (lib/bundling.ts `routeNodeOptions`, functions/platform/stack-map.ts).
+   */
+  readonly job?: boolean;
 }
 
 /** The extension's cache keeps a read secret 5 minutes (its default): a rotated key is seen within that. */
@@ -87,7 +92,7 @@ export class PortalFunction extends LambdaFunction {
       role: props.role,
       logGroup: props.logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: { ...props.environment, NODE_OPTIONS: runtimeNodeOptions },
+      environment: { ...props.environment, ...(props.job ? { NODE_OPTIONS: jobNodeOptions } : {}) },
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       ...(props.readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { HANDLER_FILE, bundleAwsSdk, esbuildBuildOptions, esbuildSettings, runtimeNodeOptions } from '../../lib/bundling';
+import { HANDLER_FILE, bundleAwsSdk, esbuildBuildOptions, esbuildSettings, jobNodeOptions, routeNodeOptions } from '../../lib/bundling';
 import { envNames } from '../../lib/definitions/resources';
 import { feedRecheckEntry } from '../../lib/jobs';
 import { fromRoot, repoRoot } from '../../lib/paths';
@@ -61,6 +61,8 @@ function parseArgs(argv: string[]): Args {
 interface Target {
   name: string;
   entry: string;
+  /** NODE_OPTIONS its function runs with (lib/bundling.ts): routes and the reference none, jobs their source maps. */
+  nodeOptions: string;
 }
 
 interface Result {
@@ -76,11 +78,11 @@ interface Result {
 
 /** What the bench measures: the reference, every existing route handler, the jobs. */
 function targets(only: Set<string> | undefined): { list: Target[]; skipped: string[] } {
-  const list: Target[] = [{ name: REFERENCE, entry: fromRoot('test/bench/reference-handler.ts') }];
+  const list: Target[] = [{ name: REFERENCE, entry: fromRoot('test/bench/reference-handler.ts'), nodeOptions: routeNodeOptions }];
   const skipped: string[] = [];
   const candidates: Target[] = [
-    ...(routes as readonly RouteDef[]).map((route) => ({ name: route.id, entry: fromRoot(`${handlerModule(route)}.ts`) })),
-    { name: 'job:feed-recheck', entry: feedRecheckEntry },
+    ...(routes as readonly RouteDef[]).map((route) => ({ name: route.id, entry: fromRoot(`${handlerModule(route)}.ts`), nodeOptions: routeNodeOptions })),
+    { name: 'job:feed-recheck', entry: feedRecheckEntry, nodeOptions: jobNodeOptions },
   ];
   for (const candidate of candidates) {
     if (only && !only.has(candidate.name)) continue;
@@ -106,8 +108,8 @@ const childEnv: NodeJS.ProcessEnv = {
 const probe =
   'const t0 = performance.now(); await import(process.env.BENCH_MODULE); process.stdout.write(String(performance.now() - t0));';
 
-function loadOnce(file: string): number {
-  const out = spawnSync(process.execPath, [...runtimeNodeOptions.split(' '), '--input-type=module', '-e', probe], {
+function loadOnce(file: string, nodeOptions: string): number {
+  const out = spawnSync(process.execPath, [...nodeOptions.split(' ').filter(Boolean), '--input-type=module', '-e', probe], {
     env: { ...childEnv, BENCH_MODULE: `file://${file}` },
     encoding: 'utf8',
     timeout: 60_000,
@@ -199,7 +201,7 @@ async function benchVariant(list: Target[], root: string, sdkBundled: boolean, r
       if (errors.has(t.name)) continue;
       const b = bundles.get(t.name) as { file: string };
       try {
-        const ms = loadOnce(b.file);
+        const ms = loadOnce(b.file, t.nodeOptions);
         if (round > 0) samples.set(t.name, [...(samples.get(t.name) ?? []), ms]);
       } catch (error) {
         errors.set(t.name, `load failed: ${(error as Error).message}`);
@@ -224,8 +226,8 @@ async function benchVariant(list: Target[], root: string, sdkBundled: boolean, r
     const mine: number[] = [];
     const ref: number[] = [];
     for (let round = 0; round < runs * 2; round++) {
-      ref.push(loadOnce(refFile));
-      mine.push(loadOnce(file));
+      ref.push(loadOnce(refFile, routeNodeOptions));
+      mine.push(loadOnce(file, list.find((t) => t.name === r.name)!.nodeOptions));
     }
     r.confirmedRatio = median(mine) / median(ref);
     process.stderr.write(`  confirmation pass ${r.name}: ${r.confirmedRatio.toFixed(2)}\n`);
@@ -239,7 +241,7 @@ function report(results: Result[], label: string): { failed: string[]; flagged: 
   const width = Math.max(...results.map((r) => r.name.length), 10);
   const lines = [
     '',
-    `Cold load, ${label}: median of fresh node processes importing the bundle (node ${process.versions.node}, ${runtimeNodeOptions})`,
+    `Cold load, ${label}: median of fresh node processes importing the bundle (node ${process.versions.node}; routes with NODE_OPTIONS '${routeNodeOptions}', jobs '${jobNodeOptions}')`,
     `${'handler'.padEnd(width)}  ${'KB read'.padStart(8)}  ${'KB all'.padStart(8)}  ${'load ms'.padStart(8)}  ${'ratio'.padStart(6)}`,
   ];
   const failed: string[] = [];

@@ -53,6 +53,9 @@ describe('jobs stack', () => {
     expect(JSON.stringify(worker.Properties!.Layers ?? [])).toContain('Paramsandsecretslayer');
     expect(dispatcher.Properties!.Layers).toBeUndefined();
 
+    // Jobs map their stacks through the source maps as they load (their errors are logged by the runtime).
+    for (const fn of [worker, dispatcher]) expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+
     // The dispatcher knows the queue; the worker reads it one message at a time and reports partial failures.
     expect((dispatcher.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.FEED_RECHECK_QUEUE_URL).toEqual({ Ref: queueId });
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
