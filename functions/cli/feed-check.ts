@@ -8,7 +8,7 @@
  * parsed, with the reason on stderr and no stack trace. With --json stdout carries the result
  * object and nothing else.
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,9 +92,26 @@ export async function* feedBytes(source: string): AsyncGenerator<Uint8Array> {
     yield* feed.body as AsyncIterable<Buffer>;
     return;
   }
-  // A read stream: its thread-pool reads overlap the parsing. (Synchronous reads into one buffer
-  // cost less CPU, but on a busy machine the whole check took twice as long: measured.)
-  yield* createReadStream(source, { highWaterMark: FILE_CHUNK_BYTES }) as AsyncIterable<Buffer>;
+  yield* fileBytes(source);
+}
+
+/**
+ * A file in synchronous reads into ONE reused buffer: the checker keeps no reference to the bytes
+ * it is given, so each read lands in memory the parser has just read (hot in the CPU cache), and
+ * no 64 KiB buffer per chunk is left for the garbage collector. Measured on the 300k XML feed
+ * (docs/feed-engine.md, "Whole-process speed"): about 10% less time than a read stream, whose
+ * thread-pool reads would only pay for a file that is not in the page cache.
+ */
+export function* fileBytes(file: string, chunkBytes = FILE_CHUNK_BYTES): Generator<Uint8Array> {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(chunkBytes);
+    for (let read = readSync(fd, buffer, 0, chunkBytes, null); read > 0; read = readSync(fd, buffer, 0, chunkBytes, null)) {
+      yield buffer.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 import { WARNING_KEYS, type WarningKey } from './warnings';
 import { RULES, isAnalyticsMiss, isTestedOrder } from './rules';
 import { dayOf } from './rules/values';
+import { detach } from './parse/common';
 import { viewOf, type OrderView, type Reporter, type RuleContext, type RuleRun } from './rules/rule';
 
 export const DEFAULT_MAX_EXAMPLES = 10;
@@ -49,7 +50,12 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
       errors.set(key, kept);
     };
     return {
-      report: (at, detail) => add(1, [{ orderId: at.id, line: at.line, ...(detail ? { detail } : {}) }]),
+      // Values come from the chunk's text (parse/xml-records.ts finishValue): a kept example copies them.
+      report: (at, detail) => {
+        const kept = errors.get(key);
+        if (kept !== undefined && kept.length >= maxExamples) counts.set(key, (counts.get(key) ?? 0) + 1);
+        else add(1, [{ orderId: detach(at.id), line: at.line, ...(detail ? { detail: detach(detail) } : {}) }]);
+      },
       reportHeld: add,
       reportFeed: (detail) => add(1, [{ orderId: '', line: 0, detail }]),
     };
@@ -78,8 +84,8 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
     if (o.values.iscallcenter === '1') stats.numOrders.fromCallCenter++;
     if (o.date) {
       const { from, to } = stats.dateRange;
-      if (from === null || o.date.text < from) stats.dateRange.from = o.date.text;
-      if (to === null || o.date.text > to) stats.dateRange.to = o.date.text;
+      if (from === null || o.date.text < from) stats.dateRange.from = detach(o.date.text);
+      if (to === null || o.date.text > to) stats.dateRange.to = detach(o.date.text);
       if (month === '' || !o.date.day.startsWith(month)) month = o.date.day.slice(0, 7);
       count(months, month);
     }

@@ -6,6 +6,7 @@
  */
 import type { Rule } from './rule';
 import { BOTH } from './rule';
+import { detach } from '../parse/common';
 
 /** A price more than this many times the median is suspicious. */
 export const HUGE_PRICE_FACTOR = 100;
@@ -61,7 +62,8 @@ export const hugePrice: Rule = {
         }
         seen++;
         if (pending) {
-          pending.push({ id: o.id, line: o.line, price: o.price });
+          // Held until the median is known: copied out of the chunk's text.
+          pending.push({ id: detach(o.id), line: o.line, price: o.price });
           if (seen >= HUGE_PRICE_WARMUP) flush();
           return;
         }

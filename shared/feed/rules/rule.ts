@@ -1,6 +1,7 @@
 /** What a rule is, and the constructors that keep each rule a few lines long. */
 import type { AnalyticsOrders, FeedKind, FeedStats, OrderField, PossibleImported, RawOrder, RawProduct, WarningExample } from '../types';
 import { knownState, readMoment, readNumber, usable, type Moment, type OrderState } from './values';
+import { detach } from '../parse/common';
 
 /** One order, read once for all the rules (each rule still decides on its own). */
 export interface OrderView {
@@ -179,6 +180,7 @@ export class HeldExamples {
   constructor(private readonly max: number) {}
   add(order: { id: string; line: number }, detail?: string): void {
     this.count++;
-    if (this.examples.length < this.max) this.examples.push({ orderId: order.id, line: order.line, ...(detail ? { detail } : {}) });
+    // Kept to the end of the feed: copied out of the chunk's text (detach).
+    if (this.examples.length < this.max) this.examples.push({ orderId: detach(order.id), line: order.line, ...(detail ? { detail: detach(detail) } : {}) });
   }
 }
