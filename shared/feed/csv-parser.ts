@@ -15,7 +15,7 @@
  * on every product row) is matched against the order's first row in one string comparison
  * over those columns' text, and only the columns after them are split and sliced.
  */
-import { ChunkedParser, clip, countLines, detach, FEED_LIMITS } from './parse/common';
+import { ChunkedParser, clip, countLines, FEED_LIMITS } from './parse/common';
 import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParserFactory, type RowConflict } from './types';
 
 const QUOTE = 34;
@@ -321,7 +321,7 @@ class CsvRecordParser extends ChunkedParser {
     const last = text.charCodeAt(text.length - 1);
     const value = first > 32 && first < 127 && last > 32 && last < 127 ? text : text.trim();
     if (value.length > 0) {
-      this.cells[slot] = detach(value);
+      this.cells[slot] = value;
       this.setSlots |= 1 << slot;
       this.filled++;
       if (slot < ORDER_SLOTS && slot !== ID_SLOT) this.orderCells++;
@@ -338,7 +338,7 @@ class CsvRecordParser extends ChunkedParser {
     if (slot < 0) return;
     const trimmed = value.trim();
     if (trimmed.length > 0) {
-      this.cells[slot] = detach(trimmed);
+      this.cells[slot] = trimmed;
       this.setSlots |= 1 << slot;
       this.filled++;
       if (slot < ORDER_SLOTS && slot !== ID_SLOT) this.orderCells++;

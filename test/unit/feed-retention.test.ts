@@ -11,16 +11,16 @@ import { describe, expect, it } from 'vitest';
  */
 const probe = path.join(import.meta.dirname, 'feed-retention-probe.ts');
 
-function heapAfter(kind: 'bad' | 'clean'): { examples: number; heapUsed: number } {
-  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, kind], { encoding: 'utf8', timeout: 120_000 });
+function heapAfter(kind: 'bad' | 'clean', format: 'xml' | 'csv'): { examples: number; heapUsed: number } {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, kind, format], { encoding: 'utf8', timeout: 120_000 });
   expect(run.status, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as { examples: number; heapUsed: number };
 }
 
 describe('values kept past their order', () => {
-  it('do not keep their chunks alive', () => {
-    const clean = heapAfter('clean');
-    const bad = heapAfter('bad');
+  it.each(['xml', 'csv'] as const)('do not keep their chunks alive (%s)', (format) => {
+    const clean = heapAfter('clean', format);
+    const bad = heapAfter('bad', format);
     expect(bad.examples - clean.examples).toBeGreaterThan(50);
     expect(bad.heapUsed - clean.heapUsed).toBeLessThan(3 * 1024 * 1024);
   }, 240_000);
