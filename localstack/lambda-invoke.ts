@@ -1,7 +1,7 @@
 /**
  * The Lambda Invoke API for the portal's background jobs (lib/definitions/resources.ts `jobs`),
- * served by the local gateway so handlers start jobs with the real SDK call
- * (functions/platform/jobs.ts, AWS_ENDPOINT_URL_LAMBDA = the gateway). An "Event" invoke is
+ * served by the local gateway so handlers start jobs with the same signed call as on AWS
+ * (functions/platform/jobs.ts and lambda-invoke.ts, AWS_ENDPOINT_URL_LAMBDA = the gateway). An "Event" invoke is
  * answered 202 at once and the job runs afterwards in this process, as Lambda would run it.
  */
 import { randomUUID } from 'node:crypto';
@@ -47,7 +47,7 @@ export async function invokeJob(
 ): Promise<InvokeResult> {
   const name = INVOKE_PATH.exec(request.path)?.[1];
   if (request.method !== 'POST' || !name) return answer(404, { message: 'Not found' });
-  // Only the SDK (a signed request) may start jobs: a web page cannot set this header without a preflight.
+  // Only a SigV4-signed request may start jobs: a web page cannot set this header without a preflight.
   if (!String(request.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256')) return answer(403, { message: 'Missing signature' });
   const job = jobs[decodeURIComponent(name) as JobName] ?? scheduledJobs[decodeURIComponent(name)];
   if (!job) return answer(404, { Type: 'User', message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });

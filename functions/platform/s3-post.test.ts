@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { environmentCredentials, presignPost, type PostCredentials } from './s3-post';
+import { environmentCredentials, type AwsCredentials } from './aws-credentials';
+import { presignPost } from './s3-post';
 
 /**
  * presignPost must produce what `@aws-sdk/s3-presigned-post` produces (a dev dependency kept as
@@ -11,8 +12,8 @@ import { environmentCredentials, presignPost, type PostCredentials } from './s3-
  */
 
 const NOW = new Date('2026-11-24T15:04:05.678Z');
-const SESSION: PostCredentials = { accessKeyId: 'ASIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'IQoJb3JpZ2luX2VjEXAMPLE//token==' };
-const STATIC: PostCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const SESSION: AwsCredentials = { accessKeyId: 'ASIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'IQoJb3JpZ2luX2VjEXAMPLE//token==' };
+const STATIC: AwsCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 const request = {
   key: 'feeds/0b7c4a52-company/7f0e1c9a-1111-4222-8333-944455556666.xml',
@@ -24,7 +25,7 @@ const request = {
   expiresSeconds: 900,
 };
 
-async function fromPackage(bucket: string, region: string, credentials: PostCredentials, endpoint?: string) {
+async function fromPackage(bucket: string, region: string, credentials: AwsCredentials, endpoint?: string) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   const client = new S3Client({ region, credentials, ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
@@ -40,7 +41,7 @@ async function fromPackage(bucket: string, region: string, credentials: PostCred
 afterEach(() => vi.useRealTimers());
 
 describe('presignPost', () => {
-  const cases: Array<[string, string, string, PostCredentials, string | undefined]> = [
+  const cases: Array<[string, string, string, AwsCredentials, string | undefined]> = [
     ['Lambda session credentials, virtual-hosted URL', 'portal-prod-feeds-1a2b3c', 'eu-west-3', SESSION, undefined],
     ['us-east-1', 'portal-prod-feeds-1a2b3c', 'us-east-1', SESSION, undefined],
     ['a dotted bucket name (path-style on AWS)', 'feeds.portal.example', 'eu-west-1', SESSION, undefined],

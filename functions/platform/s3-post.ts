@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { AwsCredentials } from './aws-credentials';
 
 /**
  * A presigned S3 POST form (AWS Signature Version 4 over a POST policy), computed here instead of
@@ -10,12 +11,6 @@ import { createHmac } from 'node:crypto';
  * credentials, path-style and virtual-hosted URLs.
  */
 
-export interface PostCredentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
-
 export interface PresignPostInput {
   bucket: string;
   key: string;
@@ -26,7 +21,7 @@ export interface PresignPostInput {
   expiresSeconds: number;
   now: Date;
   region: string;
-  credentials: PostCredentials;
+  credentials: AwsCredentials;
   /** A local S3 (AWS_ENDPOINT_URL_S3): path-style URLs on it. */
   endpoint?: string;
 }
@@ -68,12 +63,4 @@ function postUrl(bucket: string, region: string, endpoint: string | undefined): 
   // A dotted bucket name would not match the *.s3 TLS certificate: path-style then, as the SDK does.
   if (bucket.includes('.')) return `https://s3.${region}.amazonaws.com/${bucket}`;
   return `https://${bucket}.s3.${region}.amazonaws.com/`;
-}
-
-/** The function's own credentials: Lambda puts its role's session in the environment (so does the local stack). */
-export function environmentCredentials(env: NodeJS.ProcessEnv = process.env): PostCredentials {
-  const accessKeyId = env.AWS_ACCESS_KEY_ID;
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
-  if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)');
-  return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
 }

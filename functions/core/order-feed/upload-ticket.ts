@@ -4,7 +4,8 @@ import type { FeedFormat } from '../../../shared/feed/types';
 import type { FeedUploadRequest } from '../../../shared/schemas/order-feed';
 import { feedUploadKey } from '../../data/feed-uploads';
 import { env } from '../../platform/env';
-import { environmentCredentials, presignPost } from '../../platform/s3-post';
+import { environmentCredentials } from '../../platform/aws-credentials';
+import { presignPost } from '../../platform/s3-post';
 
 /**
  * Feed files go from the browser straight to S3 (API Gateway takes 10 MB at most): the server
