@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { en, type Catalogue } from '../i18n/messages/en';
 import { fetchOverrides, loadMessages, OVERRIDES_WAIT_MS, readStoredLocale, storeLocale, type Locale, type Overrides } from '../i18n/locales';
@@ -56,7 +56,9 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
     };
   }, [requested]);
 
-  useEffect(() => {
+  // Before paint, with the commit that shows the new language: a screen reader never reads the
+  // new text under the old <html lang> (a passive effect ran a moment later, after paint).
+  useLayoutEffect(() => {
     if (active) document.documentElement.lang = active.locale;
   }, [active]);
 
