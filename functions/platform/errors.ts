@@ -108,9 +108,3 @@ export class ConflictError extends AppError {
     super(409, 'conflict', message);
   }
 }
-
-export class NotImplementedError extends AppError {
-  constructor(routeId: string) {
-    super(501, 'not-implemented', `${routeId} is not built yet`);
-  }
-}

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { object, string } from 'yup';
-import { reply, route, securityLogin, securityLogout, sourcesList, translationsGet, usersCurrent } from '../../shared/routes';
+import { reply, route, securityLogin, securityLogout, translationsGet, usersCurrent } from '../../shared/routes';
 import { ConflictError } from './errors';
-import { httpHandler, notBuiltYet } from './http';
+import { httpHandler } from './http';
 
 /** Test routes: the real pipeline, with schemas and answers of the tests' own. */
 const publicGet = route({ ...translationsGet, response: reply<string>() });
@@ -146,20 +146,6 @@ describe('httpHandler', () => {
     const guarded = httpHandler(securityLogout, { refuseCrossSite: true }).handle(() => ({ status: 302 }));
     expect((await guarded(event('GET', { headers: { 'sec-fetch-site': 'cross-site' } }))).statusCode).toBe(403);
     expect((await guarded(event('GET', { headers: { 'sec-fetch-site': 'same-origin' } }))).statusCode).toBe(302);
-  });
-});
-
-describe('notBuiltYet', () => {
-  it('answers 501 with the route id on a public route', async () => {
-    const result = await notBuiltYet(translationsGet)(event('GET'));
-    expect(result.statusCode).toBe(501);
-    expect(body(result)).toEqual({ code: 'not-implemented', message: 'translations-get is not built yet' });
-  });
-
-  it('still requires a session on a signed-in route', async () => {
-    const result = await notBuiltYet(sourcesList)(event('GET'));
-    expect(result.statusCode).toBe(401);
-    expect(body(result).code).toBe('unauthenticated');
   });
 });
 

@@ -1,7 +1,6 @@
 import type { RouteDef } from '../../shared/routes';
 import { authenticate } from './auth';
-import { NotImplementedError } from './errors';
-import { createHandler, type ApiHandler, type HandlerBuilder, type HandlerOptions } from './handler';
+import { createHandler, type HandlerBuilder, type HandlerOptions } from './handler';
 
 /**
  * The handler factory of every /api route: `httpHandler(route, { refuseCrossSite? }).handle(fn)`,
@@ -13,13 +12,6 @@ import { createHandler, type ApiHandler, type HandlerBuilder, type HandlerOption
  */
 export function httpHandler<R extends RouteDef>(route: R, options: HandlerOptions = {}): HandlerBuilder<R> {
   return { handle: (handle) => createHandler(route, { ...options, handle }, authenticate) };
-}
-
-/** The answer of a route whose issue has not landed. It still runs auth, so the access matrix holds. */
-export function notBuiltYet<R extends RouteDef>(route: R): ApiHandler {
-  return httpHandler(route).handle(() => {
-    throw new NotImplementedError(route.id);
-  });
 }
 
 export { json, toResult, type ApiHandler, type Handle, type HandlerOptions, type HttpRequest, type Reply } from './handler';
