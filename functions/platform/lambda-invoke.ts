@@ -2,7 +2,7 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { environmentCredentials, type AwsCredentials } from './aws-credentials';
+import { awsTargetFromEnv, type AwsCredentials } from './aws-credentials';
 
 /**
  * An asynchronous ("Event") Lambda invoke: one signed POST, answered 202 once Lambda has queued
@@ -55,10 +55,8 @@ export interface SignedInvoke {
 }
 
 export function invokeTargetFromEnv(env: NodeJS.ProcessEnv = process.env): InvokeTarget {
-  const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
-  if (!region) throw new Error('AWS_REGION is not set');
-  const endpoint = env.AWS_ENDPOINT_URL_LAMBDA ?? env.AWS_ENDPOINT_URL ?? `https://lambda.${region}.amazonaws.com`;
-  return { endpoint, region, credentials: environmentCredentials(env) };
+  const { region, credentials, endpoint } = awsTargetFromEnv('LAMBDA', env);
+  return { region, credentials, endpoint: endpoint ?? `https://lambda.${region}.amazonaws.com` };
 }
 
 /** An HTTP request as the signer takes it (the shape of the SDK's own requests). */

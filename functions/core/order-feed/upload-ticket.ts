@@ -3,8 +3,8 @@ import { FEED_UPLOAD_EXPIRY_SECONDS, FEED_UPLOAD_MAX_BYTES, type FeedUploadTicke
 import type { FeedFormat } from '../../../shared/feed/types';
 import type { FeedUploadRequest } from '../../../shared/schemas/order-feed';
 import { feedUploadKey } from '../../data/feed-uploads';
+import { awsTargetFromEnv } from '../../platform/aws-credentials';
 import { env } from '../../platform/env';
-import { environmentCredentials } from '../../platform/aws-credentials';
 import { presignPost } from '../../platform/s3-post';
 
 /**
@@ -38,9 +38,8 @@ const defaults: UploadDeps = {
       ],
       expiresSeconds: FEED_UPLOAD_EXPIRY_SECONDS,
       now: new Date(),
-      region: env.region,
-      credentials: environmentCredentials(),
-      ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}),
+      // The function's own region and credentials; locally the S3 emulator's endpoint (path-style).
+      ...awsTargetFromEnv('S3'),
     }),
 };
 
