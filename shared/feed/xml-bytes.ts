@@ -20,7 +20,7 @@
  * What the elements mean (roles, orders, products, budgets, end checks) is parse/xml-records.ts,
  * shared with the text parser: this file only reads the bytes.
  */
-import { clip, FEED_LIMITS, looksBinary } from './parse/common';
+import { clip, FEED_LIMITS, looksBinary, StickyFailure } from './parse/common';
 import {
   BANG,
   decodeXmlText,
@@ -121,7 +121,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   private readonly records: XmlRecords;
 
   // Life cycle (ChunkedParser's, over bytes).
-  private failure: FeedParseError | undefined;
+  private readonly failure = new StickyFailure();
   private ended = false;
   /** Bytes of a character cut at the end of the last chunk. */
   private tail: Uint8Array = EMPTY;
@@ -155,9 +155,8 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   }
 
   pushBytes(bytes: Uint8Array): void {
-    if (this.failure) throw this.failure;
-    if (this.ended) throw new FeedParseError('malformed', 'push() after end()');
-    this.guard(() => {
+    this.failure.checkPush(this.ended);
+    this.failure.guard(() => {
       // One element kind on the hot path: a Node Buffer (a subclass) would make every read polymorphic.
       let data = bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       if (this.tail.length > 0) {
@@ -174,9 +173,9 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   }
 
   end(): void {
-    if (this.failure) throw this.failure;
+    this.failure.check();
     if (this.ended) return;
-    this.guard(() => {
+    this.failure.guard(() => {
       // The cut character's bytes, at the end: the decoder turns them into U+FFFD.
       const rest = this.tail;
       this.tail = EMPTY;
@@ -187,15 +186,6 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       this.scanAll();
       this.finish();
     });
-  }
-
-  private guard(run: () => void): void {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof FeedParseError) this.failure = error;
-      throw error;
-    }
   }
 
   /** Whole characters, through the gate. */

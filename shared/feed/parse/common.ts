@@ -120,9 +120,34 @@ export function clip(text: string, max = 40): string {
  * The life cycle both record parsers share: input through the gate, end() once, and the first
  * FeedParseError remembered so later calls repeat it instead of parsing from a broken state.
  */
+/**
+ * The first FeedParseError a parser threw: every later push or end throws it again (a parser
+ * left half-way through a token must not go on). Shared by the text parsers and the XML byte parser.
+ */
+export class StickyFailure {
+  private error: FeedParseError | undefined;
+  /** Throws the remembered error, or 'push() after end()' when the input has ended. */
+  checkPush(ended: boolean): void {
+    if (this.error) throw this.error;
+    if (ended) throw new FeedParseError('malformed', 'push() after end()');
+  }
+  /** Throws the remembered error. */
+  check(): void {
+    if (this.error) throw this.error;
+  }
+  guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FeedParseError) this.error = error;
+      throw error;
+    }
+  }
+}
+
 export abstract class ChunkedParser implements RecordParser {
   private readonly gate = new InputGate((chunk) => this.feed(chunk));
-  private failure: FeedParseError | undefined;
+  private readonly failure = new StickyFailure();
   /** True once end() was called: a token cut at the end of the buffer is then truncated, not pending. */
   protected ended = false;
 
@@ -134,28 +159,18 @@ export abstract class ChunkedParser implements RecordParser {
   protected abstract finish(): void;
 
   push(chunk: string): void {
-    if (this.failure) throw this.failure;
-    if (this.ended) throw new FeedParseError('malformed', 'push() after end()');
-    this.guard(() => this.gate.push(chunk));
+    this.failure.checkPush(this.ended);
+    this.failure.guard(() => this.gate.push(chunk));
   }
 
   end(): void {
-    if (this.failure) throw this.failure;
+    this.failure.check();
     if (this.ended) return;
-    this.guard(() => {
+    this.failure.guard(() => {
       this.gate.end();
       this.ended = true;
       this.scan();
       this.finish();
     });
-  }
-
-  private guard(run: () => void): void {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof FeedParseError) this.failure = error;
-      throw error;
-    }
   }
 }
