@@ -15,7 +15,7 @@ import { clearLocalClientThrottles } from './helpers/throttles';
  * every kind of caller:
  * - anonymous: 401 on every non-public route;
  * - non-admins: 403 on admin routes; everyone signed in passes the access check elsewhere
- *   (placeholders answer 501 to allowed callers, so the matrix tightens when handlers land);
+ *   and no route answers 500 or 501 (every route has its handler);
  * - company-scoped routes: a caller who sends another company's ids (path, query, body) still
  *   works on their own company and never gets the other company's data back.
  */
@@ -51,24 +51,6 @@ beforeAll(async () => {
 afterAll(() => clearLocalClientThrottles());
 
 const all = routes as readonly RouteDef[];
-
-/**
- * Routes still answering 501 (their issue has not landed). The matrix asserts that exactly these
- * do: when a handler lands, its route must leave this list, and the matrix then holds it to
- * the access rules, the status allow-list and the foreign-company checks below.
- */
-const NOT_BUILT = new Set<string>([
-  // users admin
-  // companies admin and status report
-  // translations
-  // agenda
-  // default collectors
-  // sources and commissions (issue 10): built
-  // UTM management (issue 10): built
-  // analytics (issue 11): built
-  // order feed (issue 12): built
-  // collectors (issue 10): built
-]);
 
 /**
  * A body that passes each built route's validation, so the foreign-company probes reach the
@@ -185,12 +167,7 @@ describe.each(callers)('as %s', (caller) => {
       return;
     }
     expect([401, 403], `${route.id}: ${answer.status} ${JSON.stringify(answer.body)}`).not.toContain(answer.status);
-    if (NOT_BUILT.has(route.id)) {
-      expect(answer.status, `${route.id} answers ${answer.status}: built now? Remove it from NOT_BUILT`).toBe(501);
-      expect(answer.body).toEqual({ code: 'not-implemented', message: `${route.id} is not built yet` });
-    } else {
-      expect(answer.status, `${route.id}: ${answer.status} ${JSON.stringify(answer.body)} (not built? add it to NOT_BUILT)`).toBeLessThan(500);
-    }
+    expect(answer.status, `${route.id}: ${answer.status} ${JSON.stringify(answer.body)}`).toBeLessThan(500);
   });
 });
 
@@ -214,7 +191,7 @@ describe('company-scoped routes never leak another company', () => {
       const answer = await send(caller, route, foreign);
       const after = await partitionOf(foreign);
       expect(after, `${route.id} as ${caller} changed company ${foreignKey}'s items`).toBe(before);
-      const expected = NOT_BUILT.has(route.id) && allowed(caller, route) ? [501] : [200, 201, 204, 302, 400, 401, 403, 404, 409, 415];
+      const expected = [200, 201, 204, 302, 400, 401, 403, 404, 409, 415];
       expect(expected, `${route.id}: ${answer.status} ${JSON.stringify(answer.body)}`).toContain(answer.status);
       if (answer.status === 401) expect(route.access === 'public' || SESSION_ENDING.has(route.id), `${route.id} lost the session`).toBe(true);
       if (answer.status < 300) {

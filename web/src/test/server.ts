@@ -16,5 +16,6 @@ export const server = setupServer(
   http.get(at('/api/translations'), ({ request }) =>
     HttpResponse.json({ version: 0, locale: new URL(request.url).searchParams.get('locale') ?? 'en', messages: {} }),
   ),
-  http.get(at('/api/meetings'), () => HttpResponse.json({ code: 'not-implemented', message: 'meetings-list is not built yet' }, { status: 501 })),
+  // No meeting yet: the dashboard's and the profile's next-meeting cards stay empty.
+  http.get(at('/api/meetings'), () => HttpResponse.json([])),
 );

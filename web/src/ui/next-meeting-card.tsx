@@ -43,7 +43,7 @@ export function NextMeetingCard({ title, empty, failed, link }: { title: Message
       </h2>
       {error ? (
         <p className="muted">
-          <T id={error.notImplemented ? 'dashboard.agendaSoon' : failed} />
+          <T id={failed} />
         </p>
       ) : !data ? (
         <p className="muted">

@@ -102,11 +102,7 @@ export function AdminSearch() {
     }
   };
 
-  const companyNote = companies.error
-    ? companies.error.notImplemented
-      ? 'search.companiesComingSoon'
-      : 'search.companiesUnavailable'
-    : null;
+  const companyNote = companies.error ? 'search.companiesUnavailable' : null;
 
   const renderOption = (option: Option, index: number) => (
     <div

@@ -36,15 +36,15 @@ describe('shell', () => {
     expect(screen.queryByRole('combobox', { name: 'Current company' })).not.toBeInTheDocument();
   });
 
-  it('admin search finds searchable pages and says company search is coming soon on 501', async () => {
+  it('admin search finds searchable pages and says company search is unavailable when the companies cannot be read', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
-    server.use(http.get(api('/api/companies'), () => HttpResponse.json({ code: 'not-implemented', message: 'soon' }, { status: 501 })));
+    server.use(http.get(api('/api/companies'), () => HttpResponse.json({ code: 'unavailable', message: 'Try again later' }, { status: 503 })));
     renderApp('/agenda');
     const box = await screen.findByRole('combobox', { name: 'Search pages and companies' });
     await userEvent.type(box, 'collect');
     const list = await screen.findByRole('listbox');
     expect(within(list).getByRole('option', { name: 'Default Collectors' })).toBeInTheDocument();
-    expect(await screen.findByText('Company search is coming soon')).toBeInTheDocument();
+    expect(await screen.findByText('Company search is unavailable right now')).toBeInTheDocument();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/default-collectors'));
   });

@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { CompaniesTable } from './companies-table';
 import { SelectField } from './companies-fields';
@@ -54,7 +54,7 @@ export function CompaniesPage() {
       <CreateCompany companies={data} loading={isLoading} />
       <Card>
         {error ? (
-          <Callout tone={error.notImplemented ? 'info' : 'danger'} title={<T id="common.somethingWrong" />}>
+          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
             <T id={errorMessageId(error)} />
           </Callout>
         ) : !data ? (

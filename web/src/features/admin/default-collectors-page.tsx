@@ -11,7 +11,7 @@ import { Callout } from '../../ui/callout';
 import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { DefaultCollectorCreateForm } from './default-collectors-form';
 import { SortHeader, useSort } from '../../ui/table-tools';
 import { changed, DEFAULT_SORT, fromForm, newId, sortCollectors, toForm, type SortKey } from './default-collectors-model';

@@ -8,7 +8,7 @@ import { useRoute } from '../../lib/api/use-route';
 import { stepNameId, stepStatusId } from '../../lib/steps';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 import './companies-admin.css';

@@ -9,7 +9,7 @@ import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { readTexts, serverProblems, toText, type LocalProblem, type ServerProblem, type Texts } from './translations-editor';
 import './translations-page.css';

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
 import './users-admin.css';

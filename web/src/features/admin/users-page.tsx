@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../lib/api/session';
 import { routeKey, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { UserCreateForm } from './users-create-form';
 import { UsersTable } from './users-table';
@@ -27,7 +27,7 @@ export function UsersPage() {
           <T id="adminUsers.list.title" />
         </h2>
         {error ? (
-          <Callout tone={error.notImplemented ? 'info' : 'danger'} title={<T id="common.somethingWrong" />}>
+          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
             <T id={errorMessageId(error)} />
           </Callout>
         ) : !data ? (

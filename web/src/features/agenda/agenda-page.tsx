@@ -14,7 +14,7 @@ import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { durationId, MEETING_DATE_TIME, MeetingDateTime, MeetingDuration } from '../../ui/next-meeting-card';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { fromLocalInput, InlineEdit, toLocalInput } from './inline-edit';
 import { MeetingIcon } from './meeting-icon';

@@ -4,7 +4,7 @@ import { integrationStatusList, usersFindCurrentCompany } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { useRoute } from '../../lib/api/use-route';
 import { Card } from '../../ui/card';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { HelpCard } from '../../ui/step-cards';
 import { DimensionReport } from './dimension-report';

@@ -20,7 +20,7 @@ import { PasswordChangeForm } from '../../ui/password-change-form';
 type Notice = MessageId;
 
 /** Any other failure: the API's error code in words (too many attempts...), or the generic text. */
-const noticeFor = (error: unknown): Notice => (error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : errorMessageId(error));
+const noticeFor = (error: unknown): Notice => errorMessageId(error);
 
 /**
  * Sign-in (spec, Sign-in). On success the signed-in user is written to the SWR cache; the
@@ -159,7 +159,7 @@ export default function LoginPage() {
               </p>
               {notice && (
                 <div ref={noticeRef} tabIndex={-1} className="notice-focus">
-                  <Callout tone={notice === 'common.comingSoon.text' ? 'info' : 'danger'}>
+                  <Callout tone="danger">
                     <T id={notice} />
                   </Callout>
                 </div>

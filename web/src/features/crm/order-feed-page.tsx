@@ -131,7 +131,7 @@ export default function OrderFeedPage() {
             ) : (
               <Spinner />
             )}
-            {overview.error && !overview.error.notImplemented && (
+            {overview.error && (
               <Callout tone="danger" title={<T id="orderFeed.loadFailed" />}>
                 {overview.error.message}
               </Callout>

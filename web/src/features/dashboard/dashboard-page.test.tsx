@@ -26,7 +26,7 @@ const step = (stepType: IntegrationStatus['steps'][number]['stepType'], s: 'TBD'
 function mockSteps(answer: IntegrationStatus) {
   server.use(
     http.get(api('/api/integration-status'), () => HttpResponse.json(answer)),
-    http.get(api('/api/meetings'), () => HttpResponse.json({ code: 'not-implemented', message: 'soon' }, { status: 501 })),
+    http.get(api('/api/meetings'), () => HttpResponse.json([])),
   );
 }
 

@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { TodoList } from '../../ui/todo-list';
 import { Greeting } from './greeting';

@@ -9,7 +9,7 @@ import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { HelpCard, StatusCard } from '../../ui/step-cards';
 import { en } from './content/en';
 import { fr } from './content/fr';

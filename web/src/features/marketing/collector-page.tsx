@@ -12,7 +12,7 @@ import { NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SortHeader, useSort } from '../../ui/table-tools';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { DescriptionCard } from '../../ui/step-cards';
 import { CollectorCreateForm } from './collector-form';
@@ -157,7 +157,7 @@ export function CollectorPage() {
             <NoticeCallout notice={notice} />
             {error ? (
               <Callout tone="danger" title={<T id="collector.loadFailed" />}>
-                {error.notImplemented ? <T id="common.comingSoon.text" /> : error.message}
+                {error.message}
               </Callout>
             ) : !data ? (
               <Spinner />

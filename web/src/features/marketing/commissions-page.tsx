@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { HelpCard } from '../../ui/step-cards';
 import { StepCompletionCard } from './sources-step-status';

@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { HelpCard } from '../../ui/step-cards';
 import { SourcesDescription } from './sources-description';
 import { SourceCreateForm } from './sources-form';

@@ -34,7 +34,7 @@ export function RequestResetForm() {
         <T id="reset.request.intro" />
       </p>
       {failure && (
-        <Callout tone={failure === 'common.comingSoon.text' ? 'info' : 'danger'}>
+        <Callout tone="danger">
           <T id={failure} />
         </Callout>
       )}
@@ -51,7 +51,7 @@ export function RequestResetForm() {
           } catch (error) {
             // The server's field error (a message id) goes under the field; anything else is said above the form.
             if (error instanceof ApiError && error.status === 400 && error.fieldErrors.login) helpers.setErrors({ login: error.fieldErrors.login });
-            else setFailure(error instanceof ApiError && error.notImplemented ? 'common.comingSoon.text' : errorMessageId(error));
+            else setFailure(errorMessageId(error));
           }
         }}
       >

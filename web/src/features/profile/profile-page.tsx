@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../lib/api/session';
 import { Card } from '../../ui/card';
 import { pickEmoji } from '../../ui/greeting-emoji';
 import { NextMeetingCard } from '../../ui/next-meeting-card';
-import { PageHeading } from '../../ui/placeholder-page';
+import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { HelpCard } from '../../ui/step-cards';
 import { TodoList } from '../../ui/todo-list';

@@ -92,7 +92,6 @@ export const en = {
   'search.pages': 'Pages',
   'search.companies': 'Companies',
   'search.noResults': 'No results found for "{query}"',
-  'search.companiesComingSoon': 'Company search is coming soon',
   'search.companiesUnavailable': 'Company search is unavailable right now',
   'search.companyProduct': 'Product: {product}',
 
@@ -232,7 +231,6 @@ export const en = {
   'dashboard.ok': 'OK',
   'dashboard.nextMeeting': 'Next meeting',
   'dashboard.noMeeting': 'No upcoming meeting is planned.',
-  'dashboard.agendaSoon': 'The agenda arrives with an upcoming release.',
   'dashboard.meetingsFailed': 'Meetings could not be loaded.',
   'dashboard.openAgenda': 'Open the agenda',
   'step.name.google_analytics': 'Google Analytics',
@@ -302,10 +300,6 @@ export const en = {
 
   // Shared states
   'common.somethingWrong': 'Something went wrong...',
-  'common.comingSoon.title': 'Coming soon',
-  'common.comingSoon.text': 'This feature is being built and will be available in an upcoming release.',
-  'placeholder.text': 'This screen is on its way: it arrives with an upcoming release of the portal.',
-  'placeholder.back': 'Back to the dashboard',
   'forbidden.text': 'This page is reserved for administrators. If you think you should have access, please contact your account manager.',
   'forbidden.back': 'Go to the dashboard',
   'routeError.title': "This page could not be shown",

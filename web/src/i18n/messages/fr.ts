@@ -83,7 +83,6 @@ export const fr: Catalogue = {
   'search.pages': 'Pages',
   'search.companies': 'Entreprises',
   'search.noResults': 'Aucun résultat pour « {query} »',
-  'search.companiesComingSoon': 'La recherche d’entreprises arrive bientôt',
   'search.companiesUnavailable': 'La recherche d’entreprises est momentanément indisponible',
   'search.companyProduct': 'Produit : {product}',
 
@@ -218,7 +217,6 @@ export const fr: Catalogue = {
   'dashboard.ok': 'OK',
   'dashboard.nextMeeting': 'Prochain rendez-vous',
   'dashboard.noMeeting': 'Aucun rendez-vous à venir.',
-  'dashboard.agendaSoon': 'L’agenda arrive dans une prochaine version.',
   'dashboard.meetingsFailed': 'Les rendez-vous n’ont pas pu être chargés.',
   'dashboard.openAgenda': 'Ouvrir l’agenda',
   'step.name.google_analytics': 'Google Analytics',
@@ -287,10 +285,6 @@ export const fr: Catalogue = {
   'review.3.company': 'Finlo Assurances (génération de leads)',
 
   'common.somethingWrong': 'Une erreur est survenue...',
-  'common.comingSoon.title': 'Bientôt disponible',
-  'common.comingSoon.text': 'Cette fonctionnalité est en cours de développement et sera disponible dans une prochaine version.',
-  'placeholder.text': 'Cet écran est en préparation : il arrivera avec une prochaine version du portail.',
-  'placeholder.back': 'Retour au tableau de bord',
   'forbidden.text': "Cette page est réservée aux administrateurs. Si vous pensez devoir y accéder, contactez votre responsable de compte.",
   'forbidden.back': 'Accéder au tableau de bord',
   'routeError.title': "Cette page n’a pas pu être affichée",

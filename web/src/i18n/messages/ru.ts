@@ -83,7 +83,6 @@ export const ru: Catalogue = {
   'search.pages': 'Страницы',
   'search.companies': 'Компании',
   'search.noResults': 'По запросу «{query}» ничего не найдено',
-  'search.companiesComingSoon': 'Поиск по компаниям скоро появится',
   'search.companiesUnavailable': 'Поиск по компаниям сейчас недоступен',
   'search.companyProduct': 'Продукт: {product}',
 
@@ -218,7 +217,6 @@ export const ru: Catalogue = {
   'dashboard.ok': 'ОК',
   'dashboard.nextMeeting': 'Следующая встреча',
   'dashboard.noMeeting': 'Предстоящих встреч нет.',
-  'dashboard.agendaSoon': 'Календарь встреч появится в одном из ближайших выпусков.',
   'dashboard.meetingsFailed': 'Не удалось загрузить встречи.',
   'dashboard.openAgenda': 'Открыть календарь',
   'step.name.google_analytics': 'Google Analytics',
@@ -287,10 +285,6 @@ export const ru: Catalogue = {
   'review.3.company': 'Finlo Insurance (лидогенерация)',
 
   'common.somethingWrong': 'Что-то пошло не так...',
-  'common.comingSoon.title': 'Скоро',
-  'common.comingSoon.text': 'Эта функция в разработке и появится в одном из ближайших обновлений.',
-  'placeholder.text': 'Этот экран уже в работе и появится в одном из ближайших обновлений портала.',
-  'placeholder.back': 'Вернуться на панель управления',
   'forbidden.text': 'Эта страница доступна только администраторам. Если вам нужен доступ, обратитесь к своему менеджеру.',
   'forbidden.back': 'Перейти на панель управления',
   'routeError.title': "Не удалось показать страницу",

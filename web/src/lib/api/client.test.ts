@@ -73,10 +73,4 @@ describe('API client', () => {
     await expect(callRoute(meetingsList)).rejects.toBeInstanceOf(ApiError);
     expect(onServerError).toHaveBeenCalledWith(expect.objectContaining({ status: 500, message: 'Database unavailable' }));
   });
-
-  it('marks 501 placeholders as not implemented', async () => {
-    server.use(http.get(url('/api/meetings'), () => HttpResponse.json({ code: 'not-implemented', message: 'Soon' }, { status: 501 })));
-    const error = (await callRoute(meetingsList).catch((caught: unknown) => caught)) as ApiError;
-    expect(error.notImplemented).toBe(true);
-  });
 });

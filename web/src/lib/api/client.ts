@@ -13,11 +13,6 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
-
-  /** Routes whose issue has not landed answer 501: the UI shows "coming soon". */
-  get notImplemented(): boolean {
-    return this.status === 501;
-  }
 }
 
 export interface ServerFailure {

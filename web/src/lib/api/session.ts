@@ -20,7 +20,7 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /**
  * user: undefined while the first answer is pending, null when signed out.
- * Another failure (network, 501 while the route is not built) counts as signed out
+ * Another failure (network, server error) counts as signed out
  * rather than blocking every page behind a spinner.
  */
 export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {
