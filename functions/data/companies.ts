@@ -13,6 +13,11 @@ export interface CompanyRecord extends Company {
   created: string;
   /** Set when its deletion started: it left the lists at once; a retried delete finishes the job. */
   deletingAt?: string | null;
+  /**
+   * The SFTP host key fingerprint ("SHA256:...") pinned for orderFeedUrl (trust on first use): the
+   * daily re-check refuses another key. Storage only, never answered. Absent on older records.
+   */
+  orderFeedHostKey?: string | null;
 }
 
 /** A company whose deletion started is gone for every reader (auth, lists, switcher). */
@@ -26,6 +31,7 @@ export interface NewCompany {
   viewId?: string | null;
   dimensionIndex?: string | null;
   orderFeedUrl?: string | null;
+  orderFeedHostKey?: string | null;
   /** Defaults to the product's default steps. */
   integrationSteps?: StepType[];
   isDefault?: boolean;
@@ -44,6 +50,7 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
     viewId: input.viewId ?? null,
     dimensionIndex: input.dimensionIndex ?? null,
     orderFeedUrl: input.orderFeedUrl ?? null,
+    orderFeedHostKey: input.orderFeedHostKey ?? null,
     integrationSteps: orderSteps(input.integrationSteps ?? defaultStepsFor(input.product)),
     isDefault: input.isDefault ?? false,
     created: nowIso(),
@@ -109,7 +116,9 @@ export async function findCompanyByName(name: string): Promise<CompanyRecord | n
   return typeof Item?.companyId === 'string' ? getCompany(Item.companyId) : null;
 }
 
-export type CompanyChanges = Partial<Pick<CompanyRecord, 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl' | 'integrationSteps'>>;
+export type CompanyChanges = Partial<
+  Pick<CompanyRecord, 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl' | 'orderFeedHostKey' | 'integrationSteps'>
+>;
 
 /**
  * Conditional edit: succeeds only on the version the editor read (else 409). A new name moves
@@ -166,18 +175,52 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
  * A company field the checks store the first time only (spec, "First-time storage": the view id
  * of the first successful access check, the dimension index of the first dimension check, the
  * order feed URL of the first clean feed check). Written only while absent, null or empty: of
- * concurrent checks exactly one stores it (true), the others get false.
+ * concurrent checks exactly one stores it (true), the others get false. `alongside`: fields set in
+ * the same write (the feed URL's SFTP host key).
  */
-export async function storeCompanyFieldOnce(companyId: string, field: 'viewId' | 'dimensionIndex' | 'orderFeedUrl', value: string): Promise<boolean> {
+export async function storeCompanyFieldOnce(
+  companyId: string,
+  field: 'viewId' | 'dimensionIndex' | 'orderFeedUrl',
+  value: string,
+  alongside: Partial<Pick<CompanyRecord, 'orderFeedHostKey'>> = {},
+): Promise<boolean> {
+  const extra = Object.entries(alongside);
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.company(companyId),
-        UpdateExpression: 'SET #field = :value ADD #version :one',
+        UpdateExpression: `SET #field = :value${extra.map((_, i) => `, #f${i} = :v${i}`).join('')} ADD #version :one`,
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#field) OR #field = :null OR #field = :empty)',
-        ExpressionAttributeNames: { '#field': field, '#version': 'version' },
-        ExpressionAttributeValues: { ':value': value, ':one': 1, ':null': null, ':empty': '' },
+        ExpressionAttributeNames: { '#field': field, '#version': 'version', ...Object.fromEntries(extra.map(([name], i) => [`#f${i}`, name])) },
+        ExpressionAttributeValues: { ':value': value, ':one': 1, ':null': null, ':empty': '', ...Object.fromEntries(extra.map(([, v], i) => [`:v${i}`, v ?? null])) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Pins `hostKey` for the stored order feed URL, only while that URL is still `forUrl` (an edit of
+ * the URL meanwhile wins). `onlyIfNone`: learn a key for a record that has none (older records),
+ * never replace one. The version moves, so an admin's edit of the record read before fails (409)
+ * instead of writing the old key back. true when written.
+ */
+export async function storeOrderFeedHostKey(companyId: string, forUrl: string, hostKey: string, onlyIfNone: boolean): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.company(companyId),
+        UpdateExpression: 'SET orderFeedHostKey = :key ADD #version :one',
+        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deletingAt) AND orderFeedUrl = :url${
+          onlyIfNone ? ' AND (attribute_not_exists(orderFeedHostKey) OR orderFeedHostKey = :null)' : ''
+        }`,
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':key': hostKey, ':url': forUrl, ':one': 1, ...(onlyIfNone ? { ':null': null } : {}) },
       }),
     );
     return true;

@@ -14,6 +14,15 @@ describe('companyChanges', () => {
     expect(companyChanges(record, { viewId: '' })).toEqual({ viewId: null });
     expect(companyChanges(record, { integrationSteps: ['collector', 'sources', 'google_analytics'] })).toEqual({});
   });
+
+  it('drops the pinned SFTP host key when the feed URL moves to another server, keeps it on the same one', () => {
+    const pinned = { ...record, orderFeedUrl: 'sftp://u:p@feeds.example/a.xml', orderFeedHostKey: 'SHA256:k' };
+    expect(companyChanges(pinned, { orderFeedUrl: 'sftp://v:q@FEEDS.example:22/b.xml' })).toEqual({ orderFeedUrl: 'sftp://v:q@FEEDS.example:22/b.xml' });
+    for (const url of ['sftp://u:p@feeds.example:2222/a.xml', 'sftp://u:p@other.example/a.xml', 'https://feeds.example/a.xml', '']) {
+      expect(companyChanges(pinned, { orderFeedUrl: url }), url).toEqual({ orderFeedUrl: url || null, orderFeedHostKey: null });
+    }
+    expect(companyChanges(pinned, { name: 'Other' })).toEqual({ name: 'Other' });
+  });
 });
 
 describe('nextSteps', () => {

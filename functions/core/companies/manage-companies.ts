@@ -4,6 +4,8 @@ import type { CompanyCreateRequest, CompanyUpdateCurrentRequest, CompanyUpdateRe
 import * as companiesRepo from '../../data/companies';
 import type { CompanyChanges, CompanyRecord, NewCompany } from '../../data/companies';
 import { ConflictError, NotFoundError } from '../../platform/errors';
+// host-key, not the fetcher's index: this bundle needs no transport.
+import { sameSftpServer } from '../../platform/feed-fetch/host-key';
 import { byName, toCompany } from '../users/views';
 
 /** The companies admin's use cases (list, create, edit) and the legacy update of the current company. */
@@ -62,6 +64,10 @@ export function companyChanges(current: CompanyRecord, input: Omit<CompanyUpdate
     if (input[field] === undefined) continue;
     const value = orNull(input[field]);
     if (value !== (current[field] ?? null)) changes[field] = value;
+  }
+  // A feed URL on another server: the host key pinned for the old one means nothing (the next check learns one).
+  if (changes.orderFeedUrl !== undefined && current.orderFeedHostKey && !sameSftpServer(changes.orderFeedUrl, current.orderFeedUrl)) {
+    changes.orderFeedHostKey = null;
   }
   if (input.integrationSteps !== undefined) {
     const steps = nextSteps(current.integrationSteps ?? [], input.integrationSteps as StepType[]);

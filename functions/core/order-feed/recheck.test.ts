@@ -88,6 +88,15 @@ describe('recheckCompany', () => {
     expect(d.sendMail).not.toHaveBeenCalled();
   });
 
+  it('hands the SFTP host key pinned on the company to the check; a mismatch is a failed check mailed as "cannot be checked"', async () => {
+    const pinned = { ...company, orderFeedHostKey: 'SHA256:pinned' };
+    const refused = check({ status: 'failed', finishedAt: '2026-11-24T03:00:05.000Z', failure: { code: 'host-key', message: 'The SFTP server presented another host key' } });
+    const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'failed', { getCompany: vi.fn(async () => pinned), runFeedCheck: vi.fn(async () => refused) });
+    expect(await recheckCompany(message, 123, d)).toMatchObject({ health: 'failed', previous: 'clean', alerted: true });
+    expect(d.runFeedCheck).toHaveBeenCalledWith(pinned, expect.anything(), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, sftpHostKey: 'SHA256:pinned' });
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ problem_short: 'cannot be checked', details: expect.stringContaining('(host-key)') }) }));
+  });
+
   it('mails the team once when a clean feed now has warnings', async () => {
     const d = deps([entry('clean', '2026-11-23T03:00:00.000Z'), entry('warnings', '2026-11-22T03:00:00.000Z')], 'warnings');
     expect(await recheckCompany(message, 0, d)).toMatchObject({ health: 'warnings', previous: 'clean', alerted: true });

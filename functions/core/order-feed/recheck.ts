@@ -114,7 +114,9 @@ export async function recheckCompany(message: RecheckMessage, deadline: number, 
     });
     // A check is running (the customer's, or this message delivered twice at once): it writes its own history line.
     if (!created) return { companyId, companyName, outcome: 'skipped', reason: 'busy' };
-    const record = await deps.runFeedCheck(company, check, { feedUrl: url, trigger: 'daily', deadline });
+    // The SFTP host key pinned at the first check: another key fails the check ('host-key') before the password is sent.
+    const pin = company.orderFeedHostKey ? { sftpHostKey: company.orderFeedHostKey } : {};
+    const record = await deps.runFeedCheck(company, check, { feedUrl: url, trigger: 'daily', deadline, ...pin });
     const health = feedHealth(record);
     if (!health) return { companyId, companyName, outcome: 'skipped', reason: 'busy' };
     current = {

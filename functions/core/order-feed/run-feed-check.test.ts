@@ -43,6 +43,7 @@ function fakeDeps(feed: string, over: Partial<RunDeps> = {}, check: FeedCheckRec
     },
     finishFeedCheck: vi.fn(async () => true),
     storeOrderFeedUrlOnce: vi.fn(async () => true),
+    storeOrderFeedHostKey: vi.fn(async () => true),
     openUpload: async () => ({ body: bytes(feed), contentLength: new TextEncoder().encode(feed).length }),
     openUrl: vi.fn(async () => ({ body: bytes(feed), contentLength: null })),
     analyticsOrders: vi.fn(async (_p: string, day: string) => ({ day, has: () => true })),
@@ -81,8 +82,70 @@ describe('runFeedCheck', () => {
     const { deps } = fakeDeps(clean, {}, check);
     const done = await runFeedCheck(company, check, { feedUrl: url }, deps);
     expect(deps.openUrl).toHaveBeenCalledWith(url, expect.objectContaining({ maxBytes: expect.any(Number) }));
-    expect(deps.storeOrderFeedUrlOnce).toHaveBeenCalledWith('c1', url);
+    expect(deps.storeOrderFeedUrlOnce).toHaveBeenCalledWith('c1', url, null);
     expect(done.feedUrlStored).toBe(true);
+  });
+
+  describe('SFTP host key (trust on first use)', () => {
+    const stored = 'sftp://u:p@feeds.example.com/o.xml';
+    const KEY = 'SHA256:seenSeenSeenSeenSeenSeenSeenSeenSeenSeenSee';
+    const PINNED = 'SHA256:pinnedPinnedPinnedPinnedPinnedPinnedPinn';
+    const urlCheck = (url: string, startedBy = 'u1') => queued({ source: { kind: 'url', url: url.replace(/\/\/[^@]*@/, '//') }, startedBy });
+    /** `firstUrl`: the company has no URL yet (the conditional first write succeeds). */
+    const sftpDeps = (feed = clean, check = urlCheck(stored), firstUrl = false) =>
+      fakeDeps(
+        feed,
+        { openUrl: vi.fn(async () => ({ body: bytes(feed), contentLength: null, hostKey: KEY })), storeOrderFeedUrlOnce: vi.fn(async () => firstUrl) },
+        check,
+      ).deps;
+    const pinned = (key: string | null) => ({ ...company, orderFeedUrl: stored, orderFeedHostKey: key }) as CompanyRecord;
+
+    it('stores the key seen in the same write as the first URL', async () => {
+      const deps = sftpDeps(clean, urlCheck(stored), true);
+      await runFeedCheck(company, urlCheck(stored), { feedUrl: stored }, deps);
+      expect(deps.storeOrderFeedUrlOnce).toHaveBeenCalledWith('c1', stored, KEY);
+      expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
+    it('the daily re-check hands the pin to the fetcher; a mismatch is a failed check with its history line', async () => {
+      const refusal = Object.assign(Object.create(FeedFetchError.prototype) as FeedFetchError, { code: 'host-key', message: 'The SFTP server presented another key' });
+      const check = urlCheck(stored, 'daily');
+      const { deps } = fakeDeps(clean, { openUrl: vi.fn(async () => Promise.reject(refusal)) }, check);
+      const failed = await runFeedCheck(pinned(PINNED), check, { feedUrl: stored, trigger: 'daily', sftpHostKey: PINNED }, deps);
+      expect(deps.openUrl).toHaveBeenCalledWith(stored, expect.objectContaining({ sftpHostKey: PINNED }));
+      expect(failed.failure?.code).toBe('host-key');
+      expect(deps.finishFeedCheck).toHaveBeenCalledWith(failed, expect.objectContaining({ trigger: 'daily', health: 'failed', failure: failed.failure }));
+      expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
+    it('the daily re-check learns a key for a stored URL that has none, and never replaces one', async () => {
+      const learning = sftpDeps(clean, urlCheck(stored, 'daily'));
+      await runFeedCheck(pinned(null), urlCheck(stored, 'daily'), { feedUrl: stored, trigger: 'daily' }, learning);
+      expect(learning.storeOrderFeedHostKey).toHaveBeenCalledWith('c1', stored, KEY, true);
+      const keeping = sftpDeps(clean, urlCheck(stored, 'daily'));
+      await runFeedCheck(pinned(KEY), urlCheck(stored, 'daily'), { feedUrl: stored, trigger: 'daily', sftpHostKey: KEY }, keeping);
+      expect(keeping.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
+    it('a manual check of the stored URL\'s server (any path, even with warnings) replaces the key; another server does not', async () => {
+      const samePort = 'sftp://other:pw@FEEDS.example.com:22/elsewhere.xml';
+      const warned = sftpDeps(clean.replace(/<price>[\d.]+<\/price>/, '<price>abc</price>'), urlCheck(samePort));
+      const done = await runFeedCheck(pinned(PINNED), urlCheck(samePort), { feedUrl: samePort }, warned);
+      expect(done.status).toBe('done');
+      expect(warned.storeOrderFeedHostKey).toHaveBeenCalledWith('c1', stored, KEY, false);
+      for (const other of ['sftp://u:p@feeds.example.com:2222/o.xml', 'sftp://u:p@mirror.example.com/o.xml']) {
+        const deps = sftpDeps(clean, urlCheck(other));
+        await runFeedCheck(pinned(PINNED), urlCheck(other), { feedUrl: other }, deps);
+        expect(deps.storeOrderFeedHostKey, other).not.toHaveBeenCalled();
+      }
+    });
+
+    it('a failed manual check trusts nothing', async () => {
+      const deps = sftpDeps('<orders><order><id>1</id>');
+      const failed = await runFeedCheck(pinned(PINNED), urlCheck(stored), { feedUrl: stored }, deps);
+      expect(failed.status).toBe('failed');
+      expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
   });
 
   it('warnings: done, but neither the step nor the URL', async () => {

@@ -3,13 +3,13 @@ import { createFeedByteInput } from '../../../shared/feed/byte-input';
 import { createOrderChecker } from '../../../shared/feed/checker';
 import { addDays, dayOf } from '../../../shared/feed/rules/values';
 import { FeedParseError, feedKindOf, type AnalyticsOrders, type FeedCheckOptions } from '../../../shared/feed/types';
-import { storeCompanyFieldOnce, type CompanyRecord } from '../../data/companies';
+import { storeCompanyFieldOnce, storeOrderFeedHostKey, type CompanyRecord } from '../../data/companies';
 import * as repo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { openFeedUpload } from '../../data/feed-uploads';
 import * as stepsRepo from '../../data/steps';
 import { getUser } from '../../data/users';
-import { FeedFetchError, allowFromEnv, openFeed } from '../../platform/feed-fetch';
+import { FeedFetchError, allowFromEnv, openFeed, sameSftpServer } from '../../platform/feed-fetch';
 import { analyticsOrders } from '../analytics/provider';
 import { changeStepStatus } from '../integration/steps';
 import { fitResult } from './fit-result';
@@ -20,6 +20,9 @@ import { fitResult } from './fit-result';
  * SSRF-guarded fetcher) through the decoder and the engine, chunk by chunk: memory stays flat
  * whatever the feed's size. Writes progress about once a second, then the result or a failure,
  * a history line, and on a clean check completes status_feed and stores the company's first feed URL.
+ * SFTP host keys (trust on first use, docs/order-feed.md): the key seen is stored with the first
+ * URL; a manual check of the stored URL's server replaces it (the customer chose that server); the
+ * daily re-check requires it (RunOptions.sftpHostKey) and learns one for a record that has none.
  */
 
 /** A readable of bytes: S3's GetObject body or the fetcher's stream (destroy stops the transfer). */
@@ -32,9 +35,15 @@ export interface RunDeps {
   writeFeedCheckProgress(companyId: string, id: string, progress: FeedCheckProgress, at: string): Promise<boolean>;
   /** false when the check is gone (its company was deleted meanwhile). */
   finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean>;
-  storeOrderFeedUrlOnce(companyId: string, url: string): Promise<boolean>;
+  /** The first feed URL and its SFTP host key (null: none seen), in one write. */
+  storeOrderFeedUrlOnce(companyId: string, url: string, hostKey: string | null): Promise<boolean>;
+  /** Pins `hostKey` while the stored URL is still `forUrl`; `onlyIfNone`: never replaces a key. */
+  storeOrderFeedHostKey(companyId: string, forUrl: string, hostKey: string, onlyIfNone: boolean): Promise<boolean>;
   openUpload(key: string): Promise<{ body: ByteStream; contentLength: number | null } | null>;
-  openUrl(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<{ body: ByteStream; contentLength: number | null }>;
+  openUrl(
+    url: string,
+    options: { maxBytes: number; timeoutMs: number; sftpHostKey?: string },
+  ): Promise<{ body: ByteStream; contentLength: number | null; hostKey?: string }>;
   analyticsOrders(propertyId: string, day: string): Promise<AnalyticsOrders>;
   /** Completes status_feed through the step engine (the team's mail); true when THIS call moved it. */
   completeFeedStep(company: CompanyRecord, startedBy: string): Promise<boolean>;
@@ -48,6 +57,8 @@ export interface RunOptions {
   /** Epoch ms by which the check must have stopped (the Lambda's time left, minus a margin for the last writes). */
   deadline?: number;
   trigger?: FeedHistoryEntry['trigger'];
+  /** sftp: the host key the server must present (the daily re-check's pin); another one fails the check ('host-key'). */
+  sftpHostKey?: string;
 }
 
 const DAILY_ACTOR = { firstName: 'Daily feed check', login: 'daily' };
@@ -58,11 +69,12 @@ const defaults: RunDeps = {
   claimFeedCheck: repo.claimFeedCheck,
   writeFeedCheckProgress: repo.writeFeedCheckProgress,
   finishFeedCheck: repo.finishFeedCheck,
-  storeOrderFeedUrlOnce: (companyId, url) => storeCompanyFieldOnce(companyId, 'orderFeedUrl', url),
+  storeOrderFeedUrlOnce: (companyId, url, hostKey) => storeCompanyFieldOnce(companyId, 'orderFeedUrl', url, { orderFeedHostKey: hostKey }),
+  storeOrderFeedHostKey,
   openUpload: (key) => openFeedUpload(key),
-  openUrl: (url, { maxBytes, timeoutMs }) =>
+  openUrl: (url, { maxBytes, timeoutMs, sftpHostKey }) =>
     // allowFromEnv: loopback test servers of the local test stack only (unset in every deployed stage).
-    openFeed(url, { maxBytes, timeoutMs, idleTimeoutMs: Math.min(IDLE_TIMEOUT_MS, timeoutMs), allow: allowFromEnv() }),
+    openFeed(url, { maxBytes, timeoutMs, idleTimeoutMs: Math.min(IDLE_TIMEOUT_MS, timeoutMs), allow: allowFromEnv(), ...(sftpHostKey ? { sftpHostKey } : {}) }),
   analyticsOrders,
   async completeFeedStep(company, startedBy) {
     const step = (await stepsRepo.listSteps(company.id)).find((s) => s.stepType === 'status_feed');
@@ -96,14 +108,18 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
   const started = deps.now().getTime();
   const deadline = options.deadline ?? started + 14 * 60_000;
   const progress: FeedCheckProgress = { ...claimed.progress, bytes: 0, orders: 0 };
+  const trigger = options.trigger ?? (claimed.startedBy === 'daily' ? 'daily' : 'manual');
   let body: ByteStream | undefined;
+  /** The SFTP server's host key fingerprint, when the feed came over SFTP. */
+  let hostKey: string | undefined;
   let record: FeedCheckRecord;
   try {
     const result = await readFeed();
     const finishedAt = deps.now().toISOString();
     const clean = Object.keys(result.errors).length === 0;
     // Spec: the first successful check of a URL stores it; status_feed is done when a check returns without errors.
-    const feedUrlStored = clean && claimed.source.kind === 'url' && options.feedUrl ? await deps.storeOrderFeedUrlOnce(company.id, options.feedUrl) : false;
+    const feedUrlStored = clean && claimed.source.kind === 'url' && options.feedUrl ? await deps.storeOrderFeedUrlOnce(company.id, options.feedUrl, hostKey ?? null) : false;
+    if (!feedUrlStored) await pinHostKey();
     const stepCompleted = clean ? await deps.completeFeedStep(company, claimed.startedBy) : false;
     record = { ...claimed, status: 'done', progress, result, failure: null, updatedAt: finishedAt, finishedAt, stepCompleted, feedUrlStored };
   } catch (error) {
@@ -127,7 +143,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
   await deps.finishFeedCheck(record, {
     checkId: record.id,
     date: record.finishedAt!,
-    trigger: options.trigger ?? (record.startedBy === 'daily' ? 'daily' : 'manual'),
+    trigger,
     health: feedHealth(record) ?? 'failed',
     orders: record.result?.stats.numOrders.total ?? 0,
     warningKeys: Object.keys(record.result?.errors ?? {}),
@@ -168,8 +184,13 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     } else {
       const left = deadline - deps.now().getTime();
       if (left <= 0) throw new CheckTimeout();
-      const opened = await deps.openUrl(options.feedUrl ?? source.url, { maxBytes: FEED_FETCH_MAX_BYTES, timeoutMs: left });
+      const opened = await deps.openUrl(options.feedUrl ?? source.url, {
+        maxBytes: FEED_FETCH_MAX_BYTES,
+        timeoutMs: left,
+        ...(options.sftpHostKey ? { sftpHostKey: options.sftpHostKey } : {}),
+      });
       body = opened.body;
+      hostKey = opened.hostKey;
       progress.totalBytes = opened.contentLength;
     }
 
@@ -187,5 +208,16 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     }
     input.end();
     return fitResult(orders.result());
+  }
+
+  /** After a feed read to its end over SFTP: re-trust (manual) or learn (daily, none yet) the stored URL's host key. */
+  async function pinHostKey(): Promise<void> {
+    const stored = company.orderFeedUrl;
+    const url = options.feedUrl;
+    if (!hostKey || !stored || !url || hostKey === company.orderFeedHostKey) return;
+    // The daily re-check fetched the stored URL itself without a pin: an older record learns its key.
+    if (trigger === 'daily' && !company.orderFeedHostKey && url === stored) await deps.storeOrderFeedHostKey(company.id, stored, hostKey, true);
+    // The customer (or the team) checked that same server by hand: they chose it, its key is trusted now.
+    else if (trigger === 'manual' && sameSftpServer(url, stored)) await deps.storeOrderFeedHostKey(company.id, stored, hostKey, false);
   }
 }

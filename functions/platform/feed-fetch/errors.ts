@@ -10,7 +10,8 @@ export type FeedFetchErrorCode =
   | 'timeout'
   | 'ftp-passive'
   | 'connection'
-  | 'protocol';
+  | 'protocol'
+  | 'host-key';
 
 /**
  * Why a feed could not be fetched. The message is written for the user who typed the URL: it never

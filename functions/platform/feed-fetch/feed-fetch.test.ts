@@ -4,12 +4,13 @@
  * never allow-listed) count every connection: after each refused form they must still be at 0.
  * Feed servers are allow-listed by host:port, as the local test stack does.
  */
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FeedFetchError, openFeedWith, type FeedFetchOptions, type FetchedFeed } from './index';
 import { MAX_REDIRECTS } from './http';
-import { TEST_CERT, feedHttpServer, ftpServer, internalListener, sftpServer } from './test-fixtures/servers';
+import { TEST_CERT, feedHttpServer, ftpServer, internalListener, opensshFingerprint, sftpServer } from './test-fixtures/servers';
 
 type Await<T> = T extends Promise<infer U> ? U : T;
 let internal1: Await<ReturnType<typeof internalListener>>;
@@ -329,9 +330,33 @@ describe('allow-listed test servers are fetched', { timeout: 30_000 }, () => {
     expect((await failure(open(`sftp://shop:${encodeURIComponent('s3cr:et@')}@127.0.0.1:${sftp.port}/nope.xml`))).code).toBe('status');
     expect((await failure(open(`sftp://127.0.0.1:${sftp.port}/feed.xml`))).code).toBe('credentials');
   });
+  it('SFTP reports the fingerprint of the host key it saw, and a matching pin is accepted', async () => {
+    const auth = `shop:${encodeURIComponent('s3cr:et@')}`;
+    const seen = await open(`sftp://${auth}@127.0.0.1:${sftp.port}/feed.xml`);
+    await read(seen.body);
+    expect(seen.hostKey).toBe(opensshFingerprint(sftp.publicKey));
+    const pinned = await open(`sftp://${auth}@127.0.0.1:${sftp.port}/feed.xml`, { sftpHostKey: seen.hostKey! });
+    expect(await read(pinned.body)).toEqual(FEED);
+    expect(pinned.hostKey).toBe(seen.hostKey);
+  });
+  it('SFTP with another pinned key: refused in the handshake, before the server sees any authentication', async () => {
+    const attempts = sftp.authAttempts.length;
+    const opened = sftp.opened.length;
+    const wrongPin = `SHA256:${createHash('sha256').update('another server').digest('base64').replace(/=+$/, '')}`;
+    const refused = await failure(open(`sftp://shop:${encodeURIComponent('s3cr:et@')}@127.0.0.1:${sftp.port}/feed.xml`, { sftpHostKey: wrongPin }));
+    expect(refused.code).toBe('host-key');
+    expect(refused.message).toContain(wrongPin);
+    expect(refused.message).toContain(opensshFingerprint(sftp.publicKey));
+    expect(refused.message).not.toContain('s3cr');
+    expect(sftp.authAttempts.length, 'authentication requests the server received').toBe(attempts);
+    expect(sftp.opened.length).toBe(opened);
+    // A pin is only about sftp: an http fetch ignores it.
+    expect(await read((await open(`http://127.0.0.1:${web.port}/feed.xml`, { sftpHostKey: wrongPin })).body)).toEqual(FEED);
+  });
   it('without the allow-list the same test servers are refused', async () => {
     for (const url of [`http://127.0.0.1:${web.port}/feed.xml`, `ftp://127.0.0.1:${ftp.port}/feed.xml`, `sftp://shop:x@127.0.0.1:${sftp.port}/feed.xml`]) {
       expect((await failure(openFeedWith(url, { maxBytes: 1000, timeoutMs: 5000 }, { resolve }))).code).toBe('address');
     }
   });
 });
+

@@ -14,6 +14,7 @@ import { parseTarget } from './target';
 import type { Opened, TransportContext } from './transport';
 
 export { FeedFetchError, type FeedFetchErrorCode } from './errors';
+export { hostKeyFingerprint, sameSftpServer } from './host-key';
 export { redactUrl } from './target';
 
 export interface FeedFetchOptions {
@@ -25,6 +26,11 @@ export interface FeedFetchOptions {
   idleTimeoutMs?: number;
   /** Aborting it stops the transfer; openFeed rejects (and the body errors) with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * sftp: the fingerprint (OpenSSH form "SHA256:<base64>") the server's host key must have, checked
+   * before any password is sent; another key -> 'host-key'. Without it any key is accepted (and reported).
+   */
+  sftpHostKey?: string;
   /** Test configuration only: loopback host:port pairs that may be reached (never set in production code). */
   allow?: ReadonlyArray<{ host: string; port: number }>;
 }
@@ -35,6 +41,8 @@ export interface FetchedFeed {
   contentLength: number | null;
   /** Final URL after redirects, credentials removed. */
   url: string;
+  /** sftp only: the fingerprint of the host key the server presented (to pin it). */
+  hostKey?: string;
 }
 
 /** For tests of this module: a resolver table instead of DNS, and a trusted test certificate. */
@@ -61,6 +69,7 @@ export async function openFeedWith(url: string, options: FeedFetchOptions, inter
     maxBytes: options.maxBytes,
     ...(options.allow ? { allow: options.allow } : {}),
     ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+    ...(options.sftpHostKey ? { sftpHostKey: options.sftpHostKey } : {}),
     ...(internals.ca ? { ca: internals.ca } : {}),
   };
   let opened: Opened;
@@ -78,7 +87,7 @@ export async function openFeedWith(url: string, options: FeedFetchOptions, inter
   const body = guardBody(opened.stream, { maxBytes: options.maxBytes, signal, ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}) }, () =>
     clearTimeout(timer),
   );
-  return { body, contentLength: opened.contentLength, url: opened.url };
+  return { body, contentLength: opened.contentLength, url: opened.url, ...(opened.hostKey ? { hostKey: opened.hostKey } : {}) };
 }
 
 /**

@@ -2,12 +2,14 @@ import ssh2, { type SFTPWrapper } from 'ssh2';
 import { checkedAddress } from './address';
 import { tooLarge } from './body';
 import { FeedFetchError } from './errors';
+import { hostKeyFingerprint } from './host-key';
 import { filePath, redactUrl, type FeedTarget } from './target';
 import type { Opened, TransportContext } from './transport';
 
 /**
- * A file over SFTP (ssh2), connected to the checked address. The server's host key is not
- * pinned: a customer's server has no key known to us; the channel is still encrypted.
+ * A file over SFTP (ssh2), connected to the checked address. The server's host key is checked
+ * against `ctx.sftpHostKey` when given (the fingerprint recorded at the first check: trust on
+ * first use) during the handshake, before the password is sent; the key seen is reported.
  * "sftp://host/~/file" is relative to the login directory, anything else is an absolute path.
  */
 export async function openSftp(target: FeedTarget, ctx: TransportContext): Promise<Opened> {
@@ -21,6 +23,8 @@ export async function openSftp(target: FeedTarget, ctx: TransportContext): Promi
   const onAbort = () => connection.end();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   let handedOver = false;
+  let hostKey: string | undefined;
+  let wrongKey = false;
   try {
     await new Promise<void>((resolve, reject) => {
       connection.once('ready', resolve);
@@ -35,8 +39,20 @@ export async function openSftp(target: FeedTarget, ctx: TransportContext): Promi
         // No key or agent of this machine is ever offered to a customer's server.
         agent: undefined,
         tryKeyboard: false,
+        // Runs in the key exchange, before any authentication: a wrong key never sees the password.
+        hostVerifier: (key: Buffer) => {
+          hostKey = hostKeyFingerprint(key);
+          wrongKey = ctx.sftpHostKey !== undefined && hostKey !== ctx.sftpHostKey;
+          return !wrongKey;
+        },
       });
     }).catch((error: unknown) => {
+      if (wrongKey && !ctx.signal.aborted) {
+        throw new FeedFetchError(
+          'host-key',
+          `The SFTP server presented the host key ${hostKey}, not ${ctx.sftpHostKey} recorded at the first check: the connection was refused.`,
+        );
+      }
       throw sftpError(error, ctx);
     });
     connection.on('error', () => undefined);
@@ -53,7 +69,7 @@ export async function openSftp(target: FeedTarget, ctx: TransportContext): Promi
     const stream = sftp.createReadStream(path);
     stream.once('close', () => connection.end());
     handedOver = true;
-    return { stream, contentLength: stats.size, url: redactUrl(target.url) };
+    return { stream, contentLength: stats.size, url: redactUrl(target.url), ...(hostKey ? { hostKey } : {}) };
   } finally {
     ctx.signal.removeEventListener('abort', onAbort);
     if (!handedOver) connection.end();

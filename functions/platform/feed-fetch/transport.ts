@@ -9,6 +9,8 @@ export interface TransportContext {
   signal: AbortSignal;
   maxBytes: number;
   idleTimeoutMs?: number;
+  /** sftp: the host key fingerprint the server must present (FeedFetchOptions.sftpHostKey). */
+  sftpHostKey?: string;
   /** Tests only: extra trusted certificate for https. */
   ca?: string | Buffer;
 }
@@ -18,4 +20,6 @@ export interface Opened {
   stream: Readable;
   contentLength: number | null;
   url: string;
+  /** sftp: the fingerprint of the server's host key. */
+  hostKey?: string;
 }

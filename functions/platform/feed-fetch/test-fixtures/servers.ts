@@ -1,5 +1,5 @@
 /** Loopback servers for the feed-fetch tests: counted "internal" listeners, and HTTP(S), FTP, SFTP feed servers. */
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -188,15 +188,38 @@ export async function ftpServer(options: FtpOptions & { elsewherePort?: number }
   return { port: portOf(server), logins, retrieved, close: closer(server, sockets) };
 }
 
-/** An SFTP server (ssh2's Server) serving `files` read-only to one user/password. */
-export async function sftpServer(files: Record<string, Buffer>, user: string, password: string): Promise<Closable & { opened: string[] }> {
+export interface SftpOptions {
+  /** Default: any free port. */
+  port?: number;
+  /** PEM private key (default: a new RSA key); another key = the server "reinstalled". */
+  hostKey?: string;
+}
+
+/** A new RSA host key: the PEM private key for the server, the SPKI PEM public key to fingerprint it. */
+export function newHostKey(): { privateKey: string; publicKey: string } {
+  return generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+}
+
+/**
+ * An SFTP server (ssh2's Server) serving `files` read-only to one user/password. `authAttempts`
+ * records every authentication request as "method:user" (never the password); `publicKey` is the
+ * host key's public half (SPKI PEM).
+ */
+export async function sftpServer(
+  files: Record<string, Buffer>,
+  user: string,
+  password: string,
+  options: SftpOptions = {},
+): Promise<Closable & { opened: string[]; authAttempts: string[]; publicKey: string }> {
   const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
-  const hostKey = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+  const hostKey = options.hostKey ?? newHostKey().privateKey;
+  const authAttempts: string[] = [];
   const opened: string[] = [];
   const attrs = (size: number, dir = false) => ({ mode: (dir ? 0o040755 : 0o100644), uid: 0, gid: 0, size, atime: 0, mtime: 0 });
   const server = new ssh2.Server({ hostKeys: [hostKey] }, (client) => {
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
+      authAttempts.push(`${ctx.method}:${ctx.username}`);
       if (ctx.method === 'password' && ctx.username === user && ctx.password === password) ctx.accept();
       else ctx.reject(['password']);
     });
@@ -242,10 +265,35 @@ export async function sftpServer(files: Record<string, Buffer>, user: string, pa
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   return {
     port: (server.address() as AddressInfo).port,
     opened,
+    authAttempts,
+    publicKey: createPublicKey(hostKey).export({ type: 'spki', format: 'pem' }).toString(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * OpenSSH's SHA256 fingerprint of an RSA public key, computed here without ssh2: the wire blob is
+ * string "ssh-rsa", mpint e, mpint n (RFC 4253 6.6), hashed, base64 without padding.
+ */
+export function opensshFingerprint(spkiPem: string): string {
+  const jwk = createPublicKey(spkiPem).export({ format: 'jwk' });
+  const field = (bytes: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return Buffer.concat([length, bytes]);
+  };
+  const mpint = (b64url: string) => {
+    const raw = Buffer.from(b64url, 'base64url');
+    return raw[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), raw]) : raw;
+  };
+  const blob = Buffer.concat([field(Buffer.from('ssh-rsa')), field(mpint(jwk.e!)), field(mpint(jwk.n!))]);
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+}
+

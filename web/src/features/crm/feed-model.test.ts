@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barGeometry, dateRangeDays, fileSizeUnit, hasCritical, monthlySeries, stateSeries } from './feed-model';
+import { barGeometry, dateRangeDays, failureMessageId, fileSizeUnit, hasCritical, monthlySeries, stateSeries } from './feed-model';
+import { en } from './messages/en';
 import { validateFeedForm } from './feed-form';
 import { previewFeed, type PreviewMessage } from './feed-preview';
 
@@ -8,6 +9,12 @@ describe('feed page rules', () => {
     expect(fileSizeUnit(999_999)).toEqual({ value: 999_999 / 1024, unit: 'kilobyte' });
     expect(fileSizeUnit(1_000_000)).toEqual({ value: 1_000_000 / 1024 / 1024, unit: 'megabyte' });
     expect(fileSizeUnit(0).unit).toBe('kilobyte');
+  });
+
+  it('words a refused SFTP host key with its own text, and unknown codes generically', () => {
+    expect(failureMessageId('host-key')).toBe('orderFeed.failure.host-key');
+    expect(en['orderFeed.failure.host-key']).toMatch(/different key/);
+    expect(failureMessageId('no-such-code')).toBe('orderFeed.failure.other');
   });
 
   it('counts the date range in days, both ends included', () => {

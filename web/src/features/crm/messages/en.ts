@@ -115,6 +115,7 @@ export const en = {
   'orderFeed.failure.ftp-passive': "The FTP server asked us to connect to another address: refused for safety.",
   'orderFeed.failure.connection': "The connection to the feed's server failed.",
   'orderFeed.failure.protocol': "The feed's server answered in a way we cannot read.",
+  'orderFeed.failure.host-key': "The SFTP server answered with a different key than the one recorded at the first check. Someone may be impersonating the server. If the server really was reinstalled, run a check of its address on this page to trust its new key.",
   'orderFeed.failure.empty': "The feed is empty.",
   'orderFeed.failure.binary': "This is not a text feed (a compressed or binary file?).",
   'orderFeed.failure.malformed': "The feed is not well-formed.",

@@ -111,6 +111,7 @@ export const fr: Record<keyof typeof en, string> = {
   'orderFeed.failure.ftp-passive': "Le serveur FTP a demandé une connexion vers une autre adresse : refusé par sécurité.",
   'orderFeed.failure.connection': "La connexion au serveur du flux a échoué.",
   'orderFeed.failure.protocol': "Le serveur du flux a répondu de façon illisible.",
+  'orderFeed.failure.host-key': "Le serveur SFTP a répondu avec une clé différente de celle enregistrée lors de la première vérification. Quelqu’un se fait peut-être passer pour ce serveur. S’il a vraiment été réinstallé, lancez une vérification de son adresse sur cette page pour faire confiance à sa nouvelle clé.",
   'orderFeed.failure.empty': "Le flux est vide.",
   'orderFeed.failure.binary': "Ce n’est pas un flux texte (fichier compressé ou binaire ?).",
   'orderFeed.failure.malformed': "Le flux est mal formé.",
