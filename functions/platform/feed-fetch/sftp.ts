@@ -6,6 +6,17 @@ import { hostKeyFingerprint } from './host-key';
 import { filePath, redactUrl, type FeedTarget } from './target';
 import type { Opened, TransportContext } from './transport';
 
+/** Host key types, most preferred first (see the connect options below). */
+const SERVER_HOST_KEY_ORDER: ssh2.ServerHostKeyAlgorithm[] = [
+  'ssh-ed25519',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'rsa-sha2-512',
+  'rsa-sha2-256',
+  'ssh-rsa',
+];
+
 /**
  * A file over SFTP (ssh2), connected to the checked address. The server's host key is checked
  * against `ctx.sftpHostKey` when given (the fingerprint recorded at the first check: trust on
@@ -39,6 +50,9 @@ export async function openSftp(target: FeedTarget, ctx: TransportContext): Promi
         // No key or agent of this machine is ever offered to a customer's server.
         agent: undefined,
         tryKeyboard: false,
+        // A server with several host keys shows the first type of this list it has: the order decides
+        // which key is pinned, so it is written here (ssh2 1.17's own order), not left to a library upgrade.
+        algorithms: { serverHostKey: SERVER_HOST_KEY_ORDER },
         // Runs in the key exchange, before any authentication: a wrong key never sees the password.
         hostVerifier: (key: Buffer) => {
           hostKey = hostKeyFingerprint(key);
