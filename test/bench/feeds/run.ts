@@ -7,6 +7,8 @@
  * XML is compared with `xmllint --stream --noout` on the same file (ratio = xmllint time /
  * our time; target >= 0.8). The biggest XML feed is also read under
  * NODE_OPTIONS=--max-old-space-size=32, by the parser alone and through the full checker.
+ * The CSV stage rows (parser alone, checker, and csv-floor.ts, a string-free prototype pass) take
+ * udsv's median time as their yardstick.
  * Each figure is the best of --runs runs (a shared machine adds noise, never speed); each of
  * our XML runs is paired with an xmllint run right before it, so both see the same load.
  *
@@ -62,9 +64,14 @@ interface Measure {
 }
 
 function runChild(bundle: string, mode: 'parser' | 'checker', format: 'xml' | 'csv', file: string, checker: string | undefined, maxOldSpace?: number): Measure | { error: string } {
+  return runMeasured([bundle, mode, format, file, ...(checker ? [checker] : [])], maxOldSpace);
+}
+
+/** A node process that prints one JSON line of Measure (child.ts, csv-floor.ts). */
+function runMeasured(args: string[], maxOldSpace?: number): Measure | { error: string } {
   const env = { ...process.env, NODE_OPTIONS: maxOldSpace ? `--max-old-space-size=${maxOldSpace}` : '' };
   const started = performance.now();
-  const child = spawnSync(process.execPath, [bundle, mode, format, file, ...(checker ? [checker] : [])], { env, encoding: 'utf8', maxBuffer: 1 << 20 });
+  const child = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 1 << 20 });
   const wallMs = performance.now() - started;
   if (child.status !== 0) return { error: (child.stderr || `exit ${child.status} ${child.signal ?? ''}`).trim().split('\n').slice(-3).join(' | ') };
   return { ...(JSON.parse(child.stdout.trim()) as Omit<Measure, 'wallMs'>), wallMs };
@@ -145,6 +152,8 @@ async function main(): Promise<void> {
   mkdirSync(bundleDir, { recursive: true });
   const childBundle = path.join(bundleDir, 'child.mjs');
   await build({ entryPoints: [path.join(import.meta.dirname, 'child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: childBundle, logLevel: 'error' });
+  const floorBundle = path.join(bundleDir, 'csv-floor.mjs');
+  await build({ entryPoints: [path.join(import.meta.dirname, 'csv-floor.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: floorBundle, logLevel: 'error' });
   const checkerSource = path.join(root, 'shared', 'feed', 'checker.ts');
   let checkerBundle: string | undefined;
   if (existsSync(checkerSource)) {
@@ -219,6 +228,8 @@ async function main(): Promise<void> {
       record(`${label} XML`, 'checker', xml, best(args.runs, () => runChild(childBundle, 'checker', 'xml', xml, checkerBundle)), lint);
       record(`${label} CSV`, 'checker', csv, best(args.runs, () => runChild(childBundle, 'checker', 'csv', csv, checkerBundle)), udsv);
     }
+    // What a check that hands the rules offsets instead of strings could reach (csv-floor.ts: a prototype, not the engine).
+    record(`${label} CSV`, 'string-free floor (prototype)', csv, best(args.runs, () => runMeasured([floorBundle, csv])), udsv);
     if (size === Math.max(...args.sizes)) {
       // Memory proof, not speed: one run each.
       record(`${label} XML`, 'parser, 32 MB heap', xml, runChild(childBundle, 'parser', 'xml', xml, undefined, 32), lint);
