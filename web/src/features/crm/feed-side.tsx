@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { StatusCard } from '../../ui/step-cards';
-import { hasCritical, raisedWarnings } from './feed-model';
+import { failureMessageId, hasCritical, raisedWarnings } from './feed-model';
 
 /**
  * The status card of status_feed (spec: to be verified, warnings found, no errors found, stage
@@ -152,6 +152,15 @@ export function FeedHistoryCard({ history, kind }: { history: FeedHistoryEntry[]
                   </>
                 )}
               </p>
+              {/* Why an older check failed (a night's fetch, a changed host key) stays readable after newer ones. */}
+              {entry.health === 'failed' && entry.failure && (
+                <details className="feed-timeline-why">
+                  <summary>
+                    <T id="orderFeed.history.why" />
+                  </summary>
+                  <T id={failureMessageId(entry.failure.code)} />
+                </details>
+              )}
             </div>
           </li>
         ))}

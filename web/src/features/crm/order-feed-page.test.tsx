@@ -235,7 +235,10 @@ describe('OrderFeedPage', () => {
       product: 'affiliate',
       overview: {
         current: null,
-        history: [{ checkId: 'h1', date: '2026-11-23T03:00:00Z', trigger: 'daily', health: 'warnings', orders: 120, warningKeys: ['missingPrice', 'zeroPrice'], failure: null }],
+        history: [
+          { checkId: 'h1', date: '2026-11-23T03:00:00Z', trigger: 'daily', health: 'warnings', orders: 120, warningKeys: ['missingPrice', 'zeroPrice'], failure: null },
+          { checkId: 'h0', date: '2026-11-22T03:00:00Z', trigger: 'daily', health: 'failed', orders: 0, warningKeys: [], failure: { code: 'host-key', message: 'SHA256:x' } },
+        ],
         orderFeedUrl: null,
       },
     });
@@ -251,6 +254,12 @@ describe('OrderFeedPage', () => {
     const timeline = screen.getByRole('list', { name: 'Feed health' });
     expect(timeline).toHaveTextContent('daily check');
     expect(timeline).toHaveTextContent('2 warnings · 120 leads');
+    // An older failed check says why, in the user's language, on demand.
+    const why = within(timeline).getByText('Why?');
+    expect(why.closest('details')).not.toHaveAttribute('open');
+    await userEvent.click(why);
+    expect(why.closest('details')).toHaveAttribute('open');
+    expect(why.closest('details')).toHaveTextContent('The SFTP server answered with a different key');
     // Without a feed: the orders come another way.
     let sent: unknown;
     server.use(

@@ -91,6 +91,7 @@ export const en = {
   'orderFeed.history.health.clean': 'Clean',
   'orderFeed.history.health.warnings': '{count, plural, one {# warning} other {# warnings}}',
   'orderFeed.history.health.failed': 'Could not be read',
+  'orderFeed.history.why': 'Why?',
   'orderFeed.history.orders': '{count, plural, one {# {kind, select, lead {lead} other {order}}} other {# {kind, select, lead {leads} other {orders}}}}',
   'orderFeed.help': 'Questions about the feed format? Our integration team answers within one business day.',
   'orderFeed.description.title': 'What the order feed holds',

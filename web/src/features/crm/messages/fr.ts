@@ -87,6 +87,7 @@ export const fr: Record<keyof typeof en, string> = {
   'orderFeed.history.health.clean': 'Sans avertissement',
   'orderFeed.history.health.warnings': '{count, plural, one {# avertissement} other {# avertissements}}',
   'orderFeed.history.health.failed': 'Illisible',
+  'orderFeed.history.why': 'Pourquoi ?',
   'orderFeed.history.orders': '{count, plural, one {# {kind, select, lead {lead} other {commande}}} other {# {kind, select, lead {leads} other {commandes}}}}',
   'orderFeed.help': 'Une question sur le format du flux ? Notre équipe d’intégration répond sous un jour ouvré.',
   'orderFeed.description.title': 'Ce que contient le flux de commandes',

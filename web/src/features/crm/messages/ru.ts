@@ -91,6 +91,7 @@ export const ru: Record<keyof typeof en, string> = {
   'orderFeed.history.health.clean': 'Без замечаний',
   'orderFeed.history.health.warnings': '{count, plural, one {# предупреждение} few {# предупреждения} many {# предупреждений} other {# предупреждения}}',
   'orderFeed.history.health.failed': 'Не удалось прочитать',
+  'orderFeed.history.why': 'Почему?',
   'orderFeed.history.orders': orders('count'),
   'orderFeed.help': 'Вопросы о формате фида? Команда интеграции ответит в течение одного рабочего дня.',
   'orderFeed.description.title': 'Что содержит фид заказов',
