@@ -23,7 +23,8 @@ export const dataFlow: NavEntry[] = [
       { label: 'nav.customDimension', to: '/analytics/custom-dimension' },
     ],
   },
-  { label: 'nav.orderFeed', to: '/crm/order-feed' },
+  // Spec: "Order feed with XML/CSV file" (the way the feed reaches us), as Marketing Costs holds Collector.
+  { heading: 'nav.orderFeed', children: [{ label: 'nav.xmlCsvFile', to: '/crm/order-feed' }] },
   { heading: 'nav.marketingCosts', children: [{ label: 'nav.collector', to: '/marketing/collector' }] },
 ];
 

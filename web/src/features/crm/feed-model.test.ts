@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { barGeometry, dateRangeDays, failureMessageId, fileSizeUnit, hasCritical, monthlySeries, stateSeries } from './feed-model';
+import { createXmlParser } from 'shared/feed/xml-parser';
+import type { RawOrder } from 'shared/feed/types';
+import { barGeometry, dateRangeDays, failureMessageId, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries } from './feed-model';
 import { en } from './messages/en';
 import { validateFeedForm } from './feed-form';
 import { previewFeed, type PreviewMessage } from './feed-preview';
 
 describe('feed page rules', () => {
+  it('shows a sample the engine reads as one record: margin and coupon in the order sample (spec), no basket for leads', () => {
+    const read = (kind: 'order' | 'lead') => {
+      const orders: RawOrder[] = [];
+      const parser = createXmlParser((order) => orders.push(order), { kind });
+      parser.push(sampleFeed(kind));
+      parser.end();
+      return orders;
+    };
+    const [order, ...more] = read('order');
+    expect(more).toEqual([]);
+    expect(order?.fields).toMatchObject({ id: 'A1001', ordersource: 'web', margin: '38.97', coupon: 'AUTUMN10' });
+    expect(order?.products).toHaveLength(1);
+    const [lead] = read('lead');
+    expect(lead?.fields).toMatchObject({ id: 'A1001', leadsource: 'web' });
+    expect(lead?.products ?? []).toEqual([]);
+  });
   it('shows KB below 7 digits of bytes, MB from 7', () => {
     expect(fileSizeUnit(999_999)).toEqual({ value: 999_999 / 1024, unit: 'kilobyte' });
     expect(fileSizeUnit(1_000_000)).toEqual({ value: 1_000_000 / 1024 / 1024, unit: 'megabyte' });

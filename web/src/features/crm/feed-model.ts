@@ -85,6 +85,10 @@ export function sampleFeed(kind: 'order' | 'lead'): string {
   const root = kind === 'order' ? 'orders' : 'leads';
   const item = kind === 'order' ? 'order' : 'lead';
   const source = kind === 'order' ? 'ordersource' : 'leadsource';
+  // Optional order fields the spec's sample shows too (the engine reads them, no rule needs them).
+  const extras = `
+    <margin>38.97</margin>
+    <coupon>AUTUMN10</coupon>`;
   // Leads have no basket (docs/feed-warnings/README.md): the lead sample leaves products out.
   const products = `
     <products>
@@ -107,7 +111,7 @@ export function sampleFeed(kind: 'order' | 'lead'): string {
     <newclient>0</newclient>
     <iscallcenter>0</iscallcenter>
     <stateupdatedate>2026-11-22</stateupdatedate>
-    <${source}>web</${source}>${kind === 'order' ? products : ''}
+    <${source}>web</${source}>${kind === 'order' ? extras + products : ''}
   </${item}>
 </${root}>`;
 }

@@ -48,6 +48,7 @@ export const en = {
   'nav.access': 'Access',
   'nav.customDimension': 'Custom Dimension',
   'nav.orderFeed': 'Order feed',
+  'nav.xmlCsvFile': 'XML/CSV file',
   'nav.marketingCosts': 'Marketing Costs',
   'nav.collector': 'Collector',
   'nav.dataStructure': 'Data Structure',

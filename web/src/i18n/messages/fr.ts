@@ -43,6 +43,7 @@ export const fr: Catalogue = {
   'nav.access': 'Accès',
   'nav.customDimension': 'Dimension personnalisée',
   'nav.orderFeed': 'Flux de commandes',
+  'nav.xmlCsvFile': 'Fichier XML/CSV',
   'nav.marketingCosts': 'Coûts marketing',
   'nav.collector': 'Collecteur',
   'nav.dataStructure': 'Structure des données',

@@ -43,6 +43,7 @@ export const ru: Catalogue = {
   'nav.access': 'Доступ',
   'nav.customDimension': 'Пользовательский параметр',
   'nav.orderFeed': 'Фид заказов',
+  'nav.xmlCsvFile': 'Файл XML/CSV',
   'nav.marketingCosts': 'Маркетинговые расходы',
   'nav.collector': 'Коллектор',
   'nav.dataStructure': 'Структура данных',
