@@ -72,9 +72,9 @@ test('sources: create, edit in place, copy, export as CSV, delete with its confi
   for (const name of ['Copy of Tradedoubler', 'Tradedoubler']) {
     await row(page, name).getByRole('button', { name: `Delete ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Delete the source “${name}”?` });
-    await expect(dialog).toContainText('Deleting a source also permanently removes its UTM rules.');
+    await expect(dialog).toContainText('Deleting a source also permanently removes its UTM rules and its affiliate commissions.');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`Source “${name}” and its UTM rules deleted.`)).toBeVisible();
+    await expect(page.getByText(`Source “${name}” deleted with its UTM rules and affiliate commissions.`)).toBeVisible();
   }
   await expect(page.getByRole('rowheader')).toHaveText(['Admitad', 'Cityads']);
   await expect(page.getByRole('button', { name: 'Complete the step' })).toBeEnabled();
