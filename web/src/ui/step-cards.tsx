@@ -40,6 +40,19 @@ export function StatusCard({
 /** Contact address of the integration team: a deployment setting (VITE_HELP_EMAIL), a sensible default locally. */
 export const HELP_EMAIL = import.meta.env.VITE_HELP_EMAIL || 'integration@portal.localhost';
 
+/** An address that may wrap after its @ when the card is narrow (never inside a word). */
+function EmailText({ address }: { address: string }) {
+  const at = address.indexOf('@');
+  if (at < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}
+
 export function HelpCard({ text = 'stepCard.help.text' }: { text?: MessageId }) {
   return (
     <Card className="step-card-help">
@@ -50,7 +63,7 @@ export function HelpCard({ text = 'stepCard.help.text' }: { text?: MessageId }) 
         <T id={text} />
       </p>
       <a className="btn btn-secondary btn-sm" href={`mailto:${HELP_EMAIL}`}>
-        {HELP_EMAIL}
+        <EmailText address={HELP_EMAIL} />
       </a>
     </Card>
   );
