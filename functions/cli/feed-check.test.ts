@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRecords, csvChunks, feedText, xmlChunks, type FeedRecord } from '../../shared/feed/testing/generate';
 import type { FeedResult } from '../../shared/feed/types';
+import { opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
 import { FILE_CHUNK_BYTES, parseArgs, run } from './feed-check';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-check-'));
@@ -40,7 +42,19 @@ describe('arguments', () => {
     });
   });
   it('refuses what it does not understand, with exit code 2 and the usage', async () => {
-    for (const args of [[], ['a.xml', '--type', 'json'], ['a.xml', '--product', 'crm'], ['a.xml', '--type'], ['a.xml', '--verbose'], ['a.xml', 'b.xml']]) {
+    const pin = `SHA256:${'A'.repeat(43)}`;
+    for (const args of [
+      [],
+      ['a.xml', '--type', 'json'],
+      ['a.xml', '--product', 'crm'],
+      ['a.xml', '--type'],
+      ['a.xml', '--verbose'],
+      ['a.xml', 'b.xml'],
+      // A pin is a fingerprint, and only for an sftp:// feed.
+      ['sftp://h.example/a.xml', '--sftp-host-key', 'ssh-rsa AAAA'],
+      ['a.xml', '--sftp-host-key', pin],
+      ['https://h.example/a.xml', '--sftp-host-key', pin],
+    ]) {
       const { code, stdout, stderr } = await runHere(args);
       expect(code, args.join(' ')).toBe(2);
       expect(stdout).toBe('');
@@ -133,6 +147,46 @@ describe('reading', () => {
       const withCredentials = await runHere([`ftp://shop:Secret-1@127.0.0.2:${new URL(base).port}/feed.xml`]);
       expect(withCredentials.code).toBe(2);
       expect(withCredentials.stderr).not.toContain('Secret-1');
+    });
+  });
+
+  describe('over sftp', () => {
+    let sftp: Awaited<ReturnType<typeof sftpServer>>;
+    let url = '';
+    const feed = Buffer.from(feedText(xmlChunks(clean(NOW))));
+    beforeAll(async () => {
+      sftp = await sftpServer({ '/feed.xml': feed }, 'shop', 'Sftp-pass-1');
+      url = `sftp://shop:Sftp-pass-1@127.0.0.1:${sftp.port}/feed.xml`;
+      process.env.FEED_FETCH_ALLOW = `127.0.0.1:${sftp.port}`;
+    });
+    afterAll(async () => {
+      delete process.env.FEED_FETCH_ALLOW;
+      await sftp.close();
+    });
+
+    it('prints the host key it was not asked to verify, and how to pin it; a matching pin passes', async () => {
+      const key = opensshFingerprint(sftp.publicKey);
+      const first = await runHere([url]);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain(`SFTP host key: ${key} (not verified; to refuse any other server next time: --sftp-host-key ${key})`);
+      expect(first.stdout).not.toContain('Sftp-pass-1');
+      const pinned = await runHere([url, '--sftp-host-key', key]);
+      expect(pinned.code).toBe(0);
+      expect(pinned.stdout).toContain(`SFTP host key: ${key} (as pinned with --sftp-host-key)`);
+      // --json keeps stdout to the result object alone.
+      const json = await runHere([url, '--sftp-host-key', key, '--json']);
+      expect((JSON.parse(json.stdout) as FeedResult).stats.numOrders.total).toBe(200);
+    });
+    it('refuses a server presenting another key before sending the password: exit code 2', async () => {
+      const attempts = sftp.authAttempts.length;
+      const other = `SHA256:${createHash('sha256').update('another server').digest('base64').replace(/=+$/, '')}`;
+      const refused = await runHere([url, '--sftp-host-key', other]);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(
+        `feed-check: cannot fetch the feed: The SFTP server presented the host key ${opensshFingerprint(sftp.publicKey)}, not the pinned ${other}: the connection was refused.\n`,
+      );
+      expect(sftp.authAttempts.length, 'authentication requests the server received').toBe(attempts);
     });
   });
 

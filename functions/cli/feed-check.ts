@@ -2,7 +2,7 @@
  * Command line feed check (README, "Checking a feed before publishing it"):
  *
  *   npm run --silent feed-check -- <file-or-url> [--type xml|csv] [--product 360|affiliate|lead]
- *                                 [--analytics-orders <file of ids>] [--json]
+ *                                 [--analytics-orders <file of ids>] [--sftp-host-key SHA256:...] [--json]
  *
  * Exit code 0: no warning; 1: warnings; 2: the input (or the command line) cannot be read or
  * parsed, with the reason on stderr and no stack trace. With --json stdout carries the result
@@ -26,13 +26,19 @@ import { FeedFetchError } from '../platform/feed-fetch/errors';
  */
 export const FILE_CHUNK_BYTES = 64 * 1024;
 
-export const USAGE = 'usage: feed-check <file-or-url> [--type xml|csv] [--product 360|affiliate|lead] [--analytics-orders <file of ids>] [--json]';
+export const USAGE =
+  'usage: feed-check <file-or-url> [--type xml|csv] [--product 360|affiliate|lead] [--analytics-orders <file of ids>] [--sftp-host-key SHA256:...] [--json]';
+
+/** The OpenSSH fingerprint form the fetcher reports (SHA256: and 43 base64 characters). */
+const HOST_KEY_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 
 export interface CliOptions {
   source: string;
   format: FeedFormat;
   product: FeedProduct;
   analyticsOrders?: string;
+  /** sftp: the host key the server must present (the fingerprint a first run printed). */
+  sftpHostKey?: string;
   json: boolean;
 }
 
@@ -51,6 +57,7 @@ export function parseArgs(args: readonly string[]): CliOptions {
   let format: FeedFormat | undefined;
   let product: FeedProduct = '360';
   let analyticsOrders: string | undefined;
+  let sftpHostKey: string | undefined;
   let json = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -69,13 +76,26 @@ export function parseArgs(args: readonly string[]): CliOptions {
       if (v !== '360' && v !== 'affiliate' && v !== 'lead') throw new CliError(`--product must be 360, affiliate or lead, not "${v}"`, true);
       product = v;
     } else if (arg === '--analytics-orders') analyticsOrders = value();
+    else if (arg === '--sftp-host-key') {
+      const v = value();
+      if (!HOST_KEY_FINGERPRINT.test(v)) throw new CliError(`--sftp-host-key takes a fingerprint like SHA256:<43 characters>, as the report of an sftp:// check prints it, not "${v}"`, true);
+      sftpHostKey = v;
+    }
     else if (arg.startsWith('--')) throw new CliError(`unknown option ${arg}`, true);
     else if (source === undefined) source = arg;
     else throw new CliError(`one feed at a time ("${arg}" is a second one)`, true);
   }
   if (source === undefined) throw new CliError('which feed? give a file or a URL (http, https, ftp, sftp)', true);
+  if (sftpHostKey !== undefined && !/^sftp:\/\//i.test(source)) throw new CliError('--sftp-host-key applies to an sftp:// feed only', true);
   const extension = extname(isUrl(source) ? new URL(source).pathname : source).toLowerCase();
-  return { source, format: format ?? (extension === '.csv' ? 'csv' : 'xml'), product, json, ...(analyticsOrders ? { analyticsOrders } : {}) };
+  return {
+    source,
+    format: format ?? (extension === '.csv' ? 'csv' : 'xml'),
+    product,
+    json,
+    ...(analyticsOrders ? { analyticsOrders } : {}),
+    ...(sftpHostKey ? { sftpHostKey } : {}),
+  };
 }
 
 const isUrl = (source: string) => /^(https?|s?ftp):\/\//i.test(source);
@@ -83,12 +103,17 @@ const isUrl = (source: string) => /^(https?|s?ftp):\/\//i.test(source);
 /** Caps of a URL fetched from the command line: generous (a 1M-order feed is ~800 MB), still bounded. */
 export const URL_LIMITS = { maxBytes: 2 * 1024 ** 3, timeoutMs: 30 * 60_000, idleTimeoutMs: 60_000 };
 
-/** The feed's bytes: a URL (http, https, ftp, sftp) streamed by openFeed, a file in FILE_CHUNK_BYTES reads. */
-export async function* feedBytes(source: string): AsyncGenerator<Uint8Array> {
+/**
+ * The feed's bytes: a URL (http, https, ftp, sftp) streamed by openFeed, a file in FILE_CHUNK_BYTES
+ * reads. sftp: with `sftpHostKey` another host key is refused before any password is sent;
+ * `onHostKey` hears the key the server presented.
+ */
+export async function* feedBytes(source: string, sftp: { sftpHostKey?: string; onHostKey?: (fingerprint: string) => void } = {}): AsyncGenerator<Uint8Array> {
   if (isUrl(source)) {
     // Behind the server's SSRF guard (docs/feed-fetch.md); FEED_FETCH_ALLOW lets a test reach its loopback server.
     const { openFeed, allowFromEnv } = await import('../platform/feed-fetch');
-    const feed = await openFeed(source, { ...URL_LIMITS, allow: allowFromEnv() });
+    const feed = await openFeed(source, { ...URL_LIMITS, allow: allowFromEnv(), ...(sftp.sftpHostKey ? { sftpHostKey: sftp.sftpHostKey } : {}) });
+    if (feed.hostKey) sftp.onHostKey?.(feed.hostKey);
     yield* feed.body as AsyncIterable<Buffer>;
     return;
   }
@@ -130,13 +155,20 @@ async function shownSource(source: string): Promise<string> {
   return isUrl(source) ? (await import('../platform/feed-fetch')).redactUrl(source) : source;
 }
 
-/** The readable report (English); options.source as it may be shown (run() passes it redacted). */
-export function formatReport(result: FeedResult, options: CliOptions, now: Date): string {
+/**
+ * The readable report (English); options.source as it may be shown (run() passes it redacted).
+ * `hostKey`: the sftp server's key fingerprint, printed so the next run can pin it.
+ */
+export function formatReport(result: FeedResult, options: CliOptions, now: Date, hostKey?: string): string {
   const kind: FeedKind = feedKindOf(options.product);
   const noun = kind === 'lead' ? 'lead' : 'order';
   const { numOrders, dateRange, monthlyStats, stateStats } = result.stats;
   const out: string[] = [];
   out.push(`${kind === 'lead' ? 'Lead' : 'Order'} feed check: ${options.source} (${options.format}, product ${options.product}), ${dayOf(now)}`);
+  if (hostKey) {
+    // Without a pin any key is accepted: say so, and how to pin it (trust on first use, as the portal does).
+    out.push(`SFTP host key: ${hostKey} (${options.sftpHostKey ? 'as pinned with --sftp-host-key' : `not verified; to refuse any other server next time: --sftp-host-key ${hostKey}`})`);
+  }
   out.push('');
   out.push(`${plural(numOrders.total, noun)}: ${numOrders.fromNewCustomers} from new customers, ${numOrders.fromCallCenter} from the call centre`);
   if (dateRange.from && dateRange.to) {
@@ -187,10 +219,12 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     const options = parseArgs(args);
     const analytics = options.analyticsOrders ? await readAnalyticsOrders(options.analyticsOrders, io.now) : undefined;
     const checker = createFeedChecker({ format: options.format, product: options.product, now: io.now, ...(analytics ? { analytics } : {}) });
+    let hostKey: string | undefined;
+    const sftp = { ...(options.sftpHostKey ? { sftpHostKey: options.sftpHostKey } : {}), onHostKey: (fingerprint: string) => (hostKey = fingerprint) };
     // Bytes straight to the checker: a UTF-8 XML feed is read by the byte parser, anything else decoded first (shared/feed/byte-input.ts).
-    for await (const bytes of feedBytes(options.source)) checker.pushBytes(bytes);
+    for await (const bytes of feedBytes(options.source, sftp)) checker.pushBytes(bytes);
     const result = checker.end();
-    io.stdout(options.json ? `${JSON.stringify(result)}\n` : `${formatReport(result, { ...options, source: await shownSource(options.source) }, io.now)}\n`);
+    io.stdout(options.json ? `${JSON.stringify(result)}\n` : `${formatReport(result, { ...options, source: await shownSource(options.source) }, io.now, hostKey)}\n`);
     return Object.keys(result.errors).length === 0 ? 0 : 1;
   } catch (error) {
     io.stderr(`feed-check: ${describe(error)}\n`);

@@ -64,7 +64,7 @@ export async function openSftp(target: FeedTarget, ctx: TransportContext): Promi
       if (wrongKey && !ctx.signal.aborted) {
         throw new FeedFetchError(
           'host-key',
-          `The SFTP server presented the host key ${hostKey}, not ${ctx.sftpHostKey} recorded at the first check: the connection was refused.`,
+          `The SFTP server presented the host key ${hostKey}, not the pinned ${ctx.sftpHostKey}: the connection was refused.`,
         );
       }
       throw sftpError(error, ctx);
