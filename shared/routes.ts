@@ -274,7 +274,7 @@ export const companiesUpdateCurrent = route({
   id: 'companies-update-current', area: 'companies', method: 'POST', path: '/api/companies/update', access: 'signed-in', companyScoped: true,
   schema: companyUpdateCurrentSchema, response: reply<Company>(),
 });
-// `?version=` in the query (DELETE has no body). Empties the whole partition in batches, and the feed uploads.
+// `{ version }` in the body, as every delete here. Empties the whole partition in batches, and the feed uploads.
 export const companiesDelete = route({
   id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin',
   schema: versionOnlySchema, response: reply<CompanyDeletion>(),

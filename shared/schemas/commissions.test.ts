@@ -17,6 +17,10 @@ describe('commission and source schemas', () => {
     expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'percent', commission: 0 })).toEqual([['commission', 'validation.commission.percent']]);
     expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'fixed', commission: 0 })).toEqual([['commission', 'validation.commission.fixed']]);
     expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'fixed', commission: 'abc' })).toEqual([['commission', 'validation.commission.number']]);
+    // A cent is the smallest commission: 1e-300 would even be out of DynamoDB's range (a 500 before).
+    expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'fixed', commission: 0.01 })).toBeNull();
+    expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'fixed', commission: 1e-300 })).toEqual([['commission', 'validation.commission.fixed']]);
+    expect(await errorOf(commissionCreateSchema, { sourceName: 'Awin', type: 'percent', commission: 0.009 })).toEqual([['commission', 'validation.commission.percent']]);
     expect(await errorOf(commissionCreateSchema, { sourceName: '', type: '', commission: '' })).toEqual([
       ['sourceName', 'validation.required'],
       ['type', 'validation.required'],

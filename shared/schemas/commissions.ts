@@ -12,6 +12,8 @@ export const COMMISSION_TYPES = ['fixed', 'percent'] as const;
 export type CommissionType = (typeof COMMISSION_TYPES)[number];
 /** A fixed commission is an amount per order: anything above this is a typo. */
 export const MAX_FIXED_COMMISSION = 1_000_000;
+/** The smallest commission, fixed or percent: a cent (or 0.01%). Also keeps 1e-300 out of DynamoDB, whose numbers stop at 1e-130. */
+export const MIN_COMMISSION = 0.01;
 
 export const commissionCreateSchema = /* @__PURE__ */ schema(() =>
   object({
@@ -27,9 +29,9 @@ export const commissionCreateSchema = /* @__PURE__ */ schema(() =>
       .test('commission-range', 'validation.commission.fixed', function check(value) {
         const { type } = this.parent as { type?: CommissionType };
         if (typeof value !== 'number') return true; // the test above says so
-        // Percent: more than 0, at most 100; fixed: an amount above 0.
-        if (type === 'percent') return (value > 0 && value <= 100) || this.createError({ message: 'validation.commission.percent' });
-        return (value > 0 && value <= MAX_FIXED_COMMISSION) || this.createError({ message: 'validation.commission.fixed' });
+        // Percent: 0.01 to 100; fixed: 0.01 to MAX_FIXED_COMMISSION.
+        if (type === 'percent') return (value >= MIN_COMMISSION && value <= 100) || this.createError({ message: 'validation.commission.percent' });
+        return (value >= MIN_COMMISSION && value <= MAX_FIXED_COMMISSION) || this.createError({ message: 'validation.commission.fixed' });
       }),
   }),
 );

@@ -1,5 +1,6 @@
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, object, string, type InferType } from 'yup';
 import { COUNTRIES, PRODUCTS, STEP_TYPES, type Country, type Product, type StepType } from '../domain/types';
+import { version } from './common';
 import { schema } from './define';
 
 /**
@@ -54,7 +55,7 @@ export type CompanyCreateRequest = InferType<typeof companyCreateSchema>;
  */
 export const companyUpdateSchema = /* @__PURE__ */ schema(() =>
   object({
-    version: number().integer('validation.invalid').min(1, 'validation.invalid').required('validation.required'),
+    version: version(),
     name: name().optional().default(undefined),
     product: mixed<Product>().oneOf(PRODUCTS, 'validation.invalid').optional(),
     country: mixed<Country>().oneOf(COUNTRIES, 'validation.invalid').optional(),
@@ -75,7 +76,7 @@ export const companyUpdateCurrentSchema = /* @__PURE__ */ schema(() =>
   object({
     viewId: digits().optional(),
     dimensionIndex: digits().optional(),
-    version: number().integer('validation.invalid').min(1, 'validation.invalid').optional(),
+    version: version().optional(),
   }).test('one-field', 'validation.company.viewIdOrDimension', (value) => value.viewId != null || value.dimensionIndex != null),
 );
 export type CompanyUpdateCurrentRequest = InferType<typeof companyUpdateCurrentSchema>;

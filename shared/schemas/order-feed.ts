@@ -51,6 +51,9 @@ export const feedCheckSchema = /* @__PURE__ */ schema(() =>
       .max(FEED_URL_MAX_LENGTH, 'validation.company.url')
       .matches(FEED_URL_PATTERN, { message: 'validation.company.url', excludeEmptyString: true }),
     upload_key: string().trim().nullable().default(null).max(512, 'validation.invalid'),
-  }).test('feed-source', 'validation.feed.urlOrFile', (value) => Boolean(value.feed_url) !== Boolean(value.upload_key)),
+  }).test('feed-source', 'validation.feed.urlOrFile', function oneSource(value) {
+    // Named after the URL field (the form shows it there), not the object's '' path.
+    return Boolean(value.feed_url) !== Boolean(value.upload_key) || this.createError({ path: 'feed_url', message: 'validation.feed.urlOrFile' });
+  }),
 );
 export type FeedCheckRequest = InferType<typeof feedCheckSchema>;

@@ -22,7 +22,12 @@ const catalogue = () =>
 
 export const translationsUpdateSchema = /* @__PURE__ */ schema(() =>
   object({
-    version: number().nonNullable('validation.required').integer('validation.invalid').min(0, 'validation.invalid').required('validation.required'),
+    version: number()
+      .nonNullable('validation.required')
+      .integer('validation.invalid')
+      .min(0, 'validation.invalid')
+      .max(Number.MAX_SAFE_INTEGER, 'validation.invalid')
+      .required('validation.required'),
     en: catalogue(),
     fr: catalogue(),
     ru: catalogue(),

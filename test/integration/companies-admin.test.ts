@@ -118,6 +118,32 @@ describe('PUT /api/companies/{id}', () => {
     expect((await getCompanyRecord(company.id))!.viewId).toBe('777');
   });
 
+  it('a feed URL login and password are stored but never answered, to the admin, the manager or the customer', async () => {
+    const company = await makeCompany('Feed secret');
+    const secret = 'Feed-secret-9';
+    const set = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 1, orderFeedUrl: `sftp://shop:${secret}@feeds.example/orders.xml` } });
+    expect(set.status).toBe(200);
+    expect(set.body.orderFeedUrl).toBe('sftp://feeds.example/orders.xml');
+    expect((await getCompanyRecord(company.id))!.orderFeedUrl).toBe(`sftp://shop:${secret}@feeds.example/orders.xml`);
+    const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const manager = await signedIn(stack.url, await makeUser('ROLE_MANAGER', home, { managed: [company] }));
+    const answers = [
+      await admin.get('/api/companies'),
+      await customer.get('/api/users/find-current-company'),
+      await customer.get('/api/companies/managed'),
+      await manager.get('/api/companies/managed'),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
+    expect(JSON.stringify(answers[1]!.body)).toContain('sftp://feeds.example/orders.xml');
+    // The address as answered, sent back with another change, keeps the stored credentials.
+    const kept = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 2, orderFeedUrl: 'sftp://feeds.example/orders.xml', viewId: '5' } });
+    expect(kept.status).toBe(200);
+    expect((await getCompanyRecord(company.id))!.orderFeedUrl).toBe(`sftp://shop:${secret}@feeds.example/orders.xml`);
+  });
+
   it('20 concurrent edits of one version: exactly 1 success, 19 conflicts', async () => {
     const company = await makeCompany('Race');
     const answers = await Promise.all(

@@ -435,8 +435,8 @@ describe('bad input', () => {
   it('refuses bodies the schema refuses, with the field messages', async () => {
     const { client } = await customerOf('Feed bad input');
     const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
-      ['/api/order-feed/check', { type: 'xml' }, { '': 'validation.feed.urlOrFile' }],
-      ['/api/order-feed/check', { type: 'xml', feed_url: feedUrl('/url/feed.xml'), upload_key: 'feeds/x/y.xml' }, { '': 'validation.feed.urlOrFile' }],
+      ['/api/order-feed/check', { type: 'xml' }, { feed_url: 'validation.feed.urlOrFile' }],
+      ['/api/order-feed/check', { type: 'xml', feed_url: feedUrl('/url/feed.xml'), upload_key: 'feeds/x/y.xml' }, { feed_url: 'validation.feed.urlOrFile' }],
       ['/api/order-feed/check', { type: 'json', feed_url: feedUrl('/url/feed.xml') }, { type: 'validation.invalid' }],
       ['/api/order-feed/check', { type: 'xml', feed_url: 'not a url' }, { feed_url: 'validation.company.url' }],
       ['/api/order-feed/check', { type: 'xml', feed_url: feedUrl('/url/feed.xml'), view_id: 'UA-1' }, { view_id: 'validation.analytics.viewIdNumeric' }],

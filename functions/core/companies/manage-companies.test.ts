@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../data/companies';
 import { companyChanges, nextSteps } from './manage-companies';
 import { statusReport } from './status-report';
+import { toCompany } from '../users/views';
 
 const record: CompanyRecord = {
   id: 'c', name: 'Acme', product: '360', country: 'FR', viewId: '12', dimensionIndex: null, orderFeedUrl: null,
@@ -22,6 +23,14 @@ describe('companyChanges', () => {
       expect(companyChanges(pinned, { orderFeedUrl: url }), url).toEqual({ orderFeedUrl: url || null, orderFeedHostKey: null });
     }
     expect(companyChanges(pinned, { name: 'Other' })).toEqual({ name: 'Other' });
+  });
+
+  it('the feed URL as answered (credentials left out) sent back keeps the stored one; another one replaces it', () => {
+    const stored = { ...record, orderFeedUrl: 'sftp://shop:Secret-1@feeds.example/a.xml' };
+    expect(toCompany(stored).orderFeedUrl).toBe('sftp://feeds.example/a.xml');
+    expect(companyChanges(stored, { orderFeedUrl: 'sftp://feeds.example/a.xml' })).toEqual({});
+    expect(companyChanges(stored, { orderFeedUrl: 'sftp://feeds.example/b.xml' })).toEqual({ orderFeedUrl: 'sftp://feeds.example/b.xml' });
+    expect(companyChanges(stored, { orderFeedUrl: 'sftp://shop:Other-2@feeds.example/a.xml' })).toEqual({ orderFeedUrl: 'sftp://shop:Other-2@feeds.example/a.xml' });
   });
 });
 

@@ -6,6 +6,7 @@ import type { CompanyChanges, CompanyRecord, NewCompany } from '../../data/compa
 import { ConflictError, NotFoundError } from '../../platform/errors';
 // host-key, not the fetcher's index: this bundle needs no transport.
 import { sameSftpServer } from '../../platform/feed-fetch/host-key';
+import { redactUrl } from '../../platform/feed-fetch/redact';
 import { byName, toCompany } from '../users/views';
 
 /** The companies admin's use cases (list, create, edit) and the legacy update of the current company. */
@@ -63,7 +64,11 @@ export function companyChanges(current: CompanyRecord, input: Omit<CompanyUpdate
   for (const field of ['viewId', 'dimensionIndex', 'orderFeedUrl'] as const) {
     if (input[field] === undefined) continue;
     const value = orNull(input[field]);
-    if (value !== (current[field] ?? null)) changes[field] = value;
+    const stored = current[field] ?? null;
+    if (value === stored) continue;
+    // The URL as answered (credentials left out, toCompany) sent back unchanged keeps the stored one.
+    if (field === 'orderFeedUrl' && value !== null && stored !== null && value === redactUrl(stored)) continue;
+    changes[field] = value;
   }
   // A feed URL on another server: the host key pinned for the old one means nothing (the next check learns one).
   if (changes.orderFeedUrl !== undefined && current.orderFeedHostKey && !sameSftpServer(changes.orderFeedUrl, current.orderFeedUrl)) {

@@ -77,6 +77,18 @@ describe('startFeedCheck', () => {
     expect(deps.startJob).toHaveBeenCalledTimes(1);
   });
 
+  it('a finished check whose marker is not released yet is not answered: its marker goes, a new check starts', async () => {
+    const { deps, store, setMarker } = fakeDeps();
+    const first = await startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/a.xml', feed_url: null, view_id: null, type: 'xml' }, deps);
+    // The job wrote its result, and has not deleted the marker yet.
+    store.set(first.id, { ...store.get(first.id)!, status: 'failed', finishedAt: T0.toISOString() });
+    setMarker({ checkId: first.id, startedAt: T0.toISOString() });
+    const second = await startFeedCheck(company, 'u2', { upload_key: 'feeds/c1/b.xml', feed_url: null, view_id: null, type: 'csv' }, deps);
+    expect(second.id).not.toBe(first.id);
+    expect(second.status).toBe('queued');
+    expect(deps.startJob).toHaveBeenCalledTimes(2);
+  });
+
   it('a marker older than the job timeout no longer blocks', async () => {
     const { deps, setMarker } = fakeDeps();
     setMarker({ checkId: 'dead', startedAt: new Date(T0.getTime() - FEED_CHECK_STALE_MS - 1).toISOString() });

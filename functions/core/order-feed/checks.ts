@@ -93,8 +93,12 @@ export async function openFeedCheck(
     if (await deps.createFeedCheck(record, staleBefore)) return { check: record, created: true };
     const marker = await deps.getRunningMarker(companyId);
     const running = marker && (await deps.getFeedCheck(companyId, marker.checkId));
-    if (running) return { check: running, created: false };
-    // The marker went away between the two reads (that check just finished): try again.
+    if (running && (running.status === 'queued' || running.status === 'running')) return { check: running, created: false };
+    // A finished check whose job has not released its marker yet (it writes the result first):
+    // release it here, so a new request never gets a finished check back; the delete is
+    // conditional on that check's id, so a newer check's marker is never touched.
+    if (marker && running) await deps.releaseRunningMarker(companyId, marker.checkId);
+    // Or the marker went away between the two reads (that check just finished): try again.
   }
   throw new Error('Could not open a feed check: the running marker keeps changing');
 }

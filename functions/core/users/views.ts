@@ -1,6 +1,7 @@
 import type { Company, CompanySummary, CurrentUser } from '../../../shared/domain/types';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
+import { redactUrl } from '../../platform/feed-fetch/redact';
 import { primaryRole } from './company-access';
 
 /** API shapes of docs/conventions.md built from records (no storage-only fields leak out). */
@@ -16,7 +17,9 @@ export const toCompany = (company: CompanyRecord): Company => ({
   ...toSummary(company),
   viewId: company.viewId ?? null,
   dimensionIndex: company.dimensionIndex ?? null,
-  orderFeedUrl: company.orderFeedUrl ?? null,
+  // Without its login and password: customers, managers and the admin lists see the address, never
+  // the secret (only the fetcher reads the stored URL). An edit sends the field only when changed.
+  orderFeedUrl: company.orderFeedUrl ? redactUrl(company.orderFeedUrl) : null,
   integrationSteps: company.integrationSteps ?? [],
   version: company.version,
   isDefault: company.isDefault === true,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { AffiliateCommission } from 'shared/domain/types';
-import { COMMISSION_TYPES, commissionCreateSchema, type CommissionType } from 'shared/schemas/commissions';
+import { COMMISSION_TYPES, MIN_COMMISSION, commissionCreateSchema, type CommissionType } from 'shared/schemas/commissions';
 import { affiliateCommissionsCreate, affiliateCommissionsDelete, affiliateCommissionsList, sourcesCpo } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
@@ -218,7 +218,7 @@ function CommissionCreateForm({ onCreated }: { onCreated: (created: AffiliateCom
               <label className="field-label" htmlFor="commission-value">
                 <T id={values.type === 'percent' ? 'commissions.commissionPercent' : 'commissions.commissionFixed'} />
               </label>
-              <Field id="commission-value" name="commission" type="number" inputMode="decimal" step="any" min={0} max={values.type === 'percent' ? 100 : undefined} className="input" required />
+              <Field id="commission-value" name="commission" type="number" inputMode="decimal" step="any" min={MIN_COMMISSION} max={values.type === 'percent' ? 100 : undefined} className="input" required />
               {touched.commission && fieldError(errors.commission)}
             </div>
           </div>

@@ -415,8 +415,8 @@ export const en = {
   'validation.source.deduplication': "Choose Last Click, Last Paid Click or Post Click",
   'validation.commission.type': "Choose fixed or percent",
   'validation.commission.number': "The commission must be a number",
-  'validation.commission.percent': "A percentage above 0 and at most 100",
-  'validation.commission.fixed': "An amount above 0",
+  'validation.commission.percent': "A percentage from 0.01 to 100",
+  'validation.commission.fixed': "An amount from 0.01 to 1,000,000",
   'validation.commission.notCpo': "Commissions are set on CPO sources only",
   'validation.commission.unknownSource': "Your company has no source with this name",
 } as const;

@@ -400,8 +400,8 @@ export const fr: Catalogue = {
   'validation.source.deduplication': "Choisissez Dernier clic, Dernier clic payant ou Post-clic",
   'validation.commission.type': "Choisissez fixe ou pourcentage",
   'validation.commission.number': "La commission doit être un nombre",
-  'validation.commission.percent': "Un pourcentage supérieur à 0 et au plus 100",
-  'validation.commission.fixed': "Un montant supérieur à 0",
+  'validation.commission.percent': "Un pourcentage de 0,01 à 100",
+  'validation.commission.fixed': "Un montant de 0,01 à 1 000 000",
   'validation.commission.notCpo': "Les commissions portent uniquement sur des sources CPO",
   'validation.commission.unknownSource': "Votre société n’a aucune source de ce nom",
 };

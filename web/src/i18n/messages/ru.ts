@@ -400,8 +400,8 @@ export const ru: Catalogue = {
   'validation.source.deduplication': "Выберите «Последний клик», «Последний платный клик» или «Пост-клик»",
   'validation.commission.type': "Выберите фиксированную или процент",
   'validation.commission.number': "Комиссия должна быть числом",
-  'validation.commission.percent': "Процент больше 0 и не более 100",
-  'validation.commission.fixed': "Сумма больше 0",
+  'validation.commission.percent': "Процент от 0,01 до 100",
+  'validation.commission.fixed': "Сумма от 0,01 до 1 000 000",
   'validation.commission.notCpo': "Комиссии задаются только для источников CPO",
   'validation.commission.unknownSource': "У вашей компании нет источника с таким названием",
 };
