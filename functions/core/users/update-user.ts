@@ -66,6 +66,10 @@ export async function updateAdminUser(
   if (typeof fields.login === 'string' && isProtectedLogin(user.login, protectedLogin) && fields.login.trim().toLowerCase() !== user.login) {
     throw new ForbiddenError('The login of the protected administrator cannot change');
   }
+  if (fields.password !== undefined && isProtectedLogin(user.login, protectedLogin) && user.id !== caller.id) {
+    // Setting the stage's first admin's password would be taking the account over (it ends its sessions).
+    throw new ForbiddenError('Only the protected administrator changes their own password');
+  }
 
   const directory = new CompanyDirectory(await deps.listCompanies());
   const changes: UserChanges = {};

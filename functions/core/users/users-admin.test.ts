@@ -152,6 +152,17 @@ describe('updateAdminUser', () => {
     await expect(updateAdminUser('u', { version: 1, data: [{ field: 'roles', value: ['ROLE_USER'] }] }, caller, seeded)).rejects.toBeInstanceOf(ForbiddenError);
     expect(seeded.saveUserEdit).not.toHaveBeenCalled();
   });
+
+  it('lets only the protected administrator set their own password (another admin would take the account over)', async () => {
+    const seeded = user({ id: 'first', login: 'admin@portal.test', roles: ['ROLE_ADMIN'] });
+    const other = deps(seeded);
+    await expect(updateAdminUser('first', { version: 1, data: [{ field: 'password', value: 'Hijack-pass-1' }] }, { id: 'admin2' }, other)).rejects.toBeInstanceOf(ForbiddenError);
+    expect(other.saveUserEdit).not.toHaveBeenCalled();
+    expect(other.identity.setPermanentPassword).not.toHaveBeenCalled();
+    const self = deps(seeded);
+    await updateAdminUser('first', { version: 1, data: [{ field: 'password', value: 'Own-new-pass-1' }] }, { id: 'first' }, self);
+    expect(self.identity.setPermanentPassword).toHaveBeenCalledWith('cog-u', 'Own-new-pass-1');
+  });
 });
 
 describe('deleteAdminUser', () => {

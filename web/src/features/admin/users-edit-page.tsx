@@ -9,6 +9,7 @@ import { usersList, usersUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
+import { useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -122,6 +123,9 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
   const [saving, setSaving] = useState<'info' | 'password' | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
   const initial = initialValues(user);
+  // The server refuses it too: another admin setting this account's password would take it over.
+  const currentUserId = useCurrentUser().user?.id;
+  const passwordLocked = user.protected && user.id !== currentUserId;
 
   return (
     <Formik<EditValues> initialValues={initial} validate={validate} onSubmit={() => undefined}>
@@ -197,28 +201,34 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                 <h2 className="us-title" id="user-password-title">
                   <T id="adminUsers.edit.password" />
                 </h2>
-                <form
-                  className="form-stack"
-                  noValidate
-                  aria-labelledby="user-password-title"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    if (!passwordDisabled) void save('password', { version: user.version, data: [{ field: 'password', value: values.password }] });
-                  }}
-                >
-                  <FormField
-                    name="password"
-                    label="adminUsers.edit.newPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    maxLength={256}
-                    hint={<T id="adminUsers.edit.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
-                    values={{ min: PASSWORD_MIN_LENGTH }}
-                  />
-                  <Button type="submit" disabled={passwordDisabled} loading={saving === 'password'}>
-                    <T id="adminUsers.edit.changePassword" />
-                  </Button>
-                </form>
+                {passwordLocked ? (
+                  <p className="field-hint">
+                    <T id="adminUsers.edit.protectedPassword" />
+                  </p>
+                ) : (
+                  <form
+                    className="form-stack"
+                    noValidate
+                    aria-labelledby="user-password-title"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      if (!passwordDisabled) void save('password', { version: user.version, data: [{ field: 'password', value: values.password }] });
+                    }}
+                  >
+                    <FormField
+                      name="password"
+                      label="adminUsers.edit.newPassword"
+                      type="password"
+                      autoComplete="new-password"
+                      maxLength={256}
+                      hint={<T id="adminUsers.edit.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
+                      values={{ min: PASSWORD_MIN_LENGTH }}
+                    />
+                    <Button type="submit" disabled={passwordDisabled} loading={saving === 'password'}>
+                      <T id="adminUsers.edit.changePassword" />
+                    </Button>
+                  </form>
+                )}
               </Card>
             </div>
           </>

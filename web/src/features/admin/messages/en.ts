@@ -55,6 +55,7 @@ export const en = {
   'adminUsers.edit.changePassword': "Change password",
   'adminUsers.edit.newPassword': "New password",
   'adminUsers.edit.passwordHint': "At least {min} characters. The user’s sessions end; they sign in with this password from now on.",
+  'adminUsers.edit.protectedPassword': "This is the protected administrator: only they can change this password (signed in as themselves, or with “Forgot password?” on the sign-in page).",
   'adminUsers.edit.passwordTyped': "A new password is being typed: change it first, or clear it to update the user info.",
   'adminUsers.edit.back': "Back to users",
   'adminUsers.edit.notFound': "This user does not exist (any more).",

@@ -53,6 +53,7 @@ export const fr: Record<keyof typeof en, string> = {
   'adminUsers.edit.changePassword': "Changer le mot de passe",
   'adminUsers.edit.newPassword': "Nouveau mot de passe",
   'adminUsers.edit.passwordHint': "Au moins {min} caractères. Les sessions de l’utilisateur sont fermées ; il se connecte désormais avec ce mot de passe.",
+  'adminUsers.edit.protectedPassword': "C’est l’administrateur protégé : lui seul peut changer ce mot de passe (connecté avec son compte, ou avec « Mot de passe oublié ? » sur la page de connexion).",
   'adminUsers.edit.passwordTyped': "Un nouveau mot de passe est en cours de saisie : changez-le d’abord, ou effacez-le pour mettre à jour les informations.",
   'adminUsers.edit.back': "Retour aux utilisateurs",
   'adminUsers.edit.notFound': "Cet utilisateur n’existe pas (ou plus).",

@@ -53,6 +53,7 @@ export const ru: Record<keyof typeof en, string> = {
   'adminUsers.edit.changePassword': "Сменить пароль",
   'adminUsers.edit.newPassword': "Новый пароль",
   'adminUsers.edit.passwordHint': "Не менее {min} символов. Сеансы пользователя завершатся; дальше он входит с этим паролем.",
+  'adminUsers.edit.protectedPassword': "Это защищённый администратор: сменить этот пароль может только он сам (войдя под своей учётной записью или через «Забыли пароль?» на странице входа).",
   'adminUsers.edit.passwordTyped': "Вводится новый пароль: сначала смените его или очистите поле, чтобы сохранить данные.",
   'adminUsers.edit.back': "Назад к пользователям",
   'adminUsers.edit.notFound': "Такого пользователя нет (или уже нет).",
