@@ -271,7 +271,8 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
 
     // cognito-local reads PORT/HOST (lib/server/config.js) and derives the token issuer from them:
     // iss = http://HOST:PORT/<userPoolId>. Its data lives in ./.cognito of the cwd: a fresh temp dir.
-    const cognito = launch('cognito', process.execPath, [join(pkgDir('cognito-local'), 'lib', 'bin', 'start.js')], {
+    // Through cognito-local-start.mjs: cognito-local with the password checked before a first-sign-in challenge, as AWS does.
+    const cognito = launch('cognito', process.execPath, [join(repoRoot, 'localstack', 'cognito-local-start.mjs')], {
       cwd: cognitoDir,
       env: {
         PORT: String(ports.cognito),

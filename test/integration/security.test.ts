@@ -103,6 +103,10 @@ describe('sign-in', () => {
 describe('first sign-in with a temporary password', () => {
   it('asks for a new password, then signs in with it; the temporary one stops working', async () => {
     const user = await makeUser('ROLE_USER', company, { temporary: true });
+    // As on AWS, the temporary password is checked before the challenge: a wrong one is a plain refusal.
+    const wrong = await anonymous().post('/api/security/login', { username: user.login, password: 'Not-the-temporary-1' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.status).toBeUndefined();
     const client = anonymous();
     const first = await client.post('/api/security/login', { username: user.login, password: user.password });
     expect(first.status).toBe(200);
