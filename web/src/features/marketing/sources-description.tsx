@@ -29,7 +29,8 @@ export function SourcesDescription() {
           <T id="sources.description.imageCaption" />
         </figcaption>
       </figure>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      {/* A question as long as a sentence in Russian: it wraps on a phone rather than widening the page. */}
+      <Button variant="secondary" className="btn-wrap" onClick={() => setOpen(true)}>
         <T id="sources.dedupHelp.open" />
       </Button>
       <Dialog
