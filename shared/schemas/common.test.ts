@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { versionOnlySchema } from './common';
-import { companyUpdateCurrentSchema, companyUpdateSchema } from './companies';
+import { companyCreateSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './companies';
 import { translationsUpdateSchema } from './translations';
 
 const messageOf = async (validate: () => Promise<unknown>) => {
@@ -25,5 +25,13 @@ describe('version', () => {
     expect(await messageOf(() => companyUpdateCurrentSchema.validate({ viewId: '1', version: 1e21 }))).toBe('validation.invalid');
     expect(await messageOf(() => companyUpdateCurrentSchema.validate({ viewId: '1' }))).toBeNull();
     expect(await messageOf(() => translationsUpdateSchema.validate({ version: 1e21, en: {}, fr: {}, ru: {} }))).toBe('validation.invalid');
+  });
+});
+
+describe('feed URL', () => {
+  it('is one of the schemes the checker fetches: another could be stored but never checked', async () => {
+    const create = (orderFeedUrl: string) => messageOf(() => companyCreateSchema.validate({ name: 'Co', integrationSteps: ['sources'], orderFeedUrl }));
+    for (const url of ['https://shop.example/feed.xml', 'http://shop.example/f.csv', 'ftp://u:p@shop.example/f.xml', 'SFTP://shop.example/f.xml']) expect(await create(url), url).toBeNull();
+    for (const url of ['javascript://alert(1)', 'gopher://shop.example/', 'file:///etc/passwd', 'shop.example/feed.xml']) expect(await create(url), url).toBe('validation.company.url');
   });
 });

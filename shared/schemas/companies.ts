@@ -12,8 +12,8 @@ export const COMPANY_NAME_MAX_LENGTH = 128;
 /** GA4 property ids and custom dimension indexes are numbers; kept as digit strings. */
 export const NUMERIC_MAX_LENGTH = 20;
 export const FEED_URL_MAX_LENGTH = 2048;
-/** Any scheme://...: the feed checker decides which schemes it fetches (http, https, ftp, sftp). */
-export const FEED_URL_PATTERN = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+/** The schemes the feed checker fetches (http, https, ftp, sftp): another one could never be checked. */
+export const FEED_URL_PATTERN = /^(?:https?|s?ftp):\/\/\S+$/i;
 
 const name = () =>
   string().trim().required('validation.required').max(COMPANY_NAME_MAX_LENGTH, 'validation.company.nameTooLong');

@@ -1,6 +1,7 @@
 import { array, mixed, object, string, type InferType } from 'yup';
 import { ROLES, type Role } from '../domain/types';
 import { version, versionOnlySchema } from './common';
+import { COMPANY_NAME_MAX_LENGTH } from './companies';
 import { schema } from './define';
 import { email, newPassword, PASSWORD_MIN_LENGTH } from './security';
 
@@ -11,7 +12,8 @@ import { email, newPassword, PASSWORD_MIN_LENGTH } from './security';
  */
 
 export const USER_NAME_MAX_LENGTH = 100;
-export const COMPANY_NAME_MAX_LENGTH = 200;
+/** A company is named by its name here: the companies schema's limit (one value for both). */
+export { COMPANY_NAME_MAX_LENGTH };
 /** More managed companies than a manager could sensibly oversee is a wrong request. */
 export const MANAGED_COMPANIES_MAX = 500;
 

@@ -1,6 +1,6 @@
 import { ResponsiveBar, type BarItemProps } from '@nivo/bar';
 import { useIntl } from 'react-intl';
-import { barGeometry } from './feed-model';
+import { barGeometry, countTicks } from './feed-model';
 
 /**
  * The report's two bar charts (nivo), in their own chunk: the page imports this module with
@@ -27,6 +27,7 @@ function FeedBar({ bar, label }: BarItemProps<Datum>) {
 
 function Chart({ data, height }: { data: Datum[]; height: number }) {
   const intl = useIntl();
+  const ticks = countTicks(Math.max(0, ...data.map((d) => d.orders)));
   return (
     <div className="feed-chart" style={{ height }} aria-hidden="true">
       <ResponsiveBar<Datum>
@@ -39,9 +40,11 @@ function Chart({ data, height }: { data: Datum[]; height: number }) {
         animate={false}
         isInteractive={false}
         enableGridY
+        valueScale={{ type: 'linear', min: 0, max: ticks[ticks.length - 1] ?? 'auto' }}
+        gridYValues={ticks}
         barComponent={FeedBar}
         label={(d) => intl.formatNumber(d.value ?? 0)}
-        axisLeft={{ tickSize: 0, tickPadding: 8, format: (v: number) => intl.formatNumber(v, { notation: 'compact' }) }}
+        axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: ticks, format: (v: number) => intl.formatNumber(v, { notation: 'compact' }) }}
         axisBottom={{ tickSize: 0, tickPadding: 8 }}
         theme={{ text: { fontSize: 12, fill: '#5b6178' }, grid: { line: { stroke: '#e3e6ef' } } }}
         role="presentation"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createXmlParser } from 'shared/feed/xml-parser';
 import type { RawOrder } from 'shared/feed/types';
-import { barGeometry, dateRangeDays, failureMessageId, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries } from './feed-model';
+import { barGeometry, countTicks, dateRangeDays, failureMessageId, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries } from './feed-model';
 import { en } from './messages/en';
 import { validateFeedForm } from './feed-form';
 import { previewFeed, type PreviewMessage } from './feed-preview';
@@ -49,6 +49,12 @@ describe('feed page rules', () => {
 
   it('draws bars at least 20 long and at most 120 thick', () => {
     expect(barGeometry({ x: 0, y: 295, width: 300, height: 5, value: 1 })).toEqual({ x: 90, y: 280, width: 120, height: 20 });
+    // The value axis: whole numbers, about 5 steps, up to at least the largest count.
+    expect(countTicks(2)).toEqual([0, 1, 2]);
+    expect(countTicks(0)).toEqual([0]);
+    expect(countTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(countTicks(119_829)).toEqual([0, 50_000, 100_000, 150_000]);
+    expect(countTicks(1000)).toEqual([0, 200, 400, 600, 800, 1000]);
     expect(barGeometry({ x: 10, y: 100, width: 40, height: 200, value: 50 })).toEqual({ x: 10, y: 100, width: 40, height: 200 });
     expect(barGeometry({ x: 10, y: 300, width: 40, height: 0, value: 0 }).height).toBe(0);
   });

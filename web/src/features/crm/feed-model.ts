@@ -54,6 +54,20 @@ const rank = (state: string) => {
  * through this: at most `maxThickness` wide, centred in its band, and at least `minLength` tall
  * when its value is not zero, growing upwards from the axis.
  */
+/**
+ * The value axis of a count chart: whole numbers only (nivo's scale would put 0.2, 0.4... under a
+ * chart of two orders), at most about 6 ticks, from 0 to at least the largest count.
+ */
+export function countTicks(max: number): number[] {
+  if (!(max > 0)) return [0];
+  const rough = max / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
+  const ticks: number[] = [];
+  for (let v = 0; v < max + step; v += step) ticks.push(v);
+  return ticks;
+}
+
 export const BAR_MIN_LENGTH = 20;
 export const BAR_MAX_THICKNESS = 120;
 export function barGeometry(

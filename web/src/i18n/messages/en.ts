@@ -321,7 +321,7 @@ export const en = {
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "The name can be at most 128 characters",
   'validation.company.numeric': "Please enter digits only",
-  'validation.company.url': "Please enter a valid URL (for example https://…)",
+  'validation.company.url': "Please enter a valid http, https, ftp or sftp address (for example https://…)",
   'validation.company.noSteps': "Choose at least one step",
   'validation.company.viewIdOrDimension': "Send a view id or a custom dimension",
   'validation.analytics.viewIdNumeric': "The view id is a number (digits only, at most 20)",

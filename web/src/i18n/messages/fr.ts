@@ -306,7 +306,7 @@ export const fr: Catalogue = {
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "Le nom ne peut pas dépasser 128 caractères",
   'validation.company.numeric': "Veuillez saisir uniquement des chiffres",
-  'validation.company.url': "Veuillez saisir une URL valide (par exemple https://…)",
+  'validation.company.url': "Veuillez saisir une adresse http, https, ftp ou sftp valide (par exemple https://…)",
   'validation.company.noSteps': "Choisissez au moins une étape",
   'validation.company.viewIdOrDimension': "Indiquez un View ID ou une dimension personnalisée",
   'validation.analytics.viewIdNumeric': "Le View ID est un nombre (chiffres uniquement, 20 au plus)",
@@ -344,7 +344,7 @@ export const fr: Catalogue = {
   'agenda.addToCalendarLabel': 'Ajouter à Google Agenda : « {name} » (nouvel onglet)',
   'agenda.deleteItem': 'Supprimer « {name} »',
   'agenda.deleteConfirm': 'Voulez-vous vraiment supprimer « {name} » ?',
-  'agenda.deleteDescription': 'La réunion sera retirée de l’agenda de {company} pour tout le monde.',
+  'agenda.deleteDescription': 'La réunion sera retirée de l’agenda de la société {company} pour tout le monde.',
   'agenda.saving': 'Enregistrement…',
   'agenda.saved': 'Enregistré',
   'agenda.saveFailed': 'La modification n’a pas été enregistrée et la valeur précédente est rétablie.',

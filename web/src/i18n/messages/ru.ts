@@ -306,7 +306,7 @@ export const ru: Catalogue = {
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "Название не может быть длиннее 128 символов",
   'validation.company.numeric': "Введите только цифры",
-  'validation.company.url': "Введите корректный URL (например, https://…)",
+  'validation.company.url': "Введите корректный адрес http, https, ftp или sftp (например, https://…)",
   'validation.company.noSteps': "Выберите хотя бы один шаг",
   'validation.company.viewIdOrDimension': "Укажите View ID или пользовательский параметр",
   'validation.analytics.viewIdNumeric': "View ID — это число (только цифры, не больше 20)",

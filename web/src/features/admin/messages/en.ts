@@ -4,7 +4,7 @@
  */
 export const en = {
   'adminUsers.validation.nameTooLong': "At most 100 characters",
-  'adminUsers.validation.companyTooLong': "At most 200 characters",
+  'adminUsers.validation.companyTooLong': "At most 128 characters",
   'adminUsers.validation.unknownCompany': "This company does not exist",
   'adminUsers.validation.teamCompany': "The team company cannot be a managed company",
   'adminUsers.validation.nothingChanged': "Nothing was changed",

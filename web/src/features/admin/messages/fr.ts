@@ -2,7 +2,7 @@ import type { en } from './en';
 
 export const fr: Record<keyof typeof en, string> = {
   'adminUsers.validation.nameTooLong': "100 caractères au maximum",
-  'adminUsers.validation.companyTooLong': "200 caractères au maximum",
+  'adminUsers.validation.companyTooLong': "128 caractères au maximum",
   'adminUsers.validation.unknownCompany': "Cette société n’existe pas",
   'adminUsers.validation.teamCompany': "La société de l’équipe ne peut pas être une société gérée",
   'adminUsers.validation.nothingChanged': "Rien n’a été modifié",

@@ -2,7 +2,7 @@ import type { en } from './en';
 
 export const ru: Record<keyof typeof en, string> = {
   'adminUsers.validation.nameTooLong': "Не более 100 символов",
-  'adminUsers.validation.companyTooLong': "Не более 200 символов",
+  'adminUsers.validation.companyTooLong': "Не более 128 символов",
   'adminUsers.validation.unknownCompany': "Такой компании нет",
   'adminUsers.validation.teamCompany': "Компания команды не может быть управляемой компанией",
   'adminUsers.validation.nothingChanged': "Ничего не изменено",

@@ -79,7 +79,7 @@ export const fr: Record<keyof typeof en, string> = {
   'orderFeed.status.noErrors': 'Aucune erreur trouvée',
   'orderFeed.status.noErrorsText': '{kind, select, lead {Votre flux de leads respecte les règles.} other {Votre flux de commandes respecte les règles.}}',
   'orderFeed.status.completed': 'Étape terminée',
-  'orderFeed.status.completedText': 'Notre équipe d’intégration a été prévenue par e-mail. Merci !',
+  'orderFeed.status.completedText': 'Notre équipe d’intégration a été prévenue par e-mail. Merci\u00a0!',
   'orderFeed.status.notMandatoryText': 'Cette étape n’est pas obligatoire pour votre société.',
   'orderFeed.history.title': 'Santé du flux',
   'orderFeed.history.daily': 'vérification quotidienne',
