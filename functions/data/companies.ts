@@ -111,6 +111,16 @@ export async function listCompanies(): Promise<CompanyRecord[]> {
   });
 }
 
+/** Ids of the companies that stored this View ID (one GSI Query of the companies, filtered; deleted ones are out of the index). */
+export async function companiesWithViewId(viewId: string): Promise<string[]> {
+  const found = await queryAllByIndex<Pick<CompanyRecord, 'id'>>(gsi1.indexName, gsi1.companies.pk, {
+    expression: 'viewId = :viewId',
+    values: { ':viewId': viewId },
+    projection: 'id',
+  });
+  return found.map((company) => company.id);
+}
+
 export async function findCompanyByName(name: string): Promise<CompanyRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.companyNameGuard(name) }));
   return typeof Item?.companyId === 'string' ? getCompany(Item.companyId) : null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_DENIED_MESSAGE, SANDBOX_PROPERTIES } from '../../functions/core/analytics/sandbox-provider';
 import { getCompany, type CompanyRecord } from '../../functions/data/companies';
 import { keys } from '../../functions/data/keys';
@@ -27,7 +27,16 @@ beforeAll(() => {
 });
 
 const STEPS: StepType[] = ['google_analytics', 'ga_access', 'ga_dimension', 'sources'];
-const P = SANDBOX_PROPERTIES;
+/**
+ * Each test's own sandbox properties: a View ID belongs to the company that stored it, and the
+ * sandbox reads 100001nnnn as 100001 (sandbox-provider.ts).
+ */
+let P: Record<keyof typeof SANDBOX_PROPERTIES, string> = { ...SANDBOX_PROPERTIES };
+let propertySet = 0;
+beforeEach(() => {
+  propertySet++;
+  P = Object.fromEntries(Object.entries(SANDBOX_PROPERTIES).map(([name, id]) => [name, `${id}${String(propertySet).padStart(4, '0')}`])) as typeof P;
+});
 
 async function fixture(name: string): Promise<{ company: CompanyRecord; customer: Browser }> {
   const company = await makeCompany(name, { integrationSteps: STEPS });
@@ -267,6 +276,28 @@ describe('bad input', () => {
       expect(await partition(company)).toBe(before);
     },
   );
+
+  it('another company’s stored View ID is refused by every check and the feed check, before Google is asked', async () => {
+    const owner = await fixture('View owner');
+    expect((await access(owner.customer, P.success)).body).toMatchObject({ code: 200, viewIdStored: true });
+    const other = await fixture('View guesser');
+    const before = await partition(other.company);
+    const refusals = [
+      await access(other.customer, P.success),
+      await access(other.customer, P.success, '/api/analytics/utms'),
+      await dimension(other.customer, { view_id: P.success, dimension: '1' }),
+      await events(other.customer, { view_id: P.success, dimension: '1', event_action: 'purchase' }),
+      await other.customer.post('/api/order-feed/check', { view_id: P.success, type: 'xml', feed_url: 'https://feeds.example/orders.xml' }),
+    ];
+    for (const answer of refusals) {
+      expect(answer.status).toBe(400);
+      expect((answer.body as { errors: unknown }).errors).toEqual({ view_id: 'validation.analytics.viewIdTaken' });
+      expect(JSON.stringify(answer.body)).not.toContain('Sandbox shop');
+    }
+    expect(await partition(other.company)).toBe(before);
+    // The owner keeps checking it.
+    expect((await dimension(owner.customer, { view_id: P.success, dimension: '1' })).body).toMatchObject({ code: 200 });
+  });
 
   it('signed-out callers get 401', async () => {
     const answer = await fetch(`${stack.url}/api/analytics/access`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ view_id: P.success }) });

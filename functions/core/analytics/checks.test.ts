@@ -10,6 +10,8 @@ import { AnalyticsProviderError, type AnalyticsProvider } from './types';
 const company = (over: Partial<CompanyRecord> = {}): CompanyRecord =>
   ({ id: 'c1', name: 'Acme', product: '360', country: 'FR', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: ['google_analytics'], isDefault: false, created: '', version: 1, ...over }) as CompanyRecord;
 const actor = { user: { firstName: 'Jane', login: 'jane@acme.test' }, role: 'ROLE_USER' } as Actor;
+/** A View ID company c2 stored (and a sandbox property: refusing it must not depend on Google's answer). */
+const OTHER_COMPANYS_VIEW = `${P.success}4242`;
 
 function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true) {
   const log: string[] = [];
@@ -20,6 +22,7 @@ function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true)
       log.push(`store ${field}=${value}`);
       return storeFirst;
     },
+    viewOwners: async (viewId) => (viewId === OTHER_COMPANYS_VIEW ? ['c2'] : []),
     replaceTraffic: async (_id, rows) => {
       log.push(`traffic ${rows.length}`);
       return rows.length;
@@ -74,6 +77,31 @@ describe('checkAccess', () => {
   it('anything but a provider error is not an answer (500 from the handler)', async () => {
     const { deps } = fakes(failing('checkAccess', new TypeError('bug')));
     await expect(checkAccess(company(), actor, P.success, deps)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('another company’s View ID', () => {
+  it('is refused by every check before Google is asked: 400 on view_id, nothing stored, imported or completed', async () => {
+    const asked: string[] = [];
+    const spy = new Proxy(sandboxProvider, {
+      get: (target, name) => {
+        asked.push(String(name));
+        return target[name as keyof AnalyticsProvider];
+      },
+    });
+    const { deps, log } = fakes(spy);
+    const refusals = [
+      () => checkAccess(company(), actor, OTHER_COMPANYS_VIEW, deps),
+      () => importUtms(company({ viewId: P.success }), OTHER_COMPANYS_VIEW, deps),
+      () => checkDimension(company(), actor, { viewId: OTHER_COMPANYS_VIEW, dimension: '1', method: 'dimension' }, deps),
+    ];
+    for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ status: 400, errors: { view_id: 'validation.analytics.viewIdTaken' } });
+    expect(asked).toEqual([]);
+    expect(log).toEqual([]);
+  });
+  it('the company’s own stored View ID is its own even when an admin gave it to another company too', async () => {
+    const { deps } = fakes();
+    expect(await checkAccess(company({ viewId: OTHER_COMPANYS_VIEW }), actor, OTHER_COMPANYS_VIEW, deps)).toMatchObject({ code: 200 });
   });
 });
 

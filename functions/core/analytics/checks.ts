@@ -14,6 +14,7 @@ import type { CompanyRecord } from '../../data/companies';
 import * as companiesRepo from '../../data/companies';
 import * as trafficRepo from '../../data/traffic';
 import { changeStepStatus, type Actor } from '../integration/steps';
+import { ensureOwnView } from './view-owner';
 import { analyticsProvider, AnalyticsProviderError, standardFormat, type AnalyticsProvider, type UtmTrafficRow } from './provider';
 
 /**
@@ -34,6 +35,8 @@ export interface AnalyticsDeps {
   standardFormat(): RegExp;
   /** Stores the field only while it is empty; false when someone stored one first. */
   storeFirst(companyId: string, field: 'viewId' | 'dimensionIndex', value: string): Promise<boolean>;
+  /** Ids of the companies whose stored View ID this is (view-owner.ts). */
+  viewOwners(viewId: string): Promise<string[]>;
   replaceTraffic(companyId: string, rows: UtmTrafficRow[]): Promise<number>;
   completeStep(company: CompanyRecord, actor: Actor, stepType: StepType): Promise<void>;
 }
@@ -42,6 +45,7 @@ const defaults: AnalyticsDeps = {
   provider: analyticsProvider,
   standardFormat,
   storeFirst: companiesRepo.storeCompanyFieldOnce,
+  viewOwners: companiesRepo.companiesWithViewId,
   replaceTraffic: async (companyId, rows) => (await trafficRepo.replaceTraffic(companyId, rows)).length,
   completeStep: async (company, actor, stepType) => {
     // Only a company whose step list has the step (custom lists may leave it out).
@@ -77,6 +81,7 @@ const refusedAccess = (code: AnalyticsCode, message: string): AccessCheckAnswer 
 
 /** POST /api/analytics/access. */
 export async function checkAccess(company: CompanyRecord, actor: Actor, viewId: string, deps: AnalyticsDeps = defaults): Promise<AccessCheckAnswer> {
+  await ensureOwnView(company, viewId, deps.viewOwners);
   const provider = await deps.provider();
   const access = await attempt(() => provider.checkAccess(viewId));
   if (!access.ok) return refusedAccess(access.code, access.message);
@@ -104,6 +109,7 @@ export async function checkAccess(company: CompanyRecord, actor: Actor, viewId: 
 
 /** POST /api/analytics/utms: the property's UTM traffic of the last days replaces the company's imported rows. */
 export async function importUtms(company: CompanyRecord, viewId: string, deps: AnalyticsDeps = defaults): Promise<AccessCheckAnswer> {
+  await ensureOwnView(company, viewId, deps.viewOwners);
   const provider = await deps.provider();
   const traffic = await attempt(() => provider.utmTraffic(viewId));
   if (!traffic.ok) return refusedAccess(traffic.code, traffic.message);
@@ -141,6 +147,7 @@ export const unknownDimensionMessage = (index: number, count: number): string =>
 export async function checkDimension(company: CompanyRecord, actor: Actor, request: DimensionCheckRequest, deps: AnalyticsDeps = defaults): Promise<DimensionCheckAnswer> {
   const { viewId, method } = request;
   const index = Number.parseInt(request.dimension, 10);
+  await ensureOwnView(company, viewId, deps.viewOwners);
   const provider = await deps.provider();
 
   const list = await attempt(() => provider.customDimensions(viewId));

@@ -23,6 +23,10 @@ import {
  * | 100005 | access granted; success coverage but 12 values not in the standard format (first 10 shown) |
  * | 100006 | access granted with zero traffic: no sessions, no transactions, no events (figures missing: error verdict); no UTM rows |
  *
+ * A longer id starting with one of these six digits behaves as that property (1000010042 as
+ * 100001): tests give each company a property of its own, as a View ID belongs to one company
+ * (checks.ts, ensureOwnView).
+ *
  * Every granted property has custom dimensions 1 = client_id (event scope) and 2 = user_type
  * (user scope); index 3 and above do not exist. Orders (`analyticsOrders`): every order id is
  * known to the sandbox except ids ending in 7 (so a feed's comparison finds some unknown ones).
@@ -118,7 +122,7 @@ const DIMENSIONS: CustomDimension[] = [
 
 function property(propertyId: string): SandboxProperty {
   assertPropertyId(propertyId);
-  const found = PROPERTIES[propertyId];
+  const found = PROPERTIES[propertyId] ?? (propertyId.length > 6 ? PROPERTIES[propertyId.slice(0, 6)] : undefined);
   if (!found) throw new AnalyticsProviderError('denied', SANDBOX_DENIED_MESSAGE);
   return found;
 }

@@ -30,6 +30,7 @@ function fakeDeps(over: Partial<CheckDeps> = {}) {
       return true;
     }),
     uploadedFeed: async (_c, key) => ({ key, fileName: 'shop.xml', size: 42 }),
+    viewOwners: async (viewId) => (viewId === '4242424242' ? ['c2'] : []),
     startJob: vi.fn(async () => undefined),
     newId: () => `00000000-0000-7000-8000-00000000000${n++}`,
     now: () => T0,
@@ -59,6 +60,16 @@ describe('startFeedCheck', () => {
     const stored = [...store.values()] as Array<{ fetchUrl?: string; source: { url?: string } }>;
     expect(stored.map((record) => record.fetchUrl)).toEqual([url]);
     expect(stored[0]!.source.url).not.toContain('secret');
+  });
+
+  it('refuses another company’s View ID before creating anything (the comparison would read its orders)', async () => {
+    const { deps, store } = fakeDeps();
+    await expect(startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/k.xml', feed_url: null, view_id: '4242424242', type: 'xml' }, deps)).rejects.toMatchObject({
+      status: 400,
+      errors: { view_id: 'validation.analytics.viewIdTaken' },
+    });
+    expect(store.size).toBe(0);
+    expect(deps.startJob).not.toHaveBeenCalled();
   });
 
   it('refuses schemes the fetcher never takes, before creating anything', async () => {

@@ -8,6 +8,8 @@ import { ValidationError } from '../../platform/errors';
 // target, not the index: the handler's bundle needs no transport (ssh2, basic-ftp).
 import { redactUrl } from '../../platform/feed-fetch/redact';
 import { startJob } from '../../platform/jobs';
+import { companiesWithViewId } from '../../data/companies';
+import { ensureOwnView } from '../analytics/view-owner';
 import { uploadedFeed, type UploadedFeed } from './uploaded-feed';
 import { FEED_CHECK_STALE_MS, asSeen, toFeedCheck } from './views';
 
@@ -36,6 +38,8 @@ export interface CheckDeps {
   releaseRunningMarker(companyId: string, checkId: string): Promise<void>;
   finishFeedCheck: typeof repo.finishFeedCheck;
   uploadedFeed(companyId: string, key: string): Promise<UploadedFeed>;
+  /** Ids of the companies whose stored View ID this is: the comparison with analytics reads only the company's own. */
+  viewOwners(viewId: string): Promise<string[]>;
   startJob(payload: FeedCheckJob): Promise<void>;
   newId(now: Date): string;
   now(): Date;
@@ -54,6 +58,7 @@ const defaults: CheckDeps = {
   releaseRunningMarker: repo.releaseRunningMarker,
   finishFeedCheck: repo.finishFeedCheck,
   uploadedFeed: (companyId, key) => uploadedFeed(companyId, key),
+  viewOwners: companiesWithViewId,
   startJob: (payload) => startJob('feed-check', { ...payload }),
   newId: repo.newFeedCheckId,
   now: () => new Date(),
@@ -105,6 +110,7 @@ export async function openFeedCheck(
 
 /** POST /api/order-feed/check */
 export async function startFeedCheck(company: CompanyRecord, userId: string, request: FeedCheckRequest, deps: CheckDeps = defaults): Promise<FeedCheck> {
+  if (request.view_id) await ensureOwnView(company, request.view_id, deps.viewOwners);
   let source: FeedCheckSource;
   if (request.upload_key) {
     const upload = await deps.uploadedFeed(company.id, request.upload_key);

@@ -1,7 +1,9 @@
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_DAYS, type AccessCheckAnswer, type DimensionCheckAnswer } from 'shared/domain/analytics';
 import { T } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
 import { Callout } from '../../ui/callout';
 import { StatusCard } from '../../ui/step-cards';
 import type { AccessView, DimensionView, Outcome } from './verification-model';
@@ -23,16 +25,23 @@ function BackToDashboard() {
   );
 }
 
-/** A call that failed (network, HTTP error): what failed, and to try later. */
+/**
+ * A call that failed (network, HTTP error): what failed, and to try later. A refusal of the
+ * request itself (a 400 naming a field, e.g. another company's View ID) says what to change instead.
+ */
 function CallFailed({ error }: { error: unknown }) {
+  const intl = useIntl();
+  const field = error instanceof ApiError ? Object.values(error.fieldErrors)[0] : undefined;
   return (
     <>
       <p>
-        <T id={errorMessageId(error)} />
+        <T id={field ? fieldMessageId(field, intl.messages) : errorMessageId(error)} />
       </p>
-      <p>
-        <T id="analytics.tryLater" />
-      </p>
+      {!field && (
+        <p>
+          <T id="analytics.tryLater" />
+        </p>
+      )}
     </>
   );
 }

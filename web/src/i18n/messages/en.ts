@@ -326,6 +326,7 @@ export const en = {
   'validation.company.viewIdOrDimension': "Send a view id or a custom dimension",
   'validation.analytics.viewIdNumeric': "The view id is a number (digits only, at most 20)",
   'validation.analytics.viewIdTooShort': "The view id has at least 5 digits",
+  'validation.analytics.viewIdTaken': "This view id is already connected to another company's account: check the number (Admin > Property details in Google Analytics), or ask the integration team",
   'validation.analytics.dimensionNumeric': "The dimension index is a number from 1 to 999",
   'validation.analytics.eventActionRequired': "Enter the event action to check",
   'validation.analytics.eventActionInvalid': "An event action is a GA4 event name: letters, digits and underscores, starting with a letter, at most 100 characters",
