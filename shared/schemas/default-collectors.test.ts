@@ -16,4 +16,12 @@ describe('default collector comment', () => {
     expect(defaultCollectorCreateSchema.isValidSync({ id: '6f1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', name: '', type: 'Other' })).toBe(false);
     expect(defaultCollectorCreateSchema.isValidSync({ id: '6f1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', name: 'Criteo' })).toBe(false);
   });
+
+  it('takes an empty comment as no comment, as when it is left out; other text must be the three languages', () => {
+    const base = { id: '6f1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', name: 'Criteo', type: 'Other' };
+    const none = formatCollectorComment({});
+    expect(defaultCollectorCreateSchema.validateSync({ ...base, comment: '' }).comment).toBe(none);
+    expect(defaultCollectorCreateSchema.validateSync(base).comment).toBe(none);
+    expect(defaultCollectorCreateSchema.isValidSync({ ...base, comment: 'free text' })).toBe(false);
+  });
 });

@@ -70,6 +70,8 @@ const accessEmail = () =>
 const type = () => mixed<CollectorType>().nonNullable('validation.required').oneOf(COLLECTOR_TYPES, 'validation.invalid').required('validation.required');
 const comment = () =>
   string()
+    // An empty comment is no comment (the empty three-language text), as when it is left out.
+    .transform((value: unknown) => (value === '' ? undefined : value))
     .nonNullable('validation.required')
     .max(4 * COLLECTOR_COMMENT_MAX_LENGTH, 'validation.defaultCollector.comment')
     .test('collector-comment', 'validation.defaultCollector.comment', (value) => value === undefined || isCollectorCommentText(value))
