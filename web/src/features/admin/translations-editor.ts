@@ -11,9 +11,23 @@ export type Texts = Record<TranslationLocale, string>;
 export const toText = (catalogue: MessageTexts): string => JSON.stringify(catalogue, null, 2);
 
 export type LocalProblem =
-  | { kind: 'invalidJson'; locale: TranslationLocale; detail: string }
+  /** line: 1-based line of the syntax error, 0 when the browser did not say where. */
+  | { kind: 'invalidJson'; locale: TranslationLocale; line: number }
   | { kind: 'notObject'; locale: TranslationLocale }
   | { kind: 'notString'; locale: TranslationLocale; id: string };
+
+/**
+ * The line of a JSON.parse error. The browser's message is English ("... at position 42"), so
+ * only its position is used: the admin reads a line number in their own language.
+ */
+export function jsonErrorLine(text: string, error: unknown): number {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : String(error));
+  if (!position) return 0;
+  const at = Math.min(Number(position[1]), text.length);
+  let line = 1;
+  for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
 
 export function readTexts(texts: Texts): { catalogues: Record<TranslationLocale, MessageTexts>; problems: LocalProblem[] } {
   const catalogues: Record<TranslationLocale, MessageTexts> = { en: {}, fr: {}, ru: {} };
@@ -23,7 +37,7 @@ export function readTexts(texts: Texts): { catalogues: Record<TranslationLocale,
     try {
       value = JSON.parse(texts[locale]);
     } catch (error) {
-      problems.push({ kind: 'invalidJson', locale, detail: error instanceof Error ? error.message : String(error) });
+      problems.push({ kind: 'invalidJson', locale, line: jsonErrorLine(texts[locale], error) });
       continue;
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) {

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
+import { jsonErrorLine, readTexts } from './translations-editor';
 
 const answer = (version: number) => ({
   version,
@@ -47,5 +48,13 @@ describe('TranslationsPage', () => {
     expect(screen.getByText(/The placeholders differ from the English message/)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'FR' })).toHaveAttribute('aria-selected', 'true');
     expect(posts).toBe(1);
+  });
+
+  it('places a JSON syntax error by its line, in the admin’s language (the browser’s own message is English)', () => {
+    // A trailing comma: the parser stops at the '}' on line 4.
+    const text = '{\n  "route.home": "Home",\n  "x": "y",\n}';
+    const { problems } = readTexts({ en: text, fr: '{}', ru: '{}' });
+    expect(problems).toEqual([{ kind: 'invalidJson', locale: 'en', line: 4 }]);
+    expect(jsonErrorLine('{}', new Error('no place given'))).toBe(0);
   });
 });

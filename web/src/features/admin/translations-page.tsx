@@ -181,7 +181,7 @@ function Outcome({ outcome, intl }: { outcome: Outcome | null; intl: ReturnType<
           {outcome.problems.map((p, i) => (
             <li key={i}>
               {p.kind === 'invalidJson' ? (
-                <T id="translations.invalidJson" values={{ language: LABEL[p.locale], detail: p.detail }} />
+                <T id="translations.invalidJson" values={{ language: LABEL[p.locale], line: p.line }} />
               ) : p.kind === 'notObject' ? (
                 <T id="translations.notObject" values={{ language: LABEL[p.locale] }} />
               ) : (

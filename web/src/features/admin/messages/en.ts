@@ -124,7 +124,7 @@ export const en = {
   'translations.discard': 'Discard my edits',
   'translations.refreshNote': 'After an update, refresh the page to see the new texts in the portal.',
   'translations.saved': 'Translations saved. Refresh the page to see them.',
-  'translations.invalidJson': '{language}: this is not valid JSON ({detail})',
+  'translations.invalidJson': '{language}: this is not valid JSON{line, plural, =0 {} other { (line #)}}',
   'translations.notObject': '{language}: the text must be one JSON object of message id → text',
   'translations.notString': '{language} · {id}: the text must be a string',
   'translations.refused': 'Nothing was saved. Fix these messages and try again:',

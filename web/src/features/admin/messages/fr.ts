@@ -122,7 +122,7 @@ export const fr: Record<keyof typeof en, string> = {
   'translations.discard': 'Annuler mes modifications',
   'translations.refreshNote': 'Après une mise à jour, actualisez la page pour voir les nouveaux textes dans le portail.',
   'translations.saved': 'Traductions enregistrées. Actualisez la page pour les voir.',
-  'translations.invalidJson': '{language} : ce n’est pas du JSON valide ({detail})',
+  'translations.invalidJson': '{language} : ce n’est pas du JSON valide{line, plural, =0 {} other { (ligne #)}}',
   'translations.notObject': '{language} : le texte doit être un seul objet JSON identifiant du message → texte',
   'translations.notString': '{language} · {id} : le texte doit être une chaîne',
   'translations.refused': 'Rien n’a été enregistré. Corrigez ces messages puis réessayez :',

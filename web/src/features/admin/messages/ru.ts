@@ -122,7 +122,7 @@ export const ru: Record<keyof typeof en, string> = {
   'translations.discard': 'Отменить мои изменения',
   'translations.refreshNote': 'После обновления перезагрузите страницу, чтобы увидеть новые тексты в портале.',
   'translations.saved': 'Переводы сохранены. Перезагрузите страницу, чтобы их увидеть.',
-  'translations.invalidJson': '{language}: это некорректный JSON ({detail})',
+  'translations.invalidJson': '{language}: это некорректный JSON{line, plural, =0 {} other { (строка #)}}',
   'translations.notObject': '{language}: текст должен быть одним JSON-объектом «идентификатор сообщения → текст»',
   'translations.notString': '{language} · {id}: текст должен быть строкой',
   'translations.refused': 'Ничего не сохранено. Исправьте эти сообщения и попробуйте снова:',
