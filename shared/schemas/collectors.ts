@@ -1,6 +1,6 @@
 import { mixed, object, string, type InferType } from 'yup';
 import { COLLECTOR_STATUSES, type CollectorStatus } from '../domain/types';
-import { version, versionOnlySchema } from './common';
+import { freeText, lineText, version, versionOnlySchema } from './common';
 import { schema } from './define';
 
 /**
@@ -17,7 +17,7 @@ export const COLLECTOR_NOTE_MAX_LENGTH = 2000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const source = () =>
-  string().nonNullable('validation.required').trim().required('validation.required').max(COLLECTOR_SOURCE_MAX_LENGTH, 'validation.collector.sourceTooLong');
+  string().nonNullable('validation.required').trim().required('validation.required').max(COLLECTOR_SOURCE_MAX_LENGTH, 'validation.collector.sourceTooLong').test(lineText);
 const accessEmail = () =>
   string()
     .nonNullable('validation.required')
@@ -25,7 +25,7 @@ const accessEmail = () =>
     .required('validation.required')
     .max(COLLECTOR_ACCESS_EMAIL_MAX_LENGTH, 'validation.collector.email')
     .test('collector-email', 'validation.collector.email', (value) => !value || EMAIL.test(value));
-const note = () => string().nonNullable('validation.invalid').trim().max(COLLECTOR_NOTE_MAX_LENGTH, 'validation.collector.commentTooLong').default('');
+const note = () => string().nonNullable('validation.invalid').trim().max(COLLECTOR_NOTE_MAX_LENGTH, 'validation.collector.commentTooLong').default('').test(freeText);
 const status = () => mixed<CollectorStatus>().nonNullable('validation.invalid').oneOf(COLLECTOR_STATUSES, 'validation.collector.status').default('No');
 
 const fields = () => ({

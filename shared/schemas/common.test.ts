@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { versionOnlySchema } from './common';
+import { object, string } from 'yup';
+import { freeText, lineText, versionOnlySchema } from './common';
 import { companyCreateSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './companies';
 import { translationsUpdateSchema } from './translations';
 
@@ -33,5 +34,21 @@ describe('feed URL', () => {
     const create = (orderFeedUrl: string) => messageOf(() => companyCreateSchema.validate({ name: 'Co', integrationSteps: ['sources'], orderFeedUrl }));
     for (const url of ['https://shop.example/feed.xml', 'http://shop.example/f.csv', 'ftp://u:p@shop.example/f.xml', 'SFTP://shop.example/f.xml']) expect(await create(url), url).toBeNull();
     for (const url of ['javascript://alert(1)', 'gopher://shop.example/', 'file:///etc/passwd', 'shop.example/feed.xml']) expect(await create(url), url).toBe('validation.company.url');
+  });
+});
+
+describe('lineText and freeText', () => {
+  const line = object({ name: string().test(lineText) });
+  const free = object({ text: string().test(freeText) });
+  it('take any printable text, in any script, emoji included', () => {
+    for (const name of ['Acme Retail', 'Société Générale', 'ООО «Ромашка»', 'Müller & Söhne', '東京ショップ', 'Shop 🛒', 'a\u200db']) expect(line.isValidSync({ name }), name).toBe(true);
+    expect(free.isValidSync({ text: 'line 1\nline 2\ttabbed' })).toBe(true);
+  });
+  it('refuse control characters, lone surrogates and bidi overrides (a name shown as another)', async () => {
+    for (const name of ['nul\u0000', 'bell\u0007', 'two\nlines', 'del\u007f', '\u202eevil', 'iso\u2066late', 'lone \ud800', 'lone \udc00 low']) {
+      expect(await messageOf(() => line.validate({ name })), JSON.stringify(name)).toBe('validation.invalidCharacters');
+    }
+    expect(await messageOf(() => free.validate({ text: 'a\u0000b' }))).toBe('validation.invalidCharacters');
+    expect(await messageOf(() => free.validate({ text: '\u202egnp.exe' }))).toBe('validation.invalidCharacters');
   });
 });

@@ -14,5 +14,28 @@ export const version = () =>
     .max(Number.MAX_SAFE_INTEGER, 'validation.invalid')
     .required('validation.required');
 
+/**
+ * Characters no text of a user may hold: control characters (a line's text: also no tab or line
+ * break), lone UTF-16 surrogates (no character at all; DynamoDB stores UTF-8), and the bidi
+ * overrides and isolates that make a name display as something else (U+202E "abc" shows "cba").
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNPRINTABLE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// eslint-disable-next-line no-control-regex -- as above
+const UNPRINTABLE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A one-line text (a name, a label): `.test(lineText)` refuses it with `validation.invalidCharacters` when it holds any of the above. */
+export const lineText = {
+  name: 'line-text',
+  message: 'validation.invalidCharacters',
+  test: (value: string | null | undefined) => value == null || !UNPRINTABLE_LINE.test(value),
+};
+/** A free text (a comment): line breaks and tabs allowed, the rest as lineText. */
+export const freeText = {
+  name: 'free-text',
+  message: 'validation.invalidCharacters',
+  test: (value: string | null | undefined) => value == null || !UNPRINTABLE_TEXT.test(value),
+};
+
 /** The body of a DELETE: just the version read. */
 export const versionOnlySchema = /* @__PURE__ */ schema(() => object({ version: version() }));

@@ -1,6 +1,6 @@
 import { array, mixed, object, string, type InferType } from 'yup';
 import { COUNTRIES, PRODUCTS, STEP_TYPES, type Country, type Product, type StepType } from '../domain/types';
-import { version } from './common';
+import { lineText, version } from './common';
 import { schema } from './define';
 
 /**
@@ -16,7 +16,7 @@ export const FEED_URL_MAX_LENGTH = 2048;
 export const FEED_URL_PATTERN = /^(?:https?|s?ftp):\/\/\S+$/i;
 
 const name = () =>
-  string().trim().required('validation.required').max(COMPANY_NAME_MAX_LENGTH, 'validation.company.nameTooLong');
+  string().trim().required('validation.required').max(COMPANY_NAME_MAX_LENGTH, 'validation.company.nameTooLong').test(lineText);
 
 /** An optional number typed as text: empty means "none" (null once stored). */
 const digits = () =>

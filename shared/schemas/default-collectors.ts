@@ -1,6 +1,6 @@
 import { mixed, object, string, type InferType } from 'yup';
 import { COLLECTOR_TYPES, type CollectorType } from '../domain/types';
-import { version, versionOnlySchema } from './common';
+import { lineText, version, versionOnlySchema } from './common';
 import { schema } from './define';
 
 /**
@@ -59,7 +59,7 @@ export function isCollectorCommentText(text: string): boolean {
 
 const id = () => string().nonNullable('validation.required').trim().required('validation.required').matches(UUID, 'validation.defaultCollector.id');
 const name = () =>
-  string().nonNullable('validation.required').trim().required('validation.required').max(COLLECTOR_NAME_MAX_LENGTH, 'validation.defaultCollector.nameTooLong');
+  string().nonNullable('validation.required').trim().required('validation.required').max(COLLECTOR_NAME_MAX_LENGTH, 'validation.defaultCollector.nameTooLong').test(lineText);
 const accessEmail = () =>
   string()
     .nonNullable('validation.required')

@@ -1,6 +1,6 @@
 import { object, string, type InferType } from 'yup';
 import { MEETING_DURATIONS, type MeetingDuration } from '../domain/types';
-import { version, versionOnlySchema } from './common';
+import { lineText, version, versionOnlySchema } from './common';
 import { schema } from './define';
 
 /**
@@ -30,7 +30,7 @@ export function isMeetingDatetime(value: string): boolean {
   return probe.getUTCFullYear() === Number(y) && probe.getUTCMonth() === Number(m) - 1 && probe.getUTCDate() === Number(d);
 }
 
-const name = () => string().nonNullable('validation.required').trim().min(1, 'validation.required').max(MEETING_NAME_MAX_LENGTH, 'validation.meeting.nameTooLong');
+const name = () => string().nonNullable('validation.required').trim().min(1, 'validation.required').max(MEETING_NAME_MAX_LENGTH, 'validation.meeting.nameTooLong').test(lineText);
 const duration = () => string().nonNullable('validation.required').oneOf(MEETING_DURATIONS, 'validation.meeting.duration');
 const datetime = () =>
   string()

@@ -1,6 +1,6 @@
 import { mixed, object, string, type InferType } from 'yup';
 import { BUSINESS_MODELS, DEDUPLICATIONS, type BusinessModel, type Deduplication } from '../domain/sources';
-import { version, versionOnlySchema } from './common';
+import { lineText, version, versionOnlySchema } from './common';
 import { schema } from './define';
 
 /**
@@ -18,8 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 export const isSourceId = (value: string): boolean => UUID.test(value);
 
 const required = (max: number, tooLong: string) =>
-  string().nonNullable('validation.required').trim().required('validation.required').max(max, tooLong);
-const optional = () => string().nonNullable('validation.required').trim().max(SOURCE_TEXT_MAX_LENGTH, 'validation.source.tooLong').default('');
+  string().nonNullable('validation.required').trim().required('validation.required').max(max, tooLong).test(lineText);
+const optional = () => string().nonNullable('validation.required').trim().max(SOURCE_TEXT_MAX_LENGTH, 'validation.source.tooLong').default('').test(lineText);
 
 // A select left on its empty choice sends '': that is a missing value, not an unknown one.
 const emptyIsMissing = (value: unknown) => (value === '' ? undefined : value);

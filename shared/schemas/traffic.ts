@@ -1,6 +1,7 @@
 import { mixed, object, string, type InferType } from 'yup';
 import { isRuleMeaningful, MATCH_TYPES, UTM_DIMENSIONS, UTM_VALUE_MAX_LENGTH, type MatchType, type UtmCondition, type UtmDimension } from '../domain/utm-matching';
 import { schema } from './define';
+import { lineText } from './common';
 
 /**
  * Request schemas of UTM management (POST /api/traffic/match, POST /api/traffic-rules and
@@ -17,7 +18,7 @@ const condition = (index: 0 | 1 | 2) =>
   object({
     type: mixed<MatchType>().oneOf(MATCH_TYPES, 'validation.utm.type').required('validation.required'),
     utm: mixed<UtmDimension>().oneOf([UTM_DIMENSIONS[index]], 'validation.utm.order').required('validation.required'),
-    value: string()
+    value: string().test(lineText)
       .default('')
       .max(UTM_VALUE_MAX_LENGTH, 'validation.utm.valueTooLong')
       .test('utm-value', 'validation.utm.valueRequired', function (value) {

@@ -1,6 +1,6 @@
 import { array, mixed, object, string, type InferType } from 'yup';
 import { ROLES, type Role } from '../domain/types';
-import { version, versionOnlySchema } from './common';
+import { lineText, version, versionOnlySchema } from './common';
 import { COMPANY_NAME_MAX_LENGTH } from './companies';
 import { schema } from './define';
 import { email, newPassword, PASSWORD_MIN_LENGTH } from './security';
@@ -17,7 +17,7 @@ export { COMPANY_NAME_MAX_LENGTH };
 /** More managed companies than a manager could sensibly oversee is a wrong request. */
 export const MANAGED_COMPANIES_MAX = 500;
 
-const personName = () => string().trim().max(USER_NAME_MAX_LENGTH, 'adminUsers.validation.nameTooLong').default('');
+const personName = () => string().trim().max(USER_NAME_MAX_LENGTH, 'adminUsers.validation.nameTooLong').default('').test(lineText);
 const companyName = () => string().trim().required('validation.required').max(COMPANY_NAME_MAX_LENGTH, 'adminUsers.validation.companyTooLong');
 const role = () => mixed<Role>().required('validation.required').oneOf(ROLES, 'validation.invalid');
 

@@ -120,6 +120,10 @@ describe('creating and listing sources', () => {
       [{ name: 'x'.repeat(121) }, 'name', 'validation.source.nameTooLong'],
       [{ utmCampaign: 'x'.repeat(251) }, 'utmCampaign', 'validation.source.tooLong'],
       [{ name: null }, 'name', 'validation.required'],
+      // A name that displays as another (right-to-left override), a lone surrogate, a NUL.
+      [{ name: '\u202eelgooG' }, 'name', 'validation.invalidCharacters'],
+      [{ name: 'Google \ud800' }, 'name', 'validation.invalidCharacters'],
+      [{ agency: 'Agency\u0000' }, 'agency', 'validation.invalidCharacters'],
     ];
     for (const [over, field, message] of cases) {
       const answer = await create(client, over);

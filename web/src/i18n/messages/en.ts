@@ -177,6 +177,7 @@ export const en = {
 
   // Validation (ids used by shared/schemas)
   'validation.required': 'This field is required',
+  'validation.invalidCharacters': "Remove the invisible or control characters from this text",
   'validation.email': 'Please enter a valid email',
   'validation.passwordMin': 'Password should contain at least {min} symbols',
   'validation.passwordMax': 'This password is too long',

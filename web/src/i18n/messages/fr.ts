@@ -164,6 +164,8 @@ export const fr: Catalogue = {
   'reset.tryAgain': 'Réessayer',
 
   'validation.required': 'Ce champ est obligatoire',
+
+  'validation.invalidCharacters': "Retirez de ce texte les caractères invisibles ou de contrôle",
   'validation.email': 'Veuillez saisir une adresse e-mail valide',
   'validation.passwordMin': 'Le mot de passe doit contenir au moins {min} caractères',
   'validation.passwordMax': 'Ce mot de passe est trop long',

@@ -164,6 +164,8 @@ export const ru: Catalogue = {
   'reset.tryAgain': 'Попробовать снова',
 
   'validation.required': 'Обязательное поле',
+
+  'validation.invalidCharacters': "Уберите из текста невидимые или управляющие символы",
   'validation.email': 'Введите корректный адрес электронной почты',
   'validation.passwordMin': 'Пароль должен содержать не менее {min} символов',
   'validation.passwordMax': 'Слишком длинный пароль',
