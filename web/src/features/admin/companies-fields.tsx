@@ -53,3 +53,6 @@ function ProductOption({ product }: { product: string }) {
   const intl = useIntl();
   return <option value={product}>{intl.formatMessage({ id: `product.${product}` })}</option>;
 }
+
+/** Two company names the server takes as one (its name guard ignores case and surrounding spaces). */
+export const sameCompanyName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();

@@ -77,4 +77,23 @@ describe('CompaniesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Globex' }));
     await waitFor(() => expect(sent).toEqual({ viewId: '42', version: 1 }));
   });
+
+  it('says a taken name while editing a row, as the create form does, and keeps Save disabled', async () => {
+    setup();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Globex' }));
+    const save = screen.getByRole('button', { name: 'Save Globex' });
+    const row = save.closest('tr')!;
+    const name = within(row).getByLabelText(/Company name/);
+    await user.clear(name);
+    await user.type(name, ' ACME retail ');
+    expect(within(row).getByText('This company already exists, please use another name')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(within(row).getByLabelText('View ID'), '123');
+    expect(within(row).getByText('This View ID already exists')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Globex Group');
+    expect(within(row).queryByText('This company already exists, please use another name')).toBeNull();
+    expect(save).toBeEnabled();
+  });
 });

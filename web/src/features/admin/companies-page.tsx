@@ -16,7 +16,7 @@ import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { CompaniesTable } from './companies-table';
-import { SelectField } from './companies-fields';
+import { SelectField, sameCompanyName } from './companies-fields';
 import { StepsSetting } from './companies-steps';
 import './companies-admin.css';
 
@@ -40,7 +40,6 @@ const INITIAL: CreateValues = {
   integrationSteps: [...DEFAULT_STEPS],
 };
 
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /** Everything that reads GET /api/companies (this page, the admin search, the switcher) shares one SWR entry. */
 export const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
@@ -104,7 +103,7 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
       </h2>
       <Formik initialValues={INITIAL} validationSchema={companyCreateSchema} onSubmit={submit}>
         {({ values, isSubmitting, handleSubmit, setFieldValue }) => {
-          const nameTaken = !!values.name.trim() && !!companies?.some((c) => same(c.name, values.name));
+          const nameTaken = !!values.name.trim() && !!companies?.some((c) => sameCompanyName(c.name, values.name));
           const viewIdTaken = !!values.viewId.trim() && !!companies?.some((c) => c.viewId === values.viewId.trim());
           const disabled = !values.name.trim() || isSubmitting || loading || nameTaken;
           return (

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
-import { SelectField, useCountryName } from './companies-fields';
+import { SelectField, sameCompanyName, useCountryName } from './companies-fields';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 
 type Column = 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
@@ -148,6 +148,7 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
                 <EditRow
                   key={company.id}
                   company={company}
+                  others={companies.filter((other) => other.id !== company.id)}
                   onDone={async (saved) => {
                     setEditing(null);
                     if (saved) {
@@ -213,7 +214,18 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
 }
 
 /** One row in edit mode: Save sends only the changed fields and the version read; 409 when stale. */
-function EditRow({ company, onDone, onConflict }: { company: Company; onDone: (saved: Company | null) => void; onConflict: (id: MessageId) => void }) {
+function EditRow({
+  company,
+  others,
+  onDone,
+  onConflict,
+}: {
+  company: Company;
+  /** The other companies: a taken name is said while typing, as on the create form (the server refuses it anyway). */
+  others: Company[];
+  onDone: (saved: Company | null) => void;
+  onConflict: (id: MessageId) => void;
+}) {
   const t = useT();
   const [failure, setFailure] = useState<MessageId | null>(null);
   return (
@@ -234,43 +246,57 @@ function EditRow({ company, onDone, onConflict }: { company: Company; onDone: (s
         }
       }}
     >
-      {({ values, isSubmitting, submitForm }) => (
-        <tr className="co-editing" onKeyDown={(event) => event.key === 'Escape' && onDone(null)}>
-          <td>
-            <FormField name="name" label="companies.field.name" required maxLength={128} />
-            {failure && (
-              <p className="co-blocking" role="alert">
-                <T id={failure} />
-              </p>
-            )}
-          </td>
-          <td>
-            <SelectField name="product" label="companies.field.product" kind="product" />
-          </td>
-          <td>
-            <SelectField name="country" label="companies.field.country" kind="country" />
-          </td>
-          <td>
-            <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" />
-          </td>
-          <td>
-            <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" />
-          </td>
-          <td>
-            <FormField name="orderFeedUrl" label="companies.field.orderFeedUrl" type="url" />
-          </td>
-          <td>
-            <div className="co-actions">
-              <Button className="btn-sm" loading={isSubmitting} disabled={!values.name.trim()} onClick={() => void submitForm()} aria-label={t('companies.saveRow', { name: company.name })}>
-                <T id="companies.save" />
-              </Button>
-              <Button variant="ghost" className="btn-sm" disabled={isSubmitting} onClick={() => onDone(null)}>
-                <T id="companies.cancel" />
-              </Button>
-            </div>
-          </td>
-        </tr>
-      )}
+      {({ values, isSubmitting, submitForm }) => {
+        const nameTaken = !!values.name.trim() && others.some((other) => sameCompanyName(other.name, values.name));
+        const viewIdTaken = !!values.viewId.trim() && values.viewId.trim() !== (company.viewId ?? '') && others.some((other) => other.viewId === values.viewId.trim());
+        return (
+          <tr className="co-editing" onKeyDown={(event) => event.key === 'Escape' && onDone(null)}>
+            <td>
+              <FormField name="name" label="companies.field.name" required maxLength={128} />
+              {nameTaken && !failure && (
+                <p className="co-blocking" role="alert">
+                  <T id="companies.warning.nameExists" />
+                </p>
+              )}
+              {failure && (
+                <p className="co-blocking" role="alert">
+                  <T id={failure} />
+                </p>
+              )}
+            </td>
+            <td>
+              <SelectField name="product" label="companies.field.product" kind="product" />
+            </td>
+            <td>
+              <SelectField name="country" label="companies.field.country" kind="country" />
+            </td>
+            <td>
+              <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" />
+              {viewIdTaken && (
+                <p className="co-warning" role="status">
+                  <T id="companies.warning.viewIdExists" />
+                </p>
+              )}
+            </td>
+            <td>
+              <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" />
+            </td>
+            <td>
+              <FormField name="orderFeedUrl" label="companies.field.orderFeedUrl" type="url" />
+            </td>
+            <td>
+              <div className="co-actions">
+                <Button className="btn-sm" loading={isSubmitting} disabled={!values.name.trim() || nameTaken} onClick={() => void submitForm()} aria-label={t('companies.saveRow', { name: company.name })}>
+                  <T id="companies.save" />
+                </Button>
+                <Button variant="ghost" className="btn-sm" disabled={isSubmitting} onClick={() => onDone(null)}>
+                  <T id="companies.cancel" />
+                </Button>
+              </div>
+            </td>
+          </tr>
+        );
+      }}
     </Formik>
   );
 }
