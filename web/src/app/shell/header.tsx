@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { T, useT } from '../../i18n/t';
 import { canSwitchCompany, isAdmin, useCurrentUser } from '../../lib/api/session';
@@ -16,6 +16,18 @@ export function Header() {
   const [navOpen, setNavOpen] = useState(false);
   // The mobile drawer closes after each navigation.
   useEffect(() => setNavOpen(false), [pathname]);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // And on Escape, as a dialog does, with the focus back on its button.
+  useEffect(() => {
+    if (!navOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setNavOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
 
   return (
     <header className="app-header">
@@ -44,6 +56,7 @@ export function Header() {
           )}
           {user && (
             <button
+              ref={toggle}
               type="button"
               className="icon-button nav-toggle"
               aria-expanded={navOpen}

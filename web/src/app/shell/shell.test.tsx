@@ -79,4 +79,16 @@ describe('shell', () => {
     renderApp('/agenda');
     expect(await screen.findByRole('link', { name: 'Onboarding Portal, home' })).toHaveAttribute('href', '/dashboard');
   });
+
+  it('the phone menu closes on Escape and gives the focus back to its button', async () => {
+    mockSession(makeUser());
+    renderApp('/agenda');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    expect(close).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(open).toHaveFocus();
+  });
 });

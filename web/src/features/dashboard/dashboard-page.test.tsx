@@ -93,6 +93,27 @@ describe('dashboard', () => {
     expect(within(dialog).getAllByRole('button')).toHaveLength(1);
     await userEvent.click(ok);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The focus goes back to Validate (it was disabled while the mail went).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Validate' })).toHaveFocus());
+  });
+
+  it('a refusal because a step was reset meanwhile says so and shows the steps as they are now', async () => {
+    mockSession(makeUser());
+    let reads = 0;
+    server.use(
+      http.get(api('/api/integration-status'), () => {
+        reads++;
+        // The admin reset the collector step after the page was loaded.
+        return HttpResponse.json(status([step('collector', reads === 1 ? 'done' : 'TBD')]));
+      }),
+      http.get(api('/api/meetings'), () => HttpResponse.json([])),
+      http.post(api('/api/email/send'), () => HttpResponse.json({ code: 'validation', message: 'no', errors: { template_id: 'validation.step.notComplete' } }, { status: 400 })),
+    );
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('Complete every step before validating the integration')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Validate' })).toBeDisabled());
+    expect(localStorage.getItem('portal.verified.c1')).toBeNull();
   });
 
   it('says why a failed load happened, in the user’s language', async () => {

@@ -1,13 +1,15 @@
-import { useState } from 'react';
-import { FormattedDate } from 'react-intl';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedDate, useIntl } from 'react-intl';
+import { useSWRConfig } from 'swr';
 import { Link } from 'react-router-dom';
 import { isIntegrationComplete, progressColour, progressPercent, sortSteps, stepDisplay, type StepDisplay } from 'shared/domain/integration';
 import type { IntegrationStatus, StepType } from 'shared/domain/types';
 import { emailSend, integrationStatusList, integrationStatusUpdate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { STEP_PAGES, stepNameId, stepStatusId } from '../../lib/steps';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -181,9 +183,18 @@ function StepCard({
 }
 
 function ValidateButton({ status, complete }: { status: IntegrationStatus; complete: boolean }) {
+  const intl = useIntl();
+  const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  // The button is disabled while the mail goes, so the focus left it: it comes back when the dialog closes.
+  const wrap = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) wrap.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    wasOpen.current = open;
+  }, [open]);
   const [verified, setVerified] = useState(() => {
     try {
       return localStorage.getItem(verifiedKey(status.companyId)) !== null;
@@ -205,12 +216,16 @@ function ValidateButton({ status, complete }: { status: IntegrationStatus; compl
       setOpen(true);
     } catch (error) {
       setFailure(error);
+      // Refused because a step is no longer done (someone reset it meanwhile): show the steps as they are.
+      if (error instanceof ApiError && error.status === 400) void mutate(routeKey(integrationStatusList));
     } finally {
       setBusy(false);
     }
   };
+  // A refusal naming its reason (validation.step.notComplete) says it; anything else, the generic text.
+  const refusal = failure instanceof ApiError ? Object.values(failure.fieldErrors)[0] : undefined;
   return (
-    <div className="validate">
+    <div className="validate" ref={wrap}>
       <Button onClick={validate} disabled={!complete} loading={busy}>
         <T id="dashboard.validate" />
       </Button>
@@ -219,7 +234,7 @@ function ValidateButton({ status, complete }: { status: IntegrationStatus; compl
       </p>
       {failure !== null && (
         <Callout tone="danger">
-          <T id={errorMessageId(failure)} />
+          <T id={refusal ? fieldMessageId(refusal, intl.messages) : errorMessageId(failure)} />
         </Callout>
       )}
       <Dialog

@@ -103,6 +103,21 @@ describe('CollectorPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Configuration of Meta Ads')).toHaveValue('Ongoing'));
   });
 
+  it('names a copy with the spec’s fixed prefix whatever the language (stored data, as for sources)', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockList([collector('a', 'Google Ads')]);
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.post(api('/api/collectors'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(collector('c', String(sent.source), sent as Partial<Collector>), { status: 201 });
+      }),
+    );
+    renderApp('/marketing/collector', { locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: /^Copier.*Google Ads/ }));
+    await waitFor(() => expect(sent?.source).toBe('Copy of Google Ads'));
+  });
+
   it('copies with the status note and opens the copy in edit mode; delete asks with the spec’s warning', async () => {
     mockSession(makeUser('ROLE_USER'));
     mockList([collector('a', 'Google Ads', { commentStatus: 'Costs daily', collectStatus: 'Yes' })]);

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ValidationError } from 'yup';
 import type { Collector, CollectorStatus } from 'shared/domain/types';
+import { COPY_PREFIX } from 'shared/domain/sources';
 import { COLLECTOR_SOURCE_MAX_LENGTH, collectorUpdateSchema } from 'shared/schemas/collectors';
 import { collectorsCreate, collectorsDelete, collectorsList, collectorsUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
@@ -91,7 +92,8 @@ export function CollectorPage() {
     setNotice(null);
     try {
       // Spec: the copy carries the comment status; it opens in edit mode (statuses start at No).
-      const source = t('collector.copyOf', { source: row.source }).slice(0, COLLECTOR_SOURCE_MAX_LENGTH);
+      // The spec's fixed prefix 'Copy of ', as for sources: stored data, not a text of the screen's language.
+      const source = `${COPY_PREFIX}${row.source}`.slice(0, COLLECTOR_SOURCE_MAX_LENGTH);
       const created = await mutateRoute(collectorsCreate, {
         body: { source, accessEmail: row.accessEmail, comment: row.comment, commentStatus: row.commentStatus, configStatus: 'No', collectStatus: 'No' },
       });

@@ -42,7 +42,6 @@ export const en = {
   'collector.cancelLabel': 'Cancel the edit of {source}',
   'collector.copyLabel': 'Copy {source}',
   'collector.deleteLabel': 'Delete {source}',
-  'collector.copyOf': 'Copy of {source}',
   'collector.updateFailed': 'The change to “{source}” was not saved and the row is back as it was: {reason}',
   'collector.actionFailed': '“{source}”: {reason}',
   'collector.deleted': '“{source}” deleted.',

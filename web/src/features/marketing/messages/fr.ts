@@ -40,7 +40,6 @@ export const fr: Record<keyof typeof en, string> = {
   'collector.cancelLabel': 'Annuler la modification de {source}',
   'collector.copyLabel': 'Copier {source}',
   'collector.deleteLabel': 'Supprimer {source}',
-  'collector.copyOf': 'Copie de {source}',
   'collector.updateFailed': 'La modification de « {source} » n’a pas été enregistrée et la ligne est revenue à son état précédent : {reason}',
   'collector.actionFailed': '« {source} » : {reason}',
   'collector.deleted': '« {source} » supprimé.',

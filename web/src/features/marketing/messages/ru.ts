@@ -40,7 +40,6 @@ export const ru: Record<keyof typeof en, string> = {
   'collector.cancelLabel': 'Отменить изменение {source}',
   'collector.copyLabel': 'Копировать {source}',
   'collector.deleteLabel': 'Удалить {source}',
-  'collector.copyOf': 'Копия {source}',
   'collector.updateFailed': 'Изменение «{source}» не сохранено, строка возвращена в прежнее состояние: {reason}',
   'collector.actionFailed': '«{source}»: {reason}',
   'collector.deleted': '«{source}» удалён.',
