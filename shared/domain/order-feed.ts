@@ -1,4 +1,4 @@
-import type { FeedFormat, FeedResult } from '../feed/types';
+import type { FeedErrorDetail, FeedFormat, FeedResult } from '../feed/types';
 
 /**
  * The order / lead feed check as the portal runs it (spec: "Order feed / lead feed"): a check is
@@ -46,7 +46,12 @@ export interface FeedCheckProgress {
 export interface FeedCheckFailure {
   /** e.g. fetch-refused, fetch-failed, too-large, timeout, malformed, binary... (FeedErrorCode or the fetcher's) */
   code: string;
+  /** English, as the engine or the fetcher said it (shown as is when there is no detail). */
   message: string;
+  /** The engine's refusal as a key and values, shown in the user's language (absent on fetch failures and older records). */
+  detail?: FeedErrorDetail;
+  /** 1-based line of the engine's refusal, when known (goes with detail). */
+  line?: number;
 }
 
 export interface FeedCheck {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCsvParser } from './csv-parser';
 import { FEED_LIMITS } from './parse/common';
 import { parseChunks, type ParseOutcome } from './parse/outcome';
+import { withDetail } from './testing/error-detail';
 import type { RawOrder } from './types';
 
 const parse = (text: string | string[], kind: 'order' | 'lead' = 'order'): ParseOutcome => parseChunks(createCsvParser, typeof text === 'string' ? [text] : text, kind);
@@ -15,7 +16,8 @@ function orders(text: string | string[], kind: 'order' | 'lead' = 'order'): RawO
 function error(text: string | string[]) {
   const outcome = parse(text);
   if (!('error' in outcome)) throw new Error(`expected an error, got ${outcome.orders.length} orders`);
-  return outcome.error;
+  // Every refusal these tests provoke must say itself in any language too.
+  return withDetail(outcome.error);
 }
 
 const SAMPLE = [

@@ -16,7 +16,7 @@
  * over those columns' text, and only the columns after them are split and sliced.
  */
 import { ChunkedParser, clip, countLines, FEED_LIMITS } from './parse/common';
-import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParserFactory, type RowConflict } from './types';
+import { FeedParseError, ORDER_FIELDS, type FeedErrorDetail, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParserFactory, type RowConflict } from './types';
 
 const QUOTE = 34;
 const LF = 10;
@@ -105,8 +105,8 @@ class CsvRecordParser extends ChunkedParser {
     this.scan();
   }
 
-  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, line: number): never {
-    throw new FeedParseError(code, message, line);
+  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, line: number, detail: FeedErrorDetail): never {
+    throw new FeedParseError(code, message, line, detail);
   }
 
   protected override scan(): void {
@@ -184,7 +184,7 @@ class CsvRecordParser extends ChunkedParser {
   }
 
   private recordTooLarge(): never {
-    this.fail('token-too-large', `a CSV row longer than ${FEED_LIMITS.maxCsvRecord} characters`, this.line);
+    this.fail('token-too-large', `a CSV row longer than ${FEED_LIMITS.maxCsvRecord} characters`, this.line, { key: 'csvRowTooLong', values: { max: FEED_LIMITS.maxCsvRecord } });
   }
 
   /**
@@ -212,7 +212,7 @@ class CsvRecordParser extends ChunkedParser {
           const q = buf.indexOf('"', from);
           if (q === -1 || (q + 1 >= len && !this.ended)) {
             if (len - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
-            if (this.ended) this.fail('truncated', 'the feed ends inside a quoted field (a closing " is missing)', this.line);
+            if (this.ended) this.fail('truncated', 'the feed ends inside a quoted field (a closing " is missing)', this.line, { key: 'endsInsideQuotedField' });
             return false;
           }
           // The record cap before the field cap, as the chunked path meets them (same message).
@@ -226,7 +226,7 @@ class CsvRecordParser extends ChunkedParser {
           i = q + 1;
           break;
         }
-        if (value.length > FEED_LIMITS.maxToken) this.fail('token-too-large', `a CSV field longer than ${FEED_LIMITS.maxToken} characters`, this.line);
+        if (value.length > FEED_LIMITS.maxToken) this.fail('token-too-large', `a CSV field longer than ${FEED_LIMITS.maxToken} characters`, this.line, { key: 'csvFieldTooLong', values: { max: FEED_LIMITS.maxToken } });
         this.cellValue(value);
         const c = buf.charCodeAt(i);
         if (i >= len) return this.finishQuoted(start, len);
@@ -240,7 +240,7 @@ class CsvRecordParser extends ChunkedParser {
           if (!this.ended) return false;
           return this.finishQuoted(start, len);
         }
-        this.fail('malformed', `unexpected text after a closing quote (a quote inside a quoted field is written "")`, this.line + countLines(buf, start, i));
+        this.fail('malformed', `unexpected text after a closing quote (a quote inside a quoted field is written "")`, this.line + countLines(buf, start, i), { key: 'csvTextAfterQuote' });
       } else {
         // Unquoted field: up to the delimiter or the end of the line (a stray quote inside is kept as text).
         if (lf < i) {
@@ -284,7 +284,7 @@ class CsvRecordParser extends ChunkedParser {
 
   private cell(buf: string, from: number, to: number): void {
     const column = this.column++;
-    if (to - from > FEED_LIMITS.maxToken) this.fail('token-too-large', `a CSV field longer than ${FEED_LIMITS.maxToken} characters`, this.line);
+    if (to - from > FEED_LIMITS.maxToken) this.fail('token-too-large', `a CSV field longer than ${FEED_LIMITS.maxToken} characters`, this.line, { key: 'csvFieldTooLong', values: { max: FEED_LIMITS.maxToken } });
     if (this.header === undefined) {
       (this.headerCells as string[]).push(buf.slice(from, to));
       return;
@@ -390,7 +390,12 @@ class CsvRecordParser extends ChunkedParser {
     });
     if (!seen.has(ID_SLOT)) {
       const found = names.map((n) => clip(n.trim(), 30)).filter((n) => n.length > 0).slice(0, 20).join(', ');
-      this.fail('csv-header', `the header row has no "id" column (found: ${found || 'nothing'}); the first row must name the columns, separated by commas or semicolons`, line);
+      this.fail(
+        'csv-header',
+        `the header row has no "id" column (found: ${found || 'nothing'}); the first row must name the columns, separated by commas or semicolons`,
+        line,
+        found ? { key: 'csvNoIdColumn', values: { found } } : { key: 'csvNoColumns' },
+      );
     }
     this.slotOfColumn = slots;
     this.hasProductColumns = [...seen].some((s) => s >= ORDER_SLOTS);
@@ -451,7 +456,7 @@ class CsvRecordParser extends ChunkedParser {
     }
     // Rows of one order are bounded as a whole, like an XML order.
     this.orderChars += size;
-    if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose rows exceed ${FEED_LIMITS.maxOrderChars} characters`, line);
+    if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose rows exceed ${FEED_LIMITS.maxOrderChars} characters`, line, { key: 'csvOrderRowsTooLong', values: { max: FEED_LIMITS.maxOrderChars } });
     if (!this.hasProductColumns) return;
     // Named stores in PRODUCT_FIELDS order (a keyed store per cell cost about 5% of the parse).
     const id0 = cells[ORDER_SLOTS];
@@ -479,7 +484,7 @@ class CsvRecordParser extends ChunkedParser {
     if (filled === 0) return;
     const products = order.products as RawProduct[];
     if (products.length >= FEED_LIMITS.maxProductsPerOrder) {
-      this.fail('token-too-large', `an order with more than ${FEED_LIMITS.maxProductsPerOrder} products`, line);
+      this.fail('token-too-large', `an order with more than ${FEED_LIMITS.maxProductsPerOrder} products`, line, { key: 'tooManyProducts', values: { max: FEED_LIMITS.maxProductsPerOrder } });
     }
     products.push({ fields, line });
     if (filled < PRODUCT_FIELDS.length && order.productsProblem === undefined) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFeedChecker } from './checker';
 import { CSV_SNIFF_BYTES, createFeedDecoder, incompleteTail, legacyEncoding } from './decode';
+import { withDetail } from './testing/error-detail';
 import { FeedParseError, type FeedFormat } from './types';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
@@ -42,7 +43,7 @@ function refusal(format: FeedFormat, input: Uint8Array): FeedParseError {
   try {
     decodeAll(format, input);
   } catch (error) {
-    if (error instanceof FeedParseError) return error;
+    if (error instanceof FeedParseError) return withDetail(error);
     throw error;
   }
   throw new Error('expected a FeedParseError');

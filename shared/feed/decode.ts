@@ -16,7 +16,7 @@
  * docs/feed-engine.md, "Encodings".
  */
 import { clip } from './parse/common';
-import { FeedParseError, type FeedFormat } from './types';
+import { FeedParseError, type FeedErrorDetail, type FeedFormat } from './types';
 
 export interface FeedTextDecoder {
   /**
@@ -113,16 +113,17 @@ class FeedDecoder implements FeedTextDecoder {
 }
 
 /** A label for TextDecoder, or a reason the feed names an encoding we do not read. */
-type Encoding = string | { refused: string };
+type Encoding = string | { refused: string; detail: FeedErrorDetail };
 
 function openDecoder(encoding: Encoding): Decoder {
-  if (typeof encoding !== 'string') throw new FeedParseError('encoding', encoding.refused, 1);
+  if (typeof encoding !== 'string') throw new FeedParseError('encoding', encoding.refused, 1, encoding.detail);
   // ignoreBOM: the mark is dropped by strip() at the start only, not at the start of every chunk.
   return new TextDecoder(encoding, { ignoreBOM: true });
 }
 
 const refusedLabel = (label: string): Encoding => ({
   refused: `the XML declaration names the encoding "${clip(label)}", which the check cannot read: save the feed as UTF-8 (windows-1251, ISO-8859-1 and windows-1252 are read too)`,
+  detail: { key: 'encodingUnreadable', values: { label: clip(label) } },
 });
 
 /** Index where an unfinished UTF-8 sequence starts at the end of bytes (bytes.length when none). */
@@ -217,7 +218,10 @@ function xmlEncoding(head: Uint8Array, ended: boolean): Encoding | undefined {
   // 'replacement' is what the standard maps dangerous labels (ISO-2022-KR...) to: it decodes nothing.
   if (encoding === 'replacement') return refusedLabel(label);
   if (encoding.startsWith('utf-16')) {
-    return { refused: `the XML declaration says "${clip(label)}" but the file is not UTF-16 (its declaration is written one byte per character): fix the declaration, or save the feed as UTF-8` };
+    return {
+      refused: `the XML declaration says "${clip(label)}" but the file is not UTF-16 (its declaration is written one byte per character): fix the declaration, or save the feed as UTF-8`,
+      detail: { key: 'encodingNotUtf16', values: { label: clip(label) } },
+    };
   }
   return encoding;
 }

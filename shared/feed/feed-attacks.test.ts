@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createCsvParser } from './csv-parser';
 import { FEED_LIMITS } from './parse/common';
 import { parseChunks } from './parse/outcome';
+import { withDetail } from './testing/error-detail';
 import { FeedParseError, type FeedErrorCode, type RawOrder, type RecordParserFactory } from './types';
 import { createXmlParser } from './xml-parser';
 
@@ -28,7 +29,8 @@ function pushUntilRefused(factory: RecordParserFactory, chunks: Iterable<string>
     parser.end();
   } catch (error) {
     if (!(error instanceof FeedParseError)) throw error;
-    refusal = error;
+    // Every refusal of an attack must also say itself in any language.
+    refusal = withDetail(error);
   }
   return { refusal, pushed, ms: performance.now() - started };
 }

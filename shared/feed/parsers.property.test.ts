@@ -1,12 +1,14 @@
 /**
  * Property tests of both record parsers (fast-check):
  * - on any input they end with orders or a FeedParseError, never anything else;
- * - chunk boundaries never change the outcome (same orders, or the same error and line).
+ * - chunk boundaries never change the outcome (same orders, or the same error, line and detail);
+ * - every refusal carries a detail (key and values) for the translated text.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCsvParser } from './csv-parser';
 import { parseChunks, splitAt, type ParseOutcome } from './parse/outcome';
+import { detailProblems } from './testing/error-detail';
 import { ORDER_FIELDS, PRODUCT_FIELDS, type FeedErrorCode, type RecordParserFactory } from './types';
 import { createXmlParser } from './xml-parser';
 
@@ -89,6 +91,7 @@ function shapeProblems(outcome: ParseOutcome): string[] {
     check(CODES.includes(outcome.error.code), `unknown code ${outcome.error.code}`);
     check(outcome.error.message.length > 0, 'empty message');
     check(outcome.error.line === undefined || (Number.isInteger(outcome.error.line) && outcome.error.line >= 1), `bad line ${outcome.error.line}`);
+    for (const problem of detailProblems(outcome.error.detail, outcome.error.message)) check(false, problem);
     return problems;
   }
   for (const order of outcome.orders) {

@@ -84,6 +84,80 @@ export type FeedErrorCode =
   /** The XML declaration names an encoding the engine cannot read (shared/feed/decode.ts). */
   | 'encoding';
 
+/**
+ * Every sentence a FeedParseError can say, with the names of the values it fills in. The
+ * English `message` stays the engine's own text (command line, logs, tests); the web app shows
+ * `detail` through its catalogue (web/src/features/crm/messages, ids `feedError.<key>`), so a
+ * refusal reads in the user's language. Fixed words are part of a key, never a value.
+ */
+export const FEED_ERROR_VALUES = {
+  empty: [],
+  binary: [],
+  pushAfterEnd: [],
+  encodingUnreadable: ['label'],
+  encodingNotUtf16: ['label'],
+  // The input ends inside something.
+  endsInsideTag: [],
+  endsInsideClosingTag: [],
+  endsInsideComment: [],
+  endsInsideCdata: [],
+  endsInsideProcessingInstruction: [],
+  endsInsideDeclaration: [],
+  endsInsideElement: ['name'],
+  endsInsideQuotedField: [],
+  noRoot: ['root'],
+  // Over a bound of FEED_LIMITS.
+  tagTooLong: ['max'],
+  closingTagTooLong: ['max'],
+  textTooLong: ['max'],
+  cdataTooLong: ['max'],
+  commentTooLong: ['max'],
+  processingInstructionTooLong: ['max'],
+  valueTooLong: ['name', 'max'],
+  orderValuesTooLong: ['max'],
+  tooManyProducts: ['max'],
+  tooDeep: ['max'],
+  csvRowTooLong: ['max'],
+  csvFieldTooLong: ['max'],
+  csvOrderRowsTooLong: ['max'],
+  // XML that is not well-formed, or not a feed.
+  controlCharacter: ['hex'],
+  doctype: [],
+  unknownDeclaration: [],
+  textOutsideRoot: ['root'],
+  secondRoot: ['name', 'root'],
+  wrongRootOrders: ['found'],
+  wrongRootLeads: ['found'],
+  ampersandWithoutEntity: [],
+  unknownEntity: ['name'],
+  invalidCharacterReference: ['name'],
+  lessThanNotTag: [],
+  unexpectedCharacterInTag: ['name'],
+  unexpectedSlashInTag: ['name'],
+  malformedAttribute: ['name'],
+  attributeWithoutValue: ['name'],
+  attributeWithoutQuotes: ['name'],
+  lessThanInAttribute: ['name'],
+  attributesNotSeparated: ['name'],
+  closingTagWithoutOpening: ['name'],
+  mismatchedClosingTag: ['found', 'expected'],
+  cdataOutsideRoot: [],
+  processingInstructionWithoutTarget: [],
+  // CSV.
+  csvTextAfterQuote: [],
+  csvNoIdColumn: ['found'],
+  csvNoColumns: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FeedErrorKey = keyof typeof FEED_ERROR_VALUES;
+export const FEED_ERROR_KEYS = Object.keys(FEED_ERROR_VALUES) as FeedErrorKey[];
+
+/** A refusal in a form any language can say: the sentence's key and what it fills in (names, numbers). */
+export interface FeedErrorDetail {
+  key: FeedErrorKey;
+  values?: Record<string, string | number>;
+}
+
 export class FeedParseError extends Error {
   override readonly name = 'FeedParseError';
   constructor(
@@ -91,6 +165,8 @@ export class FeedParseError extends Error {
     message: string,
     /** 1-based line of the problem, when known. */
     readonly line?: number,
+    /** The same refusal as a key and values, for a translated text (the message stays English). */
+    readonly detail?: FeedErrorDetail,
   ) {
     super(line ? `line ${line}: ${message}` : message);
   }

@@ -1,7 +1,7 @@
 /**
  * The byte path (createFeedByteInput -> xml-bytes.ts) against the text path (decode.ts ->
  * xml-parser.ts), which stays the reference: for any bytes and any chunking, the same orders, or
- * the same error code, message and line. Splits fall anywhere, inside a multi-byte UTF-8
+ * the same error code, message, line and detail. Splits fall anywhere, inside a multi-byte UTF-8
  * character included, and one byte at a time.
  */
 import fc from 'fast-check';
@@ -11,6 +11,7 @@ import { createFeedChecker } from './checker';
 import { createFeedDecoder } from './decode';
 import { FEED_LIMITS } from './parse/common';
 import { parseChunks, type ParseOutcome } from './parse/outcome';
+import { withDetail } from './testing/error-detail';
 import { FeedParseError, type FeedKind, type RawOrder } from './types';
 import { createXmlParser } from './xml-parser';
 import { cleanRecords, feedText, xmlChunks } from './testing/generate';
@@ -26,7 +27,7 @@ function viaText(bytes: Uint8Array, kind: FeedKind = 'order'): ParseOutcome {
     texts = [decoder.decode(bytes), decoder.end()];
   } catch (error) {
     if (!(error instanceof FeedParseError)) throw error;
-    return { error: { code: error.code, message: error.message, line: error.line } };
+    return { error: { code: error.code, message: error.message, line: error.line, detail: error.detail } };
   }
   return parseChunks(createXmlParser, texts, kind);
 }
@@ -40,7 +41,7 @@ function viaBytes(chunks: readonly Uint8Array[], kind: FeedKind = 'order'): Pars
     return { orders };
   } catch (error) {
     if (!(error instanceof FeedParseError)) throw error;
-    return { error: { code: error.code, message: error.message, line: error.line } };
+    return { error: { code: error.code, message: error.message, line: error.line, detail: error.detail } };
   }
 }
 
@@ -296,7 +297,7 @@ describe('XML byte parser: attacks', { timeout: 60_000 }, () => {
       input.end();
     } catch (error) {
       if (!(error instanceof FeedParseError)) throw error;
-      return { code: error.code, pushed, ms: performance.now() - started };
+      return { code: withDetail(error).code, pushed, ms: performance.now() - started };
     }
     return { code: undefined, pushed, ms: performance.now() - started };
   }

@@ -42,9 +42,10 @@ import {
   SQUOTE,
   XmlRecords,
   type XmlLines,
+  type XmlToken,
 } from './parse/xml-records';
 import { incompleteTail } from './decode';
-import { FeedParseError, type ByteRecordParser, type ByteRecordParserFactory, type FeedKind, type RawOrder } from './types';
+import { FeedParseError, type ByteRecordParser, type FeedErrorDetail, type ByteRecordParserFactory, type FeedKind, type RawOrder } from './types';
 
 const AMP = 38;
 const DASH = 45;
@@ -181,7 +182,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       this.tail = EMPTY;
       this.accept(rest);
       if (!this.open) this.release();
-      if (!this.content) throw new FeedParseError('empty', 'the feed is empty (no data, or only whitespace)');
+      if (!this.content) throw new FeedParseError('empty', 'the feed is empty (no data, or only whitespace)', undefined, { key: 'empty' });
       this.ended = true;
       this.scanAll();
       this.finish();
@@ -215,7 +216,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     this.head = EMPTY;
     const text = utf8.decode(head);
     if (looksBinary(text.slice(0, FEED_LIMITS.sniffLength))) {
-      throw new FeedParseError('binary', 'the feed is a binary file, not XML or CSV text (is it compressed?)', 1);
+      throw new FeedParseError('binary', 'the feed is a binary file, not XML or CSV text (is it compressed?)', 1, { key: 'binary' });
     }
     if (head.length > 0) {
       if (!this.content && /\S/.test(text)) this.content = true;
@@ -289,13 +290,13 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     return this.lineNo;
   }
 
-  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, at: number): never {
-    throw new FeedParseError(code, message, this.lineAt(at));
+  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, at: number, detail: FeedErrorDetail): never {
+    throw new FeedParseError(code, message, this.lineAt(at), detail);
   }
 
-  private incomplete(start: number, what: string): void {
-    if (this.over(start, this.buf.length)) this.records.tooLarge(start, what);
-    if (this.ended) this.fail('truncated', `the feed ends inside ${what}`, start);
+  private incomplete(start: number, token: Exclude<XmlToken, 'text'>): void {
+    if (this.over(start, this.buf.length)) this.records.tooLarge(start, token);
+    if (this.ended) this.records.endsInside(start, token);
   }
 
   private control(at: number): never {
@@ -329,7 +330,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
         lt = buf.indexOf(LT, lt);
         if (lt === -1) {
           if (!this.ended) {
-            if (this.over(pos, len)) this.records.tooLarge(pos, 'a text node');
+            if (this.over(pos, len)) this.records.tooLarge(pos, 'text');
             break;
           }
           this.onText(pos, len, false);
@@ -340,7 +341,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       }
       pos = lt;
       if (lt + 1 >= len) {
-        this.incomplete(lt, 'a tag');
+        this.incomplete(lt, 'tag');
         break;
       }
       const c = buf[lt + 1] as number;
@@ -356,7 +357,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   }
 
   private onText(start: number, end: number, cdata: boolean): void {
-    if (this.over(start, end)) this.records.tooLarge(start, cdata ? 'a CDATA section' : 'a text node');
+    if (this.over(start, end)) this.records.tooLarge(start, cdata ? 'cdata' : 'text');
     const role = this.records.role();
     if (role !== FIELD && role !== PRODUCT_FIELD && isBlankRange(this.buf, start, end)) return;
     this.noControl(start, end);
@@ -364,7 +365,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     let value = raw;
     if (!cdata && raw.indexOf('&') !== -1) {
       const decoded = decodeXmlText(raw);
-      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, this.buf.indexOf(AMP, start));
+      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, this.buf.indexOf(AMP, start), decoded.detail);
       value = decoded;
     }
     this.records.addText(value, start, role);
@@ -388,10 +389,10 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const buf = this.buf;
     const gt = indexOfByte(buf, GT, lt + 1);
     if (gt === -1) {
-      this.incomplete(lt, 'a tag');
+      this.incomplete(lt, 'tag');
       return -1;
     }
-    if (this.over(lt, gt)) this.records.tooLarge(lt, 'a tag');
+    if (this.over(lt, gt)) this.records.tooLarge(lt, 'tag');
     let id = this.knownId(lt + 1, gt);
     const direct = id !== -1;
     let name: string;
@@ -404,7 +405,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     } else {
       this.noControl(lt + 1, gt);
       let i = lt + 1;
-      if (!nameStartAt(buf, i)) this.fail('malformed', 'a "<" that does not start a tag (write &lt; in text)', lt);
+      if (!nameStartAt(buf, i)) this.fail('malformed', 'a "<" that does not start a tag (write &lt; in text)', lt, { key: 'lessThanNotTag' });
       i++;
       while (i < gt && nameCharAt(buf, i)) i++;
       id = this.knownId(lt + 1, i);
@@ -417,10 +418,10 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       }
       if (i < gt) {
         const c = buf[i] as number;
-        if (!isSpace(c) && c !== SLASH) this.fail('malformed', `unexpected character in the tag <${clip(name)}>`, lt);
+        if (!isSpace(c) && c !== SLASH) this.fail('malformed', `unexpected character in the tag <${clip(name)}>`, lt, { key: 'unexpectedCharacterInTag', values: { name: clip(name) } });
         end = this.attributes(i, lt, name);
         if (end === -1) return -1;
-        if (this.over(lt, end)) this.records.tooLarge(lt, 'a tag');
+        if (this.over(lt, end)) this.records.tooLarge(lt, 'tag');
       }
       selfClosing = buf[end - 1] === SLASH && end - 1 >= i;
       // Kept for the closing tag (copied: buf is rebuilt between chunks).
@@ -461,12 +462,12 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const n = name.length;
     if (lt >= len || buf[lt + 1] !== SLASH || buf[lt + 2 + n] !== GT) return -1;
     for (let i = 0; i < n; i++) if (buf[lt + 2 + i] !== name[i]) return -1;
-    if (this.over(valueStart, lt)) this.records.tooLarge(valueStart, 'a text node');
+    if (this.over(valueStart, lt)) this.records.tooLarge(valueStart, 'text');
     if (control !== -1) this.control(control);
     let value = this.slice(valueStart, lt);
     if (amp) {
       const decoded = decodeXmlText(value);
-      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, buf.indexOf(AMP, valueStart));
+      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, buf.indexOf(AMP, valueStart), decoded.detail);
       value = decoded;
     }
     const noCr = plain && !amp;
@@ -486,32 +487,32 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       if (c === SLASH) {
         if (i + 1 >= len) break;
         if (buf[i + 1] === GT) return i + 1;
-        this.fail('malformed', `unexpected "/" in the tag <${clip(name)}>`, lt);
+        this.fail('malformed', `unexpected "/" in the tag <${clip(name)}>`, lt, { key: 'unexpectedSlashInTag', values: { name: clip(name) } });
       }
-      if (!nameStartAt(buf, i)) this.fail('malformed', `malformed attribute in the tag <${clip(name)}>`, lt);
+      if (!nameStartAt(buf, i)) this.fail('malformed', `malformed attribute in the tag <${clip(name)}>`, lt, { key: 'malformedAttribute', values: { name: clip(name) } });
       while (i < len && nameCharAt(buf, i)) i++;
       while (i < len && isSpace(buf[i] as number)) i++;
       if (i >= len) break;
-      if (buf[i] !== EQUALS) this.fail('malformed', `attribute without a value in the tag <${clip(name)}>`, lt);
+      if (buf[i] !== EQUALS) this.fail('malformed', `attribute without a value in the tag <${clip(name)}>`, lt, { key: 'attributeWithoutValue', values: { name: clip(name) } });
       i++;
       while (i < len && isSpace(buf[i] as number)) i++;
       if (i >= len) break;
       const quote = buf[i] as number;
-      if (quote !== DQUOTE && quote !== SQUOTE) this.fail('malformed', `attribute value without quotes in the tag <${clip(name)}>`, lt);
+      if (quote !== DQUOTE && quote !== SQUOTE) this.fail('malformed', `attribute value without quotes in the tag <${clip(name)}>`, lt, { key: 'attributeWithoutQuotes', values: { name: clip(name) } });
       const close = buf.indexOf(quote, i + 1);
       if (close === -1) break;
       const lessThan = buf.indexOf(LT, i + 1);
-      if (lessThan !== -1 && lessThan < close) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt);
+      if (lessThan !== -1 && lessThan < close) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt, { key: 'lessThanInAttribute', values: { name: clip(name) } });
       this.noControl(i + 1, close);
       if (buf.indexOf(AMP, i + 1) !== -1 && buf.indexOf(AMP, i + 1) < close) {
         const decoded = decodeXmlText(this.slice(i + 1, close));
-        if (typeof decoded !== 'string') this.fail('malformed', decoded.error, lt);
+        if (typeof decoded !== 'string') this.fail('malformed', decoded.error, lt, decoded.detail);
       }
       i = close + 1;
       const after = buf[i] as number;
-      if (i < len && !isSpace(after) && after !== GT && after !== SLASH) this.fail('malformed', `attributes must be separated by spaces in <${clip(name)}>`, lt);
+      if (i < len && !isSpace(after) && after !== GT && after !== SLASH) this.fail('malformed', `attributes must be separated by spaces in <${clip(name)}>`, lt, { key: 'attributesNotSeparated', values: { name: clip(name) } });
     }
-    this.incomplete(lt, 'a tag');
+    this.incomplete(lt, 'tag');
     return -1;
   }
 
@@ -519,14 +520,17 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const buf = this.buf;
     const gt = indexOfByte(buf, GT, lt + 2);
     if (gt === -1) {
-      this.incomplete(lt, 'a closing tag');
+      this.incomplete(lt, 'closingTag');
       return -1;
     }
-    if (this.over(lt, gt)) this.records.tooLarge(lt, 'a closing tag');
+    if (this.over(lt, gt)) this.records.tooLarge(lt, 'closingTag');
     let nameEnd = gt;
     while (nameEnd > lt + 2 && isSpace(buf[nameEnd - 1] as number)) nameEnd--;
     const records = this.records;
-    if (records.depth === 0) this.fail('malformed', `closing tag </${clip(this.slice(lt + 2, nameEnd))}> without an opening tag`, lt);
+    if (records.depth === 0) {
+      const name = clip(this.slice(lt + 2, nameEnd));
+      this.fail('malformed', `closing tag </${name}> without an opening tag`, lt, { key: 'closingTagWithoutOpening', values: { name } });
+    }
     const expected = this.nameBytes[records.depth - 1] as Uint8Array;
     const expectedName = records.names[records.depth - 1] as string;
     if (nameEnd - (lt + 2) !== expected.length || !bytesAt(buf, lt + 2, expected)) {
@@ -534,7 +538,10 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       const found = this.slice(lt + 2, nameEnd);
       if (found !== expectedName) {
         this.noControl(lt + 2, gt);
-        this.fail('malformed', `found </${clip(found)}> where </${clip(expectedName)}> was expected`, lt);
+        this.fail('malformed', `found </${clip(found)}> where </${clip(expectedName)}> was expected`, lt, {
+          key: 'mismatchedClosingTag',
+          values: { found: clip(found), expected: clip(expectedName) },
+        });
       }
     }
     records.close(lt);
@@ -559,20 +566,20 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     if (buf[lt + 2] === DASH && buf[lt + 3] === DASH) {
       const close = this.indexOf3(DASH, DASH, GT, lt + 4);
       if (close === -1) {
-        this.incomplete(lt, 'a comment');
+        this.incomplete(lt, 'comment');
         return -1;
       }
-      if (this.over(lt, close + 3)) this.records.tooLarge(lt, 'a comment');
+      if (this.over(lt, close + 3)) this.records.tooLarge(lt, 'comment');
       this.noControl(lt + 4, close);
       return close + 3;
     }
     if (bytesAt(buf, lt, CDATA_OPEN)) {
       const close = this.indexOf3(RBRACKET, RBRACKET, GT, lt + 9);
       if (close === -1) {
-        this.incomplete(lt, 'a CDATA section');
+        this.incomplete(lt, 'cdata');
         return -1;
       }
-      if (this.records.depth === 0) this.fail('malformed', 'CDATA outside the root element', lt);
+      if (this.records.depth === 0) this.fail('malformed', 'CDATA outside the root element', lt, { key: 'cdataOutsideRoot' });
       this.onText(lt + 9, close, true);
       return close + 3;
     }
@@ -587,11 +594,11 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     while (close !== -1 && close + 1 < buf.length && buf[close + 1] !== GT) close = buf.indexOf(QUESTION, close + 1);
     if (close !== -1 && close + 1 >= buf.length) close = -1;
     if (close === -1) {
-      this.incomplete(lt, 'a processing instruction');
+      this.incomplete(lt, 'processingInstruction');
       return -1;
     }
-    if (this.over(lt, close + 2)) this.records.tooLarge(lt, 'a processing instruction');
-    if (!nameStartAt(buf, lt + 2)) this.fail('malformed', 'a processing instruction without a target name', lt);
+    if (this.over(lt, close + 2)) this.records.tooLarge(lt, 'processingInstruction');
+    if (!nameStartAt(buf, lt + 2)) this.fail('malformed', 'a processing instruction without a target name', lt, { key: 'processingInstructionWithoutTarget' });
     this.noControl(lt + 2, close);
     return close + 2;
   }

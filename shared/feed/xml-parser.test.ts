@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_LIMITS } from './parse/common';
 import { parseChunks, type ParseOutcome } from './parse/outcome';
+import { withDetail } from './testing/error-detail';
 import { FeedParseError, type RawOrder } from './types';
 import { createXmlParser } from './xml-parser';
 
@@ -15,7 +16,8 @@ function orders(text: string | string[], kind: 'order' | 'lead' = 'order'): RawO
 function error(text: string | string[], kind: 'order' | 'lead' = 'order') {
   const outcome = parse(text, kind);
   if (!('error' in outcome)) throw new Error(`expected an error, got ${outcome.orders.length} orders`);
-  return outcome.error;
+  // Every refusal these tests provoke must say itself in any language too.
+  return withDetail(outcome.error);
 }
 
 const SAMPLE = `<?xml version="1.0" encoding="UTF-8"?>

@@ -33,8 +33,9 @@ import {
   SQUOTE,
   XmlRecords,
   type XmlLines,
+  type XmlToken,
 } from './parse/xml-records';
-import { FeedParseError, type FeedKind, type RawOrder, type RecordParserFactory } from './types';
+import { FeedParseError, type FeedErrorDetail, type FeedKind, type RawOrder, type RecordParserFactory } from './types';
 
 /** Id of the known name at buf[start, end), or -1. */
 function knownId(buf: string, start: number, end: number): number {
@@ -108,14 +109,14 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     return this.lineNo;
   }
 
-  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, at: number): never {
-    throw new FeedParseError(code, message, this.lineAt(at));
+  private fail(code: ConstructorParameters<typeof FeedParseError>[0], message: string, at: number, detail: FeedErrorDetail): never {
+    throw new FeedParseError(code, message, this.lineAt(at), detail);
   }
 
   /** A token starting at `start` is not complete in the buffer: refuse it if already too large, else wait (or fail at the end). */
-  private incomplete(start: number, what: string): void {
-    if (this.buf.length - start > FEED_LIMITS.maxToken) this.records.tooLarge(start, what);
-    if (this.ended) this.fail('truncated', `the feed ends inside ${what}`, start);
+  private incomplete(start: number, token: Exclude<XmlToken, 'text'>): void {
+    if (this.buf.length - start > FEED_LIMITS.maxToken) this.records.tooLarge(start, token);
+    if (this.ended) this.records.endsInside(start, token);
   }
 
   /** Refuses a control character found at buf[at]. */
@@ -154,7 +155,7 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
         if (lt === -1) {
           // Text runs to the end of what we have: it may go on in the next chunk.
           if (!this.ended) {
-            if (len - pos > FEED_LIMITS.maxToken) this.records.tooLarge(pos, 'a text node');
+            if (len - pos > FEED_LIMITS.maxToken) this.records.tooLarge(pos, 'text');
             break;
           }
           this.onText(pos, len, false);
@@ -165,7 +166,7 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
       }
       pos = lt;
       if (lt + 1 >= len) {
-        this.incomplete(lt, 'a tag');
+        this.incomplete(lt, 'tag');
         break;
       }
       const c = buf.charCodeAt(lt + 1);
@@ -182,7 +183,7 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
 
   /** Text between markup (or CDATA content when cdata is true). */
   private onText(start: number, end: number, cdata: boolean): void {
-    if (end - start > FEED_LIMITS.maxToken) this.records.tooLarge(start, cdata ? 'a CDATA section' : 'a text node');
+    if (end - start > FEED_LIMITS.maxToken) this.records.tooLarge(start, cdata ? 'cdata' : 'text');
     const role = this.records.role();
     // Whitespace between elements is most of the text: judged in place, never sliced.
     if (role !== FIELD && role !== PRODUCT_FIELD && isBlankRange(this.buf, start, end)) return;
@@ -191,7 +192,7 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     let value = raw;
     if (!cdata && raw.indexOf('&') !== -1) {
       const decoded = decodeXmlText(raw);
-      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, start + raw.indexOf('&'));
+      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, start + raw.indexOf('&'), decoded.detail);
       value = decoded;
     }
     this.records.addText(value, start, role);
@@ -201,11 +202,11 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     const buf = this.buf;
     const gt = buf.indexOf('>', lt + 1);
     if (gt === -1) {
-      this.incomplete(lt, 'a tag');
+      this.incomplete(lt, 'tag');
       return -1;
     }
     // Size first, as the chunked path would (it refuses a pending tag past the cap before reading it).
-    if (gt - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'a tag');
+    if (gt - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'tag');
     // Fast path: a known name right up to '>' (no attributes, not self-closing). Native
     // searches beat character loops here: measured.
     let id = knownId(buf, lt + 1, gt);
@@ -218,18 +219,18 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     else {
       this.noControl(lt + 1, gt);
       let i = lt + 1;
-      if (!isNameStart(buf.charCodeAt(i))) this.fail('malformed', 'a "<" that does not start a tag (write &lt; in text)', lt);
+      if (!isNameStart(buf.charCodeAt(i))) this.fail('malformed', 'a "<" that does not start a tag (write &lt; in text)', lt, { key: 'lessThanNotTag' });
       i++;
       while (i < gt && isNameChar(buf.charCodeAt(i))) i++;
       id = knownId(buf, lt + 1, i);
       name = id !== -1 ? (KNOWN[id] as string) : buf.slice(lt + 1, i);
       if (i < gt) {
         const c = buf.charCodeAt(i);
-        if (!isSpace(c) && c !== SLASH) this.fail('malformed', `unexpected character in the tag <${clip(name)}>`, lt);
+        if (!isSpace(c) && c !== SLASH) this.fail('malformed', `unexpected character in the tag <${clip(name)}>`, lt, { key: 'unexpectedCharacterInTag', values: { name: clip(name) } });
         // Attributes are read (a quoted value may hold '>') but not used.
         end = this.attributes(i, lt, name);
         if (end === -1) return -1;
-        if (end - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'a tag');
+        if (end - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'tag');
       }
       selfClosing = buf.charCodeAt(end - 1) === SLASH && end - 1 >= i;
     }
@@ -272,12 +273,12 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     }
     if (lt >= len || buf.charCodeAt(lt + 1) !== SLASH || buf.charCodeAt(lt + 2 + name.length) !== GT || !buf.startsWith(name, lt + 2)) return -1;
     // The same checks, in the same order, as onText on the general path.
-    if (lt - valueStart > FEED_LIMITS.maxToken) this.records.tooLarge(valueStart, 'a text node');
+    if (lt - valueStart > FEED_LIMITS.maxToken) this.records.tooLarge(valueStart, 'text');
     if (control !== -1) this.control(control);
     let value = buf.slice(valueStart, lt);
     if (amp) {
       const decoded = decodeXmlText(value);
-      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, valueStart + value.indexOf('&'));
+      if (typeof decoded !== 'string') this.fail('malformed', decoded.error, valueStart + value.indexOf('&'), decoded.detail);
       value = decoded;
     }
     // A character reference may produce a '\r' (but no line break in the source).
@@ -300,33 +301,33 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
       if (c === SLASH) {
         if (i + 1 >= len) break;
         if (buf.charCodeAt(i + 1) === GT) return i + 1;
-        this.fail('malformed', `unexpected "/" in the tag <${clip(name)}>`, lt);
+        this.fail('malformed', `unexpected "/" in the tag <${clip(name)}>`, lt, { key: 'unexpectedSlashInTag', values: { name: clip(name) } });
       }
-      if (!isNameStart(c)) this.fail('malformed', `malformed attribute in the tag <${clip(name)}>`, lt);
+      if (!isNameStart(c)) this.fail('malformed', `malformed attribute in the tag <${clip(name)}>`, lt, { key: 'malformedAttribute', values: { name: clip(name) } });
       while (i < len && isNameChar(buf.charCodeAt(i))) i++;
       while (i < len && isSpace(buf.charCodeAt(i))) i++;
       if (i >= len) break;
-      if (buf.charCodeAt(i) !== EQUALS) this.fail('malformed', `attribute without a value in the tag <${clip(name)}>`, lt);
+      if (buf.charCodeAt(i) !== EQUALS) this.fail('malformed', `attribute without a value in the tag <${clip(name)}>`, lt, { key: 'attributeWithoutValue', values: { name: clip(name) } });
       i++;
       while (i < len && isSpace(buf.charCodeAt(i))) i++;
       if (i >= len) break;
       const quote = buf.charCodeAt(i);
-      if (quote !== DQUOTE && quote !== SQUOTE) this.fail('malformed', `attribute value without quotes in the tag <${clip(name)}>`, lt);
+      if (quote !== DQUOTE && quote !== SQUOTE) this.fail('malformed', `attribute value without quotes in the tag <${clip(name)}>`, lt, { key: 'attributeWithoutQuotes', values: { name: clip(name) } });
       const close = buf.indexOf(quote === DQUOTE ? '"' : "'", i + 1);
       if (close === -1) break;
       const lessThan = buf.indexOf('<', i + 1);
-      if (lessThan !== -1 && lessThan < close) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt);
+      if (lessThan !== -1 && lessThan < close) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt, { key: 'lessThanInAttribute', values: { name: clip(name) } });
       this.noControl(i + 1, close);
       const value = buf.slice(i + 1, close);
       if (value.indexOf('&') !== -1) {
         const decoded = decodeXmlText(value);
-        if (typeof decoded !== 'string') this.fail('malformed', decoded.error, lt);
+        if (typeof decoded !== 'string') this.fail('malformed', decoded.error, lt, decoded.detail);
       }
       i = close + 1;
       const after = buf.charCodeAt(i);
-      if (i < len && !isSpace(after) && after !== GT && after !== SLASH) this.fail('malformed', `attributes must be separated by spaces in <${clip(name)}>`, lt);
+      if (i < len && !isSpace(after) && after !== GT && after !== SLASH) this.fail('malformed', `attributes must be separated by spaces in <${clip(name)}>`, lt, { key: 'attributesNotSeparated', values: { name: clip(name) } });
     }
-    this.incomplete(lt, 'a tag');
+    this.incomplete(lt, 'tag');
     return -1;
   }
 
@@ -334,19 +335,23 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     const buf = this.buf;
     const gt = buf.indexOf('>', lt + 2);
     if (gt === -1) {
-      this.incomplete(lt, 'a closing tag');
+      this.incomplete(lt, 'closingTag');
       return -1;
     }
-    if (gt - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'a closing tag');
+    if (gt - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'closingTag');
     let nameEnd = gt;
     while (nameEnd > lt + 2 && isSpace(buf.charCodeAt(nameEnd - 1))) nameEnd--;
     const records = this.records;
-    if (records.depth === 0) this.fail('malformed', `closing tag </${clip(buf.slice(lt + 2, nameEnd))}> without an opening tag`, lt);
+    if (records.depth === 0) {
+      const name = clip(buf.slice(lt + 2, nameEnd));
+      this.fail('malformed', `closing tag </${name}> without an opening tag`, lt, { key: 'closingTagWithoutOpening', values: { name } });
+    }
     const expected = records.names[records.depth - 1] as string;
     // Compare in place: no slice on the hot path.
     if (nameEnd - (lt + 2) !== expected.length || !buf.startsWith(expected, lt + 2)) {
       this.noControl(lt + 2, gt);
-      this.fail('malformed', `found </${clip(buf.slice(lt + 2, nameEnd))}> where </${clip(expected)}> was expected`, lt);
+      const found = clip(buf.slice(lt + 2, nameEnd));
+      this.fail('malformed', `found </${found}> where </${clip(expected)}> was expected`, lt, { key: 'mismatchedClosingTag', values: { found, expected: clip(expected) } });
     }
     records.close(lt);
     // `</name>` has no line break in it: the lines stay counted.
@@ -362,20 +367,20 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     if (buf.startsWith('<!--', lt)) {
       const close = buf.indexOf('-->', lt + 4);
       if (close === -1) {
-        this.incomplete(lt, 'a comment');
+        this.incomplete(lt, 'comment');
         return -1;
       }
-      if (close + 3 - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'a comment');
+      if (close + 3 - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'comment');
       this.noControl(lt + 4, close);
       return close + 3;
     }
     if (buf.startsWith('<![CDATA[', lt)) {
       const close = buf.indexOf(']]>', lt + 9);
       if (close === -1) {
-        this.incomplete(lt, 'a CDATA section');
+        this.incomplete(lt, 'cdata');
         return -1;
       }
-      if (this.records.depth === 0) this.fail('malformed', 'CDATA outside the root element', lt);
+      if (this.records.depth === 0) this.fail('malformed', 'CDATA outside the root element', lt, { key: 'cdataOutsideRoot' });
       this.onText(lt + 9, close, true);
       return close + 3;
     }
@@ -386,11 +391,11 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
   private instruction(lt: number): number {
     const close = this.buf.indexOf('?>', lt + 2);
     if (close === -1) {
-      this.incomplete(lt, 'a processing instruction');
+      this.incomplete(lt, 'processingInstruction');
       return -1;
     }
-    if (close + 2 - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'a processing instruction');
-    if (!isNameStart(this.buf.charCodeAt(lt + 2))) this.fail('malformed', 'a processing instruction without a target name', lt);
+    if (close + 2 - lt > FEED_LIMITS.maxToken) this.records.tooLarge(lt, 'processingInstruction');
+    if (!isNameStart(this.buf.charCodeAt(lt + 2))) this.fail('malformed', 'a processing instruction without a target name', lt, { key: 'processingInstructionWithoutTarget' });
     this.noControl(lt + 2, close);
     return close + 2;
   }

@@ -176,7 +176,12 @@ describe('runFeedCheck', () => {
     const { deps } = fakeDeps('<orders><order><id>1</id>');
     const failed = await runFeedCheck(company, queued(), {}, deps);
     expect(failed.status).toBe('failed');
-    expect(failed.failure?.code).toMatch(/truncated|malformed/);
+    expect(failed.failure).toEqual({
+      code: 'truncated',
+      message: 'line 1: the feed ends inside <order> (missing closing tags)',
+      detail: { key: 'endsInsideElement', values: { name: 'order' } },
+      line: 1,
+    });
     expect(deps.finishFeedCheck).toHaveBeenCalledWith(failed, expect.objectContaining({ health: 'failed', failure: failed.failure }));
     expect(deps.completeFeedStep).not.toHaveBeenCalled();
   });

@@ -94,7 +94,10 @@ class UploadGone extends Error {}
 class CheckGone extends Error {}
 
 function failureOf(error: unknown, minutes: number): FeedCheckFailure | null {
-  if (error instanceof FeedParseError) return { code: error.code, message: error.message };
+  if (error instanceof FeedParseError) {
+    // The detail and line let the page say the refusal in the user's language; message stays English (logs, CLI).
+    return { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}), ...(error.line ? { line: error.line } : {}) };
+  }
   if (error instanceof FeedFetchError) return { code: error.code, message: error.message };
   if (error instanceof CheckTimeout) return { code: 'timeout', message: `The check took longer than ${minutes} minutes and was stopped` };
   if (error instanceof UploadGone) return { code: 'upload-missing', message: 'The uploaded file is gone: upload it again' };

@@ -68,7 +68,7 @@ export class InputGate {
   /** Flushes what is held back; throws 'empty' when the whole input was whitespace. */
   end(): void {
     if (!this.open) this.release();
-    if (!this.content) throw new FeedParseError('empty', 'the feed is empty (no data, or only whitespace)');
+    if (!this.content) throw new FeedParseError('empty', 'the feed is empty (no data, or only whitespace)', undefined, { key: 'empty' });
   }
 
   private release(): void {
@@ -77,7 +77,7 @@ export class InputGate {
     this.head = '';
     if (head.charCodeAt(0) === 0xfeff) head = head.slice(1);
     if (looksBinary(head.slice(0, FEED_LIMITS.sniffLength))) {
-      throw new FeedParseError('binary', 'the feed is a binary file, not XML or CSV text (is it compressed?)', 1);
+      throw new FeedParseError('binary', 'the feed is a binary file, not XML or CSV text (is it compressed?)', 1, { key: 'binary' });
     }
     if (head.length > 0) {
       this.see(head);
@@ -129,7 +129,7 @@ export class StickyFailure {
   /** Throws the remembered error, or 'push() after end()' when the input has ended. */
   checkPush(ended: boolean): void {
     if (this.error) throw this.error;
-    if (ended) throw new FeedParseError('malformed', 'push() after end()');
+    if (ended) throw new FeedParseError('malformed', 'push() after end()', undefined, { key: 'pushAfterEnd' });
   }
   /** Throws the remembered error. */
   check(): void {

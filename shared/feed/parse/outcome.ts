@@ -3,9 +3,9 @@
  * FeedParseError it refused the input with. For tests and small in-memory feeds (the orders
  * are kept: a streaming caller hands onOrder to the checker instead).
  */
-import { FeedParseError, type FeedErrorCode, type FeedKind, type RawOrder, type RecordParserFactory } from '../types';
+import { FeedParseError, type FeedErrorCode, type FeedErrorDetail, type FeedKind, type RawOrder, type RecordParserFactory } from '../types';
 
-export type ParseOutcome = { orders: RawOrder[] } | { error: { code: FeedErrorCode; message: string; line: number | undefined } };
+export type ParseOutcome = { orders: RawOrder[] } | { error: { code: FeedErrorCode; message: string; line: number | undefined; detail: FeedErrorDetail | undefined } };
 
 export function parseChunks(factory: RecordParserFactory, chunks: Iterable<string>, kind: FeedKind = 'order'): ParseOutcome {
   const orders: RawOrder[] = [];
@@ -17,7 +17,7 @@ export function parseChunks(factory: RecordParserFactory, chunks: Iterable<strin
   } catch (error) {
     // Anything but a FeedParseError is a bug of the engine: let it through to fail loudly.
     if (!(error instanceof FeedParseError)) throw error;
-    return { error: { code: error.code, message: error.message, line: error.line } };
+    return { error: { code: error.code, message: error.message, line: error.line, detail: error.detail } };
   }
 }
 

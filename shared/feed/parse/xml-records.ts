@@ -9,7 +9,7 @@
  * Also the tables and helpers both tokenizers read: the known element names, the field
  * setters, name characters, entity decoding and the finishing of a value.
  */
-import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type FeedErrorCode, type FeedKind, type RawOrder, type RawProduct } from '../types';
+import { FeedParseError, ORDER_FIELDS, PRODUCT_FIELDS, type FeedErrorCode, type FeedErrorDetail, type FeedErrorKey, type FeedKind, type RawOrder, type RawProduct } from '../types';
 import { clip, detach, FEED_LIMITS } from './common';
 
 // Characters the tokenizers look for (char codes and byte values alike: all ASCII).
@@ -94,6 +94,20 @@ export function isNameChar(c: number): boolean {
   return isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
 }
 
+/**
+ * The tokens a tokenizer names when one is too long or cut off: the English words of the
+ * message and the keys of the detail (a text node is never cut off: text may end a feed).
+ */
+const XML_TOKENS = {
+  tag: { words: 'a tag', tooLong: 'tagTooLong', endsInside: 'endsInsideTag' },
+  closingTag: { words: 'a closing tag', tooLong: 'closingTagTooLong', endsInside: 'endsInsideClosingTag' },
+  comment: { words: 'a comment', tooLong: 'commentTooLong', endsInside: 'endsInsideComment' },
+  cdata: { words: 'a CDATA section', tooLong: 'cdataTooLong', endsInside: 'endsInsideCdata' },
+  processingInstruction: { words: 'a processing instruction', tooLong: 'processingInstructionTooLong', endsInside: 'endsInsideProcessingInstruction' },
+  text: { words: 'a text node', tooLong: 'textTooLong', endsInside: undefined },
+} as const satisfies Record<string, { words: string; tooLong: FeedErrorKey; endsInside: FeedErrorKey | undefined }>;
+export type XmlToken = keyof typeof XML_TOKENS;
+
 /** XML 1.0 Char production: what a numeric character reference may produce. */
 function isXmlChar(cp: number): boolean {
   return cp === 9 || cp === 10 || cp === 13 || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
@@ -104,7 +118,7 @@ const PREDEFINED: Readonly<Record<string, string>> = Object.freeze(
 );
 
 /** Decodes the five predefined entities and numeric references; returns an error message for anything else. */
-export function decodeXmlText(text: string): string | { error: string } {
+export function decodeXmlText(text: string): string | { error: string; detail: FeedErrorDetail } {
   let amp = text.indexOf('&');
   if (amp === -1) return text;
   let out = '';
@@ -112,17 +126,20 @@ export function decodeXmlText(text: string): string | { error: string } {
   while (amp !== -1) {
     const semi = text.indexOf(';', amp + 1);
     // The longest valid reference is &#x10FFFF; (10 characters).
-    if (semi === -1 || semi - amp > 10) return { error: 'an "&" that does not start an entity reference (write &amp;)' };
+    if (semi === -1 || semi - amp > 10) return { error: 'an "&" that does not start an entity reference (write &amp;)', detail: { key: 'ampersandWithoutEntity' } };
     const name = text.slice(amp + 1, semi);
     let decoded = PREDEFINED[name];
     if (decoded === undefined) {
       if (name.charCodeAt(0) !== 35 /* # */) {
-        return { error: `unknown entity &${clip(name)}; (only &lt; &gt; &amp; &quot; &apos; and numeric references are accepted)` };
+        return {
+          error: `unknown entity &${clip(name)}; (only &lt; &gt; &amp; &quot; &apos; and numeric references are accepted)`,
+          detail: { key: 'unknownEntity', values: { name: clip(name) } },
+        };
       }
       const hex = name.charCodeAt(1) === 120; /* x */
       const digits = name.slice(hex ? 2 : 1);
       const cp = digits.length > 0 && (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits) ? Number.parseInt(digits, hex ? 16 : 10) : Number.NaN;
-      if (!isXmlChar(cp)) return { error: `invalid character reference &${clip(name)};` };
+      if (!isXmlChar(cp)) return { error: `invalid character reference &${clip(name)};`, detail: { key: 'invalidCharacterReference', values: { name: clip(name) } } };
       decoded = String.fromCodePoint(cp);
     }
     out += text.slice(from, amp) + decoded;
@@ -189,19 +206,26 @@ export class XmlRecords {
     this.recordName = kind === 'order' ? 'order' : 'lead';
   }
 
-  fail(code: FeedErrorCode, message: string, at: number): never {
-    throw new FeedParseError(code, message, this.lines.lineAt(at));
+  fail(code: FeedErrorCode, message: string, at: number, detail: FeedErrorDetail): never {
+    throw new FeedParseError(code, message, this.lines.lineAt(at), detail);
   }
 
-  /** A token starting at `at` (`what`: "a tag", "a text node"...) longer than FEED_LIMITS.maxToken characters. */
-  tooLarge(at: number, what: string): never {
-    this.fail('token-too-large', `${what} is longer than ${FEED_LIMITS.maxToken} characters`, at);
+  /** A token starting at `at` longer than FEED_LIMITS.maxToken characters. */
+  tooLarge(at: number, token: XmlToken): never {
+    const { words, tooLong } = XML_TOKENS[token];
+    this.fail('token-too-large', `${words} is longer than ${FEED_LIMITS.maxToken} characters`, at, { key: tooLong, values: { max: FEED_LIMITS.maxToken } });
+  }
+
+  /** The input ended inside the token starting at `at`. */
+  endsInside(at: number, token: Exclude<XmlToken, 'text'>): never {
+    const { words, endsInside } = XML_TOKENS[token];
+    this.fail('truncated', `the feed ends inside ${words}`, at, { key: endsInside });
   }
 
   /** The C0 control character `code` found at `at`. */
   control(code: number, at: number): never {
     const hex = code.toString(16).toUpperCase().padStart(4, '0');
-    this.fail('malformed', `a control character (U+${hex}) is not allowed in XML (only tab, line feed and carriage return are)`, at);
+    this.fail('malformed', `a control character (U+${hex}) is not allowed in XML (only tab, line feed and carriage return are)`, at, { key: 'controlCharacter', values: { hex } });
   }
 
   /**
@@ -211,10 +235,10 @@ export class XmlRecords {
   declaration(word: string, complete: boolean, at: number): never {
     const upper = word.toUpperCase();
     if (upper.startsWith('DOCTYPE') || upper.startsWith('ENTITY') || upper.startsWith('ELEMENT') || upper.startsWith('ATTLIST')) {
-      this.fail('doctype', 'DOCTYPE and entity declarations are refused (they allow XXE and entity-expansion attacks): remove the <!DOCTYPE ...> part', at);
+      this.fail('doctype', 'DOCTYPE and entity declarations are refused (they allow XXE and entity-expansion attacks): remove the <!DOCTYPE ...> part', at, { key: 'doctype' });
     }
-    if (!complete) this.fail('truncated', 'the feed ends inside a declaration', at);
-    this.fail('malformed', 'a "<!" that starts neither a comment nor CDATA', at);
+    if (!complete) this.fail('truncated', 'the feed ends inside a declaration', at, { key: 'endsInsideDeclaration' });
+    this.fail('malformed', 'a "<!" that starts neither a comment nor CDATA', at, { key: 'unknownDeclaration' });
   }
 
   /** Role of the innermost open element, 0 outside the root. */
@@ -246,7 +270,7 @@ export class XmlRecords {
    */
   setField(slot: number, value: string, at: number): void {
     this.orderChars += value.length;
-    if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose values exceed ${FEED_LIMITS.maxOrderChars} characters`, at);
+    if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose values exceed ${FEED_LIMITS.maxOrderChars} characters`, at, { key: 'orderValuesTooLong', values: { max: FEED_LIMITS.maxOrderChars } });
     if (slot < PRODUCT_SLOT) setOrderField((this.order as RawOrder).fields, slot, value);
     else setProductField((this.product as RawProduct).fields, slot - PRODUCT_SLOT, value);
   }
@@ -259,25 +283,36 @@ export class XmlRecords {
   addText(value: string, start: number, role: number): void {
     if (role === FIELD || role === PRODUCT_FIELD) {
       if (this.value.length + value.length > FEED_LIMITS.maxToken) {
-        this.tooLarge(start, `the value of <${this.names[this.depth - 1]}>`);
+        const name = this.names[this.depth - 1] as string;
+        this.fail('token-too-large', `the value of <${name}> is longer than ${FEED_LIMITS.maxToken} characters`, start, {
+          key: 'valueTooLong',
+          values: { name: clip(name), max: FEED_LIMITS.maxToken },
+        });
       }
       this.value = this.value.length === 0 ? value : this.value + value;
       return;
     }
-    if (this.depth === 0) this.fail('malformed', `text outside the root element <${this.rootName}>`, start);
+    if (this.depth === 0) this.fail('malformed', `text outside the root element <${this.rootName}>`, start, { key: 'textOutsideRoot', values: { root: this.rootName } });
     if (role === PRODUCTS || role === PRODUCT) this.problem(`text directly inside <${role === PRODUCTS ? 'products' : 'product'}>`);
   }
 
   /** An element opens at `at`: `id` is its known id (-1 when unknown), `name` its name. */
   open(id: number, name: string, at: number): void {
     const depth = this.depth;
-    if (depth >= FEED_LIMITS.maxDepth) this.fail('too-deep', `elements nested deeper than ${FEED_LIMITS.maxDepth} levels`, at);
+    if (depth >= FEED_LIMITS.maxDepth) this.fail('too-deep', `elements nested deeper than ${FEED_LIMITS.maxDepth} levels`, at, { key: 'tooDeep', values: { max: FEED_LIMITS.maxDepth } });
     let role: number;
     if (depth === 0) {
-      if (this.rootClosed) this.fail('malformed', `a second root element <${clip(name)}> after </${this.rootName}>`, at);
+      if (this.rootClosed) {
+        this.fail('malformed', `a second root element <${clip(name)}> after </${this.rootName}>`, at, { key: 'secondRoot', values: { name: clip(name), root: this.rootName } });
+      }
       if (name !== this.rootName) {
-        const kind = this.rootName === 'orders' ? 'an order feed' : 'a lead feed';
-        this.fail('wrong-root', `${kind} must start with <${this.rootName}> (with <${this.recordName}> records), found <${clip(name)}>`, at);
+        const orders = this.rootName === 'orders';
+        this.fail(
+          'wrong-root',
+          `${orders ? 'an order feed' : 'a lead feed'} must start with <${this.rootName}> (with <${this.recordName}> records), found <${clip(name)}>`,
+          at,
+          { key: orders ? 'wrongRootOrders' : 'wrongRootLeads', values: { found: clip(name) } },
+        );
       }
       this.rootSeen = true;
       role = ROOT;
@@ -338,7 +373,7 @@ export class XmlRecords {
       case PRODUCT: {
         const products = (this.order as RawOrder).products as RawProduct[];
         if (products.length >= FEED_LIMITS.maxProductsPerOrder) {
-          this.fail('token-too-large', `an order with more than ${FEED_LIMITS.maxProductsPerOrder} products`, at);
+          this.fail('token-too-large', `an order with more than ${FEED_LIMITS.maxProductsPerOrder} products`, at, { key: 'tooManyProducts', values: { max: FEED_LIMITS.maxProductsPerOrder } });
         }
         products.push(this.product as RawProduct);
         this.product = undefined;
@@ -367,8 +402,9 @@ export class XmlRecords {
   /** After the last scan; `at` is the end of the input. */
   finish(at: number): void {
     if (this.depth > 0) {
-      this.fail('truncated', `the feed ends inside <${clip(this.names[this.depth - 1] as string)}> (missing closing tags)`, at);
+      const name = clip(this.names[this.depth - 1] as string);
+      this.fail('truncated', `the feed ends inside <${name}> (missing closing tags)`, at, { key: 'endsInsideElement', values: { name } });
     }
-    if (!this.rootSeen) this.fail('truncated', `no root element <${this.rootName}> found`, at);
+    if (!this.rootSeen) this.fail('truncated', `no root element <${this.rootName}> found`, at, { key: 'noRoot', values: { root: this.rootName } });
   }
 }

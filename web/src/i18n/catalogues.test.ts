@@ -1,22 +1,9 @@
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { placeholders } from '../test/icu';
 import { ALL_MESSAGES, CATALOGUE_PARTS } from '../all-catalogues';
 import { en } from './messages/en';
 
-/** Names of the ICU arguments of a message (including nested plural/select branches). */
-function placeholders(message: string): string[] {
-  const names = new Set<string>();
-  const walk = (elements: MessageFormatElement[]) => {
-    for (const element of elements) {
-      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-      if ('value' in element && typeof element.value === 'string') names.add(element.value);
-      if ('options' in element) Object.values(element.options).forEach((option) => walk(option.value));
-      if ('children' in element) walk(element.children);
-    }
-  };
-  walk(parse(message));
-  return [...names].sort();
-}
 
 const parts = Object.entries(CATALOGUE_PARTS) as [string, Record<'en' | 'fr' | 'ru', Record<string, string>>][];
 const translated = ['fr', 'ru'] as const;

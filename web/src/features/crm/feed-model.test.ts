@@ -103,6 +103,12 @@ describe('the browser preview (worker core)', () => {
   it('reports an unreadable file as a failure with its line', async () => {
     const messages: PreviewMessage[] = [];
     await previewFeed({ file: blob('<orders><order><id>1</id></orders>'), format: 'xml', product: '360', now: '2026-11-24T00:00:00Z' }, (m) => messages.push(m));
-    expect(messages.at(-1)).toMatchObject({ type: 'failed', code: 'malformed' });
+    expect(messages.at(-1)).toMatchObject({
+      type: 'failed',
+      code: 'malformed',
+      line: 1,
+      message: 'line 1: found </orders> where </order> was expected',
+      detail: { key: 'mismatchedClosingTag', values: { found: 'orders', expected: 'order' } },
+    });
   });
 });

@@ -1,7 +1,7 @@
-import type { FeedCheck } from 'shared/domain/order-feed';
+import type { FeedCheck, FeedCheckFailure } from 'shared/domain/order-feed';
 import type { MessageId } from '../../i18n/t';
 import { hasCriticalWarning } from 'shared/feed/critical';
-import type { FeedResult, WarningExample } from 'shared/feed/types';
+import { FEED_ERROR_VALUES, type FeedErrorDetail, type FeedResult, type WarningExample } from 'shared/feed/types';
 import { WARNING_KEYS, isWarningKey, type Language, type WarningKey } from 'shared/feed/warnings';
 
 /**
@@ -140,3 +140,14 @@ const FAILURE_CODES = new Set([
 /** The user's-language sentence for a failed check; the server's own detail (a line number...) is shown under it. */
 export const failureMessageId = (code: string | undefined): MessageId =>
   `orderFeed.failure.${code && FAILURE_CODES.has(code) ? code : 'other'}` as MessageId;
+
+/**
+ * The engine's refusal in the user's language: its catalogue id and values, or null when the
+ * failure has no detail (fetch failures, records older than details) or a key this page does
+ * not know (a newer server): the English message is shown then.
+ */
+export function failureDetail(failure: Pick<FeedCheckFailure, 'detail'> | null | undefined): { id: MessageId; values: NonNullable<FeedErrorDetail['values']> } | null {
+  const detail = failure?.detail;
+  if (!detail || !Object.hasOwn(FEED_ERROR_VALUES, detail.key)) return null;
+  return { id: `feedError.${detail.key}` as MessageId, values: detail.values ?? {} };
+}

@@ -1,6 +1,6 @@
 import { createFeedByteInput } from 'shared/feed/byte-input';
 import { createOrderChecker } from 'shared/feed/checker';
-import { FeedParseError, feedKindOf, type FeedFormat, type FeedProduct, type FeedResult } from 'shared/feed/types';
+import { FeedParseError, feedKindOf, type FeedErrorDetail, type FeedFormat, type FeedProduct, type FeedResult } from 'shared/feed/types';
 import { isFeedLevel } from './feed-model';
 
 /**
@@ -25,7 +25,8 @@ export type PreviewMessage =
   /** Order-level findings of the first orders read (feed-level rules wait for the whole file). */
   | { type: 'first'; result: FeedResult; orders: number }
   | { type: 'done'; result: FeedResult; orders: number; bytes: number }
-  | { type: 'failed'; code: string; message: string; line?: number };
+  /** detail: the engine's refusal as a key and values, for the page's own language (message stays English). */
+  | { type: 'failed'; code: string; message: string; line?: number; detail?: FeedErrorDetail };
 
 /** When the first findings are sent: after this many orders or bytes, whichever comes first. */
 export const FIRST_FINDINGS_ORDERS = 500;
@@ -74,7 +75,9 @@ export async function previewFeed(request: PreviewRequest, post: (message: Previ
     if (!firstSent) post({ type: 'first', result: withoutFeedLevel(result), orders });
     post({ type: 'done', result, orders, bytes });
   } catch (error) {
-    if (error instanceof FeedParseError) post({ type: 'failed', code: error.code, message: error.message, ...(error.line ? { line: error.line } : {}) });
+    if (error instanceof FeedParseError) {
+      post({ type: 'failed', code: error.code, message: error.message, ...(error.line ? { line: error.line } : {}), ...(error.detail ? { detail: error.detail } : {}) });
+    }
     else post({ type: 'failed', code: 'internal', message: error instanceof Error ? error.message : String(error) });
   }
 }

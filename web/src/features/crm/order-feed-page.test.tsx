@@ -230,6 +230,29 @@ describe('OrderFeedPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The address 10.0.0.1 is not allowed');
   });
 
+  it("says the engine's refusal in the user's language (Russian), with its line", async () => {
+    const failed = check({
+      status: 'failed',
+      failure: { code: 'truncated', message: 'line 4: the feed ends inside <id> (missing closing tags)', line: 4, detail: { key: 'endsInsideElement', values: { name: 'id' } } },
+    });
+    mockFeed({ overview: { current: failed, history: [], orderFeedUrl: null } });
+    renderApp('/crm/order-feed', { locale: 'ru' });
+    const detail = await waitFor(() => {
+      const found = document.querySelector('.feed-failure-detail');
+      expect(found).not.toBeNull();
+      return found!;
+    }, { timeout: 5000 });
+    await waitFor(() => expect(detail).toHaveTextContent('строка 4: фид обрывается внутри <id> (не хватает закрывающих тегов)'));
+    expect(detail).not.toHaveTextContent('missing closing tags');
+  });
+
+  it('shows the English message of a failure without a detail (fetch failures, older checks)', async () => {
+    const failed = check({ status: 'failed', failure: { code: 'malformed', message: 'line 2: something the page cannot translate' } });
+    mockFeed({ overview: { current: failed, history: [], orderFeedUrl: null } });
+    renderApp('/crm/order-feed', { locale: 'fr' });
+    await waitFor(() => expect(document.querySelector('.feed-failure-detail')).toHaveTextContent('line 2: something the page cannot translate'), { timeout: 5000 });
+  });
+
   it('words the page for a lead feed when the company is not 360', async () => {
     mockFeed({
       product: 'affiliate',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { FeedCheck } from 'shared/domain/order-feed';
+import type { FeedCheck, FeedCheckFailure } from 'shared/domain/order-feed';
 import { feedKindOf, type FeedFormat, type FeedKind } from 'shared/feed/types';
 import { integrationStatusList, orderFeedCheck, orderFeedCheckGet, orderFeedOverview, orderFeedUpload } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
@@ -15,7 +15,7 @@ import { usePage } from '../../ui/page-context';
 import { Spinner } from '../../ui/spinner';
 import { DescriptionCard, HelpCard } from '../../ui/step-cards';
 import { FeedForm, useFileSize, type FeedFormValues } from './feed-form';
-import { failureMessageId, isActive, isKnownWarning, progressRatio, raisedWarnings, sampleFeed } from './feed-model';
+import { failureDetail, failureMessageId, isActive, isKnownWarning, progressRatio, raisedWarnings, sampleFeed } from './feed-model';
 import { FeedReport, WarningItem } from './feed-report';
 import { FeedHistoryCard, FeedStatusCard } from './feed-side';
 import { uploadToTicket } from './feed-upload';
@@ -190,12 +190,28 @@ function FeedHeading({ lead }: { lead: boolean }) {
   );
 }
 
-/** Why a check failed, in the user's language, then the server's (or the worker's) detail as sent. */
-function FailureText({ failure }: { failure: { code: string; message: string } | null | undefined }) {
+/**
+ * Why a check failed, in the user's language, then the engine's detail: translated from its key
+ * when there is one, else the server's (or the worker's) English message as sent.
+ */
+function FailureText({ failure }: { failure: FeedCheckFailure | null | undefined }) {
+  const detail = failureDetail(failure);
   return (
     <>
       <T id={failureMessageId(failure?.code)} />
-      {failure?.message && <span className="feed-failure-detail"> {failure.message}</span>}
+      {detail ? (
+        <span className="feed-failure-detail">
+          {' '}
+          {failure?.line ? (
+            <>
+              <T id="feedError.line" values={{ line: failure.line }} />{' '}
+            </>
+          ) : null}
+          <T id={detail.id} values={detail.values} />
+        </span>
+      ) : (
+        failure?.message && <span className="feed-failure-detail"> {failure.message}</span>
+      )}
     </>
   );
 }

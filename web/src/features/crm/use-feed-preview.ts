@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { FeedCheckFailure } from 'shared/domain/order-feed';
 import type { FeedFormat, FeedProduct, FeedResult } from 'shared/feed/types';
 import type { PreviewMessage, PreviewRequest } from './feed-preview';
 
@@ -10,7 +11,7 @@ export interface PreviewState {
   /** The first orders' findings (shown at once), then replaced by the whole file's. */
   first: FeedResult | null;
   result: FeedResult | null;
-  failure: { code: string; message: string } | null;
+  failure: FeedCheckFailure | null;
 }
 
 /**
@@ -36,7 +37,8 @@ export function useFeedPreview(file: File | null, format: FeedFormat, product: F
         update({ status: 'done', result: message.result, orders: message.orders, bytes: message.bytes });
         worker.terminate();
       } else {
-        update({ status: 'failed', failure: { code: message.code, message: message.message } });
+        const { code, message: text, line, detail } = message;
+        update({ status: 'failed', failure: { code, message: text, ...(line ? { line } : {}), ...(detail ? { detail } : {}) } });
         worker.terminate();
       }
     };
