@@ -138,7 +138,8 @@ export function FeedHistoryCard({ history, kind }: { history: FeedHistoryEntry[]
             <span className="feed-timeline-dot" aria-hidden="true" />
             <div>
               <p className="feed-timeline-head">
-                <time dateTime={entry.date}>{intl.formatDate(entry.date, { day: 'numeric', month: 'short', year: 'numeric' })}</time>
+                {/* With the time: a manual check and the night's re-check can fall on one day. */}
+                <time dateTime={entry.date}>{intl.formatDate(entry.date, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</time>
                 <span className="feed-timeline-trigger">
                   <T id={entry.trigger === 'daily' ? 'orderFeed.history.daily' : 'orderFeed.history.manual'} />
                 </span>

@@ -152,7 +152,7 @@ function StepCard({
   return (
     <li className={`step-card step-tone-${TONE[display]}`}>
       <div className="step-card-top">
-        <h3 className="step-card-name">
+        <h3 className="step-card-name" id={`step-${step.stepType}-name`}>
           <T id={stepNameId(step.stepType as StepType, product)} />
         </h3>
         <span className={`badge badge-${TONE[display]}`}>
@@ -164,12 +164,17 @@ function StepCard({
         {step.updated ? <FormattedDate value={step.updated} day="2-digit" month="2-digit" year="numeric" /> : '-'}
       </p>
       <div className="step-card-actions">
-        <Link className="btn btn-secondary btn-sm" to={STEP_PAGES[step.stepType]}>
-          <T id={action[display]} />
+        {/* Named with the step ("Start Sources"): a list of eight "Start" links says nothing to a screen reader. */}
+        <Link className="btn btn-secondary btn-sm" to={STEP_PAGES[step.stepType]} aria-labelledby={`step-${step.stepType}-action step-${step.stepType}-name`}>
+          <span id={`step-${step.stepType}-action`}>
+            <T id={action[display]} />
+          </span>
         </Link>
         {admin && step.status === 'done' && (
-          <Button variant="ghost" className="btn-sm" loading={busy} onClick={reset}>
-            <T id="dashboard.resetStatus" />
+          <Button variant="ghost" className="btn-sm" loading={busy} onClick={reset} aria-labelledby={`step-${step.stepType}-reset step-${step.stepType}-name`}>
+            <span id={`step-${step.stepType}-reset`}>
+              <T id="dashboard.resetStatus" />
+            </span>
           </Button>
         )}
       </div>
