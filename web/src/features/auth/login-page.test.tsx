@@ -105,7 +105,7 @@ describe('sign-in page', () => {
     );
     await openLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'Temp12345');
+    await userEvent.type(screen.getByLabelText('Password'), 'Temporary-12345');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
 
@@ -115,6 +115,15 @@ describe('sign-in page', () => {
     await userEvent.type(screen.getByLabelText('Repeat password'), 'shorter');
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(save).toBeDisabled();
+
+    // The e-mailed temporary password cannot stay the password: said under the field, nothing sent.
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.clear(screen.getByLabelText('Repeat password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'Temporary-12345');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'Temporary-12345');
+    await userEvent.click(save);
+    expect(await screen.findByText('Choose a password other than the temporary one you received by e-mail')).toBeInTheDocument();
+    expect(challengeBody).toBeUndefined();
 
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.clear(screen.getByLabelText('Repeat password'));

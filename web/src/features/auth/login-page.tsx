@@ -36,6 +36,8 @@ export default function LoginPage() {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
   const [challenge, setChallenge] = useState<{ username: string; session: string } | null>(null);
+  // The temporary password just typed (memory only): the chosen one must differ, or the e-mailed secret stays the password.
+  const temporary = useRef('');
   // An account with an authenticator app: the code is the second step.
   const [codeStep, setCodeStep] = useState<{ username: string; session: string } | null>(null);
 
@@ -67,6 +69,7 @@ export default function LoginPage() {
 
   const choosePassword = async (password: string) => {
     if (!challenge) return;
+    if (password === temporary.current) return { password: 'validation.passwordSameAsTemporary' };
     setNotice(null);
     try {
       await onAnswer(await mutateRoute(securityNewPassword, { body: { ...challenge, password }, auth: 'none' }), challenge.username);
@@ -172,6 +175,7 @@ export default function LoginPage() {
                   setNotice(null);
                   try {
                     const body = loginSchema.cast(values);
+                    temporary.current = body.password;
                     await onAnswer(await mutateRoute(securityLogin, { body, auth: 'none' }), body.username);
                   } catch (error) {
                     if (error instanceof ApiError && error.status === 401) {

@@ -182,6 +182,7 @@ export const en = {
   'validation.passwordMin': 'Password should contain at least {min} symbols',
   'validation.passwordMax': 'This password is too long',
   'validation.passwordsDoNotMatch': 'Passwords do not match',
+  'validation.passwordSameAsTemporary': "Choose a password other than the temporary one you received by e-mail",
   'validation.passwordPolicy': 'This password does not meet the password rules: choose a longer one',
   'validation.invalid': 'This value is not valid',
   'validation.step.adminOnlyReset': 'Only an administrator can set a completed step back to be done',

@@ -170,6 +170,7 @@ export const fr: Catalogue = {
   'validation.passwordMin': 'Le mot de passe doit contenir au moins {min} caractères',
   'validation.passwordMax': 'Ce mot de passe est trop long',
   'validation.passwordsDoNotMatch': 'Les mots de passe ne correspondent pas',
+  'validation.passwordSameAsTemporary': "Choisissez un mot de passe différent du mot de passe temporaire reçu par e-mail",
   'validation.passwordPolicy': 'Ce mot de passe ne respecte pas les règles : choisissez-en un plus long',
   'validation.invalid': "Cette valeur n'est pas valide",
   'validation.step.adminOnlyReset': 'Seul un administrateur peut remettre une étape terminée à faire',

@@ -170,6 +170,7 @@ export const ru: Catalogue = {
   'validation.passwordMin': 'Пароль должен содержать не менее {min} символов',
   'validation.passwordMax': 'Слишком длинный пароль',
   'validation.passwordsDoNotMatch': 'Пароли не совпадают',
+  'validation.passwordSameAsTemporary': "Выберите пароль, отличный от временного, который пришёл по почте",
   'validation.passwordPolicy': 'Пароль не соответствует требованиям: выберите более длинный',
   'validation.invalid': 'Недопустимое значение',
   'validation.step.adminOnlyReset': 'Вернуть завершённый этап в работу может только администратор',
