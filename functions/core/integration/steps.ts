@@ -6,8 +6,9 @@ import * as stepsRepo from '../../data/steps';
 import type { StepRecord } from '../../data/steps';
 import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import { tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
 
 /**
  * The integration-step engine's server side: what the dashboard reads and the one function
@@ -27,7 +28,15 @@ export interface StepDeps {
   integrationMailbox(): string;
   appUrl(): string;
   now(): Date;
+  /** Counters of VALIDATION_MAILS_PER_COMPANY. */
+  throttle: ThrottleStore;
 }
+
+/**
+ * Validate mails per company and hour: the team needs one, a second look may send another, beyond
+ * that a button held down (or a script) would flood the team's mailbox.
+ */
+export const VALIDATION_MAILS_PER_COMPANY: CapPolicy = { scope: 'validation-mail-company', windowSeconds: 60 * 60, max: 3 };
 
 const defaults: StepDeps = {
   listSteps: stepsRepo.listSteps,
@@ -38,6 +47,7 @@ const defaults: StepDeps = {
   integrationMailbox: () => env.integrationMailbox,
   appUrl: () => env.appUrl,
   now: () => new Date(),
+  throttle: tableThrottleStore,
 };
 
 /** Steps in the company's configured order (analytics first), then any stored beyond it. */
@@ -140,6 +150,11 @@ async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepTy
 export async function sendValidation(company: CompanyRecord, actor: Actor, deps: StepDeps = defaults): Promise<{ status: 'sent' }> {
   const status = await getIntegrationStatus(company, deps);
   if (!isIntegrationComplete(status.steps)) throw new ValidationError({ template_id: 'validation.step.notComplete' });
+  const now = deps.now().getTime();
+  if (!(await withinCap(deps.throttle, VALIDATION_MAILS_PER_COMPANY, company.id, now))) {
+    const windowMs = VALIDATION_MAILS_PER_COMPANY.windowSeconds * 1000;
+    throw new TooManyRequestsError(Math.ceil((windowMs - (now % windowMs)) / 1000));
+  }
   await deps.sendMail({
     to: deps.integrationMailbox(),
     template: 'integration-validation',
