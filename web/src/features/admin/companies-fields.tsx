@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { COUNTRIES, PRODUCTS } from 'shared/domain/types';
+import { COUNTRIES, PRODUCTS, type Company } from 'shared/domain/types';
 import { T, type MessageId } from '../../i18n/t';
 
 /** A country code's name in the interface language (Intl), e.g. FR -> France / Франция. */
@@ -55,4 +55,16 @@ function ProductOption({ product }: { product: string }) {
 }
 
 /** Two company names the server takes as one (its name guard ignores case and surrounding spaces). */
-export const sameCompanyName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+const sameCompanyName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/**
+ * What the create form and a row being edited say while typing: a name another company has
+ * (blocking: the server refuses it too) and a View ID another company has (a warning only).
+ */
+export function takenByOthers(others: readonly Company[] | undefined, values: { name: string; viewId: string }): { nameTaken: boolean; viewIdTaken: boolean } {
+  const viewId = values.viewId.trim();
+  return {
+    nameTaken: !!values.name.trim() && !!others?.some((other) => sameCompanyName(other.name, values.name)),
+    viewIdTaken: !!viewId && !!others?.some((other) => other.viewId === viewId),
+  };
+}

@@ -16,7 +16,7 @@ import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { CompaniesTable } from './companies-table';
-import { SelectField, sameCompanyName } from './companies-fields';
+import { SelectField, takenByOthers } from './companies-fields';
 import { StepsSetting } from './companies-steps';
 import './companies-admin.css';
 
@@ -103,8 +103,7 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
       </h2>
       <Formik initialValues={INITIAL} validationSchema={companyCreateSchema} onSubmit={submit}>
         {({ values, isSubmitting, handleSubmit, setFieldValue }) => {
-          const nameTaken = !!values.name.trim() && !!companies?.some((c) => sameCompanyName(c.name, values.name));
-          const viewIdTaken = !!values.viewId.trim() && !!companies?.some((c) => c.viewId === values.viewId.trim());
+          const { nameTaken, viewIdTaken } = takenByOthers(companies, values);
           const disabled = !values.name.trim() || isSubmitting || loading || nameTaken;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
-import { SelectField, sameCompanyName, useCountryName } from './companies-fields';
+import { SelectField, takenByOthers, useCountryName } from './companies-fields';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 
 type Column = 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
@@ -247,20 +247,18 @@ function EditRow({
       }}
     >
       {({ values, isSubmitting, submitForm }) => {
-        const nameTaken = !!values.name.trim() && others.some((other) => sameCompanyName(other.name, values.name));
-        const viewIdTaken = !!values.viewId.trim() && values.viewId.trim() !== (company.viewId ?? '') && others.some((other) => other.viewId === values.viewId.trim());
+        const taken = takenByOthers(others, values);
+        const nameTaken = taken.nameTaken;
+        // A View ID the row already had is not news (an admin may have given it to two companies).
+        const viewIdTaken = taken.viewIdTaken && values.viewId.trim() !== (company.viewId ?? '');
+        const blocking = failure ?? (nameTaken ? 'companies.warning.nameExists' : null);
         return (
           <tr className="co-editing" onKeyDown={(event) => event.key === 'Escape' && onDone(null)}>
             <td>
               <FormField name="name" label="companies.field.name" required maxLength={128} />
-              {nameTaken && !failure && (
+              {blocking && (
                 <p className="co-blocking" role="alert">
-                  <T id="companies.warning.nameExists" />
-                </p>
-              )}
-              {failure && (
-                <p className="co-blocking" role="alert">
-                  <T id={failure} />
+                  <T id={blocking} />
                 </p>
               )}
             </td>

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
-import { Breadcrumb } from '../../ui/breadcrumb';
+import { PageHeading } from '../../ui/page-heading';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { usePage } from '../../ui/page-context';
@@ -170,7 +170,7 @@ export default function OrderFeedPage() {
 
 /** Breadcrumb and title; a lead feed for companies other than 360 (spec). */
 function FeedHeading({ lead }: { lead: boolean }) {
-  const { crumbs, retitle } = usePage();
+  const { retitle } = usePage();
   const title: MessageId = lead ? 'orderFeed.titleLead' : 'route.orderFeed';
   // The browser tab says "Lead feed" too (the route's title is the order feed's).
   const t = useT();
@@ -179,15 +179,7 @@ function FeedHeading({ lead }: { lead: boolean }) {
     retitle(lead ? text : null);
     return () => retitle(null);
   }, [lead, text, retitle]);
-  const items = crumbs.map((crumb, index) => (index === crumbs.length - 1 ? { ...crumb, label: title } : crumb));
-  return (
-    <header className="page-heading">
-      {items.length > 1 && <Breadcrumb items={items} />}
-      <h1>
-        <T id={title} />
-      </h1>
-    </header>
-  );
+  return <PageHeading title={title} />;
 }
 
 /**
