@@ -74,6 +74,9 @@ export interface FeedCheck {
   feedUrlStored: boolean;
 }
 
+/** A check still queued or running (not yet done or failed). */
+export const isFeedCheckActive = (check: Pick<FeedCheck, 'status'> | null | undefined): boolean => check?.status === 'queued' || check?.status === 'running';
+
 export type FeedHealth = 'clean' | 'warnings' | 'failed';
 
 /** One line of the feed's history (every finished check, manual or daily). */

@@ -1,5 +1,4 @@
 import type { CompanyRecord } from '../../data/companies';
-import { companiesWithViewId } from '../../data/companies';
 import { ValidationError } from '../../platform/errors';
 
 /**
@@ -12,7 +11,8 @@ import { ValidationError } from '../../platform/errors';
 export async function ensureOwnView(
   company: Pick<CompanyRecord, 'id' | 'viewId'>,
   viewId: string,
-  owners: (viewId: string) => Promise<string[]> = companiesWithViewId,
+  /** Ids of the companies that stored a View ID (the callers' deps: data/companies companiesWithViewId). */
+  owners: (viewId: string) => Promise<string[]>,
 ): Promise<void> {
   if (company.viewId === viewId) return;
   if ((await owners(viewId)).some((id) => id !== company.id)) {

@@ -8,7 +8,7 @@ import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
-import { tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
+import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
 
 /**
  * The integration-step engine's server side: what the dashboard reads and the one function
@@ -151,10 +151,7 @@ export async function sendValidation(company: CompanyRecord, actor: Actor, deps:
   const status = await getIntegrationStatus(company, deps);
   if (!isIntegrationComplete(status.steps)) throw new ValidationError({ template_id: 'validation.step.notComplete' });
   const now = deps.now().getTime();
-  if (!(await withinCap(deps.throttle, VALIDATION_MAILS_PER_COMPANY, company.id, now))) {
-    const windowMs = VALIDATION_MAILS_PER_COMPANY.windowSeconds * 1000;
-    throw new TooManyRequestsError(Math.ceil((windowMs - (now % windowMs)) / 1000));
-  }
+  if (!(await withinCap(deps.throttle, VALIDATION_MAILS_PER_COMPANY, company.id, now))) throw new TooManyRequestsError(capRetryAfterSeconds(VALIDATION_MAILS_PER_COMPANY, now));
   await deps.sendMail({
     to: deps.integrationMailbox(),
     template: 'integration-validation',

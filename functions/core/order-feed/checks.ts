@@ -1,4 +1,4 @@
-import type { FeedCheck, FeedCheckSource } from '../../../shared/domain/order-feed';
+import { isFeedCheckActive, type FeedCheck, type FeedCheckSource } from '../../../shared/domain/order-feed';
 import type { FeedFormat } from '../../../shared/feed/types';
 import type { FeedCheckRequest } from '../../../shared/schemas/order-feed';
 import type { CompanyRecord } from '../../data/companies';
@@ -98,7 +98,7 @@ export async function openFeedCheck(
     if (await deps.createFeedCheck(record, staleBefore)) return { check: record, created: true };
     const marker = await deps.getRunningMarker(companyId);
     const running = marker && (await deps.getFeedCheck(companyId, marker.checkId));
-    if (running && (running.status === 'queued' || running.status === 'running')) return { check: running, created: false };
+    if (running && isFeedCheckActive(running)) return { check: running, created: false };
     // A finished check whose job has not released its marker yet (it writes the result first):
     // release it here, so a new request never gets a finished check back; the delete is
     // conditional on that check's id, so a newer check's marker is never touched.

@@ -1,5 +1,5 @@
 import { jobs } from '../../../lib/definitions/resources';
-import type { FeedCheck, FeedOverview } from '../../../shared/domain/order-feed';
+import { isFeedCheckActive, type FeedCheck, type FeedOverview } from '../../../shared/domain/order-feed';
 import type { CompanyRecord } from '../../data/companies';
 import * as repo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
@@ -34,8 +34,7 @@ export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, ...che
 /** A check left queued or running by a job that died reads as failed (and no longer blocks a new one). */
 export function asSeen(record: FeedCheckRecord, now: Date): FeedCheck {
   const check = toFeedCheck(record);
-  const unfinished = check.status === 'queued' || check.status === 'running';
-  if (!unfinished || now.getTime() - Date.parse(check.updatedAt) <= FEED_CHECK_STALE_MS) return check;
+  if (!isFeedCheckActive(check) || now.getTime() - Date.parse(check.updatedAt) <= FEED_CHECK_STALE_MS) return check;
   return {
     ...check,
     status: 'failed',

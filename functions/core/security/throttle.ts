@@ -100,6 +100,12 @@ export async function withinCap(store: ThrottleStore, policy: CapPolicy, subject
   return (await store.countAttempt(capKey(policy, subject, nowMs), nowMs, seconds(nowMs) + 2 * policy.windowSeconds)) <= policy.max;
 }
 
+/** Seconds until a cap's current window ends (its counter starts again): the Retry-After of a capped call. */
+export function capRetryAfterSeconds(policy: CapPolicy, nowMs: number): number {
+  const windowMs = policy.windowSeconds * 1000;
+  return Math.ceil((windowMs - (nowMs % windowMs)) / 1000);
+}
+
 /** The counter keys of a client address, current windows (for operators and tests that reset them). */
 export function clientCounterKeys(client: string, nowMs: number): CounterKey[] {
   return [backoffKey(SIGN_IN_PER_CLIENT, client), capKey(RESET_MAILS_PER_CLIENT, client, nowMs)];

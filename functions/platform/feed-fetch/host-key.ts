@@ -8,6 +8,9 @@ import { createHash } from 'node:crypto';
 /** OpenSSH's fingerprint of a raw public key blob: "SHA256:" + base64 without padding (`ssh-keygen -l`). */
 export const hostKeyFingerprint = (blob: Buffer): string => `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
 
+/** A text of hostKeyFingerprint's form (a pin typed by hand: the feed-check command's --sftp-host-key). */
+export const isHostKeyFingerprint = (text: string): boolean => /^SHA256:[A-Za-z0-9+/]{43}$/.test(text);
+
 /**
  * "host:port" of an sftp URL (host lower case, IP literals in the URL parser's canonical form,
  * port 22 by default); null for any other scheme or an unreadable URL.

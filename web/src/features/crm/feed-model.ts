@@ -79,7 +79,7 @@ export function barGeometry(
   return { x: bar.x + (bar.width - width) / 2, y: bar.y + bar.height - height, width, height };
 }
 
-export const isActive = (check: Pick<FeedCheck, 'status'> | null | undefined) => check?.status === 'queued' || check?.status === 'running';
+export { isFeedCheckActive as isActive } from 'shared/domain/order-feed';
 
 /** Progress of a running check, 0-1, or null when the size is unknown (a URL without Content-Length). */
 export function progressRatio(progress: FeedCheck['progress']): number | null {
