@@ -48,6 +48,9 @@ export const keys = {
   ...childKeys('feedAlert', 'FEEDALERT#'),
   /** The "one check at a time" marker of a company: exists while a check is queued or running. */
   feedCheckRunning: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'FEEDRUN' }),
+  /** The last analytics check of one kind (`access` | `dimension`): overwritten by each check. */
+  lastAnalyticsCheck: (companyId: string, kind: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `GACHECK#${kind}` }),
+  lastAnalyticsCheckPrefix: 'GACHECK#',
   /** S3 (feed bucket): every upload of a company sits under this prefix, so deleting the company empties it. */
   feedUploadPrefix: (companyId: string): string => `feeds/${companyId}/`,
   /** One uploaded feed file: `feeds/<companyId>/<uuid>.<xml|csv>`. */

@@ -49,6 +49,29 @@ export interface AccessCheckAnswer {
   trafficImported: number | null;
 }
 
+/**
+ * What the last check of each kind showed, kept with the company so a page opened later reads what
+ * actually happened (the cards' fallback when the company has no ga_access / ga_dimension step).
+ * `result` is the card the check produced: access granted/denied; the dimension's verdict, or
+ * denied (code 403).
+ */
+export type AccessCheckResult = 'granted' | 'denied';
+export type DimensionCheckResult = 'success' | 'low' | 'error' | 'denied';
+export interface LastAnalyticsChecks {
+  access: { at: string; result: AccessCheckResult } | null;
+  dimension: { at: string; result: DimensionCheckResult } | null;
+}
+
+/** The card an access answer produces (spec 4 and 8: granted only without errors). */
+export const accessResult = (answer: AccessCheckAnswer): AccessCheckResult => (answer.code === 200 && answer.errors.length === 0 ? 'granted' : 'denied');
+
+/** The card a dimension answer produces (spec 8: code 403 is the access-denied case, not an error). */
+export function dimensionResult(answer: DimensionCheckAnswer): DimensionCheckResult {
+  if (answer.code === 403) return 'denied';
+  const verdict = dimensionVerdict(answer);
+  return verdict === 'undefined' ? 'error' : verdict;
+}
+
 /** The custom dimension the index resolved to (Admin API properties.customDimensions.list). */
 export interface ResolvedDimension {
   index: number;

@@ -1,4 +1,5 @@
 /** Types of the API answers shared by the web app and the handlers (see docs/conventions.md). */
+import type { LastAnalyticsChecks } from './analytics';
 
 export type Role = 'ROLE_USER' | 'ROLE_MANAGER' | 'ROLE_ADMIN';
 export const ROLES: readonly Role[] = ['ROLE_USER', 'ROLE_MANAGER', 'ROLE_ADMIN'];
@@ -126,6 +127,8 @@ export interface IntegrationStatus {
   feedChecked: boolean;
   /** In the company's order (analytics first); the dashboard sorts them by status. */
   steps: Array<{ stepType: StepType; status: StepStatus; updated: string | null }>;
+  /** What the last analytics checks showed (the analytics pages' cards when there is no ga_* step). */
+  analytics: LastAnalyticsChecks;
 }
 
 /** GET /api/integration-status/report: one step of one company (admin report across companies). */

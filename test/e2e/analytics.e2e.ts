@@ -12,6 +12,12 @@ import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type L
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const COMPANY = 'Analytics Sandbox Co';
+/** A company with the default step list: google_analytics but none of the hidden ga_* steps. */
+const DEFAULT_STEPS_COMPANY = 'Analytics Default Steps Co';
+const COMPANY_STEPS: Record<string, string[]> = {
+  [COMPANY]: ['google_analytics', 'ga_access', 'ga_dimension', 'sources'],
+  [DEFAULT_STEPS_COMPANY]: ['google_analytics', 'sources', 'collector', 'status_feed'],
+};
 
 // The next files see the seed's companies only (sorted lists, the admin's current company): the
 // deletion also sends the administrator back to the default company.
@@ -20,22 +26,23 @@ test.afterAll(async () => {
   const admin = login('ROLE_ADMIN');
   await api.post('/api/security/login', { data: { username: admin.login, password: admin.password } });
   const companies = (await (await api.get('/api/companies')).json()) as Array<{ id: string; name: string; version: number }>;
-  const ours = companies.find((c) => c.name === COMPANY);
-  if (ours) expect((await api.delete(`/api/companies/${ours.id}`, { data: { version: ours.version } })).status()).toBe(200);
+  for (const ours of companies.filter((c) => c.name in COMPANY_STEPS)) {
+    expect((await api.delete(`/api/companies/${ours.id}`, { data: { version: ours.version } })).status()).toBe(200);
+  }
   await api.dispose();
 });
 
 /** Signs the administrator in on the analytics company (created on first use). */
-async function openAs(page: Page, path: string, locale: Locale = 'en') {
+async function openAs(page: Page, path: string, locale: Locale = 'en', name = COMPANY) {
   await useLocale(page, locale);
   await go(page, '/login');
   await signIn(page, login('ROLE_ADMIN'), locale);
   await expectSignedInShell(page, locale);
   const companies = (await (await page.request.get(`${portalUrl()}/api/companies`)).json()) as Array<{ id: string; name: string }>;
-  let company = companies.find((c) => c.name === COMPANY);
+  let company = companies.find((c) => c.name === name);
   if (!company) {
     const created = await page.request.post(`${portalUrl()}/api/companies`, {
-      data: { name: COMPANY, product: '360', country: 'FR', integrationSteps: ['google_analytics', 'ga_access', 'ga_dimension', 'sources'] },
+      data: { name, product: '360', country: 'FR', integrationSteps: COMPANY_STEPS[name] },
     });
     expect(created.status(), await created.text()).toBe(201);
     company = (await created.json()) as { id: string; name: string };
@@ -189,4 +196,37 @@ test('the low-coverage run in Russian', async ({ page }) => {
   await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.low'));
   await expect(page.locator('.analytics-figure-warning .analytics-figure-percent')).toHaveText(/^70\s%$/);
   await expectNoViolations(page, '/analytics low (ru)');
+});
+
+test('a company without the hidden steps: the pages opened later say what the checks found, as the dashboard does', async ({ page }) => {
+  // Each test company owns its property (sandbox ids 100001nnnn read as 100001): another's is refused.
+  const viewId = `${SANDBOX_PROPERTIES.low}7302`;
+  await openAs(page, '/analytics', 'en', DEFAULT_STEPS_COMPANY);
+  const say = t('en');
+  await runCheck(page, viewId, '1');
+  await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.low'));
+
+  // Low coverage: the Google Analytics step stays to do; the pages show the last checks, with their time.
+  await go(page, '/analytics/access');
+  const access = statusCard(page, say('analytics.status.access'));
+  await expect(access.getByRole('status')).toHaveText(say('analytics.access.granted'));
+  await expect(access).toContainText(/Last check: \d\d\/\d\d\/\d{4}, \d\d:\d\d\./);
+  await go(page, '/analytics/custom-dimension');
+  await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.low'));
+
+  // Set up well: the dashboard's Google Analytics step is done, and every analytics page says Stage Completed.
+  await go(page, '/analytics');
+  await runCheck(page, `${SANDBOX_PROPERTIES.success}7302`, '1');
+  await expect(statusCard(page, say('analytics.status.dimension')).getByRole('status')).toHaveText(say('analytics.dimension.success'));
+  await go(page, '/dashboard');
+  const step = page.locator('li.step-card', { has: page.getByRole('heading', { level: 3, name: m('en', 'step.name.google_analytics'), exact: true }) });
+  await expect(step.locator('.badge')).toHaveText(m('en', 'step.status.done'));
+  for (const [path, label, completed] of [
+    ['/analytics/access', 'analytics.status.access', 'analytics.access.completed'],
+    ['/analytics/custom-dimension', 'analytics.status.dimension', 'analytics.dimension.completed'],
+    ['/analytics', 'analytics.status.dimension', 'analytics.dimension.completed'],
+  ] as const) {
+    await go(page, path);
+    await expect(statusCard(page, say(label)).getByRole('status'), path).toHaveText(say(completed));
+  }
 });

@@ -15,6 +15,8 @@ const OTHER_COMPANYS_VIEW = `${P.success}4242`;
 
 function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true) {
   const log: string[] = [];
+  /** What each check recorded as its card (kept apart from `log`: every answered check records). */
+  const records: string[] = [];
   const deps: AnalyticsDeps = {
     provider: async () => provider,
     standardFormat: () => /^\d+\.\d+$/,
@@ -30,8 +32,11 @@ function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true)
     completeStep: async (_company, _actor, step) => {
       log.push(`done ${step}`);
     },
+    recordCheck: async (_id, check) => {
+      records.push(`${check.kind} ${check.result}`);
+    },
   };
-  return { deps, log };
+  return { deps, log, records };
 }
 
 const failing = (method: keyof AnalyticsProvider, error: Error): AnalyticsProvider => ({
@@ -89,7 +94,7 @@ describe('another company’s View ID', () => {
         return target[name as keyof AnalyticsProvider];
       },
     });
-    const { deps, log } = fakes(spy);
+    const { deps, log, records } = fakes(spy);
     const refusals = [
       () => checkAccess(company(), actor, OTHER_COMPANYS_VIEW, deps),
       () => importUtms(company({ viewId: P.success }), OTHER_COMPANYS_VIEW, deps),
@@ -98,10 +103,31 @@ describe('another company’s View ID', () => {
     for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ status: 400, errors: { view_id: 'validation.analytics.viewIdTaken' } });
     expect(asked).toEqual([]);
     expect(log).toEqual([]);
+    expect(records).toEqual([]);
   });
   it('the company’s own stored View ID is its own even when an admin gave it to another company too', async () => {
     const { deps } = fakes();
     expect(await checkAccess(company({ viewId: OTHER_COMPANYS_VIEW }), actor, OTHER_COMPANYS_VIEW, deps)).toMatchObject({ code: 200 });
+  });
+});
+
+describe('the card each check leaves behind (read by pages opened later)', () => {
+  it('access: granted without errors, denied on a refusal or a failure of Google', async () => {
+    const { deps, records } = fakes();
+    await checkAccess(company(), actor, P.success, deps);
+    await checkAccess(company(), actor, P.denied, deps);
+    await checkAccess(company(), actor, P.success, { ...deps, provider: async () => failing('checkAccess', new AnalyticsProviderError('failed', 'Quota')) });
+    expect(records).toEqual(['access granted', 'access denied', 'access denied']);
+  });
+  it('dimension: the verdict, denied on 403, error on an unknown index; an UTM import records nothing', async () => {
+    const { deps, records } = fakes();
+    const check = (viewId: string, dimension = '1') => checkDimension(company(), actor, { viewId, dimension, method: 'dimension' }, deps);
+    await check(P.success);
+    await check(P.low);
+    await check(P.denied);
+    await check(P.success, '9');
+    await importUtms(company(), P.success, deps);
+    expect(records).toEqual(['dimension success', 'dimension low', 'dimension denied', 'dimension error']);
   });
 });
 

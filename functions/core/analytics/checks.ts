@@ -1,15 +1,20 @@
 import {
+  accessResult,
   coverage,
+  dimensionResult,
   dimensionStepDone,
   dimensionVerdict,
   NON_STANDARD_EXAMPLES,
   type AccessCheckAnswer,
+  type AccessCheckResult,
   type AnalyticsCode,
   type DimensionCheckAnswer,
+  type DimensionCheckResult,
   type DimensionMethod,
   type ResolvedDimension,
 } from '../../../shared/domain/analytics';
 import type { StepType } from '../../../shared/domain/types';
+import * as analyticsChecksRepo from '../../data/analytics-checks';
 import type { CompanyRecord } from '../../data/companies';
 import * as companiesRepo from '../../data/companies';
 import * as trafficRepo from '../../data/traffic';
@@ -39,6 +44,8 @@ export interface AnalyticsDeps {
   viewOwners(viewId: string): Promise<string[]>;
   replaceTraffic(companyId: string, rows: UtmTrafficRow[]): Promise<number>;
   completeStep(company: CompanyRecord, actor: Actor, stepType: StepType): Promise<void>;
+  /** Keeps what the check showed (the cards of a page opened later read it). */
+  recordCheck(companyId: string, check: { kind: 'access'; result: AccessCheckResult } | { kind: 'dimension'; result: DimensionCheckResult }): Promise<void>;
 }
 
 const defaults: AnalyticsDeps = {
@@ -53,6 +60,7 @@ const defaults: AnalyticsDeps = {
     // Through the step engine: conditional (one transition among concurrent checks) and the team's mail.
     await changeStepStatus(company, actor, { stepType, status: 'done', byCheck: true });
   },
+  recordCheck: (companyId, check) => analyticsChecksRepo.recordAnalyticsCheck(companyId, check, new Date().toISOString()),
 };
 
 const codeOf = (error: AnalyticsProviderError): AnalyticsCode => (error.failure === 'denied' ? 403 : 502);
@@ -82,6 +90,12 @@ const refusedAccess = (code: AnalyticsCode, message: string): AccessCheckAnswer 
 /** POST /api/analytics/access. */
 export async function checkAccess(company: CompanyRecord, actor: Actor, viewId: string, deps: AnalyticsDeps = defaults): Promise<AccessCheckAnswer> {
   await ensureOwnView(company, viewId, deps.viewOwners);
+  const answer = await accessAnswer(company, actor, viewId, deps);
+  await deps.recordCheck(company.id, { kind: 'access', result: accessResult(answer) });
+  return answer;
+}
+
+async function accessAnswer(company: CompanyRecord, actor: Actor, viewId: string, deps: AnalyticsDeps): Promise<AccessCheckAnswer> {
   const provider = await deps.provider();
   const access = await attempt(() => provider.checkAccess(viewId));
   if (!access.ok) return refusedAccess(access.code, access.message);
@@ -145,9 +159,15 @@ export const unknownDimensionMessage = (index: number, count: number): string =>
 
 /** POST /api/analytics/dimension (method dimension) and /api/analytics/events (method events). */
 export async function checkDimension(company: CompanyRecord, actor: Actor, request: DimensionCheckRequest, deps: AnalyticsDeps = defaults): Promise<DimensionCheckAnswer> {
+  await ensureOwnView(company, request.viewId, deps.viewOwners);
+  const answer = await dimensionAnswer(company, actor, request, deps);
+  await deps.recordCheck(company.id, { kind: 'dimension', result: dimensionResult(answer) });
+  return answer;
+}
+
+async function dimensionAnswer(company: CompanyRecord, actor: Actor, request: DimensionCheckRequest, deps: AnalyticsDeps): Promise<DimensionCheckAnswer> {
   const { viewId, method } = request;
   const index = Number.parseInt(request.dimension, 10);
-  await ensureOwnView(company, viewId, deps.viewOwners);
   const provider = await deps.provider();
 
   const list = await attempt(() => provider.customDimensions(viewId));

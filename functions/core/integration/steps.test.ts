@@ -31,6 +31,7 @@ function fakes(nowMs: () => number) {
     transitionStep: async () => null,
     countSources: async () => 0,
     latestReportWarnings: async () => null,
+    lastAnalyticsChecks: async () => ({ access: null, dimension: null }),
     sendMail: vi.fn(async () => undefined),
     integrationMailbox: () => 'integration@portal.test',
     appUrl: () => 'https://portal.test',

@@ -1,6 +1,8 @@
 import { isIntegrationComplete, REFUSAL_MESSAGES, statusChangeRefusal, STEP_NAMES } from '../../../shared/domain/integration';
+import type { LastAnalyticsChecks } from '../../../shared/domain/analytics';
 import type { IntegrationStatus, Role, StepStatus, StepType } from '../../../shared/domain/types';
 import { hasCriticalWarning } from '../../../shared/feed/critical';
+import * as analyticsChecksRepo from '../../data/analytics-checks';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import type { StepRecord } from '../../data/steps';
@@ -24,6 +26,8 @@ export interface StepDeps {
   countSources(companyId: string): Promise<number>;
   /** Warning keys of the newest feed check with a report; null when none finished. */
   latestReportWarnings(companyId: string): Promise<string[] | null>;
+  /** What the last analytics checks showed (the analytics cards read it when the company has no ga_* step). */
+  lastAnalyticsChecks(companyId: string): Promise<LastAnalyticsChecks>;
   sendMail: Mailer;
   integrationMailbox(): string;
   appUrl(): string;
@@ -43,6 +47,7 @@ const defaults: StepDeps = {
   transitionStep: stepsRepo.transitionStep,
   countSources: stepsRepo.countSources,
   latestReportWarnings: stepsRepo.latestReportWarnings,
+  lastAnalyticsChecks: analyticsChecksRepo.lastAnalyticsChecks,
   sendMail: sendTemplatedEmail,
   integrationMailbox: () => env.integrationMailbox,
   appUrl: () => env.appUrl,
@@ -61,10 +66,11 @@ function inCompanyOrder(company: CompanyRecord, steps: StepRecord[]): StepRecord
 }
 
 export async function getIntegrationStatus(company: CompanyRecord, deps: StepDeps = defaults): Promise<IntegrationStatus> {
-  const [steps, sourceCount, feedWarnings] = await Promise.all([
+  const [steps, sourceCount, feedWarnings, analytics] = await Promise.all([
     deps.listSteps(company.id),
     deps.countSources(company.id),
     deps.latestReportWarnings(company.id),
+    deps.lastAnalyticsChecks(company.id),
   ]);
   return {
     companyId: company.id,
@@ -74,6 +80,7 @@ export async function getIntegrationStatus(company: CompanyRecord, deps: StepDep
     // status_feed by hand: after a check whose warnings are all non-critical (shared/feed/critical.ts).
     feedChecked: feedWarnings !== null && !hasCriticalWarning(feedWarnings),
     steps: inCompanyOrder(company, steps).map(({ stepType, status, updated }) => ({ stepType, status, updated })),
+    analytics,
   };
 }
 

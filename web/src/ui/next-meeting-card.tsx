@@ -1,8 +1,8 @@
-import { FormattedDate } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { nextMeeting } from 'shared/domain/meetings';
 import type { MeetingDuration } from 'shared/domain/types';
 import { meetingsList } from 'shared/routes';
+import { DateText } from '../i18n/dates';
 import { T, type MessageId } from '../i18n/t';
 import { useRoute } from '../lib/api/use-route';
 import { Card } from './card';
@@ -17,15 +17,9 @@ export function MeetingDuration({ duration }: { duration: MeetingDuration }) {
   return <T id={durationId(duration)} />;
 }
 
-/** Day/month/year plus hours:minutes, in the order and separators of the language. */
-export const MEETING_DATE_TIME = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
-
+/** Day/month/year plus hours:minutes: the portal's one format (i18n/dates.tsx). */
 export function MeetingDateTime({ datetime }: { datetime: string }) {
-  return (
-    <time dateTime={datetime}>
-      <FormattedDate value={datetime} {...MEETING_DATE_TIME} />
-    </time>
-  );
+  return <DateText value={datetime} withTime />;
 }
 
 /**

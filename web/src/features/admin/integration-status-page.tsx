@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { FormattedDate, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { StatusReportRow } from 'shared/domain/types';
 import { integrationStatusReport } from 'shared/routes';
+import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
 import { useRoute } from '../../lib/api/use-route';
@@ -98,7 +99,7 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
                     <T id={stepStatusId(row.status)} />
                   </span>
                 </td>
-                <td>{row.updated ? <FormattedDate value={row.updated} dateStyle="medium" timeStyle="short" /> : '-'}</td>
+                <td>{row.updated ? <DateText value={row.updated} withTime /> : '-'}</td>
               </tr>
             ))}
           </tbody>

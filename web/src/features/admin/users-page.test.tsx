@@ -55,7 +55,7 @@ describe('users admin page', () => {
     expect(within(admin).getByRole('link', { name: 'admin@portal.test' })).toHaveAttribute('href', 'mailto:admin@portal.test');
     expect(admin).toHaveTextContent('Admin Ada');
     expect(admin).toHaveTextContent('All companies');
-    expect(admin).toHaveTextContent('2026-03-04');
+    expect(admin).toHaveTextContent('04/03/2026');
     expect(within(admin).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     expect(bodyRows()[2]).toHaveTextContent('Acme, Globex');
     expect(within(bodyRows()[1]!).getByRole('link', { name: 'Edit cleo@globex.test' })).toHaveAttribute('href', '/admin/users/edit/c');

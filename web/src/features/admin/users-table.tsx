@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { AdminUser } from 'shared/domain/types';
 import { usersDelete } from 'shared/routes';
+import { DateText } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute } from '../../lib/api/use-route';
@@ -122,7 +123,7 @@ export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { u
                     <td>{user.company}</td>
                     <td>{scope === 'all' ? <T id="adminUsers.allCompanies" /> : scope.join(', ')}</td>
                     <td>
-                      <time dateTime={user.created}>{user.created.slice(0, 10)}</time>
+                      <DateText value={user.created} />
                     </td>
                     <td>
                       <div className="us-row-actions">

@@ -13,7 +13,8 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { durationId, MEETING_DATE_TIME, MeetingDateTime, MeetingDuration } from '../../ui/next-meeting-card';
+import { durationId, MeetingDateTime, MeetingDuration } from '../../ui/next-meeting-card';
+import { formatPortalDate } from '../../i18n/dates';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { fromLocalInput, InlineEdit, toLocalInput } from './inline-edit';
@@ -229,7 +230,7 @@ function MeetingRow({
                 value={toLocalInput(meeting.datetime)}
                 display={<MeetingDateTime datetime={meeting.datetime} />}
                 kind={{ type: 'datetime-local' }}
-                editLabel={t('agenda.editDatetime', { name, datetime: intl.formatDate(meeting.datetime, MEETING_DATE_TIME) })}
+                editLabel={t('agenda.editDatetime', { name, datetime: formatPortalDate(intl, meeting.datetime, true) })}
                 fieldLabel={t('agenda.datetimeLabel')}
                 disabled={saving}
                 onCommit={(value) => save('datetime', { datetime: fromLocalInput(value) ?? value })}

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_DAYS, type AccessCheckAnswer, type DimensionCheckAnswer } from 'shared/domain/analytics';
+import { formatPortalDate } from '../../i18n/dates';
 import { T } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
@@ -16,6 +17,17 @@ import type { AccessView, DimensionView, Outcome } from './verification-model';
 
 const firstError = (outcome: Outcome<AccessCheckAnswer | DimensionCheckAnswer>) =>
   outcome.state === 'answered' ? outcome.answer.errors[0]?.message : undefined;
+
+/** A card drawn from a check of an earlier visit says when that check ran. */
+function LastCheck({ at }: { at: string | undefined }) {
+  const intl = useIntl();
+  if (!at) return null;
+  return (
+    <p className="analytics-last-check">
+      <T id="analytics.lastCheck" values={{ date: formatPortalDate(intl, at, true) }} />
+    </p>
+  );
+}
 
 function BackToDashboard() {
   return (
@@ -46,7 +58,8 @@ function CallFailed({ error }: { error: unknown }) {
   );
 }
 
-export function AccessStatusCard({ view, outcome }: { view: AccessView; outcome: Outcome<AccessCheckAnswer> }) {
+/** `lastAt`: the view comes from a check of an earlier visit (no check answered in this one). */
+export function AccessStatusCard({ view, outcome, lastAt }: { view: AccessView; outcome: Outcome<AccessCheckAnswer>; lastAt?: string }) {
   const label = <T id="analytics.status.access" />;
   switch (view) {
     case 'loading':
@@ -61,6 +74,7 @@ export function AccessStatusCard({ view, outcome }: { view: AccessView; outcome:
             </p>
           )}
           {answer && answer.trafficImported !== null && <ImportedTraffic count={answer.trafficImported} />}
+          <LastCheck at={lastAt} />
         </StatusCard>
       );
     }
@@ -71,10 +85,11 @@ export function AccessStatusCard({ view, outcome }: { view: AccessView; outcome:
             <CallFailed error={outcome.error} />
           ) : (
             <>
-              <p className="analytics-server-message">{firstError(outcome)}</p>
+              {firstError(outcome) && <p className="analytics-server-message">{firstError(outcome)}</p>}
               <p>
                 <T id="analytics.access.followInstructions" />
               </p>
+              <LastCheck at={lastAt} />
             </>
           )}
         </StatusCard>
@@ -110,7 +125,7 @@ function ImportedTraffic({ count }: { count: number }) {
   );
 }
 
-export function DimensionStatusCard({ view, outcome }: { view: DimensionView; outcome: Outcome<DimensionCheckAnswer> }) {
+export function DimensionStatusCard({ view, outcome, lastAt }: { view: DimensionView; outcome: Outcome<DimensionCheckAnswer>; lastAt?: string }) {
   const label = <T id="analytics.status.dimension" />;
   switch (view) {
     case 'loading':
@@ -119,12 +134,14 @@ export function DimensionStatusCard({ view, outcome }: { view: DimensionView; ou
       return (
         <StatusCard tone="done" label={label} title={<T id="analytics.dimension.success" />} action={<BackToDashboard />}>
           <T id="analytics.dimension.successText" />
+          <LastCheck at={lastAt} />
         </StatusCard>
       );
     case 'low':
       return (
         <StatusCard tone="warning" label={label} title={<T id="analytics.dimension.low" />}>
           <T id="analytics.dimension.lowText" />
+          <LastCheck at={lastAt} />
         </StatusCard>
       );
     case 'denied': {
@@ -140,6 +157,7 @@ export function DimensionStatusCard({ view, outcome }: { view: DimensionView; ou
               <T id="analytics.googleSaid" values={{ message }} />
             </p>
           )}
+          <LastCheck at={lastAt} />
         </StatusCard>
       );
     }
@@ -151,11 +169,16 @@ export function DimensionStatusCard({ view, outcome }: { view: DimensionView; ou
             <CallFailed error={outcome.error} />
           ) : message ? (
             <p className="analytics-server-message">{message}</p>
+          ) : lastAt ? (
+            <p>
+              <T id="analytics.dimension.checkAgain" />
+            </p>
           ) : (
             <p>
               <T id="analytics.dimension.missingFigures" values={{ days: ANALYTICS_DAYS }} />
             </p>
           )}
+          <LastCheck at={lastAt} />
         </StatusCard>
       );
     }

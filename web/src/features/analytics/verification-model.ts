@@ -1,12 +1,15 @@
 import {
-  dimensionVerdict,
+  accessResult,
+  dimensionResult,
   VIEW_ID_MIN_LENGTH,
   type AccessCheckAnswer,
+  type AccessCheckResult,
+  type DimensionCheckResult,
   type DimensionCheckAnswer,
   type DimensionMethod,
   type VerificationType,
 } from 'shared/domain/analytics';
-import type { StepStatus } from 'shared/domain/types';
+import type { IntegrationStatus, StepStatus, StepType } from 'shared/domain/types';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from 'shared/schemas/analytics';
 
 /**
@@ -74,33 +77,71 @@ export const IDLE = { state: 'idle' } as const;
 export type AccessView = 'todo' | 'loading' | 'granted' | 'denied' | 'completed';
 export type DimensionView = 'todo' | 'loading' | 'success' | 'low' | 'error' | 'denied' | 'completed';
 
+/**
+ * What the company's stored facts say of one check kind, for a page opened without a check of
+ * this visit: `step` is the company's own ga_access / ga_dimension step (undefined when its step
+ * list leaves the step out, as the default lists do), `googleAnalytics` the visible step that a
+ * passing dimension check completes, `last` the card the last check produced (kept by the server).
+ */
+export interface StoredCheckFacts<R> {
+  step: StepStatus | null | undefined;
+  googleAnalytics: StepStatus | null | undefined;
+  last: { at: string; result: R } | null | undefined;
+}
+
+/**
+ * The card when no check of this visit answered, for every mix of steps: the company's own step
+ * when it has one (Stage Completed or To be verified); otherwise a done Google Analytics step
+ * (the dashboard says completed, so does the page); otherwise what the last check showed.
+ */
+function storedView<R extends string>(facts: StoredCheckFacts<R>): 'todo' | 'completed' | R {
+  if (facts.step !== undefined && facts.step !== null) return facts.step === 'done' ? 'completed' : 'todo';
+  if (facts.googleAnalytics === 'done') return 'completed';
+  return facts.last?.result ?? 'todo';
+}
+
 /** Spec 4 and 8: granted when the check returns without errors; denied when it fails or has errors. */
-export function accessView(outcome: Outcome<AccessCheckAnswer>, step: StepStatus | null | undefined): AccessView {
+export function accessView(outcome: Outcome<AccessCheckAnswer>, facts: StoredCheckFacts<AccessCheckResult>): AccessView {
   switch (outcome.state) {
     case 'loading':
       return 'loading';
     case 'failed':
       return 'denied';
     case 'answered':
-      return outcome.answer.code === 200 && outcome.answer.errors.length === 0 ? 'granted' : 'denied';
+      return accessResult(outcome.answer);
     default:
-      return step === 'done' ? 'completed' : 'todo';
+      return storedView(facts);
   }
 }
 
 /** Spec 4's verdict; spec 8: code 403 is the access-denied case, not an error. */
-export function dimensionView(outcome: Outcome<DimensionCheckAnswer>, step: StepStatus | null | undefined): DimensionView {
+export function dimensionView(outcome: Outcome<DimensionCheckAnswer>, facts: StoredCheckFacts<DimensionCheckResult>): DimensionView {
   switch (outcome.state) {
     case 'loading':
       return 'loading';
     case 'failed':
       return 'error';
     case 'answered':
-      if (outcome.answer.code === 403) return 'denied';
-      return dimensionVerdict(outcome.answer) as Exclude<ReturnType<typeof dimensionVerdict>, 'undefined'>;
+      return dimensionResult(outcome.answer);
     default:
-      return step === 'done' ? 'completed' : 'todo';
+      return storedView(facts);
   }
+}
+
+/** When the card shown is the last check's (no check of this visit, no step deciding): that check's time. */
+export function lastCheckAt<R>(outcome: Outcome<unknown>, view: string, facts: StoredCheckFacts<R>): string | undefined {
+  if (outcome.state !== 'idle' || !facts.last || view !== facts.last.result) return undefined;
+  return facts.last.at;
+}
+
+/** The stored facts of the page's two cards, from the integration status (steps and last checks). */
+export function storedFacts(status: IntegrationStatus | undefined) {
+  const stepOf = (type: StepType) => status?.steps.find((s) => s.stepType === type)?.status;
+  const googleAnalytics = stepOf('google_analytics');
+  return {
+    access: { step: stepOf('ga_access'), googleAnalytics, last: status?.analytics?.access } satisfies StoredCheckFacts<AccessCheckResult>,
+    dimension: { step: stepOf('ga_dimension'), googleAnalytics, last: status?.analytics?.dimension } satisfies StoredCheckFacts<DimensionCheckResult>,
+  };
 }
 
 /** The combined page shows the access card too while access matters: checked or done, and the dimension not yet good. */

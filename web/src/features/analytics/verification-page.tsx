@@ -12,7 +12,7 @@ import { FindIdsCard, GrantAccessCard } from './instructions';
 import { AccessStatusCard, DimensionStatusCard } from './status-cards';
 import { useVerification } from './use-verification';
 import { VerificationForm } from './verification-form';
-import { accessView, dimensionView, initialValues, showsAccessCard, type VerificationMode, type VerificationValues } from './verification-model';
+import { accessView, dimensionView, initialValues, lastCheckAt, showsAccessCard, storedFacts, type VerificationMode, type VerificationValues } from './verification-model';
 import './analytics.css';
 
 const LEADS: Record<VerificationMode, MessageId> = {
@@ -24,8 +24,8 @@ const LEADS: Record<VerificationMode, MessageId> = {
 /**
  * One verification page in three modes: /analytics (combined, with the Verification Type),
  * /analytics/access and /analytics/custom-dimension. The form starts from the company's stored
- * view id and dimension index; the status cards read the step statuses (Stage Completed) until
- * a check answers in this visit.
+ * view id and dimension index; until a check answers in this visit, the status cards read what
+ * happened before (`storedFacts`: the company's steps, else the last checks).
  */
 export function VerificationPage({ mode }: { mode: VerificationMode }) {
   const company = useRoute(usersFindCurrentCompany);
@@ -33,10 +33,9 @@ export function VerificationPage({ mode }: { mode: VerificationMode }) {
   const verification = useVerification(mode);
   const [type, setType] = useState<VerificationType>('accessdimension');
   const [checked, setChecked] = useState<VerificationValues | null>(null);
-  const stepOf = (step: 'ga_access' | 'ga_dimension') => status.data?.steps.find((s) => s.stepType === step)?.status;
-
-  const access = accessView(verification.access, stepOf('ga_access'));
-  const dimension = dimensionView(verification.dimension, stepOf('ga_dimension'));
+  const facts = storedFacts(status.data);
+  const access = accessView(verification.access, facts.access);
+  const dimension = dimensionView(verification.dimension, facts.dimension);
   const current = { ...initialValues(), type };
   const dimensionAnswer = verification.dimension.state === 'answered' ? verification.dimension.answer : null;
   const showsDimensionCard = mode === 'dimension' || (mode === 'combined' && type === 'accessdimension');
@@ -79,8 +78,8 @@ export function VerificationPage({ mode }: { mode: VerificationMode }) {
           {mode === 'dimension' && <GrantAccessCard />}
         </div>
         <aside className="analytics-side">
-          {showsAccessCard(mode, current, access, dimension) && <AccessStatusCard view={access} outcome={verification.access} />}
-          {showsDimensionCard && <DimensionStatusCard view={dimension} outcome={verification.dimension} />}
+          {showsAccessCard(mode, current, access, dimension) && <AccessStatusCard view={access} outcome={verification.access} lastAt={lastCheckAt(verification.access, access, facts.access)} />}
+          {showsDimensionCard && <DimensionStatusCard view={dimension} outcome={verification.dimension} lastAt={lastCheckAt(verification.dimension, dimension, facts.dimension)} />}
           <HelpCard text="analytics.help" />
         </aside>
       </div>

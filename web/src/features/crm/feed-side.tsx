@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { FeedCheck, FeedHistoryEntry } from 'shared/domain/order-feed';
 import { integrationStatusList, integrationStatusUpdate } from 'shared/routes';
+import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
@@ -123,7 +123,6 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
 
 /** The feed's health over time (history of manual and daily checks, newest first). */
 export function FeedHistoryCard({ history, kind }: { history: FeedHistoryEntry[]; kind: 'order' | 'lead' }) {
-  const intl = useIntl();
   const t = useT();
   if (history.length === 0) return null;
   const shown = history.slice(0, 7);
@@ -139,7 +138,7 @@ export function FeedHistoryCard({ history, kind }: { history: FeedHistoryEntry[]
             <div>
               <p className="feed-timeline-head">
                 {/* With the time: a manual check and the night's re-check can fall on one day. */}
-                <time dateTime={entry.date}>{intl.formatDate(entry.date, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</time>
+                <DateText value={entry.date} withTime />
                 <span className="feed-timeline-trigger">
                   <T id={entry.trigger === 'daily' ? 'orderFeed.history.daily' : 'orderFeed.history.manual'} />
                 </span>

@@ -15,6 +15,7 @@ const status = (steps: IntegrationStatus['steps'], over: Partial<IntegrationStat
   sourceCount: 0,
   feedChecked: false,
   steps,
+  analytics: { access: null, dimension: null },
   ...over,
 });
 const step = (stepType: IntegrationStatus['steps'][number]['stepType'], s: 'TBD' | 'done' | 'not_mandatory', updated: string | null = null) => ({

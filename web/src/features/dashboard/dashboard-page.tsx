@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedDate, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import { Link } from 'react-router-dom';
 import { isIntegrationComplete, progressColour, progressPercent, sortSteps, stepDisplay, type StepDisplay } from 'shared/domain/integration';
 import type { IntegrationStatus, StepType } from 'shared/domain/types';
 import { emailSend, integrationStatusList, integrationStatusUpdate } from 'shared/routes';
+import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
@@ -161,7 +162,7 @@ function StepCard({
       </div>
       <p className="muted step-card-updated">
         <T id="dashboard.updated" />{' '}
-        {step.updated ? <FormattedDate value={step.updated} day="2-digit" month="2-digit" year="numeric" /> : '-'}
+        {step.updated ? <DateText value={step.updated} /> : '-'}
       </p>
       <div className="step-card-actions">
         {/* Named with the step ("Start Sources"): a list of eight "Start" links says nothing to a screen reader. */}

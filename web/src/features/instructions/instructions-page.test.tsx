@@ -16,6 +16,7 @@ const status = (steps: IntegrationStatus['steps']): IntegrationStatus => ({
   sourceCount: 0,
   feedChecked: false,
   steps,
+  analytics: { access: null, dimension: null },
 });
 
 describe('instruction pages', () => {

@@ -23,6 +23,8 @@ export const en = {
   'analytics.eventActionHint': 'The GA4 event name to measure, e.g. purchase.',
   'analytics.eventActionDisabled': 'Only used by the Events method.',
   'analytics.check': 'Check',
+  'analytics.lastCheck': 'Last check: {date}.',
+  'analytics.dimension.checkAgain': 'The last check could not measure the dimension: check it again.',
   'analytics.checking': 'Checking…',
   'analytics.status.access': 'Analytics access',
   'analytics.status.dimension': 'Custom dimension',

@@ -21,6 +21,8 @@ export const fr: Record<keyof typeof en, string> = {
   'analytics.eventActionHint': 'Le nom d’événement GA4 à mesurer, p. ex. purchase.',
   'analytics.eventActionDisabled': 'Utilisé seulement par la méthode Événements.',
   'analytics.check': 'Vérifier',
+  'analytics.lastCheck': 'Dernière vérification : {date}.',
+  'analytics.dimension.checkAgain': 'La dernière vérification n’a pas pu mesurer la dimension : vérifiez-la à nouveau.',
   'analytics.checking': 'Vérification…',
   'analytics.status.access': 'Accès Analytics',
   'analytics.status.dimension': 'Dimension personnalisée',

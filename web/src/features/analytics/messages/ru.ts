@@ -21,6 +21,8 @@ export const ru: Record<keyof typeof en, string> = {
   'analytics.eventActionHint': 'Название события GA4, например purchase.',
   'analytics.eventActionDisabled': 'Используется только методом «События».',
   'analytics.check': 'Проверить',
+  'analytics.lastCheck': 'Последняя проверка: {date}.',
+  'analytics.dimension.checkAgain': 'Последняя проверка не смогла измерить параметр: проверьте его ещё раз.',
   'analytics.checking': 'Проверяем…',
   'analytics.status.access': 'Доступ к Analytics',
   'analytics.status.dimension': 'Пользовательский параметр',
