@@ -216,6 +216,14 @@ describe('login throttling', () => {
     expect((await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps)).status).toBe('signed-in');
   });
 
+  it('does not hold back the right password from another address (no lockout by a stranger)', async () => {
+    const deps = setup(user(), { signIn: wrongPassword() });
+    for (let i = 0; i < 30; i++) await login({ username: 'ann@portal.test', password: `bad-${i}` }, '203.0.113.66', deps).catch(() => {});
+    deps.identity.signIn = vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens() }));
+    expect((await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps)).status).toBe('signed-in');
+    await expect(login({ username: 'ann@portal.test', password: 'secret-pass' }, '203.0.113.66', deps)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
   it('doubles the wait with each further failure, up to 15 minutes', async () => {
     const deps = setup(user(), { signIn: wrongPassword() });
     const waits: number[] = [];
@@ -318,9 +326,9 @@ describe('authenticator enrolment', () => {
   it('records the app only once its first code is right', async () => {
     const d = deps();
     d.identity.verifyTotpEnrolment.mockRejectedValueOnce(new InvalidMfaCodeError());
-    await expect(verifyMfaEnrolment(user(), 'access', '000000', d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    await expect(verifyMfaEnrolment(user(), 'access', '000000', CLIENT, d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
     expect(d.setMfaEnrolled).not.toHaveBeenCalled();
-    expect(await verifyMfaEnrolment(user(), 'access', '123456', d)).toEqual({ status: 'enrolled' });
+    expect(await verifyMfaEnrolment(user(), 'access', '123456', CLIENT, d)).toEqual({ status: 'enrolled' });
     expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true);
   });
 
