@@ -4,6 +4,7 @@ import { InvalidCredentialsError, InvalidMfaCodeError, TooManyRequestsError, Una
 import type { IdentityProvider, Tokens } from './identity';
 import { startMfaEnrolment, verifyMfaEnrolment } from './mfa';
 import { completeMfa, completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
+import { endedBySignOut, issuedInFuture, TOKEN_CLOCK_SKEW_SECONDS } from './session-rules';
 import { memoryThrottleStore } from './testing/memory-throttle';
 
 const CLIENT = '198.51.100.7';
@@ -105,12 +106,12 @@ describe('login', () => {
     expect(deps.saveChallenge).toHaveBeenCalledWith('S', 'sub-1', NOW / 1000 + 180, 'new-password');
   });
 
-  it('waits for the next second after a sign-out in the same second, so the new session is not born signed out', async () => {
+  it('waits out the clock skew after a sign-out, so the new session is not born signed out', async () => {
     const deps = setup(user({ signedOutAt: NOW / 1000 }));
     const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps);
     expect(deps.sleep).toHaveBeenCalledOnce();
     expect(result.status).toBe('signed-in');
-    if (result.status === 'signed-in') expect(result.tokens.issuedAt).toBeGreaterThan(NOW / 1000);
+    if (result.status === 'signed-in') expect(result.tokens.issuedAt).toBeGreaterThan(NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS);
   });
 
   it('fails loudly when the record id is not the Cognito sub (a provisioning bug)', async () => {
@@ -179,6 +180,21 @@ describe('refresh', () => {
 
   it('refuses deleted users', async () => {
     await expect(refresh('refresh', previous, setup(user({ deletedAt: 'x' })))).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+});
+
+describe('session rules', () => {
+  it('ends every token issued up to the sign-out plus the clock skew, including one dated ahead within the skew', () => {
+    const signedOut = { signedOutAt: NOW / 1000 };
+    expect(endedBySignOut(signedOut, NOW / 1000 - 60)).toBe(true);
+    expect(endedBySignOut(signedOut, NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS)).toBe(true);
+    expect(endedBySignOut(signedOut, NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS + 1)).toBe(false);
+    expect(endedBySignOut({ signedOutAt: null }, NOW / 1000)).toBe(false);
+  });
+
+  it('calls a token issued further ahead than the skew issued in the future', () => {
+    expect(issuedInFuture(NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS, NOW / 1000)).toBe(false);
+    expect(issuedInFuture(NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS + 1, NOW / 1000)).toBe(true);
   });
 });
 

@@ -9,16 +9,16 @@ import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError } fr
 import { currentUserOf } from '../users/companies';
 import type { IdentityProvider, Tokens } from './identity';
 import { mustSetUpMfa } from './mfa-rules';
-import { endedBySignOut } from './session-rules';
+import { endedBySignOut, TOKEN_CLOCK_SKEW_SECONDS } from './session-rules';
 import { assertMayTrySignIn, clearSignInFailures, countSignInFailure, tableThrottleStore, type ThrottleStore } from './throttle';
 
 /**
  * Sign-in, first-sign-in new password, refresh and sign-out.
  *
- * A session ends when the user record's `signedOutAt` (epoch seconds) is at or after the access
- * token's `iat`: the auth middleware refuses such tokens, and refresh refuses to extend them.
- * Token times have one-second precision, so a sign-in right after a sign-out (same second)
- * waits for the next second; otherwise its fresh token would count as signed out.
+ * A session ends when the access token's `iat` is at or before the user record's `signedOutAt`
+ * (epoch seconds) plus the clock skew allowed (session-rules.ts): the auth middleware refuses
+ * such tokens, and refresh refuses to extend them. So a sign-in within that skew after a
+ * sign-out waits it out before asking Cognito; otherwise its fresh token would count as signed out.
  */
 
 export interface SessionDeps {
@@ -70,7 +70,7 @@ const isLive = (user: UserRecord | null): user is UserRecord => Boolean(user && 
 
 async function waitPastSignOut(user: UserRecord, deps: SessionDeps): Promise<void> {
   if (user.signedOutAt == null) return;
-  const wait = (user.signedOutAt + 1) * 1000 - deps.now();
+  const wait = (user.signedOutAt + TOKEN_CLOCK_SKEW_SECONDS + 1) * 1000 - deps.now();
   if (wait > 0) await deps.sleep(wait + 25);
 }
 
