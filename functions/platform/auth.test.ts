@@ -2,13 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_CLOCK_SKEW_SECONDS } from '../core/security/session-rules';
 import { verifyAccessToken } from './auth';
 
 /** Token verification against a JWKS served like Cognito's (`${issuer}/.well-known/jwks.json`). */
 
 let server: Server;
 let issuer: string;
-let sign: (claims: JWTPayload, options?: { expiresIn?: string; issuer?: string; key?: 'pool' | 'stranger' }) => Promise<string>;
+let sign: (claims: JWTPayload, options?: { expiresIn?: string; issuer?: string; key?: 'pool' | 'stranger'; issuedAt?: number }) => Promise<string>;
 const saved = { ...process.env };
 
 beforeAll(async () => {
@@ -26,7 +27,7 @@ beforeAll(async () => {
   sign = (claims, options = {}) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: 'pool-key' })
-      .setIssuedAt()
+      .setIssuedAt(options.issuedAt)
       .setIssuer(options.issuer ?? issuer)
       .setExpirationTime(options.expiresIn ?? '1h')
       .sign(options.key === 'stranger' ? stranger.privateKey : pool.privateKey);
@@ -57,6 +58,16 @@ describe('verifyAccessToken', () => {
     expect(await verifyAccessToken('not-a-token')).toBeNull();
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(access)).toString('base64url')}.`;
     expect(await verifyAccessToken(unsigned)).toBeNull();
+  });
+
+  it('refuses a token issued in the future beyond the clock skew, even for refresh and logout', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await sign(access, { issuedAt: now + TOKEN_CLOCK_SKEW_SECONDS + 60, expiresIn: '2h' });
+    expect(await verifyAccessToken(ahead)).toBeNull();
+    expect(await verifyAccessToken(ahead, { allowExpired: true })).toBeNull();
+    // Within the skew (the issuer's clock a little ahead): accepted.
+    const slightly = await sign(access, { issuedAt: now + 2 });
+    expect(await verifyAccessToken(slightly)).toMatchObject({ userId: 'user-1', issuedAt: now + 2 });
   });
 
   it('refuses an expired token, unless the caller only needs to know whose session it was', async () => {

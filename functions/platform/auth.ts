@@ -5,7 +5,7 @@ import type { Role } from '../../shared/domain/types';
 import type { CompanyRecord } from '../data/companies';
 import { getUser, type UserRecord } from '../data/users';
 import { mustSetUpMfa } from '../core/security/mfa-rules';
-import { endedBySignOut } from '../core/security/session-rules';
+import { endedBySignOut, issuedInFuture } from '../core/security/session-rules';
 import { isAdmin, primaryRole } from '../core/users/company-access';
 import { resolveCompany } from '../core/users/companies';
 import { readCookie, type CookieRequest } from './cookies';
@@ -42,7 +42,7 @@ const REFRESH_WINDOW_SECONDS = userPool.client.refreshTokenValidityDays * 24 * 3
 
 /**
  * Verifies a Cognito access token (signature against the issuer's JWKS, issuer, token_use,
- * client_id). Returns null for any invalid token; throws only when the keys cannot be fetched.
+ * client_id, `iat` not in the future beyond the clock skew). Returns null for any invalid token; throws only when the keys cannot be fetched.
  * `allowExpired` serves refresh and logout, which must identify a session whose token expired.
  */
 export async function verifyAccessToken(token: string, options: { allowExpired?: boolean } = {}): Promise<VerifiedAccessToken | null> {
@@ -55,6 +55,8 @@ export async function verifyAccessToken(token: string, options: { allowExpired?:
     });
     if (payload.token_use !== 'access' || payload.client_id !== env.userPoolClientId) return null;
     if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+    // jose does not check `iat`; a token "issued" later than now would outlive a sign-out.
+    if (issuedInFuture(payload.iat, Math.floor(Date.now() / 1000))) return null;
     return { userId: payload.sub, issuedAt: payload.iat };
   } catch (error) {
     const code = (error as { code?: string } | null)?.code ?? '';

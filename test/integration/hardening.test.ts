@@ -4,7 +4,7 @@ import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { linkIn, mailsTo } from '../support/mailbox';
 import { Browser } from './helpers/browser';
-import { clearLocalClientThrottles } from './helpers/throttles';
+import { clearLocalClientThrottles, OTHER_LOCAL_ADDRESS, postFromAddress } from './helpers/throttles';
 
 /**
  * The findings of the security probe (docs/auth.md, "Hardening"), each through the local
@@ -166,6 +166,21 @@ describe('sign-in throttling', () => {
     expect(right.body.code).toBe('too-many-requests');
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(right.setCookies).toEqual([]);
+  });
+
+  it('wrong passwords from one address do not lock the owner out at another (no 429 for a clean client)', async () => {
+    const user = await makeUser('ROLE_USER', company);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push(await postFromAddress(OTHER_LOCAL_ADDRESS, `${stack.url}/api/security/login`, { username: user.login, password: `Wrong-pass-${i}` }));
+    }
+    // The stranger's address does back off...
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // ...but the owner, from 127.0.0.1, signs in.
+    const owner = anonymous();
+    const right = await owner.post('/api/security/login', { username: user.login, password: user.password });
+    expect(right.status).toBe(200);
+    expect((await owner.get('/api/users/current')).status).toBe(200);
   });
 });
 

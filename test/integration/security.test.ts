@@ -5,6 +5,7 @@ import { makeCompany, makeUser, signedIn, type TestUser } from './helpers/accoun
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { latestMailTo, linkIn, mailsTo } from '../support/mailbox';
 import { Browser } from './helpers/browser';
+import { mintAccessToken } from './helpers/tokens';
 
 /** Sign-in, session and password reset through the local gateway (docs/auth.md). */
 
@@ -189,6 +190,35 @@ describe('refresh and logout', () => {
     expect((await stolen.post('/api/security/refresh')).status).toBe(401);
 
     // A new sign-in right away works (same second as the logout included).
+    const back = await signedIn(stack.url, user);
+    expect((await back.get('/api/users/current')).status).toBe(200);
+  });
+});
+
+describe('tokens dated ahead', () => {
+  const withToken = (token: string) => {
+    const client = anonymous();
+    client.setCookie('access', token);
+    return client;
+  };
+
+  it('refuses a token issued in the future beyond the clock skew', async () => {
+    const user = await makeUser('ROLE_USER', company);
+    const now = Math.floor(Date.now() / 1000);
+    // The same key and claims, dated now: accepted (the minting itself is sound).
+    expect((await withToken(await mintAccessToken(user.record.id, now)).get('/api/users/current')).status).toBe(200);
+    const ahead = await withToken(await mintAccessToken(user.record.id, now + 3600)).get('/api/users/current');
+    expect(ahead.status).toBe(401);
+  });
+
+  it('ends at logout a token minted before it with a later iat (within the skew)', async () => {
+    const user = await makeUser('ROLE_USER', company);
+    const client = await signedIn(stack.url, user);
+    const early = withToken(await mintAccessToken(user.record.id, Math.floor(Date.now() / 1000) + 3));
+    expect((await early.get('/api/users/current')).status).toBe(200);
+    expect((await client.get('/api/security/logout')).status).toBe(302);
+    expect((await early.get('/api/users/current')).status).toBe(401);
+    // Normal sessions still work after it: a new sign-in right away.
     const back = await signedIn(stack.url, user);
     expect((await back.get('/api/users/current')).status).toBe(200);
   });

@@ -4,7 +4,7 @@ import type { UserRecord } from '../../data/users';
 import { InvalidMfaCodeError, UnauthenticatedError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
 import type { IdentityProvider } from './identity';
-import { assertNotBackingOff, countFailure, SIGN_IN_PER_LOGIN, tableThrottleStore, type ThrottleStore } from './throttle';
+import { assertMayTrySignIn, countSignInFailure, tableThrottleStore, type ThrottleStore } from './throttle';
 
 /**
  * Enrolment of an authenticator app (TOTP) by a signed-in user: required of administrators where
@@ -42,19 +42,21 @@ export async function startMfaEnrolment(user: UserRecord, accessToken: string | 
   return { secret, uri: otpauthUri(user.login, secret) };
 }
 
-/** The first code turns the app on; wrong codes back off like wrong passwords. */
+/** The first code turns the app on; wrong codes count and back off like wrong passwords (`client`: the caller's address). */
 export async function verifyMfaEnrolment(
   user: UserRecord,
   accessToken: string | undefined,
   code: string,
+  client: string,
   deps: MfaDeps = defaults,
 ): Promise<{ status: 'enrolled' }> {
   if (!accessToken) throw new UnauthenticatedError();
-  await assertNotBackingOff(deps.throttle, SIGN_IN_PER_LOGIN, user.login, deps.now());
+  const attempt = { login: user.login, client };
+  await assertMayTrySignIn(deps.throttle, attempt, deps.now());
   try {
     await deps.identity.verifyTotpEnrolment(accessToken, code);
   } catch (error) {
-    if (error instanceof InvalidMfaCodeError) await countFailure(deps.throttle, SIGN_IN_PER_LOGIN, user.login, deps.now());
+    if (error instanceof InvalidMfaCodeError) await countSignInFailure(deps.throttle, attempt, deps.now());
     throw error;
   }
   await deps.setMfaEnrolled(user.id, true);

@@ -4,6 +4,7 @@ import { InvalidCredentialsError, InvalidMfaCodeError, TooManyRequestsError, Una
 import type { IdentityProvider, Tokens } from './identity';
 import { startMfaEnrolment, verifyMfaEnrolment } from './mfa';
 import { completeMfa, completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
+import { endedBySignOut, issuedInFuture, TOKEN_CLOCK_SKEW_SECONDS } from './session-rules';
 import { memoryThrottleStore } from './testing/memory-throttle';
 
 const CLIENT = '198.51.100.7';
@@ -105,12 +106,12 @@ describe('login', () => {
     expect(deps.saveChallenge).toHaveBeenCalledWith('S', 'sub-1', NOW / 1000 + 180, 'new-password');
   });
 
-  it('waits for the next second after a sign-out in the same second, so the new session is not born signed out', async () => {
+  it('waits out the clock skew after a sign-out, so the new session is not born signed out', async () => {
     const deps = setup(user({ signedOutAt: NOW / 1000 }));
     const result = await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps);
     expect(deps.sleep).toHaveBeenCalledOnce();
     expect(result.status).toBe('signed-in');
-    if (result.status === 'signed-in') expect(result.tokens.issuedAt).toBeGreaterThan(NOW / 1000);
+    if (result.status === 'signed-in') expect(result.tokens.issuedAt).toBeGreaterThan(NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS);
   });
 
   it('fails loudly when the record id is not the Cognito sub (a provisioning bug)', async () => {
@@ -182,6 +183,21 @@ describe('refresh', () => {
   });
 });
 
+describe('session rules', () => {
+  it('ends every token issued up to the sign-out plus the clock skew, including one dated ahead within the skew', () => {
+    const signedOut = { signedOutAt: NOW / 1000 };
+    expect(endedBySignOut(signedOut, NOW / 1000 - 60)).toBe(true);
+    expect(endedBySignOut(signedOut, NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS)).toBe(true);
+    expect(endedBySignOut(signedOut, NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS + 1)).toBe(false);
+    expect(endedBySignOut({ signedOutAt: null }, NOW / 1000)).toBe(false);
+  });
+
+  it('calls a token issued further ahead than the skew issued in the future', () => {
+    expect(issuedInFuture(NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS, NOW / 1000)).toBe(false);
+    expect(issuedInFuture(NOW / 1000 + TOKEN_CLOCK_SKEW_SECONDS + 1, NOW / 1000)).toBe(true);
+  });
+});
+
 describe('logout', () => {
   it('revokes the refresh token and marks the user signed out now', async () => {
     const deps = setup(user());
@@ -214,6 +230,14 @@ describe('login throttling', () => {
     // After the wait, the right password works and clears the count.
     await deps.sleep(30_000);
     expect((await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps)).status).toBe('signed-in');
+  });
+
+  it('does not hold back the right password from another address (no lockout by a stranger)', async () => {
+    const deps = setup(user(), { signIn: wrongPassword() });
+    for (let i = 0; i < 30; i++) await login({ username: 'ann@portal.test', password: `bad-${i}` }, '203.0.113.66', deps).catch(() => {});
+    deps.identity.signIn = vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens() }));
+    expect((await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps)).status).toBe('signed-in');
+    await expect(login({ username: 'ann@portal.test', password: 'secret-pass' }, '203.0.113.66', deps)).rejects.toBeInstanceOf(TooManyRequestsError);
   });
 
   it('doubles the wait with each further failure, up to 15 minutes', async () => {
@@ -318,9 +342,9 @@ describe('authenticator enrolment', () => {
   it('records the app only once its first code is right', async () => {
     const d = deps();
     d.identity.verifyTotpEnrolment.mockRejectedValueOnce(new InvalidMfaCodeError());
-    await expect(verifyMfaEnrolment(user(), 'access', '000000', d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    await expect(verifyMfaEnrolment(user(), 'access', '000000', CLIENT, d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
     expect(d.setMfaEnrolled).not.toHaveBeenCalled();
-    expect(await verifyMfaEnrolment(user(), 'access', '123456', d)).toEqual({ status: 'enrolled' });
+    expect(await verifyMfaEnrolment(user(), 'access', '123456', CLIENT, d)).toEqual({ status: 'enrolled' });
     expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true);
   });
 

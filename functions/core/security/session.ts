@@ -9,24 +9,16 @@ import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError } fr
 import { currentUserOf } from '../users/companies';
 import type { IdentityProvider, Tokens } from './identity';
 import { mustSetUpMfa } from './mfa-rules';
-import { endedBySignOut } from './session-rules';
-import {
-  assertNotBackingOff,
-  clearFailures,
-  countFailure,
-  SIGN_IN_PER_CLIENT,
-  SIGN_IN_PER_LOGIN,
-  tableThrottleStore,
-  type ThrottleStore,
-} from './throttle';
+import { endedBySignOut, TOKEN_CLOCK_SKEW_SECONDS } from './session-rules';
+import { assertMayTrySignIn, clearSignInFailures, countSignInFailure, tableThrottleStore, type ThrottleStore } from './throttle';
 
 /**
  * Sign-in, first-sign-in new password, refresh and sign-out.
  *
- * A session ends when the user record's `signedOutAt` (epoch seconds) is at or after the access
- * token's `iat`: the auth middleware refuses such tokens, and refresh refuses to extend them.
- * Token times have one-second precision, so a sign-in right after a sign-out (same second)
- * waits for the next second; otherwise its fresh token would count as signed out.
+ * A session ends when the access token's `iat` is at or before the user record's `signedOutAt`
+ * (epoch seconds) plus the clock skew allowed (session-rules.ts): the auth middleware refuses
+ * such tokens, and refresh refuses to extend them. So a sign-in within that skew after a
+ * sign-out waits it out before asking Cognito; otherwise its fresh token would count as signed out.
  */
 
 export interface SessionDeps {
@@ -78,7 +70,7 @@ const isLive = (user: UserRecord | null): user is UserRecord => Boolean(user && 
 
 async function waitPastSignOut(user: UserRecord, deps: SessionDeps): Promise<void> {
   if (user.signedOutAt == null) return;
-  const wait = (user.signedOutAt + 1) * 1000 - deps.now();
+  const wait = (user.signedOutAt + TOKEN_CLOCK_SKEW_SECONDS + 1) * 1000 - deps.now();
   if (wait > 0) await deps.sleep(wait + 25);
 }
 
@@ -106,26 +98,20 @@ async function challenge(user: UserRecord, kind: challenges.ChallengeKind, sessi
 }
 
 /**
- * `client`: the caller's network address. Wrong passwords back off per login and per address
- * (core/security/throttle.ts), for existing and unknown logins alike; while backing off, the
- * password is not even tried, so a right guess during the wait reveals nothing.
+ * `client`: the caller's network address. Wrong passwords back off per login and address, per
+ * address, and under a per-login ceiling (core/security/throttle.ts), for existing and unknown
+ * logins alike; while backing off, the password is not even tried, so a right guess during the
+ * wait reveals nothing.
  */
 export async function login(input: LoginRequest, client: string, deps: SessionDeps = defaults): Promise<SignInResult> {
-  const startedAt = deps.now();
-  const [loginFailures] = await Promise.all([
-    assertNotBackingOff(deps.throttle, SIGN_IN_PER_LOGIN, input.username, startedAt),
-    assertNotBackingOff(deps.throttle, SIGN_IN_PER_CLIENT, client, startedAt),
-  ]);
+  const attempt = { login: input.username, client };
+  const ownFailures = await assertMayTrySignIn(deps.throttle, attempt, deps.now());
   try {
     const result = await attemptSignIn(input, deps);
-    if (loginFailures) await clearFailures(deps.throttle, SIGN_IN_PER_LOGIN, input.username);
+    if (ownFailures) await clearSignInFailures(deps.throttle, attempt);
     return result;
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) {
-      const at = deps.now();
-      await countFailure(deps.throttle, SIGN_IN_PER_LOGIN, input.username, at);
-      await countFailure(deps.throttle, SIGN_IN_PER_CLIENT, client, at);
-    }
+    if (error instanceof InvalidCredentialsError) await countSignInFailure(deps.throttle, attempt, deps.now());
     throw error;
   }
 }
@@ -143,15 +129,13 @@ async function attemptSignIn(input: LoginRequest, deps: SessionDeps): Promise<Si
 }
 
 /**
- * The second step of a sign-in with an authenticator app. Wrong codes back off per login and per
- * address like wrong passwords (six digits are guessable otherwise).
+ * The second step of a sign-in with an authenticator app. Wrong codes count and back off like
+ * wrong passwords (six digits are guessable otherwise).
  */
 export async function completeMfa(input: MfaSignInRequest, client: string, deps: SessionDeps = defaults): Promise<SignInResult> {
   const startedAt = deps.now();
-  await Promise.all([
-    assertNotBackingOff(deps.throttle, SIGN_IN_PER_LOGIN, input.username, startedAt),
-    assertNotBackingOff(deps.throttle, SIGN_IN_PER_CLIENT, client, startedAt),
-  ]);
+  const attempt = { login: input.username, client };
+  await assertMayTrySignIn(deps.throttle, attempt, startedAt);
   const user = await deps.findUserByLogin(input.username);
   const expired = () => new UnauthenticatedError('The sign-in session expired: sign in again');
   if (!isLive(user)) throw expired();
@@ -160,11 +144,7 @@ export async function completeMfa(input: MfaSignInRequest, client: string, deps:
   try {
     answered = await deps.identity.answerMfa(user.cognitoUsername, input.session, input.code);
   } catch (error) {
-    if (error instanceof InvalidMfaCodeError) {
-      const at = deps.now();
-      await countFailure(deps.throttle, SIGN_IN_PER_LOGIN, input.username, at);
-      await countFailure(deps.throttle, SIGN_IN_PER_CLIENT, client, at);
-    }
+    if (error instanceof InvalidMfaCodeError) await countSignInFailure(deps.throttle, attempt, deps.now());
     throw error;
   }
   if (answered.kind !== 'tokens') throw expired();

@@ -4,7 +4,7 @@ import { TooManyRequestsError } from '../../platform/errors';
 
 /**
  * Throttling of the guessable calls (docs/auth.md, "Throttling"): sign-in failures back off per
- * login and per client address; reset e-mails are capped per account and per client. Counters
+ * login and client address and per client address, under a per-login ceiling; reset e-mails are capped per account and per client. Counters
  * live in the table (data/throttles.ts), one per subject and fixed window, so every Lambda
  * instance sees the same numbers. The WAF rate rules of the CDK app are the outer layer.
  */
@@ -26,9 +26,13 @@ export interface CapPolicy {
   readonly max: number;
 }
 
-/** Five wrong passwords for one login, then 30 s, 60 s, 120 s... up to 15 minutes between tries. */
-export const SIGN_IN_PER_LOGIN: BackoffPolicy = {
-  scope: 'sign-in-login',
+/**
+ * Wrong passwords and codes back off per login *and client address*: 5 free, then 30 s, 60 s,
+ * 120 s... up to 15 minutes between tries. Keyed by the pair, so failures from one address never
+ * hold back the owner signing in from another (docs/auth.md, "Throttling").
+ */
+export const SIGN_IN_PER_LOGIN_AND_CLIENT: BackoffPolicy = {
+  scope: 'sign-in-login-client',
   forgetAfterSeconds: 60 * 60,
   freeFailures: 5,
   firstBackoffSeconds: 30,
@@ -42,6 +46,14 @@ export const SIGN_IN_PER_CLIENT: BackoffPolicy = {
   firstBackoffSeconds: 30,
   maxBackoffSeconds: 15 * 60,
 };
+/**
+ * The ceiling of one login across all addresses (a guess spread over many addresses): past 100
+ * failures in a clock hour, an address may still fail SIGN_IN_CEILING_GRACE times of its own on
+ * that login, no more, until the hour ends. A client that has not failed is never refused, so a
+ * stranger cannot lock the owner out; worst case 100 + 3 guesses per attacking address an hour.
+ */
+export const SIGN_IN_LOGIN_CEILING: CapPolicy = { scope: 'sign-in-login-ceiling', windowSeconds: 60 * 60, max: 100 };
+export const SIGN_IN_CEILING_GRACE = 3;
 /**
  * Reset e-mails: 3 an hour per account; 50 an hour per client address (an office behind one
  * address may onboard many users at once). Beyond, the answer is unchanged and no mail goes.
@@ -74,30 +86,74 @@ export function backoffSeconds(policy: BackoffPolicy, failures: number): number 
   return Math.min(policy.maxBackoffSeconds, policy.firstBackoffSeconds * 2 ** doublings);
 }
 
-/**
- * Throws 429 (with Retry-After) while a subject is backing off. Returns whether failures are on
- * record, so a success clears them only when there is something to clear (no write otherwise).
- */
-export async function assertNotBackingOff(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<boolean> {
-  const counter = await store.readCounter(backoffKey(policy, subject));
-  if (!counter || counter.lastAt < nowMs - policy.forgetAfterSeconds * 1000) return counter !== null;
-  const until = counter.lastAt + backoffSeconds(policy, counter.count) * 1000;
-  if (until > nowMs) throw new TooManyRequestsError(Math.ceil((until - nowMs) / 1000));
-  return true;
+/** A backoff counter as stored (`null`: none) and its live part (`null` once forgotten). */
+async function readBackoff(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number) {
+  const stored = await store.readCounter(backoffKey(policy, subject));
+  const live = stored && stored.lastAt >= nowMs - policy.forgetAfterSeconds * 1000 ? stored : null;
+  return { stored, live };
 }
 
-export async function countFailure(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<void> {
+/** Throws 429 (with Retry-After) while a live counter's wait lasts. */
+function assertWaitedOut(policy: BackoffPolicy, counter: Counter | null, nowMs: number): void {
+  if (!counter) return;
+  const until = counter.lastAt + backoffSeconds(policy, counter.count) * 1000;
+  if (until > nowMs) throw new TooManyRequestsError(Math.ceil((until - nowMs) / 1000));
+}
+
+async function countFailure(store: ThrottleStore, policy: BackoffPolicy, subject: string, nowMs: number): Promise<void> {
   const forgetMs = policy.forgetAfterSeconds * 1000;
   await store.countAttempt(backoffKey(policy, subject), nowMs, seconds(nowMs + forgetMs), nowMs - forgetMs);
 }
 
-export async function clearFailures(store: ThrottleStore, policy: BackoffPolicy, subject: string): Promise<void> {
-  await store.clearCounter(backoffKey(policy, subject));
-}
+const countInWindow = (store: ThrottleStore, policy: CapPolicy, subject: string, nowMs: number) =>
+  store.countAttempt(capKey(policy, subject, nowMs), nowMs, seconds(nowMs) + 2 * policy.windowSeconds);
 
 /** Counts one use; false once the cap of the window is passed (the caller then skips the work). */
 export async function withinCap(store: ThrottleStore, policy: CapPolicy, subject: string, nowMs: number): Promise<boolean> {
-  return (await store.countAttempt(capKey(policy, subject, nowMs), nowMs, seconds(nowMs) + 2 * policy.windowSeconds)) <= policy.max;
+  return (await countInWindow(store, policy, subject, nowMs)) <= policy.max;
+}
+
+/** Who tries to sign in (`login` as typed, known or not) and from which client address. */
+export interface SignInAttempt {
+  login: string;
+  client: string;
+}
+
+const pairSubject = ({ login, client }: SignInAttempt) => JSON.stringify([login.trim().toLowerCase(), client]);
+
+/**
+ * Throws 429 (with Retry-After) while this client backs off on this login or on all logins, or
+ * while the login is past its ceiling and this client has used its grace. Returns whether this
+ * client has failures on record for the login, so a success clears them only when there is
+ * something to clear (no write otherwise).
+ */
+export async function assertMayTrySignIn(store: ThrottleStore, attempt: SignInAttempt, nowMs: number): Promise<boolean> {
+  const [own, fromClient, ceiling] = await Promise.all([
+    readBackoff(store, SIGN_IN_PER_LOGIN_AND_CLIENT, pairSubject(attempt), nowMs),
+    readBackoff(store, SIGN_IN_PER_CLIENT, attempt.client, nowMs),
+    store.readCounter(capKey(SIGN_IN_LOGIN_CEILING, attempt.login, nowMs)),
+  ]);
+  assertWaitedOut(SIGN_IN_PER_LOGIN_AND_CLIENT, own.live, nowMs);
+  assertWaitedOut(SIGN_IN_PER_CLIENT, fromClient.live, nowMs);
+  const pastCeiling = (ceiling?.count ?? 0) >= SIGN_IN_LOGIN_CEILING.max;
+  if (pastCeiling && (own.live?.count ?? 0) >= SIGN_IN_CEILING_GRACE) {
+    throw new TooManyRequestsError(capRetryAfterSeconds(SIGN_IN_LOGIN_CEILING, nowMs));
+  }
+  return own.stored !== null;
+}
+
+/** A wrong password or code: counts for the pair, the client and the login's ceiling. */
+export async function countSignInFailure(store: ThrottleStore, attempt: SignInAttempt, nowMs: number): Promise<void> {
+  await Promise.all([
+    countFailure(store, SIGN_IN_PER_LOGIN_AND_CLIENT, pairSubject(attempt), nowMs),
+    countFailure(store, SIGN_IN_PER_CLIENT, attempt.client, nowMs),
+    countInWindow(store, SIGN_IN_LOGIN_CEILING, attempt.login, nowMs),
+  ]);
+}
+
+/** A success forgets this client's failures on the login (not the client's nor the ceiling's). */
+export async function clearSignInFailures(store: ThrottleStore, attempt: SignInAttempt): Promise<void> {
+  await store.clearCounter(backoffKey(SIGN_IN_PER_LOGIN_AND_CLIENT, pairSubject(attempt)));
 }
 
 /** Seconds until a cap's current window ends (its counter starts again): the Retry-After of a capped call. */

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { TooManyRequestsError } from '../../platform/errors';
+import { memoryThrottleStore } from './testing/memory-throttle';
+import {
+  assertMayTrySignIn,
+  clearSignInFailures,
+  countSignInFailure,
+  SIGN_IN_CEILING_GRACE,
+  SIGN_IN_LOGIN_CEILING,
+  type ThrottleStore,
+} from './throttle';
+
+/** Sign-in throttling with a fake moving clock (docs/auth.md, "Throttling"). */
+
+const HOUR_START = 1_800_000_000_000 - (1_800_000_000_000 % 3_600_000);
+const LOGIN = 'ann@portal.test';
+
+/** One try: refused (429), or tried and wrong (counted). */
+async function tryWrong(store: ThrottleStore, client: string, nowMs: number, login = LOGIN): Promise<'refused' | 'tried'> {
+  try {
+    await assertMayTrySignIn(store, { login, client }, nowMs);
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return 'refused';
+    throw error;
+  }
+  await countSignInFailure(store, { login, client }, nowMs);
+  return 'tried';
+}
+
+/** Every client tries as often as it is let through, every `stepSeconds`, for `seconds`: the tries that got through. */
+async function bruteForce(store: ThrottleStore, clients: string[], fromMs: number, seconds: number, stepSeconds = 5): Promise<number> {
+  let tried = 0;
+  for (let t = 0; t < seconds; t += stepSeconds) {
+    for (const client of clients) if ((await tryWrong(store, client, fromMs + t * 1000)) === 'tried') tried++;
+  }
+  return tried;
+}
+
+const addresses = (count: number, prefix = '203.0.113.') => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
+
+describe('sign-in throttling', () => {
+  it('slows a brute force from one client: 12 guesses in its first hour, then 4 an hour', async () => {
+    const store = memoryThrottleStore();
+    // 5 free, then waits of 30 s, 1, 2, 4, 8 min, then 15 min: 5 + 7 tries in the first hour.
+    expect(await bruteForce(store, ['198.51.100.7'], HOUR_START, 3600)).toBe(12);
+    expect(await bruteForce(store, ['198.51.100.7'], HOUR_START + 3_600_000, 3600)).toBe(4);
+  });
+
+  it('never refuses a client that has not failed, whatever other clients did to the login', async () => {
+    const store = memoryThrottleStore();
+    // One address backs off, then many reach the login's ceiling.
+    await bruteForce(store, ['198.51.100.7'], HOUR_START, 600);
+    await bruteForce(store, addresses(40), HOUR_START, 600);
+    expect(await tryWrong(store, '198.51.100.7', HOUR_START + 600_000)).toBe('refused');
+    // The owner, elsewhere: its first tries go through (a mistyped password or two included).
+    const owner = { login: LOGIN, client: '192.0.2.55' };
+    for (let i = 0; i < SIGN_IN_CEILING_GRACE; i++) {
+      await expect(assertMayTrySignIn(store, owner, HOUR_START + 600_000 + i)).resolves.toBe(i > 0);
+      if (i < SIGN_IN_CEILING_GRACE - 1) await countSignInFailure(store, owner, HOUR_START + 600_000 + i);
+    }
+    // A success forgets the owner's own failures.
+    await clearSignInFailures(store, owner);
+    await expect(assertMayTrySignIn(store, owner, HOUR_START + 600_010)).resolves.toBe(false);
+  });
+
+  it('bounds a brute force from many clients by the login’s ceiling: 100 + 3 per address an hour', async () => {
+    const store = memoryThrottleStore();
+    const clients = addresses(60);
+    const tried = await bruteForce(store, clients, HOUR_START, 3600, 10);
+    // Without the ceiling each address would get its 12 (720 in all).
+    expect(tried).toBeLessThanOrEqual(SIGN_IN_LOGIN_CEILING.max + SIGN_IN_CEILING_GRACE * clients.length);
+    expect(tried).toBeGreaterThanOrEqual(SIGN_IN_LOGIN_CEILING.max);
+    // Past the ceiling an address that used its grace waits for the next clock hour.
+    const refused = await assertMayTrySignIn(store, { login: LOGIN, client: clients[0]! }, HOUR_START + 3_599_000).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TooManyRequestsError);
+    expect((refused as TooManyRequestsError).retryAfterSeconds).toBe(1);
+  });
+
+  it('keeps the ceiling per login: other logins from fresh addresses are not held back', async () => {
+    const store = memoryThrottleStore();
+    await bruteForce(store, addresses(40), HOUR_START, 600);
+    expect(await tryWrong(store, '203.0.113.1', HOUR_START + 600_000, 'bob@portal.test')).toBe('tried');
+  });
+});
