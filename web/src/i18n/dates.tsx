@@ -18,6 +18,16 @@ export function formatPortalDate(intl: Pick<IntlShape, 'locale'>, value: string 
   return new Intl.DateTimeFormat(dateLocale(intl.locale), withTime ? DATE_TIME : DATE).format(date);
 }
 
+/**
+ * A calendar day written without a zone (a feed's `2026-11-20 10:00:00`: the shop's own day), in
+ * the portal's format: read as that day, not as a UTC instant that a zone could move by one.
+ */
+export function formatPortalDay(intl: Pick<IntlShape, 'locale'>, day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!match) return '';
+  return formatPortalDate(intl, new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
 /** A `<time>` element showing the date in the portal's format. */
 export function DateText({ value, withTime = false }: { value: string | number | Date; withTime?: boolean }) {
   const intl = useIntl();

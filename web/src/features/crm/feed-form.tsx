@@ -7,7 +7,7 @@ import { FEED_FORMATS, feedCheckSchema } from 'shared/schemas/order-feed';
 import { T, useT } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
-import { fileSizeUnit } from './feed-model';
+import { feedTypeOf, fileSizeUnit, typeAfterUrlInput } from './feed-model';
 
 export interface FeedFormValues {
   view_id: string;
@@ -60,6 +60,8 @@ interface Props {
 }
 
 export function FeedForm({ initial, file, onFile, loading, lead, onType, onSubmit }: Props) {
+  // A type the user picked stays while the URL names none; a file or an extension decides anew.
+  const typeByHand = useRef(false);
   return (
     <Formik<FeedFormValues> initialValues={initial} enableReinitialize validate={(values) => validateFeedForm(values, file)} onSubmit={onSubmit}>
       {({ values, setFieldValue }) => (
@@ -73,10 +75,20 @@ export function FeedForm({ initial, file, onFile, loading, lead, onType, onSubmi
               autoComplete="url"
               placeholder="https://shop.example/feed.xml"
               hint={<T id="orderFeed.form.feedUrlHint" />}
-              onInput={() => file && onFile(null)}
+              onInput={(event) => {
+                if (file) onFile(null);
+                const url = event.currentTarget.value;
+                if (feedTypeOf(url)) typeByHand.current = false;
+                const type = typeAfterUrlInput(url, values.type, typeByHand.current);
+                if (type !== values.type) {
+                  void setFieldValue('type', type, false);
+                  onType(type);
+                }
+              }}
             />
             <TypeSelect
               onChange={(type) => {
+                typeByHand.current = true;
                 void setFieldValue('type', type);
                 onType(type);
               }}
@@ -90,7 +102,8 @@ export function FeedForm({ initial, file, onFile, loading, lead, onType, onSubmi
               if (chosen) {
                 // Spec: choosing a file clears the feed URL; the type follows the file's extension.
                 void setFieldValue('feed_url', '', false);
-                const type: FeedFormat = chosen.name.toLowerCase().endsWith('.csv') ? 'csv' : 'xml';
+                typeByHand.current = false;
+                const type: FeedFormat = feedTypeOf(chosen.name) ?? 'xml';
                 void setFieldValue('type', type, false);
                 onType(type);
               }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createXmlParser } from 'shared/feed/xml-parser';
 import type { RawOrder } from 'shared/feed/types';
-import { barGeometry, countTicks, dateRangeDays, failureMessageId, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries } from './feed-model';
+import { barGeometry, countTicks, dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
 import { en } from './messages/en';
 import { validateFeedForm } from './feed-form';
 import { previewFeed, type PreviewMessage } from './feed-preview';
@@ -110,5 +110,25 @@ describe('the browser preview (worker core)', () => {
       message: 'line 1: found </orders> where </order> was expected',
       detail: { key: 'mismatchedClosingTag', values: { found: 'orders', expected: 'order' } },
     });
+  });
+});
+
+describe('the feed type follows the extension', () => {
+  it.each([
+    ['https://shop.example/feed.csv', 'csv'],
+    ['https://shop.example/FEED.XML?token=1', 'xml'],
+    ['https://shop.example/export.csv#top', 'csv'],
+    ['orders.csv', 'csv'],
+    ['https://shop.example/feed?format=csv', null],
+    ['https://shop.example/feed.csv.php', null],
+    ['', null],
+  ] as const)('%s -> %s', (value, type) => {
+    expect(feedTypeOf(value)).toBe(type);
+  });
+  it('a new URL never inherits the previous check’s type; a type chosen by hand stays while the URL names none', () => {
+    expect(typeAfterUrlInput('https://shop.example/feed.xml', 'csv', false)).toBe('xml');
+    expect(typeAfterUrlInput('https://shop.example/feed', 'csv', false)).toBe('xml');
+    expect(typeAfterUrlInput('https://shop.example/feed', 'csv', true)).toBe('csv');
+    expect(typeAfterUrlInput('https://shop.example/feed.xml', 'csv', true)).toBe('xml');
   });
 });

@@ -1,7 +1,7 @@
 import type { FeedCheck, FeedCheckFailure } from 'shared/domain/order-feed';
 import type { MessageId } from '../../i18n/t';
 import { hasCriticalWarning } from 'shared/feed/critical';
-import { FEED_ERROR_VALUES, type FeedErrorDetail, type FeedResult, type WarningExample } from 'shared/feed/types';
+import { FEED_ERROR_VALUES, type FeedErrorDetail, type FeedFormat, type FeedResult, type WarningExample } from 'shared/feed/types';
 import { WARNING_KEYS, isWarningKey, type Language, type WarningKey } from 'shared/feed/warnings';
 
 /**
@@ -151,3 +151,21 @@ export function failureDetail(failure: Pick<FeedCheckFailure, 'detail'> | null |
   if (!detail || !Object.hasOwn(FEED_ERROR_VALUES, detail.key)) return null;
   return { id: `feedError.${detail.key}` as MessageId, values: detail.values ?? {} };
 }
+
+/**
+ * The feed type a file name or URL says by its extension (a URL's path only: `?format=csv` is the
+ * server's business), or null when it says none.
+ */
+export function feedTypeOf(nameOrUrl: string): FeedFormat | null {
+  const path = nameOrUrl.trim().split(/[?#]/, 1)[0]!.toLowerCase();
+  if (path.endsWith('.csv')) return 'csv';
+  if (path.endsWith('.xml')) return 'xml';
+  return null;
+}
+
+/**
+ * The type after the feed URL changed: its extension's; without one, the type the user chose by
+ * hand, else the spec's default (xml). A previous check's type never carries over to a new URL.
+ */
+export const typeAfterUrlInput = (url: string, current: FeedFormat, chosenByHand: boolean): FeedFormat =>
+  feedTypeOf(url) ?? (chosenByHand ? current : 'xml');

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { FeedKind, FeedResult, WarningExample } from 'shared/feed/types';
 import { warningText, type WarningKey } from 'shared/feed/warnings';
+import { formatPortalDay } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
@@ -53,7 +54,7 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
               wide
               label={<T id="orderFeed.report.dateRange" />}
               value={days === null ? '–' : <T id="orderFeed.report.days" values={{ days }} />}
-              hint={stats.dateRange.from && stats.dateRange.to ? `${stats.dateRange.from.slice(0, 10)} – ${stats.dateRange.to.slice(0, 10)}` : undefined}
+              hint={stats.dateRange.from && stats.dateRange.to ? `${formatPortalDay(intl, stats.dateRange.from)} – ${formatPortalDay(intl, stats.dateRange.to)}` : undefined}
             />
           </dl>
         </Card>

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { FeedCheck, FeedCheckFailure } from 'shared/domain/order-feed';
 import { feedKindOf, type FeedFormat, type FeedKind } from 'shared/feed/types';
 import { integrationStatusList, orderFeedCheck, orderFeedCheckGet, orderFeedOverview, orderFeedUpload } from 'shared/routes';
+import { formatPortalDate } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
@@ -15,7 +17,7 @@ import { usePage } from '../../ui/page-context';
 import { Spinner } from '../../ui/spinner';
 import { DescriptionCard, HelpCard } from '../../ui/step-cards';
 import { FeedForm, useFileSize, type FeedFormValues } from './feed-form';
-import { failureDetail, failureMessageId, isActive, isKnownWarning, progressRatio, raisedWarnings, sampleFeed } from './feed-model';
+import { failureDetail, failureMessageId, feedTypeOf, isActive, isKnownWarning, progressRatio, raisedWarnings, sampleFeed } from './feed-model';
 import { FeedReport, WarningItem } from './feed-report';
 import { FeedHistoryCard, FeedStatusCard } from './feed-side';
 import { uploadToTicket } from './feed-upload';
@@ -41,6 +43,8 @@ export default function OrderFeedPage() {
   const t = useT();
   const overview = useRoute(orderFeedOverview);
   const [file, setFile] = useState<File | null>(null);
+  // The file a check was started from: its first look (preview) has been superseded by the check.
+  const [sentFile, setSentFile] = useState<File | null>(null);
   const [type, setType] = useState<FeedFormat>('xml');
   const [sending, setSending] = useState<Sending>(null);
   const [callFailure, setCallFailure] = useState<unknown>(null);
@@ -48,12 +52,16 @@ export default function OrderFeedPage() {
   const [initial, setInitial] = useState<FeedFormValues | null>(null);
   const preview = useFeedPreview(file, type, product);
 
-  // The form starts from the last check (view id, type) and the stored feed URL, once.
+  // The form starts from the last check's view id and the stored feed URL, once; the type is the
+  // URL's extension's, else the last check's when it read that same URL, else xml (spec).
   useEffect(() => {
     if (initial || (!overview.data && !overview.error)) return;
     const last = overview.data?.current;
-    setInitial({ view_id: last?.viewId ?? '', feed_url: overview.data?.orderFeedUrl ?? '', type: last?.type ?? 'xml' });
-    if (last) setType(last.type);
+    const url = overview.data?.orderFeedUrl ?? '';
+    const sameUrl = last?.source.kind === 'url' && last.source.url === url;
+    const type = feedTypeOf(url) ?? (sameUrl ? last.type : 'xml');
+    setInitial({ view_id: last?.viewId ?? '', feed_url: url, type });
+    setType(type);
   }, [overview.data, overview.error, initial]);
 
   const shownId = checkId ?? overview.data?.current?.id ?? null;
@@ -82,6 +90,7 @@ export default function OrderFeedPage() {
 
   const submit = async (values: FeedFormValues) => {
     setCallFailure(null);
+    setSentFile(file);
     const view_id = values.view_id.trim() || null;
     try {
       let started: FeedCheck;
@@ -106,6 +115,10 @@ export default function OrderFeedPage() {
   };
 
   const loading = sending !== null || isActive(current);
+  // One story at a time: a chosen file not sent yet (its first look), else a call that failed, else
+  // the check (progress, failure or report). The older story steps aside; the history keeps it.
+  const unsentFile = file !== null && file !== sentFile;
+  const showsCheck = !unsentFile && callFailure === null && sending === null;
   return (
     <div className="page feed-page">
       <FeedHeading lead={lead} />
@@ -138,10 +151,10 @@ export default function OrderFeedPage() {
             )}
             {callFailure !== null && <CallFailure failure={callFailure} />}
           </Card>
-          {file && preview && <PreviewCard preview={preview} kind={kind} />}
+          {unsentFile && preview && <PreviewCard preview={preview} kind={kind} />}
           {sending && <SendingCard sending={sending} />}
-          {current && <CheckView check={current} kind={kind} />}
-          {check.error && !current && (
+          {showsCheck && current && <CheckView check={current} kind={kind} />}
+          {showsCheck && check.error && !current && (
             <Callout tone="danger" title={<T id="orderFeed.loadFailed" />}>
               {check.error.message}
             </Callout>
@@ -315,6 +328,7 @@ function SendingCard({ sending }: { sending: NonNullable<Sending> }) {
 /** A check: its progress while queued or running, its failure, or its report. */
 function CheckView({ check, kind }: { check: FeedCheck; kind: FeedKind }) {
   const t = useT();
+  const intl = useIntl();
   const size = useFileSize();
   if (isActive(check)) {
     const ratio = progressRatio(check.progress);
@@ -352,7 +366,7 @@ function CheckView({ check, kind }: { check: FeedCheck; kind: FeedKind }) {
           id="orderFeed.checkedAt"
           values={{
             source: check.source.kind === 'upload' ? check.source.fileName : check.source.url,
-            date: new Date(check.finishedAt ?? check.updatedAt),
+            date: formatPortalDate(intl, check.finishedAt ?? check.updatedAt, true),
           }}
         />
       </p>

@@ -10,7 +10,7 @@ export const en = {
   'orderFeed.loadFailed': 'The last check could not be loaded',
   'orderFeed.callFailed': 'The check could not be started',
   'orderFeed.failed': '{kind, select, lead {The lead feed could not be checked} other {The order feed could not be checked}}',
-  'orderFeed.checkedAt': 'Checked {source} on {date, date, medium} at {date, time, short}',
+  'orderFeed.checkedAt': 'Checked {source} on {date}',
   'orderFeed.form.viewId': 'View id',
   'orderFeed.form.viewIdHint': 'Your analytics property id, digits only. Optional: with it we compare the feed with your analytics.',
   'orderFeed.form.feedUrl': 'Order feed URL',

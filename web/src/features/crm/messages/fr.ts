@@ -6,7 +6,7 @@ export const fr: Record<keyof typeof en, string> = {
   'orderFeed.loadFailed': 'La dernière vérification n’a pas pu être chargée',
   'orderFeed.callFailed': 'La vérification n’a pas pu démarrer',
   'orderFeed.failed': '{kind, select, lead {Le flux de leads n’a pas pu être vérifié} other {Le flux de commandes n’a pas pu être vérifié}}',
-  'orderFeed.checkedAt': '{source} vérifié le {date, date, medium} à {date, time, short}',
+  'orderFeed.checkedAt': '{source} vérifié le {date}',
   'orderFeed.form.viewId': 'Identifiant de vue',
   'orderFeed.form.viewIdHint': 'L’identifiant de votre propriété d’analyse, en chiffres. Facultatif : il permet de comparer le flux avec votre outil d’analyse.',
   'orderFeed.form.feedUrl': 'URL du flux de commandes',

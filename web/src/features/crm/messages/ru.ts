@@ -10,7 +10,7 @@ export const ru: Record<keyof typeof en, string> = {
   'orderFeed.loadFailed': 'Не удалось загрузить последнюю проверку',
   'orderFeed.callFailed': 'Не удалось запустить проверку',
   'orderFeed.failed': '{kind, select, lead {Не удалось проверить фид лидов} other {Не удалось проверить фид заказов}}',
-  'orderFeed.checkedAt': '{source}: проверено {date, date, medium} в {date, time, short}',
+  'orderFeed.checkedAt': '{source}: проверено {date}',
   'orderFeed.form.viewId': 'ID представления',
   'orderFeed.form.viewIdHint': 'ID ресурса аналитики, только цифры. Необязательно: с ним мы сравним фид с вашей аналитикой.',
   'orderFeed.form.feedUrl': 'URL фида заказов',
