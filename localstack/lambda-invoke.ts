@@ -4,12 +4,13 @@
  * (functions/platform/jobs.ts and lambda-invoke.ts, AWS_ENDPOINT_URL_LAMBDA = the gateway). An "Event" invoke is
  * answered 202 at once and the job runs afterwards in this process, as Lambda would run it.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { jobs } from '../lib/definitions/resources';
 import { lambdaContext } from './lambda-context';
+import { invokeTargetFromEnv, signInvoke, type InvokeTarget } from '../functions/platform/lambda-invoke';
 import type { JobName } from '../shared/routes';
 
 export const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
@@ -41,14 +42,67 @@ const answer = (statusCode: number, payload: unknown, headers: Record<string, st
   body: Buffer.from(payload === undefined ? '' : JSON.stringify(payload)),
 });
 
-export async function invokeJob(
-  request: { method: string; path: string; headers: Record<string, string | string[] | undefined>; body: Buffer },
-  root: string,
-): Promise<InvokeResult> {
+export interface InvokeRequest {
+  method: string;
+  /** The path as received (still percent-encoded), without the query string. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** How far the signature's date may be from the gateway's clock, either way (AWS allows 5 minutes). */
+export const SIGNATURE_MAX_SKEW_MS = 5 * 60 * 1000;
+
+const AMZ_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+const AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/;
+
+const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
+
+/**
+ * Whether the request carries a valid SigV4 signature (service lambda) made with the local
+ * credentials: the signature is computed again from the request by the signer the client uses
+ * (functions/platform/lambda-invoke.ts, @smithy/signature-v4) over the headers the client says it
+ * signed, and compared in constant time; the date must be within 5 minutes of `now`, and a signed
+ * payload hash must be the body's. A web page or another local process without the key cannot
+ * start jobs. `now` is a parameter so the window can be tested with a fixed clock.
+ */
+export async function verifyInvokeSignature(request: InvokeRequest, target: InvokeTarget, now: Date): Promise<boolean> {
+  const parts = AUTHORIZATION.exec(headerText(request.headers.authorization) ?? '');
+  const date = AMZ_DATE.exec(headerText(request.headers['x-amz-date']) ?? '');
+  if (!parts || !date) return false;
+  const [, credential, signedHeaderList, signature] = parts as unknown as [string, string, string, string];
+  const signedAt = new Date(Date.UTC(+date[1]!, +date[2]! - 1, +date[3]!, +date[4]!, +date[5]!, +date[6]!));
+  if (!(Math.abs(now.getTime() - signedAt.getTime()) <= SIGNATURE_MAX_SKEW_MS)) return false;
+  const signedNames = signedHeaderList.split(';');
+  if (!signedNames.includes('host') || !signedNames.includes('x-amz-date')) return false;
+  const headers: Record<string, string> = {};
+  for (const name of signedNames) {
+    const value = headerText(request.headers[name]);
+    if (value === undefined) return false;
+    headers[name] = value;
+  }
+  // The signer takes a present x-amz-content-sha256 as the payload's hash: hold it to the body.
+  const payloadHash = headers['x-amz-content-sha256'];
+  if (payloadHash !== undefined && payloadHash !== createHash('sha256').update(request.body).digest('hex')) return false;
+  const [hostname, port] = (headers.host ?? '').split(':');
+  const expected = await signInvoke(
+    { method: request.method, protocol: 'http:', hostname: hostname ?? '', ...(port ? { port: Number(port) } : {}), path: request.path, headers, body: request.body },
+    target,
+    signedAt,
+  );
+  const again = AUTHORIZATION.exec(expected.authorization ?? '');
+  if (!again || again[1] !== credential || again[2] !== signedHeaderList) return false;
+  return timingSafeEqual(Buffer.from(again[3]!, 'utf8'), Buffer.from(signature, 'utf8'));
+}
+
+export async function invokeJob(request: InvokeRequest, root: string, now = new Date(), target: InvokeTarget = invokeTargetFromEnv()): Promise<InvokeResult> {
   const name = INVOKE_PATH.exec(request.path)?.[1];
   if (request.method !== 'POST' || !name) return answer(404, { message: 'Not found' });
-  // Only a SigV4-signed request may start jobs: a web page cannot set this header without a preflight.
-  if (!String(request.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256')) return answer(403, { message: 'Missing signature' });
+  // Only a request signed with the local credentials may start jobs (as Lambda's own IAM check):
+  // a web page, or anything else that merely knows the header's shape, is refused.
+  if (!(await verifyInvokeSignature(request, target, now))) {
+    return answer(403, { message: 'The request signature does not match' }, { 'x-amzn-errortype': 'InvalidSignatureException' });
+  }
   const job = jobs[decodeURIComponent(name) as JobName] ?? scheduledJobs[decodeURIComponent(name)];
   if (!job) return answer(404, { Type: 'User', message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
   let event: unknown;

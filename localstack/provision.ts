@@ -18,7 +18,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { envNames, feedBucket, jobFunctionEnv, jobNames, mailTemplates, table, userPool } from '../lib/definitions/resources';
+import { appAliasOriginsEnv, envNames, feedBucket, jobFunctionEnv, jobNames, mailTemplates, table, userPool } from '../lib/definitions/resources';
 import type { EmulatorEndpoints } from './emulators';
 
 export const LOCAL_REGION = 'us-east-1';
@@ -54,7 +54,7 @@ export type LocalEnv = Record<
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
   AWS_REQUEST_CHECKSUM_CALCULATION: string;
   AWS_RESPONSE_CHECKSUM_VALIDATION: string;
-};
+} & Record<typeof appAliasOriginsEnv, string>;
 
 const clientConfig = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 2 };
 
@@ -229,6 +229,8 @@ export async function provision({ endpoints, appUrl }: ProvisionOptions): Promis
       [envNames.mailFrom]: localNames.mailFrom,
       [envNames.integrationMailbox]: localNames.integrationMailbox,
       [envNames.appUrl]: origin.origin,
+      // The other spelling of the loopback origin: the request guard accepts it beside APP_URL.
+      [appAliasOriginsEnv]: origins.slice(1).join(','),
       [envNames.templatePrefix]: localNames.templatePrefix,
       [envNames.stage]: localNames.stage,
       // Authenticator apps are offered locally; `ADMIN_MFA=required npm start` requires them of administrators as on AWS.

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type Emulators } from './emulators';
 import { createGateway, type Gateway, type WebMode } from './gateway';
 import { provision, type LocalEnv } from './provision';
+import { appAliasOriginsEnv, envNames } from '../lib/definitions/resources';
 
 export interface SeededLogin {
   role: string;
@@ -145,6 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       web: options.web,
       root: repoRoot,
       quiet: options.quiet ?? false,
+      // Only the portal's configured names are answered (421 otherwise): APP_URL's host and its aliases.
+      hosts: () => [env[envNames.appUrl], ...(env[appAliasOriginsEnv] ?? '').split(',')].filter(Boolean).map((origin) => new URL(origin).host),
       headers: { uploadOrigins: [new URL(emulators.endpoints.s3).origin], widgetScriptUrl: process.env.VITE_WIDGET_SCRIPT_URL },
     });
     await gateway.listen(ports.portal);

@@ -22,8 +22,14 @@ export default defineConfig(({ command }) => ({
     ],
   },
   server: {
-    // The gateway may serve from the repo root: allow files of shared/ too.
-    fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+    // The dev server serves (through /@fs/) only what the app loads: web/, shared/ and the
+    // dependencies. Never the rest of the repository (backend code, test keys, .env files), and
+    // never a key file under node_modules, e.g. cognito-local's token signing key: with it a
+    // page could forge sessions of the local stack. `deny` replaces Vite's defaults: they come first.
+    fs: {
+      allow: [webDir, sharedDir, fileURLToPath(new URL('../node_modules', import.meta.url))],
+      deny: ['.env', '.env.*', '*.{crt,pem,key,p12,pfx,jks}', '**/.git/**', '**/cognito-local/lib/keys/**', '*.private.json', '**/.cognito/**'],
+    },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -4,7 +4,7 @@ import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup
 import type { Access, ParamsOf, RequestOf, ResponseOf, RouteDef } from '../../shared/routes';
 import type { AuthContext } from './auth';
 import { timingSafeEqual } from 'node:crypto';
-import { envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
+import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
 import { logUnhandled } from './log';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
@@ -71,21 +71,26 @@ export type ApiHandler = (event: APIGatewayProxyEventV2, context?: Context) => P
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The portal's own origin(s): the configured APP_URL (CloudFront does not forward Host) and the Host asked for. */
-function isOwnOrigin(origin: string, headers: Record<string, string | undefined>): boolean {
-  let host: string;
+/**
+ * The portal's own origins: APP_URL's and the configured aliases (APP_ALIAS_ORIGINS, local stack
+ * only). Never the Host asked for: a DNS-rebinding page sends `Origin == Host` with a name of its
+ * own, and on AWS the Host is API Gateway's, not the portal's (CloudFront does not forward it).
+ */
+function isOwnOrigin(origin: string): boolean {
+  let asked: string;
   try {
-    host = new URL(origin).host;
+    asked = new URL(origin).origin;
   } catch {
     return false; // 'null' (sandboxed frames, file:, some redirects) and garbage
   }
-  if (headers.host && host === headers.host) return true;
-  const appUrl = process.env[envNames.appUrl];
-  try {
-    return !!appUrl && new URL(appUrl).host === host;
-  } catch {
-    return false;
-  }
+  const own = [process.env[envNames.appUrl], ...(process.env[appAliasOriginsEnv] ?? '').split(',')];
+  return own.some((configured) => {
+    try {
+      return !!configured?.trim() && new URL(configured.trim()).origin === asked;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -122,7 +127,7 @@ function refuseForeignRequest(event: APIGatewayProxyEventV2, headers: Record<str
   const site = headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ForbiddenError('Cross-site requests are refused');
   const origin = headers.origin;
-  if (origin !== undefined && !isOwnOrigin(origin, headers)) throw new ForbiddenError('Cross-origin requests are refused');
+  if (origin !== undefined && !isOwnOrigin(origin)) throw new ForbiddenError('Cross-origin requests are refused');
   if (event.body) {
     const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') throw new UnsupportedMediaTypeError();

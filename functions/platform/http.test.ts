@@ -80,10 +80,15 @@ describe('httpHandler', () => {
     expect(body(plain).code).toBe('unsupported-media-type');
     expect((await post({ 'content-type': 'application/x-www-form-urlencoded' }, 'login=a@b.co')).statusCode).toBe(415);
     expect(handle).not.toHaveBeenCalled();
-    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'https://portal.test' })).statusCode).toBe(200);
     expect((await post({ 'content-type': 'application/json; charset=utf-8' })).statusCode).toBe(200);
     vi.stubEnv('APP_URL', 'https://portal.example.com');
     expect((await post({ origin: 'https://portal.example.com' })).statusCode).toBe(200);
+    // The Host asked for is no credential: a DNS-rebinding page sends Origin == Host with its own name.
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'https://portal.test' })).statusCode).toBe(403);
+    expect((await post({ origin: 'http://portal.example.com' })).statusCode).toBe(403);
+    vi.stubEnv('APP_ALIAS_ORIGINS', 'http://localhost:3000');
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000' })).statusCode).toBe(200);
+    expect((await post({ origin: 'http://localhost:3001' })).statusCode).toBe(403);
     vi.unstubAllEnvs();
   });
 

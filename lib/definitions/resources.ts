@@ -216,6 +216,13 @@ export const envNames = {
  */
 export const feedRecheckQueueEnv = 'FEED_RECHECK_QUEUE_URL';
 
+/**
+ * Other origins (comma-separated) the same portal answers on, accepted by the request guard
+ * beside APP_URL's: the local stack's `http://localhost:<port>` next to `http://127.0.0.1:<port>`.
+ * Unset on AWS (one origin, APP_URL's), so not one of the shared `envNames`.
+ */
+export const appAliasOriginsEnv = 'APP_ALIAS_ORIGINS';
+
 /** The header CloudFront adds to origin requests with the origin secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
