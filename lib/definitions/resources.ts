@@ -146,11 +146,11 @@ export const mailTemplates: readonly MailTemplate[] = [
   {
     // To the integration team, like step-notification (the team's mails are in English).
     name: 'feed-regression',
-    subject: '{{company_name}}: the order feed {{problem_short}}',
+    subject: '{{company_name}}: the {{feed_kind}} feed {{problem_short}}',
     html: wrap(
-      '<p>The daily check of the feed of <b>{{company_name}}</b> ({{checked_at}}) found that it {{problem}}.</p><p>Its previous check ({{previous_at}}) was clean.</p><p>{{details}}</p><p><a href="{{url_integration}}">Open the portal</a></p>',
+      '<p>The daily check of the {{feed_kind}} feed of <b>{{company_name}}</b> ({{checked_at}}) found that it {{problem}}.</p><p>Its previous check ({{previous_at}}) was clean.</p><p>{{details}}</p><p><a href="{{url_integration}}">Open the portal</a></p>',
     ),
-    text: 'The daily check of the feed of {{company_name}} ({{checked_at}}) found that it {{problem}}.\nIts previous check ({{previous_at}}) was clean.\n{{details}}\n{{url_integration}}',
+    text: 'The daily check of the {{feed_kind}} feed of {{company_name}} ({{checked_at}}) found that it {{problem}}.\nIts previous check ({{previous_at}}) was clean.\n{{details}}\n{{url_integration}}',
   },
   {
     name: 'password-reset-ru',

@@ -6,6 +6,7 @@ import {
   sortSteps,
   statusChangeRefusal,
   stepDisplay,
+  stepNameFor,
   type StatusChangeFacts,
 } from './integration';
 import type { StepStatus, StepType } from './types';
@@ -13,18 +14,29 @@ import type { StepStatus, StepType } from './types';
 const steps = (...statuses: StepStatus[]) => statuses.map((status) => ({ status }));
 
 describe('progress', () => {
-  it('is done steps over all steps, in percent', () => {
+  it('is done steps over the steps that need doing, in percent', () => {
     expect(progressPercent(steps('done', 'TBD', 'TBD', 'TBD'))).toBe(25);
     expect(progressPercent(steps('done', 'done', 'done', 'TBD'))).toBe(75);
-    expect(progressPercent(steps('done', 'not_mandatory'))).toBe(50);
     expect(progressPercent(steps('done', 'done'))).toBe(100);
+    // A not_mandatory step counts on neither side: five done and one not mandatory is complete, 100 (not 83).
+    expect(progressPercent(steps('done', 'done', 'done', 'done', 'done', 'not_mandatory'))).toBe(100);
+    expect(progressPercent(steps('done', 'TBD', 'not_mandatory'))).toBe(50);
+  });
+
+  it('reads 100 exactly when the integration is complete', () => {
+    const all: StepStatus[] = ['done', 'TBD', 'not_mandatory'];
+    for (const a of all) for (const b of all) for (const c of all) {
+      const list = steps(a, b, c);
+      expect(progressPercent(list) === 100, `${a} ${b} ${c}`).toBe(isIntegrationComplete(list));
+    }
   });
 
   it('counts 0.4 of a step when none is done', () => {
     expect(progressPercent(steps('TBD', 'TBD', 'TBD', 'TBD'))).toBe(10);
     expect(progressPercent(steps('TBD'))).toBe(40);
-    // All not mandatory: nothing done, yet nothing to do either.
-    expect(progressPercent(steps('not_mandatory', 'not_mandatory'))).toBe(20);
+    expect(progressPercent(steps('TBD', 'not_mandatory'))).toBe(40);
+    // All not mandatory: nothing to do, so complete and full.
+    expect(progressPercent(steps('not_mandatory', 'not_mandatory'))).toBe(100);
     expect(isIntegrationComplete(steps('not_mandatory', 'not_mandatory'))).toBe(true);
   });
 
@@ -116,5 +128,14 @@ describe('status changes', () => {
     expect(statusChangeRefusal('collector', 'not_mandatory', 'done', customer)).toBe('admin-only');
     expect(statusChangeRefusal('collector', 'TBD', 'not_mandatory', admin)).toBeNull();
     expect(statusChangeRefusal('collector', 'done', 'done', admin)).toBe('unchanged');
+  });
+});
+
+describe('stepNameFor', () => {
+  it('names the feed step a lead feed for every product but 360, and leaves other steps alone', () => {
+    expect(stepNameFor('status_feed', '360')).toBe('Order Feed');
+    expect(stepNameFor('status_feed', 'affiliate')).toBe('Lead Feed');
+    expect(stepNameFor('status_feed', 'lead')).toBe('Lead Feed');
+    expect(stepNameFor('sources', 'lead')).toBe('Sources');
   });
 });

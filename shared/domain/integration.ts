@@ -1,3 +1,4 @@
+import { feedKindOf } from '../feed/types';
 import type { Product, Role, StepStatus, StepType } from './types';
 
 /**
@@ -30,14 +31,17 @@ export const isInstructionStep = (step: StepType): step is InstructionStep => (I
 export const isIntegrationComplete = (steps: readonly Pick<IntegrationStep, 'status'>[]): boolean => steps.every((s) => s.status !== 'TBD');
 
 /**
- * Progress in percent (0-100, rounded): done steps / all steps, with a numerator of at least 0.4
- * when none is done, so a fresh company sees a sliver of progress rather than an empty bar.
- * A company without steps has nothing left to do: 100.
+ * Progress in percent (0-100, rounded): done steps / the steps that need doing, with a numerator
+ * of at least 0.4 when none is done (spec), so a fresh company sees a sliver of progress rather
+ * than an empty bar. A not_mandatory step needs no doing: it counts on neither side, so an
+ * integration that is complete (no step TBD) always reads 100, never "83 %" beside "validate".
+ * A company with nothing to do (no steps, or only not_mandatory ones) is at 100.
  */
 export function progressPercent(steps: readonly Pick<IntegrationStep, 'status'>[]): number {
-  if (steps.length === 0) return 100;
-  const done = steps.filter((s) => s.status === 'done').length;
-  return Math.round((Math.max(done, done === 0 ? 0.4 : 0) / steps.length) * 100);
+  const needed = steps.filter((s) => s.status !== 'not_mandatory');
+  if (needed.length === 0) return 100;
+  const done = needed.filter((s) => s.status === 'done').length;
+  return Math.round((Math.max(done, done === 0 ? 0.4 : 0) / needed.length) * 100);
 }
 
 export type ProgressColour = 'green' | 'yellow' | 'red';
@@ -142,3 +146,7 @@ export const STEP_NAMES: Readonly<Record<StepType, string>> = {
   ga_dimension: 'Google Analytics custom dimension',
   utm_rules: 'UTM rules',
 };
+
+/** A step's English name for the company: its feed is a lead feed unless it is a 360 company. */
+export const stepNameFor = (stepType: StepType, product: Product): string =>
+  stepType === 'status_feed' && feedKindOf(product) === 'lead' ? 'Lead Feed' : STEP_NAMES[stepType];

@@ -161,7 +161,6 @@ test('the last check shows again after a reload, and a refused URL says why in a
 test('the type follows the URL or file, and the page tells one story at a time', async ({ page }) => {
   await signInTo(page, ['ROLE_USER', 'Acme Retail']);
   const report = page.getByRole('list', { name: 'Warnings' });
-  await expect(report).toBeVisible();
   const url = page.getByLabel('Order feed URL');
   const type = page.getByLabel(m('en', 'orderFeed.form.type'), { exact: true });
 
@@ -174,35 +173,44 @@ test('the type follows the URL or file, and the page tells one story at a time',
   await url.fill('https://shop.example/export/orders');
   await expect(type).toHaveValue('csv');
 
-  // A refused call replaces the last report: one red callout, not a new error above an old one.
-  await url.fill('http://169.254.169.254/latest/meta-data');
-  await page.getByRole('button', { name: 'Check', exact: true }).click();
-  await expect(page.getByRole('alert')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('alert')).toHaveCount(1);
-  await expect(report).toHaveCount(0);
-
   // A chosen file starts a new story: its first look only, and its type from its name.
-  await page.locator('input[type="file"]').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from('id;date;state;price;newclient\n') });
+  const file = page.locator('input[type="file"]');
+  await file.setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from('id;date;state;price;newclient\n') });
   await expect(type).toHaveValue('csv');
   const preview = page.getByRole('region', { name: m('en', 'orderFeed.preview.title') });
   await expect(preview).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(report).toHaveCount(0);
-  await page.locator('input[type="file"]').setInputFiles({ name: 'acme-orders.xml', mimeType: 'application/xml', buffer: Buffer.from(feed()) });
+  await file.setInputFiles({ name: 'acme-orders.xml', mimeType: 'application/xml', buffer: Buffer.from(feed()) });
   await expect(type).toHaveValue('xml');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   // Once sent, the first look steps aside: "Nothing is sent yet" never stands beside the report.
   await expect(report).toBeVisible({ timeout: 60_000 });
   await expect(preview).toHaveCount(0);
   await expect(page.getByText(m('en', 'orderFeed.preview.note'))).toHaveCount(0);
+
+  // A refused call replaces the report: one red callout, not a new error above an old story.
+  await url.fill('http://169.254.169.254/latest/meta-data');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  await expect(report).toHaveCount(0);
 });
 
 for (const locale of ['fr', 'ru'] as const) {
   test(`a lead feed company sees the lead wording (${locale})`, async ({ page }) => {
     await signInTo(page, ['ROLE_USER', 'Globex Affiliates'], locale);
-    await expect(page.getByRole('heading', { level: 1, name: m(locale, 'orderFeed.titleLead') })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: m(locale, 'route.leadFeed') })).toBeVisible();
     await expect(page.getByLabel(m(locale, 'orderFeed.form.feedUrlLead'))).toBeVisible();
     await expect(page.locator('.feed-sample').first()).toContainText('<leads>');
+    await expect(page).toHaveTitle(new RegExp(m(locale, 'route.leadFeed')));
     await expectNoViolations(page, `lead feed page ${locale}`);
+    // The menu heading and a warning page's breadcrumb say lead feed too, never order feed.
+    await page.getByRole('button', { name: m(locale, 'nav.dataFlow') }).click();
+    await expect(page.locator('.menu-heading', { hasText: m(locale, 'nav.leadFeed') })).toBeVisible();
+    await expect(page.locator('.menu-heading', { hasText: m(locale, 'nav.orderFeed') })).toHaveCount(0);
+    await go(page, '/crm/order-feed/warnings/zeroPrice');
+    const breadcrumb = page.getByRole('navigation', { name: m(locale, 'breadcrumb.label') });
+    await expect(breadcrumb).toContainText(m(locale, 'route.leadFeed'));
+    await expect(breadcrumb).not.toContainText(m(locale, 'route.orderFeed'));
   });
 }

@@ -1,4 +1,4 @@
-import { isIntegrationComplete, REFUSAL_MESSAGES, statusChangeRefusal, STEP_NAMES } from '../../../shared/domain/integration';
+import { isIntegrationComplete, REFUSAL_MESSAGES, statusChangeRefusal, stepNameFor } from '../../../shared/domain/integration';
 import type { LastAnalyticsChecks } from '../../../shared/domain/analytics';
 import type { IntegrationStatus, Role, StepStatus, StepType } from '../../../shared/domain/types';
 import { hasCriticalWarning } from '../../../shared/feed/critical';
@@ -143,7 +143,7 @@ async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepTy
       data: {
         user_firstname: actor.user.firstName || actor.user.login,
         url_integration: `${deps.appUrl()}/dashboard`,
-        step_name: STEP_NAMES[stepType],
+        step_name: stepNameFor(stepType, company.product),
         company_name: company.name,
       },
     });

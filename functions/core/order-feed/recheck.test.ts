@@ -104,8 +104,15 @@ describe('recheckCompany', () => {
     expect(d.sendMail).toHaveBeenCalledWith({
       to: 'team@portal.test',
       template: 'feed-regression',
-      data: expect.objectContaining({ company_name: 'Shop', problem_short: 'has warnings', details: 'Warnings: invalidPrice', previous_at: '2026-11-23 03:00 UTC', url_integration: 'https://portal.test/crm/order-feed' }),
+      data: expect.objectContaining({ company_name: 'Shop', feed_kind: 'order', problem_short: 'has warnings', details: 'Warnings: invalidPrice', previous_at: '2026-11-23 03:00 UTC', url_integration: 'https://portal.test/crm/order-feed' }),
     });
+  });
+
+  it('names a lead feed for a company that is not a 360 one', async () => {
+    const lead = { ...company, product: 'affiliate' as const };
+    const d = deps([entry('clean', '2026-11-23T03:00:00.000Z'), entry('warnings', '2026-11-22T03:00:00.000Z')], 'warnings', { getCompany: vi.fn(async () => lead) });
+    await recheckCompany(message, 0, d);
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ feed_kind: 'lead' }) }));
   });
 
   it('mails the team when a clean feed can no longer be fetched, with the reason', async () => {

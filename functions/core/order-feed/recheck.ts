@@ -1,6 +1,6 @@
 import type { FeedCheckFailure, FeedHealth, FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { feedHealth } from '../../../shared/domain/order-feed';
-import type { FeedFormat } from '../../../shared/feed/types';
+import { feedKindOf, type FeedFormat } from '../../../shared/feed/types';
 import { getCompany, type CompanyRecord } from '../../data/companies';
 import * as checksRepo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
@@ -152,6 +152,8 @@ export function regressionMail(company: CompanyRecord, current: FeedHistoryEntry
   const failure: FeedCheckFailure | null = current.failure;
   return {
     company_name: company.name,
+    // A lead feed unless the company is a 360 one (the team reads the customer's word for it).
+    feed_kind: feedKindOf(company.product),
     problem_short: failed ? 'cannot be checked' : 'has warnings',
     problem: failed ? 'can no longer be fetched or read' : `now has ${current.warningKeys.length === 1 ? 'a warning' : `${current.warningKeys.length} warnings`}`,
     details: failed ? `Reason: ${failure?.message ?? 'unknown'} (${failure?.code ?? 'failed'})` : `Warnings: ${current.warningKeys.join(', ')}`,

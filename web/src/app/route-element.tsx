@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { feedWording } from '../i18n/feed-wording';
 import { useT } from '../i18n/t';
 import { PageContext } from '../ui/page-context';
 import { PageLoader } from '../ui/spinner';
@@ -24,7 +25,9 @@ export function RouteElement({ page }: { page: PageDef }) {
   const location = useLocation();
   const [search] = useSearchParams();
   const { user } = useCurrentUser();
-  const title = pageTitle(page, params);
+  const product = user?.currentCompany.product;
+  const routeTitle = pageTitle(page, params);
+  const title = routeTitle && feedWording(routeTitle, product);
   const forbidden = page.access === 'admin' && !!user && !isAdmin(user);
   const [own, setOwn] = useState<{ path: string; text: string } | null>(null);
   // A name given by another page (before this navigation) never shows.
@@ -54,7 +57,7 @@ export function RouteElement({ page }: { page: PageDef }) {
     if (forbidden) return <ForbiddenPage />;
   }
 
-  const crumbs = [...(page.parents ?? []), { label: title }];
+  const crumbs = [...(page.parents ?? []).map((crumb) => ({ ...crumb, label: feedWording(crumb.label, product) })), { label: title }];
   return (
     <PageContext.Provider value={{ title, crumbs, retitle }}>
       {/* location.key: any navigation, even to the same address, clears a shown error. */}

@@ -2,17 +2,20 @@ import { NavLink, useLocation } from 'react-router-dom';
 import type { CurrentUser } from 'shared/domain/types';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Dropdown } from '../../ui/dropdown';
-import { isAdmin } from '../../lib/api/session';
+import { isAdmin, useCurrentUser } from '../../lib/api/session';
+import { feedWording } from '../../i18n/feed-wording';
 import { adminItems, dataFlow, dataStructure, knowledgeBase, type NavEntry, type NavLinkItem } from './nav-items';
 
 function MenuLinks({ items }: { items: NavEntry[] }) {
+  const { user } = useCurrentUser();
+  const product = user?.currentCompany.product;
   return (
     <ul className="menu-list">
       {items.map((item) =>
         'heading' in item ? (
           <li key={item.heading}>
             <span className="menu-heading">
-              <T id={item.heading} />
+              <T id={feedWording(item.heading, product)} />
             </span>
             <MenuLinks items={item.children} />
           </li>

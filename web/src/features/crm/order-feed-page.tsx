@@ -13,7 +13,6 @@ import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { PageHeading } from '../../ui/page-heading';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { usePage } from '../../ui/page-context';
 import { Spinner } from '../../ui/spinner';
 import { DescriptionCard, HelpCard } from '../../ui/step-cards';
 import { FeedForm, useFileSize, type FeedFormValues } from './feed-form';
@@ -121,7 +120,8 @@ export default function OrderFeedPage() {
   const showsCheck = !unsentFile && callFailure === null && sending === null;
   return (
     <div className="page feed-page">
-      <FeedHeading lead={lead} />
+      {/* The route's title: a lead feed for companies other than 360 (i18n/feed-wording.ts). */}
+      <PageHeading />
       <div className="feed-layout">
         <div className="feed-main">
           <Card>
@@ -179,20 +179,6 @@ export default function OrderFeedPage() {
       </DescriptionCard>
     </div>
   );
-}
-
-/** Breadcrumb and title; a lead feed for companies other than 360 (spec). */
-function FeedHeading({ lead }: { lead: boolean }) {
-  const { retitle } = usePage();
-  const title: MessageId = lead ? 'orderFeed.titleLead' : 'route.orderFeed';
-  // The browser tab says "Lead feed" too (the route's title is the order feed's).
-  const t = useT();
-  const text = t(title);
-  useEffect(() => {
-    retitle(lead ? text : null);
-    return () => retitle(null);
-  }, [lead, text, retitle]);
-  return <PageHeading title={title} />;
 }
 
 /**

@@ -5,7 +5,6 @@
  * titles and explanations are not here: they come from shared/feed/warnings.ts (shared with the CLI).
  */
 export const en = {
-  'orderFeed.titleLead': 'Lead feed',
   'orderFeed.intro': '{kind, select, lead {Check your lead feed before we import it: give its address, or choose the file, and we read every lead against the feed rules.} other {Check your order feed before we import it: give its address, or choose the file, and we read every order against the feed rules.}}',
   'orderFeed.loadFailed': 'The last check could not be loaded',
   'orderFeed.callFailed': 'The check could not be started',

@@ -1,7 +1,6 @@
 import type { en } from './en';
 
 export const fr: Record<keyof typeof en, string> = {
-  'orderFeed.titleLead': 'Flux de leads',
   'orderFeed.intro': '{kind, select, lead {Vérifiez votre flux de leads avant que nous l’importions : indiquez son adresse ou choisissez le fichier, et nous contrôlons chaque lead selon les règles du flux.} other {Vérifiez votre flux de commandes avant que nous l’importions : indiquez son adresse ou choisissez le fichier, et nous contrôlons chaque commande selon les règles du flux.}}',
   'orderFeed.loadFailed': 'La dernière vérification n’a pas pu être chargée',
   'orderFeed.callFailed': 'La vérification n’a pas pu démarrer',

@@ -5,7 +5,6 @@ const orders = (n: string, zero = '') =>
   `{${n}, plural, ${zero ? `=0 {${zero}} ` : ''}one {# {kind, select, lead {лид} other {заказ}}} few {# {kind, select, lead {лида} other {заказа}}} many {# {kind, select, lead {лидов} other {заказов}}} other {# {kind, select, lead {лида} other {заказа}}}}`;
 
 export const ru: Record<keyof typeof en, string> = {
-  'orderFeed.titleLead': 'Фид лидов',
   'orderFeed.intro': '{kind, select, lead {Проверьте фид лидов до того, как мы его импортируем: укажите его адрес или выберите файл, и мы проверим каждый лид по правилам фида.} other {Проверьте фид заказов до того, как мы его импортируем: укажите его адрес или выберите файл, и мы проверим каждый заказ по правилам фида.}}',
   'orderFeed.loadFailed': 'Не удалось загрузить последнюю проверку',
   'orderFeed.callFailed': 'Не удалось запустить проверку',
