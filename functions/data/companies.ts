@@ -23,6 +23,53 @@ export interface CompanyRecord extends Company {
 /** A company whose deletion started is gone for every reader (auth, lists, switcher). */
 const live = (company: CompanyRecord | null): CompanyRecord | null => (company && !company.deletingAt ? company : null);
 
+/**
+ * THE View ID rule (docs/analytics.md, "Whose View ID"): one service account reads every
+ * customer's property, so a View ID belongs to ONE company. Every write that stores a company's
+ * View ID (create, admin edit, legacy update, first successful access check) claims its
+ * `VIEWID#` guard item in the same transaction as the company, so of two companies storing one
+ * id at once exactly one wins; a View ID another company holds fails with this error (the use
+ * cases answer it as a 400 on the View ID field: core/analytics/view-owner.ts).
+ */
+export class ViewIdTakenError extends ConflictError {
+  constructor() {
+    super('This View ID is stored for another company');
+  }
+}
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** The guard item of a View ID, only while `companyId` holds it (a repeated claim by the holder passes). */
+const heldBy = (viewId: string, companyId: string) => ({
+  TableName: tableName(),
+  Key: keys.viewIdGuard(viewId),
+  ConditionExpression: 'attribute_not_exists(pk) OR companyId = :holder',
+  ExpressionAttributeValues: { ':holder': companyId },
+});
+
+/**
+ * The transaction items that move a company's View ID from `before` to `after`: release the old
+ * guard, claim the new one. `claim`: index of the claim among `items` (-1: nothing claimed).
+ * Records stored before the guards existed hold a View ID without one: such a holder is refused
+ * too (checked just before; the guard makes concurrent new claims exclusive).
+ */
+async function viewIdMove(companyId: string, before: string | null | undefined, after: string | null | undefined): Promise<{ items: TransactItem[]; claim: number }> {
+  if ((before ?? null) === (after ?? null)) return { items: [], claim: -1 };
+  const items: TransactItem[] = [];
+  if (before) {
+    const { Key, ...condition } = heldBy(before, companyId);
+    items.push({ Delete: { Key, ...condition } });
+  }
+  if (!after) return { items, claim: -1 };
+  if ((await companiesWithViewId(after)).some((id) => id !== companyId)) throw new ViewIdTakenError();
+  const { Key, ...condition } = heldBy(after, companyId);
+  items.push({ Put: { Item: { ...Key, companyId }, ...condition } });
+  return { items, claim: items.length - 1 };
+}
+
+/** A cancelled transaction whose View ID claim (`claim` of viewIdMove, its items from `offset`) failed: another company holds it. */
+const lostViewIdClaim = (error: unknown, offset: number, claim: number): boolean => claim >= 0 && cancellationCodes(error)[offset + claim] === 'ConditionalCheckFailed';
+
 export interface NewCompany {
   id?: string;
   name: string;
@@ -38,8 +85,8 @@ export interface NewCompany {
 }
 
 /**
- * Creates the company, reserves its name and writes its steps in ONE transaction, so a company
- * never exists without its steps and two companies never share a name.
+ * Creates the company, reserves its name (and View ID) and writes its steps in ONE transaction, so
+ * a company never exists without its steps and two companies never share a name or a View ID.
  */
 export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
   const company: CompanyRecord = {
@@ -56,9 +103,11 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
     created: nowIso(),
     version: 1,
   };
+  if (company.viewId && (await companiesWithViewId(company.viewId)).length) throw new ViewIdTakenError();
   await putWithGuard({
     item: { ...keys.company(company.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(company.name), ...company },
     guard: { ...keys.companyNameGuard(company.name), companyId: company.id },
+    otherGuards: company.viewId ? [{ item: { ...keys.viewIdGuard(company.viewId), companyId: company.id }, taken: () => new ViewIdTakenError() }] : [],
     alongside: company.integrationSteps.map((stepType) => newStepItem(company.id, stepType)),
     messages: { taken: 'This company already exists, please use another name', exists: 'This company id is already used' },
   });
@@ -70,8 +119,8 @@ export async function getCompany(companyId: string): Promise<CompanyRecord | nul
 }
 
 /** The stored record, also while its deletion runs (the delete use case resumes from it). */
-export async function getCompanyRecord(companyId: string): Promise<CompanyRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.company(companyId) }));
+export async function getCompanyRecord(companyId: string, consistent = false): Promise<CompanyRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.company(companyId), ConsistentRead: consistent }));
   return Item ? stripKeys<CompanyRecord>(Item) : null;
 }
 
@@ -111,14 +160,22 @@ export async function listCompanies(): Promise<CompanyRecord[]> {
   });
 }
 
-/** Ids of the companies that stored this View ID (one GSI Query of the companies, filtered; deleted ones are out of the index). */
+/**
+ * Ids of the companies that hold this View ID: its guard's holder (a consistent read) and, for
+ * records stored before the guards existed, the companies whose record has it (one GSI Query of
+ * the companies, filtered; deleted ones are out of the index).
+ */
 export async function companiesWithViewId(viewId: string): Promise<string[]> {
-  const found = await queryAllByIndex<Pick<CompanyRecord, 'id'>>(gsi1.indexName, gsi1.companies.pk, {
-    expression: 'viewId = :viewId',
-    values: { ':viewId': viewId },
-    projection: 'id',
-  });
-  return found.map((company) => company.id);
+  const [{ Item: guard }, found] = await Promise.all([
+    db().send(new GetCommand({ TableName: tableName(), Key: keys.viewIdGuard(viewId), ConsistentRead: true })),
+    queryAllByIndex<Pick<CompanyRecord, 'id'>>(gsi1.indexName, gsi1.companies.pk, {
+      expression: 'viewId = :viewId',
+      values: { ':viewId': viewId },
+      projection: 'id',
+    }),
+  ]);
+  const holder = typeof guard?.companyId === 'string' ? [guard.companyId] : [];
+  return [...new Set([...holder, ...found.map((company) => company.id)])];
 }
 
 export async function findCompanyByName(name: string): Promise<CompanyRecord | null> {
@@ -134,6 +191,7 @@ export type CompanyChanges = Partial<
  * Conditional edit: succeeds only on the version the editor read (else 409). A new name moves
  * the name guard, and a changed step list adds (TBD) or deletes step items, all in the same
  * transaction, so uniqueness and "a company's steps match its list" hold under concurrent edits.
+ * A new View ID moves its guard the same way (ViewIdTakenError when another company holds it).
  */
 export async function updateCompany(current: CompanyRecord, changes: CompanyChanges): Promise<CompanyRecord> {
   const next: CompanyRecord = { ...current, ...changes, version: current.version + 1 };
@@ -168,12 +226,16 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
         ...[...before].filter((s) => !after.has(s)).map((stepType) => ({ Delete: { TableName: tableName(), Key: keys.step(next.id, stepType) } })),
       ]
     : [];
+  const viewId = changes.viewId !== undefined ? await viewIdMove(next.id, current.viewId, next.viewId) : { items: [], claim: -1 };
+  const viewIdAt = 1 + guards.length;
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: [put, ...guards, ...stepWrites] }));
+    await db().send(new TransactWriteCommand({ TransactItems: [put, ...guards, ...viewId.items, ...stepWrites] }));
   } catch (error) {
     if (isConditionFailure(error)) {
       const codes = cancellationCodes(error);
       if (renamed && codes[2] === 'ConditionalCheckFailed') throw new ConflictError('This company already exists, please use another name');
+      // A stale version is the editor's conflict, not the View ID's.
+      if (codes[0] !== 'ConditionalCheckFailed' && lostViewIdClaim(error, viewIdAt, viewId.claim)) throw new ViewIdTakenError();
       throw new ConflictError();
     }
     throw error;
@@ -186,7 +248,8 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
  * of the first successful access check, the dimension index of the first dimension check, the
  * order feed URL of the first clean feed check). Written only while absent, null or empty: of
  * concurrent checks exactly one stores it (true), the others get false. `alongside`: fields set in
- * the same write (the feed URL's SFTP host key).
+ * the same write (the feed URL's SFTP host key). A View ID claims its guard in the same
+ * transaction: ViewIdTakenError when another company holds it (nothing stored).
  */
 export async function storeCompanyFieldOnce(
   companyId: string,
@@ -195,21 +258,26 @@ export async function storeCompanyFieldOnce(
   alongside: Partial<Pick<CompanyRecord, 'orderFeedHostKey'>> = {},
 ): Promise<boolean> {
   const extra = Object.entries(alongside);
+  const update = {
+    TableName: tableName(),
+    Key: keys.company(companyId),
+    UpdateExpression: `SET #field = :value${extra.map((_, i) => `, #f${i} = :v${i}`).join('')} ADD #version :one`,
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#field) OR #field = :null OR #field = :empty)',
+    ExpressionAttributeNames: { '#field': field, '#version': 'version', ...Object.fromEntries(extra.map(([name], i) => [`#f${i}`, name])) },
+    ExpressionAttributeValues: { ':value': value, ':one': 1, ':null': null, ':empty': '', ...Object.fromEntries(extra.map(([, v], i) => [`:v${i}`, v ?? null])) },
+  };
+  // Only an empty field is written, so there is no old View ID to release.
+  const viewId = field === 'viewId' ? await viewIdMove(companyId, null, value) : null;
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.company(companyId),
-        UpdateExpression: `SET #field = :value${extra.map((_, i) => `, #f${i} = :v${i}`).join('')} ADD #version :one`,
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND (attribute_not_exists(#field) OR #field = :null OR #field = :empty)',
-        ExpressionAttributeNames: { '#field': field, '#version': 'version', ...Object.fromEntries(extra.map(([name], i) => [`#f${i}`, name])) },
-        ExpressionAttributeValues: { ':value': value, ':one': 1, ':null': null, ':empty': '', ...Object.fromEntries(extra.map(([, v], i) => [`:v${i}`, v ?? null])) },
-      }),
-    );
+    if (viewId) await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...viewId.items] }));
+    else await db().send(new UpdateCommand(update));
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    // Someone stored the field first: false, whatever the View ID's guard says.
+    if (!viewId || cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    if (lostViewIdClaim(error, 1, viewId.claim)) throw new ViewIdTakenError();
+    throw new ConflictError();
   }
 }
 
@@ -241,11 +309,13 @@ export async function storeOrderFeedHostKey(companyId: string, forUrl: string, h
 }
 
 /**
- * Legacy update of the analytics fields. With `expectedVersion`: a conditional edit. Without:
- * each given field is written only while still empty (the first check stores it), else 409.
+ * Legacy update of the analytics fields of `current` (the record the caller read). With
+ * `expectedVersion`: a conditional edit. Without: each given field is written only while still
+ * empty (the first check stores it), else 409. A changed View ID moves its guard in the same
+ * transaction (ViewIdTakenError when another company holds it), on the View ID read.
  */
 export async function setAnalyticsFields(
-  companyId: string,
+  current: Pick<CompanyRecord, 'id' | 'viewId'>,
   fields: Partial<Pick<CompanyRecord, 'viewId' | 'dimensionIndex'>>,
   expectedVersion?: number,
 ): Promise<CompanyRecord> {
@@ -260,30 +330,44 @@ export async function setAnalyticsFields(
     sets.push(`#${field} = :${field}`);
     if (expectedVersion === undefined) conditions.push(`(attribute_not_exists(#${field}) OR #${field} = :null)`);
   }
-  if (expectedVersion === undefined) values[':null'] = null;
-  else {
+  if (expectedVersion !== undefined) {
     conditions.push('#version = :expected');
     values[':expected'] = expectedVersion;
   }
+  const viewId = fields.viewId !== undefined ? await viewIdMove(current.id, current.viewId, fields.viewId) : { items: [], claim: -1 };
+  if (viewId.items.length) {
+    // The guard released is the one of the View ID read: the record must still have it.
+    if (current.viewId) {
+      conditions.push('#viewId = :viewIdRead');
+      values[':viewIdRead'] = current.viewId;
+    } else conditions.push('(attribute_not_exists(#viewId) OR #viewId = :null)');
+  }
+  if (conditions.some((condition) => condition.includes(':null'))) values[':null'] = null;
+  const update = {
+    TableName: tableName(),
+    Key: keys.company(current.id),
+    UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.company(companyId),
-        UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return stripKeys<CompanyRecord>(Attributes ?? {});
+    if (!viewId.items.length) {
+      const { Attributes } = await db().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return stripKeys<CompanyRecord>(Attributes ?? {});
+    }
+    await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...viewId.items] }));
   } catch (error) {
     if (isConditionFailure(error)) {
+      if (cancellationCodes(error)[0] !== 'ConditionalCheckFailed' && lostViewIdClaim(error, 1, viewId.claim)) throw new ViewIdTakenError();
       throw new ConflictError(expectedVersion === undefined ? 'This value is already set: send the version you read to change it' : undefined);
     }
     throw error;
   }
+  // A transaction answers no attributes: the record as written.
+  const written = await getCompanyRecord(current.id, true);
+  if (!written) throw new NotFoundError('No such company');
+  return written;
 }
 
 /**
@@ -311,7 +395,7 @@ export async function markCompanyDeleting(companyId: string, expectedVersion: nu
   }
 }
 
-/** Last step of a deletion: the record and its name guard, together. */
+/** Last step of a deletion: the record, its name guard and its View ID's guard, together. */
 export async function deleteCompanyRecord(company: CompanyRecord): Promise<void> {
   await db().send(
     new TransactWriteCommand({
@@ -326,6 +410,8 @@ export async function deleteCompanyRecord(company: CompanyRecord): Promise<void>
             ExpressionAttributeValues: { ':id': company.id },
           },
         },
+        // Frees the View ID for another company (an administrator moving it: docs/analytics.md).
+        ...(company.viewId ? [{ Delete: heldBy(company.viewId, company.id) }] : []),
       ],
     }),
   );

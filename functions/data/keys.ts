@@ -27,6 +27,8 @@ export const keys = {
   company: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'META' }),
   companyPartition: (companyId: string): string => `COMPANY#${companyId}`,
   companyNameGuard: (name: string): Key => ({ pk: `COMPANY_NAME#${normalize(name)}`, sk: 'COMPANY_NAME' }),
+  /** Guard item: reserves a View ID for one company (`companyId`), written in the company's transaction. */
+  viewIdGuard: (viewId: string): Key => ({ pk: `VIEWID#${viewId.trim()}`, sk: 'VIEWID' }),
 
   step: (companyId: string, stepType: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `STEP#${stepType}` }),
   stepPrefix: 'STEP#',

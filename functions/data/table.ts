@@ -32,30 +32,36 @@ export function stripKeys<T>(item: Record<string, unknown>): T {
  * Creates an entity and the guard item that keeps one of its attributes unique (a login, a
  * company name) in one transaction, with any further items written alongside. A taken guard
  * or an existing entity is a ConflictError with the given message; nothing is written then.
+ * `otherGuards`: further unique attributes (a company's View ID), each with its own error when taken.
  */
 export async function putWithGuard(input: {
   item: Record<string, unknown>;
   guard: Record<string, unknown>;
+  otherGuards?: Array<{ item: Record<string, unknown>; taken: () => Error }>;
   alongside?: Record<string, unknown>[];
   messages: { taken: string; exists: string };
 }): Promise<void> {
   const fresh = (Item: Record<string, unknown>) => ({
     Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
   });
+  const otherGuards = input.otherGuards ?? [];
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           fresh(input.item),
           fresh(input.guard),
+          ...otherGuards.map((guard) => fresh(guard.item)),
           ...(input.alongside ?? []).map((Item) => ({ Put: { TableName: tableName(), Item } })),
         ],
       }),
     );
   } catch (error) {
     if (isConditionFailure(error)) {
-      const [itemCode, guardCode] = cancellationCodes(error);
+      const [itemCode, guardCode, ...otherCodes] = cancellationCodes(error);
       if (guardCode === 'ConditionalCheckFailed') throw new ConflictError(input.messages.taken);
+      const taken = otherGuards.find((_, i) => otherCodes[i] === 'ConditionalCheckFailed');
+      if (taken) throw taken.taken();
       if (itemCode === 'ConditionalCheckFailed') throw new ConflictError(input.messages.exists);
     }
     throw error;

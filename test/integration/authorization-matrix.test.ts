@@ -1,10 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/data/keys';
+import { gsi1, keys } from '../../functions/data/keys';
 import { db, tableName } from '../../functions/data/table';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { routes, type RouteDef } from '../../shared/routes';
-import { makeCompany, makeUser, signedIn } from './helpers/accounts';
+import { makeCompany, makeUser, signedIn, uniqueSuffix } from './helpers/accounts';
 import type { HttpResponse } from '../support/http-client';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
@@ -224,5 +224,67 @@ describe('company-scoped routes never leak another company', () => {
       const answer = await clients[caller].get('/api/companies/managed');
       expect(answer.body.map((company: { id: string }) => company.id).sort(), caller).toEqual([...visible[caller]!].sort());
     }
+  });
+});
+
+/**
+ * Issue 20, finding 1: a View ID belongs to the one company holding it. Every route whose body takes
+ * a View ID (found from its schema, so a route added later must get a probe here) refuses, for every
+ * caller allowed on it, a View ID another company holds: 400 on its field, nothing stored or read.
+ */
+describe('the View ID rule holds on every route that takes or stores one', () => {
+  /** The sandbox reads 1000019nnnnn as its granted property 100001 (sandbox-provider.ts): without the rule, the probes would read it. */
+  const HELD = `1000019${String(Date.now() % 100_000).padStart(5, '0')}`;
+  let holder: CompanyRecord;
+  let target: CompanyRecord;
+  const viewField = (route: RouteDef): string | undefined => ['view_id', 'viewId'].find((field) => field in (route.schema?.fields ?? {}));
+  const takingViewId = all.filter((route) => viewField(route));
+
+  /** The request of each such route, carrying `viewId`: path and body. */
+  const PROBES: Record<string, (viewId: string) => { path: string; body: Record<string, unknown> }> = {
+    'companies-update-current': (viewId) => ({ path: '/api/companies/update', body: { viewId } }),
+    'companies-create': (viewId) => ({ path: '/api/companies', body: { ...VALID_BODIES['companies-create'], name: `Matrix view ${uniqueSuffix()}`, viewId } }),
+    'companies-update': (viewId) => ({ path: `/api/companies/${target.id}`, body: { version: target.version, viewId } }),
+    'analytics-access': (view_id) => ({ path: '/api/analytics/access', body: { view_id } }),
+    'analytics-utms': (view_id) => ({ path: '/api/analytics/utms', body: { view_id } }),
+    'analytics-dimension': (view_id) => ({ path: '/api/analytics/dimension', body: { view_id, dimension: '1' } }),
+    'analytics-events': (view_id) => ({ path: '/api/analytics/events', body: { view_id, dimension: '1', event_action: 'purchase' } }),
+    'order-feed-check': (view_id) => ({ path: '/api/order-feed/check', body: { view_id, type: 'xml', feed_url: 'https://feeds.example/orders.xml', upload_key: null } }),
+  };
+
+  /** Ids of the live companies whose record has the View ID (the companies index). */
+  async function recordsWith(viewId: string): Promise<string[]> {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: gsi1.indexName,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'viewId = :v',
+        ExpressionAttributeValues: { ':pk': gsi1.companies.pk, ':v': viewId },
+      }),
+    );
+    return (page.Items ?? []).map((item) => item.id as string);
+  }
+
+  beforeAll(async () => {
+    holder = await makeCompany('Matrix View holder', { viewId: HELD });
+    target = await makeCompany('Matrix View target');
+  });
+
+  it('every route that takes a View ID has its probe', () => {
+    expect(takingViewId.map((route) => route.id).sort()).toEqual(Object.keys(PROBES).sort());
+  });
+
+  const rows = takingViewId.flatMap((route) => callers.filter((caller) => caller !== 'anonymous' && allowed(caller, route)).map((caller) => [route.id, caller, route] as const));
+  it.each(rows)('%s as %s: another company’s View ID is refused, nothing changes', async (_id, caller, route) => {
+    const current = (await clients[caller].get('/api/users/find-current-company')).body as CompanyRecord;
+    const before = [await partitionOf(current), await partitionOf(holder), await partitionOf(target)];
+    const { path, body } = PROBES[route.id]!(HELD);
+    const answer = await clients[caller].request(route.method, path, { json: body });
+    expect(answer.status, `${route.id}: ${JSON.stringify(answer.body)}`).toBe(400);
+    expect(answer.body.errors).toEqual({ [viewField(route)!]: 'validation.analytics.viewIdTaken' });
+    expect(JSON.stringify(answer.body)).not.toContain('Sandbox shop');
+    expect([await partitionOf(current), await partitionOf(holder), await partitionOf(target)]).toEqual(before);
+    expect(await recordsWith(HELD)).toEqual([holder.id]);
   });
 });

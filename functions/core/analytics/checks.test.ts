@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyRecord } from '../../data/companies';
+import { ViewIdTakenError, type CompanyRecord } from '../../data/companies';
 import type { Actor } from '../integration/steps';
 import { checkAccess, checkDimension, importUtms, type AnalyticsDeps } from './checks';
 import { sandboxProvider, SANDBOX_PROPERTIES as P } from './sandbox-provider';
@@ -105,9 +105,18 @@ describe('another company’s View ID', () => {
     expect(log).toEqual([]);
     expect(records).toEqual([]);
   });
-  it('the company’s own stored View ID is its own even when an admin gave it to another company too', async () => {
+  it('the company’s own stored View ID is its own', async () => {
     const { deps } = fakes();
     expect(await checkAccess(company({ viewId: OTHER_COMPANYS_VIEW }), actor, OTHER_COMPANYS_VIEW, deps)).toMatchObject({ code: 200 });
+  });
+
+  it('stored by another company between the ownership check and the store: the same 400, no import, no step', async () => {
+    const { deps, log } = fakes();
+    deps.storeFirst = async () => {
+      throw new ViewIdTakenError();
+    };
+    await expect(checkAccess(company(), actor, P.success, deps)).rejects.toMatchObject({ status: 400, errors: { view_id: 'validation.analytics.viewIdTaken' } });
+    expect(log).toEqual([]);
   });
 });
 

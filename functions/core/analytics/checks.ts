@@ -19,7 +19,7 @@ import type { CompanyRecord } from '../../data/companies';
 import * as companiesRepo from '../../data/companies';
 import * as trafficRepo from '../../data/traffic';
 import { changeStepStatus, type Actor } from '../integration/steps';
-import { ensureOwnView } from './view-owner';
+import { ensureOwnView, storingViewId } from './view-owner';
 import { analyticsProvider, AnalyticsProviderError, standardFormat, type AnalyticsProvider, type UtmTrafficRow } from './provider';
 
 /**
@@ -38,7 +38,7 @@ import { analyticsProvider, AnalyticsProviderError, standardFormat, type Analyti
 export interface AnalyticsDeps {
   provider(): Promise<AnalyticsProvider>;
   standardFormat(): RegExp;
-  /** Stores the field only while it is empty; false when someone stored one first. */
+  /** Stores the field only while it is empty; false when someone stored one first (a View ID another company holds: data's ViewIdTakenError). */
   storeFirst(companyId: string, field: 'viewId' | 'dimensionIndex', value: string): Promise<boolean>;
   /** Ids of the companies whose stored View ID this is (view-owner.ts). */
   viewOwners(viewId: string): Promise<string[]>;
@@ -103,7 +103,8 @@ async function accessAnswer(company: CompanyRecord, actor: Actor, viewId: string
   let viewIdStored = false;
   let trafficImported: number | null = null;
   if (!company.viewId) {
-    viewIdStored = await deps.storeFirst(company.id, 'viewId', viewId);
+    // Another company storing this View ID since ensureOwnView: refused like it (400, nothing stored).
+    viewIdStored = await storingViewId('view_id', () => deps.storeFirst(company.id, 'viewId', viewId));
     if (viewIdStored) {
       // The view id is stored and the step is done even when this import fails: the UTM page re-imports (POST /api/analytics/utms).
       const traffic = await attempt(() => provider.utmTraffic(viewId));

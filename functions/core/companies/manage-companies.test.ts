@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyRecord } from '../../data/companies';
-import { companyChanges, nextSteps } from './manage-companies';
+import { ViewIdTakenError, type CompanyRecord } from '../../data/companies';
+import { companyChanges, createCompanyAsAdmin, nextSteps, updateCompanyAsAdmin, updateCurrentCompany, type CompanyAdminDeps } from './manage-companies';
 import { statusReport } from './status-report';
 import { toCompany } from '../users/views';
 
@@ -31,6 +31,21 @@ describe('companyChanges', () => {
     expect(companyChanges(stored, { orderFeedUrl: 'sftp://feeds.example/a.xml' })).toEqual({});
     expect(companyChanges(stored, { orderFeedUrl: 'sftp://feeds.example/b.xml' })).toEqual({ orderFeedUrl: 'sftp://feeds.example/b.xml' });
     expect(companyChanges(stored, { orderFeedUrl: 'sftp://shop:Other-2@feeds.example/a.xml' })).toEqual({ orderFeedUrl: 'sftp://shop:Other-2@feeds.example/a.xml' });
+  });
+});
+
+describe('a View ID another company holds (the data layer refuses it)', () => {
+  const taken = async (): Promise<never> => {
+    throw new ViewIdTakenError();
+  };
+  const deps: CompanyAdminDeps = { listCompanies: async () => [], getCompany: async () => record, createCompany: taken, updateCompany: taken, setAnalyticsFields: taken };
+  it('is a 400 on viewId for the admin create and edit and the legacy update', async () => {
+    const refusals = [
+      createCompanyAsAdmin({ name: 'New', product: '360', country: 'FR', viewId: '99', integrationSteps: ['sources'] }, deps),
+      updateCompanyAsAdmin('c', { version: 3, viewId: '99' }, deps),
+      updateCurrentCompany(record, { viewId: '99' }, deps),
+    ];
+    for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ status: 400, code: 'validation', errors: { viewId: 'validation.analytics.viewIdTaken' } });
   });
 });
 

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '../../platform/errors';
 // host-key, not the fetcher's index: this bundle needs no transport.
 import { sameSftpServer } from '../../platform/feed-fetch/host-key';
 import { redactUrl } from '../../platform/feed-fetch/redact';
+import { storingViewId } from '../analytics/view-owner';
 import { byName, toCompany } from '../users/views';
 
 /** The companies admin's use cases (list, create, edit) and the legacy update of the current company. */
@@ -16,7 +17,7 @@ export interface CompanyAdminDeps {
   getCompany(id: string): Promise<CompanyRecord | null>;
   createCompany(input: NewCompany): Promise<CompanyRecord>;
   updateCompany(current: CompanyRecord, changes: CompanyChanges): Promise<CompanyRecord>;
-  setAnalyticsFields(companyId: string, fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'>, expectedVersion?: number): Promise<CompanyRecord>;
+  setAnalyticsFields(current: CompanyRecord, fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'>, expectedVersion?: number): Promise<CompanyRecord>;
 }
 
 const defaults: CompanyAdminDeps = {
@@ -35,9 +36,12 @@ export async function listAllCompanies(deps: CompanyAdminDeps = defaults): Promi
   return (await deps.listCompanies()).sort(byName).map(toCompany);
 }
 
-/** Company and steps in one transaction; a taken name (any case) is a 409 with the spec's warning. */
+/**
+ * Company and steps in one transaction; a taken name (any case) is a 409 with the spec's warning,
+ * a View ID another company holds a 400 on viewId (every write that stores a View ID refuses one).
+ */
 export async function createCompanyAsAdmin(input: CompanyCreateRequest, deps: CompanyAdminDeps = defaults): Promise<Company> {
-  const created = await deps.createCompany({
+  const created = await storingViewId('viewId', () => deps.createCompany({
     name: input.name,
     product: input.product,
     country: input.country,
@@ -45,7 +49,7 @@ export async function createCompanyAsAdmin(input: CompanyCreateRequest, deps: Co
     dimensionIndex: orNull(input.dimensionIndex),
     orderFeedUrl: orNull(input.orderFeedUrl),
     integrationSteps: orderSteps(input.integrationSteps as StepType[]),
-  });
+  }));
   return toCompany(created);
 }
 
@@ -81,17 +85,17 @@ export function companyChanges(current: CompanyRecord, input: Omit<CompanyUpdate
   return changes;
 }
 
-/** Edit on the version read (409 when stale); nothing changed: the record as it is. */
+/** Edit on the version read (409 when stale; 400 on viewId for one another company holds); nothing changed: the record as it is. */
 export async function updateCompanyAsAdmin(id: string, input: CompanyUpdateRequest, deps: CompanyAdminDeps = defaults): Promise<Company> {
   const current = await deps.getCompany(id);
   if (!current) throw new NotFoundError('No such company');
   if (current.version !== input.version) throw new ConflictError();
   const changes = companyChanges(current, input);
   if (!Object.keys(changes).length) return toCompany(current);
-  return toCompany(await deps.updateCompany(current, changes));
+  return toCompany(await storingViewId('viewId', () => deps.updateCompany(current, changes)));
 }
 
-/** Legacy POST /api/companies/update: the caller's current company's viewId / dimensionIndex only. */
+/** Legacy POST /api/companies/update: the caller's current company's viewId / dimensionIndex only; never a View ID another company holds (400). */
 export async function updateCurrentCompany(company: CompanyRecord, input: CompanyUpdateCurrentRequest, deps: CompanyAdminDeps = defaults): Promise<Company> {
   const fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'> = {};
   if (input.viewId != null) fields.viewId = orNull(input.viewId);
@@ -99,5 +103,5 @@ export async function updateCurrentCompany(company: CompanyRecord, input: Compan
   const unchanged = Object.entries(fields).every(([field, value]) => (company[field as keyof typeof fields] ?? null) === value);
   // A repeated call storing the same value is harmless: 200 without a write.
   if (unchanged) return toCompany(company);
-  return toCompany(await deps.setAnalyticsFields(company.id, fields, input.version));
+  return toCompany(await storingViewId('viewId', () => deps.setAnalyticsFields(company, fields, input.version)));
 }
