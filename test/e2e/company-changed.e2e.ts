@@ -71,4 +71,17 @@ test('a save in a tab whose company was switched in another tab writes nothing a
   expect((await saved).status()).toBe(201);
   expect((await listCollectors(a.id)).map((c) => c.source)).toEqual([`Typed on ${b.name}`]);
   expect(await listCollectors(b.id)).toEqual([]);
+
+  // A switch in the tab itself is no conflict: the user is read again before the page's data.
+  await tab1.setViewportSize({ width: 1366, height: 900 });
+  const refusals: string[] = [];
+  tab1.on('response', (r) => {
+    if (r.status() === 409) refusals.push(r.url());
+  });
+  const listed = tab1.waitForResponse((r) => r.url().endsWith('/api/collectors') && r.request().method() === 'GET');
+  await switcher(tab1).selectOption(b.id);
+  expect((await listed).request().headers()['x-portal-company']).toBe(b.id);
+  await expect(tab1.getByRole('row').filter({ hasText: `Typed on ${b.name}` })).toHaveCount(0);
+  expect(refusals).toEqual([]);
+  await expect(tab1.getByTestId('company-changed')).toHaveCount(0);
 });
