@@ -32,6 +32,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { StageConfig } from './config';
+import { COMPANY_HEADER } from '../shared/routes';
 import { ORIGIN_VERIFY_HEADER } from './definitions/resources';
 import { contentSecurityPolicy, extraSecurityHeaders } from './definitions/security-headers';
 import { originSecretValue } from './environment';
@@ -130,6 +131,8 @@ export class WebStack extends Stack {
         'User-Agent',
         'CloudFront-Viewer-Address',
         'CloudFront-Forwarded-Proto',
+        // The company the page shows: company-scoped calls refuse to work on another (docs/auth.md).
+        COMPANY_HEADER,
       ),
     });
 

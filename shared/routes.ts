@@ -122,6 +122,14 @@ export interface RouteDef {
   readonly duringMfaSetup?: boolean;
 }
 
+/**
+ * The company a page shows, sent by the web app with every company-scoped call: when the caller's
+ * current company has changed since (another tab switched, the company was deleted), the call
+ * answers 409 `company-changed` and writes nothing (functions/platform/auth.ts). Calls without it
+ * (CLI, scripts) work on the current company as before.
+ */
+export const COMPANY_HEADER = 'X-Portal-Company';
+
 type RouteInput = Omit<RouteDef, 'companyScoped'> & { readonly companyScoped?: boolean };
 
 /** Declares one route; `companyScoped` defaults to false. */

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { userPool } from '../../lib/definitions/resources';
-import type { Access } from '../../shared/routes';
+import { COMPANY_HEADER, type Access } from '../../shared/routes';
 import type { Role } from '../../shared/domain/types';
 import type { CompanyRecord } from '../data/companies';
 import { getUser, type UserRecord } from '../data/users';
@@ -10,7 +10,7 @@ import { isAdmin, primaryRole } from '../core/users/company-access';
 import { resolveCompany } from '../core/users/companies';
 import { readCookie, type CookieRequest } from './cookies';
 import { env } from './env';
-import { ForbiddenError, MfaSetupRequiredError, UnauthenticatedError } from './errors';
+import { CompanyChangedError, ForbiddenError, MfaSetupRequiredError, UnauthenticatedError } from './errors';
 
 /**
  * THE place that decides access for a request: every non-public route runs `authenticate`
@@ -75,11 +75,13 @@ export async function sessionFromCookie(request: CookieRequest, options: { allow
 /**
  * `duringMfaSetup`: the route stays open to an administrator who must still set up an
  * authenticator app (ADMIN_MFA=required); every other route answers them 403 mfa-setup-required.
+ * `companyScoped`: the route works on the current company, so a page that shows another one
+ * (X-Portal-Company) is answered 409 company-changed before anything is read or written.
  */
 export async function authenticate(
   request: CookieRequest,
   access: Exclude<Access, 'public'>,
-  options: { duringMfaSetup?: boolean } = {},
+  options: { duringMfaSetup?: boolean; companyScoped?: boolean } = {},
 ): Promise<AuthContext> {
   const session = await sessionFromCookie(request);
   if (!session) throw new UnauthenticatedError();
@@ -90,5 +92,17 @@ export async function authenticate(
   if (!company) throw new ForbiddenError('Your company no longer exists');
   if (!options.duringMfaSetup && mustSetUpMfa(user, env.adminMfaRequired)) throw new MfaSetupRequiredError();
   if (access === 'admin' && !isAdmin(user)) throw new ForbiddenError();
+  if (options.companyScoped) refuseOtherCompany(request.headers, company);
   return { user, company, role: primaryRole(user) };
+}
+
+/**
+ * A page keeps showing company A while the current company becomes B (switched in another tab, A
+ * deleted and the current company fallen back): its writes would land in B. The web app names
+ * the company it shows; any other value than the current company's id (including one the caller
+ * may not open) is refused, so nothing is written where the user did not look.
+ */
+function refuseOtherCompany(headers: Record<string, string | undefined>, company: CompanyRecord): void {
+  const shown = headers[COMPANY_HEADER.toLowerCase()];
+  if (shown !== undefined && shown.trim() !== company.id) throw new CompanyChangedError();
 }

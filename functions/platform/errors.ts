@@ -108,3 +108,13 @@ export class ConflictError extends AppError {
     super(409, 'conflict', message);
   }
 }
+
+/**
+ * The page that sent the call shows another company than the caller's current one (changed in
+ * another tab, or deleted): nothing is done. The message is the catalogue id the web app shows.
+ */
+export class CompanyChangedError extends AppError {
+  constructor() {
+    super(409, 'company-changed', 'error.company-changed');
+  }
+}

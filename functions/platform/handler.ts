@@ -219,7 +219,7 @@ function errorResult(error: unknown, route: RouteDef, requestId: string | undefi
 export type Authenticate = (
   request: { headers: Record<string, string | undefined>; cookies: string[] },
   access: Exclude<Access, 'public'>,
-  options?: { duringMfaSetup?: boolean },
+  options?: { duringMfaSetup?: boolean; companyScoped?: boolean },
 ) => Promise<AuthContext>;
 
 export function createHandler<R extends RouteDef>(
@@ -251,7 +251,10 @@ export function createHandler<R extends RouteDef>(
       if (refuseCrossSite) refuseForeignRequest(event, state.headers);
       if (options.rawBody) checkRawBody(event, state.headers, options.rawBody);
       if (route.access !== 'public' && authenticate) {
-        state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access, { duringMfaSetup: route.duringMfaSetup });
+        state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access, {
+          duringMfaSetup: route.duringMfaSetup,
+          companyScoped: route.companyScoped,
+        });
       }
       if (schema) state.body = await validate(schema, parseJson(event));
     },

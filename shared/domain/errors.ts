@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'invalid-token',
   'method-not-allowed',
   'conflict',
+  'company-changed',
   'unsupported-media-type',
   'too-many-requests',
   'not-implemented',

@@ -1,15 +1,23 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
+import { unstable_serialize, useSWRConfig } from 'swr';
+import type { CurrentUser } from 'shared/domain/types';
 import { configureApi } from '../lib/api/client';
 import { CURRENT_USER_KEY } from '../lib/api/session';
 import { loginRedirectFor, mfaSetupPathFor } from '../lib/redirect';
 import { showServerError } from './server-error';
+import { companyChanged } from './shell/company-changed';
 
-/** Connects the plain API client to the router (401 -> /login) and to the error page (500). */
+/**
+ * Connects the plain API client to the router (401 -> /login), to the error page (500) and to the
+ * cached current user, whose company every company-scoped call names (409 company-changed: read
+ * again, with a notice).
+ */
+const currentUserCacheKey = unstable_serialize(CURRENT_USER_KEY);
+
 export function ApiBridge() {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   useEffect(
     () =>
       configureApi({
@@ -20,8 +28,10 @@ export function ApiBridge() {
         },
         onServerError: showServerError,
         onMfaSetupRequired: (redirect) => navigate(mfaSetupPathFor(redirect), { replace: true }),
+        shownCompany: () => (cache.get(currentUserCacheKey)?.data as CurrentUser | null | undefined)?.currentCompany?.id,
+        onCompanyChanged: () => companyChanged(mutate),
       }),
-    [navigate, mutate],
+    [navigate, mutate, cache],
   );
   return null;
 }

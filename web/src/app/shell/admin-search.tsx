@@ -4,7 +4,8 @@ import { useSWRConfig } from 'swr';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { companiesList, usersChangeCurrentCompany } from 'shared/routes';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
-import { allButCompanyList, COMPANY_LIST_CACHE } from './company-list-cache';
+import { revalidateForCompanyChange } from './company-changed';
+import { COMPANY_LIST_CACHE } from './company-list-cache';
 import { pages, pageTitle } from '../pages';
 
 /** Same limit as the admin lists' search boxes (spec, section 9). */
@@ -77,7 +78,7 @@ export function AdminSearch() {
       try {
         await mutateRoute(usersChangeCurrentCompany, { body: { company: option.companyId } });
         // Every company-scoped answer changes; the company list itself does not.
-        await mutate(allButCompanyList);
+        await revalidateForCompanyChange(mutate);
       } catch {
         setSwitchFailed(true);
         return;

@@ -5,7 +5,8 @@ import { T, useT } from '../../i18n/t';
 import { companiesList, companiesManaged, usersChangeCurrentCompany } from 'shared/routes';
 import { isAdmin } from '../../lib/api/session';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
-import { allButCompanyList, COMPANY_LIST_CACHE } from './company-list-cache';
+import { revalidateForCompanyChange } from './company-changed';
+import { COMPANY_LIST_CACHE } from './company-list-cache';
 
 /**
  * Managers and admins switch the current company. The server keeps it (every company-scoped
@@ -36,7 +37,7 @@ export function CompanySwitcher({ user }: { user: CurrentUser }) {
     try {
       // The id comes from the server's own list; the server validates it with changeCurrentCompanySchema.
       await mutateRoute(usersChangeCurrentCompany, { body: { company: companyId } });
-      await mutate(allButCompanyList);
+      await revalidateForCompanyChange(mutate);
     } catch {
       setFailed(true);
     } finally {

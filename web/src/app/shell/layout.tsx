@@ -1,6 +1,7 @@
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { T } from '../../i18n/t';
 import { pages } from '../pages';
+import { CompanyChangedNotice } from './company-changed';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LanguageMenu } from './language-menu';
@@ -23,6 +24,7 @@ export function Layout() {
         <Header />
       )}
       <main id="main" tabIndex={-1} className="app-main">
+        <CompanyChangedNotice />
         <Outlet />
       </main>
       <Footer />

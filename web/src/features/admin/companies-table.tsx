@@ -9,6 +9,7 @@ import { companiesDelete, companiesList, companiesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
+import { CURRENT_USER_KEY } from '../../lib/api/session';
 import { mutateRoute, routeKey } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -97,7 +98,9 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
     try {
       await mutateRoute(companiesDelete, { params: { id: doomed.id }, body: { version: doomed.version } });
       setNotice({ tone: 'success', id: 'companies.deleted', values: { name: doomed.name } });
-      // The current company may have moved to the default one: every answer may change.
+      // The current company may have moved to the default one: every answer may change. The
+      // user first: company-scoped calls name its company (X-Portal-Company) and the old one is refused.
+      await mutate(CURRENT_USER_KEY);
       await mutate(() => true);
     } catch (error) {
       const left = error instanceof ApiError && error.status === 409 ? usersLeft(error) : null;

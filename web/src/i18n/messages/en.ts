@@ -88,6 +88,9 @@ export const en = {
   'company.label': 'Current company',
   'company.switching': 'Switching company…',
   'company.switchFailed': 'The company could not be changed. Please try again.',
+  'company.changedTitle': 'The company was changed elsewhere',
+  'company.changedNotice': 'Your current company was changed in another tab or window (or the one shown was removed), so nothing was saved. This page now shows {company}: check your entry before saving again.',
+  'company.changedDismiss': 'Dismiss this message',
 
   // Admin search
   'search.label': 'Search pages and companies',
@@ -208,6 +211,7 @@ export const en = {
   'error.method-not-allowed': 'This action is not available this way',
   'error.unsupported-media-type': 'The request was not sent as the portal sends it: reload the page and try again',
   'error.conflict': 'Someone else changed this item: reload and try again',
+  'error.company-changed': 'Your current company was changed in another tab or window (or removed), so nothing was saved. The page now shows the current company: check it and try again.',
   'error.too-many-requests': 'Too many attempts: please wait a moment and try again',
   'error.not-implemented': 'This feature is being built and will be available in an upcoming release.',
   'error.internal': 'Something went wrong on our side',

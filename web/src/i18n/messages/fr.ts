@@ -80,6 +80,9 @@ export const fr: Catalogue = {
   'company.label': 'Entreprise courante',
   'company.switching': "Changement d'entreprise…",
   'company.switchFailed': "Impossible de changer d'entreprise. Veuillez réessayer.",
+  'company.changedTitle': "L'entreprise a été changée ailleurs",
+  'company.changedNotice': "Votre entreprise courante a été changée dans un autre onglet ou une autre fenêtre (ou celle affichée a été supprimée) : rien n'a été enregistré. Cette page affiche maintenant {company} : vérifiez votre saisie avant d'enregistrer à nouveau.",
+  'company.changedDismiss': 'Fermer ce message',
 
   'search.label': 'Rechercher des pages et des entreprises',
   'search.placeholder': 'Rechercher…',
@@ -195,6 +198,7 @@ export const fr: Catalogue = {
   'error.method-not-allowed': "Cette action n'est pas disponible de cette façon",
   'error.unsupported-media-type': "La demande n'a pas été envoyée comme le portail l'envoie : rechargez la page et réessayez",
   'error.conflict': "Quelqu'un d'autre a modifié cet élément : rechargez la page et réessayez",
+  'error.company-changed': "Votre entreprise courante a été changée dans un autre onglet ou une autre fenêtre (ou supprimée) : rien n'a été enregistré. La page affiche maintenant l'entreprise courante : vérifiez-la et réessayez.",
   'error.too-many-requests': 'Trop de tentatives : patientez un instant puis réessayez',
   'error.not-implemented': 'Cette fonctionnalité est en cours de développement et sera disponible dans une prochaine version.',
   'error.internal': 'Une erreur est survenue de notre côté',

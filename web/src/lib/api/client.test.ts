@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api as url } from '../../test/render';
 import { server } from '../../test/server';
-import { meetingsList, passwordResetRequest, securityLogin, usersCurrent } from 'shared/routes';
+import { collectorsCreate, meetingsList, passwordResetRequest, securityLogin, usersCurrent } from 'shared/routes';
 import { ApiError, callRoute, configureApi } from './client';
 
 let restore = () => {};
@@ -21,6 +21,34 @@ describe('API client', () => {
     expect(seen!.credentials).toBe('same-origin');
     expect(seen!.headers.get('content-type')).toBe('application/json');
     expect(await seen!.json()).toEqual({ login: 'a@b.co', language: 'en' });
+  });
+
+  it('names the company the pages show on company-scoped calls only (X-Portal-Company)', async () => {
+    const seen: Record<string, string | null> = {};
+    server.use(
+      http.get(url('/api/meetings'), ({ request }) => {
+        seen.meetings = request.headers.get('x-portal-company');
+        return HttpResponse.json([]);
+      }),
+      http.get(url('/api/users/current'), ({ request }) => {
+        seen.user = request.headers.get('x-portal-company');
+        return HttpResponse.json({ id: 'u1' });
+      }),
+    );
+    restore = configureApi({ shownCompany: () => 'company-a' });
+    await callRoute(meetingsList);
+    await callRoute(usersCurrent);
+    expect(seen).toEqual({ meetings: 'company-a', user: null });
+  });
+
+  it('reports 409 company-changed (nothing saved) and still fails the call', async () => {
+    server.use(
+      http.post(url('/api/collectors'), () => HttpResponse.json({ code: 'company-changed', message: 'error.company-changed' }, { status: 409 })),
+    );
+    const onCompanyChanged = vi.fn();
+    restore = configureApi({ shownCompany: () => 'company-a', onCompanyChanged });
+    await expect(callRoute(collectorsCreate, { body: { source: 'S', accessEmail: 'a@b.co', comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' } })).rejects.toMatchObject({ status: 409, code: 'company-changed' });
+    expect(onCompanyChanged).toHaveBeenCalledTimes(1);
   });
 
   it('on 401 refreshes once and retries', async () => {

@@ -1,4 +1,4 @@
-import { routePath, securityRefresh, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from 'shared/routes';
+import { COMPANY_HEADER, routePath, securityRefresh, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from 'shared/routes';
 import type { ApiError as ApiErrorBody } from 'shared/domain/types';
 
 /** An HTTP answer other than 2xx, with the contract's error body when there is one. */
@@ -31,6 +31,13 @@ interface Handlers {
   onServerError: (failure: ServerFailure) => void;
   /** 403 mfa-setup-required: an administrator must set up an authenticator app first. */
   onMfaSetupRequired: (redirect: string) => void;
+  /**
+   * The id of the company the pages show (the cached current user's), sent as X-Portal-Company
+   * with every company-scoped call; undefined sends none (signed out, not known yet).
+   */
+  shownCompany: () => string | undefined;
+  /** 409 company-changed: the current company is no longer the one shown; nothing was done. */
+  onCompanyChanged: () => void;
 }
 
 const currentFullPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -39,6 +46,8 @@ let handlers: Handlers = {
   onUnauthorized: (redirect) => window.location.assign(`/login?redirect=${encodeURIComponent(redirect)}`),
   onServerError: () => undefined,
   onMfaSetupRequired: (redirect) => window.location.assign(`/mfa-setup?required=1&redirect=${encodeURIComponent(redirect)}`),
+  shownCompany: () => undefined,
+  onCompanyChanged: () => undefined,
 };
 
 /** The app shell plugs in router navigation and the error page (see app/api-bridge.tsx). */
@@ -89,10 +98,17 @@ function send(route: RouteDef, options: RawCall): Promise<Response> {
   // Absolute URL: same origin in the browser, and resolvable by fetch under jsdom/msw.
   const url = new URL(routePath(route, (options.params ?? {}) as ParamsOf<RouteDef>), window.location.origin);
   const hasBody = options.body !== undefined;
+  // The server refuses a company-scoped call when its current company is no longer this one
+  // (switched in another tab, deleted), instead of writing into a company the page does not show.
+  const shown = route.companyScoped ? handlers.shownCompany() : undefined;
   return fetch(url, {
     method: route.method,
     credentials: 'same-origin',
-    headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Accept: 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...(shown ? { [COMPANY_HEADER]: shown } : {}),
+    },
     body: hasBody ? JSON.stringify(options.body) : null,
     signal: options.signal ?? null,
   });
@@ -135,6 +151,7 @@ export async function callRoute<R extends RouteDef>(route: R, ...[options]: Opti
   if (res.ok) return json as ResponseOf<R>;
   const error = toError(res.status, json, text);
   if (res.status === 403 && error.code === 'mfa-setup-required' && auth === 'redirect') handlers.onMfaSetupRequired(currentFullPath());
+  if (res.status === 409 && error.code === 'company-changed') handlers.onCompanyChanged();
   if (res.status === 500) handlers.onServerError({ status: res.status, message: error.message, text, contentType: res.headers.get('content-type') ?? '' });
   throw error;
 }
