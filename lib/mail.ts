@@ -8,6 +8,7 @@ import { CfnTemplate, ConfigurationSet, EmailIdentity, EmailSendingEvent, EventD
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { mailTemplatePrefix, type StageConfig } from './config';
+import { sesHtmlPart } from './definitions/mail-html';
 import { mailConfigurationSetName, mailTemplates } from './definitions/resources';
 
 export interface MailStackProps extends StackProps {
@@ -56,7 +57,8 @@ export class MailStack extends Stack {
         template: {
           templateName: `${this.templatePrefix}${template.name}`,
           subjectPart: template.subject,
-          htmlPart: template.html,
+          // Variables as their HTML-escaped copies (lib/definitions/mail-html.ts).
+          htmlPart: sesHtmlPart(template.html),
           textPart: template.text,
         },
       });

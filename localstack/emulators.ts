@@ -256,10 +256,11 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
     );
     started.push(dynamodb);
 
+    // Through s3rver-start.mjs: s3rver with a POST policy's content-length-range enforced, as S3 does.
     const s3 = launch(
       's3',
       process.execPath,
-      [join(pkgDir('s3rver'), 'bin', 's3rver.js'), '-d', s3Dir, '-a', HOST, '-p', String(ports.s3), '--silent'],
+      [join(repoRoot, 'localstack', 's3rver-start.mjs'), s3Dir, HOST, String(ports.s3)],
       { cwd: s3Dir, env: { SUPERVISED_TEMP_DIR: s3Dir }, verbose },
     );
     started.push(s3);

@@ -18,6 +18,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { sesHtmlPart } from '../lib/definitions/mail-html';
 import { appAliasOriginsEnv, envNames, feedBucket, jobFunctionEnv, jobNames, mailTemplates, table, userPool } from '../lib/definitions/resources';
 import type { EmulatorEndpoints } from './emulators';
 
@@ -188,7 +189,8 @@ async function provisionTemplates(client: SESv2Client): Promise<void> {
     await client.send(
       new CreateEmailTemplateCommand({
         TemplateName: `${localNames.templatePrefix}${template.name}`,
-        TemplateContent: { Subject: template.subject, Html: template.html, Text: template.text },
+        // Variables as their HTML-escaped copies, as the CDK stores them (lib/definitions/mail-html.ts).
+        TemplateContent: { Subject: template.subject, Html: sesHtmlPart(template.html), Text: template.text },
       }),
     );
   }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
+import { sesHtmlPart } from '../../lib/definitions/mail-html';
 import { mailTemplates, table, userPool } from '../../lib/definitions/resources';
 import { resourcesOf, synthPortal, testConfig, type Synth } from './support';
 
@@ -125,7 +126,7 @@ describe('mail stack', () => {
     expect(names.sort()).toEqual(mailTemplates.map((t) => `portal-qa-${t.name}`).sort());
     const reset = mailTemplates.find((t) => t.name === 'password-reset')!;
     synth.templates.mail.hasResourceProperties('AWS::SES::Template', {
-      Template: { TemplateName: 'portal-qa-password-reset', SubjectPart: reset.subject, HtmlPart: reset.html, TextPart: reset.text },
+      Template: { TemplateName: 'portal-qa-password-reset', SubjectPart: reset.subject, HtmlPart: sesHtmlPart(reset.html), TextPart: reset.text },
     });
   });
 });

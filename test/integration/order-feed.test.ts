@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
@@ -189,13 +189,28 @@ describe('upload, then check', () => {
     expect(asOrders.failure?.code).toBe('wrong-root');
   });
 
-  it('refuses an empty upload (the local S3 does not enforce the POST policy: the server does)', async () => {
+  it('refuses an empty upload: S3 by the policy, the check by the object itself', async () => {
     const { client } = await customerOf('Feed empty');
     const ticket = await uploadTicket(client, 'empty.xml', 10);
-    expect((await postToS3(ticket, new Blob([]), 'empty.xml')).status).toBeLessThan(300);
+    expect((await postToS3(ticket, new Blob([]), 'empty.xml')).status).toBe(400);
+    // An empty object under the key anyway (a policy is S3's check, not ours): the check refuses it.
+    await s3Client().send(new PutObjectCommand({ Bucket: env.bucketName, Key: ticket.key, Body: '' }));
     const answer = await client.post<{ code: string; errors: Record<string, string> }>('/api/order-feed/check', { upload_key: ticket.key, type: 'xml' });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({ upload_key: 'validation.feed.emptyFile' });
+  });
+
+  it('binds the ticket to the declared size: 100 bytes declared, 64 KiB refused and nothing stored; the declared size uploads', async () => {
+    const { company, client } = await customerOf('Feed size bound');
+    const ticket = await uploadTicket(client, 'small.xml', 100);
+    const big = await postToS3(ticket, new Blob([Buffer.alloc(64 * 1024, 0x41)]), 'small.xml');
+    expect(big.status).toBe(400);
+    expect(await big.text()).toContain('<Code>EntityTooLarge</Code>');
+    expect(await uploadsOf(company.id)).toBe(0);
+
+    const exact = await postToS3(ticket, new Blob([Buffer.alloc(100, 0x41)]), 'small.xml');
+    expect(exact.status, await exact.text()).toBeLessThan(300);
+    expect(await uploadsOf(company.id)).toBe(1);
   });
 
   it('hands out a presigned POST for one key under the company prefix, with the size range, content type and a short expiry', async () => {
@@ -203,7 +218,7 @@ describe('upload, then check', () => {
     const ticket = await uploadTicket(client, 'shop.csv', 1234, 'csv');
     expect(ticket.key).toMatch(new RegExp(`^feeds/${company.id}/[0-9a-f-]{36}\\.csv$`));
     expect(ticket.url).toContain(stack.env.FEED_BUCKET);
-    expect(ticket.maxBytes).toBe(1024 ** 3);
+    expect(ticket.maxBytes).toBe(1234);
     const expires = Date.parse(ticket.expiresAt) - Date.now();
     expect(expires).toBeGreaterThan(10 * 60_000);
     expect(expires).toBeLessThanOrEqual(15 * 60_000);
@@ -211,7 +226,7 @@ describe('upload, then check', () => {
     expect(ticket.fields['Content-Type']).toBe('text/csv');
     const policy = JSON.parse(Buffer.from(ticket.fields.Policy!, 'base64').toString('utf8')) as { conditions: unknown[]; expiration: string };
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([{ key: ticket.key }, ['content-length-range', 1, 1024 ** 3], ['eq', '$Content-Type', 'text/csv'], { bucket: stack.env.FEED_BUCKET }]),
+      expect.arrayContaining([{ key: ticket.key }, ['content-length-range', 1, 1234], ['eq', '$Content-Type', 'text/csv'], { bucket: stack.env.FEED_BUCKET }]),
     );
     expect(Math.abs(Date.parse(policy.expiration) - Date.parse(ticket.expiresAt))).toBeLessThan(5000);
   });

@@ -10,9 +10,9 @@ import { presignPost } from '../../platform/s3-post';
 /**
  * Feed files go from the browser straight to S3 (API Gateway takes 10 MB at most): the server
  * signs a POST form for ONE key under the company's prefix, with the size range and the content
- * type as policy conditions and a short expiry. The check then verifies the object itself
- * (uploaded-feed.ts): the local S3 emulator does not enforce POST conditions, and a key in a
- * request body is only a claim.
+ * type as policy conditions and a short expiry. The size range ends at the size the page declared
+ * (the file's own size): a ticket for 100 bytes must not carry 1 GiB. The check then verifies the
+ * object itself (uploaded-feed.ts): a key in a request body is only a claim.
  */
 
 export const CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = { xml: 'application/xml', csv: 'text/csv' };
@@ -20,20 +20,20 @@ export const CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = { xml: 'appli
 export interface UploadDeps {
   now(): Date;
   newId(): string;
-  presign(input: { key: string; contentType: string; fileName: string }): Promise<{ url: string; fields: Record<string, string> }>;
+  presign(input: { key: string; contentType: string; fileName: string; maxBytes: number }): Promise<{ url: string; fields: Record<string, string> }>;
 }
 
 const defaults: UploadDeps = {
   now: () => new Date(),
   newId: randomUUID,
-  presign: async ({ key, contentType, fileName }) =>
+  presign: async ({ key, contentType, fileName, maxBytes }) =>
     presignPost({
       bucket: env.bucketName,
       key,
       // Each field is also an exact-match condition of the policy.
       fields: { 'Content-Type': contentType, 'x-amz-meta-filename': encodeURIComponent(fileName) },
       conditions: [
-        ['content-length-range', 1, FEED_UPLOAD_MAX_BYTES],
+        ['content-length-range', 1, maxBytes],
         ['eq', '$Content-Type', contentType],
       ],
       expiresSeconds: FEED_UPLOAD_EXPIRY_SECONDS,
@@ -46,12 +46,14 @@ const defaults: UploadDeps = {
 export async function createUploadTicket(companyId: string, request: FeedUploadRequest, deps: UploadDeps = defaults): Promise<FeedUploadTicket> {
   const key = feedUploadKey(companyId, deps.newId(), request.type);
   const contentType = CONTENT_TYPES[request.type];
-  const { url, fields } = await deps.presign({ key, contentType, fileName: request.fileName });
+  // The schema holds the declared size to 1..FEED_UPLOAD_MAX_BYTES.
+  const maxBytes = Math.min(request.size, FEED_UPLOAD_MAX_BYTES);
+  const { url, fields } = await deps.presign({ key, contentType, fileName: request.fileName, maxBytes });
   return {
     url,
     fields,
     key,
-    maxBytes: FEED_UPLOAD_MAX_BYTES,
+    maxBytes,
     expiresAt: new Date(deps.now().getTime() + FEED_UPLOAD_EXPIRY_SECONDS * 1000).toISOString(),
   };
 }

@@ -8,6 +8,7 @@ export type FeedFetchErrorCode =
   | 'status'
   | 'too-large'
   | 'timeout'
+  | 'too-slow'
   | 'ftp-passive'
   | 'connection'
   | 'protocol'

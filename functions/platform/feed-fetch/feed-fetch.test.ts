@@ -105,9 +105,10 @@ beforeAll(async () => {
   });
   secure = await feedHttpServer({ '/feed.xml': (_req, res) => res.writeHead(200, { 'content-length': String(FEED.length) }).end(FEED) }, true);
   ftp = await ftpServer({
-    files: { '/feed.xml': FEED, '/big.xml': BIG, '/dir/space name.xml': FEED },
-    users: { anonymous: '', shop: 'p@ss:word/1', pasv: 'x', bounce: 'x', far: 'x', nosize: 'x' },
-    passive: { pasv: 'pasv', bounce: '127,0,0,2', far: '10,0,0,1' },
+    files: { '/feed.xml': FEED, '/big.xml': BIG, '/dir/space name.xml': FEED, '/drip.xml': FEED },
+    users: { anonymous: '', shop: 'p@ss:word/1', pasv: 'x', bounce: 'x', far: 'x', nosize: 'x', lowepsv: 'x', lowpasv: 'x' },
+    passive: { pasv: 'pasv', bounce: '127,0,0,2', far: '10,0,0,1', lowepsv: 'epsv-low', lowpasv: 'pasv-low' },
+    drip: ['/drip.xml'],
     elsewherePort: internal2.port,
   });
   sftp = await sftpServer({ '/feed.xml': FEED, '/big.xml': BIG, 'feed.xml': FEED }, 'shop', 's3cr:et@');
@@ -194,6 +195,9 @@ describe('refused before any connection to an internal address', { timeout: 30_0
     ['6 redirects', () => `http://127.0.0.1:${web.port}/chain?n=${MAX_REDIRECTS + 1}`, 'redirect'],
     ['FTP PASV reply to another loopback host', () => `ftp://bounce:x@127.0.0.1:${ftp.port}/feed.xml`, 'ftp-passive'],
     ['FTP PASV reply to a private host', () => `ftp://far:x@127.0.0.1:${ftp.port}/feed.xml`, 'ftp-passive'],
+    // The server's own address, but port 21 (below 1024): refused, not tried (else 'connection').
+    ['FTP EPSV reply with a port below 1024', () => `ftp://lowepsv:x@127.0.0.1:${ftp.port}/feed.xml`, 'ftp-passive'],
+    ['FTP PASV reply with a port below 1024', () => `ftp://lowpasv:x@127.0.0.1:${ftp.port}/feed.xml`, 'ftp-passive'],
   ];
   it.each(forms)('%s', async (_name, url, code) => {
     const error = await failure(open(url()));
@@ -226,6 +230,17 @@ describe('caps', { timeout: 30_000 }, () => {
   it('times out a body that stops (idle)', async () => {
     const feed = await open(`http://127.0.0.1:${web.port}/slow`, { idleTimeoutMs: 300 });
     expect((await failure(read(feed.body))).code).toBe('timeout');
+  });
+  // A small floor so that the test takes a second, not the real 30 s grace; the outcome does not
+  // depend on timing (the drip can only be slower than the floor on a busy machine).
+  const floor = { minRate: { bytesPerSecond: 64 * 1024, windowMs: 300, graceMs: 300 }, idleTimeoutMs: 10_000, timeoutMs: 25_000 };
+  it('stops an HTTP body under the rate floor (a byte every 50 ms never trips the idle timer)', async () => {
+    const feed = await open(`http://127.0.0.1:${web.port}/drip`, floor);
+    expect((await failure(read(feed.body))).code).toBe('too-slow');
+  });
+  it('stops an FTP download under the rate floor', async () => {
+    const feed = await open(`ftp://127.0.0.1:${ftp.port}/drip.xml`, floor);
+    expect((await failure(read(feed.body))).code).toBe('too-slow');
   });
   it('times out a body that drips forever (whole transfer)', async () => {
     const feed = await open(`http://127.0.0.1:${web.port}/drip`, { idleTimeoutMs: 5_000, timeoutMs: 800 });

@@ -9,6 +9,11 @@ import { FeedFetchError } from './errors';
 import { filePath, redactUrl, type FeedTarget } from './target';
 import type { Opened, TransportContext } from './transport';
 
+/** Ports below 1024 are services (ssh, smtp, the FTP control port...), never a passive data port. */
+const MIN_PASSIVE_PORT = 1024;
+const reservedPort = () =>
+  new FeedFetchError('ftp-passive', 'The FTP server asked for the data to be fetched from a reserved port (below 1024): refused.');
+
 const passiveRefused = () =>
   new FeedFetchError('ftp-passive', "The FTP server asked for the data to be fetched from another host; only the server's own address is used.");
 
@@ -16,7 +21,8 @@ const passiveRefused = () =>
  * The data connection strategy: EPSV (the port only, on the control connection's address), else
  * PASV whose address must be the checked control address itself. basic-ftp's own PASV check lets
  * any loopback address stand for another and its default tries strategies silently; this one
- * refuses (FTP bounce / SSRF through a passive reply).
+ * refuses (FTP bounce / SSRF through a passive reply), and refuses ports below 1024 (a passive
+ * reply must not send the fetcher to the server's other services).
  */
 export function guardedPassive(controlAddress: string) {
   return async (ftp: FTPContext): Promise<FTPResponse> => {
@@ -29,6 +35,7 @@ export function guardedPassive(controlAddress: string) {
     if (epsv) {
       const port = Number(/[|!]{3}(\d{1,5})[|!]/.exec(epsv.message)?.[1]);
       if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new FeedFetchError('protocol', 'The FTP server gave an unreadable passive mode answer.');
+      if (port < MIN_PASSIVE_PORT) throw reservedPort();
       await connectForPassiveTransfer(controlAddress, port, ftp);
       return epsv;
     }
@@ -38,6 +45,7 @@ export function guardedPassive(controlAddress: string) {
     const host = match.slice(1, 5).join('.');
     const port = Number(match[5]) * 256 + Number(match[6]);
     if (!ipaddr.IPv4.isValidFourPartDecimal(host) || ipaddr.process(host).toString() !== ipaddr.process(controlAddress).toString()) throw passiveRefused();
+    if (port < MIN_PASSIVE_PORT) throw reservedPort();
     await connectForPassiveTransfer(controlAddress, port, ftp);
     return pasv;
   };

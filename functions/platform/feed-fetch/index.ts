@@ -7,12 +7,13 @@
 import type { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { abortable, systemResolver, type AllowList, type Resolver } from './address';
-import { guardBody } from './body';
+import { FEED_RATE_FLOOR, guardBody, type RateFloor } from './body';
 import { FeedFetchError } from './errors';
 import { openHttp } from './http';
 import { parseTarget } from './target';
 import type { Opened, TransportContext } from './transport';
 
+export { FEED_RATE_FLOOR, type RateFloor } from './body';
 export { FeedFetchError, type FeedFetchErrorCode } from './errors';
 export { hostKeyFingerprint, sameSftpServer } from './host-key';
 export { redactUrl } from './target';
@@ -24,6 +25,8 @@ export interface FeedFetchOptions {
   timeoutMs: number;
   /** No byte for this long -> 'timeout' (slow-loris servers). */
   idleTimeoutMs?: number;
+  /** Under this average rate -> 'too-slow' (a server dripping bytes); default FEED_RATE_FLOOR. */
+  minRate?: RateFloor;
   /** Aborting it stops the transfer; openFeed rejects (and the body errors) with the signal's reason. */
   signal?: AbortSignal;
   /**
@@ -49,6 +52,8 @@ export interface FetchedFeed {
 export interface FeedFetchInternals {
   resolve?: Resolver;
   ca?: string | Buffer;
+  /** The rate floor's clock (ms). */
+  now?: () => number;
 }
 
 export function openFeed(url: string, options: FeedFetchOptions): Promise<FetchedFeed> {
@@ -84,8 +89,16 @@ export async function openFeedWith(url: string, options: FeedFetchOptions, inter
     clearTimeout(timer);
     throw signal.aborted ? signal.reason : error;
   }
-  const body = guardBody(opened.stream, { maxBytes: options.maxBytes, signal, ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}) }, () =>
-    clearTimeout(timer),
+  const body = guardBody(
+    opened.stream,
+    {
+      maxBytes: options.maxBytes,
+      signal,
+      minRate: options.minRate ?? FEED_RATE_FLOOR,
+      ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+      ...(internals.now ? { now: internals.now } : {}),
+    },
+    () => clearTimeout(timer),
   );
   return { body, contentLength: opened.contentLength, url: opened.url, ...(opened.hostKey ? { hostKey: opened.hostKey } : {}) };
 }

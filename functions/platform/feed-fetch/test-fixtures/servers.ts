@@ -79,8 +79,13 @@ export interface FtpOptions {
   files: Record<string, Buffer>;
   /** user -> password; "anonymous" accepts any password. */
   users: Record<string, string>;
-  /** Per user: 'epsv' (default), 'pasv' (EPSV refused, PASV to itself), or a PASV target "h1,h2,h3,h4" elsewhere. */
+  /**
+   * Per user: 'epsv' (default), 'pasv' (EPSV refused, PASV to itself), 'epsv-low' / 'pasv-low'
+   * (a reply naming port 21 of the server itself), or a PASV target "h1,h2,h3,h4" elsewhere.
+   */
   passive?: Record<string, string>;
+  /** Files sent one byte every 50 ms (a slow-drip server). */
+  drip?: string[];
   /** Answer SIZE (default true). */
   size?: boolean;
 }
@@ -151,6 +156,7 @@ export async function ftpServer(options: FtpOptions & { elsewherePort?: number }
           return file ? reply(`213 ${file.length}`) : reply('550 No such file');
         }
         case 'EPSV':
+          if (mode === 'epsv-low') return reply('229 Entering Extended Passive Mode (|||21|)');
           if (mode !== 'epsv') return reply('502 EPSV not implemented');
           return reply(`229 Entering Extended Passive Mode (|||${await openData()}|)`);
         case 'PASV': {
@@ -158,6 +164,7 @@ export async function ftpServer(options: FtpOptions & { elsewherePort?: number }
             const port = await openData();
             return reply(`227 Entering Passive Mode (127,0,0,1,${port >> 8},${port & 255})`);
           }
+          if (mode === 'pasv-low') return reply('227 Entering Passive Mode (127,0,0,1,0,21)');
           const port = options.elsewherePort ?? 21;
           return reply(`227 Entering Passive Mode (${mode},${port >> 8},${port & 255})`);
         }
@@ -171,6 +178,12 @@ export async function ftpServer(options: FtpOptions & { elsewherePort?: number }
           retrieved.push(arg);
           const s = await socket;
           s.on('error', () => undefined);
+          if (options.drip?.includes(arg)) {
+            let sent = 0;
+            const timer = setInterval(() => (sent < file.length ? s.write(file.subarray(sent, ++sent)) : clearInterval(timer)), 50);
+            s.once('close', () => clearInterval(timer));
+            return;
+          }
           s.end(file, () => {
             dataServer.close();
             reply('226 Transfer complete');

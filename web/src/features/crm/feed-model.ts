@@ -132,7 +132,7 @@ export function sampleFeed(kind: 'order' | 'lead'): string {
 
 /** Failure codes with a text of their own (the fetcher's, the parser's and the job's); others say 'other'. */
 const FAILURE_CODES = new Set([
-  'scheme', 'url', 'credentials', 'dns', 'address', 'redirect', 'status', 'too-large', 'timeout', 'ftp-passive', 'connection', 'protocol', 'host-key',
+  'scheme', 'url', 'credentials', 'dns', 'address', 'redirect', 'status', 'too-large', 'timeout', 'too-slow', 'ftp-passive', 'connection', 'protocol', 'host-key',
   'empty', 'binary', 'malformed', 'truncated', 'doctype', 'too-deep', 'token-too-large', 'wrong-root', 'csv-header', 'encoding',
   'upload-missing', 'not-started', 'interrupted', 'internal',
 ]);

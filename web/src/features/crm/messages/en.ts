@@ -112,6 +112,7 @@ export const en = {
   'orderFeed.failure.status': "The feed's server refused to send the file.",
   'orderFeed.failure.too-large': "The feed is larger than the most a check reads (1 GB).",
   'orderFeed.failure.timeout': "The feed took too long to arrive or to check.",
+  'orderFeed.failure.too-slow': "The feed's server sent the file too slowly (under 16 KB/s for 30 s): the check was stopped.",
   'orderFeed.failure.ftp-passive': "The FTP server asked us to connect to another address: refused for safety.",
   'orderFeed.failure.connection': "The connection to the feed's server failed.",
   'orderFeed.failure.protocol': "The feed's server answered in a way we cannot read.",

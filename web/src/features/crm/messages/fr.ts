@@ -108,6 +108,7 @@ export const fr: Record<keyof typeof en, string> = {
   'orderFeed.failure.status': "Le serveur du flux a refusé d’envoyer le fichier.",
   'orderFeed.failure.too-large': "Le flux dépasse la taille maximale d’une vérification (1 Go).",
   'orderFeed.failure.timeout': "Le flux a mis trop de temps à arriver ou à être vérifié.",
+  'orderFeed.failure.too-slow': "Le serveur du flux envoyait le fichier trop lentement (moins de 16 Ko/s pendant 30 s) : la vérification a été arrêtée.",
   'orderFeed.failure.ftp-passive': "Le serveur FTP a demandé une connexion vers une autre adresse : refusé par sécurité.",
   'orderFeed.failure.connection': "La connexion au serveur du flux a échoué.",
   'orderFeed.failure.protocol': "Le serveur du flux a répondu de façon illisible.",

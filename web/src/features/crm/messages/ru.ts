@@ -112,6 +112,7 @@ export const ru: Record<keyof typeof en, string> = {
   'orderFeed.failure.status': "Сервер фида отказался отдать файл.",
   'orderFeed.failure.too-large': "Фид больше предела проверки (1 ГБ).",
   'orderFeed.failure.timeout': "Фид слишком долго загружался или проверялся.",
+  'orderFeed.failure.too-slow': "Сервер фида отдавал файл слишком медленно (меньше 16 КБ/с в течение 30 с): проверка остановлена.",
   'orderFeed.failure.ftp-passive': "FTP-сервер попросил подключиться к другому адресу: отказано из соображений безопасности.",
   'orderFeed.failure.connection': "Не удалось подключиться к серверу фида.",
   'orderFeed.failure.protocol': "Сервер фида ответил в непонятном формате.",
