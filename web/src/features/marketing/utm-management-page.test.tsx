@@ -43,6 +43,25 @@ function mockApi() {
 }
 
 describe('UtmManagementPage', () => {
+  it.each([
+    ['without the utm_rules step', [] as unknown[]],
+    ['with the step still to do', status.steps],
+  ])('all traffic linked %s: the status reads complete, never "To be done"', async (_name, steps) => {
+    mockSession(makeUser('ROLE_USER'));
+    mockApi();
+    const allLinked: TrafficAnswer = { ...traffic(true), rows: traffic(true).rows.map((row) => ({ ...row, linked: true })), unlinkedUtms: 0, unlinkedSessions: 0 };
+    server.use(
+      http.get(api('/api/integration-status'), () => HttpResponse.json({ ...status, steps })),
+      http.get(api('/api/traffic'), () => HttpResponse.json(allLinked)),
+    );
+    renderApp('/marketing/utm-management');
+    const statusCard = (await screen.findByRole('heading', { name: 'Status' })).closest('section')!;
+    expect(await within(statusCard).findByText('All traffic linked')).toBeInTheDocument();
+    expect(within(statusCard).queryByText('To be done')).not.toBeInTheDocument();
+    expect(within(statusCard).getByRole('status').closest('.callout')).toHaveClass('callout-success');
+  });
+
+
   it('keeps Create disabled until a source and a constraining row, searches, creates and resets to any', async () => {
     mockSession(makeUser('ROLE_USER'));
     const { sent } = mockApi();

@@ -219,6 +219,13 @@ function StatusCard({ traffic, error, step }: { traffic?: TrafficAnswer; error?:
         <T id="utm.status.doneText" />
       </Callout>
     );
+  } else if (traffic.totalUtms > 0) {
+    // Nothing unlinked: the linking is complete whether or not utm_rules is one of the company's steps.
+    body = (
+      <Callout tone="success" title={<T id="utm.status.linked" />}>
+        <T id="utm.status.linkedText" />
+      </Callout>
+    );
   } else {
     body = (
       <Callout tone="info" title={<T id="utm.status.todo" />}>

@@ -121,6 +121,8 @@ export const en = {
   'utm.status.unlinkedSessions': "{count, number} of {total, number} sessions not linked",
   'utm.status.done': "Stage completed",
   'utm.status.doneText': "Every UTM combination is linked to a source. Our integration team has been notified.",
+  'utm.status.linked': "All traffic linked",
+  'utm.status.linkedText': "Every UTM combination of your traffic is linked to a source.",
   'utm.status.todo': "To be done",
   'utm.status.todoText': "Link every UTM combination of your traffic to a source: this step completes by itself.",
   'utm.status.notPart': "UTM rules are not among your integration steps; your rules still serve the attribution.",

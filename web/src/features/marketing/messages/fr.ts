@@ -119,6 +119,8 @@ export const fr: Record<keyof typeof en, string> = {
   'utm.status.unlinkedSessions': "{count, number} sessions non reliées sur {total, number}",
   'utm.status.done': "Étape terminée",
   'utm.status.doneText': "Chaque combinaison UTM est reliée à une source. Notre équipe d’intégration a été prévenue.",
+  'utm.status.linked': "Tout le trafic est relié",
+  'utm.status.linkedText': "Chaque combinaison UTM de votre trafic est reliée à une source.",
   'utm.status.todo': "À faire",
   'utm.status.todoText': "Reliez chaque combinaison UTM de votre trafic à une source : cette étape se termine d’elle-même.",
   'utm.status.notPart': "Les règles UTM ne font pas partie de vos étapes d’intégration ; vos règles servent tout de même à l’attribution.",

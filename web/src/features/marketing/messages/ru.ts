@@ -119,6 +119,8 @@ export const ru: Record<keyof typeof en, string> = {
   'utm.status.unlinkedSessions': "Не связано сессий: {count, number} из {total, number}",
   'utm.status.done': "Этап завершён",
   'utm.status.doneText': "Каждая комбинация UTM связана с источником. Наша команда интеграции получила уведомление.",
+  'utm.status.linked': "Весь трафик привязан",
+  'utm.status.linkedText': "Каждая комбинация UTM вашего трафика привязана к источнику.",
   'utm.status.todo': "Нужно сделать",
   'utm.status.todoText': "Свяжите каждую комбинацию UTM вашего трафика с источником: этап завершится сам.",
   'utm.status.notPart': "Правила UTM не входят в ваши этапы интеграции; ваши правила всё равно используются для атрибуции.",
