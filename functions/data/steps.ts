@@ -10,6 +10,8 @@ export interface StepRecord {
   /** ISO time of the last status change; null until the first one. */
   updated: string | null;
   version: number;
+  /** What the user said when completing it another way (status_feed); each change of status replaces or drops it. */
+  note?: string;
 }
 
 /** The item of a new (TBD) step; written by companies.createCompany inside its transaction. */
@@ -33,7 +35,8 @@ export async function listSteps(companyId: string): Promise<StepRecord[]> {
 /**
  * Moves one step from `from` to `to`, only if it is still `from`: of two concurrent or repeated
  * requests exactly one makes the transition (and so sends its notification). Returns the new
- * record, or null when the step is missing or no longer `from`.
+ * record, or null when the step is missing or no longer `from`. `note` goes with the new status
+ * (none: a note of the old status is dropped, it described that one).
  */
 export async function transitionStep(
   companyId: string,
@@ -41,16 +44,17 @@ export async function transitionStep(
   from: StepStatus,
   to: StepStatus,
   at: string,
+  note?: string,
 ): Promise<StepRecord | null> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.step(companyId, stepType),
-        UpdateExpression: 'SET #status = :to, updated = :at ADD version :one',
+        UpdateExpression: note === undefined ? 'SET #status = :to, updated = :at REMOVE note ADD version :one' : 'SET #status = :to, updated = :at, note = :note ADD version :one',
         ConditionExpression: 'attribute_exists(pk) AND #status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at, ':one': 1 },
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at, ':one': 1, ...(note === undefined ? {} : { ':note': note }) },
         ReturnValues: 'ALL_NEW',
       }),
     );

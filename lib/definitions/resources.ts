@@ -91,9 +91,9 @@ export const mailTemplates: readonly MailTemplate[] = [
     name: 'step-notification',
     subject: '{{company_name}}: step {{step_name}} completed',
     html: wrap(
-      '<p>{{user_firstname}} completed the step <b>{{step_name}}</b> for <b>{{company_name}}</b>.</p><p><a href="{{url_integration}}">Open the portal</a></p>',
+      '<p>{{user_firstname}} completed the step <b>{{step_name}}</b> for <b>{{company_name}}</b>.</p><p>{{remark}}</p><p><a href="{{url_integration}}">Open the portal</a></p>',
     ),
-    text: '{{user_firstname}} completed the step {{step_name}} for {{company_name}}.\n{{url_integration}}',
+    text: '{{user_firstname}} completed the step {{step_name}} for {{company_name}}.\n{{remark}}\n{{url_integration}}',
   },
   {
     name: 'integration-validation',

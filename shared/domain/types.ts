@@ -126,7 +126,8 @@ export interface IntegrationStatus {
   /** The newest order/lead feed check with a report raised no critical warning (status_feed may then be completed by hand). */
   feedChecked: boolean;
   /** In the company's order (analytics first); the dashboard sorts them by status. */
-  steps: Array<{ stepType: StepType; status: StepStatus; updated: string | null }>;
+  /** `note`: what the user said when completing the step another way (status_feed without a feed). */
+  steps: Array<{ stepType: StepType; status: StepStatus; updated: string | null; note?: string }>;
   /** What the last analytics checks showed (the analytics pages' cards when there is no ga_* step). */
   analytics: LastAnalyticsChecks;
 }
@@ -139,6 +140,8 @@ export interface StatusReportRow {
   status: StepStatus;
   /** ISO time of the last status change; null until the first one. */
   updated: string | null;
+  /** Completed another way: the user's note for the team ('' when they left none). */
+  note?: string;
 }
 
 /** DELETE /api/companies/{id}: what the deletion removed, and the caller's current company after it. */

@@ -1,7 +1,11 @@
 import { boolean, mixed, object, string } from 'yup';
+import { freeText } from './common';
 import { STEP_STATUSES } from '../domain/integration';
 import { STEP_TYPES, type StepStatus, type StepType } from '../domain/types';
 import { schema } from './define';
+
+/** The longest note a step keeps (a few sentences for the team). */
+export const STEP_NOTE_MAX = 1000;
 
 /** POST /api/integration-status/update: one step's new status (the company comes from the session). */
 export const integrationStatusUpdateSchema = /* @__PURE__ */ schema(() =>
@@ -10,6 +14,8 @@ export const integrationStatusUpdateSchema = /* @__PURE__ */ schema(() =>
     status: mixed<StepStatus>().oneOf(STEP_STATUSES, 'validation.invalid').required('validation.required'),
     /** status_feed without a feed: the orders come through another connection (spec). */
     otherConnection: boolean().optional(),
+    /** With otherConnection: how the data comes, for the integration team (kept with the step, in its mail). */
+    note: string().trim().max(STEP_NOTE_MAX, 'validation.step.noteTooLong').test(freeText).optional(),
   }),
 );
 

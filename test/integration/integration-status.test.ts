@@ -91,6 +91,32 @@ describe('POST /api/integration-status/update', () => {
     expect(bad.body.errors).toEqual({ stepType: 'validation.invalid', status: 'validation.invalid' });
   });
 
+  it('keeps the note of a feed completed another way, tells the team (a lead feed, escaped), drops it on a reset', async () => {
+    const company = await makeCompany('Steps other way', { product: 'affiliate' });
+    const customer = await customerOf(company);
+    const tooLong = await customer.post('/api/integration-status/update', { stepType: 'status_feed', status: 'done', otherConnection: true, note: 'x'.repeat(1001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual({ note: 'validation.step.noteTooLong' });
+    expect(statusOf(await customer.get('/api/integration-status'), 'status_feed')).toBe('TBD');
+
+    const note = 'Nightly <b>SFTP</b> export from our CRM';
+    const done = await customer.post('/api/integration-status/update', { stepType: 'status_feed', status: 'done', otherConnection: true, note: `  ${note} ` });
+    expect(done.status).toBe(200);
+    const step = (body: { steps: Array<{ stepType: string; note?: string }> }) => body.steps.find((s) => s.stepType === 'status_feed');
+    expect(step(done.body)).toMatchObject({ status: 'done', note });
+    expect(step((await customer.get('/api/integration-status')).body)).toMatchObject({ note });
+    const mails = await teamMailsAbout(company);
+    expect(mails.map((mail) => mail.subject)).toEqual([`${company.name}: step Lead Feed completed`]);
+    expect(mails[0]!.body.text).toContain(`The data comes another way. Their note: ${note}`);
+    expect(mails[0]!.body.html).toContain('Their note: Nightly &lt;b&gt;SFTP&lt;/b&gt; export');
+
+    const admin = await signedIn(stack.url, await makeUser('ROLE_ADMIN', company));
+    const report = (await admin.get('/api/integration-status/report')).body as Array<{ companyId: string; stepType: string; note?: string }>;
+    expect(report.find((row) => row.companyId === company.id && row.stepType === 'status_feed')?.note).toBe(note);
+    const reset = await admin.post('/api/integration-status/update', { stepType: 'status_feed', status: 'TBD' });
+    expect(step(reset.body)).not.toHaveProperty('note');
+  });
+
   it('works on the caller’s company only, whatever company the body names', async () => {
     const a = await makeCompany('Steps A');
     const b = await makeCompany('Steps B');

@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { showServerError } from './app/server-error';
 import { server } from './test/server';
 
-// findBy*/waitFor wait up to 5 s instead of 1 s: a loaded machine must not fail a correct test.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*/waitFor wait up to 15 s instead of 1 s: a loaded machine (2 cores, a lazy chunk compiled
+// on first use) must not fail a correct test; a wrong one still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 // msw answers every /api call; an unexpected call fails the test rather than hitting the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

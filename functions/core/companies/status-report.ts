@@ -37,5 +37,6 @@ export async function statusReport(deps: StatusReportDeps = defaults): Promise<S
       stepType: step.stepType,
       status: step.status,
       updated: step.updated ?? null,
+      ...(step.note === undefined ? {} : { note: step.note }),
     }));
 }

@@ -22,7 +22,7 @@ import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, ty
 
 export interface StepDeps {
   listSteps(companyId: string): Promise<StepRecord[]>;
-  transitionStep(companyId: string, stepType: StepType, from: StepStatus, to: StepStatus, at: string): Promise<StepRecord | null>;
+  transitionStep(companyId: string, stepType: StepType, from: StepStatus, to: StepStatus, at: string, note?: string): Promise<StepRecord | null>;
   countSources(companyId: string): Promise<number>;
   /** Warning keys of the newest feed check with a report; null when none finished. */
   latestReportWarnings(companyId: string): Promise<string[] | null>;
@@ -79,7 +79,7 @@ export async function getIntegrationStatus(company: CompanyRecord, deps: StepDep
     sourceCount,
     // status_feed by hand: after a check whose warnings are all non-critical (shared/feed/critical.ts).
     feedChecked: feedWarnings !== null && !hasCriticalWarning(feedWarnings),
-    steps: inCompanyOrder(company, steps).map(({ stepType, status, updated }) => ({ stepType, status, updated })),
+    steps: inCompanyOrder(company, steps).map(({ stepType, status, updated, note }) => ({ stepType, status, updated, ...(note === undefined ? {} : { note }) })),
     analytics,
   };
 }
@@ -88,6 +88,8 @@ export interface StatusChange {
   stepType: StepType;
   status: StepStatus;
   otherConnection?: boolean;
+  /** With otherConnection: the user's word on how the data comes (kept with the step, sent to the team). */
+  note?: string;
   /** Set by the checks of later issues (analytics, UTM, feed), never by the update call. */
   byCheck?: boolean;
 }
@@ -119,23 +121,27 @@ export async function changeStepStatus(company: CompanyRecord, actor: Actor, cha
   if (refusal === 'admin-only-reset' || refusal === 'admin-only') throw new ForbiddenError('Only an administrator may do this');
   if (refusal) throw new ValidationError({ status: REFUSAL_MESSAGES[refusal] });
 
-  const moved = await deps.transitionStep(company.id, change.stepType, step.status, change.status, deps.now().toISOString());
+  // A note is kept only where it means something: status_feed completed another way.
+  const note = change.otherConnection && change.stepType === 'status_feed' && change.status === 'done' ? (change.note ?? '') : undefined;
+  const moved = await deps.transitionStep(company.id, change.stepType, step.status, change.status, deps.now().toISOString(), note);
   if (!moved) {
     // Someone else changed it meanwhile: fine if they made the same change (a retry racing itself).
     const now = await getIntegrationStatus(company, deps);
     if (now.steps.find((s) => s.stepType === change.stepType)?.status === change.status) return now;
     throw new ConflictError();
   }
-  if (change.status === 'done') await notifyTeam(company, actor, change.stepType, deps);
+  if (change.status === 'done') await notifyTeam(company, actor, change.stepType, deps, note);
   // The status read before, with the step as the conditional write left it: no second read.
   return {
     ...before,
-    steps: before.steps.map((s) => (s.stepType === moved.stepType ? { stepType: moved.stepType, status: moved.status, updated: moved.updated } : s)),
+    steps: before.steps.map((s) =>
+      s.stepType === moved.stepType ? { stepType: moved.stepType, status: moved.status, updated: moved.updated, ...(moved.note === undefined ? {} : { note: moved.note }) } : s,
+    ),
   };
 }
 
 /** The step notification: to the integration team, once per transition to done (the winner of the conditional write sends it). */
-async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepType, deps: StepDeps): Promise<void> {
+async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepType, deps: StepDeps, note?: string): Promise<void> {
   try {
     await deps.sendMail({
       to: deps.integrationMailbox(),
@@ -145,6 +151,8 @@ async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepTy
         url_integration: `${deps.appUrl()}/dashboard`,
         step_name: stepNameFor(stepType, company.product),
         company_name: company.name,
+        // Completed without a feed: say so, with the user's note (the template shows an empty line otherwise).
+        remark: note === undefined ? '' : note ? `The data comes another way. Their note: ${note}` : 'The data comes another way (no note).',
       },
     });
   } catch (error) {

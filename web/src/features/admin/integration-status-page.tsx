@@ -98,6 +98,11 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
                   <span className={`badge co-status-${row.status}`}>
                     <T id={stepStatusId(row.status)} />
                   </span>
+                  {row.note !== undefined && (
+                    <p className="status-report-note">
+                      <T id={row.note ? 'statusReport.otherWay' : 'statusReport.otherWayNoNote'} values={{ note: row.note }} />
+                    </p>
+                  )}
                 </td>
                 <td>{row.updated ? <DateText value={row.updated} withTime /> : '-'}</td>
               </tr>

@@ -50,7 +50,7 @@ describe('user edit page', () => {
       return HttpResponse.json(list.users[0]);
     });
     renderApp('/admin/users/edit/m1');
-    const update = await screen.findByRole('button', { name: 'Update' }, { timeout: 5000 });
+    const update = await screen.findByRole('button', { name: 'Update' });
     expect(update).toBeDisabled();
     // A manager whose list is just the main company chose none: the picker starts empty.
     expect(screen.getByLabelText('Acme')).not.toBeChecked();
@@ -80,7 +80,7 @@ describe('user edit page', () => {
       return HttpResponse.json({ code: 'conflict', message: 'Someone else changed this item; reload and try again' }, { status: 409 });
     });
     renderApp('/admin/users/edit/m1');
-    const change = await screen.findByRole('button', { name: 'Change password' }, { timeout: 5000 });
+    const change = await screen.findByRole('button', { name: 'Change password' });
     await userEvent.type(screen.getByLabelText('New password'), 'Brand-new-pass-1');
     expect(change).toBeEnabled();
     await userEvent.click(change);

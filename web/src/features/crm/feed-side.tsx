@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { FeedCheck, FeedHistoryEntry } from 'shared/domain/order-feed';
 import { integrationStatusList, integrationStatusUpdate } from 'shared/routes';
+import { STEP_NOTE_MAX } from 'shared/schemas/integration';
 import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
@@ -9,6 +10,7 @@ import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
+import { Dialog } from '../../ui/dialog';
 import { StatusCard } from '../../ui/step-cards';
 import { failureMessageId, hasCritical, raisedWarnings } from './feed-model';
 
@@ -24,6 +26,10 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState<'after-check' | 'other' | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  // "My data comes another way" asks first (it completes the stage and mails the team), with a note.
+  const [asking, setAsking] = useState(false);
+  const [note, setNote] = useState('');
+  const noteId = useId();
   const kind = lead ? 'lead' : 'order';
 
   if (error) {
@@ -46,6 +52,11 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
     return (
       <StatusCard tone="done" title={<T id="orderFeed.status.completed" />}>
         <T id={step.status === 'done' ? 'orderFeed.status.completedText' : 'orderFeed.status.notMandatoryText'} />
+        {step.note !== undefined && (
+          <p className="feed-small">
+            <T id={step.note ? 'orderFeed.other.kept' : 'orderFeed.other.keptNoNote'} values={{ note: step.note }} />
+          </p>
+        )}
       </StatusCard>
     );
   }
@@ -54,8 +65,12 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
     setBusy(reason);
     setFailure(null);
     try {
-      const body = reason === 'other' ? { stepType: 'status_feed' as const, status: 'done' as const, otherConnection: true } : { stepType: 'status_feed' as const, status: 'done' as const };
+      const body =
+        reason === 'other'
+          ? { stepType: 'status_feed' as const, status: 'done' as const, otherConnection: true, note: note.trim() }
+          : { stepType: 'status_feed' as const, status: 'done' as const };
       const answer = await mutateRoute(integrationStatusUpdate, { body });
+      setAsking(false);
       await mutate(routeKey(integrationStatusList), answer, { revalidate: false });
     } catch (caught) {
       setFailure(caught);
@@ -67,15 +82,45 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
   const result = check?.status === 'done' ? check.result : null;
   const warnings = result ? raisedWarnings(result).length : 0;
   const critical = result ? hasCritical(result) : false;
-  const failureCallout = failure !== null && (
+  const failureCallout = failure !== null && !asking && (
     <Callout tone="danger">
       <T id={errorMessageId(failure)} />
     </Callout>
   );
   const otherWay = (
-    <Button variant="secondary" onClick={() => void complete('other')} loading={busy === 'other'} disabled={busy !== null}>
-      <T id="orderFeed.status.otherConnection" />
-    </Button>
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)} disabled={busy !== null}>
+        <T id="orderFeed.status.otherConnection" />
+      </Button>
+      <Dialog
+        open={asking}
+        title={<T id="orderFeed.other.title" />}
+        onClose={() => busy === null && setAsking(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy !== null}>
+              <T id="confirmDialog.cancel" />
+            </Button>
+            <Button onClick={() => void complete('other')} loading={busy === 'other'} disabled={note.length > STEP_NOTE_MAX}>
+              <T id="orderFeed.status.complete" />
+            </Button>
+          </>
+        }
+      >
+        <p>
+          <T id="orderFeed.other.text" values={{ kind }} />
+        </p>
+        <label className="form-label" htmlFor={noteId}>
+          <T id="orderFeed.other.note" />
+        </label>
+        <textarea id={noteId} className="form-control" rows={4} value={note} maxLength={STEP_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
+        {failure !== null && asking && (
+          <Callout tone="danger">
+            <T id={errorMessageId(failure)} />
+          </Callout>
+        )}
+      </Dialog>
+    </>
   );
 
   if (result && warnings === 0) {

@@ -56,7 +56,7 @@ describe('OrderFeedPage', () => {
   it('disables Check without a URL or a file, checks the view id, and a chosen file clears the URL and shows its size', async () => {
     mockFeed();
     renderApp('/crm/order-feed');
-    const checkButton = await screen.findByRole('button', { name: 'Check' }, { timeout: 5000 });
+    const checkButton = await screen.findByRole('button', { name: 'Check' });
     expect(checkButton).toBeDisabled();
     expect(screen.getByRole('navigation', { name: /breadcrumb/i })).toHaveTextContent('Order feed');
     expect(document.title).toBe('Onboarding Portal | Order feed');
@@ -90,7 +90,7 @@ describe('OrderFeedPage', () => {
   it('formats the size for the language (French)', async () => {
     mockFeed();
     renderApp('/crm/order-feed', { locale: 'fr' });
-    await screen.findByRole('button', { name: 'Vérifier' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Vérifier' });
     await userEvent.upload(fileInput(), fileOf('commandes.xml', 2_500_000));
     expect(screen.getByText(/^2,38\s?Mo$/)).toBeInTheDocument();
   });
@@ -125,14 +125,14 @@ describe('OrderFeedPage', () => {
       }),
     );
     renderApp('/crm/order-feed');
-    await screen.findByRole('button', { name: 'Check' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Check' });
     await userEvent.upload(fileInput(), fileOf('orders.xml', 2048));
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
 
-    expect(await screen.findByText(/Read 1 kB of 2 kB: 4 orders so far/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Read 1 kB of 2 kB: 4 orders so far/)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Checking the feed' })).toHaveAttribute('aria-valuenow', '50');
 
-    const warnings = await screen.findByRole('list', { name: 'Warnings' }, { timeout: 5000 });
+    const warnings = await screen.findByRole('list', { name: 'Warnings' });
     expect(calls).toEqual(['ticket {"fileName":"orders.xml","size":2048,"type":"xml"}', 's3', 'check']);
     // The policy fields, then the file (jsdom's XMLHttpRequest loses the part's name and bytes: the browser test checks the real upload).
     expect(Object.keys(uploadedFields)).toEqual(['key', 'Policy', 'file']);
@@ -170,10 +170,10 @@ describe('OrderFeedPage', () => {
       }),
     );
     renderApp('/crm/order-feed');
-    expect(await screen.findByText('Read 3 MB: 1,500 orders so far', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Read 3 MB: 1,500 orders so far', {})).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Checking the feed' })).not.toHaveAttribute('aria-valuenow');
     expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
-    expect(await screen.findByRole('list', { name: 'Warnings' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Warnings' })).toBeInTheDocument();
     expect(screen.getByText(/^Checked https:\/\/shop\.example\/feed\.xml on/)).toBeInTheDocument();
   });
 
@@ -214,7 +214,7 @@ describe('OrderFeedPage', () => {
       http.post(api('/api/order-feed/check'), () => HttpResponse.json({ code: 'not-found', message: 'No such upload: upload the file again' }, { status: 404 })),
     );
     renderApp('/crm/order-feed');
-    await userEvent.type(await screen.findByLabelText('Order feed URL', {}, { timeout: 5000 }), 'https://shop.example/feed.xml');
+    await userEvent.type(await screen.findByLabelText('Order feed URL', {}), 'https://shop.example/feed.xml');
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The check could not be started');
@@ -241,7 +241,7 @@ describe('OrderFeedPage', () => {
       const found = document.querySelector('.feed-failure-detail');
       expect(found).not.toBeNull();
       return found!;
-    }, { timeout: 5000 });
+    });
     await waitFor(() => expect(detail).toHaveTextContent('строка 4: фид обрывается внутри <id> (не хватает закрывающих тегов)'));
     expect(detail).not.toHaveTextContent('missing closing tags');
   });
@@ -250,7 +250,7 @@ describe('OrderFeedPage', () => {
     const failed = check({ status: 'failed', failure: { code: 'malformed', message: 'line 2: something the page cannot translate' } });
     mockFeed({ overview: { current: failed, history: [], orderFeedUrl: null } });
     renderApp('/crm/order-feed', { locale: 'fr' });
-    await waitFor(() => expect(document.querySelector('.feed-failure-detail')).toHaveTextContent('line 2: something the page cannot translate'), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.feed-failure-detail')).toHaveTextContent('line 2: something the page cannot translate'));
   });
 
   it('words the page for a lead feed when the company is not 360', async () => {
@@ -292,8 +292,17 @@ describe('OrderFeedPage', () => {
       }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'My data comes another way' }));
+    // It asks first (the stage completes and the team is mailed): Cancel sends nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Your data comes another way?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: 'My data comes another way' }));
+    const again = await screen.findByRole('dialog', { name: 'Your data comes another way?' });
+    fireEvent.change(within(again).getByLabelText('How your data comes (optional)'), { target: { value: ' Nightly export via our CRM ' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Complete the stage' }));
     expect(await screen.findByText('Stage completed')).toBeInTheDocument();
-    expect(sent).toEqual({ stepType: 'status_feed', status: 'done', otherConnection: true });
+    expect(sent).toEqual({ stepType: 'status_feed', status: 'done', otherConnection: true, note: 'Nightly export via our CRM' });
   });
 
   it('serves a warning’s fix page in the user’s language', async () => {

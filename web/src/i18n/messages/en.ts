@@ -198,6 +198,7 @@ export const en = {
   'validation.step.feedNotChecked': "Check your feed first (a check whose warnings are all non-critical), or tell us that your orders come another way",
   'validation.step.unchanged': 'This step already has this status',
   'validation.step.notComplete': 'Complete every step before validating the integration',
+  'validation.step.noteTooLong': "The note can be at most 1,000 characters",
 
   // Error codes of the API (shared/domain/errors.ts), shown when no more specific text applies
   'error.validation': 'Some fields are not valid: please check them',

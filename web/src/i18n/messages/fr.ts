@@ -186,6 +186,7 @@ export const fr: Catalogue = {
   'validation.step.feedNotChecked': "Vérifiez d’abord votre flux (une vérification sans avertissement critique), ou indiquez que vos commandes arrivent autrement",
   'validation.step.unchanged': 'Cette étape a déjà ce statut',
   'validation.step.notComplete': 'Terminez toutes les étapes avant de valider l’intégration',
+  'validation.step.noteTooLong': "La note peut compter au plus 1 000 caractères",
 
   'error.validation': 'Certains champs ne sont pas valides : veuillez les vérifier',
   'error.bad-request': "La demande n'a pas pu être comprise",

@@ -186,6 +186,7 @@ export const ru: Catalogue = {
   'validation.step.feedNotChecked': "Сначала проверьте фид (проверка без критичных предупреждений) или укажите, что заказы поступают другим способом",
   'validation.step.unchanged': 'У этапа уже такой статус',
   'validation.step.notComplete': 'Завершите все этапы, прежде чем подтверждать интеграцию',
+  'validation.step.noteTooLong': "Заметка может содержать не более 1000 символов",
 
   'error.validation': 'Некоторые поля заполнены неверно: проверьте их',
   'error.bad-request': 'Не удалось обработать запрос',

@@ -115,6 +115,8 @@ export const en = {
   'statusReport.count': "{count, plural, one {# step} other {# steps}}",
   'statusReport.noResults': "No results found for \"{query}\"",
   'statusReport.empty': "No integration step yet.",
+  'statusReport.otherWay': "Another way: “{note}”",
+  'statusReport.otherWayNoNote': "Another way, no note",
   'translations.intro': 'Each box holds the whole catalogue of one language as JSON (message id → text). Edit the texts you want and press Update all: only the texts that differ from the built-in catalogue are stored. Put a built-in text back to remove its override.',
   'translations.languages': 'Language',
   'translations.textarea': 'Messages in {language} (JSON)',

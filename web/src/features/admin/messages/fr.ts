@@ -113,6 +113,8 @@ export const fr: Record<keyof typeof en, string> = {
   'statusReport.count': "{count, plural, one {# étape} other {# étapes}}",
   'statusReport.noResults': "Aucun résultat pour « {query} »",
   'statusReport.empty': "Aucune étape d’intégration pour l’instant.",
+  'statusReport.otherWay': "Autrement : « {note} »",
+  'statusReport.otherWayNoNote': "Autrement, sans note",
   'translations.intro': 'Chaque zone contient tout le catalogue d’une langue en JSON (identifiant du message → texte). Modifiez les textes voulus puis cliquez sur Tout mettre à jour : seuls les textes différents du catalogue intégré sont enregistrés. Remettez le texte intégré pour supprimer sa surcharge.',
   'translations.languages': 'Langue',
   'translations.textarea': 'Messages en {language} (JSON)',

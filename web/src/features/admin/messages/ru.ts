@@ -113,6 +113,8 @@ export const ru: Record<keyof typeof en, string> = {
   'statusReport.count': "{count, plural, one {# шаг} few {# шага} many {# шагов} other {# шага}}",
   'statusReport.noResults': "По запросу «{query}» ничего не найдено",
   'statusReport.empty': "Шагов интеграции пока нет.",
+  'statusReport.otherWay': "Другим способом: «{note}»",
+  'statusReport.otherWayNoNote': "Другим способом, без заметки",
   'translations.intro': 'В каждом поле весь каталог одного языка в формате JSON (идентификатор сообщения → текст). Измените нужные тексты и нажмите «Обновить всё»: сохраняются только тексты, отличающиеся от встроенного каталога. Верните встроенный текст, чтобы убрать замену.',
   'translations.languages': 'Язык',
   'translations.textarea': 'Сообщения: {language} (JSON)',
