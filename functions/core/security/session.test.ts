@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../data/users';
 import { InvalidCredentialsError, InvalidMfaCodeError, TooManyRequestsError, UnauthenticatedError } from '../../platform/errors';
 import type { IdentityProvider, Tokens } from './identity';
-import { startMfaEnrolment, verifyMfaEnrolment } from './mfa';
+import { removeOwnMfa, startMfaEnrolment, verifyMfaEnrolment } from './mfa';
 import { completeMfa, completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
 import { memoryThrottleStore } from './testing/memory-throttle';
 
@@ -34,13 +34,21 @@ const tokens = (over: Partial<Tokens> = {}): Tokens => ({
   ...over,
 });
 
-function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {}) {
+/** `password`: the one Cognito accepts (a first-sign-in challenge then sets another); none given: any. */
+function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {}, password?: string) {
   let clock = NOW;
+  let current = password;
   const challenges = new Map<string, { userId: string; expiresAt: number; kind: string }>();
   const deps: SessionDeps = {
     identity: {
-      signIn: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) })),
-      completeNewPassword: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) })),
+      signIn: vi.fn(async (_username: string, password: string) => {
+        if (current !== undefined && password !== current) throw new InvalidCredentialsError();
+        return { kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) };
+      }),
+      completeNewPassword: vi.fn(async (_username: string, _session: string, password: string) => {
+        current = password;
+        return { kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) };
+      }),
       refresh: vi.fn(async () => tokens({ refreshToken: undefined, issuedAt: Math.floor(clock / 1000) })),
       revokeRefreshToken: vi.fn(async () => {}),
       setPermanentPassword: vi.fn(async () => {}),
@@ -48,6 +56,7 @@ function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {
       answerMfa: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: Math.floor(clock / 1000) }) })),
       startTotpEnrolment: vi.fn(async () => 'SECRET'),
       verifyTotpEnrolment: vi.fn(async () => {}),
+      removeTotp: vi.fn(async () => {}),
       ...identity,
     },
     findUserByLogin: vi.fn(async () => found),
@@ -121,7 +130,7 @@ describe('login', () => {
 
 describe('completeNewPassword', () => {
   it('answers the challenge for the user of the login and signs in, once', async () => {
-    const deps = setup(user());
+    const deps = setup(user(), {}, 'Temporary-pass-1');
     await deps.saveChallenge('S', 'sub-1', NOW / 1000 + 180);
     const result = await completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps);
     expect(deps.identity.completeNewPassword).toHaveBeenCalledWith('sub-1', 'S', 'brand-new-pass');
@@ -131,6 +140,16 @@ describe('completeNewPassword', () => {
     await expect(completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps)).rejects.toBeInstanceOf(
       UnauthenticatedError,
     );
+  });
+
+  it('refuses the temporary password as the new one, and keeps the challenge for another try', async () => {
+    const deps = setup(user(), {}, 'Temporary-pass-1');
+    await deps.saveChallenge('S', 'sub-1', NOW / 1000 + 180);
+    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'Temporary-pass-1' }, deps)).rejects.toMatchObject({
+      errors: { password: 'validation.passwordSameAsTemporary' },
+    });
+    expect(deps.identity.completeNewPassword).not.toHaveBeenCalled();
+    expect((await completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps)).status).toBe('signed-in');
   });
 
   it('refuses a session the portal did not issue to this user, or an expired one, without asking Cognito', async () => {
@@ -300,31 +319,67 @@ describe('authenticator codes (TOTP)', () => {
 });
 
 describe('authenticator enrolment', () => {
-  const deps = () => ({
-    identity: { startTotpEnrolment: vi.fn(async () => 'JBSWY3DPEHPK3PXP'), verifyTotpEnrolment: vi.fn(async () => {}) },
-    setMfaEnrolled: vi.fn(async () => {}),
-    throttle: memoryThrottleStore(),
-    now: () => NOW,
-  });
+  const deps = () => {
+    const identity = {
+      startTotpEnrolment: vi.fn(async () => 'JBSWY3DPEHPK3PXP'),
+      verifyTotpEnrolment: vi.fn(async () => {}),
+      signIn: vi.fn(async (_username: string, password: string) => {
+        if (password !== 'Current-pass-1') throw new InvalidCredentialsError();
+        return { kind: 'mfa-required' as const, session: 'M' };
+      }),
+      answerMfa: vi.fn(async (_username: string, _session: string, code: string) => {
+        if (code !== '123456') throw new InvalidMfaCodeError();
+        return { kind: 'tokens' as const, tokens: tokens() };
+      }),
+      revokeRefreshToken: vi.fn(async () => {}),
+      removeTotp: vi.fn(async () => {}),
+    };
+    return { identity, setMfaEnrolled: vi.fn(async () => {}), notify: vi.fn(async () => {}), throttle: memoryThrottleStore(), now: () => NOW };
+  };
+  const password = 'Current-pass-1';
 
-  it('gives the secret and the otpauth URI of the QR code', async () => {
-    const enrolment = await startMfaEnrolment(user(), 'access', deps());
+  it('gives the secret and the otpauth URI of the QR code, only with the current password', async () => {
+    const d = deps();
+    await expect(startMfaEnrolment(user(), 'access', 'wrong-password', d)).rejects.toMatchObject({ errors: { password: 'validation.currentPasswordWrong' } });
+    expect(d.identity.startTotpEnrolment).not.toHaveBeenCalled();
+    const enrolment = await startMfaEnrolment(user(), 'access', password, d);
     expect(enrolment).toEqual({
       secret: 'JBSWY3DPEHPK3PXP',
       uri: 'otpauth://totp/Onboarding%20Portal%3Aann%40portal.test?secret=JBSWY3DPEHPK3PXP&issuer=Onboarding+Portal&algorithm=SHA1&digits=6&period=30',
     });
   });
 
-  it('records the app only once its first code is right', async () => {
+  it('records the app (and when) only once the password and its first code are right, and tells the owner', async () => {
     const d = deps();
+    await expect(verifyMfaEnrolment(user(), 'access', { password: 'wrong-password', code: '123456' }, d)).rejects.toMatchObject({ code: 'validation' });
     d.identity.verifyTotpEnrolment.mockRejectedValueOnce(new InvalidMfaCodeError());
-    await expect(verifyMfaEnrolment(user(), 'access', '000000', d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    await expect(verifyMfaEnrolment(user(), 'access', { password, code: '000000' }, d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
     expect(d.setMfaEnrolled).not.toHaveBeenCalled();
-    expect(await verifyMfaEnrolment(user(), 'access', '123456', d)).toEqual({ status: 'enrolled' });
-    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true);
+    expect(d.notify).not.toHaveBeenCalled();
+    expect(await verifyMfaEnrolment(user(), 'access', { password, code: '123456' }, d)).toEqual({ status: 'enrolled' });
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true, new Date(NOW).toISOString());
+    expect(d.notify).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), 'added');
+  });
+
+  it('counts wrong passwords in the sign-in backoff', async () => {
+    const d = deps();
+    for (let i = 0; i < 5; i++) await expect(startMfaEnrolment(user(), 'access', 'wrong-password', d)).rejects.toMatchObject({ code: 'validation' });
+    await expect(startMfaEnrolment(user(), 'access', password, d)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('removes the app only with the password and a current code', async () => {
+    const d = deps();
+    await expect(removeOwnMfa(user({ mfaEnrolled: true }), { password: 'wrong-password', code: '123456' }, d)).rejects.toMatchObject({ code: 'validation' });
+    await expect(removeOwnMfa(user({ mfaEnrolled: true }), { password, code: '000000' }, d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    expect(d.identity.removeTotp).not.toHaveBeenCalled();
+    expect(await removeOwnMfa(user({ mfaEnrolled: true }), { password, code: '123456' }, d)).toEqual({ status: 'removed' });
+    expect(d.identity.removeTotp).toHaveBeenCalledWith('sub-1');
+    expect(d.identity.revokeRefreshToken).toHaveBeenCalledWith('refresh');
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', false);
+    expect(d.notify).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), 'removed');
   });
 
   it('needs the session token', async () => {
-    await expect(startMfaEnrolment(user(), undefined, deps())).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(startMfaEnrolment(user(), undefined, password, deps())).rejects.toBeInstanceOf(UnauthenticatedError);
   });
 });

@@ -3,7 +3,7 @@ import { verifyMfaEnrolment } from '../../core/security/mfa';
 import { readCookie } from '../../platform/cookies';
 import { httpHandler } from '../../platform/http';
 
-/** POST /api/security/mfa-setup/verify `{ code }`: the first code of the new authenticator turns it on. */
+/** POST /api/security/mfa-setup/verify `{ password, code }`: the first code of the new authenticator turns it on. */
 export const handler = httpHandler(securityMfaSetupVerify).handle(async (request) => ({
-  body: await verifyMfaEnrolment(request.auth.user, readCookie(request, 'access'), request.body.code),
+  body: await verifyMfaEnrolment(request.auth.user, readCookie(request, 'access'), request.body),
 }));
