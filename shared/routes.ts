@@ -38,6 +38,8 @@ import { trafficMatchSchema, trafficRuleApplySchema, trafficRuleCreateSchema } f
 import {
   changeCurrentCompanySchema,
   loginSchema,
+  mfaRemoveSchema,
+  mfaSetupSchema,
   mfaSignInSchema,
   mfaVerifySchema,
   newPasswordChallengeSchema,
@@ -70,7 +72,8 @@ export type CognitoAdminAction =
   | 'cognito-idp:AdminAddUserToGroup'
   | 'cognito-idp:AdminRemoveUserFromGroup'
   | 'cognito-idp:AdminListGroupsForUser'
-  | 'cognito-idp:AdminUserGlobalSignOut';
+  | 'cognito-idp:AdminUserGlobalSignOut'
+  | 'cognito-idp:AdminSetUserMFAPreference';
 
 /**
  * What a handler may touch beyond the default of its method (GET reads the table, other methods
@@ -177,15 +180,23 @@ export const securityMfa = route({
   id: 'security-mfa', area: 'security', method: 'POST', path: '/api/security/mfa', access: 'public',
   schema: mfaSignInSchema, response: reply<LoginAnswer>(),
 });
-// Enrolment of an authenticator app (TOTP): a new secret, then its first code turns it on.
+// Enrolment of an authenticator app (TOTP): a new secret, then its first code turns it on; both
+// ask for the current password (a wrong one counts in the sign-in backoff, a table write).
 export const securityMfaSetup = route({
   id: 'security-mfa-setup', area: 'security', method: 'POST', path: '/api/security/mfa-setup', access: 'signed-in', duringMfaSetup: true,
-  response: reply<MfaEnrolment>(),
-  grants: { table: 'read' },
+  schema: mfaSetupSchema, response: reply<MfaEnrolment>(),
 });
 export const securityMfaSetupVerify = route({
   id: 'security-mfa-setup-verify', area: 'security', method: 'POST', path: '/api/security/mfa-setup/verify', access: 'signed-in', duringMfaSetup: true,
   schema: mfaVerifySchema, response: reply<{ status: 'enrolled' }>(),
+  // The owner is told by e-mail (functions/core/security/mfa-mail.ts).
+  grants: { sendsMail: true },
+});
+// The owner removes their app with the password and a current code; the owner is told by e-mail.
+export const securityMfaRemove = route({
+  id: 'security-mfa-remove', area: 'security', method: 'POST', path: '/api/security/mfa-remove', access: 'signed-in',
+  schema: mfaRemoveSchema, response: reply<{ status: 'removed' }>(),
+  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
 // Browsers post Content-Security-Policy violations here (report-uri / report-to): logged for operators.
 export const securityCspReport = route({
@@ -200,13 +211,15 @@ export const passwordResetRequest = route({
 });
 export const passwordResetCheck = route({
   id: 'password-reset-check', area: 'security', method: 'GET', path: '/api/security/password-reset/{token}', access: 'public',
-  response: reply<{ token: string }>(),
+  // `mfa`: the account has an authenticator app (since when, if the portal saw it set up); the page offers to remove it.
+  response: reply<{ token: string; mfa?: { since: string | null } }>(),
 });
 export const passwordResetComplete = route({
   id: 'password-reset-complete', area: 'security', method: 'POST', path: '/api/security/password-reset/{token}', access: 'public',
   schema: passwordResetCompleteSchema, response: reply<{ status: 'changed' }>(),
-  // New permanent password, then every session of the user ends (functions/core/security/password-reset.ts).
-  grants: { cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
+  // New permanent password, then every session of the user ends (functions/core/security/password-reset.ts);
+  // with `removeMfa`, the authenticator app goes too and the owner is told by e-mail.
+  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'] },
 });
 
 // Accounts: users
@@ -252,6 +265,13 @@ export const usersUpdate = route({
       'cognito-idp:AdminUserGlobalSignOut',
     ],
   },
+});
+// An administrator turns off another user's authenticator app (lost phone); never the protected
+// administrator's nor their own (functions/core/users/reset-user-mfa.ts); the owner is told by e-mail.
+export const usersMfaReset = route({
+  id: 'users-mfa-reset', area: 'users', method: 'POST', path: '/api/users/{id}/mfa-reset', access: 'admin',
+  response: reply<AdminUser>(),
+  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
@@ -492,6 +512,7 @@ export const routes = [
   securityMfa,
   securityMfaSetup,
   securityMfaSetupVerify,
+  securityMfaRemove,
   securityCspReport,
   passwordResetRequest,
   passwordResetCheck,
@@ -502,6 +523,7 @@ export const routes = [
   usersList,
   usersCreate,
   usersUpdate,
+  usersMfaReset,
   usersDelete,
   companiesList,
   companiesManaged,

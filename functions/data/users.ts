@@ -34,6 +34,8 @@ export interface UserRecord {
    * verified or a sign-in passed it; cleared when Cognito signs the user in without one.
    */
   mfaEnrolled?: boolean;
+  /** ISO 8601: when the authenticator app was set up through the portal (absent for older enrolments). */
+  mfaEnrolledAt?: string;
   /** Soft delete marker: the auth middleware refuses a deleted user's tokens at once. */
   deletedAt?: string | null;
   version: number;
@@ -110,9 +112,14 @@ export async function markSignedOut(userId: string, atSeconds: number): Promise<
   }
 }
 
-/** A preference like the current company: no `version` bump, so it never makes an admin's edit stale. */
-export async function setMfaEnrolled(userId: string, enrolled: boolean): Promise<void> {
-  await conditionalUpdate(userId, 'SET mfaEnrolled = :m', { ':m': enrolled });
+/**
+ * A preference like the current company: no `version` bump, so it never makes an admin's edit stale.
+ * `at` (an enrolment just verified) is kept as `mfaEnrolledAt`; turning it off forgets the date.
+ */
+export async function setMfaEnrolled(userId: string, enrolled: boolean, at?: string): Promise<void> {
+  if (!enrolled) await conditionalUpdate(userId, 'SET mfaEnrolled = :m REMOVE mfaEnrolledAt', { ':m': false });
+  else if (at) await conditionalUpdate(userId, 'SET mfaEnrolled = :m, mfaEnrolledAt = :at', { ':m': true, ':at': at });
+  else await conditionalUpdate(userId, 'SET mfaEnrolled = :m', { ':m': true });
 }
 
 /** One more password change: every reset link issued before it stops working. */

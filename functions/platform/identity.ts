@@ -1,4 +1,5 @@
 import {
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
@@ -136,6 +137,12 @@ export const cognitoIdentity: IdentityProvider = {
     }
     await cognitoClient().send(
       new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
+  },
+
+  async removeTotp(username) {
+    await cognitoClient().send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: env.userPoolId, Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
     );
   },
 

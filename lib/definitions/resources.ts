@@ -160,6 +160,54 @@ export const mailTemplates: readonly MailTemplate[] = [
     ),
     text: 'Поступил запрос на сброс пароля для {{login}}.\nЗадать новый пароль: {{url_reset}}\nСсылка действует один раз и истекает через {{expires_hours}} ч. Если вы не запрашивали сброс, просто проигнорируйте это письмо.',
   },
+  {
+    name: 'mfa-added',
+    subject: 'An authenticator app was added to your account',
+    html: wrap(
+      '<p>An authenticator app was just set up for the sign-in of {{login}}: from now on the portal asks for its code after the password.</p><p>If it was not you, reset your password from the <a href="{{url_integration}}">sign-in page</a> (the reset can remove the app) and tell your administrator.</p>',
+    ),
+    text: 'An authenticator app was just set up for the sign-in of {{login}}: from now on the portal asks for its code after the password.\nIf it was not you, reset your password from the sign-in page (the reset can remove the app) and tell your administrator: {{url_integration}}',
+  },
+  {
+    name: 'mfa-added-fr',
+    subject: 'Une application d’authentification a été ajoutée à votre compte',
+    html: wrap(
+      '<p>Une application d’authentification vient d’être configurée pour la connexion de {{login}} : le portail demandera désormais son code après le mot de passe.</p><p>Si ce n’est pas vous, réinitialisez votre mot de passe depuis la <a href="{{url_integration}}">page de connexion</a> (la réinitialisation peut retirer l’application) et prévenez votre administrateur.</p>',
+    ),
+    text: 'Une application d’authentification vient d’être configurée pour la connexion de {{login}} : le portail demandera désormais son code après le mot de passe.\nSi ce n’est pas vous, réinitialisez votre mot de passe depuis la page de connexion (la réinitialisation peut retirer l’application) et prévenez votre administrateur : {{url_integration}}',
+  },
+  {
+    name: 'mfa-added-ru',
+    subject: 'К вашему аккаунту подключено приложение-аутентификатор',
+    html: wrap(
+      '<p>Для входа {{login}} только что подключено приложение-аутентификатор: теперь после пароля портал будет запрашивать его код.</p><p>Если это были не вы, сбросьте пароль на <a href="{{url_integration}}">странице входа</a> (при сбросе можно отключить приложение) и сообщите администратору.</p>',
+    ),
+    text: 'Для входа {{login}} только что подключено приложение-аутентификатор: теперь после пароля портал будет запрашивать его код.\nЕсли это были не вы, сбросьте пароль на странице входа (при сбросе можно отключить приложение) и сообщите администратору: {{url_integration}}',
+  },
+  {
+    name: 'mfa-removed',
+    subject: 'The authenticator app was removed from your account',
+    html: wrap(
+      '<p>The authenticator app of {{login}} was just removed: the portal no longer asks for its code at sign-in.</p><p>If it was not you, reset your password from the <a href="{{url_integration}}">sign-in page</a> and tell your administrator.</p>',
+    ),
+    text: 'The authenticator app of {{login}} was just removed: the portal no longer asks for its code at sign-in.\nIf it was not you, reset your password from the sign-in page and tell your administrator: {{url_integration}}',
+  },
+  {
+    name: 'mfa-removed-fr',
+    subject: 'L’application d’authentification a été retirée de votre compte',
+    html: wrap(
+      '<p>L’application d’authentification de {{login}} vient d’être retirée : le portail ne demande plus son code à la connexion.</p><p>Si ce n’est pas vous, réinitialisez votre mot de passe depuis la <a href="{{url_integration}}">page de connexion</a> et prévenez votre administrateur.</p>',
+    ),
+    text: 'L’application d’authentification de {{login}} vient d’être retirée : le portail ne demande plus son code à la connexion.\nSi ce n’est pas vous, réinitialisez votre mot de passe depuis la page de connexion et prévenez votre administrateur : {{url_integration}}',
+  },
+  {
+    name: 'mfa-removed-ru',
+    subject: 'Приложение-аутентификатор отключено от вашего аккаунта',
+    html: wrap(
+      '<p>Приложение-аутентификатор для {{login}} только что отключено: при входе портал больше не запрашивает его код.</p><p>Если это были не вы, сбросьте пароль на <a href="{{url_integration}}">странице входа</a> и сообщите администратору.</p>',
+    ),
+    text: 'Приложение-аутентификатор для {{login}} только что отключено: при входе портал больше не запрашивает его код.\nЕсли это были не вы, сбросьте пароль на странице входа и сообщите администратору: {{url_integration}}',
+  },
 ];
 
 export type MailTemplateName =
@@ -171,7 +219,13 @@ export type MailTemplateName =
   | 'password-reset'
   | 'password-reset-fr'
   | 'password-reset-ru'
-  | 'feed-regression';
+  | 'feed-regression'
+  | 'mfa-added'
+  | 'mfa-added-fr'
+  | 'mfa-added-ru'
+  | 'mfa-removed'
+  | 'mfa-removed-fr'
+  | 'mfa-removed-ru';
 
 /** Environment variable names shared by the Lambda handlers, the CDK and the local gateway. */
 export const envNames = {

@@ -94,6 +94,8 @@ export interface CurrentUser {
   managedCompanies: CompanySummary[];
   /** An administrator who must set up an authenticator app first (ADMIN_MFA=required): only /mfa-setup opens. */
   mfaSetupRequired?: boolean;
+  /** The account has an authenticator app (absent when not): the app page offers its removal. */
+  mfaEnrolled?: boolean;
 }
 
 export interface ApiError {
@@ -184,6 +186,8 @@ export interface AdminUser {
   /** The configured protected administrator: no delete button, and the server refuses its deletion. */
   protected: boolean;
   version: number;
+  /** The user has an authenticator app (absent when not): the edit page offers the administrator's reset. */
+  mfaEnrolled?: boolean;
 }
 
 /** A company the users admin can pick (main or managed); `isDefault`: the product's own team company. */

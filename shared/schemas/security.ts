@@ -1,4 +1,4 @@
-import { object, ref, string, type InferType } from 'yup';
+import { boolean, object, ref, string, type InferType } from 'yup';
 import { schema } from './define';
 
 /**
@@ -52,9 +52,23 @@ export const mfaSignInSchema = /* @__PURE__ */ schema(() => object({
 }));
 export type MfaSignInRequest = InferType<typeof mfaSignInSchema>;
 
-/** POST /api/security/mfa-setup/verify: the first code of a new authenticator. */
-export const mfaVerifySchema = /* @__PURE__ */ schema(() => object({ code: mfaCode() }));
+/** The code field alone (the form of the sign-in's second step). */
+export const mfaCodeSchema = /* @__PURE__ */ schema(() => object({ code: mfaCode() }));
+
+/** The account's current password, asked again before a security change (re-authentication). */
+export const currentPassword = () => string().required('validation.required').max(256, 'validation.passwordMax');
+
+/** POST /api/security/mfa-setup: a new authenticator secret, only with the current password. */
+export const mfaSetupSchema = /* @__PURE__ */ schema(() => object({ password: currentPassword() }));
+export type MfaSetupRequest = InferType<typeof mfaSetupSchema>;
+
+/** POST /api/security/mfa-setup/verify: the first code of a new authenticator, with the current password. */
+export const mfaVerifySchema = /* @__PURE__ */ schema(() => object({ password: currentPassword(), code: mfaCode() }));
 export type MfaVerifyRequest = InferType<typeof mfaVerifySchema>;
+
+/** POST /api/security/mfa-remove: the owner removes the app with the password and a current code. */
+export const mfaRemoveSchema = /* @__PURE__ */ schema(() => object({ password: currentPassword(), code: mfaCode() }));
+export type MfaRemoveRequest = InferType<typeof mfaRemoveSchema>;
 
 /** The interface languages; mails go out in the one the user works in. */
 export const LANGUAGES = ['en', 'fr', 'ru'] as const;
@@ -66,7 +80,8 @@ export const passwordResetRequestSchema = /* @__PURE__ */ schema(() =>
 );
 export type PasswordResetRequest = InferType<typeof passwordResetRequestSchema>;
 
-export const passwordResetCompleteSchema = /* @__PURE__ */ schema(() => object({ password: newPassword() }));
+/** `removeMfa`: the owner chose to remove the authenticator app with this reset (off unless asked). */
+export const passwordResetCompleteSchema = /* @__PURE__ */ schema(() => object({ password: newPassword(), removeMfa: boolean().default(false) }));
 export type PasswordResetComplete = InferType<typeof passwordResetCompleteSchema>;
 
 /** The form also asks for the password twice; only `password` is sent. */

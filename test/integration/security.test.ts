@@ -294,3 +294,41 @@ describe('password reset', () => {
     expect((await anonymous().post('/api/security/login', { username: user.login, password: user.password })).status).toBe(200);
   });
 });
+
+/**
+ * Issue 20, finding 3: the server refuses a new password equal to the current one on every path
+ * that sets one, whatever the web form checks (these requests go straight to the API).
+ */
+describe('a new password differs from the current one', () => {
+  it('refuses the e-mailed temporary password as the first sign-in\'s new one, and keeps the challenge for another', async () => {
+    const user = await makeUser('ROLE_USER', company, { temporary: true });
+    const client = anonymous();
+    const first = await client.post('/api/security/login', { username: user.login, password: user.password });
+    expect(first.body.status).toBe('new-password-required');
+    const same = await client.post('/api/security/new-password', { username: user.login, session: first.body.session, password: user.password });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual({ password: 'validation.passwordSameAsTemporary' });
+    // Still temporary: the same challenge takes another password.
+    const done = await client.post('/api/security/new-password', { username: user.login, session: first.body.session, password: 'Chosen-pass-2' });
+    expect(done.body.status).toBe('signed-in');
+  });
+
+  it('refuses a reset to the current password without using the link', async () => {
+    const user = await makeUser('ROLE_USER', company);
+    const since = Date.now();
+    await anonymous().post('/api/security/password-reset', { login: user.login });
+    const token = linkIn(await latestMailTo(stack.endpoints.ses, user.login, { since }), '/password-reset/')!.split('/').pop()!;
+    const same = await anonymous().post(`/api/security/password-reset/${token}`, { password: user.password });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual({ password: 'validation.passwordUnchanged' });
+    expect((await anonymous().post(`/api/security/password-reset/${token}`, { password: 'Another-pass-1' })).status).toBe(200);
+  });
+
+  it('refuses an administrator setting a user\'s password to the current one', async () => {
+    const user = await makeUser('ROLE_USER', company);
+    const admin = await signedIn(stack.url, await makeUser('ROLE_ADMIN', company));
+    const same = await admin.put<{ errors?: Record<string, string> }>(`/api/users/${user.record.id}`, { version: user.record.version, data: [{ field: 'password', value: user.password }] });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual({ password: 'validation.passwordUnchanged' });
+  });
+});

@@ -35,6 +35,8 @@ export interface IdentityProvider {
   startTotpEnrolment(accessToken: string): Promise<string>;
   /** Checks the first code of the new secret and makes TOTP the user's sign-in step; InvalidMfaCodeError when wrong. */
   verifyTotpEnrolment(accessToken: string, code: string): Promise<void>;
+  /** Turns the user's authenticator app off (an administrator's reset, a removal, a reset by e-mail). */
+  removeTotp(username: string): Promise<void>;
   /** UnauthenticatedError when the refresh token is revoked, expired or unknown. */
   refresh(refreshToken: string, username: string): Promise<Tokens>;
   /** Best effort: never throws. */

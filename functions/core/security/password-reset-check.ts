@@ -13,9 +13,15 @@ export interface ResetCheckDeps {
 
 const defaults: ResetCheckDeps = { findResetToken, getUser, now: () => Date.now() };
 
-export async function checkPasswordResetToken(token: string, deps: ResetCheckDeps = defaults): Promise<{ token: string }> {
+/**
+ * `mfa`: the account has an authenticator app (and since when, when the portal saw it set up), so
+ * the page can say so and offer to remove it with the reset: the link proves the mailbox, and an
+ * app the owner never set up must not silently stay.
+ */
+export async function checkPasswordResetToken(token: string, deps: ResetCheckDeps = defaults): Promise<{ token: string; mfa?: { since: string | null } }> {
   if (!isResetTokenShape(token)) throw new InvalidTokenError();
   const link = await deps.findResetToken(token, Math.floor(deps.now() / 1000));
-  if (!link || !isLinkLive(await deps.getUser(link.userId), link)) throw new InvalidTokenError();
-  return { token };
+  const user = link ? await deps.getUser(link.userId) : null;
+  if (!link || !isLinkLive(user, link)) throw new InvalidTokenError();
+  return user.mfaEnrolled ? { token, mfa: { since: user.mfaEnrolledAt ?? null } } : { token };
 }

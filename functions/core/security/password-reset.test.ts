@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../data/users';
-import { InvalidTokenError } from '../../platform/errors';
+import { InvalidCredentialsError, InvalidTokenError } from '../../platform/errors';
 import { completePasswordReset, type PasswordResetDeps } from './password-reset';
 import { checkPasswordResetToken } from './password-reset-check';
 import { RESET_TOKEN_TTL_SECONDS, requestPasswordReset, sendPasswordResetMail, type ResetRequestDeps } from './password-reset-request';
@@ -24,7 +24,16 @@ function setup(given: UserRecord | null) {
     identity: {
       setPermanentPassword: vi.fn(async () => void calls.push('setPassword')),
       signOutEverywhere: vi.fn(async () => void calls.push('signOutEverywhere')),
+      // The current password is 'Current-pass-1' (the new-password rule asks Cognito by signing in).
+      signIn: vi.fn(async (_username: string, password: string) => {
+        if (password !== 'Current-pass-1') throw new InvalidCredentialsError();
+        return { kind: 'mfa-required' as const, session: 'M' };
+      }),
+      revokeRefreshToken: vi.fn(async () => {}),
+      removeTotp: vi.fn(async () => void calls.push('removeTotp')),
     },
+    setMfaEnrolled: vi.fn(async () => void calls.push('setMfaEnrolled')),
+    notify: vi.fn(async () => void calls.push('notify')),
     findUserByLogin: vi.fn(async () => found),
     getUser: vi.fn(async () => found),
     markSignedOut: vi.fn(async () => void calls.push('markSignedOut')),
@@ -137,17 +146,36 @@ describe('completePasswordReset', () => {
   it('consumes the token, then sets the password, then ends the sessions', async () => {
     const { deps, calls } = setup(ann);
     await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
-    expect(await completePasswordReset(TOKEN, 'brand-new-pass', deps)).toEqual({ status: 'changed' });
+    expect(await completePasswordReset(TOKEN, 'brand-new-pass', {}, deps)).toEqual({ status: 'changed' });
     expect(deps.identity.setPermanentPassword).toHaveBeenCalledWith('cog-1', 'brand-new-pass');
     expect(deps.markSignedOut).toHaveBeenCalledWith('sub-1', NOW / 1000);
     expect(calls).toEqual(['consume', 'setPassword', 'markPasswordChanged', 'markSignedOut', 'signOutEverywhere']);
   });
 
+  it('refuses the current password as the new one, without using the link', async () => {
+    const { deps, calls } = setup(ann);
+    await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
+    await expect(completePasswordReset(TOKEN, 'Current-pass-1', {}, deps)).rejects.toMatchObject({ errors: { password: 'validation.passwordUnchanged' } });
+    expect(calls).toEqual([]);
+    expect(await completePasswordReset(TOKEN, 'brand-new-pass', {}, deps)).toEqual({ status: 'changed' });
+  });
+
+  it('removes the authenticator app only when asked to, and tells the owner', async () => {
+    const kept = setup({ ...ann, mfaEnrolled: true });
+    await sendPasswordResetMail(mailFor('ann@portal.test'), kept.deps);
+    await completePasswordReset(TOKEN, 'brand-new-pass', {}, kept.deps);
+    expect(kept.calls).not.toContain('removeTotp');
+    const removed = setup({ ...ann, mfaEnrolled: true });
+    await sendPasswordResetMail(mailFor('ann@portal.test'), removed.deps);
+    await completePasswordReset(TOKEN, 'brand-new-pass', { removeMfa: true }, removed.deps);
+    expect(removed.calls).toEqual(['consume', 'setPassword', 'removeTotp', 'setMfaEnrolled', 'notify', 'markPasswordChanged', 'markSignedOut', 'signOutEverywhere']);
+  });
+
   it('works once', async () => {
     const { deps } = setup(ann);
     await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
-    await completePasswordReset(TOKEN, 'brand-new-pass', deps);
-    await expect(completePasswordReset(TOKEN, 'other-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    await completePasswordReset(TOKEN, 'brand-new-pass', {}, deps);
+    await expect(completePasswordReset(TOKEN, 'other-new-pass', {}, deps)).rejects.toBeInstanceOf(InvalidTokenError);
     expect(deps.identity.setPermanentPassword).toHaveBeenCalledTimes(1);
   });
 
@@ -155,8 +183,8 @@ describe('completePasswordReset', () => {
     const { deps } = setup(ann);
     await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
     const results = await Promise.allSettled([
-      completePasswordReset(TOKEN, 'first-new-pass', deps),
-      completePasswordReset(TOKEN, 'second-new-pass', deps),
+      completePasswordReset(TOKEN, 'first-new-pass', {}, deps),
+      completePasswordReset(TOKEN, 'second-new-pass', {}, deps),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(deps.identity.setPermanentPassword).toHaveBeenCalledTimes(1);
@@ -165,14 +193,14 @@ describe('completePasswordReset', () => {
   it('refuses an expired token without touching the password', async () => {
     const { deps, store } = setup(ann);
     store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 });
-    await expect(completePasswordReset(TOKEN, 'brand-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(completePasswordReset(TOKEN, 'brand-new-pass', {}, deps)).rejects.toBeInstanceOf(InvalidTokenError);
     expect(deps.identity.setPermanentPassword).not.toHaveBeenCalled();
   });
 
   it('refuses the token of a user deleted since', async () => {
     const { deps, store } = setup(null);
     store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 + 60 });
-    await expect(completePasswordReset(TOKEN, 'brand-new-pass', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(completePasswordReset(TOKEN, 'brand-new-pass', {}, deps)).rejects.toBeInstanceOf(InvalidTokenError);
     expect(deps.identity.setPermanentPassword).not.toHaveBeenCalled();
   });
 
@@ -181,10 +209,10 @@ describe('completePasswordReset', () => {
     const older = 'O'.repeat(43);
     store.set(older, { userId: 'sub-1', expiresAt: NOW / 1000 + 60, passwordVersion: 0 });
     store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 + 60, passwordVersion: 0 });
-    await completePasswordReset(TOKEN, 'brand-new-pass', deps);
+    await completePasswordReset(TOKEN, 'brand-new-pass', {}, deps);
     expect(user!.passwordVersion).toBe(1);
     await expect(checkPasswordResetToken(older, deps)).rejects.toBeInstanceOf(InvalidTokenError);
-    await expect(completePasswordReset(older, 'attacker-pass-1', deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(completePasswordReset(older, 'attacker-pass-1', {}, deps)).rejects.toBeInstanceOf(InvalidTokenError);
     expect(deps.identity.setPermanentPassword).toHaveBeenCalledTimes(1);
     // The unused link was not even consumed: it is refused by the version, and expires on its own.
     expect(store.has(older)).toBe(true);

@@ -9,6 +9,7 @@ import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError } fr
 import { currentUserOf } from '../users/companies';
 import type { IdentityProvider, Tokens } from './identity';
 import { mustSetUpMfa } from './mfa-rules';
+import { assertNewPassword } from './password-check';
 import { endedBySignOut, TOKEN_CLOCK_SKEW_SECONDS } from './session-rules';
 import { assertMayTrySignIn, clearSignInFailures, countSignInFailure, tableThrottleStore, type ThrottleStore } from './throttle';
 
@@ -158,6 +159,8 @@ export async function completeNewPassword(input: NewPasswordChallengeRequest, de
   if (!isLive(user)) throw expired();
   // Only a challenge this portal issued to this user is forwarded (cognito-local checks nothing).
   if (!(await deps.isLiveChallenge(input.session, user.id, Math.floor(deps.now() / 1000), 'new-password'))) throw expired();
+  // The e-mailed temporary password cannot stay the password (Cognito and cognito-local accept it).
+  await assertNewPassword(deps.identity, user.cognitoUsername, input.password, 'validation.passwordSameAsTemporary');
   await waitPastSignOut(user, deps);
   const answered = await deps.identity.completeNewPassword(user.cognitoUsername, input.session, input.password);
   if (answered.kind !== 'tokens') throw expired();

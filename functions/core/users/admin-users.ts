@@ -37,6 +37,8 @@ export function toAdminUser(user: UserRecord, companies: ReadonlyMap<string, Com
     created: user.created,
     protected: isProtectedLogin(user.login, protectedLogin),
     version: user.version,
+    // Only when on: the edit page offers the administrator's reset.
+    ...(user.mfaEnrolled ? { mfaEnrolled: true } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
 import { setEmail, setRoleGroup } from '../../platform/users-admin';
 import type { IdentityProvider } from '../security/identity';
+import { assertNewPassword } from '../security/password-check';
 import { CompanyDirectory, isProtectedLogin, toAdminUser } from './admin-users';
 import { primaryRole } from './company-access';
 
@@ -17,7 +18,7 @@ export interface UpdateUserDeps {
   saveUserEdit: typeof usersRepo.saveUserEdit;
   setEmail(username: string, login: string): Promise<void>;
   setRoleGroup(username: string, role: Role): Promise<void>;
-  identity: Pick<IdentityProvider, 'setPermanentPassword' | 'signOutEverywhere'>;
+  identity: Pick<IdentityProvider, 'setPermanentPassword' | 'signOutEverywhere' | 'signIn' | 'revokeRefreshToken'>;
   markPasswordChanged(userId: string): Promise<void>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
   protectedLogin(): string | undefined;
@@ -90,6 +91,8 @@ export async function updateAdminUser(
     changes.managedCompanyIds = directory.managedIds(role, names, main);
   }
   const password = typeof fields.password === 'string' ? fields.password : null;
+  // Before anything is written: a refusal changes nothing.
+  if (password !== null) await assertNewPassword(deps.identity, user.cognitoUsername, password);
 
   const saved = await deps.saveUserEdit(user, input.version, changes);
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
-import { ConflictError, ForbiddenError, ValidationError } from '../../platform/errors';
+import { ConflictError, ForbiddenError, InvalidCredentialsError, ValidationError } from '../../platform/errors';
 import { CompanyDirectory, toAdminUser } from './admin-users';
 import { createAdminUser, welcomeTemplate, type CreateUserDeps } from './create-user';
 import { deleteAdminUser, type DeleteUserDeps } from './delete-user';
@@ -115,7 +115,16 @@ describe('updateAdminUser', () => {
     saveUserEdit: vi.fn(async (before, version, changes) => ({ ...before, ...changes, version: version + 1 })),
     setEmail: vi.fn(async () => undefined),
     setRoleGroup: vi.fn(async () => undefined),
-    identity: { setPermanentPassword: vi.fn(async () => undefined), signOutEverywhere: vi.fn(async () => undefined) },
+    identity: {
+      setPermanentPassword: vi.fn(async () => undefined),
+      signOutEverywhere: vi.fn(async () => undefined),
+      // The current password is 'Current-pass-1' (the new-password rule asks Cognito by signing in).
+      signIn: vi.fn(async (_username: string, password: string) => {
+        if (password !== 'Current-pass-1') throw new InvalidCredentialsError();
+        return { kind: 'new-password-required' as const, session: 'S' };
+      }),
+      revokeRefreshToken: vi.fn(async () => undefined),
+    },
     markPasswordChanged: vi.fn(async () => undefined),
     markSignedOut: vi.fn(async () => undefined),
     protectedLogin: () => 'admin@portal.test',

@@ -44,5 +44,7 @@ export function toCurrentUser(
     company: toSummary(main),
     currentCompany: toSummary(current),
     managedCompanies: [...selectable].sort(byName).map(toSummary),
+    // Only when on: the app page offers its removal.
+    ...(user.mfaEnrolled ? { mfaEnrolled: true } : {}),
   };
 }

@@ -4,5 +4,5 @@ import { publicHandler } from '../../platform/public-http';
 
 /** POST /api/security/password-reset/{token}: sets the new password; the link then stops working. */
 export const handler = publicHandler(passwordResetComplete).handle(async ({ params, body }) => {
-  return { body: await completePasswordReset(params.token ?? '', body.password) };
+  return { body: await completePasswordReset(params.token ?? '', body.password, { removeMfa: body.removeMfa }) };
 });

@@ -1,9 +1,10 @@
 import { securityMfaSetup } from '../../../shared/routes';
 import { startMfaEnrolment } from '../../core/security/mfa';
+import { clientAddress } from '../../platform/client-address';
 import { readCookie } from '../../platform/cookies';
 import { httpHandler } from '../../platform/http';
 
-/** POST /api/security/mfa-setup: a new authenticator secret for the signed-in user (on after its first code). */
+/** POST /api/security/mfa-setup `{ password }`: a new authenticator secret for the signed-in user (on after its first code). */
 export const handler = httpHandler(securityMfaSetup).handle(async (request) => ({
-  body: await startMfaEnrolment(request.auth.user, readCookie(request, 'access')),
+  body: await startMfaEnrolment(request.auth.user, readCookie(request, 'access'), request.body.password, clientAddress(request)),
 }));

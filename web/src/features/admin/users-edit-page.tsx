@@ -5,7 +5,7 @@ import { useSWRConfig } from 'swr';
 import type { AdminUser, Role } from 'shared/domain/types';
 import { PASSWORD_MIN_LENGTH } from 'shared/schemas/security';
 import { userFieldProblem, type UserUpdateField, type UserUpdateRequest } from 'shared/schemas/users';
-import { usersList, usersUpdate } from 'shared/routes';
+import { usersList, usersMfaReset, usersUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
@@ -14,6 +14,7 @@ import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
+import { Dialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
@@ -230,10 +231,76 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                   </form>
                 )}
               </Card>
+              {user.mfaEnrolled && !user.protected && user.id !== currentUserId && <MfaResetCard user={user} />}
             </div>
           </>
         );
       }}
     </Formik>
+  );
+}
+
+/**
+ * The way back for a user who lost their authenticator app: after a confirmation, the app is
+ * turned off (the server refuses it for the protected administrator and for oneself) and the
+ * user is told by e-mail; their next sign-in takes the password alone.
+ */
+function MfaResetCard({ user }: { user: AdminUser }) {
+  const { mutate } = useSWRConfig();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<MessageId | null>(null);
+  const reset = async () => {
+    setBusy(true);
+    try {
+      await mutateRoute(usersMfaReset, { params: { id: user.id } });
+      setOutcome('adminUsers.mfa.done');
+      await mutate(routeKey(usersList));
+    } catch (error) {
+      setOutcome(errorMessageId(error));
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <Card>
+      <h2 className="us-title">
+        <T id="adminUsers.mfa.title" />
+      </h2>
+      {outcome ? (
+        <Callout tone={outcome === 'adminUsers.mfa.done' ? 'success' : 'danger'}>
+          <T id={outcome} />
+        </Callout>
+      ) : (
+        <>
+          <p className="field-hint">
+            <T id="adminUsers.mfa.intro" />
+          </p>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            <T id="adminUsers.mfa.reset" />
+          </Button>
+        </>
+      )}
+      <Dialog
+        open={open}
+        title={<T id="adminUsers.mfa.confirmTitle" />}
+        onClose={() => setOpen(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              <T id="adminUsers.mfa.cancel" />
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => void reset()}>
+              <T id="adminUsers.mfa.confirm" />
+            </Button>
+          </>
+        }
+      >
+        <p>
+          <T id="adminUsers.mfa.confirmText" values={{ login: user.login }} />
+        </p>
+      </Dialog>
+    </Card>
   );
 }

@@ -1,15 +1,19 @@
+import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { MfaEnrolment } from 'shared/domain/types';
-import { securityMfaSetup, securityMfaSetupVerify } from 'shared/routes';
+import { securityMfaRemove, securityMfaSetup, securityMfaSetupVerify } from 'shared/routes';
+import { mfaSetupSchema } from 'shared/schemas/security';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
+import { useCurrentUser } from '../../lib/api/session';
 import { mutateRoute } from '../../lib/api/use-route';
 import { safeRedirect } from '../../lib/redirect';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
+import { FormField } from '../../ui/form-field';
 import { MfaCodeForm } from '../../ui/mfa-code-form';
 import { QrCode } from '../../ui/qr-code';
 
@@ -19,6 +23,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 /**
  * /mfa-setup: an authenticator app (TOTP) as the second sign-in step. Administrators are sent
  * here first where the stage requires it (?required=1); everyone may come from the user menu.
+ * Adding (or removing) an app asks for the current password: a session alone changes nothing.
  */
 export default function MfaSetupPage() {
   const t = useT();
@@ -28,13 +33,19 @@ export default function MfaSetupPage() {
   const [starting, setStarting] = useState(false);
   const [done, setDone] = useState(false);
   const [notice, setNotice] = useState<MessageId | null>(null);
+  // The password typed to start (memory only): the verify call asks for it again.
+  const [password, setPassword] = useState('');
+  const enrolled = useCurrentUser().user?.mfaEnrolled === true;
+  const [removed, setRemoved] = useState(false);
 
-  const start = async () => {
+  const start = async (typed: string) => {
     setNotice(null);
     setStarting(true);
     try {
-      setEnrolment(await mutateRoute(securityMfaSetup));
+      setEnrolment(await mutateRoute(securityMfaSetup, { body: { password: typed } }));
+      setPassword(typed);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.password) return error.fieldErrors;
       setNotice(errorMessageId(error));
     } finally {
       setStarting(false);
@@ -44,10 +55,21 @@ export default function MfaSetupPage() {
   const verify = async (code: string) => {
     setNotice(null);
     try {
-      await mutateRoute(securityMfaSetupVerify, { body: { code } });
+      await mutateRoute(securityMfaSetupVerify, { body: { password, code } });
       setDone(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fieldErrors.code) return error.fieldErrors;
+      setNotice(errorMessageId(error));
+    }
+  };
+
+  const remove = async (code: string, typed: string) => {
+    setNotice(null);
+    try {
+      await mutateRoute(securityMfaRemove, { body: { password: typed, code } });
+      setRemoved(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && (error.fieldErrors.code || error.fieldErrors.password)) return error.fieldErrors;
       setNotice(errorMessageId(error));
     }
   };
@@ -73,9 +95,22 @@ export default function MfaSetupPage() {
             </Button>
           </>
         ) : !enrolment ? (
-          <Button onClick={start} loading={starting}>
-            <T id="mfaSetup.start" />
-          </Button>
+          <Formik
+            initialValues={{ password: '' }}
+            validationSchema={mfaSetupSchema}
+            validateOnChange={false}
+            onSubmit={async (values, helpers) => {
+              const errors = await start(values.password);
+              if (errors?.password) helpers.setErrors({ password: errors.password });
+            }}
+          >
+            <Form noValidate className="form-stack mfa-start">
+              <FormField name="password" label="mfa.currentPassword" type="password" autoComplete="current-password" maxLength={256} required hint={<T id="mfa.currentPasswordHint" />} />
+              <Button type="submit" loading={starting}>
+                <T id="mfaSetup.start" />
+              </Button>
+            </Form>
+          </Formik>
         ) : (
           <ol className="mfa-steps">
             <li>
@@ -98,6 +133,25 @@ export default function MfaSetupPage() {
           </ol>
         )}
       </Card>
+      {enrolled && !done && (
+        <Card>
+          <h2 className="mfa-remove-title">
+            <T id="mfaRemove.title" />
+          </h2>
+          {removed ? (
+            <Callout tone="success">
+              <T id="mfaRemove.done" />
+            </Callout>
+          ) : (
+            <>
+              <p>
+                <T id="mfaRemove.intro" />
+              </p>
+              <MfaCodeForm submitLabel="mfaRemove.submit" withPassword onSubmit={remove} />
+            </>
+          )}
+        </Card>
+      )}
     </div>
   );
 }

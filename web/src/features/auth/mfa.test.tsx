@@ -56,20 +56,28 @@ describe('sign-in with an authenticator app', () => {
       http.post(api('/api/security/login'), () =>
         HttpResponse.json({ status: 'mfa-setup-required', user: makeUser('ROLE_ADMIN', { mfaSetupRequired: true }) }),
       ),
-      http.post(api('/api/security/mfa-setup'), () =>
-        HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/Onboarding%20Portal%3Aada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP' }),
-      ),
-      http.post(api('/api/security/mfa-setup/verify'), () => HttpResponse.json({ status: 'enrolled' })),
+      http.post(api('/api/security/mfa-setup'), async ({ request }) => {
+        setupBodies.push(await request.json());
+        return HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/Onboarding%20Portal%3Aada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP' });
+      }),
+      http.post(api('/api/security/mfa-setup/verify'), async ({ request }) => {
+        setupBodies.push(await request.json());
+        return HttpResponse.json({ status: 'enrolled' });
+      }),
     );
+    const setupBodies: unknown[] = [];
     await signInWithPassword();
     await waitFor(() => expect(location()).toMatch(/^\/mfa-setup\?required=1/));
     expect(await screen.findByText(/Administrators sign in with a code/)).toBeInTheDocument();
+    // The current password first (a session alone adds no app).
+    await userEvent.type(screen.getByLabelText('Current password'), 'My-password-12');
     await userEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
     expect(await screen.findByRole('img', { name: 'QR code of your authenticator key' })).toBeInTheDocument();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText(/Your authenticator app is on/)).toBeInTheDocument();
+    expect(setupBodies).toEqual([{ password: 'My-password-12' }, { password: 'My-password-12', code: '123456' }]);
     // Continue reloads the app at the page the user was going to (every answer cached while limited goes).
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
     expect(location()).toBe('/mfa-setup?required=1&redirect=%2Fagenda');

@@ -84,7 +84,29 @@ describe('password reset with a token', () => {
 
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
-    expect(changed).toEqual({ password: 'long enough!' });
+    expect(changed).toEqual({ password: 'long enough!', removeMfa: false });
+  });
+
+  it('says the account has an authenticator app and removes it only when the owner ticks the choice', async () => {
+    let changed: unknown;
+    server.use(
+      http.get(api('/api/security/password-reset/tok456'), () => HttpResponse.json({ token: 'tok456', mfa: { since: '2026-03-04T10:00:00.000Z' } })),
+      http.post(api('/api/security/password-reset/tok456'), async ({ request }) => {
+        changed = await request.json();
+        return HttpResponse.json({ status: 'changed' });
+      }),
+    );
+    mockSession(null);
+    renderApp('/password-reset/tok456');
+    expect(await screen.findByText('An authenticator app has been set up on this account since 4 March 2026.')).toBeInTheDocument();
+    const choice = screen.getByRole('checkbox', { name: /Also remove the authenticator app/ });
+    expect(choice).not.toBeChecked();
+    await userEvent.click(choice);
+    await userEvent.type(screen.getByLabelText('New password'), 'long enough!');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'long enough!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(changed).toEqual({ password: 'long enough!', removeMfa: true });
   });
 
   it('shows the invalid-token message; Try again changes nothing visible', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { passwordResetCheck, passwordResetComplete } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';
@@ -16,13 +17,17 @@ export function TokenReset({ token }: { token: string }) {
   const check = useRoute(passwordResetCheck, { token }, { auth: 'none', shouldRetryOnError: false, revalidateOnFocus: false, revalidateOnReconnect: false });
   const [outcome, setOutcome] = useState<'changed' | 'invalid' | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
+  // The owner's explicit choice (off unless ticked): remove the authenticator app with this reset.
+  const [removeMfa, setRemoveMfa] = useState(false);
+  const mfa = check.data?.mfa;
+  const intl = useIntl();
   // The spec: the token is valid when the answer's `token` equals the one in the URL.
   const state = outcome ?? (check.data?.token === token ? 'valid' : check.error || check.data ? 'invalid' : 'checking');
 
   const change = async (password: string) => {
     setFailure(null);
     try {
-      await mutateRoute(passwordResetComplete, { params: { token }, body: { password }, auth: 'none' });
+      await mutateRoute(passwordResetComplete, { params: { token }, body: { password, removeMfa: Boolean(mfa) && removeMfa }, auth: 'none' });
       setOutcome('changed');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setOutcome('invalid');
@@ -84,6 +89,23 @@ export function TokenReset({ token }: { token: string }) {
         <Callout tone="danger">
           <T id={failure} />
         </Callout>
+      )}
+      {mfa && (
+        <div className="reset-mfa">
+          <Callout tone="info">
+            {mfa.since ? (
+              <T id="reset.mfa.since" values={{ date: intl.formatDate(mfa.since, { dateStyle: 'long' }) }} />
+            ) : (
+              <T id="reset.mfa.on" />
+            )}
+          </Callout>
+          <label className="checkbox-row">
+            <input type="checkbox" checked={removeMfa} onChange={(event) => setRemoveMfa(event.target.checked)} />
+            <span>
+              <T id="reset.mfa.remove" />
+            </span>
+          </label>
+        </div>
       )}
       <PasswordChangeForm
         passwordLabel="reset.form.password"
