@@ -1,3 +1,5 @@
+import { sourceNameKey } from '../../shared/domain/sources';
+
 /**
  * THE key formats of the single table (docs/architecture.md, "Data"). No other module builds or
  * parses a key: repositories call these, everything else sees plain entities.
@@ -37,6 +39,8 @@ export const keys = {
   ...childKeys('source', 'SOURCE#'),
   /** Guard item: reserves a source id (a client-made UUID) across all companies, written in the source's transaction. */
   sourceIdGuard: (id: string): Key => ({ pk: `SOURCE_ID#${id.toLowerCase()}`, sk: 'SOURCE_ID' }),
+  /** Guard item in the company's partition: reserves a source name (as `sourceNameKey` compares them), holds the owner's `sourceId`. */
+  sourceNameGuard: (companyId: string, name: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `SOURCE_NAME#${sourceNameKey(name)}` }),
   ...childKeys('rule', 'RULE#'),
   ...childKeys('traffic', 'TRAFFIC#'),
   ...childKeys('collector', 'COLLECTOR#'),

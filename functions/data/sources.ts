@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Source } from '../../shared/domain/types';
 import { companyItems, queryPartition } from './company-items';
 import { keys } from './keys';
@@ -7,7 +7,10 @@ import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, tableName }
 /**
  * A company's traffic sources: `SOURCE#<id>` items of its partition (one Query for the page),
  * each with a `SOURCE_ID#<id>` guard item outside any partition, so a client-made id can be
- * used once across all companies. Edits and deletes are conditional on the version read.
+ * used once across all companies, and a `SOURCE_NAME#<name>` guard in the partition (holding the
+ * `sourceId` that owns it), so two sources of a company never share a name, whatever the case and
+ * surrounding spaces: the guard moves with a rename in the same transaction, two concurrent creates
+ * or renames to one name let exactly one through. Edits and deletes are conditional on the version read.
  *
  * UTM rules (the UTM area's items, `keys.rule`) carry the `sourceId` of their source: deleting a
  * source deletes them in the same transaction.
@@ -22,9 +25,9 @@ export interface SourceRecord extends Source {
 export type SourceFieldsRecord = Omit<Source, 'id' | 'version'>;
 
 /** What a conditional write found when its condition failed. */
-export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' | 'taken' };
+export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' | 'taken' | 'nameTaken' };
 
-/** TransactWriteItems takes 100 items: the source, its guard, and up to this many rules in one go. */
+/** TransactWriteItems takes 100 items: the source, its two guards, and up to this many rules in one go. */
 export const RULES_PER_TRANSACTION = 95;
 
 const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix);
@@ -32,26 +35,97 @@ const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix);
 export const listSources = sources.list;
 export const getSource = sources.get;
 
-/** The new source and its id guard in one transaction: an id taken in any company is refused, nothing written. */
+/** The name guard of a source: written unless another source holds the name (a legacy source without one is taken over). */
+const nameGuardPut = (companyId: string, name: string, sourceId: string) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...keys.sourceNameGuard(companyId, name), sourceId },
+    ConditionExpression: 'attribute_not_exists(pk) OR sourceId = :sourceId',
+    ExpressionAttributeValues: { ':sourceId': sourceId },
+  },
+});
+
+/**
+ * The new source, its id guard and its name guard in one transaction: an id taken in any company
+ * ('taken') or a name taken in the company ('nameTaken') is refused, nothing written.
+ */
 export async function putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>> {
   const fresh = (Item: Record<string, unknown>) => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' } });
   try {
     await db().send(
       new TransactWriteCommand({
-        TransactItems: [fresh({ ...keys.source(record.companyId, record.id), ...record }), fresh({ ...keys.sourceIdGuard(record.id), companyId: record.companyId })],
+        TransactItems: [
+          fresh({ ...keys.source(record.companyId, record.id), ...record }),
+          fresh({ ...keys.sourceIdGuard(record.id), companyId: record.companyId }),
+          nameGuardPut(record.companyId, record.name, record.id),
+        ],
       }),
     );
     return { ok: true, value: record };
   } catch (error) {
-    // A failed condition, or a concurrent create of the same id (TransactionConflict): the id is taken.
-    if (isConditionFailure(error)) return { ok: false, reason: 'taken' };
+    // A failed condition, or a concurrent create of the same id or name (TransactionConflict): which
+    // one is read back (a race reports the item it collided on, not which condition would fail).
+    if (isConditionFailure(error)) return { ok: false, reason: (await nameTakenByOther(record.companyId, record.name, record.id)) ? 'nameTaken' : 'taken' };
     throw error;
   }
 }
 
-/** Replaces the editable fields on the version read; the version goes up by one. */
-export const updateSource = (companyId: string, id: string, expectedVersion: number, fields: SourceFieldsRecord, at: string): Promise<SourceWrite<SourceRecord>> =>
-  sources.update(companyId, id, expectedVersion, { ...fields, updated: at });
+async function nameGuardOwner(companyId: string, name: string): Promise<string | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.sourceNameGuard(companyId, name), ConsistentRead: true }));
+  return Item ? String(Item.sourceId) : null;
+}
+
+const nameTakenByOther = async (companyId: string, name: string, id: string): Promise<boolean> => {
+  const owner = await nameGuardOwner(companyId, name);
+  return owner !== null && owner !== id;
+};
+
+/**
+ * Replaces the editable fields on the version read (the version goes up by one) and, in the same
+ * transaction, reserves the (new) name and frees the old one: a name another source holds is
+ * 'nameTaken' and nothing changes.
+ */
+export async function updateSource(companyId: string, id: string, expectedVersion: number, fields: SourceFieldsRecord, at: string): Promise<SourceWrite<SourceRecord>> {
+  const current = await getSource(companyId, id);
+  if (!current) return { ok: false, reason: 'missing' };
+  const changes: Record<string, unknown> = { ...fields, updated: at };
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
+  const sets = Object.keys(changes).map((field) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = changes[field];
+    return `#${field} = :${field}`;
+  });
+  const renamed = keys.sourceNameGuard(companyId, current.name).sk !== keys.sourceNameGuard(companyId, fields.name).sk;
+  // The old name is freed only if this source holds it (a legacy pair of one name may have no guard, or the other's).
+  const freeOld = renamed && (await nameGuardOwner(companyId, current.name)) === id;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.source(companyId, id),
+              UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
+              ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
+          },
+          nameGuardPut(companyId, fields.name, id),
+          ...(freeOld ? [{ Delete: { TableName: tableName(), Key: keys.sourceNameGuard(companyId, current.name) } }] : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    if (await nameTakenByOther(companyId, fields.name, id)) return { ok: false, reason: 'nameTaken' };
+    return { ok: false, reason: (await getSource(companyId, id)) ? 'stale' : 'missing' };
+  }
+  const saved = await getSource(companyId, id);
+  return saved ? { ok: true, value: saved } : { ok: false, reason: 'missing' };
+}
 
 /** Keys of the company's UTM rules that point at the source (a filtered Query of the partition's RULE# items). */
 /** The items that hang off a source: its UTM rules and its affiliate commissions (both carry `sourceId`). */
@@ -72,15 +146,17 @@ export async function ruleKeysOfSource(companyId: string, sourceId: string): Pro
  * without a source, and a retry finishes the job.
  */
 export async function deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ rulesDeleted: number }>> {
+  const current = await getSource(companyId, id);
+  if (!current) return { ok: false, reason: 'missing' };
   const rules = await ruleKeysOfSource(companyId, id);
   const inTransaction = rules.slice(0, RULES_PER_TRANSACTION);
   const surplus = rules.slice(RULES_PER_TRANSACTION);
   if (surplus.length) {
-    const current = await getSource(companyId, id);
-    if (!current) return { ok: false, reason: 'missing' };
     if (current.version !== expectedVersion) return { ok: false, reason: 'stale' };
     await batchDeleteKeys(surplus);
   }
+  // Its name guard goes with it, if it holds one (a source made before the guards existed has none).
+  const nameGuard = (await nameGuardOwner(companyId, current.name)) === id ? [{ Delete: { TableName: tableName(), Key: keys.sourceNameGuard(companyId, current.name) } }] : [];
   try {
     await db().send(
       new TransactWriteCommand({
@@ -95,6 +171,7 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
             },
           },
           { Delete: { TableName: tableName(), Key: keys.sourceIdGuard(id) } },
+          ...nameGuard,
           ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
         ],
       }),

@@ -104,8 +104,9 @@ export class TooManyRequestsError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message = 'Someone else changed this item; reload and try again') {
-    super(409, 'conflict', message);
+  /** `errors`: the field the conflict is about (a taken name...), as i18n keys, for the form to show under it. */
+  constructor(message = 'Someone else changed this item; reload and try again', errors?: Record<string, string>) {
+    super(409, 'conflict', message, errors);
   }
 }
 

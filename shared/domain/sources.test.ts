@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessModelsFor, csvCell, defaultBusinessModel, neutraliseFormula, sourcesCsv, sourcesCsvFileName, type SourceFields } from './sources';
+import { businessModelsFor, copyName, csvCell, defaultBusinessModel, neutraliseFormula, sourceNamed, sourceNameKey, sourcesCsv, sourcesCsvFileName, type SourceFields } from './sources';
 
 const source = (over: Partial<SourceFields> = {}): SourceFields => ({
   name: 'Google Ads',
@@ -59,5 +59,22 @@ describe('business models per product', () => {
     expect(defaultBusinessModel('affiliate')).toBe('CPO');
     expect(businessModelsFor('360')).toEqual(['CPC', 'CPO', 'CPM', 'Free', 'Special']);
     expect(defaultBusinessModel('lead')).toBe('CPC');
+  });
+});
+
+describe('source names', () => {
+  const sources = [{ id: 'a', name: 'Google Ads' }, { id: 'b', name: 'Copy of Awin' }];
+  it('are one name whatever the case and surrounding spaces', () => {
+    expect(sourceNameKey('  Google ADS ')).toBe('google ads');
+    expect(sourceNamed(sources, ' google ads ')?.id).toBe('a');
+    expect(sourceNamed(sources, 'Google Ads', 'a')).toBeUndefined(); // its own name
+    expect(sourceNamed(sources, '   ')).toBeUndefined();
+  });
+  it('copies under a free name, within the length limit', () => {
+    expect(copyName('Meta', sources, 120)).toBe('Copy of Meta');
+    expect(copyName('awin', sources, 120)).toBe('Copy of awin (2)');
+    expect(copyName('awin', [...sources, { id: 'c', name: 'copy of AWIN (2)' }], 120)).toBe('Copy of awin (3)');
+    const long = 'x'.repeat(120);
+    expect(copyName(long, [{ id: 'd', name: `Copy of ${long}`.slice(0, 120) }], 120)).toBe(`${`Copy of ${long}`.slice(0, 116)} (2)`);
   });
 });

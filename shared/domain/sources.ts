@@ -35,6 +35,30 @@ export const CHANNEL_SUGGESTIONS = [
 /** Spec: a copy is named 'Copy of <name>'. */
 export const COPY_PREFIX = 'Copy of ';
 
+/**
+ * Source names are unique in a company ignoring case and surrounding spaces ('Google Ads' and
+ * ' google ads' would show twice, identically, in the UTM and commission pickers): the server's
+ * name guard, the create form and the row edit all compare with this.
+ */
+export const sourceNameKey = (name: string): string => name.trim().toLowerCase();
+
+/** The source (other than `exceptId`) that already has this name, if any. */
+export const sourceNamed = <S extends { id: string; name: string }>(sources: readonly S[], name: string, exceptId?: string): S | undefined =>
+  sourceNameKey(name) === '' ? undefined : sources.find((source) => source.id !== exceptId && sourceNameKey(source.name) === sourceNameKey(name));
+
+/**
+ * The name of a copy: 'Copy of <name>' (spec), cut to `max`; when a source has that name already,
+ * 'Copy of <name> (2)', (3)... so copying twice does not make two sources of one name.
+ */
+export function copyName(name: string, taken: readonly { id: string; name: string }[], max: number): string {
+  const base = `${COPY_PREFIX}${name}`;
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? '' : ` (${n})`;
+    const candidate = `${base.slice(0, max - suffix.length)}${suffix}`;
+    if (!sourceNamed(taken, candidate)) return candidate;
+  }
+}
+
 /** The source fields the form edits and the CSV exports (no id, no company). */
 export interface SourceFields {
   name: string;

@@ -1,4 +1,4 @@
-import { mixed, object, string, type InferType } from 'yup';
+import { boolean, mixed, object, string, type InferType } from 'yup';
 import { isRuleMeaningful, MATCH_TYPES, UTM_DIMENSIONS, UTM_VALUE_MAX_LENGTH, type MatchType, type UtmCondition, type UtmDimension } from '../domain/utm-matching';
 import { schema } from './define';
 import { lineText } from './common';
@@ -56,8 +56,14 @@ export const emptyRuleMap = (): RuleMap => ({
 export const trafficMatchSchema = /* @__PURE__ */ schema(() => object({ rule: rule() }));
 export type TrafficMatchRequest = InferType<typeof trafficMatchSchema>;
 
-/** POST /api/traffic-rules `{ source, rule }`: `source` is the id of one of the company's sources. */
-export const trafficRuleCreateSchema = /* @__PURE__ */ schema(() => object({ source: source(), rule: rule() }));
+/**
+ * POST /api/traffic-rules `{ source, rule, acceptOverlap? }`: `source` is the id of one of the
+ * company's sources. A rule that would link traffic another source's rules link already is refused
+ * unless `acceptOverlap` is true (the page asks the user first; a script must say so).
+ */
+export const trafficRuleCreateSchema = /* @__PURE__ */ schema(() =>
+  object({ source: source(), rule: rule(), acceptOverlap: boolean().strict().typeError('validation.invalid').default(false) }),
+);
 export type TrafficRuleCreateRequest = InferType<typeof trafficRuleCreateSchema>;
 
 /** POST /api/traffic-rules/apply `{ source, rule }`: same body as a create; writes no rule. */

@@ -99,6 +99,33 @@ for (const locale of ['fr', 'ru'] as const) {
   });
 }
 
+for (const locale of ['en', 'ru'] as const) {
+  test(`sources in ${locale}: a name the company has (any case) is said while typing, in the form and the row edit`, async ({ page }) => {
+    await signInAsGlobex(page, '/marketing/sources', locale);
+    const taken = m(locale, 'validation.source.nameTaken');
+    const name = page.getByLabel(m(locale, 'sources.name'), { exact: true });
+    await name.fill(' admitad ');
+    await page.getByLabel(m(locale, 'sources.channel'), { exact: true }).fill('Affiliate');
+    await expect(page.locator('.field', { has: name }).getByText(taken)).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('button', { name: m(locale, 'sources.create'), exact: true })).toBeDisabled();
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
+      await name.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screens/source-name-taken-${locale}-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await name.fill('');
+
+    await row(page, 'Cityads').getByRole('button', { name: m(locale, 'sources.editLabel').replace('{name}', 'Cityads') }).click();
+    await page.getByLabel(m(locale, 'sources.fieldOf').replace('{field}', m(locale, 'sources.name')).replace('{name}', 'Cityads')).fill('ADMITAD');
+    await expect(page.locator('tr.sources-editing').getByRole('alert')).toHaveText(taken);
+    await expect(page.getByRole('button', { name: m(locale, 'sources.saveLabel').replace('{name}', 'Cityads') })).toBeDisabled();
+    await page.getByRole('button', { name: m(locale, 'sources.cancelLabel').replace('{name}', 'Cityads') }).click();
+    await expect(page.getByRole('rowheader')).toHaveText(['Admitad', 'Cityads']);
+  });
+}
+
 test('affiliate commissions: create on a CPO source, delete with its confirmation, mark as completed', async ({ page }) => {
   await signInAsGlobex(page, '/marketing/commissions');
   await expect(page.getByText('No commission yet.')).toBeVisible();

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createSource } from '../../functions/core/sources/sources';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { putTraffic } from '../../functions/data/traffic';
+import { putNewRule } from '../../functions/data/traffic-rules';
 import { ensureCompany, ensureUser } from '../../localstack/seed';
 import { mailsTo } from '../support/mailbox';
 import { expectSignedInShell, go, m, sesUrl, signIn, stackEnv, useLocale, type Locale } from './fixtures';
@@ -133,3 +134,83 @@ for (const locale of ['en', 'fr', 'ru'] as Locale[]) {
     await check(`${locale} dialog`);
   });
 }
+
+test.describe('a rule whose traffic another source links already', () => {
+  const them = { login: `utm-overlap-${Date.now()}@acme.test`, password: 'Utm-overlap-123' };
+  test.beforeAll(async () => {
+    const other = await ensureCompany({ name: `UTM overlap ${Date.now()}`, product: '360', country: 'FR', integrationSteps: ['sources', 'utm_rules'] });
+    await putTraffic(other.id, [
+      { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'brand', sessions: 1500 },
+      { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'brand_fr', sessions: 620 },
+      { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'generic', sessions: 300 },
+      { utmSource: 'bing', utmMedium: 'cpc', utmCampaign: 'brand', sessions: 80 },
+    ]);
+    const fields = { channel: 'Paid Search', businessModel: 'CPC', deduplication: 'Last Paid Click', utmSource: '', utmMedium: '', utmCampaign: '', agency: '' } as const;
+    await createSource(other, { id: randomUUID(), name: 'Google Ads', ...fields });
+    const brand = await createSource(other, { id: randomUUID(), name: 'Brand Search', ...fields });
+    const at = new Date().toISOString();
+    await putNewRule({
+      id: randomUUID(), companyId: other.id, sourceId: brand.id, version: 1, created: at, updated: at,
+      rule: [{ type: 'any', utm: 'utmSource', value: '' }, { type: 'any', utm: 'utmMedium', value: '' }, { type: 'contains', utm: 'utmCampaign', value: 'brand' }],
+    });
+    await ensureUser({ login: them.login, password: them.password, role: 'ROLE_USER', firstName: 'Olga', lastName: 'Overlap', companyId: other.id });
+  });
+
+  for (const locale of ['en', 'ru'] as Locale[]) {
+    test(`the page shows before saving which traffic would be linked to two sources (${locale}); Cancel keeps the form, Create anyway saves`, async ({ page }) => {
+      await useLocale(page, locale);
+      await go(page, `/login?redirect=${encodeURIComponent('/marketing/utm-management')}`);
+      await signIn(page, them, locale);
+      await expect(page.locator('.spinner-wrap')).toHaveCount(0);
+      const rules = page.locator('.card', { has: page.getByRole('heading', { name: m(locale, 'utm.rules.title'), exact: true }) }).locator('tbody tr');
+      await expect(rules).toHaveCount(1);
+      await page.getByLabel(m(locale, 'utm.form.source'), { exact: true }).selectOption({ label: 'Google Ads' });
+      const source = row(page, locale, 'utmSource');
+      await source.type.selectOption('equal');
+      await source.value.fill('Google');
+      await page.getByRole('button', { name: m(locale, 'utm.form.create'), exact: true }).click();
+
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('utm-overlap-row')).toHaveCount(2); // google/cpc/generic is linked to no other source
+      await expect(dialog.getByTestId('utm-overlap-row').first()).toContainText('google / cpc / brand');
+      await expect(dialog.getByTestId('utm-overlap-row').first()).toContainText('Brand Search');
+      await expect(dialog.getByTestId('utm-overlap-row').nth(1)).toContainText('brand_fr');
+      if (locale === 'en') {
+        await expect(dialog.getByRole('heading')).toHaveText('2 traffic combinations would be linked to two sources');
+        const result = await new AxeBuilder({ page, axeSource }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(result.violations.map((v) => v.id)).toEqual([]);
+      }
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
+        await page.screenshot({ path: `test-results/screens/utm-overlap-${locale}-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1366, height: 800 });
+
+      // Cancel: nothing saved, the draft is kept.
+      await dialog.getByRole('button', { name: m(locale, 'confirmDialog.cancel') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(source.value).toHaveValue('Google');
+      await expect(rules).toHaveCount(1);
+
+      // Create anyway: saved with the overlap accepted; the form starts again.
+      await page.getByRole('button', { name: m(locale, 'utm.form.create'), exact: true }).click();
+      await dialog.getByRole('button', { name: m(locale, 'utm.overlap.confirm') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(rules).toHaveCount(2);
+      await expect(source.value).toHaveValue('');
+
+      // The same rule again is refused before anything is sent, naming the source that has it.
+      await page.getByLabel(m(locale, 'utm.form.source'), { exact: true }).selectOption({ label: 'Brand Search' });
+      await source.type.selectOption('equal');
+      await source.value.fill(' GOOGLE ');
+      await page.getByRole('button', { name: m(locale, 'utm.form.create'), exact: true }).click();
+      await expect(page.getByText(m(locale, 'utm.duplicate.text').replace('{source}', 'Google Ads'))).toBeVisible();
+      await expect(rules).toHaveCount(2);
+      // Leave the company as the next language's run expects it.
+      await rules.filter({ hasText: 'Google Ads' }).getByRole('button').click();
+      await page.getByRole('dialog').getByRole('button', { name: m(locale, 'confirmDialog.delete') }).click();
+      await expect(rules).toHaveCount(1);
+    });
+  }
+});

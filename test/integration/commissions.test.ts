@@ -112,4 +112,21 @@ describe('affiliate commissions', () => {
     expect(answers.map((x) => x.status)).toEqual([201, 201]);
     expect(await list(client)).toHaveLength(2);
   });
+
+  it('refuses a commission of the other type on a source (fixed or percent, not both), keeps several of one type', async () => {
+    const company = await makeCompany('Commissions one type', { product: 'affiliate' });
+    const client = await as('ROLE_USER', company);
+    await addSource(client, 'Awin', 'CPO');
+    await addSource(client, 'Admitad', 'CPO');
+    expect((await create(client, { sourceName: 'Awin', type: 'fixed', commission: 3 })).status).toBe(201);
+    expect((await create(client, { sourceName: 'Awin', type: 'fixed', commission: 5 })).status).toBe(201);
+    const before = await list(client);
+    const refused = await create(client, { sourceName: 'Awin', type: 'percent', commission: 10 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'conflict', errors: { type: 'validation.commission.otherType' } });
+    expect((refused.body as unknown as { message: string }).message).toBe('"Awin" has fixed commissions already: a source has either fixed or percent commissions, not both');
+    expect(await list(client)).toEqual(before);
+    // Another source chooses its own type.
+    expect((await create(client, { sourceName: 'Admitad', type: 'percent', commission: 10 })).status).toBe(201);
+  });
 });

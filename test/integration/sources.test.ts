@@ -145,7 +145,7 @@ describe('creating and listing sources', () => {
     expect(await list(client)).toEqual([]);
     const cpo = await create(client, { businessModel: 'CPO' });
     expect(cpo.status).toBe(201);
-    expect((await create(client, { businessModel: 'Special' })).status).toBe(201);
+    expect((await create(client, { name: 'Special deal', businessModel: 'Special' })).status).toBe(201);
     // An edit to CPC is refused as well, and the row stays as it was.
     const refused = await update(client, cpo.body.id, { ...editable(cpo.body), businessModel: 'CPC' });
     expect(refused.status).toBe(400);
@@ -169,6 +169,60 @@ describe('creating and listing sources', () => {
     const answers = await Promise.all([create(clientA, { id: twin, name: 'Twin A' }), create(clientB, { id: twin, name: 'Twin B' })]);
     expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
     expect([...(await list(clientA)), ...(await list(clientB))].filter((s) => s.id === twin)).toHaveLength(1);
+  });
+});
+
+describe('source names are unique in a company (any case, spaces aside)', () => {
+  const nameTaken = { code: 'conflict', errors: { name: 'validation.source.nameTaken' } };
+
+  it('refuses a create and an edit to a name another source has, and changes nothing', async () => {
+    const company = await makeCompany('Sources names');
+    const client = await as('ROLE_USER', company);
+    const google = (await create(client, { name: 'Google Ads' })).body;
+    const meta = (await create(client, { name: 'Meta Ads' })).body;
+    for (const name of ['Google Ads', ' google ads ', 'GOOGLE ADS']) {
+      const answer = await create(client, { name });
+      expect(answer.status, name).toBe(409);
+      expect(answer.body).toMatchObject(nameTaken);
+    }
+    const renamed = await update(client, meta.id, { ...editable(meta), name: 'google ADS' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body).toMatchObject(nameTaken);
+    expect(await list(client)).toEqual([google, meta]);
+    // The same source may change the case of its own name; a rename frees the old name at once.
+    const recased = await update(client, google.id, { ...editable(google), name: 'GOOGLE Ads' });
+    expect(recased.status).toBe(200);
+    expect((await update(client, google.id, { ...editable(recased.body), name: 'Google Search' })).status).toBe(200);
+    expect((await create(client, { name: 'google ads' })).status).toBe(201);
+    // A deleted source's name is free again; another company has its own names.
+    expect((await remove(client, meta.id, { version: 1 })).status).toBe(200);
+    expect((await create(client, { name: 'Meta Ads' })).status).toBe(201);
+    const other = await as('ROLE_USER', await makeCompany('Sources names other'));
+    expect((await create(other, { name: 'Google Search' })).status).toBe(201);
+  });
+
+  it('lets exactly one of concurrent creates or renames to one name through', async () => {
+    const company = await makeCompany('Sources names race');
+    const client = await as('ROLE_USER', company);
+    const creates = await Promise.all(Array.from({ length: 6 }, (_, i) => create(client, { name: i % 2 ? 'Twin' : ' twin ' })));
+    expect(creates.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of creates.filter((a) => a.status === 409)) expect(refused.body).toMatchObject(nameTaken);
+    const [a, b] = [(await create(client, { name: 'A' })).body, (await create(client, { name: 'B' })).body];
+    const renames = await Promise.all([update(client, a.id, { ...editable(a), name: 'Same' }), update(client, b.id, { ...editable(b), name: 'SAME' })]);
+    expect(renames.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await list(client)).filter((s) => s.name.toLowerCase() === 'same')).toHaveLength(1);
+  });
+
+  it('refuses a name a source stored before the name guards has (no guard item)', async () => {
+    const company = await makeCompany('Sources names legacy');
+    const client = await as('ROLE_USER', company);
+    const id = randomUUID();
+    await db().send(
+      new BatchWriteCommand({
+        RequestItems: { [tableName()]: [{ PutRequest: { Item: { ...keys.source(company.id, id), ...body({ id, name: 'Old Source' }), companyId: company.id, version: 1 } } }] },
+      }),
+    );
+    expect((await create(client, { name: 'old source' })).body).toMatchObject(nameTaken);
   });
 });
 

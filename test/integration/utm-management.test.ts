@@ -170,9 +170,11 @@ describe('POST /api/traffic-rules and GET /api/traffic-rules', () => {
     expect(await stepOf(customer)).toBe('TBD');
     expect(await teamMails(company)).toHaveLength(0);
 
-    // The last one, sent twice at once: both link it, one transition, one mail.
-    const body = { source: criteo, rule: rule(['contains', 'CRITEO']) };
-    const [a, b] = await Promise.all([customer.post('/api/traffic-rules', body), customer.post('/api/traffic-rules', body)]);
+    // Two rules of one source that both link the last one, sent at once: one transition, one mail.
+    const [a, b] = await Promise.all([
+      customer.post('/api/traffic-rules', { source: criteo, rule: rule(['contains', 'CRITEO']) }),
+      customer.post('/api/traffic-rules', { source: criteo, rule: rule(['equal', 'criteo']) }),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect([a.body.stepStatus, b.body.stepStatus]).toEqual(['done', 'done']);
     expect(a.body.aggregates.unlinkedUtms).toBe(0);
@@ -218,6 +220,47 @@ describe('POST /api/traffic-rules and GET /api/traffic-rules', () => {
     });
     expect(await partition(company)).toBe(before);
     expect((await customer.post('/api/traffic-rules/apply', { source: google, rule: rule(['any', '']) })).status).toBe(400);
+  });
+});
+
+describe('rules that contradict each other', () => {
+  const rulesOf = async (client: Browser) => (await client.get('/api/traffic-rules')).body as Array<{ sourceId: string }>;
+
+  it('refuses the same rule again (case and spaces aside, any source) with a 409 naming the existing rule', async () => {
+    const { customer, company, google, criteo } = await fixture('Rules duplicate');
+    expect((await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', 'google'], ['equal', 'cpc']) })).status).toBe(201);
+    const before = await partition(company);
+    for (const [source, acceptOverlap] of [[google, false], [criteo, true]] as const) {
+      const again = await customer.post('/api/traffic-rules', { source, rule: rule(['equal', ' GOOGLE '], ['equal', 'CPC']), acceptOverlap });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'conflict', errors: { rule: 'validation.utm.duplicate' } });
+      expect(again.body.message).toBe('This UTM rule exists already (source "Google Ads": utmSource equal "google", utmMedium equal "cpc", utmCampaign any)');
+    }
+    expect(await partition(company)).toBe(before);
+    // Another type or value is another rule.
+    expect((await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', 'google'], ['contains', 'cpc']) })).status).toBe(201);
+  });
+
+  it('refuses a rule linking traffic another source links unless the request accepts the overlap', async () => {
+    const { customer, company, google, mail, criteo } = await fixture('Rules overlap');
+    expect((await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', 'google'], ['any', ''], ['equal', 'brand']) })).status).toBe(201);
+    // The same source may cover its own traffic twice; traffic no rule links yet is no overlap.
+    expect((await customer.post('/api/traffic-rules', { source: google, rule: rule(['contains', 'goo']) })).status).toBe(201);
+    expect((await customer.post('/api/traffic-rules', { source: criteo, rule: rule(['equal', 'criteo']) })).status).toBe(201);
+    const before = await partition(company);
+    const overlapping = { source: mail, rule: rule(['any', ''], ['equal', 'cpc']) };
+    for (const body of [overlapping, { ...overlapping, acceptOverlap: false }]) {
+      const refused = await customer.post('/api/traffic-rules', body);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'conflict', errors: { rule: 'validation.utm.overlap' } });
+      expect(refused.body.message).toContain('2 traffic combination(s) would be linked to two sources');
+      expect(refused.body.message).toContain('"Google Ads"');
+    }
+    expect((await customer.post('/api/traffic-rules', { ...overlapping, acceptOverlap: 'yes' })).status).toBe(400);
+    expect(await partition(company)).toBe(before);
+    const accepted = await customer.post('/api/traffic-rules', { ...overlapping, acceptOverlap: true });
+    expect(accepted.status).toBe(201);
+    expect((await rulesOf(customer)).filter((r) => r.sourceId === mail)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { clashingCommissionType } from '../../../shared/domain/commissions';
 import type { AffiliateCommission } from '../../../shared/domain/types';
 import type { CommissionCreateRequest } from '../../../shared/schemas/commissions';
 import * as repo from '../../data/commissions';
@@ -51,7 +52,7 @@ export async function listCompanyCommissions(companyId: string, deps: Commission
 
 /** A commission on a CPO source of the company, named as the spec's payload says (sourceName). */
 export async function createCommission(companyId: string, input: CommissionCreateRequest, deps: CommissionsDeps = defaults): Promise<AffiliateCommission> {
-  const sources = await deps.listSources(companyId);
+  const [sources, commissions] = await Promise.all([deps.listSources(companyId), deps.listCommissions(companyId)]);
   const named = sources.filter((source) => source.name === input.sourceName);
   const source = named.find((candidate) => candidate.businessModel === 'CPO');
   if (!source) {
@@ -59,6 +60,12 @@ export async function createCommission(companyId: string, input: CommissionCreat
       { sourceName: named.length ? 'validation.commission.notCpo' : 'validation.commission.unknownSource' },
       named.length ? 'Commissions are set on CPO sources only' : 'The company has no source with this name',
     );
+  }
+  const other = clashingCommissionType(commissions, source.id, input.type);
+  if (other) {
+    throw new ConflictError(`"${source.name}" has ${other} commissions already: a source has either fixed or percent commissions, not both`, {
+      type: 'validation.commission.otherType',
+    });
   }
   const record: CommissionRecord = {
     id: deps.newId(),

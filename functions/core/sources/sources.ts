@@ -1,4 +1,4 @@
-import { businessModelsFor } from '../../../shared/domain/sources';
+import { businessModelsFor, sourceNamed } from '../../../shared/domain/sources';
 import type { Product, Source } from '../../../shared/domain/types';
 import { isSourceId, type SourceCreateRequest, type SourceUpdateRequest } from '../../../shared/schemas/sources';
 import * as repo from '../../data/sources';
@@ -36,6 +36,10 @@ export const STALE_SOURCE = 'This source was changed by someone else: reload the
 export const TAKEN_SOURCE_ID = 'A source with this id exists already: create it again (a new id is made)';
 const NO_SOURCE = 'No such source';
 
+/** A name another source of the company has (any case, spaces aside): 409 on the `name` field, nothing written. */
+export const nameTaken = (name: string): ConflictError =>
+  new ConflictError(`The company has a source named "${name}" already: choose another name`, { name: 'validation.source.nameTaken' });
+
 export const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency, version }: SourceRecord): Source => ({
   id,
   name,
@@ -52,8 +56,9 @@ export const toSource = ({ id, name, channel, businessModel, deduplication, utmS
 /** Spec: sorted by name (case and accents aside), ties by id so the order is stable. */
 export const byName = (a: Source, b: Source): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 
-function unwrap<T>(outcome: SourceWrite<T>): T {
+function unwrap<T>(outcome: SourceWrite<T>, name?: string): T {
   if (outcome.ok) return outcome.value;
+  if (outcome.reason === 'nameTaken') throw nameTaken(name ?? '');
   if (outcome.reason === 'missing') throw new NotFoundError(NO_SOURCE);
   throw new ConflictError(outcome.reason === 'taken' ? TAKEN_SOURCE_ID : STALE_SOURCE);
 }
@@ -91,17 +96,28 @@ export async function listCpoSources(companyId: string, deps: SourcesDeps = defa
   return (await listCompanySources(companyId, deps)).filter((source) => source.businessModel === 'CPO');
 }
 
+/**
+ * One source per name in a company (shared/domain/sources.ts `sourceNameKey`). The data layer's name
+ * guard settles races; this read also catches sources stored before the guards existed.
+ */
+async function requireFreeName(companyId: string, name: string, sourceId: string, deps: SourcesDeps): Promise<void> {
+  if (sourceNamed(await deps.listSources(companyId), name, sourceId)) throw nameTaken(name);
+}
+
 export async function createSource(company: CompanyRef, input: SourceCreateRequest, deps: SourcesDeps = defaults): Promise<Source> {
   checkBusinessModel(company, input.businessModel);
+  const id = input.id.toLowerCase();
+  await requireFreeName(company.id, input.name, id, deps);
   const at = deps.now().toISOString();
-  const record: SourceRecord = { id: input.id.toLowerCase(), companyId: company.id, ...fieldsOf(input), version: 1, created: at, updated: at };
-  return toSource(unwrap(await deps.putNewSource(record)));
+  const record: SourceRecord = { id, companyId: company.id, ...fieldsOf(input), version: 1, created: at, updated: at };
+  return toSource(unwrap(await deps.putNewSource(record), input.name));
 }
 
 export async function updateSource(company: CompanyRef, id: string, input: SourceUpdateRequest, deps: SourcesDeps = defaults): Promise<Source> {
   const sourceId = requireId(id);
   checkBusinessModel(company, input.businessModel);
-  return toSource(unwrap(await deps.updateSource(company.id, sourceId, input.version, fieldsOf(input), deps.now().toISOString())));
+  await requireFreeName(company.id, input.name, sourceId, deps);
+  return toSource(unwrap(await deps.updateSource(company.id, sourceId, input.version, fieldsOf(input), deps.now().toISOString()), input.name));
 }
 
 /** Deletes the source and its UTM rules (spec: 'deleting a source also permanently removes its UTM rules'). */

@@ -12,6 +12,7 @@ import {
   type TrafficRulesApplied,
   type UtmRule,
 } from '../../../shared/domain/utm-matching';
+import { findSameRule, overlapWithOtherSources } from '../../../shared/domain/utm-overlap';
 import { ruleList, type RuleMap } from '../../../shared/schemas/traffic';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
@@ -119,20 +120,54 @@ async function completeIfAllLinked(
   return deps.completeUtmStep(company, actor);
 }
 
+const describeRule = (rule: UtmRule): string =>
+  normalizeRule(rule)
+    .map((c) => (c.type === 'any' ? `${c.utm} any` : `${c.utm} ${c.type} "${c.value}"`))
+    .join(', ');
+
+/**
+ * The rules that would contradict the stored ones (shared/domain/utm-overlap.ts, the page's preview
+ * uses the same functions): the same rule again (any source) is a 409 naming it; a rule linking
+ * traffic that another source's rules link is a 409 unless the caller accepts the overlap.
+ */
+function refuseContradiction(draft: UtmRule, sourceId: string, acceptOverlap: boolean, rules: TrafficRuleRecord[], traffic: TrafficRecord[], sources: SourceRef[]): void {
+  const nameOf = (id: string) => sources.find((s) => s.id === id)?.name ?? '';
+  const same = findSameRule(rules, draft);
+  if (same) {
+    throw new ConflictError(`This UTM rule exists already (source "${nameOf(same.sourceId)}": ${describeRule(same.rule)})`, { rule: 'validation.utm.duplicate' });
+  }
+  if (acceptOverlap) return;
+  const overlap = overlapWithOtherSources(rows(traffic), rules, { sourceId, rule: draft });
+  if (overlap.length) {
+    const first = overlap[0]!;
+    throw new ConflictError(
+      `${overlap.length} traffic combination(s) would be linked to two sources, e.g. ${describeRule([
+        { type: 'equal', utm: 'utmSource', value: first.utmSource },
+        { type: 'equal', utm: 'utmMedium', value: first.utmMedium },
+        { type: 'equal', utm: 'utmCampaign', value: first.utmCampaign },
+      ])} (already linked to "${first.sourceIds.map(nameOf).join('", "')}"): send acceptOverlap: true to create the rule anyway`,
+      { rule: 'validation.utm.overlap' },
+    );
+  }
+}
+
 /** POST /api/traffic-rules: stores the rule, then completes utm_rules when nothing is left unlinked. */
 export async function createRule(
   company: CompanyRecord,
   actor: Actor,
-  input: { source: string; rule: RuleMap },
+  input: { source: string; rule: RuleMap; acceptOverlap?: boolean },
   deps: TrafficDeps = defaults,
 ): Promise<TrafficRuleCreated> {
   const sources = await requireSource(company.id, input.source, deps);
+  const draft = normalizeRule(ruleList(input.rule));
+  const [before, storedBefore] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
+  refuseContradiction(draft, input.source, input.acceptOverlap === true, storedBefore, before, sources);
   const at = deps.now().toISOString();
   const record = await deps.putNewRule({
     id: deps.newId(),
     companyId: company.id,
     sourceId: input.source,
-    rule: normalizeRule(ruleList(input.rule)),
+    rule: draft,
     version: 1,
     created: at,
     updated: at,

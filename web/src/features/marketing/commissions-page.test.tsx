@@ -39,4 +39,26 @@ describe('CommissionsPage', () => {
     expect(sent).toEqual({ sourceName: 'Awin', type: 'percent', commission: 15 });
     expect(await screen.findByRole('cell', { name: '15%' })).toBeInTheDocument();
   });
+
+  it('says a source’s commissions are of the other type as soon as both are chosen, and keeps Create disabled', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    server.use(
+      http.get(api('/api/sources/cpo'), () =>
+        HttpResponse.json(['Awin', 'Admitad'].map((name, i) => ({ id: `s${i}`, name, channel: 'Affiliate', businessModel: 'CPO', deduplication: 'Last Click', utmSource: '', utmMedium: '', utmCampaign: '', agency: '', version: 1 }))),
+      ),
+      http.get(api('/api/affiliate-commissions'), () => HttpResponse.json([{ id: 'k1', sourceId: 's0', sourceName: 'Awin', type: 'fixed', commission: 3, version: 1 }])),
+    );
+    renderApp('/marketing/commissions');
+    await screen.findByRole('cell', { name: '3' });
+    await userEvent.selectOptions(screen.getByLabelText('Source'), 'Awin');
+    await userEvent.type(screen.getByLabelText('Commission (%)'), '15');
+    expect(screen.getByRole('alert')).toHaveTextContent('This source has commissions of the other type');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'fixed');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'percent');
+    await userEvent.selectOptions(screen.getByLabelText('Source'), 'Admitad');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
 });

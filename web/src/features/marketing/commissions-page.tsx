@@ -2,6 +2,7 @@ import { Field, Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { clashingCommissionType } from 'shared/domain/commissions';
 import type { AffiliateCommission } from 'shared/domain/types';
 import { COMMISSION_TYPES, MIN_COMMISSION, commissionCreateSchema, type CommissionType } from 'shared/schemas/commissions';
 import { affiliateCommissionsCreate, affiliateCommissionsDelete, affiliateCommissionsList, sourcesCpo } from 'shared/routes';
@@ -57,7 +58,7 @@ export function CommissionsPage() {
       <div className="sources-layout">
         <div className="sources-main">
           <Card>
-            <CommissionCreateForm onCreated={(created) => void mutate((list) => [...(list ?? []), created], { revalidate: false })} />
+            <CommissionCreateForm commissions={data} onCreated={(created) => void mutate((list) => [...(list ?? []), created], { revalidate: false })} />
           </Card>
           <Card>
             <h2 className="card-title">
@@ -150,8 +151,11 @@ function CommissionsTable({ rows, busy, onDelete }: { rows: AffiliateCommission[
   );
 }
 
-/** Create form (spec): a CPO source, fixed or percent, a numeric commission; disabled without CPO sources. */
-function CommissionCreateForm({ onCreated }: { onCreated: (created: AffiliateCommission) => void }) {
+/**
+ * Create form (spec): a CPO source, fixed or percent, a numeric commission; disabled without CPO
+ * sources. A source whose commissions are of the other type is said as soon as both are chosen.
+ */
+function CommissionCreateForm({ commissions, onCreated }: { commissions: AffiliateCommission[] | undefined; onCreated: (created: AffiliateCommission) => void }) {
   const t = useT();
   const intl = useIntl();
   const { data: sources, error } = useRoute(sourcesCpo);
@@ -172,7 +176,10 @@ function CommissionCreateForm({ onCreated }: { onCreated: (created: AffiliateCom
   const fieldError = (message: string | undefined) => message && <p className="field-error" role="alert">{t(fieldMessageId(message, intl.messages))}</p>;
   return (
     <Formik initialValues={EMPTY} validationSchema={commissionCreateSchema} onSubmit={submit}>
-      {({ values, errors, touched, isSubmitting }) => (
+      {({ values, errors, touched, isSubmitting }) => {
+        const sourceId = sources?.find((source) => source.name === values.sourceName)?.id;
+        const clash = !!sourceId && !!clashingCommissionType(commissions ?? [], sourceId, values.type);
+        return (
         <Form noValidate aria-labelledby="commissions-create-title">
           <h2 id="commissions-create-title" className="card-title">
             <T id="commissions.createTitle" />
@@ -206,13 +213,28 @@ function CommissionCreateForm({ onCreated }: { onCreated: (created: AffiliateCom
               <label className="field-label" htmlFor="commission-type">
                 <T id="commissions.type" />
               </label>
-              <Field as="select" id="commission-type" name="type" className="input" required>
+              <Field
+                as="select"
+                id="commission-type"
+                name="type"
+                className="input"
+                required
+                aria-invalid={clash ? true : undefined}
+                aria-describedby={clash ? 'commission-type-error' : undefined}
+              >
                 {COMMISSION_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(`commissions.type.${type}`)}
                   </option>
                 ))}
               </Field>
+              {clash ? (
+                <p className="field-error" id="commission-type-error" role="alert">
+                  <T id="validation.commission.otherType" />
+                </p>
+              ) : (
+                fieldError(errors.type)
+              )}
             </div>
             <div className="field">
               <label className="field-label" htmlFor="commission-value">
@@ -227,18 +249,19 @@ function CommissionCreateForm({ onCreated }: { onCreated: (created: AffiliateCom
               <T id="commissions.created" values={{ name: result.created }} />
             </Callout>
           )}
-          {result?.error !== undefined && (
+          {result?.error !== undefined && !(result.error instanceof ApiError && result.error.fieldErrors.type) && (
             <Callout tone="danger">
               <T id={errorMessageId(result.error)} />
             </Callout>
           )}
           <div className="sources-form-actions">
-            <Button type="submit" loading={isSubmitting} disabled={!sources || noSources || !values.sourceName || values.commission === ''}>
+            <Button type="submit" loading={isSubmitting} disabled={!sources || noSources || !values.sourceName || values.commission === '' || clash}>
               <T id="commissions.create" />
             </Button>
           </div>
         </Form>
-      )}
+        );
+      }}
     </Formik>
   );
 }

@@ -1,25 +1,27 @@
 import { Field, Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { businessModelsFor, CHANNEL_SUGGESTIONS, DEDUPLICATIONS } from 'shared/domain/sources';
+import { useIntl } from 'react-intl';
+import { businessModelsFor, CHANNEL_SUGGESTIONS, DEDUPLICATIONS, sourceNamed } from 'shared/domain/sources';
 import type { Product, Source } from 'shared/domain/types';
 import { sourceFieldsSchema, SOURCE_NAME_MAX_LENGTH, SOURCE_TEXT_MAX_LENGTH, type SourceForm } from 'shared/schemas/sources';
 import { sourcesCreate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
-import { businessModelLabel, canCreate, DEDUPLICATION_LABELS, emptyForm, fromForm, newId } from './sources-model';
+import { businessModelLabel, canCreate, DEDUPLICATION_LABELS, emptyForm, failureMessageId, fromForm, newId } from './sources-model';
 
 /**
  * The create form (spec): name, channel, business model, deduplication, the three UTM values and
  * the agency. Create stays disabled until the four required fields are set; a created source
- * resets the form to its defaults, a failure keeps what was typed.
+ * resets the form to its defaults, a failure keeps what was typed. A name the company has already
+ * (any case) is said while typing and keeps Create disabled (the server refuses it too).
  */
-export function SourceCreateForm({ product, onCreated }: { product: Product; onCreated: (created: Source) => void }) {
+export function SourceCreateForm({ product, sources, onCreated }: { product: Product; sources: readonly Source[] | undefined; onCreated: (created: Source) => void }) {
   const t = useT();
+  const intl = useIntl();
   const [result, setResult] = useState<{ created?: string; error?: unknown } | null>(null);
   const submit = async (values: SourceForm, helpers: FormikHelpers<SourceForm>) => {
     setResult(null);
@@ -35,13 +37,23 @@ export function SourceCreateForm({ product, onCreated }: { product: Product; onC
   };
   return (
     <Formik initialValues={emptyForm(product)} validationSchema={sourceFieldsSchema} onSubmit={submit} enableReinitialize>
-      {({ values, isSubmitting }) => (
+      {({ values, isSubmitting }) => {
+        const nameTaken = !!sourceNamed(sources ?? [], values.name);
+        return (
         <Form noValidate aria-labelledby="sources-create-title">
           <h2 id="sources-create-title" className="card-title">
             <T id="sources.createTitle" />
           </h2>
           <div className="sources-form-grid">
-            <FormField name="name" label="sources.name" required maxLength={SOURCE_NAME_MAX_LENGTH} autoComplete="off" />
+            <FormField
+              name="name"
+              label="sources.name"
+              required
+              maxLength={SOURCE_NAME_MAX_LENGTH}
+              autoComplete="off"
+              showError={(meta) => nameTaken || (!!meta.touched && !!meta.error)}
+              message={nameTaken ? 'validation.source.nameTaken' : undefined}
+            />
             <FormField name="channel" label="sources.channel" required maxLength={SOURCE_NAME_MAX_LENGTH} list="sources-channels" autoComplete="off" />
             <datalist id="sources-channels">
               {CHANNEL_SUGGESTIONS.map((channel) => (
@@ -84,11 +96,11 @@ export function SourceCreateForm({ product, onCreated }: { product: Product; onC
           )}
           {result?.error !== undefined && (
             <Callout tone="danger">
-              <T id={errorMessageId(result.error)} />
+              <T id={failureMessageId(result.error, intl.messages)} />
             </Callout>
           )}
           <div className="sources-form-actions">
-            <Button type="submit" loading={isSubmitting} disabled={!canCreate(values)}>
+            <Button type="submit" loading={isSubmitting} disabled={!canCreate(values) || nameTaken}>
               <T id="sources.create" />
             </Button>
             {product === 'affiliate' && (
@@ -98,7 +110,8 @@ export function SourceCreateForm({ product, onCreated }: { product: Product; onC
             )}
           </div>
         </Form>
-      )}
+        );
+      }}
     </Formik>
   );
 }

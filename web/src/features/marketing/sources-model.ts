@@ -1,7 +1,9 @@
-import { COPY_PREFIX, DEFAULT_DEDUPLICATION, defaultBusinessModel, sourcesCsv, sourcesCsvFileName, type Deduplication } from 'shared/domain/sources';
+import { copyName, DEFAULT_DEDUPLICATION, defaultBusinessModel, sourcesCsv, sourcesCsvFileName, type Deduplication } from 'shared/domain/sources';
 import type { Product, Source } from 'shared/domain/types';
 import { SOURCE_NAME_MAX_LENGTH, type SourceForm } from 'shared/schemas/sources';
 import type { MessageId } from '../../i18n/t';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
 import type { Sort as TableSort } from '../../ui/table-tools';
 
 /** Pure helpers of the Sources page: sorting, drafts, copies, ids and the CSV download. */
@@ -72,6 +74,10 @@ export const fromForm = (form: SourceForm): SourceForm => ({
   agency: (form.agency ?? '').trim(),
 });
 
+/** Why a create, copy or edit failed: a taken name says so (not the generic 'someone else changed it' of a 409). */
+export const failureMessageId = (failure: unknown, catalogue: Readonly<Record<string, unknown>>): MessageId =>
+  failure instanceof ApiError && failure.fieldErrors.name ? fieldMessageId(failure.fieldErrors.name, catalogue) : errorMessageId(failure);
+
 /** Spec: the row is saved only when its content changed. */
 export function changed(row: Source, draft: SourceForm): boolean {
   const next = fromForm(draft);
@@ -82,11 +88,11 @@ export function changed(row: Source, draft: SourceForm): boolean {
 /** Create is enabled once name, channel, business model and deduplication are set (spec, section 5). */
 export const canCreate = (form: SourceForm): boolean => !!(form.name.trim() && form.channel.trim() && form.businessModel && form.deduplication);
 
-/** Spec: a copy is 'Copy of <name>' (cut to the name limit), with a new id. */
-export const copyOf = (row: Source): SourceForm & { id: string } => ({
+/** Spec: a copy is 'Copy of <name>' (cut to the name limit), with a new id; ' (2)'... when that name is taken. */
+export const copyOf = (row: Source, sources: readonly Source[]): SourceForm & { id: string } => ({
   ...toForm(row),
   id: newId(),
-  name: `${COPY_PREFIX}${row.name}`.slice(0, SOURCE_NAME_MAX_LENGTH),
+  name: copyName(row.name, sources, SOURCE_NAME_MAX_LENGTH),
 });
 
 /** A v4 UUID (the spec's client-made id); crypto.randomUUID needs a secure context, getRandomValues does not. */

@@ -98,4 +98,41 @@ describe('SourcesPage', () => {
     expect(puts).toBe(1);
     await waitFor(() => expect(screen.getByRole('rowheader', { name: 'Google Ads' }).closest('tr')).toHaveTextContent('cpc'));
   });
+
+  it('says a taken name while typing (create form and row edit, any case), keeps Create and Save disabled, and copies under a free name', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    let copied: Record<string, unknown> | undefined;
+    server.use(
+      steps('TBD'),
+      http.get(api('/api/sources'), () => HttpResponse.json([...ROWS, source('c', 'Copy of Awin')])),
+      http.post(api('/api/sources'), async ({ request }) => {
+        copied = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...copied, version: 1 }, { status: 201 });
+      }),
+    );
+    renderApp('/marketing/sources');
+    await screen.findByRole('rowheader', { name: 'Awin' });
+    const name = screen.getByLabelText(/^Name/);
+    await userEvent.type(name, ' google ADS ');
+    await userEvent.type(screen.getByLabelText(/^Acquisition channel/), 'Paid Search');
+    expect(screen.getByText('Your company has a source with this name already: choose another name')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+    await userEvent.clear(name);
+    expect(screen.queryByText(/has a source with this name already/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Awin' }));
+    const rowName = screen.getByLabelText('Name of Awin');
+    await userEvent.clear(rowName);
+    await userEvent.type(rowName, 'google ads');
+    expect(within(rowName.closest('tr')!).getByRole('alert')).toHaveTextContent('Your company has a source with this name already');
+    expect(screen.getByRole('button', { name: 'Save Awin' })).toBeDisabled();
+    await userEvent.clear(rowName);
+    await userEvent.type(rowName, 'AWIN');
+    expect(screen.getByRole('button', { name: 'Save Awin' })).toBeEnabled(); // its own name, another case
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel editing Awin' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Copy Awin' }));
+    await waitFor(() => expect(copied).toMatchObject({ name: 'Copy of Awin (2)' }));
+  });
 });

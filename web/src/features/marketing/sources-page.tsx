@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import { REFUSAL_MESSAGES, statusChangeRefusal } from 'shared/domain/integration';
+import { sourceNamed } from 'shared/domain/sources';
 import type { Source } from 'shared/domain/types';
 import type { SourceForm } from 'shared/schemas/sources';
 import { integrationStatusList, sourcesCpo, sourcesCreate, sourcesDelete, sourcesList, sourcesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, routeKey, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
@@ -18,7 +18,7 @@ import { HelpCard } from '../../ui/step-cards';
 import { SourcesDescription } from './sources-description';
 import { SourceCreateForm } from './sources-form';
 import { SortHeader, useSort } from '../../ui/table-tools';
-import { changed, COLUMNS, copyOf, DEFAULT_SORT, downloadSourcesCsv, fromForm, sortSources, toForm, type SortKey } from './sources-model';
+import { changed, COLUMNS, copyOf, DEFAULT_SORT, downloadSourcesCsv, failureMessageId, fromForm, sortSources, toForm, type SortKey } from './sources-model';
 import { SourceRow } from './sources-row';
 import { StepCompletionCard } from './sources-step-status';
 import './sources-page.css';
@@ -38,7 +38,7 @@ export function SourcesPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const rows = useMemo(() => sortSources(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
   const company = user?.currentCompany;
-  const reason = (failure: unknown) => t(errorMessageId(failure));
+  const reason = (failure: unknown) => t(failureMessageId(failure, intl.messages));
   // The commission page's choices and the UTM page's pickers read the sources too.
   const refreshOthers = () => void mutateKey(routeKey(sourcesCpo));
 
@@ -61,7 +61,7 @@ export function SourcesPage() {
     setBusyId(row.id);
     setNotice(null);
     try {
-      const created = await mutateRoute(sourcesCreate, { body: copyOf(row) });
+      const created = await mutateRoute(sourcesCreate, { body: copyOf(row, data ?? []) });
       await mutate((list) => [...(list ?? []), created], { revalidate: false });
       // Spec: the copy opens in edit mode.
       setEditing({ id: created.id, draft: toForm(created) });
@@ -105,6 +105,7 @@ export function SourcesPage() {
             <Card>
               <SourceCreateForm
                 product={company.product}
+                sources={data}
                 onCreated={(created) => {
                   void mutate((list) => [...(list ?? []), created], { revalidate: false });
                   void mutateKey(routeKey(integrationStatusList));
@@ -159,6 +160,7 @@ export function SourcesPage() {
                   draft={editing?.id === row.id ? editing.draft : null}
                   busy={busyId === row.id}
                   locked={(editing !== null && editing.id !== row.id) || (busyId !== null && busyId !== row.id)}
+                  nameTaken={editing?.id === row.id && !!sourceNamed(data ?? [], editing.draft.name, row.id)}
                   onDraft={(draft) => setEditing({ id: row.id, draft })}
                   onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
                   onSave={() => editing && void save(row, editing.draft)}

@@ -13,6 +13,8 @@ interface RowProps {
   busy: boolean;
   /** Another row is being edited (one at a time) or saved: this row's actions wait. */
   locked: boolean;
+  /** The draft's name is another source's (any case): said under the name, Save stays disabled. */
+  nameTaken: boolean;
   onDraft: (draft: SourceForm) => void;
   onEdit: () => void;
   onSave: () => void;
@@ -24,7 +26,7 @@ interface RowProps {
 type TextKey = 'name' | 'channel' | 'agency' | 'utmSource' | 'utmMedium' | 'utmCampaign';
 
 /** One row of the sources table: read-only cells, or inputs while edited in place (Edit becomes Save). */
-export function SourceRow({ row, product, draft, busy, locked, onDraft, onEdit, onSave, onCancel, onCopy, onDelete }: RowProps) {
+export function SourceRow({ row, product, draft, busy, locked, nameTaken, onDraft, onEdit, onSave, onCancel, onCopy, onDelete }: RowProps) {
   const t = useT();
   const label = (field: MessageId) => t('sources.fieldOf', { field: t(field), name: row.name });
   const text = (key: TextKey, field: MessageId) =>
@@ -32,6 +34,8 @@ export function SourceRow({ row, product, draft, busy, locked, onDraft, onEdit, 
       <input
         className="input"
         aria-label={label(field)}
+        aria-invalid={key === 'name' && nameTaken ? true : undefined}
+        aria-describedby={key === 'name' && nameTaken ? `source-name-taken-${row.id}` : undefined}
         value={draft[key] ?? ''}
         maxLength={key === 'name' || key === 'channel' ? SOURCE_NAME_MAX_LENGTH : SOURCE_TEXT_MAX_LENGTH}
         onChange={(e) => onDraft({ ...draft, [key]: e.target.value })}
@@ -43,7 +47,14 @@ export function SourceRow({ row, product, draft, busy, locked, onDraft, onEdit, 
   const models = businessModelsFor(product).includes(row.businessModel) ? businessModelsFor(product) : [row.businessModel, ...businessModelsFor(product)];
   return (
     <tr className={draft ? 'sources-editing' : undefined} data-testid={`source-row-${row.id}`}>
-      <th scope="row">{text('name', 'sources.name')}</th>
+      <th scope="row">
+        {text('name', 'sources.name')}
+        {draft && nameTaken && (
+          <p className="field-error" id={`source-name-taken-${row.id}`} role="alert">
+            <T id="validation.source.nameTaken" />
+          </p>
+        )}
+      </th>
       <td>{text('channel', 'sources.channel')}</td>
       <td>{text('agency', 'sources.agency')}</td>
       <td>
@@ -81,7 +92,7 @@ export function SourceRow({ row, product, draft, busy, locked, onDraft, onEdit, 
         <div className="sources-actions">
           {draft ? (
             <>
-              <Button onClick={onSave} loading={busy} disabled={!canCreate(draft)} aria-label={t('sources.saveLabel', { name: row.name })}>
+              <Button onClick={onSave} loading={busy} disabled={!canCreate(draft) || nameTaken} aria-label={t('sources.saveLabel', { name: row.name })}>
                 <T id="sources.save" />
               </Button>
               <Button variant="ghost" onClick={onCancel} disabled={busy} aria-label={t('sources.cancelLabel', { name: row.name })}>

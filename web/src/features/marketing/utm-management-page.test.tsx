@@ -19,12 +19,12 @@ const traffic = (linked: boolean): TrafficAnswer => ({
 const status = { companyId: 'c', companyName: 'Acme', product: '360', sourceCount: 1, feedChecked: false, steps: [{ stepType: 'utm_rules', status: 'TBD', updated: null }] };
 const source = { id: 's1', name: 'Google Ads', channel: 'Paid Search', businessModel: 'CPC', deduplication: 'Last Paid Click', utmSource: '', utmMedium: '', utmCampaign: '', agency: '', version: 1 };
 
-function mockApi() {
-  const rules: TrafficRule[] = [];
+function mockApi(stored: TrafficRule[] = []) {
+  const rules: TrafficRule[] = [...stored];
   const sent: unknown[] = [];
   server.use(
     http.get(api('/api/integration-status'), () => HttpResponse.json(status)),
-    http.get(api('/api/sources'), () => HttpResponse.json([source])),
+    http.get(api('/api/sources'), () => HttpResponse.json([source, { ...source, id: 's2', name: 'Brand Search' }])),
     http.get(api('/api/traffic'), () => HttpResponse.json(traffic(rules.length > 0))),
     http.get(api('/api/traffic-rules'), () => HttpResponse.json(rules)),
     http.post(api('/api/traffic/match'), () => HttpResponse.json({ rows: [traffic(false).rows[0]], utms: 1, sessions: 1500 })),
@@ -89,7 +89,7 @@ describe('UtmManagementPage', () => {
     await userEvent.click(create);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'utm source: match type' })).toHaveValue('any'));
     expect(screen.getByRole('textbox', { name: 'utm source: value' })).toHaveValue('');
-    expect(sent).toEqual([{ source: 's1', rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } }]);
+    expect(sent).toEqual([{ source: 's1', rule: { 0: { type: 'equal', utm: 'utmSource', value: 'google' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } }, acceptOverlap: false }]);
     expect(await screen.findByText('1 UTM combination of 2 not linked')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete the rule of Google Ads' })).toBeInTheDocument();
   });
@@ -116,5 +116,57 @@ describe('UtmManagementPage', () => {
     expect(await screen.findByText('Traffic store unavailable')).toBeInTheDocument();
     const statusCard = screen.getByRole('heading', { name: 'Status' }).closest('section')!;
     expect(within(statusCard).getByText('Please try again later')).toBeInTheDocument();
+  });
+
+  const brandRule: TrafficRule = {
+    id: 'r0', sourceId: 's2', source: 'Brand Search', version: 1, created: 't',
+    rule: [{ type: 'any', utm: 'utmSource', value: '' }, { type: 'any', utm: 'utmMedium', value: '' }, { type: 'equal', utm: 'utmCampaign', value: 'brand' }],
+  };
+  const fill = async (sourceId: string, type: string, value: string) => {
+    await userEvent.selectOptions(await screen.findByLabelText('Source'), sourceId);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'utm source: match type' }), type);
+    await userEvent.type(screen.getByRole('textbox', { name: 'utm source: value' }), value);
+  };
+
+  it('shows before saving which traffic would be linked to two sources: Cancel keeps the form, Create anyway sends acceptOverlap', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    const { sent } = mockApi([brandRule]);
+    renderApp('/marketing/utm-management');
+    await screen.findByRole('button', { name: 'Delete the rule of Brand Search' });
+    await fill('s1', 'contains', 'GOO');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: '1 traffic combination would be linked to two sources' });
+    expect(within(dialog).getByText('google / cpc / brand', { exact: false })).toBeInTheDocument();
+    expect(within(dialog).getByText('1,500 sessions, linked now to Brand Search')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'utm source: value' })).toHaveValue('GOO');
+    expect(sent).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create anyway' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ source: 's1', acceptOverlap: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'utm source: value' })).toHaveValue('');
+  });
+
+  it('asks nothing when only the same source links the traffic, and refuses the same rule again naming its source', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    const { sent } = mockApi([brandRule]);
+    renderApp('/marketing/utm-management');
+    await screen.findByRole('button', { name: 'Delete the rule of Brand Search' });
+    await fill('s2', 'equal', 'google');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'utm campaign: match type' }), 'equal');
+    await userEvent.type(screen.getByRole('textbox', { name: 'utm campaign: value' }), ' BRAND ');
+    await userEvent.selectOptions(screen.getByLabelText('Source'), 's1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('This rule exists already, for the source “Brand Search”: nothing was created.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { findSameRule, overlapWithOtherSources, type OverlapRow } from 'shared/domain/utm-overlap';
+import { ruleList } from 'shared/schemas/traffic';
 import { proposeRule, type TrafficAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
 import type { StepStatus } from 'shared/domain/types';
 import { integrationStatusList, sourcesList, trafficList, trafficMatch, trafficRulesCreate, trafficRulesDelete, trafficRulesList } from 'shared/routes';
-import { T, useT } from '../../i18n/t';
-import type { ApiError } from '../../lib/api/client';
-import { errorMessageId } from '../../lib/api/error-message';
+import { useIntl } from 'react-intl';
+import { T, useT, type MessageId } from '../../i18n/t';
+import { ApiError } from '../../lib/api/client';
+import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
 import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Callout } from '../../ui/callout';
@@ -14,8 +17,12 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { usePage } from '../../ui/page-context';
 import { Spinner } from '../../ui/spinner';
 import { emptyForm, UtmRuleForm, type UtmFormValues } from './utm-rule-form';
+import { OverlapDialog } from './utm-overlap-dialog';
 import { RulesTable, Suggestions, TrafficTable } from './utm-tables';
 import './utm-management.css';
+
+/** Thrown to the form while the page asks about an overlap: the form keeps what was typed (no field error). */
+class AwaitingConfirmation extends Error {}
 
 /** How many unlinked combinations get a proposed rule (beyond the spec). */
 const SUGGESTIONS = 3;
@@ -34,6 +41,9 @@ export function UtmManagementPage() {
   const [form, setForm] = useState<{ key: number; values: UtmFormValues }>({ key: 0, values: emptyForm() });
   const [search, setSearch] = useState<{ result?: TrafficMatchAnswer; error?: ApiError; loading?: boolean } | null>(null);
   const [createError, setCreateError] = useState<ApiError | null>(null);
+  const [duplicateOf, setDuplicateOf] = useState<TrafficRule | null>(null);
+  const [overlap, setOverlap] = useState<{ values: UtmFormValues; rows: OverlapRow[]; busy: boolean; error?: MessageId } | null>(null);
+  const intl = useIntl();
   const [deleting, setDeleting] = useState<{ rule: TrafficRule; busy: boolean; error?: ApiError } | null>(null);
   const step: StepStatus | null | undefined = status.data ? (status.data.steps.find((s) => s.stepType === 'utm_rules')?.status ?? null) : undefined;
 
@@ -47,16 +57,56 @@ export function UtmManagementPage() {
       setSearch({ error: error as ApiError });
     }
   };
-  const onCreate = async (values: UtmFormValues) => {
-    setCreateError(null);
+  // A 409 says which rule of the company it contradicts (the same rule, an overlap): that, not "someone else changed it".
+  const failureId = (error: ApiError): MessageId =>
+    error instanceof ApiError && error.fieldErrors.rule ? fieldMessageId(error.fieldErrors.rule, intl.messages) : errorMessageId(error);
+  const send = async (values: UtmFormValues, acceptOverlap: boolean) => {
     try {
-      await mutateRoute(trafficRulesCreate, { body: values });
+      await mutateRoute(trafficRulesCreate, { body: { ...values, acceptOverlap } });
     } catch (error) {
-      setCreateError(error as ApiError);
+      // The traffic or the rules changed since the page read them: the next preview uses the fresh ones.
+      if (error instanceof ApiError && error.status === 409) void Promise.all([traffic.mutate(), rules.mutate()]);
       throw error;
     }
     setSearch(null);
     await reload();
+  };
+  /**
+   * Before sending: the same rule again is refused here (naming its source), and a rule that would link
+   * traffic another source links is shown first (the dialog), computed with the server's own functions.
+   */
+  const onCreate = async (values: UtmFormValues) => {
+    setCreateError(null);
+    setDuplicateOf(null);
+    const draft = ruleList(values.rule);
+    const same = findSameRule(rules.data ?? [], draft);
+    if (same) {
+      setDuplicateOf(same);
+      throw new AwaitingConfirmation();
+    }
+    const rows = traffic.data && rules.data ? overlapWithOtherSources(traffic.data.rows, rules.data, { sourceId: values.source, rule: draft }) : [];
+    if (rows.length) {
+      setOverlap({ values, rows, busy: false });
+      throw new AwaitingConfirmation();
+    }
+    try {
+      await send(values, false);
+    } catch (error) {
+      setCreateError(error as ApiError);
+      throw error;
+    }
+  };
+  const confirmOverlap = async () => {
+    if (!overlap) return;
+    setOverlap({ ...overlap, busy: true, error: undefined });
+    try {
+      await send(overlap.values, true);
+      setOverlap(null);
+      // Created: the form starts again from an empty rule (spec: after creating, 'any' with empty values).
+      setForm((previous) => ({ key: previous.key + 1, values: emptyForm() }));
+    } catch (error) {
+      setOverlap({ ...overlap, busy: false, error: failureId(error as ApiError) });
+    }
   };
   const onUse = (row: TrafficRowView) => {
     const [s, m, c] = proposeRule(row);
@@ -110,7 +160,12 @@ export function UtmManagementPage() {
             <UtmRuleForm key={form.key} initial={form.values} sources={sources.data ?? []} onSearch={onSearch} onCreate={onCreate} />
             {createError && (
               <Callout tone="danger" title={<T id="utm.form.createFailed" />}>
-                <T id={errorMessageId(createError)} />
+                <T id={failureId(createError)} />
+              </Callout>
+            )}
+            {duplicateOf && (
+              <Callout tone="danger" title={<T id="utm.form.createFailed" />}>
+                <T id="utm.duplicate.text" values={{ source: duplicateOf.source || '-' }} />
               </Callout>
             )}
             {search && <SearchResult {...search} />}
@@ -153,6 +208,16 @@ export function UtmManagementPage() {
           )}
         </aside>
       </div>
+      {overlap && (
+        <OverlapDialog
+          rows={overlap.rows}
+          sources={sources.data ?? []}
+          busy={overlap.busy}
+          error={overlap.error}
+          onConfirm={() => void confirmOverlap()}
+          onCancel={() => setOverlap(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           open

@@ -427,6 +427,8 @@ export const en = {
   'validation.utm.allAny': "Set at least one row to a match type other than “any”, with a value",
   'validation.utm.sourceRequired': "Choose a source",
   'validation.utm.sourceUnknown': "This source does not exist (any more): reload the page",
+  'validation.utm.duplicate': "This rule exists already",
+  'validation.utm.overlap': "Some traffic would be linked to two sources: look at it and confirm to create the rule anyway",
   // --- Sources and commissions (issue 10) ---
   'validation.source.id': "The id must be a UUID",
   'validation.source.nameTooLong': "At most 120 characters",
@@ -434,12 +436,14 @@ export const en = {
   'validation.source.businessModel': "Choose CPC, CPO, CPM, Free or Special",
   'validation.source.businessModelAffiliate': "Affiliate companies choose CPO or Special",
   'validation.source.deduplication': "Choose Last Click, Last Paid Click or Post Click",
+  'validation.source.nameTaken': "Your company has a source with this name already: choose another name",
   'validation.commission.type': "Choose fixed or percent",
   'validation.commission.number': "The commission must be a number",
   'validation.commission.percent': "A percentage from 0.01 to 100",
   'validation.commission.fixed': "An amount from 0.01 to 1,000,000",
   'validation.commission.notCpo': "Commissions are set on CPO sources only",
   'validation.commission.unknownSource': "Your company has no source with this name",
+  'validation.commission.otherType': "This source has commissions of the other type: a source has either fixed or percent commissions, not both",
 } as const;
 
 /**

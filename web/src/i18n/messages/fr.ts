@@ -413,6 +413,8 @@ export const fr: Catalogue = {
   'validation.utm.allAny': "Choisissez pour au moins une ligne un type autre que « tout », avec une valeur",
   'validation.utm.sourceRequired': "Choisissez une source",
   'validation.utm.sourceUnknown': "Cette source n’existe pas (ou plus) : rechargez la page",
+  'validation.utm.duplicate': "Cette règle existe déjà",
+  'validation.utm.overlap': "Une partie du trafic serait liée à deux sources : vérifiez-la et confirmez pour créer la règle malgré tout",
   // --- Sources and commissions (issue 10) ---
   'validation.source.id': "L’identifiant doit être un UUID",
   'validation.source.nameTooLong': "120 caractères au maximum",
@@ -420,10 +422,12 @@ export const fr: Catalogue = {
   'validation.source.businessModel': "Choisissez CPC, CPO, CPM, Gratuit ou Spécial",
   'validation.source.businessModelAffiliate': "Les sociétés d’affiliation choisissent CPO ou Spécial",
   'validation.source.deduplication': "Choisissez Dernier clic, Dernier clic payant ou Post-clic",
+  'validation.source.nameTaken': "Votre société a déjà une source de ce nom : choisissez-en un autre",
   'validation.commission.type': "Choisissez fixe ou pourcentage",
   'validation.commission.number': "La commission doit être un nombre",
   'validation.commission.percent': "Un pourcentage de 0,01 à 100",
   'validation.commission.fixed': "Un montant de 0,01 à 1 000 000",
   'validation.commission.notCpo': "Les commissions portent uniquement sur des sources CPO",
   'validation.commission.unknownSource': "Votre société n’a aucune source de ce nom",
+  'validation.commission.otherType': "Cette source a des commissions de l’autre type : une source a des commissions fixes ou en pourcentage, pas les deux",
 };

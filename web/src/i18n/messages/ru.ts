@@ -413,6 +413,8 @@ export const ru: Catalogue = {
   'validation.utm.allAny': "Хотя бы в одной строке выберите тип, отличный от «любое», и введите значение",
   'validation.utm.sourceRequired': "Выберите источник",
   'validation.utm.sourceUnknown': "Такого источника нет (или уже нет): перезагрузите страницу",
+  'validation.utm.duplicate': "Такое правило уже есть",
+  'validation.utm.overlap': "Часть трафика будет привязана к двум источникам: проверьте её и подтвердите, чтобы всё равно создать правило",
   // --- Sources and commissions (issue 10) ---
   'validation.source.id': "Идентификатор должен быть UUID",
   'validation.source.nameTooLong': "Не более 120 символов",
@@ -420,10 +422,12 @@ export const ru: Catalogue = {
   'validation.source.businessModel': "Выберите CPC, CPO, CPM, «Бесплатно» или «Особая»",
   'validation.source.businessModelAffiliate': "Партнёрские компании выбирают CPO или «Особая»",
   'validation.source.deduplication': "Выберите «Последний клик», «Последний платный клик» или «Пост-клик»",
+  'validation.source.nameTaken': "У вашей компании уже есть источник с таким названием: выберите другое",
   'validation.commission.type': "Выберите фиксированную или процент",
   'validation.commission.number': "Комиссия должна быть числом",
   'validation.commission.percent': "Процент от 0,01 до 100",
   'validation.commission.fixed': "Сумма от 0,01 до 1 000 000",
   'validation.commission.notCpo': "Комиссии задаются только для источников CPO",
   'validation.commission.unknownSource': "У вашей компании нет источника с таким названием",
+  'validation.commission.otherType': "У этого источника есть комиссии другого типа: у источника либо фиксированные, либо процентные комиссии, но не те и другие",
 };
