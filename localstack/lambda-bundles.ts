@@ -24,8 +24,12 @@ export function lambdaCodeFromEnv(value = process.env.LAMBDA_CODE): LambdaCode {
   throw new Error(`LAMBDA_CODE=${value}: expected source or bundled`);
 }
 
-/** Where the bundles go (gitignored): one folder per function, as one CDK asset each. */
-export const BUNDLES_DIR = fromRoot('.lambda-bundles');
+/**
+ * Where the bundles go (gitignored): one folder per function, as one CDK asset each, under a
+ * folder of this process, so a second stack (a test starting `npm start`) never rebuilds them
+ * under the first one's running instances.
+ */
+export const BUNDLES_DIR = fromRoot('.lambda-bundles', String(process.pid));
 
 /** The names of the scheduled re-check's two functions (lib/jobs.ts). */
 export const FEED_RECHECK = 'feed-recheck';

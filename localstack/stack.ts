@@ -3,11 +3,12 @@
  * Used by `npm start` (localstack/start.ts) and by the integration tests' globalSetup.
  */
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type Emulators } from './emulators';
 import { createGateway, type Gateway, type WebMode } from './gateway';
-import { buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, type LambdaCode } from './lambda-bundles';
+import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, type LambdaCode } from './lambda-bundles';
 import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
 import { sourceJobRunner, type JobRunner } from './lambda-invoke';
 import { startFeedRecheckQueue } from './feed-recheck-queue';
@@ -135,6 +136,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await gateway?.close().catch((error) => console.error('[local-stack] gateway close failed', error));
     await pool?.close();
     await queues?.close();
+    if (pool) await rm(BUNDLES_DIR, { recursive: true, force: true });
     await emulators?.stop();
   };
 
