@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import portal from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/dist/**', 'dist/**', 'cdk.out/**', 'test-results/**', '**/*.d.ts', 'web/public/**', 'test/infra/fixtures/**'] },
+  { ignores: ['**/node_modules/**', 'web/dist/**', 'dist/**', 'cdk.out/**', 'test-results/**', '**/*.d.ts', 'web/public/**', 'test/infra/fixtures/**', '.lambda-bundles/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,41 +1,68 @@
 /**
- * The daily feed re-check on the local stack, which has no SQS emulator: the deployed
- * dispatcher's work (dispatchFeedRechecks, one message per company with a stored feed URL) sent
- * to the in-process queue of functions/platform/queue.ts, which hands each message to the
- * deployed worker handler (functions/jobs/feed-recheck-worker.ts) with SQS's rules: one message
- * per event, partial batch failures, redelivery up to maxReceiveCount, then a dead letter.
- * Returns when every message is handled or dead-lettered. Run by the local gateway's Invoke API
- * (localstack/lambda-invoke.ts) for `npm run job:feeds` and the integration tests.
+ * The daily feed re-check on the local stack, through the SQS contract it has on AWS: the
+ * deployed dispatcher (functions/jobs/feed-recheck.ts) sends one message per company with the
+ * SDK to the local SQS (feed-recheck-queue.ts, sqs.ts), and the event source
+ * (sqs-event-source.ts) hands each message to the deployed worker
+ * (functions/jobs/feed-recheck-worker.ts): one message per event, partial batch failures,
+ * redelivery after the visibility timeout up to maxReceiveCount, then the dead-letter queue.
+ * Returns when the queue is empty. Run by the local gateway's Invoke API
+ * (localstack/lambda-invoke.ts) for `npm run job:feeds` and the integration tests; with
+ * LAMBDA_CODE=bundled both functions are their bundles.
+ *
+ * Event `{ "duplicateDeliveries": true }` (tests): every message is stored twice, its copy
+ * delivered a minute later, the worst case of SQS's at-least-once delivery.
  */
+import type { SQSEvent } from 'aws-lambda';
 import type { RecheckOutcome } from '../functions/core/order-feed/recheck';
-import { dispatchFeedRechecks } from '../functions/core/order-feed/recheck-dispatch';
 import type { FeedRecheckRun } from '../functions/jobs/feed-recheck';
-import { handler as worker } from '../functions/jobs/feed-recheck-worker';
-import { localQueue, type LocalQueueReport } from '../functions/platform/queue';
+import type { LocalQueueReport } from '../functions/platform/queue';
 import { feedRecheckQueue } from '../lib/definitions/resources';
+import { feedRecheckQueueOfStack } from './feed-recheck-queue';
+import { drainQueue } from './sqs-event-source';
 
 export interface LocalFeedRecheckRun extends FeedRecheckRun {
-  /** The in-process queue's account of the run and each handled company's outcome. */
+  /** The local queue's account of the run and each handled company's outcome. */
   local: LocalQueueReport & { outcomes: RecheckOutcome[] };
 }
 
-export const handler = async (): Promise<LocalFeedRecheckRun> => {
+export interface RecheckFunctions {
+  dispatcher(event: unknown): Promise<unknown>;
+  worker(event: SQSEvent): Promise<unknown>;
+}
+
+/** The source modules, in this process (LAMBDA_CODE=source). */
+const sourceFunctions: RecheckFunctions = {
+  dispatcher: async () => (await import('../functions/jobs/feed-recheck')).handler(),
+  worker: async (event) => (await import('../functions/jobs/feed-recheck-worker')).handler(event),
+};
+
+export async function runFeedRecheckLocally(event: { duplicateDeliveries?: boolean } = {}, functions: RecheckFunctions = sourceFunctions): Promise<LocalFeedRecheckRun> {
+  const { sqs, clock, queueUrl } = feedRecheckQueueOfStack();
   const outcomes: RecheckOutcome[] = [];
-  const queue = localQueue(
-    async (event, context) => {
-      const answer = await worker(event, context);
-      outcomes.push(...answer.outcomes);
+  // The copy comes a minute later (skipped to): after the first was handled, the case a redelivery meets.
+  sqs.duplicate = event.duplicateDeliveries ? () => 60 : null;
+  let run: FeedRecheckRun;
+  try {
+    run = (await functions.dispatcher({})) as FeedRecheckRun;
+  } finally {
+    sqs.duplicate = null;
+  }
+  const report = await drainQueue({
+    sqs,
+    clock,
+    queueUrl,
+    maxConcurrency: feedRecheckQueue.maxConcurrency,
+    timeoutMs: feedRecheckQueue.workerTimeoutSeconds * 1000,
+    functionName: 'feed-recheck-worker',
+    worker: async (sqsEvent) => {
+      const answer = (await functions.worker(sqsEvent)) as { outcomes?: RecheckOutcome[] } | null;
+      outcomes.push(...(answer?.outcomes ?? []));
       return answer;
     },
-    {
-      name: 'feed-recheck',
-      maxReceiveCount: feedRecheckQueue.maxReceiveCount,
-      concurrency: feedRecheckQueue.maxConcurrency,
-      timeoutMs: feedRecheckQueue.workerTimeoutSeconds * 1000,
-    },
-  );
-  const run = await dispatchFeedRechecks({ send: (messages) => queue.sendAll(messages) });
-  const local = { ...(await queue.drain()), outcomes };
+  });
+  const local = { ...report, outcomes };
   console.log(JSON.stringify({ level: local.deadLettered.length ? 'error' : 'info', job: 'feed-recheck', ...run, local }));
   return { ...run, local };
-};
+}
+
+export const handler = (event: { duplicateDeliveries?: boolean } = {}): Promise<LocalFeedRecheckRun> => runFeedRecheckLocally(event ?? {});

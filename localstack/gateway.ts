@@ -15,7 +15,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
 import { lambdaContext } from './lambda-context';
-import { INVOKE_PATH, invokeJob } from './lambda-invoke';
+import { INVOKE_PATH, invokeJob, type JobRunner } from './lambda-invoke';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const LAMBDA_TIMEOUT_MS = 30_000;
@@ -360,6 +360,8 @@ export interface GatewayOptions {
   hosts?: (port: number) => string[];
   /** Overrides the handler lookup (tests); default imports functions/http/... of the repo. */
   resolveHandler?: HandlerResolver;
+  /** Runs the background jobs the Invoke API starts; default imports their source modules. */
+  runJob?: JobRunner;
   /** Repo root (web/ and functions/ live under it). */
   root?: string;
   quiet?: boolean;
@@ -445,7 +447,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const url = req.url ?? '/';
     if (INVOKE_PATH.test(url.split('?')[0] ?? '')) {
       void readBody(req)
-        .then(({ body }) => invokeJob({ method: req.method ?? 'GET', path: url.split('?')[0]!, headers: req.headers, body }, root))
+        .then(({ body }) => invokeJob({ method: req.method ?? 'GET', path: url.split('?')[0]!, headers: req.headers, body }, root, new Date(), undefined, options.runJob))
         .then((result) => send(res, result, false))
         .catch((error: unknown) => {
           console.error('[gateway] job invoke failed', error);

@@ -2,7 +2,7 @@
  * `npm run job:feeds`: runs the daily feed re-check now against the running local stack
  * (`npm start`; PORT as given to it, default 3000). The local gateway serves Lambda's Invoke API:
  * this asks it to run the re-check (localstack/feed-recheck-local.ts), which dispatches one
- * message per company with a stored feed URL to an in-process queue and waits until the worker
+ * message per company with a stored feed URL to the local SQS and waits until the worker
  * has handled each (retries, then dead letters: docs/order-feed.md, "Daily re-check").
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
@@ -11,10 +11,10 @@ import type { LocalFeedRecheckRun } from './feed-recheck-local';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './provision';
 
 /** Runs the re-check through the gateway at `gatewayUrl` and returns the run's account. */
-export async function runLocalFeedRecheck(gatewayUrl: string): Promise<LocalFeedRecheckRun> {
+export async function runLocalFeedRecheck(gatewayUrl: string, event: { duplicateDeliveries?: boolean } = {}): Promise<LocalFeedRecheckRun> {
   const client = new LambdaClient({ endpoint: gatewayUrl, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
   try {
-    const answer = await client.send(new InvokeCommand({ FunctionName: 'feed-recheck', InvocationType: 'RequestResponse', Payload: new TextEncoder().encode('{}') }));
+    const answer = await client.send(new InvokeCommand({ FunctionName: 'feed-recheck', InvocationType: 'RequestResponse', Payload: new TextEncoder().encode(JSON.stringify(event)) }));
     const payload = JSON.parse(new TextDecoder().decode(answer.Payload ?? new Uint8Array()) || 'null') as LocalFeedRecheckRun & { errorMessage?: string };
     if (answer.FunctionError) throw new Error(`the re-check failed: ${payload?.errorMessage ?? answer.FunctionError}`);
     return payload;

@@ -17,6 +17,9 @@ export const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 type JobHandler = (event: unknown, context: Context) => Promise<unknown>;
 
+/** Runs one invocation of a job (by its function name) and returns its result. */
+export type JobRunner = (name: string, event: unknown) => Promise<unknown>;
+
 export interface InvokeResult {
   statusCode: number;
   headers: Record<string, string>;
@@ -95,7 +98,22 @@ export async function verifyInvokeSignature(request: InvokeRequest, target: Invo
   return timingSafeEqual(Buffer.from(again[3]!, 'utf8'), Buffer.from(signature, 'utf8'));
 }
 
-export async function invokeJob(request: InvokeRequest, root: string, now = new Date(), target: InvokeTarget = invokeTargetFromEnv()): Promise<InvokeResult> {
+/** The jobs' source modules under `root`, run in this process (LAMBDA_CODE=source). */
+export function sourceJobRunner(root: string): JobRunner {
+  return async (name, event) => {
+    const job = jobs[name as JobName] ?? scheduledJobs[name]!;
+    const mod = (await import(pathToFileURL(join(root, job.entry)).href)) as { handler: JobHandler };
+    return mod.handler(event, lambdaContext({ functionName: name, requestId: randomUUID(), timeoutMs: job.timeoutSeconds * 1000, memoryMb: job.memoryMb ?? 512 }));
+  };
+}
+
+export async function invokeJob(
+  request: InvokeRequest,
+  root: string,
+  now = new Date(),
+  target: InvokeTarget = invokeTargetFromEnv(),
+  runJob: JobRunner = sourceJobRunner(root),
+): Promise<InvokeResult> {
   const name = INVOKE_PATH.exec(request.path)?.[1];
   if (request.method !== 'POST' || !name) return answer(404, { message: 'Not found' });
   // Only a request signed with the local credentials may start jobs (as Lambda's own IAM check):
@@ -111,8 +129,7 @@ export async function invokeJob(request: InvokeRequest, root: string, now = new 
   } catch {
     return answer(400, { message: 'Invalid JSON payload' }, { 'x-amzn-errortype': 'InvalidRequestContentException' });
   }
-  const mod = (await import(pathToFileURL(join(root, job.entry)).href)) as { handler: JobHandler };
-  const run = mod.handler(event, lambdaContext({ functionName: name, requestId: randomUUID(), timeoutMs: job.timeoutSeconds * 1000, memoryMb: job.memoryMb ?? 512 }));
+  const run = runJob(decodeURIComponent(name), event);
   if (String(request.headers['x-amz-invocation-type'] ?? '') === 'Event') {
     const tracked = run.catch((error: unknown) => console.error(`[jobs] ${name} failed`, error)).finally(() => pending.delete(tracked));
     pending.add(tracked);

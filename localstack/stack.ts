@@ -3,10 +3,15 @@
  * Used by `npm start` (localstack/start.ts) and by the integration tests' globalSetup.
  */
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type Emulators } from './emulators';
 import { createGateway, type Gateway, type WebMode } from './gateway';
+import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, type LambdaCode } from './lambda-bundles';
+import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
+import { sourceJobRunner, type JobRunner } from './lambda-invoke';
+import { startFeedRecheckQueue } from './feed-recheck-queue';
 import { provision, type LocalEnv } from './provision';
 import { appAliasOriginsEnv, envNames } from '../lib/definitions/resources';
 
@@ -23,6 +28,8 @@ export interface LocalStackOptions {
   web: WebMode;
   seed: boolean;
   quiet?: boolean;
+  /** What the gateway runs: the handlers' source (tsx) or the CDK's bundles. Default: LAMBDA_CODE. */
+  lambdaCode?: LambdaCode;
 }
 
 export interface LocalStack {
@@ -46,6 +53,7 @@ export const DEFAULT_PORTS = {
   s3: { env: 'S3_PORT', port: 4569 },
   ses: { env: 'SES_PORT', port: 8005 },
   cognito: { env: 'COGNITO_PORT', port: 9229 },
+  sqs: { env: 'SQS_PORT', port: 9324 },
 } as const;
 
 type PortName = keyof typeof DEFAULT_PORTS;
@@ -119,15 +127,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   let emulators: Emulators | null = null;
   let gateway: Gateway | null = null;
+  let pool: LambdaPool | null = null;
+  let queues: { close(): Promise<void> } | null = null;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await gateway?.close().catch((error) => console.error('[local-stack] gateway close failed', error));
+    await pool?.close();
+    await queues?.close();
+    if (pool) await rm(BUNDLES_DIR, { recursive: true, force: true });
     await emulators?.stop();
   };
 
+  const lambdaCode = options.lambdaCode ?? lambdaCodeFromEnv();
+  // Printed even when quiet: a test run must say which code it tested.
+  console.log(`Lambda code: ${lambdaCode}`);
   try {
+    // Started first, as the emulators start: esbuild works on its own threads meanwhile.
+    const bundling = lambdaCode === 'bundled' ? buildLambdaBundles() : null;
+    bundling?.catch(() => undefined);
     say('Starting the emulators (DynamoDB Local, s3rver, aws-ses-v2-local, cognito-local)...');
     emulators = await startEmulators(
       { dynamodb: ports.dynamodb, s3: ports.s3, ses: ports.ses, cognito: ports.cognito },
@@ -137,15 +156,48 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const url = `http://127.0.0.1:${ports.portal}`;
     const env = await provision({ endpoints: emulators.endpoints, appUrl: url });
+    const sqs = await startFeedRecheckQueue(ports.sqs);
+    queues = sqs;
+    Object.assign(env, sqs.env);
     lap('provision');
 
     // Handlers (and the SDK's default clients) read process.env: set it before any handler import.
     Object.assign(process.env, env);
 
+    let runJob: JobRunner | undefined;
+    let resolveHandler;
+    if (bundling) {
+      const bundles = await bundling;
+      lap('bundles');
+      say(`Built ${bundles.functions.size} Lambda bundles in ${bundles.ms} ms (.lambda-bundles/)`);
+      // The function's environment: the stack's, plus the loopback feed servers a test stack allows.
+      const functionEnv: Record<string, string> = { ...env, ...(process.env.FEED_FETCH_ALLOW ? { FEED_FETCH_ALLOW: process.env.FEED_FETCH_ALLOW } : {}) };
+      const lambdas = lambdaPool({ functions: bundles.functions, runtime: bundles.runtime, env: functionEnv });
+      pool = lambdas;
+      const broken = await loadEveryBundle(lambdas, [...bundles.functions.keys()]);
+      if (broken.length > 0) throw new StartupError(`${broken.length} Lambda bundle(s) fail to load:\n  ${broken.join('\n  ')}`);
+      lap('bundle-load');
+      resolveHandler = bundleResolver(lambdas);
+      const source = sourceJobRunner(repoRoot);
+      runJob = async (name, event) => {
+        if (name !== FEED_RECHECK) return lambdas.invoke(name, event);
+        // The local re-check: the dispatcher's and the worker's bundles, through the local SQS.
+        const { runFeedRecheckLocally } = await import('./feed-recheck-local');
+        return lambdas.has(FEED_RECHECK_WORKER)
+          ? runFeedRecheckLocally(event as object, {
+              dispatcher: (e) => lambdas.invoke(FEED_RECHECK, e),
+              worker: (e) => lambdas.invoke(FEED_RECHECK_WORKER, e),
+            })
+          : source(name, event);
+      };
+    }
+
     gateway = await createGateway({
       web: options.web,
       root: repoRoot,
       quiet: options.quiet ?? false,
+      ...(resolveHandler ? { resolveHandler } : {}),
+      ...(runJob ? { runJob } : {}),
       // Only the portal's configured names are answered (421 otherwise): APP_URL's host and its aliases.
       hosts: () => [env[envNames.appUrl], ...(env[appAliasOriginsEnv] ?? '').split(',')].filter(Boolean).map((origin) => new URL(origin).host),
       headers: { uploadOrigins: [new URL(emulators.endpoints.s3).origin], widgetScriptUrl: process.env.VITE_WIDGET_SCRIPT_URL },

@@ -19,4 +19,10 @@ stage "integration tests" npx vitest run --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
 stage "web build" npm run -s build:web
 stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
+# The same suites once more, served by the Lambda bundles the CDK deploys instead of the source
+# (docs/local-aws.md, "Lambda code"). The 1M-order feed stays on source: it measures the memory
+# of the stack process, and on the bundles the job runs in a process of its own.
+stage "integration tests on the bundles" env LAMBDA_CODE=bundled npx vitest run --project integration \
+  --exclude test/integration/order-feed-1m.test.ts --reporter=default
+stage "browser tests on the bundles" env LAMBDA_CODE=bundled npx playwright test -c test/e2e/playwright.config.ts --reporter=list
 node test/summary.mjs "${failed[@]}"

@@ -198,7 +198,8 @@ describe('`npm start` on free ports (Vite dev server)', () => {
     // `npm start` is `tsx localstack/start.ts`: run that directly so SIGTERM reaches it.
     child = spawn(process.execPath, ['--import', 'tsx', 'localstack/start.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])), WEB: 'dev' },
+      // Source code: this is about what listens where; a bundled run would rebuild every bundle here.
+      env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])), WEB: 'dev', LAMBDA_CODE: 'source' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     exited = new Promise((resolve) => child!.once('exit', resolve));

@@ -1,0 +1,58 @@
+/**
+ * The local stand-in for Lambda's Node.js runtime, one process per function instance
+ * (lambda-pool.ts forks it with the function's environment and NODE_OPTIONS): loads the bundle
+ * as Lambda does (`index.handler` of an ES module), reports a load failure as Lambda's init
+ * error, then runs one invocation at a time with the event and a Lambda context.
+ * Built by lambda-bundles.ts to .lambda-bundles/runtime.mjs: plain node runs it, no tsx.
+ *
+ *   node runtime.mjs <bundle file> <function name> <memory MB>
+ */
+import { pathToFileURL } from 'node:url';
+import { lambdaContext } from './lambda-context';
+
+export type RuntimeRequest = { type: 'invoke'; id: number; event: unknown; requestId: string; deadline: number };
+export type RuntimeError = { errorType: string; errorMessage: string; stack?: string };
+export type RuntimeReply =
+  | { type: 'ready' }
+  | { type: 'init-error'; error: RuntimeError }
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'error'; id: number; error: RuntimeError };
+
+const asError = (error: unknown, type?: string): RuntimeError => {
+  const e = error instanceof Error ? error : new Error(String(error));
+  return { errorType: type ?? e.name, errorMessage: e.message, ...(e.stack ? { stack: e.stack } : {}) };
+};
+
+const send = (reply: RuntimeReply) => process.send?.(reply);
+
+async function main(): Promise<void> {
+  const [file, functionName = 'local', memory = '512'] = process.argv.slice(2);
+  if (!file || !process.send) throw new Error('usage: node runtime.mjs <bundle> <function> <memory MB> (forked with IPC)');
+  let handler: (event: unknown, context: unknown) => unknown;
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { handler?: unknown };
+    if (typeof mod.handler !== 'function') throw Object.assign(new Error(`${file} does not export a function named handler`), { name: 'Runtime.HandlerNotFound' });
+    handler = mod.handler as typeof handler;
+  } catch (error) {
+    send({ type: 'init-error', error: asError(error, (error as Error)?.name === 'Runtime.HandlerNotFound' ? undefined : 'Runtime.ImportModuleError') });
+    // Lambda stops an instance whose init failed; the pool starts another for the next request.
+    setImmediate(() => process.exit(1));
+    return;
+  }
+  process.on('message', (request: RuntimeRequest) => {
+    if (request.type !== 'invoke') return;
+    const startedAt = Date.now();
+    const context = lambdaContext({ functionName, requestId: request.requestId, timeoutMs: request.deadline - startedAt, memoryMb: Number(memory), startedAt });
+    Promise.resolve()
+      .then(() => handler(request.event, context))
+      // Lambda answers the JSON of the handler's value: what cannot be serialised fails here too.
+      .then((result) => send({ type: 'result', id: request.id, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) }))
+      .catch((error: unknown) => send({ type: 'error', id: request.id, error: asError(error) }));
+  });
+  send({ type: 'ready' });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
