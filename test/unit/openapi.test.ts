@@ -77,6 +77,7 @@ describe('yup to JSON Schema', () => {
       flag: boolean().optional(),
       steps: array(string().defined()).min(1).max(3).required(),
       odd: string().test('odd', 'odd', () => true),
+      amount: mixed<number>().meta({ jsonSchema: { type: 'number' } }).test('number', 'nan', (v) => typeof v === 'number'),
     });
     expect(yupToJsonSchema(schema)).toEqual({
       type: 'object',
@@ -89,6 +90,7 @@ describe('yup to JSON Schema', () => {
         flag: { type: 'boolean' },
         steps: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'string' } },
         odd: { type: 'string', 'x-checks': ['odd'] },
+        amount: { type: 'number', 'x-checks': ['number'] },
       },
       required: ['name', 'version', 'kind', 'steps'],
     });

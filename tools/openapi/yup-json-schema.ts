@@ -4,10 +4,11 @@
  * free-text, a rule's meaning...) are listed by name under `x-checks`, so a reader knows the
  * server refuses more than the schema shows. A construct this converter does not know throws:
  * the generator must not describe a body more loosely than the server checks it without saying so.
+ * A field's `.meta({ jsonSchema })` adds what only its custom test knows (a mixed() that must be a number).
  *
- * Not @sodaru/yup-to-json-schema: its last release (2.0.1, 2024) targets yup 1.x loosely and
- * leaves out what matters here (a required string is non-empty, defaults make a field optional,
- * case-insensitive patterns), and this is ~100 lines over a stable, documented describe() shape.
+ * Written here rather than taken from @sodaru/yup-to-json-schema: the body must be described as
+ * the server checks it (a required string is non-empty, a default makes a field optional, `/i`
+ * patterns, named custom checks), and this is ~100 lines over yup's documented describe() shape.
  */
 import type { AnySchema } from 'yup';
 
@@ -26,6 +27,7 @@ interface Description {
   readonly tests: readonly Test[];
   readonly fields?: Record<string, Description>;
   readonly innerType?: Description;
+  readonly meta?: { readonly jsonSchema?: JsonSchema };
 }
 
 /** Tests the JSON Schema below says itself (`trim` and `integer` are transforms or a type). */
@@ -90,7 +92,8 @@ function convert(d: Description, path: readonly string[]): JsonSchema {
   if (d.default !== undefined && d.type !== 'object' && d.type !== 'array') out.default = d.default;
   const checks = d.tests.map((t) => t.name).filter((name): name is string => !!name && !EXPRESSED.has(name));
   if (checks.length) out['x-checks'] = checks;
-  return out;
+  // A mixed() whose type only a custom test knows says it with `.meta({ jsonSchema: {...} })`.
+  return { ...out, ...d.meta?.jsonSchema };
 }
 
 /** A field the body must carry: yup requires it (required/defined) and has no default to fill in. */
