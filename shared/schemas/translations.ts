@@ -16,6 +16,7 @@ const isPlainObject = (value: unknown): value is MessageTexts => typeof value ==
 
 const catalogue = () =>
   mixed<MessageTexts>()
+    .meta({ jsonSchema: { type: 'object', additionalProperties: { type: 'string' } } }) // for docs/openapi.json
     .nonNullable('validation.translations.notObject')
     .required('validation.required')
     .test('translations-object', 'validation.translations.notObject', (value) => value === undefined || isPlainObject(value));

@@ -85,6 +85,7 @@ export const userUpdateSchema = /* @__PURE__ */ schema(() =>
       object({
         field: mixed<UserUpdateField>().required('validation.required').oneOf(USER_UPDATE_FIELDS, 'validation.invalid'),
         value: mixed<string | string[]>()
+          .meta({ jsonSchema: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } }) // for docs/openapi.json
           .defined('validation.required')
           .test('user-field', 'validation.invalid', function check(value) {
             const field = (this.parent as { field?: unknown }).field;

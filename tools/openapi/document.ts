@@ -1,0 +1,206 @@
+/**
+ * The OpenAPI 3.1 description of the portal's API (docs/openapi.json), built from the route
+ * table and nothing hand-written per route: paths and methods, access (cookie auth, `public`,
+ * admin-only), company scope (`X-Portal-Company`), request bodies from the yup schemas, 2xx
+ * bodies from the `reply<T>()` types, and the error answers each route can give by the rules of
+ * docs/conventions.md ("HTTP contract"). `npm run openapi` writes it; test/unit/openapi.test.ts
+ * fails when the file is stale or not valid OpenAPI 3.1.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ERROR_CODES } from '../../shared/domain/errors';
+import { COMPANY_HEADER, handlerModule, routes, type RouteDef } from '../../shared/routes';
+import { replySchemas } from './reply-schemas';
+import { yupToJsonSchema, type JsonSchema } from './yup-json-schema';
+
+type Json = JsonSchema;
+
+/** Error answers by status: the name of their shared response, and what they mean. */
+const ERRORS = {
+  400: ['Validation', 'Invalid body: `code` "validation", `errors` holds an i18n message key (shared/schemas) per field. Nothing was changed.'],
+  401: ['Unauthenticated', 'No valid session (`access` cookie): `unauthenticated`. The web app tries POST /api/security/refresh once.'],
+  403: ['Forbidden', '`forbidden`: not allowed for this role, a cross-site request (Sec-Fetch-Site / Origin) on a state-changing call, or `mfa-setup-required` (an administrator who must set up an authenticator app first).'],
+  404: ['NotFound', '`not-found` (or `invalid-token`): nothing with this id here, for this caller.'],
+  409: ['Conflict', '`conflict`: stale `version` or a duplicate; `company-changed`: the `X-Portal-Company` sent is not the caller\'s current company. Nothing was changed.'],
+  415: ['UnsupportedMediaType', '`unsupported-media-type`: request bodies must be `application/json`.'],
+  500: ['Internal', '`internal`: message only, no stack.'],
+} as const satisfies Record<number, readonly [string, string]>;
+type ErrorStatus = keyof typeof ERRORS;
+
+const ACCESS_TEXT: Record<RouteDef['access'], string> = {
+  public: 'Access: public (no session needed).',
+  'signed-in': 'Access: any signed-in user (the `access` cookie).',
+  admin: 'Access: administrators only (ROLE_ADMIN); others get 403.',
+};
+
+/** The statuses a handler answers with besides errors, read from its module (`status: 201`, ...). */
+function successStatuses(root: string, route: RouteDef, hasBody: boolean): number[] {
+  const file = join(root, `${handlerModule(route)}.ts`);
+  const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const found = [...source.matchAll(/\bstatus:\s*([23]\d\d)\b/g)].map((m) => Number(m[1]));
+  const statuses = new Set(found);
+  // A handler that answers a body says no status for the default 200.
+  if (hasBody && !found.some((s) => s >= 200 && s < 300)) statuses.add(200);
+  if (!statuses.size) statuses.add(200);
+  return [...statuses].sort();
+}
+
+const refusesCrossSite = (root: string, route: RouteDef): boolean => {
+  const file = join(root, `${handlerModule(route)}.ts`);
+  return existsSync(file) && /refuseCrossSite:\s*true/.test(readFileSync(file, 'utf8'));
+};
+
+/** The error statuses a route may answer, by the rules of docs/conventions.md. */
+export function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: boolean, crossSiteGuard: boolean): ErrorStatus[] {
+  const out = new Set<ErrorStatus>([500]);
+  const writes = route.method !== 'GET';
+  if (route.schema) out.add(400);
+  if (writes) out.add(415);
+  if (route.access !== 'public') out.add(401);
+  if (writes || crossSiteGuard || route.access === 'admin' || (route.access !== 'public' && !route.duringMfaSetup)) out.add(403);
+  if (/\{\w+\}/.test(route.path)) out.add(404);
+  const carriesVersion = !!(body?.properties as Record<string, unknown> | undefined)?.version;
+  if (route.companyScoped || carriesVersion || created) out.add(409);
+  return [...out].sort();
+}
+
+function operation(root: string, route: RouteDef, reply: JsonSchema | null | undefined): Json {
+  const body = route.schema ? yupToJsonSchema(route.schema) : undefined;
+  const parameters: Json[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  if (route.companyScoped) parameters.push({ $ref: '#/components/parameters/PortalCompany' });
+
+  const responses: Json = {};
+  const statuses = successStatuses(root, route, !!reply);
+  for (const status of statuses) {
+    const content = reply && status >= 200 && status < 300 && status !== 204 ? { content: { 'application/json': { schema: reply } } } : {};
+    responses[String(status)] = { description: SUCCESS_TEXT[status] ?? 'Success.', ...content };
+  }
+  const created = statuses.includes(201);
+  for (const status of errorStatuses(route, body, created, refusesCrossSite(root, route))) {
+    responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status][0]}` };
+  }
+
+  const description = [
+    ACCESS_TEXT[route.access],
+    route.companyScoped ? `Company-scoped: works on the caller's current company (from the session, never the request); the web app sends \`${COMPANY_HEADER}\`.` : '',
+    route.duringMfaSetup ? 'Open to an administrator who must still set up an authenticator app.' : '',
+  ].filter(Boolean);
+
+  return {
+    operationId: route.id,
+    tags: [route.area],
+    description: description.join(' '),
+    ...(route.access === 'public' ? { security: [] } : {}),
+    ...(route.access === 'admin' ? { 'x-access': 'admin' } : {}),
+    ...(route.companyScoped ? { 'x-company-scoped': true } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses,
+  };
+}
+
+const SUCCESS_TEXT: Record<number, string> = {
+  200: 'OK.',
+  201: 'Created.',
+  204: 'No content.',
+  302: 'Redirect (`Location`).',
+  304: 'Not modified (`If-None-Match` matched the `ETag`).',
+};
+
+/** `#/definitions/X` (ts-json-schema-generator) to `#/components/schemas/X`, names made safe for components. */
+function relocate(value: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => relocate(v, names));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => {
+        if (key === '$ref' && typeof v === 'string' && v.startsWith('#/definitions/')) {
+          const name = v.slice('#/definitions/'.length);
+          return [key, `#/components/schemas/${names.get(name) ?? name}`];
+        }
+        return [key, relocate(v, names)];
+      }),
+    );
+  }
+  return value;
+}
+
+const safeName = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/** Object keys sorted at every level (arrays keep their order): the file only changes when the API does. */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+export function buildOpenApi(root: string): Json {
+  const { replies, definitions } = replySchemas(join(root, 'shared/routes.ts'));
+  const names = new Map(Object.keys(definitions).map((name) => [name, safeName(name)]));
+  const schemas: Json = Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [names.get(name)!, relocate(schema, names)]));
+  if (schemas.ErrorAnswer) throw new Error('A response type named ErrorAnswer clashes with the error component');
+  schemas.ErrorAnswer = {
+    type: 'object',
+    description: 'Every error answer (docs/conventions.md, "HTTP contract").',
+    properties: {
+      message: { type: 'string', description: 'For people; an i18n key for some codes (e.g. `error.company-changed`).' },
+      code: { type: 'string', enum: [...ERROR_CODES] },
+      errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'With `validation`: an i18n message key per field (dotted paths for nested fields).' },
+    },
+    required: ['message', 'code'],
+  };
+
+  const paths: Record<string, Json> = {};
+  for (const route of routes as readonly RouteDef[]) {
+    if (route.response && !replies.has(route.id)) throw new Error(`No reply<T>() type found in shared/routes.ts for ${route.id}`);
+    const reply = replies.get(route.id);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(root, route, reply && (relocate(reply, names) as JsonSchema));
+  }
+
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  // The top level in reading order; everything below it sorted.
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Onboarding portal API',
+      version: pkg.version,
+      description:
+        'Generated by `npm run openapi` from the route table (shared/routes.ts), its yup schemas and response types: do not edit by hand. ' +
+        'Contracts in prose: docs/conventions.md and docs/auth.md.',
+    },
+    tags: [...new Set(routes.map((r) => r.area))].sort().map((name) => ({ name })),
+    security: [{ cookieAuth: [] }],
+    paths: sortKeys(paths),
+    components: sortKeys({
+      securitySchemes: {
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'access',
+          description: 'The session: an HttpOnly cookie set by POST /api/security/login (`__Host-access` over https), renewed with the `refresh` cookie by POST /api/security/refresh.',
+        },
+      },
+      parameters: {
+        PortalCompany: {
+          name: COMPANY_HEADER,
+          in: 'header',
+          required: false,
+          description: 'The company the page shows (its id). When it is not the caller\'s current company the call answers 409 `company-changed` and does nothing; without it the call works on the current company (docs/auth.md).',
+          schema: { type: 'string' },
+        },
+      },
+      responses: Object.fromEntries(
+        Object.values(ERRORS).map(([name, description]) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } } }]),
+      ),
+      schemas,
+    }),
+  };
+}
+
+/** The file's text: two-space JSON and a final newline. */
+export const renderOpenApi = (root: string): string => `${JSON.stringify(buildOpenApi(root), null, 2)}\n`;
