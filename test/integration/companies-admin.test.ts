@@ -209,9 +209,10 @@ describe('POST /api/companies/update (legacy, current company)', () => {
 });
 
 /** 260 items of every kind in the company's partition, written straight to the table. */
+/** Bare items of every kind (a name, as every named entity has one: the source-name rule reads the list). */
 async function fillPartition(companyId: string): Promise<void> {
   const kinds = [keys.source, keys.rule, keys.traffic, keys.collector, keys.commission, keys.meeting, keys.feedCheck];
-  const items = Array.from({ length: 260 }, (_, i) => ({ ...kinds[i % kinds.length]!(companyId, `item-${i}`), filler: i }));
+  const items = Array.from({ length: 260 }, (_, i) => ({ ...kinds[i % kinds.length]!(companyId, `item-${i}`), filler: i, name: `Filler ${i}` }));
   for (let i = 0; i < items.length; i += 25) {
     await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
   }

@@ -39,7 +39,7 @@ describe('dashboard', () => {
     mockSteps(status([step('google_analytics', 'done', '2026-11-20T10:00:00Z'), step('sources', 'TBD'), step('collector', 'not_mandatory'), step('status_feed', 'TBD')], { sourceCount: 2 }));
     renderApp('/dashboard');
     const bar = await screen.findByRole('progressbar', { name: 'Integration progress' });
-    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(bar).toHaveAttribute('aria-valuenow', '33');
     expect(bar).toHaveClass('progress-red');
     const cards = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(cards).toEqual(['Sources', 'Order Feed', 'Google Analytics', 'Collector']);
@@ -83,8 +83,10 @@ describe('dashboard', () => {
       }),
     );
     renderApp('/dashboard');
+    // Complete (a not_mandatory step counts on neither side): full and green beside Validate.
     const bar = await screen.findByRole('progressbar');
-    expect(bar).toHaveClass('progress-yellow');
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(bar).toHaveClass('progress-green');
     await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Integration was successfully verified' });
     expect(template).toBe('integration-validation');
