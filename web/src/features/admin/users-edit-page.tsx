@@ -1,7 +1,6 @@
 import { Formik, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import type { AdminUser, Role } from 'shared/domain/types';
 import { PASSWORD_MIN_LENGTH } from 'shared/schemas/security';
 import { userFieldProblem, type UserUpdateField, type UserUpdateRequest } from 'shared/schemas/users';
@@ -10,7 +9,7 @@ import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
@@ -119,7 +118,6 @@ export function UserEditPage() {
 
 function EditForms({ user, companies }: { user: AdminUser; companies: NonNullable<ReturnType<typeof useRoute<typeof usersList>>['data']>['companies'] }) {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [saving, setSaving] = useState<'info' | 'password' | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
   const initial = initialValues(user);
@@ -141,7 +139,6 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
           setFailure(null);
           try {
             await mutateRoute(usersUpdate, { params: { id: user.id }, body });
-            await mutate(routeKey(usersList));
             navigate('/admin/users');
           } catch (error) {
             if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {

@@ -33,7 +33,7 @@ export function matches(user: AdminUser, query: string, roleText: string): boole
 }
 
 /** The users table: search, team toggle, sortable columns, edit and delete (with the confirmation). */
-export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined; onDeleted: () => Promise<unknown> }) {
+export function UsersTable({ users, teamCompany, currentUserId }: { users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined }) {
   const t = useT();
   const intl = useIntl();
   const [query, setQuery] = useState('');
@@ -57,7 +57,6 @@ export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { u
     try {
       await mutateRoute(usersDelete, { params: { id: pending.id }, body: { version: pending.version } });
       setNotice({ tone: 'success', id: 'adminUsers.deleted', login: pending.login });
-      await onDeleted();
     } catch (error) {
       setNotice({ tone: 'danger', id: errorMessageId(error), login: pending.login });
     } finally {

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { proposeRule, type TrafficAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
 import type { StepStatus } from 'shared/domain/types';
 import { integrationStatusList, sourcesList, trafficList, trafficMatch, trafficRulesCreate, trafficRulesDelete, trafficRulesList } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import type { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
@@ -26,7 +25,6 @@ const SUGGESTIONS = 3;
  * no traffic is left unlinked (the server decides, then the team is notified).
  */
 export function UtmManagementPage() {
-  const { mutate } = useSWRConfig();
   const status = useRoute(integrationStatusList);
   const traffic = useRoute(trafficList);
   const rules = useRoute(trafficRulesList);
@@ -36,8 +34,6 @@ export function UtmManagementPage() {
   const [createError, setCreateError] = useState<ApiError | null>(null);
   const [deleting, setDeleting] = useState<{ rule: TrafficRule; busy: boolean; error?: ApiError } | null>(null);
   const step: StepStatus | null | undefined = status.data ? (status.data.steps.find((s) => s.stepType === 'utm_rules')?.status ?? null) : undefined;
-
-  const reload = () => Promise.all([traffic.mutate(), rules.mutate(), mutate(routeKey(integrationStatusList))]);
 
   const onSearch = async (values: UtmFormValues) => {
     setSearch({ loading: true });
@@ -56,7 +52,6 @@ export function UtmManagementPage() {
       throw error;
     }
     setSearch(null);
-    await reload();
   };
   const onUse = (row: TrafficRowView) => {
     const [s, m, c] = proposeRule(row);
@@ -69,7 +64,6 @@ export function UtmManagementPage() {
     try {
       await mutateRoute(trafficRulesDelete, { params: { id: deleting.rule.id }, body: { version: deleting.rule.version } });
       setDeleting(null);
-      await reload();
     } catch (error) {
       setDeleting({ ...deleting, busy: false, error: error as ApiError });
     }
