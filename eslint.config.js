@@ -26,6 +26,13 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // One logger (functions/platform/log.ts): every server line is structured and carries the route
+    // or job and the correlation id. The CLI talks to a person on a terminal; tests may print.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/cli/**', '**/*.test.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     // Tests read many answer shapes loosely on purpose (see test/integration/helpers/browser.ts).
     files: ['test/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -6,7 +6,7 @@ import type { AuthContext } from './auth';
 import { timingSafeEqual } from 'node:crypto';
 import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
-import { logUnhandled } from './log';
+import { logUnhandled, startRequestLog } from './log';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
@@ -242,6 +242,7 @@ export function createHandler<R extends RouteDef>(
   const guard: MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> = {
     name: 'portal-guard',
     before: async ({ event }) => {
+      startRequestLog(route.id, event.requestContext?.requestId);
       const state = stateOf(event);
       state.headers = lowerCaseHeaders(event.headers);
       refuseDirectCalls(state.headers);

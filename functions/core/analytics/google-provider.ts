@@ -16,6 +16,7 @@ import {
   type NonStandardValues,
   type UtmTrafficRow,
 } from './types';
+import { logger } from '../../platform/log';
 
 /**
  * Google Analytics 4 behind the provider interface: the Data API (runReport) for figures, the
@@ -181,7 +182,7 @@ export function googleProvider(options: GoogleProviderOptions = {}): AnalyticsPr
         name = property.displayName ?? '';
       } catch (error) {
         // The name is a nicety (the Admin API may be disabled, or slow): the report answered, so the access is granted.
-        console.warn(JSON.stringify({ level: 'warn', event: 'ga-property-name', message: (error as Error).message }));
+        logger().warn('ga-property-name', { reason: (error as Error).message });
       }
       return { id: propertyId, name, sessions: totals(report, 1)[0]! };
     },

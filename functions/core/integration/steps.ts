@@ -11,6 +11,7 @@ import { env } from '../../platform/env';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
 import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
+import { logger } from '../../platform/log';
 
 /**
  * The integration-step engine's server side: what the dashboard reads and the one function
@@ -149,7 +150,7 @@ async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepTy
     });
   } catch (error) {
     // The step is done either way; the team can see it in the status report.
-    console.error(JSON.stringify({ level: 'error', event: 'step-notification-failed', companyId: company.id, stepType, error: (error as Error).name }));
+    logger().error('step-notification-failed', { companyId: company.id, stepType, error: (error as Error).name });
   }
 }
 
