@@ -23,7 +23,8 @@ function captureStdout(): { lines: () => Record<string, any>[]; restore: () => v
   };
 }
 
-describe('logUnhandled', () => {
+/** Each test: a new Logger at the default level with the prod stage; the environment put back after. */
+function freshProdLogger(): void {
   const saved = { ...process.env };
   beforeEach(() => {
     process.env.STAGE = 'prod';
@@ -36,6 +37,10 @@ describe('logUnhandled', () => {
     process.env = { ...saved };
     resetLoggerForTests();
   });
+}
+
+describe('logUnhandled', () => {
+  freshProdLogger();
 
   it('writes one JSON line at level ERROR with the route id, the correlation id and the error', () => {
     const out = captureStdout();
@@ -70,17 +75,7 @@ describe('logUnhandled', () => {
 });
 
 describe('the handler factory', () => {
-  const saved = { ...process.env };
-  beforeEach(() => {
-    delete process.env.POWERTOOLS_DEV;
-    delete process.env.POWERTOOLS_LOG_LEVEL;
-    delete process.env.AWS_LAMBDA_LOG_LEVEL;
-    resetLoggerForTests();
-  });
-  afterEach(() => {
-    process.env = { ...saved };
-    resetLoggerForTests();
-  });
+  freshProdLogger();
 
   it("gives every line a request logs the route id and that request's correlation id, never the previous one's", async () => {
     const handler = createHandler(securityLogout, { handle: () => (logger().info('inside', { step: 1 }), { status: 204 }) }, null);
