@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import portal from './eslint/boundaries.js';
+import cycles from './eslint/cycles.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'web/dist/**', 'dist/**', 'cdk.out/**', 'test-results/**', '**/*.d.ts', 'web/public/**', 'test/infra/fixtures/**'] },
@@ -13,9 +14,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { portal },
+    plugins: { portal, cycles },
     rules: {
       'portal/boundaries': 'error',
+      'cycles/no-cycle': 'error',
       // `_`-prefixed parameters document what a callback receives without using it.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },

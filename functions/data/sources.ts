@@ -1,6 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Source } from '../../shared/domain/types';
-import { companyItems, queryPartition } from './company-items';
+import { companyItems, countPartition, queryPartition } from './company-items';
 import { keys } from './keys';
 import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, tableName } from './table';
 
@@ -31,6 +31,8 @@ const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix);
 
 export const listSources = sources.list;
 export const getSource = sources.get;
+/** How many sources the company has (the sources step's rule). */
+export const countSources = (companyId: string): Promise<number> => countPartition(companyId, keys.sourcePrefix);
 
 /** The new source and its id guard in one transaction: an id taken in any company is refused, nothing written. */
 export async function putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>> {

@@ -3,6 +3,8 @@ import type { LastAnalyticsChecks } from '../../../shared/domain/analytics';
 import type { IntegrationStatus, Role, StepStatus, StepType } from '../../../shared/domain/types';
 import { hasCriticalWarning } from '../../../shared/feed/critical';
 import * as analyticsChecksRepo from '../../data/analytics-checks';
+import { latestReportWarnings } from '../../data/feed-checks';
+import { countSources } from '../../data/sources';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import type { StepRecord } from '../../data/steps';
@@ -46,8 +48,8 @@ export const VALIDATION_MAILS_PER_COMPANY: CapPolicy = { scope: 'validation-mail
 const defaults: StepDeps = {
   listSteps: stepsRepo.listSteps,
   transitionStep: stepsRepo.transitionStep,
-  countSources: stepsRepo.countSources,
-  latestReportWarnings: stepsRepo.latestReportWarnings,
+  countSources,
+  latestReportWarnings,
   lastAnalyticsChecks: analyticsChecksRepo.lastAnalyticsChecks,
   sendMail: sendTemplatedEmail,
   integrationMailbox: () => env.integrationMailbox,
