@@ -35,7 +35,7 @@ export interface JobsStackProps extends StackProps {
 }
 
 export const feedRecheckEntry = fromRoot('functions/jobs/feed-recheck.ts');
-export const feedRecheckWorkerEntry = fromRoot('functions/jobs/feed-recheck-worker.ts');
+const feedRecheckWorkerEntry = fromRoot('functions/jobs/feed-recheck-worker.ts');
 
 export class JobsStack extends Stack {
   /** The scheduled dispatcher. */

@@ -47,10 +47,10 @@ import {
 
 /** public: anyone; signed-in: any valid session; admin: ROLE_ADMIN only. */
 export type Access = 'public' | 'signed-in' | 'admin';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Lambda settings beyond the defaults of lib/constructs/portal-function.ts (10 s, 512 MB). */
-export interface LambdaSettings {
+interface LambdaSettings {
   /** Up to 29: API Gateway answers 503 after 30 s anyway. */
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
@@ -625,7 +625,7 @@ export function routePath<R extends RouteDef>(route: R, params: ParamsOf<R>): st
 }
 
 /** Matches a concrete path against a route path; returns its parameters or null. */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
+function matchPath(pattern: string, path: string): Record<string, string> | null {
   const a = pattern.split('/');
   const b = path.split('/');
   if (a.length !== b.length) return null;

@@ -25,12 +25,12 @@ export type SourceFieldsRecord = Omit<Source, 'id' | 'version'>;
 export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' | 'taken' };
 
 /** TransactWriteItems takes 100 items: the source, its guard, and up to this many rules in one go. */
-export const RULES_PER_TRANSACTION = 95;
+const RULES_PER_TRANSACTION = 95;
 
 const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix);
 
 export const listSources = sources.list;
-export const getSource = sources.get;
+const getSource = sources.get;
 /** How many sources the company has (the sources step's rule). */
 export const countSources = (companyId: string): Promise<number> => countPartition(companyId, keys.sourcePrefix);
 
@@ -57,7 +57,7 @@ export const updateSource = (companyId: string, id: string, expectedVersion: num
 
 /** Keys of the company's UTM rules that point at the source (a filtered Query of the partition's RULE# items). */
 /** The items that hang off a source: its UTM rules and its affiliate commissions (both carry `sourceId`). */
-export async function ruleKeysOfSource(companyId: string, sourceId: string): Promise<Array<{ pk: string; sk: string }>> {
+async function ruleKeysOfSource(companyId: string, sourceId: string): Promise<Array<{ pk: string; sk: string }>> {
   const ofSource = { FilterExpression: 'sourceId = :sourceId', ProjectionExpression: 'pk, sk', ExpressionAttributeValues: { ':sourceId': sourceId } };
   const [rules, commissions] = await Promise.all([
     queryPartition(companyId, keys.rulePrefix, ofSource),

@@ -110,7 +110,7 @@ export async function queryAllByIndex<T>(indexName: string, partitionKey: string
 }
 
 /** BatchWriteItem's limit. */
-export const BATCH_SIZE = 25;
+const BATCH_SIZE = 25;
 
 /**
  * Deletes items by key, 25 at a time, sending unprocessed ones (throttling) again with a growing

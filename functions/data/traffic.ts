@@ -17,7 +17,7 @@ export interface TrafficRecord extends TrafficRow {
 }
 
 /** The row id: a hash of the three values as the analytics tool reported them (one row per combination). */
-export function trafficId(row: Pick<TrafficRow, 'utmSource' | 'utmMedium' | 'utmCampaign'>): string {
+function trafficId(row: Pick<TrafficRow, 'utmSource' | 'utmMedium' | 'utmCampaign'>): string {
   return createHash('sha256').update(JSON.stringify([row.utmSource, row.utmMedium, row.utmCampaign])).digest('hex').slice(0, 32);
 }
 

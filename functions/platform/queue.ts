@@ -52,7 +52,7 @@ export interface LocalQueueOptions {
   name?: string;
 }
 
-export interface DeadLetter {
+interface DeadLetter {
   messageId: string;
   body: string;
   receiveCount: number;

@@ -128,7 +128,7 @@ export function normalizeRule(rule: UtmRule): UtmCondition[] {
 }
 
 /** Descending by sessions, then by the three values (a stable order for equal sessions). */
-export function bySessions(a: TrafficRow, b: TrafficRow): number {
+function bySessions(a: TrafficRow, b: TrafficRow): number {
   return b.sessions - a.sessions || a.utmSource.localeCompare(b.utmSource) || a.utmMedium.localeCompare(b.utmMedium) || a.utmCampaign.localeCompare(b.utmCampaign);
 }
 
@@ -138,7 +138,7 @@ export function linkTraffic(rows: readonly TrafficRow[], rules: readonly UtmRule
   return { rows: views, ...aggregate(views) };
 }
 
-export function aggregate(rows: readonly TrafficRowView[]): TrafficAggregates {
+function aggregate(rows: readonly TrafficRowView[]): TrafficAggregates {
   let unlinkedUtms = 0;
   let unlinkedSessions = 0;
   let totalSessions = 0;

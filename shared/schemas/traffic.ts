@@ -1,4 +1,4 @@
-import { mixed, object, string, type InferType } from 'yup';
+import { mixed, object, string } from 'yup';
 import { isRuleMeaningful, MATCH_TYPES, UTM_DIMENSIONS, UTM_VALUE_MAX_LENGTH, type MatchType, type UtmCondition, type UtmDimension } from '../domain/utm-matching';
 import { schema } from './define';
 import { lineText } from './common';
@@ -12,7 +12,7 @@ import { lineText } from './common';
  * is 'any' (whose value is ignored), and at least one row must constrain something.
  */
 
-export const SOURCE_ID_MAX_LENGTH = 64;
+const SOURCE_ID_MAX_LENGTH = 64;
 
 const condition = (index: 0 | 1 | 2) =>
   object({
@@ -54,12 +54,9 @@ export const emptyRuleMap = (): RuleMap => ({
 
 /** POST /api/traffic/match `{ rule }`. */
 export const trafficMatchSchema = /* @__PURE__ */ schema(() => object({ rule: rule() }));
-export type TrafficMatchRequest = InferType<typeof trafficMatchSchema>;
 
 /** POST /api/traffic-rules `{ source, rule }`: `source` is the id of one of the company's sources. */
 export const trafficRuleCreateSchema = /* @__PURE__ */ schema(() => object({ source: source(), rule: rule() }));
-export type TrafficRuleCreateRequest = InferType<typeof trafficRuleCreateSchema>;
 
 /** POST /api/traffic-rules/apply `{ source, rule }`: same body as a create; writes no rule. */
 export const trafficRuleApplySchema = /* @__PURE__ */ schema(() => object({ source: source(), rule: rule() }));
-export type TrafficRuleApplyRequest = InferType<typeof trafficRuleApplySchema>;

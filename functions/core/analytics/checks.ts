@@ -154,7 +154,7 @@ const emptyDimensionAnswer = (method: DimensionMethod, code: AnalyticsCode, mess
   dimensionIndexStored: false,
 });
 
-export const unknownDimensionMessage = (index: number, count: number): string =>
+const unknownDimensionMessage = (index: number, count: number): string =>
   count === 0
     ? `Custom dimension ${index} does not exist: the property has no custom dimension (Admin > Custom definitions in Google Analytics).`
     : `Custom dimension ${index} does not exist: the property has ${count} custom dimension${count === 1 ? '' : 's'} (1 to ${count}).`;

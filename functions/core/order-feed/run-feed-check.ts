@@ -27,7 +27,7 @@ import { logger } from '../../platform/log';
  */
 
 /** A readable of bytes: S3's GetObject body or the fetcher's stream (destroy stops the transfer). */
-export interface ByteStream extends AsyncIterable<Uint8Array> {
+interface ByteStream extends AsyncIterable<Uint8Array> {
   destroy?(error?: Error): void;
 }
 

@@ -32,11 +32,11 @@ export interface CompanyRef {
   product: Product;
 }
 
-export const STALE_SOURCE = 'This source was changed by someone else: reload the list and try again';
-export const TAKEN_SOURCE_ID = 'A source with this id exists already: create it again (a new id is made)';
+const STALE_SOURCE = 'This source was changed by someone else: reload the list and try again';
+const TAKEN_SOURCE_ID = 'A source with this id exists already: create it again (a new id is made)';
 const NO_SOURCE = 'No such source';
 
-export const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency, version }: SourceRecord): Source => ({
+const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency, version }: SourceRecord): Source => ({
   id,
   name,
   channel,
@@ -50,7 +50,7 @@ export const toSource = ({ id, name, channel, businessModel, deduplication, utmS
 });
 
 /** Spec: sorted by name (case and accents aside), ties by id so the order is stable. */
-export const byName = (a: Source, b: Source): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+const byName = (a: Source, b: Source): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 
 function unwrap<T>(outcome: SourceWrite<T>): T {
   if (outcome.ok) return outcome.value;

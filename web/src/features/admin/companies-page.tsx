@@ -41,7 +41,7 @@ const INITIAL: CreateValues = {
 
 
 /** Everything that reads GET /api/companies (this page, the admin search, the switcher) shares one SWR entry. */
-export const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
+const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
 
 /** /admin/companies: the create form and the companies table. */
 export function CompaniesPage() {

@@ -49,7 +49,7 @@ function initialValues(user: AdminUser): EditValues {
 const sameList = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /** The changed info fields as the spec's `data`: role as `roles`, managed companies as JSON text of names. */
-export function changedData(initial: EditValues, values: EditValues): UserUpdateRequest['data'] {
+function changedData(initial: EditValues, values: EditValues): UserUpdateRequest['data'] {
   const data: UserUpdateRequest['data'] = [];
   for (const field of INFO_FIELDS) {
     if (field === 'managedCompanies') {

@@ -16,7 +16,7 @@ import { RoleBadge, roleLabel } from './users-fields';
 type SortKey = 'login' | 'lastName' | 'company' | 'managedCompanies';
 
 /** What the Managed Companies column shows (spec "Displayed scope"): admins all, customers their company, managers their list. */
-export function scopeOf(user: AdminUser): string[] | 'all' {
+function scopeOf(user: AdminUser): string[] | 'all' {
   if (user.role === 'ROLE_ADMIN') return 'all';
   if (user.role === 'ROLE_USER') return user.company ? [user.company] : [];
   return user.managedCompanies;
@@ -26,7 +26,7 @@ const sortText = (user: AdminUser, key: SortKey): string =>
   key === 'managedCompanies' ? (scopeOf(user) === 'all' ? '' : (scopeOf(user) as string[]).join(', ')) : key === 'lastName' ? `${user.lastName} ${user.firstName}` : user[key];
 
 /** Case-insensitive over first name, last name, login, role (code and label), company and managed companies (spec). */
-export function matches(user: AdminUser, query: string, roleText: string): boolean {
+function matches(user: AdminUser, query: string, roleText: string): boolean {
   const q = query.trim().toLocaleLowerCase();
   if (!q) return true;
   return [user.firstName, user.lastName, user.login, user.role, roleText, user.company, ...user.managedCompanies].some((value) => value.toLocaleLowerCase().includes(q));

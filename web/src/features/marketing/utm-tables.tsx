@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { matchTypeId } from './utm-rule-form';
 
 /** A row's value as the analytics tool reported it; an empty one is shown as such (not as a blank cell). */
-export function UtmValue({ value }: { value: string }) {
+function UtmValue({ value }: { value: string }) {
   return value === '' ? (
     <span className="muted">
       <T id="utm.empty" />
@@ -81,7 +81,7 @@ export function RulesTable({ rules, onDelete }: { rules: TrafficRule[]; onDelete
 }
 
 /** Rows drawn at first: a company may have thousands of combinations, the biggest come first. */
-export const FIRST_ROWS = 100;
+const FIRST_ROWS = 100;
 
 /** Traffic rows (utmSource, utmMedium, utmCampaign, sessions), in the order given (descending by sessions). */
 export function TrafficTable({
