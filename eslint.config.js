@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import portal from './eslint/boundaries.js';
+import cycles from './eslint/cycles.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'web/dist/**', 'dist/**', 'cdk.out/**', 'test-results/**', '**/*.d.ts', 'web/public/**', 'test/infra/fixtures/**', '.lambda-bundles/**'] },
@@ -13,9 +14,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { portal },
+    plugins: { portal, cycles },
     rules: {
       'portal/boundaries': 'error',
+      'cycles/no-cycle': 'error',
       // `_`-prefixed parameters document what a callback receives without using it.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
@@ -24,6 +26,13 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // One logger (functions/platform/log.ts): every server line is structured and carries the route
+    // or job and the correlation id. The CLI talks to a person on a terminal; tests may print.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/cli/**', '**/*.test.ts'],
+    rules: { 'no-console': 'error' },
   },
   {
     // Tests read many answer shapes loosely on purpose (see test/integration/helpers/browser.ts).

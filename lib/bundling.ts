@@ -15,7 +15,7 @@ import { fromRoot } from './paths';
 export const bundleAwsSdk = true;
 
 /** Packages the Node.js Lambda runtime provides; only marked external when not bundling the SDK. */
-export const runtimeProvidedModules = ['@aws-sdk/*', '@smithy/*'] as const;
+const runtimeProvidedModules = ['@aws-sdk/*', '@smithy/*'] as const;
 
 /**
  * ESM output needs a real `require` for the CommonJS dependencies that require Node built-ins
@@ -23,16 +23,16 @@ export const runtimeProvidedModules = ['@aws-sdk/*', '@smithy/*'] as const;
  * `__dirname` / `__filename` that some read as they load (ssh2): `esmDefines` points their free
  * uses at the bundle's own, so a module declaring its own `__dirname` never clashes with ours.
  */
-export const esmRequireBanner =
+const esmRequireBanner =
   "import { createRequire as __portalCreateRequire } from 'node:module';import { fileURLToPath as __portalFileURLToPath } from 'node:url';const require = __portalCreateRequire(import.meta.url);const __portalFilename = __portalFileURLToPath(import.meta.url);const __portalDirname = __portalFileURLToPath(new URL('.', import.meta.url));";
-export const esmDefines = { __dirname: '__portalDirname', __filename: '__portalFilename' } as const;
+const esmDefines = { __dirname: '__portalDirname', __filename: '__portalFilename' } as const;
 
 /**
  * Native add-ons never go into a bundle (built for this machine, not for Lambda): the packages
  * that try one (ssh2's optional crypto binding, cpu-features) catch the failed require at run
  * time and use their pure JavaScript path.
  */
-export const nativeAddons = ['*.node'] as const;
+const nativeAddons = ['*.node'] as const;
 
 /**
  * Packages replaced by small stand-ins in every bundle (esbuild `alias`). Only the Google
@@ -44,7 +44,7 @@ export const nativeAddons = ['*.node'] as const;
  * loads for a request option the portal never sets (docs/analytics.md, "Cold start"). The
  * shims are tested against the packages' own behaviour (functions/platform/bundle-shims).
  */
-export const bundleAliases: Readonly<Record<string, string>> = {
+const bundleAliases: Readonly<Record<string, string>> = {
   'node-fetch': fromRoot('functions/platform/bundle-shims/native-fetch.ts'),
   qs: fromRoot('functions/platform/bundle-shims/qs.ts'),
   'https-proxy-agent': fromRoot('functions/platform/bundle-shims/no-proxy-agent.ts'),

@@ -47,7 +47,7 @@ export interface StageConfig {
 type StageDefaults = Omit<StageConfig, 'stage'>;
 
 /** Known stages. Values are the team's; change them here, not in the stacks. */
-export const stages: Readonly<Record<string, StageDefaults>> = {
+const stages: Readonly<Record<string, StageDefaults>> = {
   dev: {
     domain: 'dev.onboarding.example.com',
     senderEmail: 'no-reply@dev.onboarding.example.com',
@@ -121,7 +121,7 @@ export function loadConfig(ctx: ContextSource): StageConfig {
 }
 
 /** Stage names the handlers treat as plain-http local runs (no Secure cookies): never deployed. */
-export const reservedStages = ['local', 'test'] as const;
+const reservedStages = ['local', 'test'] as const;
 
 /** Hosts of documentation and testing (RFC 2606, 6761): nobody's real domain or mailbox. */
 const PLACEHOLDER_HOST = /(^|\.)(example\.(com|net|org)|[^.]+\.(example|invalid|test|localhost))$|^(example|invalid|test|localhost)$/;

@@ -17,7 +17,7 @@ export const LOCALSTACK_COMMUNITY_IMAGE = 'localstack/localstack:4.14.0';
  * the portal uses: Cognito, API Gateway v2, CloudFront, WAFv2, AWS::Logs::MetricFilter,
  * AWS::SES::Template, AWS::SES::ConfigurationSet(+EventDestination).
  */
-export const communityResourceTypes: ReadonlySet<string> = new Set([
+const communityResourceTypes: ReadonlySet<string> = new Set([
   'AWS::CDK::Metadata',
   'AWS::CloudFormation::CustomResource',
   'AWS::CloudWatch::Alarm',
@@ -59,7 +59,7 @@ export const communityResourceTypes: ReadonlySet<string> = new Set([
 export const communityLambdaRuntimes: ReadonlySet<string> = new Set(['nodejs20.x', 'nodejs22.x', 'nodejs24.x', 'python3.13', 'python3.14']);
 
 /** Resource types of a stack (custom resources folded into AWS::CloudFormation::CustomResource). */
-export function resourceTypes(stack: Stack): string[] {
+function resourceTypes(stack: Stack): string[] {
   const types = new Set<string>();
   for (const node of stack.node.findAll()) {
     if (!CfnResource.isCfnResource(node) || Stack.of(node) !== stack) continue;
@@ -70,7 +70,7 @@ export function resourceTypes(stack: Stack): string[] {
 }
 
 /** Types of the stack the community image lacks; empty when the whole stack deploys there. */
-export function typesNeedingPro(stack: Stack): string[] {
+function typesNeedingPro(stack: Stack): string[] {
   return resourceTypes(stack).filter((type) => !communityResourceTypes.has(type));
 }
 

@@ -5,7 +5,7 @@
  * A suppression whose resource disappears fails too (cdk-nag cannot find the path), so this
  * list cannot silently outlive what it excuses.
  */
-import { Aspects, Stack, type App } from 'aws-cdk-lib';
+import { Aspects, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, NagSuppressions, type NagPackSuppression } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import type { StageConfig } from './config';
@@ -159,5 +159,3 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
   }
 }
 
-/** The stacks of an app, for collecting annotations (tests). */
-export const stacksOf = (app: App): Stack[] => app.node.children.filter((c): c is Stack => Stack.isStack(c));

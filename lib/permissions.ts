@@ -5,7 +5,7 @@
  */
 import type { CognitoAdminAction, FeedBucketAccess, JobName, RouteDef, RouteGrants as DeclaredGrants, TableAccess } from '../shared/routes';
 
-export type { CognitoAdminAction, FeedBucketAccess, JobName, TableAccess };
+export type { FeedBucketAccess, TableAccess };
 
 /** The complete grants of one route (defaults filled in). */
 export interface RouteGrants {

@@ -49,10 +49,10 @@ import {
 
 /** public: anyone; signed-in: any valid session; admin: ROLE_ADMIN only. */
 export type Access = 'public' | 'signed-in' | 'admin';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Lambda settings beyond the defaults of lib/constructs/portal-function.ts (10 s, 512 MB). */
-export interface LambdaSettings {
+interface LambdaSettings {
   /** Up to 29: API Gateway answers 503 after 30 s anyway. */
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
@@ -123,6 +123,12 @@ export interface RouteDef {
    * every other route answers them 403 `mfa-setup-required` (functions/platform/auth.ts).
    */
   readonly duringMfaSetup?: boolean;
+  /**
+   * Write routes (POST, PUT, DELETE) only, and on every one of them (test/unit/routes.test.ts):
+   * the ids of the GET routes whose answers this write makes stale. The web app's `mutateRoute`
+   * reads them again after the write succeeds, so pages never refresh by hand.
+   */
+  readonly stale?: readonly string[];
 }
 
 /**
@@ -159,14 +165,17 @@ const analyticsChecks = { sendsMail: true, googleCredentials: true } as const;
 // Accounts: security
 export const securityLogin = route({
   id: 'security-login', area: 'security', method: 'POST', path: '/api/security/login', access: 'public',
+  stale: [],
   schema: loginSchema, response: reply<LoginAnswer>(),
 });
 export const securityNewPassword = route({
   id: 'security-new-password', area: 'security', method: 'POST', path: '/api/security/new-password', access: 'public',
+  stale: [],
   schema: newPasswordChallengeSchema, response: reply<LoginAnswer>(),
 });
 export const securityRefresh = route({
   id: 'security-refresh', area: 'security', method: 'POST', path: '/api/security/refresh', access: 'public',
+  stale: [],
   response: reply<{ status: 'refreshed' }>(),
 });
 export const securityLogout = route({
@@ -178,16 +187,19 @@ export const securityLogout = route({
 // Second sign-in step of an account with an authenticator app; wrong codes back off like wrong passwords.
 export const securityMfa = route({
   id: 'security-mfa', area: 'security', method: 'POST', path: '/api/security/mfa', access: 'public',
+  stale: [],
   schema: mfaSignInSchema, response: reply<LoginAnswer>(),
 });
 // Enrolment of an authenticator app (TOTP): a new secret, then its first code turns it on; both
 // ask for the current password (a wrong one counts in the sign-in backoff, a table write).
 export const securityMfaSetup = route({
   id: 'security-mfa-setup', area: 'security', method: 'POST', path: '/api/security/mfa-setup', access: 'signed-in', duringMfaSetup: true,
+  stale: [],
   schema: mfaSetupSchema, response: reply<MfaEnrolment>(),
 });
 export const securityMfaSetupVerify = route({
   id: 'security-mfa-setup-verify', area: 'security', method: 'POST', path: '/api/security/mfa-setup/verify', access: 'signed-in', duringMfaSetup: true,
+  stale: [],
   schema: mfaVerifySchema, response: reply<{ status: 'enrolled' }>(),
   // The owner is told by e-mail (functions/core/security/mfa-mail.ts).
   grants: { sendsMail: true },
@@ -195,16 +207,19 @@ export const securityMfaSetupVerify = route({
 // The owner removes their app with the password and a current code; the owner is told by e-mail.
 export const securityMfaRemove = route({
   id: 'security-mfa-remove', area: 'security', method: 'POST', path: '/api/security/mfa-remove', access: 'signed-in',
+  stale: ['users-current'],
   schema: mfaRemoveSchema, response: reply<{ status: 'removed' }>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
 // Browsers post Content-Security-Policy violations here (report-uri / report-to): logged for operators.
 export const securityCspReport = route({
   id: 'security-csp-report', area: 'security', method: 'POST', path: '/api/security/csp-report', access: 'public',
+  stale: [],
   response: reply<void>(),
 });
 export const passwordResetRequest = route({
   id: 'password-reset-request', area: 'security', method: 'POST', path: '/api/security/password-reset', access: 'public',
+  stale: [],
   schema: passwordResetRequestSchema, response: reply<{ status: 'sent' }>(),
   // It only queues the e-mail job (so its answer time does not depend on the account): no table write, no mail.
   grants: { table: 'read', invokes: ['password-reset-mail'] },
@@ -216,6 +231,7 @@ export const passwordResetCheck = route({
 });
 export const passwordResetComplete = route({
   id: 'password-reset-complete', area: 'security', method: 'POST', path: '/api/security/password-reset/{token}', access: 'public',
+  stale: [],
   schema: passwordResetCompleteSchema, response: reply<{ status: 'changed' }>(),
   // New permanent password, then every session of the user ends (functions/core/security/password-reset.ts);
   // with `removeMfa`, the authenticator app goes too and the owner is told by e-mail.
@@ -233,6 +249,7 @@ export const usersFindCurrentCompany = route({
 });
 export const usersChangeCurrentCompany = route({
   id: 'users-change-current-company', area: 'users', method: 'POST', path: '/api/users/change-current-company', access: 'signed-in',
+  stale: [],
   schema: changeCurrentCompanySchema, response: reply<Company>(),
 });
 export const usersList = route({
@@ -241,6 +258,7 @@ export const usersList = route({
 });
 export const usersCreate = route({
   id: 'users-create', area: 'users', method: 'POST', path: '/api/users', access: 'admin',
+  stale: ['users-list'],
   schema: userCreateSchema, response: reply<CreatedUser>(),
   grants: {
     // Welcome mail with the temporary password; functions/platform/users-admin.ts looks the login up,
@@ -251,6 +269,7 @@ export const usersCreate = route({
 });
 export const usersUpdate = route({
   id: 'users-update', area: 'users', method: 'PUT', path: '/api/users/{id}', access: 'admin',
+  stale: ['users-list'],
   schema: userUpdateSchema, response: reply<AdminUser>(),
   grants: {
     // The e-mail follows the login, the Cognito group follows the role, a new password is set
@@ -270,11 +289,13 @@ export const usersUpdate = route({
 // administrator's nor their own (functions/core/users/reset-user-mfa.ts); the owner is told by e-mail.
 export const usersMfaReset = route({
   id: 'users-mfa-reset', area: 'users', method: 'POST', path: '/api/users/{id}/mfa-reset', access: 'admin',
+  stale: ['users-list'],
   response: reply<AdminUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
+  stale: ['users-list'],
   // The version travels in the body: deleting a user someone just changed is a 409.
   schema: userDeleteSchema, response: reply<{ id: string }>(),
   grants: { cognito: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'] },
@@ -291,20 +312,24 @@ export const companiesManaged = route({
 });
 export const companiesCreate = route({
   id: 'companies-create', area: 'companies', method: 'POST', path: '/api/companies', access: 'admin',
+  stale: ['companies-list'],
   schema: companyCreateSchema, response: reply<Company>(),
 });
 export const companiesUpdate = route({
   id: 'companies-update', area: 'companies', method: 'PUT', path: '/api/companies/{id}', access: 'admin',
+  stale: ['companies-list'],
   schema: companyUpdateSchema, response: reply<Company>(),
 });
 // Legacy: the current company's viewId or dimensionIndex (the analytics checks store them the first time).
 export const companiesUpdateCurrent = route({
   id: 'companies-update-current', area: 'companies', method: 'POST', path: '/api/companies/update', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: companyUpdateCurrentSchema, response: reply<Company>(),
 });
 // `{ version }` in the body, as every delete here. Empties the whole partition in batches, and the feed uploads.
 export const companiesDelete = route({
   id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin',
+  stale: ['companies-list'],
   schema: versionOnlySchema, response: reply<CompanyDeletion>(),
   lambda: { timeoutSeconds: 29 },
   grants: { feedBucket: ['delete'] },
@@ -317,6 +342,7 @@ export const integrationStatusList = route({
 });
 export const integrationStatusUpdate = route({
   id: 'integration-status-update', area: 'integration-status', method: 'POST', path: '/api/integration-status/update', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: integrationStatusUpdateSchema, response: reply<IntegrationStatus>(),
   grants: completesSteps,
 });
@@ -334,10 +360,12 @@ export const translationsGet = route({
 });
 export const translationsUpdate = route({
   id: 'translations-update', area: 'translations', method: 'POST', path: '/api/translations', access: 'admin',
+  stale: [],
   schema: translationsUpdateSchema, response: reply<TranslationCatalogues>(),
 });
 export const emailSend = route({
   id: 'email-send', area: 'email', method: 'POST', path: '/api/email/send', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: emailSendSchema, response: reply<{ status: 'sent' }>(),
   // Allow-listed templates (the schema) and recipients (core/integration/steps.ts) only.
   grants: { sendsMail: true },
@@ -348,15 +376,18 @@ export const meetingsList = route({
 });
 export const meetingsCreate = route({
   id: 'meetings-create', area: 'meetings', method: 'POST', path: '/api/meetings', access: 'admin', companyScoped: true,
+  stale: [],
   schema: meetingCreateSchema, response: reply<Meeting>(),
 });
 export const meetingsUpdate = route({
   id: 'meetings-update', area: 'meetings', method: 'PUT', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
+  stale: [],
   schema: meetingUpdateSchema, response: reply<Meeting>(),
 });
 // The version travels in the body: a DELETE of a meeting someone changed meanwhile is a 409 too.
 export const meetingsDelete = route({
   id: 'meetings-delete', area: 'meetings', method: 'DELETE', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
+  stale: [],
   schema: meetingDeleteSchema, response: reply<{ id: string }>(),
 });
 // Signed-in: every customer's collector page reads the suggestions; only admins change them.
@@ -366,15 +397,18 @@ export const defaultCollectorsList = route({
 });
 export const defaultCollectorsCreate = route({
   id: 'default-collectors-create', area: 'default-collectors', method: 'POST', path: '/api/default-collectors', access: 'admin',
+  stale: [],
   schema: defaultCollectorCreateSchema, response: reply<DefaultCollector>(),
 });
 export const defaultCollectorsUpdate = route({
   id: 'default-collectors-update', area: 'default-collectors', method: 'PUT', path: '/api/default-collectors/{id}', access: 'admin',
+  stale: [],
   schema: defaultCollectorUpdateSchema, response: reply<DefaultCollector>(),
 });
 // The version travels in the body: a row someone changed meanwhile is not deleted blindly (409).
 export const defaultCollectorsDelete = route({
   id: 'default-collectors-delete', area: 'default-collectors', method: 'DELETE', path: '/api/default-collectors/{id}', access: 'admin',
+  stale: [],
   schema: defaultCollectorDeleteSchema, response: reply<{ id: string }>(),
 });
 
@@ -389,15 +423,18 @@ export const sourcesCpo = route({
 });
 export const sourcesCreate = route({
   id: 'sources-create', area: 'sources', method: 'POST', path: '/api/sources', access: 'signed-in', companyScoped: true,
+  stale: ['sources-cpo', 'integration-status-list'],
   schema: sourceCreateSchema, response: reply<Source>(),
 });
 export const sourcesUpdate = route({
   id: 'sources-update', area: 'sources', method: 'PUT', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
+  stale: ['sources-cpo'],
   schema: sourceUpdateSchema, response: reply<Source>(),
 });
 // The version travels in the body; the source's UTM rules go in the same transaction.
 export const sourcesDelete = route({
   id: 'sources-delete', area: 'sources', method: 'DELETE', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
+  stale: ['sources-cpo', 'integration-status-list'],
   schema: sourceDeleteSchema, response: reply<{ id: string; rulesDeleted: number }>(),
 });
 export const trafficList = route({
@@ -406,6 +443,7 @@ export const trafficList = route({
 });
 export const trafficMatch = route({
   id: 'traffic-match', area: 'traffic', method: 'POST', path: '/api/traffic/match', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: trafficMatchSchema, response: reply<TrafficMatchAnswer>(), lambda: slow,
 });
 export const trafficRulesList = route({
@@ -414,37 +452,44 @@ export const trafficRulesList = route({
 });
 export const trafficRulesCreate = route({
   id: 'traffic-rules-create', area: 'traffic', method: 'POST', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
+  stale: ['traffic-list', 'traffic-rules-list', 'integration-status-list'],
   schema: trafficRuleCreateSchema, response: reply<TrafficRuleCreated>(), grants: completesSteps,
 });
 // Writes no rule: re-applies the stored rules (completing utm_rules when all is linked) and previews the given one.
 export const trafficRulesApply = route({
   id: 'traffic-rules-apply', area: 'traffic', method: 'POST', path: '/api/traffic-rules/apply', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: trafficRuleApplySchema, response: reply<TrafficRulesApplied>(), grants: completesSteps,
 });
 // The version travels in the body: a rule deleted meanwhile is a 404, never a blind delete.
 export const trafficRulesDelete = route({
   id: 'traffic-rules-delete', area: 'traffic', method: 'DELETE', path: '/api/traffic-rules/{id}', access: 'signed-in', companyScoped: true,
+  stale: ['traffic-list', 'traffic-rules-list', 'integration-status-list'],
   schema: versionOnlySchema, response: reply<{ id: string }>(),
 });
 
 // Integration steps: analytics checks
 export const analyticsUtms = route({
   id: 'analytics-utms', area: 'analytics', method: 'POST', path: '/api/analytics/utms', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
   lambda: slow, grants: { googleCredentials: true },
 });
 export const analyticsAccess = route({
   id: 'analytics-access', area: 'analytics', method: 'POST', path: '/api/analytics/access', access: 'signed-in', companyScoped: true,
+  stale: ['integration-status-list', 'users-find-current-company', 'traffic-list'],
   schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });
 export const analyticsDimension = route({
   id: 'analytics-dimension', area: 'analytics', method: 'POST', path: '/api/analytics/dimension', access: 'signed-in', companyScoped: true,
+  stale: ['integration-status-list', 'users-find-current-company'],
   schema: analyticsDimensionSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });
 export const analyticsEvents = route({
   id: 'analytics-events', area: 'analytics', method: 'POST', path: '/api/analytics/events', access: 'signed-in', companyScoped: true,
+  stale: ['integration-status-list', 'users-find-current-company'],
   schema: analyticsEventsSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });
@@ -452,6 +497,7 @@ export const analyticsEvents = route({
 // Integration steps: order / lead feed (a check is a job: docs/order-feed.md)
 export const orderFeedUpload = route({
   id: 'order-feed-upload', area: 'order-feed', method: 'POST', path: '/api/order-feed/upload', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: feedUploadSchema, response: reply<FeedUploadTicket>(),
   // A presigned POST is signed with the function's credentials: the upload needs PutObject.
   grants: { feedBucket: ['put'] },
@@ -459,6 +505,7 @@ export const orderFeedUpload = route({
 // Answers at once with the check (queued, or the one already running for the company).
 export const orderFeedCheck = route({
   id: 'order-feed-check', area: 'order-feed', method: 'POST', path: '/api/order-feed/check', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: feedCheckSchema, response: reply<FeedCheck>(),
   // HeadObject of the upload (exists under the company's prefix, within the size cap).
   grants: { feedBucket: ['get'], invokes: ['feed-check'] },
@@ -479,15 +526,18 @@ export const collectorsList = route({
 });
 export const collectorsCreate = route({
   id: 'collectors-create', area: 'collectors', method: 'POST', path: '/api/collectors', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: collectorCreateSchema, response: reply<Collector>(),
 });
 export const collectorsUpdate = route({
   id: 'collectors-update', area: 'collectors', method: 'PUT', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: collectorUpdateSchema, response: reply<Collector>(),
 });
 // The version travels in the body: a collector someone changed meanwhile is not deleted blindly (409).
 export const collectorsDelete = route({
   id: 'collectors-delete', area: 'collectors', method: 'DELETE', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: collectorDeleteSchema, response: reply<{ id: string }>(),
 });
 export const affiliateCommissionsList = route({
@@ -496,10 +546,12 @@ export const affiliateCommissionsList = route({
 });
 export const affiliateCommissionsCreate = route({
   id: 'affiliate-commissions-create', area: 'commissions', method: 'POST', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: commissionCreateSchema, response: reply<AffiliateCommission>(),
 });
 export const affiliateCommissionsDelete = route({
   id: 'affiliate-commissions-delete', area: 'commissions', method: 'DELETE', path: '/api/affiliate-commissions/{id}', access: 'signed-in', companyScoped: true,
+  stale: [],
   schema: commissionDeleteSchema, response: reply<{ id: string }>(),
 });
 
@@ -597,7 +649,7 @@ export function routePath<R extends RouteDef>(route: R, params: ParamsOf<R>): st
 }
 
 /** Matches a concrete path against a route path; returns its parameters or null. */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
+function matchPath(pattern: string, path: string): Record<string, string> | null {
   const a = pattern.split('/');
   const b = path.split('/');
   if (a.length !== b.length) return null;

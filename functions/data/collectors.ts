@@ -23,7 +23,6 @@ const collectors = companyItems<CollectorRecord>(keys.collector, keys.collectorP
 
 /** Every collector of the company (one Query of its partition). */
 export const listCollectors = collectors.list;
-export const getCollector = collectors.get;
 /** Writes a new collector; an id already taken in the partition is refused (never overwritten). */
 export const putNewCollector = collectors.putNew;
 /** Deletes the collector only on the version the editor read. */

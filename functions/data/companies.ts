@@ -124,12 +124,6 @@ export async function getCompanyRecord(companyId: string, consistent = false): P
   return Item ? stripKeys<CompanyRecord>(Item) : null;
 }
 
-export async function requireCompany(companyId: string): Promise<CompanyRecord> {
-  const company = await getCompany(companyId);
-  if (!company) throw new NotFoundError('No such company');
-  return company;
-}
-
 /** Several companies by id (missing ones are skipped), in the order of `ids`. */
 export async function getCompanies(ids: readonly string[]): Promise<CompanyRecord[]> {
   const unique = [...new Set(ids)];

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keys, type Key } from './keys';
-import { db, isConditionFailure, stripKeys, tableName } from './table';
+import { db, isConditionFailure, queryAll, queryPages, stripKeys, tableName } from './table';
 
 /**
  * The repository of one kind of item in a company's partition (sources, rules, collectors,
@@ -18,30 +18,31 @@ interface Stored {
   version: number;
 }
 
-type Query = ConstructorParameters<typeof QueryCommand>[0];
+type Query = QueryCommandInput;
 
 /**
  * Every item of the partition under `prefix`, page by page, read consistently: a page re-reads
  * right after a create, an edit or a delete and must see it. `extra` adds a filter or projection.
  */
 export async function queryPartition(companyId: string, prefix: string, extra: Partial<Query> = {}): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ...extra,
-        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix, ...extra.ExpressionAttributeValues },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...extra,
+    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix, ...extra.ExpressionAttributeValues },
+    ConsistentRead: true,
+  });
+}
+
+/** How many items of a kind the company has: a count-only Query of its partition, all pages. */
+export async function countPartition(companyId: string, prefix: string): Promise<number> {
+  let count = 0;
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix },
+    Select: 'COUNT',
+  });
+  for await (const page of pages) count += page.Count ?? 0;
+  return count;
 }
 
 const onVersion = (expectedVersion: number) => ({

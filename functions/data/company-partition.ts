@@ -1,9 +1,9 @@
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { s3Client } from '../platform/clients/s3';
 import { env } from '../platform/env';
 import { gsi1, keys } from './keys';
-import { batchDeleteKeys, db, isConditionFailure, queryAllByIndex, tableName } from './table';
+import { batchDeleteKeys, db, isConditionFailure, queryAllByIndex, queryPages, tableName } from './table';
 import { getUser, type UserRecord } from './users';
 
 /**
@@ -16,17 +16,12 @@ import { getUser, type UserRecord } from './users';
 /** Deletes every item of the company's partition except its record (META, which goes last). Returns how many. */
 export async function deletePartitionChildren(companyId: string): Promise<number> {
   let deleted = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  for await (const page of pages) {
     const meta = keys.company(companyId).sk;
     const doomed = (page.Items ?? []).filter((item) => item.sk !== meta).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
     // Items that reserve something outside the partition go with it: a source's id guard first, so a
@@ -35,8 +30,7 @@ export async function deletePartitionChildren(companyId: string): Promise<number
     await batchDeleteKeys(guards);
     await batchDeleteKeys(doomed);
     deleted += doomed.length;
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return deleted;
 }
 

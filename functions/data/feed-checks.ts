@@ -47,7 +47,7 @@ export function newFeedCheckId(now: Date): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const isFeedCheckId = (id: string): boolean => UUID.test(id);
+const isFeedCheckId = (id: string): boolean => UUID.test(id);
 
 /**
  * Writes a new queued check and the company's running marker together. Returns false (nothing

@@ -21,7 +21,6 @@ const meetings = companyItems<MeetingRecord>(keys.meeting, keys.meetingPrefix);
 
 /** Every meeting of the company (one Query of its partition). */
 export const listMeetings = meetings.list;
-export const getMeeting = meetings.get;
 /** Writes a new meeting; an id already taken in the partition is refused (never overwritten). */
 export const putNewMeeting = meetings.putNew;
 /** Deletes the meeting only on the version the editor read. */

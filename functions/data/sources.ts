@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Source } from '../../shared/domain/types';
-import { companyItems, queryPartition } from './company-items';
+import { companyItems, countPartition, queryPartition } from './company-items';
 import { keys } from './keys';
 import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, tableName } from './table';
 
@@ -28,12 +28,14 @@ export type SourceFieldsRecord = Omit<Source, 'id' | 'version'>;
 export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' | 'taken' | 'nameTaken' };
 
 /** TransactWriteItems takes 100 items: the source, its two guards, and up to this many rules in one go. */
-export const RULES_PER_TRANSACTION = 95;
+const RULES_PER_TRANSACTION = 95;
 
 const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix);
 
 export const listSources = sources.list;
-export const getSource = sources.get;
+const getSource = sources.get;
+/** How many sources the company has (the sources step's rule). */
+export const countSources = (companyId: string): Promise<number> => countPartition(companyId, keys.sourcePrefix);
 
 /** The name guard of a source: written unless another source holds the name (a legacy source without one is taken over). */
 const nameGuardPut = (companyId: string, name: string, sourceId: string) => ({
@@ -129,7 +131,7 @@ export async function updateSource(companyId: string, id: string, expectedVersio
 
 /** Keys of the company's UTM rules that point at the source (a filtered Query of the partition's RULE# items). */
 /** The items that hang off a source: its UTM rules and its affiliate commissions (both carry `sourceId`). */
-export async function ruleKeysOfSource(companyId: string, sourceId: string): Promise<Array<{ pk: string; sk: string }>> {
+async function ruleKeysOfSource(companyId: string, sourceId: string): Promise<Array<{ pk: string; sk: string }>> {
   const ofSource = { FilterExpression: 'sourceId = :sourceId', ProjectionExpression: 'pk, sk', ExpressionAttributeValues: { ':sourceId': sourceId } };
   const [rules, commissions] = await Promise.all([
     queryPartition(companyId, keys.rulePrefix, ofSource),

@@ -65,30 +65,6 @@ export async function transitionStep(
   }
 }
 
-/** How many items of a kind the company has (sources, feed checks): a count-only Query of its partition. */
-export async function countCompanyItems(companyId: string, prefix: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
-
-export const countSources = (companyId: string) => countCompanyItems(companyId, keys.sourcePrefix);
-/** Warning keys of the newest feed check that finished with a report (failed or running checks do not count). */
-export { latestReportWarnings } from './feed-checks';
-
 /** Every company's steps (status report): one GSI Query of the `STEPS` partition, page by page, no Scan. */
 export async function listAllSteps(): Promise<StepRecord[]> {
   return queryAllByIndex<StepRecord>(gsi1.indexName, gsi1.steps.pk);

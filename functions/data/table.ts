@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, paginateQuery, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients/dynamodb';
 import { ConflictError } from '../platform/errors';
 import { env } from '../platform/env';
@@ -9,6 +9,22 @@ export const db = () => documentClient();
 export const tableName = () => env.tableName;
 
 export const nowIso = (): string => new Date().toISOString();
+
+/**
+ * THE paging loop of the repositories: every page of one Query on the portal table (lib-dynamodb's
+ * `paginateQuery` follows LastEvaluatedKey to the end). Read page by page to act on each (a
+ * count, a batch delete) without holding them all.
+ */
+export function queryPages(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncIterable<QueryCommandOutput> {
+  return paginateQuery({ client: db() }, { TableName: tableName(), ...input });
+}
+
+/** Every item of one Query, all pages. */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for await (const page of queryPages(input)) found.push(...(page.Items ?? []));
+  return found;
+}
 
 /** Name of the error DynamoDB raises when a condition fails (single write or transaction). */
 export function isConditionFailure(error: unknown): boolean {
@@ -82,29 +98,19 @@ export interface QueryFilter {
  * optionally filtered (rare admin reads: the default company, the users of a company) and projected.
  */
 export async function queryAllByIndex<T>(indexName: string, partitionKey: string, filter?: QueryFilter): Promise<T[]> {
-  const found: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ...(filter?.expression ? { FilterExpression: filter.expression } : {}),
-        ...(filter?.projection ? { ProjectionExpression: filter.projection } : {}),
-        ...(filter?.names ? { ExpressionAttributeNames: filter.names } : {}),
-        ExpressionAttributeValues: { ':pk': partitionKey, ...filter?.values },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(stripKeys<T>(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({
+    IndexName: indexName,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ...(filter?.expression ? { FilterExpression: filter.expression } : {}),
+    ...(filter?.projection ? { ProjectionExpression: filter.projection } : {}),
+    ...(filter?.names ? { ExpressionAttributeNames: filter.names } : {}),
+    ExpressionAttributeValues: { ':pk': partitionKey, ...filter?.values },
+  });
+  return items.map((item) => stripKeys<T>(item));
 }
 
 /** BatchWriteItem's limit. */
-export const BATCH_SIZE = 25;
+const BATCH_SIZE = 25;
 
 /**
  * Deletes items by key, 25 at a time, sending unprocessed ones (throttling) again with a growing

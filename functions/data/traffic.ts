@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrafficRow } from '../../shared/domain/utm-matching';
 import { keys } from './keys';
-import { db, nowIso, stripKeys, tableName } from './table';
+import { db, nowIso, queryAll, stripKeys, tableName } from './table';
 
 /**
  * The company's traffic: one item per combination of UTM values (`keys.traffic(companyId, hash)`)
@@ -17,27 +17,17 @@ export interface TrafficRecord extends TrafficRow {
 }
 
 /** The row id: a hash of the three values as the analytics tool reported them (one row per combination). */
-export function trafficId(row: Pick<TrafficRow, 'utmSource' | 'utmMedium' | 'utmCampaign'>): string {
+function trafficId(row: Pick<TrafficRow, 'utmSource' | 'utmMedium' | 'utmCampaign'>): string {
   return createHash('sha256').update(JSON.stringify([row.utmSource, row.utmMedium, row.utmCampaign])).digest('hex').slice(0, 32);
 }
 
 /** Every traffic row of the company (page by page). */
 export async function listTraffic(companyId: string): Promise<TrafficRecord[]> {
-  const found: TrafficRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(stripKeys<TrafficRecord>(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix },
+  });
+  return items.map((item) => stripKeys<TrafficRecord>(item));
 }
 
 /**

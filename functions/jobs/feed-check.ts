@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { runFeedCheckJob } from '../core/order-feed/job';
+import { logger, startJobLog } from '../platform/log';
 
 /** Time kept for the last writes (result, history, step, mail) before Lambda stops the function. */
 const FINISH_MARGIN_MS = 30_000;
@@ -10,8 +11,10 @@ const FINISH_MARGIN_MS = 30_000;
  * job's 15 minutes, far beyond API Gateway's 30 s and 10 MB.
  */
 export const handler = async (event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ outcome: string }> => {
+  startJobLog('feed-check');
   const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
   const result = await runFeedCheckJob(event, Date.now() + Math.max(remaining - FINISH_MARGIN_MS, 1000));
-  console.log(JSON.stringify({ level: result.outcome === 'invalid' ? 'error' : 'info', job: 'feed-check', outcome: result.outcome }));
+  if (result.outcome === 'invalid') logger().error('finished', { outcome: result.outcome });
+  else logger().info('finished', { outcome: result.outcome });
   return result;
 };

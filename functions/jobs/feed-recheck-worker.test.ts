@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 const recheckCompany = vi.fn();
 vi.mock('../core/order-feed/recheck', async (original) => ({ ...(await original<object>()), recheckCompany }));
 const { handler } = await import('./feed-recheck-worker');
+const { logger } = await import('../platform/log');
 
 const record = (messageId: string, body: string): SQSRecord => ({ messageId, body, attributes: { ApproximateReceiveCount: '1' } }) as unknown as SQSRecord;
 const event = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
@@ -11,8 +12,8 @@ const runAt = '2026-11-24T03:00:00.000Z';
 
 describe('feed re-check worker', () => {
   it('reports only the messages whose re-check threw; drops unreadable ones; passes its deadline', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {});
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(logger(), 'info').mockImplementation(() => {});
+    const error = vi.spyOn(logger(), 'error').mockImplementation(() => {});
     recheckCompany.mockImplementation(async ({ companyId }: { companyId: string }) => {
       if (companyId === 'bad') throw new Error('table unavailable');
       return { companyId, outcome: 'checked', checkId: 'x', health: 'failed', previous: null, alerted: false };
@@ -28,6 +29,9 @@ describe('feed re-check worker', () => {
     const deadline = recheckCompany.mock.calls[0]![1] as number;
     expect(deadline - Date.now()).toBeGreaterThan(80_000);
     expect(deadline - Date.now()).toBeLessThanOrEqual(90_000);
-    expect(error.mock.calls.map(([line]) => JSON.parse(String(line)).message)).toEqual(['table unavailable', 'invalid message, dropped']);
+    expect(error.mock.calls.map(([message, keys]) => [message, (keys as { reason?: string } | undefined)?.reason])).toEqual([
+      ['re-check failed', 'table unavailable'],
+      ['invalid message, dropped', undefined],
+    ]);
   });
 });

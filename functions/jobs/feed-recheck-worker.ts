@@ -1,5 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { parseRecheckMessage, recheckCompany, type RecheckOutcome } from '../core/order-feed/recheck';
+import { logger, startJobLog } from '../platform/log';
 
 /** Time kept for the last writes (result, history, mail) before Lambda stops the function. */
 const FINISH_MARGIN_MS = 30_000;
@@ -14,6 +15,7 @@ export const handler = async (
   event: SQSEvent,
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<SQSBatchResponse & { outcomes: RecheckOutcome[] }> => {
+  startJobLog('feed-recheck-worker');
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   const outcomes: RecheckOutcome[] = [];
   // One at a time: the event source sends one message per batch; a larger batch shares the time left.
@@ -21,27 +23,23 @@ export const handler = async (
     const message = parseRecheckMessage(record.body);
     if (!message) {
       // Retrying cannot fix it: log and drop (only the dispatcher writes to this queue).
-      console.error(JSON.stringify({ level: 'error', job: 'feed-recheck-worker', messageId: record.messageId, message: 'invalid message, dropped' }));
+      logger().error('invalid message, dropped', { messageId: record.messageId });
       continue;
     }
     const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
     try {
       const outcome = await recheckCompany(message, Date.now() + Math.max(remaining - FINISH_MARGIN_MS, 1000));
       outcomes.push(outcome);
-      console.log(JSON.stringify({ level: 'info', job: 'feed-recheck-worker', receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), ...outcome }));
+      logger().info('re-checked', { receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), ...outcome });
     } catch (error) {
       batchItemFailures.push({ itemIdentifier: record.messageId });
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          job: 'feed-recheck-worker',
-          companyId: message.companyId,
-          messageId: record.messageId,
-          receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
-          error: (error as Error).name,
-          message: (error as Error).message,
-        }),
-      );
+      logger().error('re-check failed', {
+        companyId: message.companyId,
+        messageId: record.messageId,
+        receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
+        error: (error as Error).name,
+        reason: (error as Error).message,
+      });
     }
   }
   return { batchItemFailures, outcomes };

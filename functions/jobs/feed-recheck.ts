@@ -1,6 +1,7 @@
 import { dispatchFeedRechecks } from '../core/order-feed/recheck-dispatch';
 import { env } from '../platform/env';
 import { sqsQueue } from '../platform/queue';
+import { logger, startJobLog } from '../platform/log';
 
 export interface FeedRecheckRun {
   runAt: string;
@@ -16,8 +17,9 @@ export interface FeedRecheckRun {
  * an in-process queue instead (localstack/feed-recheck-local.ts, `npm run job:feeds`).
  */
 export const handler = async (): Promise<FeedRecheckRun> => {
+  startJobLog('feed-recheck');
   const queue = sqsQueue(env.feedRecheckQueue);
   const run = await dispatchFeedRechecks({ send: (messages) => queue.sendAll(messages) });
-  console.log(JSON.stringify({ level: 'info', job: 'feed-recheck', ...run }));
+  logger().info('dispatched', { ...run });
   return run;
 };

@@ -1,5 +1,6 @@
 import { sendPasswordResetMail, type ResetMailJob } from '../core/security/password-reset-request';
 import { passwordResetRequestSchema } from '../../shared/schemas/security';
+import { logger, startJobLog } from '../platform/log';
 
 /**
  * Job (async Lambda invoke) started by POST /api/security/password-reset: the link and its
@@ -7,14 +8,15 @@ import { passwordResetRequestSchema } from '../../shared/schemas/security';
  * by anything holding lambda:InvokeFunction, not only by the route.
  */
 export const handler = async (event: unknown): Promise<{ outcome: string }> => {
+  startJobLog('password-reset-mail');
   const payload = (event ?? {}) as Partial<ResetMailJob>;
   const client = payload.client;
   if (typeof client !== 'string' || !passwordResetRequestSchema.isValidSync(payload)) {
-    console.error(JSON.stringify({ level: 'error', job: 'password-reset-mail', message: 'Invalid payload: dropped' }));
+    logger().error('Invalid payload: dropped');
     return { outcome: 'invalid' };
   }
   const body = passwordResetRequestSchema.validateSync(payload, { stripUnknown: true });
   const outcome = await sendPasswordResetMail({ ...body, client });
-  console.log(JSON.stringify({ level: 'info', job: 'password-reset-mail', outcome }));
+  logger().info('finished', { outcome });
   return { outcome };
 };

@@ -15,15 +15,15 @@ export interface CookieRequest {
   cookies?: string[];
 }
 
-export function isHttps(request: CookieRequest): boolean {
+function isHttps(request: CookieRequest): boolean {
   const proto = request.headers['x-forwarded-proto']?.split(',')[0]?.trim().toLowerCase();
   return proto === 'https' || env.stageIsHttps;
 }
 
-export const cookieName = (name: CookieName, secure: boolean): string => (secure ? `__Host-${name}` : name);
+const cookieName = (name: CookieName, secure: boolean): string => (secure ? `__Host-${name}` : name);
 
 /** API Gateway v2 puts cookies in `event.cookies`; a plain Cookie header is accepted too. */
-export function parseCookies(request: CookieRequest): Map<string, string> {
+function parseCookies(request: CookieRequest): Map<string, string> {
   const parts = [...(request.cookies ?? []), ...(request.headers.cookie?.split(';') ?? [])];
   const jar = new Map<string, string>();
   for (const part of parts) {
@@ -53,18 +53,18 @@ function serialize(name: string, value: string, secure: boolean, maxAgeSeconds: 
   return attributes.join('; ');
 }
 
-export function setCookie(request: CookieRequest, name: CookieName, value: string, maxAgeSeconds: number): string {
+function setCookie(request: CookieRequest, name: CookieName, value: string, maxAgeSeconds: number): string {
   const secure = isHttps(request);
   return serialize(cookieName(name, secure), value, secure, maxAgeSeconds);
 }
 
-export function clearCookie(request: CookieRequest, name: CookieName): string {
+function clearCookie(request: CookieRequest, name: CookieName): string {
   const secure = isHttps(request);
   return serialize(cookieName(name, secure), '', secure, 0);
 }
 
 /** The access cookie outlives its token so refresh and logout can still tell whose session it was. */
-export const SESSION_COOKIE_MAX_AGE_SECONDS = userPool.client.refreshTokenValidityDays * 24 * 3600;
+const SESSION_COOKIE_MAX_AGE_SECONDS = userPool.client.refreshTokenValidityDays * 24 * 3600;
 
 /** Cookies of a new or refreshed session. A refresh answer has no refresh token: that cookie stays. */
 export function sessionCookies(request: CookieRequest, tokens: { accessToken: string; refreshToken?: string }): string[] {

@@ -62,7 +62,7 @@ async function load(): Promise<ServiceAccountKey> {
   return parseServiceAccountKey(text, origin);
 }
 
-export function parseServiceAccountKey(text: string, origin: string): ServiceAccountKey {
+function parseServiceAccountKey(text: string, origin: string): ServiceAccountKey {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

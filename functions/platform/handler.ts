@@ -6,7 +6,7 @@ import type { AuthContext } from './auth';
 import { timingSafeEqual } from 'node:crypto';
 import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
-import { logUnhandled } from './log';
+import { logUnhandled, startRequestLog } from './log';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
@@ -21,7 +21,7 @@ import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeErr
  * (shared/routes.ts) brings the body schema and the response type that `handle` must return.
  */
 
-export interface HttpRequest<R extends RouteDef> {
+interface HttpRequest<R extends RouteDef> {
   event: APIGatewayProxyEventV2;
   route: R;
   /**
@@ -40,7 +40,7 @@ export interface HttpRequest<R extends RouteDef> {
 }
 
 /** What `handle` returns: the route's response type as `body` (none for a `reply<void>()` route). */
-export type Reply<Body = unknown> = {
+type Reply<Body = unknown> = {
   status?: number;
   cookies?: string[];
   headers?: Record<string, string>;
@@ -146,7 +146,7 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
   return out;
 }
 
-export function json(status: number, body: unknown, extra: { cookies?: string[]; headers?: Record<string, string> } = {}): APIGatewayProxyStructuredResultV2 {
+function json(status: number, body: unknown, extra: { cookies?: string[]; headers?: Record<string, string> } = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
     headers: {
@@ -161,7 +161,7 @@ export function json(status: number, body: unknown, extra: { cookies?: string[];
   };
 }
 
-export function toResult(reply: Reply<unknown> | { status?: number; body?: unknown; cookies?: string[]; headers?: Record<string, string> }): APIGatewayProxyStructuredResultV2 {
+function toResult(reply: Reply<unknown> | { status?: number; body?: unknown; cookies?: string[]; headers?: Record<string, string> }): APIGatewayProxyStructuredResultV2 {
   const status = reply.status ?? 200;
   if (reply.body === undefined) {
     return {
@@ -242,6 +242,7 @@ export function createHandler<R extends RouteDef>(
   const guard: MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> = {
     name: 'portal-guard',
     before: async ({ event }) => {
+      startRequestLog(route.id, event.requestContext?.requestId);
       const state = stateOf(event);
       state.headers = lowerCaseHeaders(event.headers);
       refuseDirectCalls(state.headers);

@@ -4,6 +4,7 @@ import { object, string } from 'yup';
 import { reply, route, securityLogin, securityLogout, translationsGet, usersCurrent } from '../../shared/routes';
 import { ConflictError } from './errors';
 import { httpHandler } from './http';
+import { logger } from './log';
 
 /** Test routes: the real pipeline, with schemas and answers of the tests' own. */
 const publicGet = route({ ...translationsGet, response: reply<string>() });
@@ -131,7 +132,7 @@ describe('httpHandler', () => {
   });
 
   it('answers 500 with no stack or internals for anything else', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(logger(), 'error').mockImplementation(() => {});
     const broken = httpHandler(publicGet).handle(() => {
       throw new Error('secret table name portal-prod');
     });
@@ -142,7 +143,7 @@ describe('httpHandler', () => {
   });
 
   it('throws when a public handler reads the auth context (a programming error)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(logger(), 'error').mockImplementation(() => {});
     const misuse = httpHandler(publicGet).handle(({ auth }) => ({ body: auth.user.id }));
     expect((await misuse(event('GET'))).statusCode).toBe(500);
   });

@@ -14,4 +14,4 @@ export function httpHandler<R extends RouteDef>(route: R, options: HandlerOption
   return { handle: (handle) => createHandler(route, { ...options, handle }, authenticate) };
 }
 
-export { json, toResult, type ApiHandler, type Handle, type HandlerOptions, type HttpRequest, type Reply } from './handler';
+export { type HandlerOptions } from './handler';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cognitoClient } from './clients/cognito';
 import { InvalidCredentialsError, SignInStepUnsupportedError, UnauthenticatedError, ValidationError } from './errors';
 import { cognitoIdentity } from './identity';
+import { logger } from './log';
 
 /** How Cognito's answers and errors become the portal's (AWS and cognito-local disagree on some). */
 
@@ -76,7 +77,7 @@ describe('cognitoIdentity, other calls', () => {
   });
 
   it('never fails a logout or a reset over token revocation', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(logger(), 'warn').mockImplementation(() => {});
     send.mockRejectedValue(awsError('UnsupportedError'));
     await expect(cognitoIdentity.revokeRefreshToken('R')).resolves.toBeUndefined();
     await expect(cognitoIdentity.signOutEverywhere('u')).resolves.toBeUndefined();

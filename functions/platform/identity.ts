@@ -14,6 +14,7 @@ import type { IdentityProvider, SignInOutcome, Tokens } from '../core/security/i
 import { cognitoClient } from './clients/cognito';
 import { env } from './env';
 import { InvalidCredentialsError, InvalidMfaCodeError, SignInStepUnsupportedError, UnauthenticatedError, ValidationError } from './errors';
+import { logger } from './log';
 
 /**
  * Cognito behind the IdentityProvider port. Sign-in failures are folded into one answer so
@@ -167,7 +168,7 @@ export const cognitoIdentity: IdentityProvider = {
       await cognitoClient().send(new RevokeTokenCommand({ ClientId: env.userPoolClientId, Token: refreshToken }));
     } catch (error) {
       // Already revoked or unknown: the session ends anyway through signedOutAt.
-      console.warn('RevokeToken failed', errorName(error));
+      logger().warn('RevokeToken failed', { error: errorName(error) });
     }
   },
 
@@ -187,7 +188,7 @@ export const cognitoIdentity: IdentityProvider = {
       await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId, Username: username }));
     } catch (error) {
       // cognito-local has no GlobalSignOut; signedOutAt still ends the sessions.
-      console.warn('AdminUserGlobalSignOut failed', errorName(error));
+      logger().warn('AdminUserGlobalSignOut failed', { error: errorName(error) });
     }
   },
 };

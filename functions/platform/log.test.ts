@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logUnhandled, resetLoggerForTests } from './log';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { securityLogout } from '../../shared/routes';
+import { createHandler } from './handler';
+import { logger, logUnhandled, resetLoggerForTests } from './log';
 
 /** Powertools writes through its own console on process.stdout / stderr (errors): capture both. */
 function captureStdout(): { lines: () => Record<string, any>[]; restore: () => void } {
@@ -20,7 +23,8 @@ function captureStdout(): { lines: () => Record<string, any>[]; restore: () => v
   };
 }
 
-describe('logUnhandled', () => {
+/** Each test: a new Logger at the default level with the prod stage; the environment put back after. */
+function freshProdLogger(): void {
   const saved = { ...process.env };
   beforeEach(() => {
     process.env.STAGE = 'prod';
@@ -33,6 +37,10 @@ describe('logUnhandled', () => {
     process.env = { ...saved };
     resetLoggerForTests();
   });
+}
+
+describe('logUnhandled', () => {
+  freshProdLogger();
 
   it('writes one JSON line at level ERROR with the route id, the correlation id and the error', () => {
     const out = captureStdout();
@@ -63,5 +71,25 @@ describe('logUnhandled', () => {
       out.restore();
     }
     expect(out.lines()[0]).toMatchObject({ correlationId: 'unknown', error: { message: '{"weird":true}' } });
+  });
+});
+
+describe('the handler factory', () => {
+  freshProdLogger();
+
+  it("gives every line a request logs the route id and that request's correlation id, never the previous one's", async () => {
+    const handler = createHandler(securityLogout, { handle: () => (logger().info('inside', { step: 1 }), { status: 204 }) }, null);
+    const event = (requestId: string) => ({ headers: {}, requestContext: { requestId, http: { method: 'GET' } } }) as unknown as APIGatewayProxyEventV2;
+    const out = captureStdout();
+    try {
+      await handler(event('req-1'));
+      await handler(event('req-2'));
+    } finally {
+      out.restore();
+    }
+    expect(out.lines().map((line) => [line.message, line.routeId, line.correlationId, line.step])).toEqual([
+      ['inside', 'security-logout', 'req-1', 1],
+      ['inside', 'security-logout', 'req-2', 1],
+    ]);
   });
 });

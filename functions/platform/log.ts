@@ -11,7 +11,7 @@ import { withReadableStack } from './stack-map';
  */
 
 /** Service name of every line; `POWERTOOLS_SERVICE_NAME` overrides it. */
-export const SERVICE_NAME = 'onboarding-portal';
+const SERVICE_NAME = 'onboarding-portal';
 
 let instance: Logger | undefined;
 
@@ -22,6 +22,25 @@ export function logger(): Logger {
     persistentKeys: { stage: process.env[envNames.stage] ?? 'local' },
   });
   return instance;
+}
+
+/**
+ * Start of one API request (the handler factory, platform/handler.ts): every line it logs, from
+ * any module, carries the route id and the correlation id (API Gateway's request id, the
+ * `requestId` of the API access log). A Lambda instance serves one request at a time, so the
+ * previous request's keys are dropped first.
+ */
+export function startRequestLog(routeId: string, requestId: string | undefined): void {
+  const log = logger();
+  log.resetKeys();
+  log.appendKeys({ routeId, correlationId: requestId ?? 'unknown' });
+}
+
+/** Start of one job run (functions/jobs): its lines carry the job's name. */
+export function startJobLog(job: string): void {
+  const log = logger();
+  log.resetKeys();
+  log.appendKeys({ job });
 }
 
 /** Tests only: forget the Logger so the next call reads the environment again. */

@@ -8,7 +8,7 @@ import { env } from './env';
  * SES does not escape variables: the stored HTML part reads each one's escaped copy, which is
  * added here for every variable (lib/definitions/mail-html.ts); callers pass raw text.
  */
-export interface MailRequest {
+interface MailRequest {
   to: string;
   template: MailTemplateName;
   data: Record<string, string>;
@@ -16,7 +16,7 @@ export interface MailRequest {
 
 export type Mailer = (mail: MailRequest) => Promise<void>;
 
-export const templateName = (template: MailTemplateName): string => `${env.templatePrefix}${template}`;
+const templateName = (template: MailTemplateName): string => `${env.templatePrefix}${template}`;
 
 export const sendTemplatedEmail: Mailer = async ({ to, template, data }) => {
   // The SES client is loaded with the first mail, not at a cold start (docs/deploy.md, "Cold start").

@@ -1,6 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
+import { logger } from './log';
 import { localQueue, sqsQueue } from './queue';
 
 const options = { maxReceiveCount: 3, concurrency: 2, timeoutMs: 60_000, name: 'test' };
@@ -19,7 +20,7 @@ describe('localQueue', () => {
   });
 
   it('delivers a failing message again up to maxReceiveCount, then dead-letters it; the others are unaffected', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = vi.spyOn(logger(), 'error').mockImplementation(() => {});
     const deliveries: number[] = [];
     const queue = localQueue(async (event) => {
       const { n } = bodyOf(event);
@@ -36,7 +37,7 @@ describe('localQueue', () => {
     expect(report.deadLettered).toEqual([expect.objectContaining({ body: '{"n":2}', receiveCount: 3, error: 'Error: table unavailable' })]);
     expect(deliveries.filter((n) => n === 2)).toHaveLength(3);
     expect(deliveries.filter((n) => n === 3)).toHaveLength(2);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('dead-lettered'));
+    expect(error).toHaveBeenCalledWith('dead-lettered', expect.objectContaining({ queue: 'test', body: '{"n":2}' }));
     error.mockRestore();
   });
 

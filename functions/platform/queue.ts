@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { sqsClient } from './clients/sqs';
+import { logger } from './log';
 
 /**
  * A work queue port (the daily feed re-check, docs/order-feed.md "Daily re-check"): AWS = SQS
@@ -149,7 +150,7 @@ export function localQueue(worker: QueueWorker, options: LocalQueueOptions): Loc
     }
     const dead: DeadLetter = { messageId: message.messageId, body: message.body, receiveCount: message.receiveCount, error };
     report.deadLettered.push(dead);
-    console.error(JSON.stringify({ level: 'error', queue: options.name ?? 'local-queue', message: 'dead-lettered', ...dead }));
+    logger().error('dead-lettered', { queue: options.name ?? 'local-queue', ...dead });
   }
 
   return {

@@ -3,7 +3,7 @@
  * mailed to `alarmEmail`). Each stack adds the alarms of what it owns.
  */
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { FilterPattern, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -73,5 +73,3 @@ export const sqsVisible = (queueName: string) =>
     period: Duration.minutes(5),
   });
 
-export const sum = (expression: string, metrics: Record<string, IMetric>, label: string) =>
-  new MathExpression({ expression, usingMetrics: metrics, label, period: Duration.minutes(5) });

@@ -10,7 +10,7 @@
  */
 
 /** Suffix of the escaped copy of a variable, as the stored HTML part names it. */
-export const HTML_VARIABLE_SUFFIX = '_html';
+const HTML_VARIABLE_SUFFIX = '_html';
 
 /** Any Handlebars expression; only the plain `{{name}}` form is allowed in an HTML part. */
 const EXPRESSION = /\{\{(.*?)\}\}/gs;

@@ -45,7 +45,6 @@ export const userPool = {
   },
 } as const;
 
-export type Role = (typeof userPool.groups)[number];
 
 export const feedBucket = {
   /** Uploaded feed files are temporary inputs of a check. */

@@ -11,10 +11,10 @@ export interface SecurityHeaderOptions {
 }
 
 /** Where browsers send CSP violation reports (route security-csp-report of shared/routes.ts). */
-export const CSP_REPORT_PATH = '/api/security/csp-report';
+const CSP_REPORT_PATH = '/api/security/csp-report';
 
 /** The origin of an https URL, or nothing (anything else is not allowed into the policy). */
-export function httpsOrigin(url: string | undefined): string | undefined {
+function httpsOrigin(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const parsed = new URL(url);
@@ -47,7 +47,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
 }
 
 /** Browser features the portal never uses: refused to every frame, ours and any injected one. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
   'browsing-topics=()',

@@ -10,8 +10,8 @@ export const VIEW_ID_MIN_LENGTH = 5;
 /** GA4 property ids are numbers of up to ~12 digits; longer input is refused, not truncated. */
 export const VIEW_ID_MAX_LENGTH = 20;
 /** Spec 9: success threshold and the start of the warning band. */
-export const SUCCESS_PERCENT = 95;
-export const WARNING_PERCENT = 65;
+const SUCCESS_PERCENT = 95;
+const WARNING_PERCENT = 65;
 /** Spec 9: non-standard dimension examples shown. */
 export const NON_STANDARD_EXAMPLES = 10;
 /** Days of traffic the access check imports and the coverage checks read. */
@@ -31,7 +31,7 @@ export type VerificationType = (typeof VERIFICATION_TYPES)[number];
  */
 export type AnalyticsCode = 200 | 403 | 404 | 502;
 
-export interface AnalyticsError {
+interface AnalyticsError {
   /** Google's own message (or ours for 404), shown as the spec's "server's error message". */
   message: string;
 }
@@ -90,7 +90,7 @@ export interface Coverage {
   total: number;
 }
 
-export interface EventsCoverage extends Coverage {
+interface EventsCoverage extends Coverage {
   /** Distinct dimension values over the events. */
   unique: number;
   /** Example event labels (the dimension values), most frequent first. */

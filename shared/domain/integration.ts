@@ -20,10 +20,10 @@ export interface IntegrationStep {
 }
 
 /** Steps completed by the checks of their pages (analytics, UTM rules): never by a button. */
-export const AUTOMATIC_STEPS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
+const AUTOMATIC_STEPS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
 
 /** Data platforms documented by an instruction page; completed after an e-mail confirmation. */
-export const INSTRUCTION_STEPS = ['adobe_analytics', 'matomo_analytics', 'firebase_analytics', 'piano_analytics', 'salesforce_crm'] as const;
+const INSTRUCTION_STEPS = ['adobe_analytics', 'matomo_analytics', 'firebase_analytics', 'piano_analytics', 'salesforce_crm'] as const;
 export type InstructionStep = (typeof INSTRUCTION_STEPS)[number];
 export const isInstructionStep = (step: StepType): step is InstructionStep => (INSTRUCTION_STEPS as readonly StepType[]).includes(step);
 
@@ -131,7 +131,7 @@ export function statusChangeRefusal(stepType: StepType, from: StepStatus, to: St
 }
 
 /** English step names, as the integration team reads them in notifications (the UI uses its catalogues). */
-export const STEP_NAMES: Readonly<Record<StepType, string>> = {
+const STEP_NAMES: Readonly<Record<StepType, string>> = {
   google_analytics: 'Google Analytics',
   adobe_analytics: 'Adobe Analytics',
   matomo_analytics: 'Matomo Analytics',

@@ -2,7 +2,7 @@ import type { Meeting, MeetingDuration } from './types';
 
 /** Pure agenda rules shared by the agenda, the profile and the dashboard (accounts spec, "Agenda"). */
 
-export const DURATION_MINUTES: Record<MeetingDuration, number> = { '30m': 30, '45m': 45, '1h': 60, '1h15m': 75, '1h30m': 90 };
+const DURATION_MINUTES: Record<MeetingDuration, number> = { '30m': 30, '45m': 45, '1h': 60, '1h15m': 75, '1h30m': 90 };
 
 /** The first meeting whose datetime is still ahead, or null. */
 export function nextMeeting(meetings: readonly Meeting[], now = Date.now()): Meeting | null {

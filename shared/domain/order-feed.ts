@@ -28,7 +28,7 @@ export interface FeedUploadTicket {
   expiresAt: string;
 }
 
-export type FeedCheckStatus = 'queued' | 'running' | 'done' | 'failed';
+type FeedCheckStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export type FeedCheckSource =
   | { kind: 'upload'; key: string; fileName: string; size: number }

@@ -72,7 +72,7 @@ export interface SourceFields {
 }
 
 /** Spec's CSV header, in this order; id and company are left out. */
-export const SOURCES_CSV_HEADER = 'source;acquisitionchannel;businessmodel;deduplication;utm_source;utm_medium;utm_campaign;agency';
+const SOURCES_CSV_HEADER = 'source;acquisitionchannel;businessmodel;deduplication;utm_source;utm_medium;utm_campaign;agency';
 
 const CSV_COLUMNS: ReadonlyArray<keyof SourceFields> = ['name', 'channel', 'businessModel', 'deduplication', 'utmSource', 'utmMedium', 'utmCampaign', 'agency'];
 
@@ -87,7 +87,7 @@ export const neutraliseFormula = (value: string): string => (/^[=+\-@\t\r]/.test
 export const csvCell = (value: string): string => `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
 
 /** Byte order mark: Excel reads a CSV as UTF-8 only with it (else accented and Cyrillic names break). */
-export const CSV_BOM = '\uFEFF';
+const CSV_BOM = '\uFEFF';
 
 /**
  * The export's text: BOM, the header, one line per source, semicolons between values, CRLF after

@@ -3,7 +3,7 @@ import type { Product, StepType } from './types';
 /** Steps every new company gets unless the admin picks others (spec: companies admin). */
 export const DEFAULT_STEPS: readonly StepType[] = ['google_analytics', 'sources', 'collector', 'status_feed'];
 
-export const ANALYTICS_STEPS: readonly StepType[] = [
+const ANALYTICS_STEPS: readonly StepType[] = [
   'google_analytics',
   'adobe_analytics',
   'matomo_analytics',

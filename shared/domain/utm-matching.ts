@@ -138,7 +138,7 @@ export function linkTraffic(rows: readonly TrafficRow[], rules: readonly UtmRule
   return { rows: views, ...aggregate(views) };
 }
 
-export function aggregate(rows: readonly TrafficRowView[]): TrafficAggregates {
+function aggregate(rows: readonly TrafficRowView[]): TrafficAggregates {
   let unlinkedUtms = 0;
   let unlinkedSessions = 0;
   let totalSessions = 0;

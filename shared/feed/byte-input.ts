@@ -22,7 +22,7 @@ export interface FeedByteInput {
 }
 
 /** The formats with a byte parser (CSV reads text for now). */
-export const BYTE_PARSERS: Partial<Record<FeedFormat, ByteRecordParserFactory>> = { xml: createXmlByteParser };
+const BYTE_PARSERS: Partial<Record<FeedFormat, ByteRecordParserFactory>> = { xml: createXmlByteParser };
 const TEXT_PARSERS: Record<FeedFormat, RecordParserFactory> = { xml: createXmlParser, csv: createCsvParser };
 
 const EMPTY = new Uint8Array(0);

@@ -31,7 +31,7 @@ export interface FeedTextDecoder {
 }
 
 /** Bytes looked at for an XML declaration (it is at the very start, and short). */
-export const XML_SNIFF_BYTES = 1024;
+const XML_SNIFF_BYTES = 1024;
 /** Bytes of a CSV feed checked for valid UTF-8 before its encoding is chosen. */
 export const CSV_SNIFF_BYTES = 64 * 1024;
 

@@ -254,7 +254,7 @@ const NOUNS: Record<Language, Record<FeedKind, Record<string, string>>> = {
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Fills {o}, {os}, {O}, {Os}, {o_gen}, {os_gen}, {o_dat}, {o_prep} for the kind of feed. */
-export function fillNouns(text: string, language: Language, kind: FeedKind): string {
+function fillNouns(text: string, language: Language, kind: FeedKind): string {
   const nouns = NOUNS[language][kind];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const lower = nouns[name.toLowerCase()];

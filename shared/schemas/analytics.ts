@@ -1,4 +1,4 @@
-import { object, string, type InferType } from 'yup';
+import { object, string } from 'yup';
 import { VIEW_ID_MAX_LENGTH, VIEW_ID_MIN_LENGTH } from '../domain/analytics';
 import { schema } from './define';
 
@@ -39,14 +39,11 @@ const eventAction = () =>
 
 /** POST /api/analytics/access and /api/analytics/utms. */
 export const analyticsAccessSchema = /* @__PURE__ */ schema(() => object({ view_id: viewId() }));
-export type AnalyticsAccessRequest = InferType<typeof analyticsAccessSchema>;
 
 /** POST /api/analytics/dimension. */
 export const analyticsDimensionSchema = /* @__PURE__ */ schema(() => object({ view_id: viewId(), dimension: dimension() }));
-export type AnalyticsDimensionRequest = InferType<typeof analyticsDimensionSchema>;
 
 /** POST /api/analytics/events. */
 export const analyticsEventsSchema = /* @__PURE__ */ schema(() =>
   object({ view_id: viewId(), dimension: dimension(), event_action: eventAction() }),
 );
-export type AnalyticsEventsRequest = InferType<typeof analyticsEventsSchema>;

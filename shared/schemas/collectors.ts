@@ -10,7 +10,7 @@ import { schema } from './define';
  */
 
 export const COLLECTOR_SOURCE_MAX_LENGTH = 120;
-export const COLLECTOR_ACCESS_EMAIL_MAX_LENGTH = 254;
+const COLLECTOR_ACCESS_EMAIL_MAX_LENGTH = 254;
 export const COLLECTOR_NOTE_MAX_LENGTH = 2000;
 
 // One @, something on both sides, a dot in the domain (the rule of the default collectors too).
@@ -47,7 +47,6 @@ export type CollectorUpdateRequest = InferType<typeof collectorUpdateSchema>;
 
 /** DELETE /api/collectors/{id}: the version read (a row someone changed is not deleted blindly). */
 export const collectorDeleteSchema = versionOnlySchema;
-export type CollectorDeleteRequest = InferType<typeof collectorDeleteSchema>;
 
 /** The creation form (and the help form): what the customer types. */
 export const collectorFormSchema = /* @__PURE__ */ schema(() => object({ source: source(), accessEmail: accessEmail(), comment: note() }));

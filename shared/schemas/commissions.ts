@@ -11,7 +11,7 @@ import { schema } from './define';
 export const COMMISSION_TYPES = ['fixed', 'percent'] as const;
 export type CommissionType = (typeof COMMISSION_TYPES)[number];
 /** A fixed commission is an amount per order: anything above this is a typo. */
-export const MAX_FIXED_COMMISSION = 1_000_000;
+const MAX_FIXED_COMMISSION = 1_000_000;
 /** The smallest commission, fixed or percent: a cent (or 0.01%). Also keeps 1e-300 out of DynamoDB, whose numbers stop at 1e-130. */
 export const MIN_COMMISSION = 0.01;
 
@@ -40,4 +40,3 @@ export type CommissionCreateRequest = InferType<typeof commissionCreateSchema>;
 
 /** DELETE /api/affiliate-commissions/{id}: the version read. */
 export const commissionDeleteSchema = versionOnlySchema;
-export type CommissionDeleteRequest = InferType<typeof commissionDeleteSchema>;

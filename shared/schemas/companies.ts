@@ -10,7 +10,7 @@ import { schema } from './define';
 
 export const COMPANY_NAME_MAX_LENGTH = 128;
 /** GA4 property ids and custom dimension indexes are numbers; kept as digit strings. */
-export const NUMERIC_MAX_LENGTH = 20;
+const NUMERIC_MAX_LENGTH = 20;
 export const FEED_URL_MAX_LENGTH = 2048;
 /** The schemes the feed checker fetches (http, https, ftp, sftp): another one could never be checked. */
 export const FEED_URL_PATTERN = /^(?:https?|s?ftp):\/\/\S+$/i;

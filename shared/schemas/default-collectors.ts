@@ -8,10 +8,10 @@ import { schema } from './define';
  * /api/default-collectors/{id}); the page's creation form and its in-place edit use the same rules.
  */
 
-export const COLLECTOR_NAME_MAX_LENGTH = 120;
-export const COLLECTOR_EMAIL_MAX_LENGTH = 254;
-export const COLLECTOR_COMMENT_MAX_LENGTH = 2000;
-export const COLLECTOR_COMMENT_LANGUAGES = ['en', 'ru', 'fr'] as const;
+const COLLECTOR_NAME_MAX_LENGTH = 120;
+const COLLECTOR_EMAIL_MAX_LENGTH = 254;
+const COLLECTOR_COMMENT_MAX_LENGTH = 2000;
+const COLLECTOR_COMMENT_LANGUAGES = ['en', 'ru', 'fr'] as const;
 export type CollectorComment = Record<(typeof COLLECTOR_COMMENT_LANGUAGES)[number], string>;
 
 // The shape yup's own `.uuid()` accepts, written out so the message is ours.

@@ -26,7 +26,7 @@ export const integrationStatusUpdateSchema = /* @__PURE__ */ schema(() =>
  * session (anything sent in `vars` is ignored). Step notifications are not on the list: the
  * server sends them itself when a step really completes.
  */
-export const EMAIL_SEND_TEMPLATES = ['integration-validation'] as const;
+const EMAIL_SEND_TEMPLATES = ['integration-validation'] as const;
 export type EmailSendTemplate = (typeof EMAIL_SEND_TEMPLATES)[number];
 
 export const emailSendSchema = /* @__PURE__ */ schema(() =>

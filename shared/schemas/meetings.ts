@@ -61,4 +61,3 @@ export type MeetingUpdateRequest = InferType<typeof meetingUpdateSchema>;
 
 /** DELETE /api/meetings/{id}: the version the editor read (a delete of a changed meeting is refused too). */
 export const meetingDeleteSchema = versionOnlySchema;
-export type MeetingDeleteRequest = InferType<typeof meetingDeleteSchema>;

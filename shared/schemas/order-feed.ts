@@ -11,7 +11,7 @@ import { schema } from './define';
  * the upload ticket) or a `feed_url`, never both.
  */
 
-export const FEED_FILE_NAME_MAX_LENGTH = 255;
+const FEED_FILE_NAME_MAX_LENGTH = 255;
 /** Spec 9: feed types xml (default) and csv. */
 export const FEED_FORMATS: readonly FeedFormat[] = ['xml', 'csv'];
 

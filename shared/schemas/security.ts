@@ -12,7 +12,7 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const SEARCH_MAX_LENGTH = 128;
 
 // Pragmatic e-mail pattern: one @, no spaces, a dot in the domain part.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const email = () =>
   string()
@@ -38,7 +38,7 @@ export const newPasswordChallengeSchema = /* @__PURE__ */ schema(() => object({
 export type NewPasswordChallengeRequest = InferType<typeof newPasswordChallengeSchema>;
 
 /** A TOTP code of an authenticator app: six digits (spaces a user may type are removed). */
-export const mfaCode = () =>
+const mfaCode = () =>
   string()
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
     .required('validation.required')
@@ -71,7 +71,7 @@ export const mfaRemoveSchema = /* @__PURE__ */ schema(() => object({ password: c
 export type MfaRemoveRequest = InferType<typeof mfaRemoveSchema>;
 
 /** The interface languages; mails go out in the one the user works in. */
-export const LANGUAGES = ['en', 'fr', 'ru'] as const;
+const LANGUAGES = ['en', 'fr', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** `language`: the portal's current language, so the e-mail matches the page it was asked from. */
@@ -95,4 +95,3 @@ export const passwordChangeFormSchema = /* @__PURE__ */ schema(() => object({
 export const changeCurrentCompanySchema = /* @__PURE__ */ schema(() => object({
   company: string().trim().required('validation.required').max(64, 'validation.required'),
 }));
-export type ChangeCurrentCompanyRequest = InferType<typeof changeCurrentCompanySchema>;

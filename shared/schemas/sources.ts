@@ -54,4 +54,3 @@ export type SourceUpdateRequest = InferType<typeof sourceUpdateSchema>;
 
 /** DELETE /api/sources/{id}: the version read (a source changed meanwhile is not deleted blindly). */
 export const sourceDeleteSchema = versionOnlySchema;
-export type SourceDeleteRequest = InferType<typeof sourceDeleteSchema>;

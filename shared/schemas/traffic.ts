@@ -12,7 +12,7 @@ import { lineText } from './common';
  * is 'any' (whose value is ignored), and at least one row must constrain something.
  */
 
-export const SOURCE_ID_MAX_LENGTH = 64;
+const SOURCE_ID_MAX_LENGTH = 64;
 
 const condition = (index: 0 | 1 | 2) =>
   object({
@@ -54,7 +54,6 @@ export const emptyRuleMap = (): RuleMap => ({
 
 /** POST /api/traffic/match `{ rule }`. */
 export const trafficMatchSchema = /* @__PURE__ */ schema(() => object({ rule: rule() }));
-export type TrafficMatchRequest = InferType<typeof trafficMatchSchema>;
 
 /**
  * POST /api/traffic-rules `{ source, rule, acceptOverlap? }`: `source` is the id of one of the
@@ -68,4 +67,3 @@ export type TrafficRuleCreateRequest = InferType<typeof trafficRuleCreateSchema>
 
 /** POST /api/traffic-rules/apply `{ source, rule }`: same body as a create; writes no rule. */
 export const trafficRuleApplySchema = /* @__PURE__ */ schema(() => object({ source: source(), rule: rule() }));
-export type TrafficRuleApplyRequest = InferType<typeof trafficRuleApplySchema>;

@@ -11,11 +11,9 @@ import { email, newPassword, PASSWORD_MIN_LENGTH } from './security';
  * entity has them (names are unique); the server resolves them to ids, which it stores.
  */
 
-export const USER_NAME_MAX_LENGTH = 100;
-/** A company is named by its name here: the companies schema's limit (one value for both). */
-export { COMPANY_NAME_MAX_LENGTH };
+const USER_NAME_MAX_LENGTH = 100;
 /** More managed companies than a manager could sensibly oversee is a wrong request. */
-export const MANAGED_COMPANIES_MAX = 500;
+const MANAGED_COMPANIES_MAX = 500;
 
 const personName = () => string().trim().max(USER_NAME_MAX_LENGTH, 'adminUsers.validation.nameTooLong').default('').test(lineText);
 const companyName = () => string().trim().required('validation.required').max(COMPANY_NAME_MAX_LENGTH, 'adminUsers.validation.companyTooLong');
@@ -38,7 +36,7 @@ export const userCreateSchema = /* @__PURE__ */ schema(() =>
 export type UserCreateRequest = InferType<typeof userCreateSchema>;
 
 /** Fields a PUT may change (spec: role travels as `roles`, managedCompanies as JSON text of names). */
-export const USER_UPDATE_FIELDS = ['login', 'firstName', 'lastName', 'roles', 'company', 'managedCompanies', 'password'] as const;
+const USER_UPDATE_FIELDS = ['login', 'firstName', 'lastName', 'roles', 'company', 'managedCompanies', 'password'] as const;
 export type UserUpdateField = (typeof USER_UPDATE_FIELDS)[number];
 
 /** The message id of a bad `value` for `field`, or null when it is fine. Shared by the schema and the edit form. */
@@ -106,7 +104,6 @@ export type UserUpdateRequest = InferType<typeof userUpdateSchema>;
 /** DELETE /api/users/{id}: the version the list showed (deleting a user someone just changed is refused too). */
 /** DELETE /api/users/{id}: the version read. */
 export const userDeleteSchema = versionOnlySchema;
-export type UserDeleteRequest = InferType<typeof userDeleteSchema>;
 
 /** Letters and digits without look-alikes (0/O, 1/l/I): the password is read from an e-mail. */
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';

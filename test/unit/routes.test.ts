@@ -36,6 +36,20 @@ describe('route table', () => {
     }
   });
 
+  it('has every write route declare the GET routes it makes stale, and only writes declare them', () => {
+    const gets = new Set(all.filter((r) => r.method === 'GET').map((r) => r.id));
+    for (const route of all) {
+      if (route.method === 'GET') {
+        expect(route.stale, route.id).toBeUndefined();
+        continue;
+      }
+      // Possibly empty, never forgotten: the web app refreshes exactly these after the write.
+      expect(Array.isArray(route.stale), `${route.id} declares no stale list`).toBe(true);
+      for (const id of route.stale ?? []) expect(gets.has(id), `${route.id}: ${id} is not a GET route`).toBe(true);
+      expect(new Set(route.stale).size, route.id).toBe(route.stale?.length);
+    }
+  });
+
   it('gives every route a handler module', () => {
     const files = new Set(handlerFiles(httpDir));
     expect(all.filter((route) => !files.has(handlerModule(route))).map((r) => r.id)).toEqual([]);

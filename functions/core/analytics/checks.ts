@@ -21,6 +21,7 @@ import * as trafficRepo from '../../data/traffic';
 import { changeStepStatus, type Actor } from '../integration/steps';
 import { ensureOwnView, storingViewId } from './view-owner';
 import { analyticsProvider, AnalyticsProviderError, standardFormat, type AnalyticsProvider, type UtmTrafficRow } from './provider';
+import { logger } from '../../platform/log';
 
 /**
  * The analytics checks (spec "Analytics access", "Custom dimension"; section 4's automatic
@@ -71,7 +72,7 @@ async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; value: T }
     return { ok: true, value: await run() };
   } catch (error) {
     if (error instanceof AnalyticsProviderError) {
-      if (error.failure === 'failed') console.warn(JSON.stringify({ level: 'warn', event: 'analytics-failed', message: error.message }));
+      if (error.failure === 'failed') logger().warn('analytics-failed', { reason: error.message });
       return { ok: false, code: codeOf(error), message: error.message };
     }
     throw error;
@@ -153,7 +154,7 @@ const emptyDimensionAnswer = (method: DimensionMethod, code: AnalyticsCode, mess
   dimensionIndexStored: false,
 });
 
-export const unknownDimensionMessage = (index: number, count: number): string =>
+const unknownDimensionMessage = (index: number, count: number): string =>
   count === 0
     ? `Custom dimension ${index} does not exist: the property has no custom dimension (Admin > Custom definitions in Google Analytics).`
     : `Custom dimension ${index} does not exist: the property has ${count} custom dimension${count === 1 ? '' : 's'} (1 to ${count}).`;

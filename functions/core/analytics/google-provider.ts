@@ -16,6 +16,7 @@ import {
   type NonStandardValues,
   type UtmTrafficRow,
 } from './types';
+import { logger } from '../../platform/log';
 
 /**
  * Google Analytics 4 behind the provider interface: the Data API (runReport) for figures, the
@@ -37,21 +38,21 @@ type GoogleApiAuth = NonNullable<analyticsdata_v1beta.Options['auth']>;
 
 export const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 /** Each Google call: the handlers have 29 s (route timeout) and make at most 2 calls in a row. */
-export const GOOGLE_CALL_TIMEOUT_MS = 12_000;
+const GOOGLE_CALL_TIMEOUT_MS = 12_000;
 /** Data API row limit per request (its maximum is 250,000). */
 const PAGE_ROWS = 10_000;
 /** UTM import: most sessions first, at most this many combinations. */
-export const UTM_IMPORT_MAX_ROWS = 10_000;
+const UTM_IMPORT_MAX_ROWS = 10_000;
 /** Order ids of one day: at most this many pages of PAGE_ROWS (a bound on a single request's work). */
 const MAX_ORDER_PAGES = 20;
 
 /** The last ANALYTICS_DAYS complete days. */
-export const LAST_DAYS = { startDate: `${ANALYTICS_DAYS}daysAgo`, endDate: 'yesterday' } as const;
+const LAST_DAYS = { startDate: `${ANALYTICS_DAYS}daysAgo`, endDate: 'yesterday' } as const;
 
 const NOT_SET = '(not set)';
 
 /** The dimension's value is set: neither '(not set)' nor empty. */
-export function valueSet(fieldName: string): FilterExpression {
+function valueSet(fieldName: string): FilterExpression {
   return {
     notExpression: {
       orGroup: {
@@ -68,12 +69,12 @@ const eventNamed = (eventName: string): FilterExpression => ({
 const and = (...expressions: FilterExpression[]): FilterExpression => ({ andGroup: { expressions } });
 
 /** A JavaScript pattern as an RE2 whole-value pattern (FULL_REGEXP matches the whole value already). */
-export function re2Source(pattern: RegExp): string {
+function re2Source(pattern: RegExp): string {
   return pattern.source.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
 }
 
 /** The Data API name of a custom dimension. */
-export function apiNameOf(scope: string, parameterName: string): string {
+function apiNameOf(scope: string, parameterName: string): string {
   const prefix = scope === 'USER' ? 'customUser' : scope === 'ITEM' ? 'customItem' : 'customEvent';
   return `${prefix}:${parameterName}`;
 }
@@ -98,7 +99,7 @@ interface GaxiosLikeError {
 }
 
 /** A client library error as the provider's own: 403/404 mean "denied", the rest "failed", with Google's message. */
-export function toProviderError(error: unknown): AnalyticsProviderError {
+function toProviderError(error: unknown): AnalyticsProviderError {
   if (error instanceof AnalyticsProviderError) return error;
   if (error instanceof GoogleCredentialsError) return new AnalyticsProviderError('failed', error.message);
   const e = (error ?? {}) as GaxiosLikeError;
@@ -181,7 +182,7 @@ export function googleProvider(options: GoogleProviderOptions = {}): AnalyticsPr
         name = property.displayName ?? '';
       } catch (error) {
         // The name is a nicety (the Admin API may be disabled, or slow): the report answered, so the access is granted.
-        console.warn(JSON.stringify({ level: 'warn', event: 'ga-property-name', message: (error as Error).message }));
+        logger().warn('ga-property-name', { reason: (error as Error).message });
       }
       return { id: propertyId, name, sessions: totals(report, 1)[0]! };
     },

@@ -42,7 +42,7 @@ export const SANDBOX_PROPERTIES = {
 } as const;
 
 /** Sandbox orders: ids ending in this digit are unknown to the analytics tool. */
-export const SANDBOX_UNKNOWN_ORDER_SUFFIX = '7';
+const SANDBOX_UNKNOWN_ORDER_SUFFIX = '7';
 
 export const SANDBOX_DENIED_MESSAGE =
   'User does not have sufficient permissions for this property. To learn more about Property ID, see https://developers.google.com/analytics/devguides/reporting/data/v1/property-id.';

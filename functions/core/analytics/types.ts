@@ -18,7 +18,7 @@ export interface Counts {
   total: number;
 }
 
-export interface DimensionCounts {
+interface DimensionCounts {
   sessions: Counts;
   transactions: Counts;
 }
@@ -48,7 +48,7 @@ export interface UtmTrafficRow {
   sessions: number;
 }
 
-export interface PropertyAccess {
+interface PropertyAccess {
   id: string;
   /** The property's display name ('' when the tool gives none). */
   name: string;

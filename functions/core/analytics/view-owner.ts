@@ -21,7 +21,7 @@ export async function ensureOwnView(
 }
 
 /** The answer to a View ID another company holds, on the request's field (`view_id`; the companies forms' `viewId`). */
-export const viewIdTaken = (field: 'view_id' | 'viewId'): ValidationError =>
+const viewIdTaken = (field: 'view_id' | 'viewId'): ValidationError =>
   new ValidationError({ [field]: 'validation.analytics.viewIdTaken' }, 'This View ID is stored for another company');
 
 /** Runs a write that may store a View ID; the data layer's refusal becomes the 400 on `field`. */

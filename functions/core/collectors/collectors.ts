@@ -29,11 +29,11 @@ const defaults: CollectorDeps = {
   now: () => new Date(),
 };
 
-export const STALE_COLLECTOR = 'This collector was changed by someone else: reload the page and try again';
+const STALE_COLLECTOR = 'This collector was changed by someone else: reload the page and try again';
 const NO_COLLECTOR = 'No such collector';
 
 /** The API shape: no partition or audit fields. */
-export const toCollector = ({ id, source, accessEmail, comment, commentStatus, configStatus, collectStatus, version }: CollectorRecord): Collector => ({
+const toCollector = ({ id, source, accessEmail, comment, commentStatus, configStatus, collectStatus, version }: CollectorRecord): Collector => ({
   id,
   source,
   accessEmail,
@@ -45,7 +45,7 @@ export const toCollector = ({ id, source, accessEmail, comment, commentStatus, c
 });
 
 /** Spec: collectors sorted by source (case-insensitive; ties by e-mail, then id, so the order is stable). */
-export function bySource(a: Collector, b: Collector): number {
+function bySource(a: Collector, b: Collector): number {
   return (
     a.source.localeCompare(b.source, 'en', { sensitivity: 'base', numeric: true }) ||
     a.accessEmail.localeCompare(b.accessEmail, 'en', { sensitivity: 'base' }) ||

@@ -30,7 +30,7 @@ const defaults: CommissionsDeps = {
   now: () => new Date(),
 };
 
-export const toCommission = ({ id, sourceName, sourceId, type, commission, version }: CommissionRecord): AffiliateCommission => ({
+const toCommission = ({ id, sourceName, sourceId, type, commission, version }: CommissionRecord): AffiliateCommission => ({
   id,
   sourceName,
   sourceId,

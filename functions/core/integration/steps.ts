@@ -3,6 +3,8 @@ import type { LastAnalyticsChecks } from '../../../shared/domain/analytics';
 import type { IntegrationStatus, Role, StepStatus, StepType } from '../../../shared/domain/types';
 import { hasCriticalWarning } from '../../../shared/feed/critical';
 import * as analyticsChecksRepo from '../../data/analytics-checks';
+import { latestReportWarnings } from '../../data/feed-checks';
+import { countSources } from '../../data/sources';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import type { StepRecord } from '../../data/steps';
@@ -11,6 +13,7 @@ import { env } from '../../platform/env';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
 import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
+import { logger } from '../../platform/log';
 
 /**
  * The integration-step engine's server side: what the dashboard reads and the one function
@@ -45,8 +48,8 @@ export const VALIDATION_MAILS_PER_COMPANY: CapPolicy = { scope: 'validation-mail
 const defaults: StepDeps = {
   listSteps: stepsRepo.listSteps,
   transitionStep: stepsRepo.transitionStep,
-  countSources: stepsRepo.countSources,
-  latestReportWarnings: stepsRepo.latestReportWarnings,
+  countSources,
+  latestReportWarnings,
   lastAnalyticsChecks: analyticsChecksRepo.lastAnalyticsChecks,
   sendMail: sendTemplatedEmail,
   integrationMailbox: () => env.integrationMailbox,
@@ -157,7 +160,7 @@ async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepTy
     });
   } catch (error) {
     // The step is done either way; the team can see it in the status report.
-    console.error(JSON.stringify({ level: 'error', event: 'step-notification-failed', companyId: company.id, stepType, error: (error as Error).name }));
+    logger().error('step-notification-failed', { companyId: company.id, stepType, error: (error as Error).name });
   }
 }
 

@@ -30,14 +30,14 @@ const defaults: MeetingDeps = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const STALE_MEETING = 'This meeting was changed by someone else: reload the agenda and try again';
+const STALE_MEETING = 'This meeting was changed by someone else: reload the agenda and try again';
 const NO_MEETING = 'No such meeting';
 
 /** The API shape: no partition or audit fields. Datetimes are stored and answered in UTC. */
-export const toMeeting = ({ id, name, duration, datetime, version }: MeetingRecord): Meeting => ({ id, name, duration, datetime, version });
+const toMeeting = ({ id, name, duration, datetime, version }: MeetingRecord): Meeting => ({ id, name, duration, datetime, version });
 
 /** The agenda's order: by datetime ascending (ties by name, then id, so the order is stable). */
-export function byDatetime(a: Meeting, b: Meeting): number {
+function byDatetime(a: Meeting, b: Meeting): number {
   return Date.parse(a.datetime) - Date.parse(b.datetime) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 }
 

@@ -5,7 +5,7 @@ import type { FeedResult, WarningExample } from '../../../shared/feed/types';
  * examples per key; this also caps what a hostile feed controls: the length of the quoted values
  * and ids, and (beyond any real feed) the number of months. Counts are never changed.
  */
-export const FEED_RESULT_MAX_BYTES = 300_000;
+const FEED_RESULT_MAX_BYTES = 300_000;
 export const EXAMPLE_TEXT_MAX = 200;
 const MONTHS_KEPT = 240;
 

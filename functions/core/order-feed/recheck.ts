@@ -57,7 +57,7 @@ const defaults: RecheckDeps = {
 };
 
 /** Who starts the daily checks (FeedCheck.startedBy; the step engine's mail names it). */
-export const DAILY = 'daily';
+const DAILY = 'daily';
 
 export function parseRecheckMessage(body: string): RecheckMessage | null {
   try {
@@ -147,7 +147,7 @@ export async function recheckCompany(message: RecheckMessage, deadline: number, 
 
 const day = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
 
-export function regressionMail(company: CompanyRecord, current: FeedHistoryEntry, previous: FeedHistoryEntry, appUrl: string): Record<string, string> {
+function regressionMail(company: CompanyRecord, current: FeedHistoryEntry, previous: FeedHistoryEntry, appUrl: string): Record<string, string> {
   const failed = current.health === 'failed';
   const failure: FeedCheckFailure | null = current.failure;
   return {

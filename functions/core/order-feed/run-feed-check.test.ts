@@ -5,6 +5,7 @@ import type { CompanyRecord } from '../../data/companies';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { FeedFetchError } from '../../platform/feed-fetch';
 import { runFeedCheck, type RunDeps } from './run-feed-check';
+import { logger } from '../../platform/log';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const company = { id: 'c1', name: 'Acme', product: '360', viewId: null, orderFeedUrl: null } as unknown as CompanyRecord;
@@ -196,7 +197,7 @@ describe('runFeedCheck', () => {
 
   it('an unexpected error is a generic failure (details only in the log)', async () => {
     const { deps } = fakeDeps(clean, { openUpload: async () => Promise.reject(new Error('socket hang up at 10.1.2.3')) });
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
     const failed = await runFeedCheck(company, queued(), {}, deps);
     log.mockRestore();
     expect(failed.failure?.code).toBe('internal');

@@ -13,6 +13,7 @@ import { FeedFetchError, allowFromEnv, openFeed, sameSftpServer } from '../../pl
 import { analyticsOrders } from '../analytics/provider';
 import { changeStepStatus } from '../integration/steps';
 import { fitResult } from './fit-result';
+import { logger } from '../../platform/log';
 
 /**
  * Runs one feed check to its end, from any caller: the job started by POST /api/order-feed/check
@@ -26,7 +27,7 @@ import { fitResult } from './fit-result';
  */
 
 /** A readable of bytes: S3's GetObject body or the fetcher's stream (destroy stops the transfer). */
-export interface ByteStream extends AsyncIterable<Uint8Array> {
+interface ByteStream extends AsyncIterable<Uint8Array> {
   destroy?(error?: Error): void;
 }
 
@@ -130,7 +131,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     if (error instanceof CheckGone) return claimed;
     const failure = failureOf(error, Math.round((deadline - started) / 60_000));
     if (!failure) {
-      console.error(JSON.stringify({ level: 'error', job: 'feed-check', companyId: company.id, checkId: check.id, error: (error as Error).name, message: (error as Error).message }));
+      logger().error('feed check failed unexpectedly', { companyId: company.id, checkId: check.id, error: (error as Error).name, reason: (error as Error).message });
     }
     const at = deps.now().toISOString();
     record = {
@@ -164,7 +165,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
         checkOptions.analytics = await deps.analyticsOrders(viewId, addDays(dayOf(now), -1));
       } catch (error) {
         // The comparison is left out rather than guessed; the analytics steps report access problems.
-        console.warn(JSON.stringify({ level: 'warn', job: 'feed-check', companyId: company.id, message: 'analytics orders unavailable', error: (error as Error).name }));
+        logger().warn('analytics orders unavailable', { companyId: company.id, error: (error as Error).name });
       }
     }
     const orders = createOrderChecker(checkOptions);

@@ -15,7 +15,7 @@ import { presignPost } from '../../platform/s3-post';
  * object itself (uploaded-feed.ts): a key in a request body is only a claim.
  */
 
-export const CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = { xml: 'application/xml', csv: 'text/csv' };
+const CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = { xml: 'application/xml', csv: 'text/csv' };
 
 export interface UploadDeps {
   now(): Date;

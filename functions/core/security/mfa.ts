@@ -35,10 +35,10 @@ const defaults: MfaDeps = {
 };
 
 /** The name authenticator apps list the account under. */
-export const MFA_ISSUER = 'Onboarding Portal';
+const MFA_ISSUER = 'Onboarding Portal';
 
 /** The key URI format of authenticator apps (what the QR code carries). */
-export function otpauthUri(login: string, secret: string, issuer = MFA_ISSUER): string {
+function otpauthUri(login: string, secret: string, issuer = MFA_ISSUER): string {
   const label = encodeURIComponent(`${issuer}:${login}`);
   const query = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: '6', period: '30' });
   return `otpauth://totp/${label}?${query.toString()}`;

@@ -6,6 +6,7 @@ import { env } from '../../platform/env';
 import { startJob } from '../../platform/jobs';
 import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
 import { RESET_MAILS_PER_ACCOUNT, RESET_MAILS_PER_CLIENT, tableThrottleStore, withinCap, type ThrottleStore } from './throttle';
+import { logger } from '../../platform/log';
 
 /**
  * Password reset, step 1: the e-mailed link, in two halves.
@@ -82,7 +83,7 @@ export async function sendPasswordResetMail(job: ResetMailJob, deps: ResetReques
       },
     });
   } catch (error) {
-    console.error('Password reset e-mail failed', (error as Error).name, (error as Error).message);
+    logger().error('Password reset e-mail failed', { error: (error as Error).name, reason: (error as Error).message });
     return 'mail-failed';
   }
   return 'sent';

@@ -5,6 +5,7 @@ import { completePasswordReset, type PasswordResetDeps } from './password-reset'
 import { checkPasswordResetToken } from './password-reset-check';
 import { RESET_TOKEN_TTL_SECONDS, requestPasswordReset, sendPasswordResetMail, type ResetRequestDeps } from './password-reset-request';
 import { memoryThrottleStore } from './testing/memory-throttle';
+import { logger } from '../../platform/log';
 
 const NOW = 1_800_000_000_000;
 const TOKEN = 'A'.repeat(43);
@@ -123,7 +124,7 @@ describe('sendPasswordResetMail (the job)', () => {
   it('logs a mail failure for the operators instead of failing the job', async () => {
     const { deps } = setup(ann);
     deps.sendMail = vi.fn(async () => Promise.reject(new Error('SES down')));
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const quiet = vi.spyOn(logger(), 'error').mockImplementation(() => {});
     expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('mail-failed');
     expect(quiet).toHaveBeenCalled();
     quiet.mockRestore();

@@ -65,7 +65,7 @@ export type SignInResult =
   | { status: 'mfa-setup-required'; user: CurrentUser; tokens: Tokens };
 
 /** Cognito's NEW_PASSWORD_REQUIRED session lives 3 minutes. */
-export const CHALLENGE_TTL_SECONDS = 180;
+const CHALLENGE_TTL_SECONDS = 180;
 
 const isLive = (user: UserRecord | null): user is UserRecord => Boolean(user && !user.deletedAt);
 

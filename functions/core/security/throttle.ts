@@ -9,7 +9,7 @@ import { TooManyRequestsError } from '../../platform/errors';
  * instance sees the same numbers. The WAF rate rules of the CDK app are the outer layer.
  */
 
-export interface BackoffPolicy {
+interface BackoffPolicy {
   readonly scope: string;
   /** Failures are forgotten after this long without one (longer than the longest wait). */
   readonly forgetAfterSeconds: number;
@@ -31,7 +31,7 @@ export interface CapPolicy {
  * 120 s... up to 15 minutes between tries. Keyed by the pair, so failures from one address never
  * hold back the owner signing in from another (docs/auth.md, "Throttling").
  */
-export const SIGN_IN_PER_LOGIN_AND_CLIENT: BackoffPolicy = {
+const SIGN_IN_PER_LOGIN_AND_CLIENT: BackoffPolicy = {
   scope: 'sign-in-login-client',
   forgetAfterSeconds: 60 * 60,
   freeFailures: 5,
@@ -39,7 +39,7 @@ export const SIGN_IN_PER_LOGIN_AND_CLIENT: BackoffPolicy = {
   maxBackoffSeconds: 15 * 60,
 };
 /** One address trying many logins (credential stuffing): 50 failures, then the same backoff. */
-export const SIGN_IN_PER_CLIENT: BackoffPolicy = {
+const SIGN_IN_PER_CLIENT: BackoffPolicy = {
   scope: 'sign-in-client',
   forgetAfterSeconds: 60 * 60,
   freeFailures: 50,
@@ -80,7 +80,7 @@ const backoffKey = (policy: BackoffPolicy, subject: string): CounterKey => ({ sc
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** Seconds to wait after `failures` failures (0 while within the free ones). */
-export function backoffSeconds(policy: BackoffPolicy, failures: number): number {
+function backoffSeconds(policy: BackoffPolicy, failures: number): number {
   if (failures < policy.freeFailures) return 0;
   const doublings = Math.min(failures - policy.freeFailures, 30);
   return Math.min(policy.maxBackoffSeconds, policy.firstBackoffSeconds * 2 ** doublings);

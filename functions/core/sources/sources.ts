@@ -32,15 +32,15 @@ export interface CompanyRef {
   product: Product;
 }
 
-export const STALE_SOURCE = 'This source was changed by someone else: reload the list and try again';
-export const TAKEN_SOURCE_ID = 'A source with this id exists already: create it again (a new id is made)';
+const STALE_SOURCE = 'This source was changed by someone else: reload the list and try again';
+const TAKEN_SOURCE_ID = 'A source with this id exists already: create it again (a new id is made)';
 const NO_SOURCE = 'No such source';
 
 /** A name another source of the company has (any case, spaces aside): 409 on the `name` field, nothing written. */
 export const nameTaken = (name: string): ConflictError =>
   new ConflictError(`The company has a source named "${name}" already: choose another name`, { name: 'validation.source.nameTaken' });
 
-export const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency, version }: SourceRecord): Source => ({
+const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency, version }: SourceRecord): Source => ({
   id,
   name,
   channel,
@@ -54,7 +54,7 @@ export const toSource = ({ id, name, channel, businessModel, deduplication, utmS
 });
 
 /** Spec: sorted by name (case and accents aside), ties by id so the order is stable. */
-export const byName = (a: Source, b: Source): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+const byName = (a: Source, b: Source): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 
 function unwrap<T>(outcome: SourceWrite<T>, name?: string): T {
   if (outcome.ok) return outcome.value;

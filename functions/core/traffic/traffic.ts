@@ -59,7 +59,7 @@ const defaults: TrafficDeps = {
 };
 
 const NO_RULE = 'No such UTM rule';
-export const STALE_RULE = 'This UTM rule was changed by someone else: reload the page and try again';
+const STALE_RULE = 'This UTM rule was changed by someone else: reload the page and try again';
 const PLAUSIBLE_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 const rows = (records: TrafficRecord[]) =>
@@ -72,7 +72,7 @@ const aggregatesOf = ({ unlinkedUtms, unlinkedSessions, totalSessions, totalUtms
   totalUtms,
 });
 
-export function toTrafficRule(record: TrafficRuleRecord, sources: SourceRef[]): TrafficRule {
+function toTrafficRule(record: TrafficRuleRecord, sources: SourceRef[]): TrafficRule {
   const { id, sourceId, rule, version, created } = record;
   return { id, sourceId, source: sources.find((s) => s.id === sourceId)?.name ?? '', rule: normalizeRule(rule), version, created };
 }

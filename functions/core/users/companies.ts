@@ -26,7 +26,7 @@ const defaults: UserCompanyDeps = {
 };
 
 /** The companies a user may switch to: customers their main one, managers their list, admins all. */
-export async function selectableCompanies(user: UserRecord, deps: UserCompanyDeps = defaults): Promise<CompanyRecord[]> {
+async function selectableCompanies(user: UserRecord, deps: UserCompanyDeps = defaults): Promise<CompanyRecord[]> {
   const allowed = allowedCompanyIds(user);
   const companies = allowed === 'any' ? await deps.listCompanies() : await deps.getCompanies([...allowed]);
   return companies.sort(byName);

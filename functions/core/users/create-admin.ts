@@ -28,7 +28,7 @@ export interface CreateAdminDeps {
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 /** 16 letters and digits (no look-alikes): shown once, changed at the first sign-in. */
-export const temporaryPassword = (): string => Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+const temporaryPassword = (): string => Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 const defaults: CreateAdminDeps = { findCompanyByName, createCompany, findUserByLogin, getIdentity, createIdentity, createUser, newPassword: temporaryPassword };
 

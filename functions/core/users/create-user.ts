@@ -8,6 +8,7 @@ import { ConflictError } from '../../platform/errors';
 import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
 import { createIdentity, deleteIdentity, type CognitoIdentity } from '../../platform/users-admin';
 import { CompanyDirectory, toAdminUser } from './admin-users';
+import { logger } from '../../platform/log';
 
 export interface CreateUserDeps {
   listCompanies(): Promise<CompanyRecord[]>;
@@ -86,7 +87,7 @@ export async function createAdminUser(input: UserCreateRequest, deps: CreateUser
   } catch (error) {
     // The account exists and the admin sees the password once: they can pass it on themselves.
     welcomeMailSent = false;
-    console.error('Welcome e-mail not sent', (error as Error).name);
+    logger().error('Welcome e-mail not sent', { error: (error as Error).name });
   }
   return { ...toAdminUser(user, directory.byId, deps.protectedLogin()), plainPassword: input.password, welcomeMailSent };
 }

@@ -11,6 +11,7 @@ import type { IdentityProvider } from '../security/identity';
 import { assertNewPassword } from '../security/password-check';
 import { CompanyDirectory, isProtectedLogin, toAdminUser } from './admin-users';
 import { primaryRole } from './company-access';
+import { logger } from '../../platform/log';
 
 export interface UpdateUserDeps {
   getUser(id: string): Promise<UserRecord | null>;
@@ -119,6 +120,6 @@ async function revert(before: UserRecord, saved: UserRecord, deps: UpdateUserDep
     const { login, firstName, lastName, roles, companyId, managedCompanyIds } = before;
     await deps.saveUserEdit(saved, saved.version, { login, firstName, lastName, roles, companyId, managedCompanyIds });
   } catch (error) {
-    console.error('Could not revert a user edit after a Cognito failure', before.id, (error as Error).name);
+    logger().error('Could not revert a user edit after a Cognito failure', { userId: before.id, error: (error as Error).name });
   }
 }

@@ -6,6 +6,7 @@ import { CompanyDirectory, toAdminUser } from './admin-users';
 import { createAdminUser, welcomeTemplate, type CreateUserDeps } from './create-user';
 import { deleteAdminUser, type DeleteUserDeps } from './delete-user';
 import { updateAdminUser, type UpdateUserDeps } from './update-user';
+import { logger } from '../../platform/log';
 
 const company = (id: string, name: string, over: Partial<CompanyRecord> = {}): CompanyRecord => ({
   id,
@@ -103,7 +104,7 @@ describe('createAdminUser', () => {
     await expect(createAdminUser(input, taken)).rejects.toBeInstanceOf(ConflictError);
     expect(taken.createIdentity).not.toHaveBeenCalled();
     const noMail = deps({ sendMail: vi.fn(async () => Promise.reject(new Error('SES down'))) });
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
     expect(await createAdminUser(input, noMail)).toMatchObject({ welcomeMailSent: false, plainPassword: 'Temp-pass-1234' });
   });
 });

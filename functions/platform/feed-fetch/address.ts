@@ -82,7 +82,7 @@ const RANGE_WORDS: Record<string, string> = {
 };
 
 /** The refusal for an address, worded for the user (the range, not the address). */
-export const addressError = (problem: string, redirected = false) =>
+const addressError = (problem: string, redirected = false) =>
   new FeedFetchError(
     'address',
     `The feed address ${redirected ? 'redirects to' : 'points to'} ${RANGE_WORDS[problem] ?? `a reserved address range (${problem})`}; only servers on the public internet are fetched.`,

@@ -19,7 +19,7 @@ export const FEED_RATE_FLOOR: RateFloor = { bytesPerSecond: 16 * 1024, windowMs:
 const tooSlow = ({ bytesPerSecond, windowMs }: RateFloor) =>
   new FeedFetchError('too-slow', `The feed's server sent less than ${formatBytes(bytesPerSecond)}/s over ${Math.round(windowMs / 1000)} s.`);
 
-export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.ceil(n / 1024)} KB`);
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.ceil(n / 1024)} KB`);
 
 /**
  * The body handed to the caller: counts bytes against `maxBytes`, fails when no byte came for

@@ -28,4 +28,3 @@ export class FeedFetchError extends Error {
   }
 }
 
-export const isFeedFetchError = (error: unknown): error is FeedFetchError => error instanceof FeedFetchError;

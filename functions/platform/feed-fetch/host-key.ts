@@ -15,7 +15,7 @@ export const isHostKeyFingerprint = (text: string): boolean => /^SHA256:[A-Za-z0
  * "host:port" of an sftp URL (host lower case, IP literals in the URL parser's canonical form,
  * port 22 by default); null for any other scheme or an unreadable URL.
  */
-export function sftpServerOf(input: string): string | null {
+function sftpServerOf(input: string): string | null {
   try {
     const url = new URL(input.trim());
     if (url.protocol.toLowerCase() !== 'sftp:') return null;

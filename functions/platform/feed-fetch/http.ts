@@ -13,7 +13,7 @@ export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Node's `lookup` hook answering with the address already checked: the socket never asks DNS again. */
-export function fixedLookup(address: string): LookupFunction {
+function fixedLookup(address: string): LookupFunction {
   const family = isIP(address);
   return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address, family }]);
@@ -111,7 +111,7 @@ function get(target: FeedTarget, address: string, ctx: TransportContext): Promis
   });
 }
 
-export function connectionError(error: Error): FeedFetchError {
+function connectionError(error: Error): FeedFetchError {
   if (error instanceof FeedFetchError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (code === 'ECONNREFUSED') return new FeedFetchError('connection', "The feed's server refused the connection.");

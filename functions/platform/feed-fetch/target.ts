@@ -4,7 +4,7 @@ import { redactUrl } from './redact';
 
 export { redactUrl };
 
-export type FeedScheme = 'http' | 'https' | 'ftp' | 'sftp';
+type FeedScheme = 'http' | 'https' | 'ftp' | 'sftp';
 
 const DEFAULT_PORTS: Record<FeedScheme, number> = { http: 80, https: 443, ftp: 21, sftp: 22 };
 

@@ -47,7 +47,7 @@ export function looksBinary(sample: string): boolean {
  * judged (so the verdict does not depend on how the input was chunked), strips a BOM, refuses
  * binary input, and tells at the end whether anything but whitespace was seen.
  */
-export class InputGate {
+class InputGate {
   private head = '';
   private open = false;
   private content = false;

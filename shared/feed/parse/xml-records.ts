@@ -23,14 +23,14 @@ export const SQUOTE = 39;
 export const EQUALS = 61;
 
 // What an open element is; decides what a child element or text means.
-export const ROOT = 1;
-export const ORDER = 2;
+const ROOT = 1;
+const ORDER = 2;
 export const FIELD = 3;
-export const PRODUCTS = 4;
-export const PRODUCT = 5;
+const PRODUCTS = 4;
+const PRODUCT = 5;
 export const PRODUCT_FIELD = 6;
 /** An element the feed record does not know (or a child of a field): read for well-formedness, then ignored. */
-export const SKIP = 7;
+const SKIP = 7;
 
 /**
  * The element names the engine knows, matched in place in the buffer (no name string is built
@@ -50,13 +50,13 @@ KNOWN.forEach((name, id) => {
   KNOWN_BY_SHAPE[slot] = id;
 });
 /** Known id -> index in ORDER_FIELDS / PRODUCT_FIELDS, or -1. */
-export const ORDER_FIELD_OF = Int8Array.from(KNOWN, (name) => (ORDER_FIELDS as readonly string[]).indexOf(name));
-export const PRODUCT_FIELD_OF = Int8Array.from(KNOWN, (name) => (PRODUCT_FIELDS as readonly string[]).indexOf(name));
-export const ID_PRODUCTS = KNOWN.indexOf('products');
-export const ID_PRODUCT = KNOWN.indexOf('product');
+const ORDER_FIELD_OF = Int8Array.from(KNOWN, (name) => (ORDER_FIELDS as readonly string[]).indexOf(name));
+const PRODUCT_FIELD_OF = Int8Array.from(KNOWN, (name) => (PRODUCT_FIELDS as readonly string[]).indexOf(name));
+const ID_PRODUCTS = KNOWN.indexOf('products');
+const ID_PRODUCT = KNOWN.indexOf('product');
 
 /** Named stores in a fixed order of code: keeps V8's inline caches monomorphic (a keyed store is several times slower). */
-export function setOrderField(fields: RawOrder['fields'], index: number, value: string): void {
+function setOrderField(fields: RawOrder['fields'], index: number, value: string): void {
   switch (index) {
     case 0: fields.id ??= value; break;
     case 1: fields.date ??= value; break;
@@ -75,7 +75,7 @@ export function setOrderField(fields: RawOrder['fields'], index: number, value: 
   }
 }
 
-export function setProductField(fields: RawProduct['fields'], index: number, value: string): void {
+function setProductField(fields: RawProduct['fields'], index: number, value: string): void {
   switch (index) {
     case 0: fields.id ??= value; break;
     case 1: fields.category ??= value; break;
@@ -172,7 +172,7 @@ export interface XmlLines {
  * Slot of a field element for `setField`: its index in ORDER_FIELDS, or PRODUCT_SLOT plus its
  * index in PRODUCT_FIELDS (one number, so the fast path needs no second lookup of the parent).
  */
-export const PRODUCT_SLOT = 32;
+const PRODUCT_SLOT = 32;
 
 /**
  * The stack of open elements and the record being built. One class for both tokenizers, each

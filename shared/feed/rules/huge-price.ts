@@ -9,11 +9,11 @@ import { BOTH } from './rule';
 import { detach } from '../parse/common';
 
 /** A price more than this many times the median is suspicious. */
-export const HUGE_PRICE_FACTOR = 100;
+const HUGE_PRICE_FACTOR = 100;
 /** Prices judged only once this many were seen (the first ones wait, in a bounded buffer)... */
-export const HUGE_PRICE_WARMUP = 30;
+const HUGE_PRICE_WARMUP = 30;
 /** ...or at the end of a smaller feed, if it has at least this many. */
-export const HUGE_PRICE_MIN_PRICES = 5;
+const HUGE_PRICE_MIN_PRICES = 5;
 /** Reservoir size (odd, so the median is one element). */
 const SAMPLE_SIZE = 1023;
 

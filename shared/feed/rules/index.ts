@@ -18,7 +18,7 @@ import { BOTH, HeldExamples, ORDERS_ONLY, feedRule, orderRule, productRule, type
 import { hugePrice } from './huge-price';
 
 /** Findings name the offending value; long values are cut so an example stays short. */
-export const shown = (value: string): string => (value.length > 60 ? `"${value.slice(0, 57)}..."` : `"${value}"`);
+const shown = (value: string): string => (value.length > 60 ? `"${value.slice(0, 57)}..."` : `"${value}"`);
 
 /*
  * Each per-order and per-product rule below is a function of its own that reads its field by
@@ -110,7 +110,7 @@ const noCommission: Rule = {
 };
 
 /** Share of a day's feed orders the analytics tool may miss (ad blockers, refused consent). */
-export const MAX_UNTRACKED_SHARE = 0.2;
+const MAX_UNTRACKED_SHARE = 0.2;
 
 /** Feed orders of the tested day that analytics does not know, when too many of them are. */
 const gaOrdersDontMatchXml: Rule = {
@@ -137,11 +137,11 @@ export const isAnalyticsMiss = (o: OrderView, analytics: { day: string; has(id: 
   isTestedOrder(o, analytics) && !analytics.has(o.id);
 
 /** Orders this old have had time to be delivered and paid. */
-export const DONE_MIN_AGE_DAYS = 7;
+const DONE_MIN_AGE_DAYS = 7;
 /** Below this share of paid orders among the old ones, the feed probably does not update states. */
-export const DONE_MIN_SHARE = 0.2;
+const DONE_MIN_SHARE = 0.2;
 /** The share means little on a small feed: it applies from this many old orders. */
-export const DONE_MIN_OLD_ORDERS = 50;
+const DONE_MIN_OLD_ORDERS = 50;
 
 const notEnoughDoneOrders: Rule = {
   kinds: BOTH,
@@ -166,7 +166,7 @@ const notEnoughDoneOrders: Rule = {
 };
 
 /** Days the feed must cover: it exports orders created or changed in the last 7 days. */
-export const WINDOW_DAYS = 7;
+const WINDOW_DAYS = 7;
 
 /**
  * The feed must reach back before the 7-day window (orders created earlier are there only

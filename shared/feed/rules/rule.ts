@@ -60,15 +60,15 @@ function productViewOf(product: RawProduct): ProductView {
 const NO_PRODUCTS: readonly ProductView[] = [];
 
 /** The order fields the rules and the stats read (a rule reading another field adds it here). */
-export type CheckedField = Exclude<OrderField, 'ordersource' | 'leadsource' | 'margin' | 'coupon'>;
+type CheckedField = Exclude<OrderField, 'ordersource' | 'leadsource' | 'margin' | 'coupon'>;
 /** The usable value (trimmed, blank = undefined) of each checked order field. */
-export type OrderValues = Readonly<Record<CheckedField, string | undefined>>;
+type OrderValues = Readonly<Record<CheckedField, string | undefined>>;
 
 /**
  * Reads each field once, into an object of one fixed shape: the rules' reads stay monomorphic
  * however the parser built `fields` (field order and absent fields vary from feed to feed).
  */
-export function valuesOf(order: RawOrder): OrderValues {
+function valuesOf(order: RawOrder): OrderValues {
   const fields = order.fields;
   return {
     id: usable(fields.id),

@@ -3,7 +3,7 @@
  * decided in one place. They run for every order (and product) of million-order feeds: character
  * loops, no regular expressions, no allocation where none is needed.
  */
-export const ORDER_STATES = ['new', 'wait', 'cancel', 'refuse', 'return', 'partial_return', 'done'] as const;
+const ORDER_STATES = ['new', 'wait', 'cancel', 'refuse', 'return', 'partial_return', 'done'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 /** done and partial_return count as paid (spec, section 4). */
 export const PAID_STATES: ReadonlySet<string> = new Set<OrderState>(['done', 'partial_return']);

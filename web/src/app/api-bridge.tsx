@@ -9,9 +9,9 @@ import { showServerError } from './server-error';
 import { companyChanged } from './shell/company-changed';
 
 /**
- * Connects the plain API client to the router (401 -> /login), to the error page (500) and to the
+ * Connects the plain API client to the router (401 -> /login), to the error page (500), to the
  * cached current user, whose company every company-scoped call names (409 company-changed: read
- * again, with a notice).
+ * again, with a notice), and to the SWR cache a write's stale routes are read again in.
  */
 const currentUserCacheKey = unstable_serialize(CURRENT_USER_KEY);
 
@@ -30,6 +30,8 @@ export function ApiBridge() {
         onMfaSetupRequired: (redirect) => navigate(mfaSetupPathFor(redirect), { replace: true }),
         shownCompany: () => (cache.get(currentUserCacheKey)?.data as CurrentUser | null | undefined)?.currentCompany?.id,
         onCompanyChanged: () => companyChanged(mutate),
+        // SWR keys are routeKey's `[route id, params]`: every params of each stale route.
+        refreshRoutes: (ids) => mutate((key) => Array.isArray(key) && ids.includes(key[0] as string)),
       }),
     [navigate, mutate, cache],
   );

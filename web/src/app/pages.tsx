@@ -11,7 +11,7 @@ import type { Crumb } from '../ui/breadcrumb';
  * - admin: flagged admin-only; other signed-in users get the "Access denied" page.
  * The server enforces access again on every /api call; this only steers the UI.
  */
-export type PageAccess = 'public' | 'guest' | 'signed-in' | 'admin';
+type PageAccess = 'public' | 'guest' | 'signed-in' | 'admin';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 

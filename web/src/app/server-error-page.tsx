@@ -3,7 +3,7 @@ import { T, useT } from '../i18n/t';
 import type { ServerFailure } from '../lib/api/client';
 
 /** An HTML answer (the server's or a proxy's error page), not the API's JSON. */
-export const isHtmlAnswer = (failure: ServerFailure): boolean =>
+const isHtmlAnswer = (failure: ServerFailure): boolean =>
   /text\/html/i.test(failure.contentType) || /^\s*(<!doctype html|<html[\s>])/i.test(failure.text);
 
 /**

@@ -42,7 +42,7 @@ export function defineArea(name: string, en: Texts, others: Record<Exclude<Local
 const localeOf = (formatLocale: string): Locale => (formatLocale.startsWith('fr') ? 'fr' : formatLocale.startsWith('ru') ? 'ru' : 'en');
 
 /** Renders children with the area's messages added (suspends while a language's chunk loads). */
-export function AreaMessages({ area, children }: { area: MessageArea; children: React.ReactNode }) {
+function AreaMessages({ area, children }: { area: MessageArea; children: React.ReactNode }) {
   const intl = useIntl();
   const texts = use(area.load(localeOf(intl.locale)));
   // Strings in tests and the dev server, pre-parsed ASTs in the build (both catalogues alike).

@@ -2,14 +2,14 @@ import { en, type Catalogue } from './messages/en';
 
 export const LOCALES = ['en', 'fr', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+const DEFAULT_LOCALE: Locale = 'en';
 
 /** Language names are shown in their own language, whatever the current one. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', ru: 'Русский' };
 
 const STORAGE_KEY = 'locale';
 
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** The spec keeps the chosen language in local storage; English is the default. */
 export function readStoredLocale(): Locale {

@@ -2,7 +2,7 @@
  * Where to go after sign-in. Only same-origin relative paths are accepted: an attacker-supplied
  * `?redirect=//evil.example` or `https://evil.example` must never take the user off the portal.
  */
-export const DEFAULT_AFTER_LOGIN = '/dashboard';
+const DEFAULT_AFTER_LOGIN = '/dashboard';
 
 const BASE = 'https://portal.invalid';
 

@@ -209,7 +209,7 @@ export interface SftpOptions {
 }
 
 /** A new RSA host key: the PEM private key for the server, the SPKI PEM public key to fingerprint it. */
-export function newHostKey(): { privateKey: string; publicKey: string } {
+function newHostKey(): { privateKey: string; publicKey: string } {
   return generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 }
 

@@ -8,7 +8,7 @@ import { companiesList } from 'shared/routes';
  * the product, anywhere in the text, which a `begins_with` on the name cannot do; and 5,000
  * companies are about 1 MB of JSON (~150 KB gzip), one request, after which every keystroke is a
  * sub-millisecond filter with no network round trip. The list is revalidated after the admin
- * creates, edits or deletes a company (those pages `mutate(routeKey(companiesList))`), not on focus.
+ * creates, edits or deletes a company (`stale` of those routes in shared/routes.ts), not on focus.
  */
 export const COMPANY_LIST_CACHE = { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 10 * 60_000 } as const;
 

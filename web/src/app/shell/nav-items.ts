@@ -6,7 +6,7 @@ export interface NavLinkItem {
   to: string;
   children?: NavLinkItem[];
 }
-export interface NavGroup {
+interface NavGroup {
   /** A heading without a page of its own (e.g. Marketing Costs). */
   heading: MessageId;
   children: NavLinkItem[];

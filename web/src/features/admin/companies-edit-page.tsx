@@ -1,14 +1,13 @@
 import { Formik } from 'formik';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import type { Company, StepType } from 'shared/domain/types';
 import { companyEditFormSchema } from 'shared/schemas/companies';
 import { companiesList, companiesUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { stepNameId } from '../../lib/steps';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -48,7 +47,6 @@ export function CompanyEditPage() {
 
 function EditForm({ company }: { company: Company }) {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [steps, setSteps] = useState<StepType[]>(company.integrationSteps);
   const [failure, setFailure] = useState<MessageId | null>(null);
   const stepsChanged = [...steps].sort().join() !== [...company.integrationSteps].sort().join();
@@ -74,7 +72,6 @@ function EditForm({ company }: { company: Company }) {
           const body = { ...(fields ?? { version: company.version }), ...(stepsChanged ? { integrationSteps: steps } : {}) };
           try {
             await mutateRoute(companiesUpdate, { params: { id: company.id }, body });
-            await mutate(routeKey(companiesList));
             navigate('/admin/companies');
           } catch (error) {
             if (error instanceof ApiError && error.status === 409) setFailure(/already exists/.test(error.message) ? 'companies.warning.nameExists' : 'error.conflict');

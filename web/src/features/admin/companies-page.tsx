@@ -1,6 +1,5 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { DEFAULT_STEPS } from 'shared/domain/steps';
 import type { Company, Country, Product, StepType } from 'shared/domain/types';
 import { companyCreateSchema } from 'shared/schemas/companies';
@@ -8,7 +7,7 @@ import { companiesCreate, companiesList } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
@@ -42,7 +41,7 @@ const INITIAL: CreateValues = {
 
 
 /** Everything that reads GET /api/companies (this page, the admin search, the switcher) shares one SWR entry. */
-export const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
+const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
 
 /** /admin/companies: the create form and the companies table. */
 export function CompaniesPage() {
@@ -67,7 +66,6 @@ export function CompaniesPage() {
 }
 
 function CreateCompany({ companies, loading }: { companies: Company[] | undefined; loading: boolean }) {
-  const { mutate } = useSWRConfig();
   const [created, setCreated] = useState<string | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
 
@@ -86,7 +84,6 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
           integrationSteps: values.integrationSteps,
         },
       });
-      await mutate(routeKey(companiesList));
       helpers.resetForm();
       setCreated(company.name);
     } catch (error) {

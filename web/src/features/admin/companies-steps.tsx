@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 
 /** Step options of the company form (spec), in this order; the hidden ones are shown apart. */
-export const STEP_OPTIONS: readonly StepType[] = [
+const STEP_OPTIONS: readonly StepType[] = [
   'google_analytics',
   'adobe_analytics',
   'matomo_analytics',
@@ -17,7 +17,7 @@ export const STEP_OPTIONS: readonly StepType[] = [
   'salesforce_crm',
   'commission_rules',
 ];
-export const HIDDEN_STEP_OPTIONS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
+const HIDDEN_STEP_OPTIONS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
 
 /**
  * "Steps setting": a button showing how many steps are chosen, opening a modal of checkboxes.

@@ -29,7 +29,7 @@ const COLUMNS: Array<[Column, MessageId]> = [
 ];
 
 /** Only http(s) addresses become links (spec); anything else is shown as text. */
-export const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
+const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
 interface RowValues {
   name: string;

@@ -3,7 +3,7 @@ import { parseCollectorComment, type DefaultCollectorForm } from 'shared/schemas
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
 
-export function TypeBadge({ type }: { type: DefaultCollector['type'] }) {
+function TypeBadge({ type }: { type: DefaultCollector['type'] }) {
   // Spec: Affiliate in a warning colour, Other in an info colour.
   return (
     <span className={`badge dc-type-${type}`}>

@@ -27,7 +27,7 @@ interface CreateValues {
 const INITIAL: CreateValues = { login: '', password: '', firstName: '', lastName: '', role: 'ROLE_USER', company: '', managedCompanies: [] };
 
 /** The create form of /admin/users (spec "Users admin"). */
-export function UserCreateForm({ companies, loading, onCreated }: { companies: readonly UserCompanyChoice[]; loading: boolean; onCreated: () => Promise<unknown> }) {
+export function UserCreateForm({ companies, loading }: { companies: readonly UserCompanyChoice[]; loading: boolean }) {
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
   const titleId = useId();
@@ -45,7 +45,6 @@ export function UserCreateForm({ companies, loading, onCreated }: { companies: r
       });
       helpers.resetForm();
       setCreated(user);
-      await onCreated();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) helpers.setFieldError('login', 'adminUsers.error.loginTaken');
       else if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);

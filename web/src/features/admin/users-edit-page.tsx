@@ -1,7 +1,6 @@
 import { Formik, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import type { AdminUser, Role } from 'shared/domain/types';
 import { PASSWORD_MIN_LENGTH } from 'shared/schemas/security';
 import { userFieldProblem, type UserUpdateField, type UserUpdateRequest } from 'shared/schemas/users';
@@ -10,7 +9,7 @@ import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
@@ -51,7 +50,7 @@ function initialValues(user: AdminUser): EditValues {
 const sameList = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /** The changed info fields as the spec's `data`: role as `roles`, managed companies as JSON text of names. */
-export function changedData(initial: EditValues, values: EditValues): UserUpdateRequest['data'] {
+function changedData(initial: EditValues, values: EditValues): UserUpdateRequest['data'] {
   const data: UserUpdateRequest['data'] = [];
   for (const field of INFO_FIELDS) {
     if (field === 'managedCompanies') {
@@ -120,7 +119,6 @@ export function UserEditPage() {
 
 function EditForms({ user, companies }: { user: AdminUser; companies: NonNullable<ReturnType<typeof useRoute<typeof usersList>>['data']>['companies'] }) {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [saving, setSaving] = useState<'info' | 'password' | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
   const initial = initialValues(user);
@@ -142,7 +140,6 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
           setFailure(null);
           try {
             await mutateRoute(usersUpdate, { params: { id: user.id }, body });
-            await mutate(routeKey(usersList));
             navigate('/admin/users');
           } catch (error) {
             if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
@@ -246,7 +243,6 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
  * user is told by e-mail; their next sign-in takes the password alone.
  */
 function MfaResetCard({ user }: { user: AdminUser }) {
-  const { mutate } = useSWRConfig();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<MessageId | null>(null);
@@ -255,7 +251,6 @@ function MfaResetCard({ user }: { user: AdminUser }) {
     try {
       await mutateRoute(usersMfaReset, { params: { id: user.id } });
       setOutcome('adminUsers.mfa.done');
-      await mutate(routeKey(usersList));
     } catch (error) {
       setOutcome(errorMessageId(error));
     } finally {

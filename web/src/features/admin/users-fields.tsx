@@ -8,7 +8,7 @@ import { T, useT, type MessageId } from '../../i18n/t';
 export const roleLabel = (role: Role): MessageId => `adminUsers.role.${role}`;
 
 /** A small icon per role (decorative: the role's name is beside it). */
-export function RoleIcon({ role }: { role: Role }) {
+function RoleIcon({ role }: { role: Role }) {
   const path =
     role === 'ROLE_ADMIN'
       ? 'M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Z'

@@ -1,9 +1,8 @@
-import { useSWRConfig } from 'swr';
 import { usersList } from 'shared/routes';
 import { T } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
-import { routeKey, useRoute } from '../../lib/api/use-route';
+import { useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
@@ -16,12 +15,10 @@ import './users-admin.css';
 export function UsersPage() {
   const { data, error, isLoading } = useRoute(usersList);
   const { user } = useCurrentUser();
-  const { mutate } = useSWRConfig();
-  const reload = () => mutate(routeKey(usersList));
   return (
     <div className="page us-grid">
       <PageHeading />
-      <UserCreateForm companies={data?.companies ?? []} loading={isLoading} onCreated={reload} />
+      <UserCreateForm companies={data?.companies ?? []} loading={isLoading} />
       <Card>
         <h2 className="us-title">
           <T id="adminUsers.list.title" />
@@ -33,7 +30,7 @@ export function UsersPage() {
         ) : !data ? (
           <Spinner />
         ) : (
-          <UsersTable users={data.users} teamCompany={data.teamCompany} currentUserId={user?.id} onDeleted={reload} />
+          <UsersTable users={data.users} teamCompany={data.teamCompany} currentUserId={user?.id} />
         )}
       </Card>
     </div>

@@ -16,7 +16,7 @@ import { RoleBadge, roleLabel } from './users-fields';
 type SortKey = 'login' | 'lastName' | 'company' | 'managedCompanies';
 
 /** What the Managed Companies column shows (spec "Displayed scope"): admins all, customers their company, managers their list. */
-export function scopeOf(user: AdminUser): string[] | 'all' {
+function scopeOf(user: AdminUser): string[] | 'all' {
   if (user.role === 'ROLE_ADMIN') return 'all';
   if (user.role === 'ROLE_USER') return user.company ? [user.company] : [];
   return user.managedCompanies;
@@ -26,14 +26,14 @@ const sortText = (user: AdminUser, key: SortKey): string =>
   key === 'managedCompanies' ? (scopeOf(user) === 'all' ? '' : (scopeOf(user) as string[]).join(', ')) : key === 'lastName' ? `${user.lastName} ${user.firstName}` : user[key];
 
 /** Case-insensitive over first name, last name, login, role (code and label), company and managed companies (spec). */
-export function matches(user: AdminUser, query: string, roleText: string): boolean {
+function matches(user: AdminUser, query: string, roleText: string): boolean {
   const q = query.trim().toLocaleLowerCase();
   if (!q) return true;
   return [user.firstName, user.lastName, user.login, user.role, roleText, user.company, ...user.managedCompanies].some((value) => value.toLocaleLowerCase().includes(q));
 }
 
 /** The users table: search, team toggle, sortable columns, edit and delete (with the confirmation). */
-export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined; onDeleted: () => Promise<unknown> }) {
+export function UsersTable({ users, teamCompany, currentUserId }: { users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined }) {
   const t = useT();
   const intl = useIntl();
   const [query, setQuery] = useState('');
@@ -57,7 +57,6 @@ export function UsersTable({ users, teamCompany, currentUserId, onDeleted }: { u
     try {
       await mutateRoute(usersDelete, { params: { id: pending.id }, body: { version: pending.version } });
       setNotice({ tone: 'success', id: 'adminUsers.deleted', login: pending.login });
-      await onDeleted();
     } catch (error) {
       setNotice({ tone: 'danger', id: errorMessageId(error), login: pending.login });
     } finally {

@@ -6,7 +6,7 @@ import { DescriptionCard } from '../../ui/step-cards';
  * (VITE_ANALYTICS_SERVICE_ACCOUNT, the client_email of the configured key), a recognisable
  * placeholder locally, where the sandbox provider answers instead of Google.
  */
-export const SERVICE_ACCOUNT_EMAIL = import.meta.env.VITE_ANALYTICS_SERVICE_ACCOUNT || 'portal-analytics@your-project.iam.gserviceaccount.com';
+const SERVICE_ACCOUNT_EMAIL = import.meta.env.VITE_ANALYTICS_SERVICE_ACCOUNT || 'portal-analytics@your-project.iam.gserviceaccount.com';
 
 /** Spec: "instructions for granting access" (GA4: Property access management, Viewer role). */
 export function GrantAccessCard() {

@@ -1,8 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import type { AccessCheckAnswer, DimensionCheckAnswer } from 'shared/domain/analytics';
-import { analyticsAccess, analyticsDimension, analyticsEvents, integrationStatusList, trafficList, usersFindCurrentCompany } from 'shared/routes';
-import { mutateRoute, routeKey } from '../../lib/api/use-route';
+import { analyticsAccess, analyticsDimension, analyticsEvents } from 'shared/routes';
+import { mutateRoute } from '../../lib/api/use-route';
 import { IDLE, runsAccess, runsDimension, type Outcome, type VerificationMode, type VerificationValues } from './verification-model';
 
 export interface Verification {
@@ -18,10 +17,10 @@ export interface Verification {
  * when the dimension counts and access was granted, the dimension or events check. Each check
  * resets the dimension verdict (spec 4: undefined at the start of a check). Afterwards the steps
  * (the server completes ga_access / ga_dimension), the company (first view id / dimension index
- * stored) and the imported traffic are read again, so the dashboard and the UTM page are current.
+ * stored) and the imported traffic are read again (the routes' `stale` lists in shared/routes.ts),
+ * so the dashboard and the UTM page are current.
  */
 export function useVerification(mode: VerificationMode): Verification {
-  const { mutate } = useSWRConfig();
   const [access, setAccess] = useState<Outcome<AccessCheckAnswer>>(IDLE);
   const [dimension, setDimension] = useState<Outcome<DimensionCheckAnswer>>(IDLE);
   const [loading, setLoading] = useState(false);
@@ -35,7 +34,6 @@ export function useVerification(mode: VerificationMode): Verification {
       setLoading(true);
       const withDimension = runsDimension(mode, values);
       const viewId = values.view_id.trim();
-      let imported = false;
       try {
         if (runsAccess(mode)) {
           setAccess({ state: 'loading' });
@@ -49,7 +47,6 @@ export function useVerification(mode: VerificationMode): Verification {
             return;
           }
           setAccess({ state: 'answered', answer });
-          imported = answer.trafficImported !== null;
           if (answer.code !== 200 || answer.errors.length > 0) {
             setDimension(IDLE);
             return;
@@ -70,12 +67,9 @@ export function useVerification(mode: VerificationMode): Verification {
       } finally {
         running.current = false;
         setLoading(false);
-        void mutate(routeKey(integrationStatusList));
-        void mutate(routeKey(usersFindCurrentCompany));
-        if (imported) void mutate(routeKey(trafficList));
       }
     },
-    [mode, mutate],
+    [mode],
   );
 
   return { access, dimension, loading, check };

@@ -38,7 +38,7 @@ export function validateFeedForm(values: FeedFormValues, file: File | null): For
 }
 
 /** Spec: Check is disabled when there is no URL and no file, or while loading. */
-export const canCheck = (values: FeedFormValues, file: File | null, loading: boolean) => !loading && (file !== null || values.feed_url.trim() !== '');
+const canCheck = (values: FeedFormValues, file: File | null, loading: boolean) => !loading && (file !== null || values.feed_url.trim() !== '');
 
 /** The file's size as the spec shows it: KB below 7 digits of bytes, else MB, in the user's number format. */
 export function useFileSize() {

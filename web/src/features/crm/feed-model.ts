@@ -38,7 +38,7 @@ export const monthlySeries = (stats: FeedResult['stats']) =>
     .map((month) => ({ month, orders: stats.monthlyStats[month] ?? 0 }));
 
 /** The spec's seven states in their life order, then any other state the feed used. */
-export const STATE_ORDER = ['new', 'wait', 'done', 'partial_return', 'return', 'cancel', 'refuse'];
+const STATE_ORDER = ['new', 'wait', 'done', 'partial_return', 'return', 'cancel', 'refuse'];
 export const stateSeries = (stats: FeedResult['stats']) =>
   Object.keys(stats.stateStats)
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
@@ -68,8 +68,8 @@ export function countTicks(max: number): number[] {
   return ticks;
 }
 
-export const BAR_MIN_LENGTH = 20;
-export const BAR_MAX_THICKNESS = 120;
+const BAR_MIN_LENGTH = 20;
+const BAR_MAX_THICKNESS = 120;
 export function barGeometry(
   bar: { x: number; y: number; width: number; height: number; value: number },
   { minLength = BAR_MIN_LENGTH, maxThickness = BAR_MAX_THICKNESS } = {},

@@ -29,8 +29,8 @@ export type PreviewMessage =
   | { type: 'failed'; code: string; message: string; line?: number; detail?: FeedErrorDetail };
 
 /** When the first findings are sent: after this many orders or bytes, whichever comes first. */
-export const FIRST_FINDINGS_ORDERS = 500;
-export const FIRST_FINDINGS_BYTES = 1024 * 1024;
+const FIRST_FINDINGS_ORDERS = 500;
+const FIRST_FINDINGS_BYTES = 1024 * 1024;
 const PROGRESS_EVERY_MS = 150;
 
 export async function previewFeed(request: PreviewRequest, post: (message: PreviewMessage) => void): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FeedUploadTicket } from 'shared/domain/order-feed';
 
 /** The upload to S3 did not succeed (status 0: the network, or the browser refused the request). */
-export class UploadError extends Error {
+class UploadError extends Error {
   override readonly name = 'UploadError';
   constructor(
     readonly status: number,

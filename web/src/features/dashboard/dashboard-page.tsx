@@ -27,7 +27,7 @@ import './dashboard.css';
 const TONE: Record<StepDisplay, string> = { TBD: 'todo', in_process: 'progress', done: 'done', not_mandatory: 'muted' };
 
 /** Key of the browser's own "this integration was verified" marker (spec: stored locally). */
-export const verifiedKey = (companyId: string) => `portal.verified.${companyId}`;
+const verifiedKey = (companyId: string) => `portal.verified.${companyId}`;
 
 export default function DashboardPage() {
   const t = useT();

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSWRConfig } from 'swr';
 import { REFUSAL_MESSAGES, statusChangeRefusal } from 'shared/domain/integration';
 import { sourceNamed } from 'shared/domain/sources';
 import type { Source } from 'shared/domain/types';
 import type { SourceForm } from 'shared/schemas/sources';
-import { integrationStatusList, sourcesCpo, sourcesCreate, sourcesDelete, sourcesList, sourcesUpdate } from 'shared/routes';
+import { sourcesCreate, sourcesDelete, sourcesList, sourcesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, routeKey, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
@@ -29,7 +28,6 @@ export function SourcesPage() {
   const t = useT();
   const intl = useIntl();
   const { user } = useCurrentUser();
-  const { mutate: mutateKey } = useSWRConfig();
   const { data, error, mutate } = useRoute(sourcesList);
   const { sort, toggle: toggleSort } = useSort<SortKey>(DEFAULT_SORT);
   const [editing, setEditing] = useState<{ id: string; draft: SourceForm } | null>(null);
@@ -39,8 +37,6 @@ export function SourcesPage() {
   const rows = useMemo(() => sortSources(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
   const company = user?.currentCompany;
   const reason = (failure: unknown) => t(failureMessageId(failure, intl.messages));
-  // The commission page's choices and the UTM page's pickers read the sources too.
-  const refreshOthers = () => void mutateKey(routeKey(sourcesCpo));
 
   const save = async (row: Source, draft: SourceForm) => {
     // Spec: saved only if the content changed.
@@ -53,8 +49,7 @@ export function SourcesPage() {
     );
     setBusyId(null);
     setEditing(null);
-    if (outcome.ok) refreshOthers();
-    else setNotice({ tone: 'danger', id: 'sources.updateFailed', values: { name: row.name, reason: reason(outcome.failure) } });
+    if (!outcome.ok) setNotice({ tone: 'danger', id: 'sources.updateFailed', values: { name: row.name, reason: reason(outcome.failure) } });
   };
 
   const copy = async (row: Source) => {
@@ -65,7 +60,6 @@ export function SourcesPage() {
       await mutate((list) => [...(list ?? []), created], { revalidate: false });
       // Spec: the copy opens in edit mode.
       setEditing({ id: created.id, draft: toForm(created) });
-      refreshOthers();
     } catch (failure) {
       setNotice({ tone: 'danger', id: 'sources.actionFailed', values: { name: row.name, reason: reason(failure) } });
     } finally {
@@ -81,9 +75,6 @@ export function SourcesPage() {
       await mutate((list) => (list ?? []).filter((r) => r.id !== row.id), { revalidate: false });
       setNotice({ tone: 'success', id: 'sources.deleted', values: { name: row.name } });
       if (editing?.id === row.id) setEditing(null);
-      // Spec: the dashboard steps are reloaded after a delete (the sources count drives them).
-      void mutateKey(routeKey(integrationStatusList));
-      refreshOthers();
     } catch (failure) {
       setNotice({ tone: 'danger', id: 'sources.actionFailed', values: { name: row.name, reason: reason(failure) } });
       void mutate();
@@ -108,8 +99,6 @@ export function SourcesPage() {
                 sources={data}
                 onCreated={(created) => {
                   void mutate((list) => [...(list ?? []), created], { revalidate: false });
-                  void mutateKey(routeKey(integrationStatusList));
-                  refreshOthers();
                 }}
               />
             </Card>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { findSameRule, overlapWithOtherSources, type OverlapRow } from 'shared/domain/utm-overlap';
 import { ruleList } from 'shared/schemas/traffic';
 import { proposeRule, type TrafficAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
@@ -9,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
@@ -33,7 +32,6 @@ const SUGGESTIONS = 3;
  * no traffic is left unlinked (the server decides, then the team is notified).
  */
 export function UtmManagementPage() {
-  const { mutate } = useSWRConfig();
   const status = useRoute(integrationStatusList);
   const traffic = useRoute(trafficList);
   const rules = useRoute(trafficRulesList);
@@ -46,8 +44,6 @@ export function UtmManagementPage() {
   const intl = useIntl();
   const [deleting, setDeleting] = useState<{ rule: TrafficRule; busy: boolean; error?: ApiError } | null>(null);
   const step: StepStatus | null | undefined = status.data ? (status.data.steps.find((s) => s.stepType === 'utm_rules')?.status ?? null) : undefined;
-
-  const reload = () => Promise.all([traffic.mutate(), rules.mutate(), mutate(routeKey(integrationStatusList))]);
 
   const onSearch = async (values: UtmFormValues) => {
     setSearch({ loading: true });
@@ -69,7 +65,6 @@ export function UtmManagementPage() {
       throw error;
     }
     setSearch(null);
-    await reload();
   };
   /**
    * Before sending: the same rule again is refused here (naming its source), and a rule that would link
@@ -119,7 +114,6 @@ export function UtmManagementPage() {
     try {
       await mutateRoute(trafficRulesDelete, { params: { id: deleting.rule.id }, body: { version: deleting.rule.version } });
       setDeleting(null);
-      await reload();
     } catch (error) {
       setDeleting({ ...deleting, busy: false, error: error as ApiError });
     }

@@ -24,8 +24,8 @@ const ROWS = [
 export const matchTypeId = (type: MatchType): MessageId => `utm.type.${type === 'not equal' ? 'notEqual' : type === 'not contains' ? 'notContains' : type}`;
 
 /** Spec: Create needs a source and one row other than 'any' with a value; Search only the row. */
-export const canSearch = (values: UtmFormValues) => isRuleMeaningful(ruleList(values.rule));
-export const canCreate = (values: UtmFormValues) => values.source !== '' && canSearch(values);
+const canSearch = (values: UtmFormValues) => isRuleMeaningful(ruleList(values.rule));
+const canCreate = (values: UtmFormValues) => values.source !== '' && canSearch(values);
 
 /**
  * The rule form: a source picker (an empty option, then every source of the company), three rows

@@ -81,7 +81,7 @@ export function RulesTable({ rules, onDelete }: { rules: TrafficRule[]; onDelete
 }
 
 /** Rows drawn at first: a company may have thousands of combinations, the biggest come first. */
-export const FIRST_ROWS = 100;
+const FIRST_ROWS = 100;
 
 /** Traffic rows (utmSource, utmMedium, utmCampaign, sessions), in the order given (descending by sessions). */
 export function TrafficTable({

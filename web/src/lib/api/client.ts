@@ -38,6 +38,8 @@ interface Handlers {
   shownCompany: () => string | undefined;
   /** 409 company-changed: the current company is no longer the one shown; nothing was done. */
   onCompanyChanged: () => void;
+  /** Reads again every cached answer of these GET routes (any params): the stale list of a write. */
+  refreshRoutes: (routeIds: readonly string[]) => Promise<unknown>;
 }
 
 const currentFullPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -48,6 +50,7 @@ let handlers: Handlers = {
   onMfaSetupRequired: (redirect) => window.location.assign(`/mfa-setup?required=1&redirect=${encodeURIComponent(redirect)}`),
   shownCompany: () => undefined,
   onCompanyChanged: () => undefined,
+  refreshRoutes: () => Promise.resolve(),
 };
 
 /** The app shell plugs in router navigation and the error page (see app/api-bridge.tsx). */
@@ -134,6 +137,9 @@ function toError(status: number, json: unknown, text: string): ApiError {
     text,
   );
 }
+
+/** After a write: read again the GET routes it declares stale (shared/routes.ts `stale`). */
+export const refreshRoutes = (routeIds: readonly string[]): Promise<unknown> => handlers.refreshRoutes(routeIds);
 
 /**
  * Calls one route of shared/routes.ts and returns its JSON answer, typed by the route. The answer

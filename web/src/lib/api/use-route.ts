@@ -1,8 +1,8 @@
 import useSWR, { type KeyedMutator, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ParamsOf, ResponseOf, RouteDef } from 'shared/routes';
-import { callRoute, type ApiError, type AuthMode, type CallOptions, type OptionalIfEmpty } from './client';
+import { callRoute, refreshRoutes, type ApiError, type AuthMode, type CallOptions, type OptionalIfEmpty } from './client';
 
-/** SWR key of a GET route: `[route id, params]`, so `mutate(routeKey(route, params))` revalidates it. */
+/** SWR key of a GET route: `[route id, params]` (a write's `stale` routes are found by the id). */
 export const routeKey = <R extends RouteDef>(route: R, params?: ParamsOf<R>) => [route.id, params ?? {}] as const;
 
 type GetRoute = RouteDef & { readonly method: 'GET' };
@@ -26,10 +26,15 @@ export function useRoute<R extends GetRoute>(
 
 /**
  * A state-changing call (POST, PUT, DELETE) of shared/routes.ts: `body` is the route's request
- * type (the form's schema), the answer its response type. Revalidate what it changed with SWR's
- * `mutate(routeKey(...))`. The same call as `callRoute`, under the name pages read it by.
+ * type (the form's schema), the answer its response type. Once it succeeds, the GET routes the
+ * route declares `stale` are read again (awaited, so a page that navigates next shows fresh data);
+ * pages do not refresh by hand. A failed write changed nothing and refreshes nothing.
  */
-export const mutateRoute = callRoute;
+export async function mutateRoute<R extends RouteDef>(route: R, ...options: OptionalIfEmpty<CallOptions<R>>): Promise<ResponseOf<R>> {
+  const answer = await callRoute(route, ...options);
+  if (route.stale?.length) await refreshRoutes(route.stale);
+  return answer;
+}
 
 /**
  * Optimistic save of one row of a list read with `useRoute` (spec: "a failed update rolls back the

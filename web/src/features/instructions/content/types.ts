@@ -14,7 +14,7 @@ export type Block =
   | { kind: 'table'; caption: string; head: string[]; rows: string[][] }
   | { kind: 'code'; caption: string; code: string };
 
-export interface InstructionContent {
+interface InstructionContent {
   description: string;
   blocks: Block[];
 }
