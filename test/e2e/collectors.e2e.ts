@@ -101,3 +101,18 @@ for (const locale of ['fr', 'ru'] as const) {
     await expectNoViolations(page, `${locale} collector page`);
   });
 }
+
+test('the description’s platform list fits a phone (390 px): closed categories, one opens to its names', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useLocale(page, 'fr');
+  await go(page, `/login?redirect=${encodeURIComponent('/marketing/collector')}`);
+  await signIn(page, login('ROLE_USER', 'Acme Retail'), 'fr');
+  const list = page.getByRole('region', { name: /^Plateformes dont nous collectons les coûts \(\d+\)$/ });
+  await expect(list.locator('details')).toHaveCount(12);
+  await expect(list.getByText('Kwanko', { exact: true })).toBeHidden();
+  await list.locator('summary', { hasText: m('fr', 'collector.platforms.category.france') }).click();
+  await expect(list.getByText('Kwanko', { exact: true })).toBeVisible();
+  // Nothing wider than the phone: the page does not scroll sideways.
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await expectNoViolations(page, 'platform list open on a phone');
+});

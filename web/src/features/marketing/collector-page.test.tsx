@@ -35,7 +35,7 @@ describe('CollectorPage', () => {
     mockSession(makeUser('ROLE_USER'));
     mockList();
     renderApp('/marketing/collector', { locale: 'fr' });
-    await screen.findByText('Google Ads');
+    await within(await screen.findByRole('table')).findByText('Google Ads');
     expect(sources()).toEqual(['Google Ads', 'Meta Ads']);
     await userEvent.click(screen.getByRole('button', { name: /Configuration/ }));
     expect(sources()).toEqual(['Meta Ads', 'Google Ads']); // No < Ongoing < Yes
@@ -73,7 +73,7 @@ describe('CollectorPage', () => {
     expect(await screen.findByText('Collector “Taboola” added.')).toBeInTheDocument();
     expect(sent).toEqual({ source: 'Taboola', accessEmail: 'ads@taboola.test', comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' });
     expect(screen.getByLabelText('Source', { selector: 'input' })).toHaveValue('');
-    expect(await screen.findByText('Taboola')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('table')).findByText('Taboola')).toBeInTheDocument();
   });
 
   it('saves a status at once with the version read, and rolls it back with the reason on failure', async () => {
@@ -165,5 +165,26 @@ describe('CollectorPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as completed' }));
     expect(await screen.findByText('Stage completed')).toBeInTheDocument();
     expect(update).toEqual({ stepType: 'collector', status: 'done' });
+  });
+
+  it.each([
+    ['en', 'Platforms we collect costs from', ['Search', 'Affiliate networks', 'Russian market', 'French market']],
+    ['fr', 'Plateformes dont nous collectons les coûts', ['Moteurs de recherche', 'Réseaux d’affiliation', 'Marché russe', 'Marché français']],
+    ['ru', 'Площадки, с которых мы собираем расходы', ['Поисковая реклама', 'Партнёрские сети', 'Российский рынок', 'Французский рынок']],
+  ] as const)('the description lists the 70+ platforms by category in %s', async (locale, title, categories) => {
+    mockSession(makeUser('ROLE_USER'));
+    mockList();
+    renderApp('/marketing/collector', { locale });
+    const list = await screen.findByRole('region', { name: new RegExp(`^${title} \\(\\d+\\)$`) });
+    expect(Number(/\((\d+)\)$/.exec(within(list).getByRole('heading').textContent!)![1])).toBeGreaterThanOrEqual(70);
+    for (const category of categories) expect(within(list).getByText(category, { selector: 'summary, summary *' })).toBeInTheDocument();
+    // Closed by default (a short card on a phone); a category opens to its names, proper nouns in every language.
+    const french = within(list).getByText(categories[3], { selector: 'summary, summary *' }).closest('details')!;
+    expect(french).not.toHaveAttribute('open');
+    await userEvent.click(within(french).getByText(categories[3]));
+    expect(french).toHaveAttribute('open');
+    for (const name of ['Kwanko', 'Idealo', 'Cdiscount']) expect(within(french).getByText(name)).toBeVisible();
+    const russian = within(list).getByText(categories[2], { selector: 'summary, summary *' }).closest('details')!;
+    for (const name of ['Yandex Direct', 'VK Ads', 'Wildberries']) expect(within(russian).getByText(name)).toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import {
   type CollectorDraft,
   type CollectorSortKey,
 } from './collector-model';
+import { CollectorPlatformList } from './collector-platforms';
 import { CollectorRow, type DraftErrors } from './collector-row';
 import { CollectorHelpCard, CollectorStatusCard } from './collector-side';
 import './collector-page.css';
@@ -144,6 +145,7 @@ export function CollectorPage() {
                 <T id="collector.description.collect" />
               </li>
             </ul>
+            <CollectorPlatformList />
           </DescriptionCard>
           <Card>
             <CollectorCreateForm onCreated={added} />
