@@ -28,7 +28,7 @@ export const COLLECTOR_PLATFORM_CATEGORIES = [
 ] as const;
 export type CollectorPlatformCategory = (typeof COLLECTOR_PLATFORM_CATEGORIES)[number];
 
-export interface CollectorAccessText {
+interface CollectorAccessText {
   en: string;
   fr: string;
   ru: string;

@@ -56,19 +56,16 @@ export type MfaSignInRequest = InferType<typeof mfaSignInSchema>;
 export const mfaCodeSchema = /* @__PURE__ */ schema(() => object({ code: mfaCode() }));
 
 /** The account's current password, asked again before a security change (re-authentication). */
-export const currentPassword = () => string().required('validation.required').max(256, 'validation.passwordMax');
+const currentPassword = () => string().required('validation.required').max(256, 'validation.passwordMax');
 
 /** POST /api/security/mfa-setup: a new authenticator secret, only with the current password. */
 export const mfaSetupSchema = /* @__PURE__ */ schema(() => object({ password: currentPassword() }));
-export type MfaSetupRequest = InferType<typeof mfaSetupSchema>;
 
 /** POST /api/security/mfa-setup/verify: the first code of a new authenticator, with the current password. */
 export const mfaVerifySchema = /* @__PURE__ */ schema(() => object({ password: currentPassword(), code: mfaCode() }));
-export type MfaVerifyRequest = InferType<typeof mfaVerifySchema>;
 
 /** POST /api/security/mfa-remove: the owner removes the app with the password and a current code. */
 export const mfaRemoveSchema = /* @__PURE__ */ schema(() => object({ password: currentPassword(), code: mfaCode() }));
-export type MfaRemoveRequest = InferType<typeof mfaRemoveSchema>;
 
 /** The interface languages; mails go out in the one the user works in. */
 const LANGUAGES = ['en', 'fr', 'ru'] as const;
@@ -82,7 +79,6 @@ export type PasswordResetRequest = InferType<typeof passwordResetRequestSchema>;
 
 /** `removeMfa`: the owner chose to remove the authenticator app with this reset (off unless asked). */
 export const passwordResetCompleteSchema = /* @__PURE__ */ schema(() => object({ password: newPassword(), removeMfa: boolean().default(false) }));
-export type PasswordResetComplete = InferType<typeof passwordResetCompleteSchema>;
 
 /** The form also asks for the password twice; only `password` is sent. */
 export const passwordChangeFormSchema = /* @__PURE__ */ schema(() => object({

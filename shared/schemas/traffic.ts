@@ -1,4 +1,4 @@
-import { boolean, mixed, object, string, type InferType } from 'yup';
+import { boolean, mixed, object, string } from 'yup';
 import { isRuleMeaningful, MATCH_TYPES, UTM_DIMENSIONS, UTM_VALUE_MAX_LENGTH, type MatchType, type UtmCondition, type UtmDimension } from '../domain/utm-matching';
 import { schema } from './define';
 import { lineText } from './common';
@@ -63,7 +63,6 @@ export const trafficMatchSchema = /* @__PURE__ */ schema(() => object({ rule: ru
 export const trafficRuleCreateSchema = /* @__PURE__ */ schema(() =>
   object({ source: source(), rule: rule(), acceptOverlap: boolean().strict().typeError('validation.invalid').default(false) }),
 );
-export type TrafficRuleCreateRequest = InferType<typeof trafficRuleCreateSchema>;
 
 /** POST /api/traffic-rules/apply `{ source, rule }`: same body as a create; writes no rule. */
 export const trafficRuleApplySchema = /* @__PURE__ */ schema(() => object({ source: source(), rule: rule() }));

@@ -51,7 +51,7 @@ const refusesCrossSite = (root: string, route: RouteDef): boolean => {
 };
 
 /** The error statuses a route may answer, by the rules of docs/conventions.md. */
-export function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: boolean, crossSiteGuard: boolean): ErrorStatus[] {
+function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: boolean, crossSiteGuard: boolean): ErrorStatus[] {
   const out = new Set<ErrorStatus>([500]);
   const writes = route.method !== 'GET';
   if (route.schema) out.add(400);
@@ -127,7 +127,7 @@ function relocate(value: unknown, names: ReadonlyMap<string, string>): unknown {
 const safeName = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /** Object keys sorted at every level (arrays keep their order): the file only changes when the API does. */
-export function sortKeys(value: unknown): unknown {
+function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
@@ -139,7 +139,7 @@ export function sortKeys(value: unknown): unknown {
   return value;
 }
 
-export function buildOpenApi(root: string): Json {
+function buildOpenApi(root: string): Json {
   const { replies, definitions } = replySchemas(join(root, 'shared/routes.ts'));
   const names = new Map(Object.keys(definitions).map((name) => [name, safeName(name)]));
   const schemas: Json = Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [names.get(name)!, relocate(schema, names)]));

@@ -23,7 +23,7 @@ const ALIAS = 'OpenApiReply__';
 const aliasName = (id: string): string => ALIAS + id.replace(/-/g, '_');
 
 /** The `reply<T>()` type argument of each `route({ id, response })` call, as source text. */
-export function replyTypes(source: ts.SourceFile): Map<string, string> {
+function replyTypes(source: ts.SourceFile): Map<string, string> {
   const found = new Map<string, string>();
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'route') {

@@ -25,7 +25,7 @@ const defaults: MfaMailDeps = {
   appUrl: () => env.appUrl,
 };
 
-export function mfaMailTemplate(change: MfaChange, country: string | undefined): MailTemplateName {
+function mfaMailTemplate(change: MfaChange, country: string | undefined): MailTemplateName {
   const language = country?.toUpperCase() === 'FR' ? '-fr' : country?.toUpperCase() === 'RU' ? '-ru' : '';
   return `mfa-${change}${language}` as MailTemplateName;
 }

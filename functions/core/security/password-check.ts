@@ -16,7 +16,7 @@ export type PasswordProbe = Pick<IdentityProvider, 'signIn' | 'revokeRefreshToke
  * code / new-password step that only a right password reaches). The tokens of such a probe are
  * nobody's session: the refresh token is revoked, the access token is never handed out.
  */
-export async function isCurrentPassword(identity: PasswordProbe, username: string, password: string): Promise<boolean> {
+async function isCurrentPassword(identity: PasswordProbe, username: string, password: string): Promise<boolean> {
   try {
     const outcome = await identity.signIn(username, password);
     if (outcome.kind === 'tokens' && outcome.tokens.refreshToken) await identity.revokeRefreshToken(outcome.tokens.refreshToken);

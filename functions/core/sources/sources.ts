@@ -37,7 +37,7 @@ const TAKEN_SOURCE_ID = 'A source with this id exists already: create it again (
 const NO_SOURCE = 'No such source';
 
 /** A name another source of the company has (any case, spaces aside): 409 on the `name` field, nothing written. */
-export const nameTaken = (name: string): ConflictError =>
+const nameTaken = (name: string): ConflictError =>
   new ConflictError(`The company has a source named "${name}" already: choose another name`, { name: 'validation.source.nameTaken' });
 
 const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, utmMedium, utmCampaign, agency, version }: SourceRecord): Source => ({
