@@ -27,13 +27,15 @@ test('an admin creates, searches, sorts, edits and deletes a company', async ({ 
   const create = page.getByRole('button', { name: 'Create' });
   await expect(create).toBeDisabled();
 
-  // A taken name (any case) blocks; a taken View ID only warns.
+  // A taken name (any case) blocks; so does another company's View ID (the server refuses it).
   await page.getByLabel('Company name').fill('ACME retail');
   await expect(page.getByText('This company already exists, please use another name')).toBeVisible();
   await expect(create).toBeDisabled();
   await page.getByLabel('Company name').fill(name);
   await page.getByLabel('View ID').fill('123456789');
   await expect(page.getByText('This View ID already exists')).toBeVisible();
+  await expect(create).toBeDisabled();
+  await page.getByLabel('View ID').fill('');
   await expect(create).toBeEnabled();
   await page.getByLabel('Order Feed URL').fill('https://initech.test/orders.xml');
   await page.getByLabel('Product').selectOption('lead');

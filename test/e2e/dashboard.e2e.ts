@@ -36,7 +36,7 @@ test('a customer completes the remaining steps and validates the integration', a
     await page.reload();
   }
 
-  await expect(page.getByRole('progressbar', { name: 'Integration progress' })).toHaveAttribute('aria-valuenow', '83');
+  await expect(page.getByRole('progressbar', { name: 'Integration progress' })).toHaveAttribute('aria-valuenow', '100');
   await expect(validate).toBeEnabled();
   await validate.click();
   const dialog = page.getByRole('dialog', { name: 'Integration was successfully verified' });

@@ -59,7 +59,8 @@ const sameCompanyName = (a: string, b: string) => a.trim().toLocaleLowerCase() =
 
 /**
  * What the create form and a row being edited say while typing: a name another company has
- * (blocking: the server refuses it too) and a View ID another company has (a warning only).
+ * (blocking: the server refuses it too) and a View ID another company has (blocking too: the
+ * server refuses it, so the spec's non-blocking warning became a refusal with the same words).
  */
 export function takenByOthers(others: readonly Company[] | undefined, values: { name: string; viewId: string }): { nameTaken: boolean; viewIdTaken: boolean } {
   const viewId = values.viewId.trim();

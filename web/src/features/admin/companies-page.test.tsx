@@ -25,7 +25,7 @@ function setup() {
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('CompaniesPage', () => {
-  it('blocks a taken name (any case) and warns about a taken View ID without blocking', async () => {
+  it('blocks a taken name (any case) and another company’s View ID', async () => {
     setup();
     const user = userEvent.setup();
     await screen.findByRole('table');
@@ -37,7 +37,11 @@ describe('CompaniesPage', () => {
     await user.clear(screen.getByLabelText(/Company name/));
     await user.type(screen.getByLabelText(/Company name/), 'Initech');
     await user.type(screen.getByLabelText('View ID'), '123');
+    // Another company's View ID: the server refuses it, so it blocks here too (it only warned before).
     expect(screen.getByText('This View ID already exists')).toBeInTheDocument();
+    expect(create).toBeDisabled();
+    await user.type(screen.getByLabelText('View ID'), '4');
+    expect(screen.queryByText('This View ID already exists')).toBeNull();
     expect(create).toBeEnabled();
     expect(screen.getByLabelText('Product')).toHaveValue('360');
     expect(screen.getByLabelText('Country')).toHaveValue('RU');
@@ -94,6 +98,8 @@ describe('CompaniesPage', () => {
     await user.clear(name);
     await user.type(name, 'Globex Group');
     expect(within(row).queryByText('This company already exists, please use another name')).toBeNull();
+    expect(save).toBeDisabled(); // the View ID still belongs to another company
+    await user.clear(within(row).getByLabelText('View ID'));
     expect(save).toBeEnabled();
   });
 });

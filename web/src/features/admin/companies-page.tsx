@@ -101,7 +101,8 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
       <Formik initialValues={INITIAL} validationSchema={companyCreateSchema} onSubmit={submit}>
         {({ values, isSubmitting, handleSubmit, setFieldValue }) => {
           const { nameTaken, viewIdTaken } = takenByOthers(companies, values);
-          const disabled = !values.name.trim() || isSubmitting || loading || nameTaken;
+          // A View ID another company holds is refused by the server (docs/analytics.md, "Whose View ID"): it blocks here too.
+          const disabled = !values.name.trim() || isSubmitting || loading || nameTaken || viewIdTaken;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>
               <div>
@@ -117,8 +118,13 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
               <div>
                 <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" pattern="[0-9]*" />
                 {viewIdTaken && (
-                  <p className="co-warning" role="status">
-                    <T id="companies.warning.viewIdExists" />
+                  <p className="co-blocking" role="alert">
+                    <span>
+                      <T id="companies.warning.viewIdExists" />
+                    </span>{' '}
+                    <span>
+                      <T id="companies.warning.viewIdMove" />
+                    </span>
                   </p>
                 )}
               </div>

@@ -274,8 +274,13 @@ function EditRow({
             <td>
               <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" />
               {viewIdTaken && (
-                <p className="co-warning" role="status">
-                  <T id="companies.warning.viewIdExists" />
+                <p className="co-blocking" role="alert">
+                  <span>
+                    <T id="companies.warning.viewIdExists" />
+                  </span>{' '}
+                  <span>
+                    <T id="companies.warning.viewIdMove" />
+                  </span>
                 </p>
               )}
             </td>
@@ -287,7 +292,7 @@ function EditRow({
             </td>
             <td>
               <div className="co-actions">
-                <Button className="btn-sm" loading={isSubmitting} disabled={!values.name.trim() || nameTaken} onClick={() => void submitForm()} aria-label={t('companies.saveRow', { name: company.name })}>
+                <Button className="btn-sm" loading={isSubmitting} disabled={!values.name.trim() || nameTaken || viewIdTaken} onClick={() => void submitForm()} aria-label={t('companies.saveRow', { name: company.name })}>
                   <T id="companies.save" />
                 </Button>
                 <Button variant="ghost" className="btn-sm" disabled={isSubmitting} onClick={() => onDone(null)}>
