@@ -113,7 +113,7 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
         <label className="form-label" htmlFor={noteId}>
           <T id="orderFeed.other.note" />
         </label>
-        <textarea id={noteId} className="form-control" rows={4} value={note} maxLength={STEP_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
+        <textarea id={noteId} className="form-control feed-other-note" rows={4} value={note} maxLength={STEP_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
         {failure !== null && asking && (
           <Callout tone="danger">
             <T id={errorMessageId(failure)} />
