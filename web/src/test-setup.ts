@@ -8,13 +8,24 @@ import { server } from './test/server';
 // on first use) must not fail a correct test; a wrong one still fails, only later.
 configure({ asyncUtilTimeout: 15_000 });
 
-// msw answers every /api call; an unexpected call fails the test rather than hitting the network.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// msw answers every /api call. A call no handler answers fails the test that made it: msw's own
+// 'error' mode only logs and hands the page a network error, which a page may show and a test pass.
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
+  const calls = unhandled.splice(0);
   cleanup();
   server.resetHandlers();
   showServerError(null);
   window.localStorage.clear();
   document.documentElement.lang = 'en';
+  if (calls.length) throw new Error(`requests no msw handler answered: ${calls.join(', ')} (add a handler in the test or web/src/test/server.ts)`);
 });
 afterAll(() => server.close());

@@ -6,7 +6,7 @@ const at = (path: string) => `${globalThis.location?.origin ?? 'http://localhost
 /**
  * Answers the dashboard reads every signed-in page test may trigger (the dashboard is the
  * landing page): an empty company and an agenda still to come. Tests override them with
- * server.use(); any other unexpected call fails the test (onUnhandledRequest: 'error').
+ * server.use(); any other unexpected call fails the test (web/src/test-setup.ts).
  */
 export const server = setupServer(
   http.get(at('/api/integration-status'), () =>
@@ -18,4 +18,9 @@ export const server = setupServer(
   ),
   // No meeting yet: the dashboard's and the profile's next-meeting cards stay empty.
   http.get(at('/api/meetings'), () => HttpResponse.json([])),
+  // Lists an administrator's shell reads on any page (the search of pages and companies), and the
+  // default collectors every collector page suggests: empty unless a test says otherwise.
+  http.get(at('/api/companies'), () => HttpResponse.json([])),
+  http.get(at('/api/users'), () => HttpResponse.json([])),
+  http.get(at('/api/default-collectors'), () => HttpResponse.json([])),
 );
