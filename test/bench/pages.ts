@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import type { UsersAdminList } from '../../shared/domain/types';
 import { startLocalStack } from '../../localstack/stack';
 import { HttpClient } from '../support/http-client';
@@ -83,19 +83,22 @@ try {
     const cookie = await cookieFor(page.role);
     const scores = { performance: [] as number[], cls: [] as number[], accessibility: [] as number[] };
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(
-        stack.url + path,
-        {
+      // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART...): that run again, twice at most.
+      let lhr: Result | undefined;
+      for (let attempt = 1; attempt <= 3 && !lhr; attempt++) {
+        const result = await lighthouse(stack.url + path, {
           port: Number(chrome.port),
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
           ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-        },
-      );
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (!result.lhr.runtimeError) lhr = result.lhr;
+        else if (attempt === 3) throw new Error(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        else console.log(`  ${path}: ${result.lhr.runtimeError.code}, running again`);
+      }
+      if (!lhr) throw new Error(`No Lighthouse result for ${path}`);
       if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(stack.url + path).pathname) {
         throw new Error(`${path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
       }
