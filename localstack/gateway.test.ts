@@ -208,6 +208,7 @@ describe('createGateway over HTTP', () => {
     await mkdir(join(root, 'web/dist/assets'), { recursive: true });
     await writeFile(join(root, 'web/dist/index.html'), '<!doctype html><title>portal</title>');
     await writeFile(join(root, 'web/dist/assets/app-1a2b3c.js'), 'console.log(1)');
+    await writeFile(join(root, 'web/dist/assets/big-4d5e6f.js'), 'console.log("a long line of the app");\n'.repeat(200));
     gateway = await createGateway({ web: 'dist', root, resolveHandler: moduleResolver(root), quiet: true });
     url = await gateway.listen(0);
   });
@@ -271,5 +272,27 @@ describe('createGateway over HTTP', () => {
     expect((await fetch(`${url}/assets/missing-123.js`)).status).toBe(404);
     const traversal = await fetch(`${url}/..%2f..%2fetc%2fpasswd`);
     expect(await traversal.text()).not.toContain('root:');
+  });
+
+  it('gzips the built text files for a browser that accepts it, as CloudFront does', async () => {
+    const { request: get } = await import('node:http');
+    const { gunzipSync } = await import('node:zlib');
+    // fetch() decompresses on its own and hides the header: ask with node:http.
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+        get(`${url}/assets/big-4d5e6f.js`, { headers: { 'accept-encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', fail).end();
+      });
+    const zipped = await raw('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(zipped.body).toString()).toContain('a long line of the app');
+    expect(zipped.body.length).toBeLessThan(1000);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('a long line of the app');
   });
 });

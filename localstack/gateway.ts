@@ -5,12 +5,13 @@
  *
  * Pure parts (buildEvent, mapResult, dispatch) are exported for unit tests.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
@@ -293,6 +294,16 @@ const MIME: Record<string, string> = {
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/;
+const gzipCache = new Map<string, Buffer>();
+/** A built file's gzip, made once per file and content (a rebuild may change index.html under the same name). */
+function gzipped(file: string, content: Buffer): Buffer {
+  const key = `${file}:${createHash('sha1').update(content).digest('hex')}`;
+  let zipped = gzipCache.get(key);
+  if (!zipped) gzipCache.set(key, (zipped = gzipSync(content, { level: 6 })));
+  return zipped;
+}
+
 /** Static files of web/dist; unknown paths without an extension get index.html (SPA routing). */
 function distMiddleware(distDir: string): Middleware {
   const root = resolve(distDir);
@@ -335,12 +346,19 @@ function distMiddleware(distDir: string): Middleware {
         : file.startsWith(join(root, 'assets') + sep)
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600';
+      const type = MIME[extname(file)] ?? 'application/octet-stream';
+      // CloudFront compresses text for browsers that accept it: serve the built app the same way,
+      // so what the browser tests and `npm run bench:pages` measure is what users download.
+      const gzip = COMPRESSIBLE.test(type) && content.length > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const body = gzip ? gzipped(file, content) : content;
       res.writeHead(200, {
-        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'content-length': content.length,
+        'content-type': type,
+        'content-length': body.length,
         'cache-control': cacheControl,
+        vary: 'accept-encoding',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
       });
-      res.end(req.method === 'HEAD' ? undefined : content);
+      res.end(req.method === 'HEAD' ? undefined : body);
     })().catch((error) => {
       console.error('[gateway] static file error', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

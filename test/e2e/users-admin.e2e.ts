@@ -50,10 +50,12 @@ test('an administrator creates a user who reads the welcome e-mail and signs in 
   expect(password).toMatch(new RegExp(`^[A-Za-z0-9]{${PASSWORD_MIN_LENGTH}}$`));
   await expect(page.locator('.us-secret')).toHaveText(password);
   await expect(row(page, email)).toContainText('Welcome Wendy');
-  // The portal's one date format (English: day/month/year).
+  // The portal's one English date format (web/src/i18n/dates.tsx): dd/mm/yyyy.
   await expect(row(page, email)).toContainText(new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()));
   // The form is empty again: Create waits for the next user.
   await expect(create).toBeDisabled();
+  // ...so the focus goes to the outcome (with the password), never to the page's body.
+  await expect(page.locator(':focus')).toContainText(password);
 
   // Globex Affiliates is a Russian company: the Russian welcome template.
   const mail = await latestMailTo(sesUrl(), email, { since, timeoutMs: 10_000 });

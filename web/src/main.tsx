@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/pages';
 import { loadWidgetTag } from './app/widget-tag';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -7,5 +8,6 @@ import './styles/components.css';
 import './styles/shell.css';
 import './styles/pages.css';
 
+preloadPage(window.location.pathname);
 loadWidgetTag(import.meta.env.VITE_WIDGET_SCRIPT_URL);
 createRoot(document.getElementById('root')!).render(<App />);

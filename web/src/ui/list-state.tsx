@@ -36,3 +36,10 @@ export function ListState<T>({ data, error, empty, children }: { data: readonly 
   }
   return <>{children}</>;
 }
+
+/**
+ * Ref of the message that tells a form's outcome: it takes the focus when it appears, so the focus
+ * does not fall to the page's body when a create empties the form and disables its button
+ * (keyboard and screen reader users hear the outcome and go on from there). Needs tabIndex={-1}.
+ */
+export const focusOnMount = (node: HTMLElement | null): void => node?.focus();

@@ -10,6 +10,7 @@ import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
+import { focusOnMount } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
@@ -144,7 +145,7 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
                 </div>
               )}
               {created && (
-                <div className="co-form-actions">
+                <div className="co-form-actions" tabIndex={-1} ref={focusOnMount}>
                   <Callout tone="success">
                     <T id="companies.created" values={{ name: created }} />
                   </Callout>

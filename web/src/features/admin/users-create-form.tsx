@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
+import { focusOnMount } from '../../ui/list-state';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
 
 interface CreateValues {
@@ -105,7 +106,7 @@ export function UserCreateForm({ companies, loading }: { companies: readonly Use
                 </div>
               )}
               {created && (
-                <div className="us-wide">
+                <div className="us-wide" tabIndex={-1} ref={focusOnMount}>
                   <Callout tone={created.welcomeMailSent ? 'success' : 'warning'}>
                     <T id="adminUsers.created" values={{ login: created.login }} /> <code className="us-secret">{created.plainPassword}</code>
                     <br />

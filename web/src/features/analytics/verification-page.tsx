@@ -67,7 +67,9 @@ export function VerificationPage({ mode }: { mode: VerificationMode }) {
                 onTypeChange={setType}
               />
             ) : (
-              <Spinner />
+              <div className="analytics-form-loading">
+                <Spinner />
+              </div>
             )}
           </Card>
           {dimensionAnswer && (dimensionAnswer.dimension || dimensionAnswer.sessions) && (

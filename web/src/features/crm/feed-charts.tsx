@@ -1,6 +1,7 @@
 import { ResponsiveBar, type BarItemProps } from '@nivo/bar';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { barGeometry, countTicks } from './feed-model';
+import { barGeometry, bottomAxisFit, CHART_MARGIN as MARGIN, countTicks } from './feed-model';
 
 /**
  * The report's two bar charts (nivo), in their own chunk: the page imports this module with
@@ -13,28 +14,47 @@ type Datum = { label: string; orders: number };
 
 const COLOR = '#4338ca';
 
-function FeedBar({ bar, label }: BarItemProps<Datum>) {
+function FeedBar({ bar, label, shouldRenderLabel }: BarItemProps<Datum>) {
   const box = barGeometry({ x: bar.x, y: bar.y, width: bar.width, height: bar.height, value: bar.data.value ?? 0 });
   return (
     <g>
       <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={4} fill={bar.color} data-testid="feed-bar" />
-      <text x={box.x + box.width / 2} y={box.y - 6} textAnchor="middle" fontSize={12} fill="#161a2e">
-        {label}
-      </text>
+      {shouldRenderLabel && (
+        <text x={box.x + box.width / 2} y={box.y - 6} textAnchor="middle" fontSize={12} fill="#161a2e">
+          {label}
+        </text>
+      )}
     </g>
   );
 }
 
+/** The chart's width, followed as the window (or phone) turns. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    setWidth(node.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
 function Chart({ data, height }: { data: Datum[]; height: number }) {
   const intl = useIntl();
+  const [ref, width] = useWidth();
   const ticks = countTicks(Math.max(0, ...data.map((d) => d.orders)));
+  const fit = bottomAxisFit(width, data.map((d) => d.label));
   return (
-    <div className="feed-chart" style={{ height }} aria-hidden="true">
+    <div className="feed-chart" style={{ height }} aria-hidden="true" ref={ref}>
       <ResponsiveBar<Datum>
         data={data}
         keys={['orders']}
         indexBy="label"
-        margin={{ top: 24, right: 12, bottom: 36, left: 56 }}
+        margin={{ ...MARGIN, bottom: fit.bottom }}
         padding={0.3}
         colors={[COLOR]}
         animate={false}
@@ -43,9 +63,10 @@ function Chart({ data, height }: { data: Datum[]; height: number }) {
         valueScale={{ type: 'linear', min: 0, max: ticks[ticks.length - 1] ?? 'auto' }}
         gridYValues={ticks}
         barComponent={FeedBar}
+        enableLabel={fit.showValues}
         label={(d) => intl.formatNumber(d.value ?? 0)}
         axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: ticks, format: (v: number) => intl.formatNumber(v, { notation: 'compact' }) }}
-        axisBottom={{ tickSize: 0, tickPadding: 8 }}
+        axisBottom={{ tickSize: 0, tickPadding: 8, tickRotation: fit.rotation, format: (v: string) => fit.format(String(v)) }}
         theme={{ text: { fontSize: 12, fill: '#5b6178' }, grid: { line: { stroke: '#e3e6ef' } } }}
         role="presentation"
       />

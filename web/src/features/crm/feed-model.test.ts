@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createXmlParser } from 'shared/feed/xml-parser';
 import type { RawOrder } from 'shared/feed/types';
-import { barGeometry, countTicks, dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
+import { barGeometry, bottomAxisFit, countTicks, dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
 import { en } from './messages/en';
 import { validateFeedForm } from './feed-form';
 import { previewFeed, type PreviewMessage } from './feed-preview';
@@ -130,5 +130,25 @@ describe('the feed type follows the extension', () => {
     expect(typeAfterUrlInput('https://shop.example/feed', 'csv', false)).toBe('xml');
     expect(typeAfterUrlInput('https://shop.example/feed', 'csv', true)).toBe('csv');
     expect(typeAfterUrlInput('https://shop.example/feed.xml', 'csv', true)).toBe('xml');
+  });
+});
+
+describe('chart labels fit a phone', () => {
+  const states = ['new', 'wait', 'cancel', 'refuse', 'return', 'partial_return', 'done'];
+  it('stay level where every label has room (a desktop card)', () => {
+    const fit = bottomAxisFit(800, states);
+    expect(fit.rotation).toBe(0);
+    expect(fit.format('partial_return')).toBe('partial_return');
+    expect(fit.showValues).toBe(true);
+  });
+  it('slant, make room below and shorten at 390 px, and drop the figures over narrow bars', () => {
+    const fit = bottomAxisFit(340, [...states, 'a_very_long_state_name']);
+    expect(fit.rotation).toBeLessThan(0);
+    expect(fit.bottom).toBeGreaterThan(36);
+    expect(fit.format('a_very_long_state_name')).toBe('a_very_long…');
+    expect(fit.format('a_very_long_state_name').length).toBeLessThanOrEqual(12);
+    expect(fit.showValues).toBe(true);
+    const months = Array.from({ length: 12 }, (_, i) => `${i + 1}/2026`);
+    expect(bottomAxisFit(340, months).showValues).toBe(false);
   });
 });

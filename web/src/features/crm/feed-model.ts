@@ -169,3 +169,25 @@ export function feedTypeOf(nameOrUrl: string): FeedFormat | null {
  */
 export const typeAfterUrlInput = (url: string, current: FeedFormat, chosenByHand: boolean): FeedFormat =>
   feedTypeOf(url) ?? (chosenByHand ? current : 'xml');
+
+export const CHART_MARGIN = { top: 24, right: 12, bottom: 36, left: 56 };
+/** About how wide a character of the 12 px axis text is. */
+const CHAR_PX = 7;
+const MAX_LABEL = 12;
+
+/**
+ * How the bottom axis fits its labels in the room each bar has (a phone: 390 px for up to 12
+ * months or 8 states): level when they fit, else slanted (with room below for them), and cut with
+ * an ellipsis past MAX_LABEL characters; the figures over the bars only where a bar is wide enough.
+ */
+export function bottomAxisFit(width: number, labels: string[]) {
+  const slot = labels.length > 0 ? (width - CHART_MARGIN.left - CHART_MARGIN.right) / labels.length : width;
+  const longest = Math.min(MAX_LABEL, Math.max(0, ...labels.map((l) => l.length)));
+  const level = width === 0 || longest * CHAR_PX <= slot - 4;
+  return {
+    rotation: level ? 0 : -40,
+    bottom: level ? CHART_MARGIN.bottom : Math.round(16 + longest * CHAR_PX * 0.65),
+    format: (label: string) => (level || label.length <= MAX_LABEL ? label : `${label.slice(0, MAX_LABEL - 1)}…`),
+    showValues: width === 0 || slot >= 34,
+  };
+}

@@ -12,6 +12,15 @@ import { CRITICAL_WARNINGS, dateRangeDays, languageOf, monthlySeries, raisedWarn
 // nivo and d3 load with the first report only (first-route and crm chunk budgets: docs/web.md).
 const FeedBarChart = lazy(() => import('./feed-charts'));
 
+/** The chart's place while its chunk (nivo) loads: the cards below do not jump when it comes. */
+function ChartPlace() {
+  return (
+    <div className="feed-chart-loading">
+      <Spinner />
+    </div>
+  );
+}
+
 /** The report of a finished check (spec: warnings, charts, stats, date range, feed versus analytics). */
 export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKind }) {
   const intl = useIntl();
@@ -93,7 +102,7 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
             <T id="orderFeed.report.noStates" />
           </p>
         ) : (
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<ChartPlace />}>
             <FeedBarChart
               testId="chart-states"
               caption={t('orderFeed.report.byStateTitle', { kind: noun })}
@@ -111,7 +120,7 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
           <h2 className="card-title">
             <T id="orderFeed.report.byMonthTitle" values={{ kind: noun }} />
           </h2>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<ChartPlace />}>
             <FeedBarChart
               testId="chart-months"
               caption={t('orderFeed.report.byMonthTitle', { kind: noun })}

@@ -142,7 +142,9 @@ export default function OrderFeedPage() {
                 onSubmit={(values) => void submit(values)}
               />
             ) : (
-              <Spinner />
+              <div className="feed-form-loading">
+                <Spinner />
+              </div>
             )}
             {overview.error && (
               <Callout tone="danger" title={<T id="orderFeed.loadFailed" />}>

@@ -43,7 +43,9 @@ export default function DashboardPage() {
               <T id={errorMessageId(error)} />
             </Callout>
           ) : !data ? (
-            <Spinner />
+            <div className="dashboard-loading">
+              <Spinner />
+            </div>
           ) : (
             <Steps status={data} admin={isAdmin(user)} onChange={(next) => mutate(next, { revalidate: false })} />
           )}

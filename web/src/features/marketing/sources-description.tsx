@@ -24,7 +24,7 @@ export function SourcesDescription() {
         <T id="sources.description.models" />
       </p>
       <figure className="sources-example">
-        <img src={`/marketing/sources-example-${locale}.svg`} alt={intl.formatMessage({ id: 'sources.description.imageAlt' })} width={640} height={260} loading="lazy" />
+        <img src={`/marketing/sources-example-${locale}.svg`} alt={intl.formatMessage({ id: 'sources.description.imageAlt' })} width={740} height={260} loading="lazy" />
         <figcaption className="muted">
           <T id="sources.description.imageCaption" />
         </figcaption>

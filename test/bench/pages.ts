@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:pages`: Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on
+ * every page of the page table, as the role that uses it, against the BUILT app served gzipped by
+ * the local gateway (as CloudFront serves it). Expects `npm run build:web`; builds nothing.
+ *
+ * Prints page, role, and the medians of performance, cumulative layout shift and accessibility
+ * over the runs, with the load average (simulated throttling makes the performance score move with
+ * the machine's load), and exits 1 when a page misses a goal: performance >= 90, CLS <= 0.05,
+ * accessibility 100. Options: --runs N (default 3), --pages /dashboard,/crm/order-feed (patterns
+ * or paths of test/support/page-tour.ts), --save DIR (each run's Lighthouse JSON, to see what shifts). Chromium is Debian's (CHROME_PATH, default
+ * /usr/bin/chromium), launched by chrome-launcher: nothing is downloaded.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import type { UsersAdminList } from '../../shared/domain/types';
+import { startLocalStack } from '../../localstack/stack';
+import { HttpClient } from '../support/http-client';
+import { PAGE_TOUR, TOUR_LOGINS, tourPath, type TourRole } from '../support/page-tour';
+
+const GOALS = { performance: 90, cls: 0.05, accessibility: 100 };
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' }, save: { type: 'string' } } });
+const runs = Number(values.runs);
+const wanted = values.pages?.split(',').map((p) => p.trim()).filter(Boolean);
+
+if (!existsSync('web/dist/index.html')) {
+  console.error('web/dist is missing: run `npm run build:web` first');
+  process.exit(2);
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+const stack = await startLocalStack({ ports: 'free', web: 'dist', seed: true, quiet: true });
+process.env.CHROME_PATH ??= '/usr/bin/chromium';
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+/** Signs the role in through the API and returns the Cookie header Lighthouse sends. */
+async function cookieFor(role: TourRole): Promise<string | undefined> {
+  if (!role) return undefined;
+  const login = stack.credentials.find((c) => c.login === TOUR_LOGINS[role]);
+  if (!login) throw new Error(`No seeded login ${TOUR_LOGINS[role]}`);
+  const client = new HttpClient(stack.url);
+  const answer = await client.post<{ status: string }>('/api/security/login', { username: login.login, password: login.password });
+  if (answer.status !== 200 || answer.body.status !== 'signed-in') throw new Error(`Sign-in of ${login.login}: ${answer.status} ${answer.text}`);
+  return Object.entries(client.cookies()).map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+async function customerId(): Promise<string> {
+  const cookie = (await cookieFor('ROLE_ADMIN'))!;
+  const answer = await new HttpClient(stack.url).get<UsersAdminList>('/api/users', { headers: { cookie } });
+  const list = answer.body;
+  const found = list.users.find((u) => u.login === TOUR_LOGINS.ROLE_USER);
+  if (!found) throw new Error(`${TOUR_LOGINS.ROLE_USER} is not in /api/users`);
+  return found.id;
+}
+
+interface Row {
+  path: string;
+  role: string;
+  performance: number;
+  cls: number;
+  accessibility: number;
+  misses: string[];
+}
+
+const rows: Row[] = [];
+const startLoad = load();
+try {
+  const ids = { userId: await customerId() };
+  const tour = PAGE_TOUR.filter((page) => !wanted || wanted.includes(page.pattern) || wanted.includes(tourPath(page, ids)));
+  if (tour.length === 0) throw new Error(`No page of the tour matches --pages ${values.pages}`);
+  console.log(`Lighthouse ${runs}x mobile on ${tour.length} pages; load average ${startLoad}`);
+  for (const page of tour) {
+    const path = tourPath(page, ids);
+    const cookie = await cookieFor(page.role);
+    const scores = { performance: [] as number[], cls: [] as number[], accessibility: [] as number[] };
+    for (let run = 0; run < runs; run++) {
+      // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART...): that run again, twice at most.
+      let lhr: Result | undefined;
+      for (let attempt = 1; attempt <= 3 && !lhr; attempt++) {
+        const result = await lighthouse(stack.url + path, {
+          port: Number(chrome.port),
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (!result.lhr.runtimeError) lhr = result.lhr;
+        else if (attempt === 3) throw new Error(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        else console.log(`  ${path}: ${result.lhr.runtimeError.code}, running again`);
+      }
+      if (!lhr) throw new Error(`No Lighthouse result for ${path}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(stack.url + path).pathname) {
+        throw new Error(`${path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+      }
+      if (values.save) {
+        mkdirSync(values.save, { recursive: true });
+        writeFileSync(join(values.save, `${path.replace(/\W+/g, '_')}-${run + 1}.json`), JSON.stringify(lhr));
+      }
+      scores.performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      scores.cls.push(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 1));
+      scores.accessibility.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
+    }
+    const row: Row = {
+      path,
+      role: page.role ?? 'signed out',
+      performance: median(scores.performance),
+      cls: median(scores.cls),
+      accessibility: median(scores.accessibility),
+      misses: [],
+    };
+    if (row.performance < GOALS.performance) row.misses.push('performance');
+    if (row.cls > GOALS.cls) row.misses.push('CLS');
+    if (row.accessibility < GOALS.accessibility) row.misses.push('accessibility');
+    rows.push(row);
+    console.log(`  ${path.padEnd(42)} ${row.role.padEnd(11)} perf ${String(row.performance).padStart(3)} (${scores.performance.join(' ')})  CLS ${row.cls.toFixed(3)}  a11y ${row.accessibility}${row.misses.length ? `  MISSES ${row.misses.join(', ')}` : ''}`);
+  }
+} finally {
+  await chrome.kill();
+  await stack.stop();
+}
+
+console.log(`\n| page | role | performance | CLS | accessibility |\n|---|---|---|---|---|`);
+for (const row of rows) console.log(`| ${row.path} | ${row.role} | ${row.performance} | ${row.cls.toFixed(3)} | ${row.accessibility} |`);
+console.log(`\nMedians of ${runs} runs; load average (1, 5, 15 min) ${startLoad} at the start, ${load()} at the end.`);
+console.log(`Goals: performance >= ${GOALS.performance}, CLS <= ${GOALS.cls}, accessibility ${GOALS.accessibility}.`);
+const missed = rows.filter((row) => row.misses.length > 0);
+if (missed.length > 0) {
+  console.log(`${missed.length} page(s) miss a goal: ${missed.map((row) => `${row.path} (${row.misses.join(', ')})`).join('; ')}`);
+  process.exit(1);
+}
+console.log('Every page meets the goals.');
