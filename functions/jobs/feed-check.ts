@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { runFeedCheckJob } from '../core/order-feed/job';
+import { tracedJob } from '../platform/tracing';
 
 /** Time kept for the last writes (result, history, step, mail) before Lambda stops the function. */
 const FINISH_MARGIN_MS = 30_000;
@@ -9,9 +10,9 @@ const FINISH_MARGIN_MS = 30_000;
  * through the feed engine, writing progress, then the result (docs/order-feed.md). Runs up to the
  * job's 15 minutes, far beyond API Gateway's 30 s and 10 MB.
  */
-export const handler = async (event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ outcome: string }> => {
+export const handler = tracedJob('feed-check', async (event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ outcome: string }> => {
   const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
   const result = await runFeedCheckJob(event, Date.now() + Math.max(remaining - FINISH_MARGIN_MS, 1000));
   console.log(JSON.stringify({ level: result.outcome === 'invalid' ? 'error' : 'info', job: 'feed-check', outcome: result.outcome }));
   return result;
-};
+});
