@@ -14,16 +14,16 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { RemovalPolicy } from 'aws-cdk-lib';
 import { addAlarms, lambdaMetric, loggedErrors, sqsVisible } from './constructs/alarms';
+import { addDashboard, operationalAlarmSpecs } from './dashboard';
 import type { Construct } from 'constructs';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
-import type { StageConfig } from './config';
+import { keptWithNamePolicy, type StageConfig } from './config';
 import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
-import { jobFunctionEnv, jobNames, jobs } from './definitions/resources';
+import { jobFunctionEnv, jobNames, jobs, reservedConcurrency } from './definitions/resources';
 import { grantsFor, jobGrants } from './permissions';
 
 export interface ApiStackProps extends StackProps {
@@ -66,7 +66,7 @@ export class ApiStack extends Stack {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/portal/${config.stage}/api-access`,
       retention: config.retainData ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
-      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: keptWithNamePolicy(config),
     });
     if (stage) {
       stage.accessLogSettings = {
@@ -131,6 +131,7 @@ export class ApiStack extends Stack {
         // Per-route settings live with the route (shared/routes.ts).
         timeout: route.lambda?.timeoutSeconds ? Duration.seconds(route.lambda.timeoutSeconds) : undefined,
         memorySize: route.lambda?.memoryMb,
+        reservedConcurrency: reservedConcurrency.routes[route.id],
       });
       this.functions.set(route.id, fn);
       new HttpRoute(this, `Route-${route.id}`, {
@@ -140,7 +141,13 @@ export class ApiStack extends Stack {
       });
     }
 
+    // One dashboard per stage, and the p99 latency and concurrency alarms (lib/dashboard.ts).
+    const routeGroups = new Map<string, PortalFunction[]>();
+    for (const route of routes as readonly RouteDef[]) routeGroups.set(route.area, [...(routeGroups.get(route.area) ?? []), this.functions.get(route.id)!]);
+    addDashboard(this, { config, httpApi: this.httpApi, table: props.table, routeGroups, jobFunctions: this.jobFunctions });
+
     addAlarms(this, props.alarms, [
+      ...operationalAlarmSpecs(this.httpApi),
       {
         id: 'Api5xx',
         description: 'The API answered 5xx at least 5 times in 5 minutes',

@@ -4,6 +4,7 @@
  * developer can deploy a personal stage without editing this file.
  * Nothing here looks anything up in AWS: synth stays offline and env-agnostic.
  */
+import { RemovalPolicy } from 'aws-cdk-lib';
 
 export interface StageConfig {
   /** Short lower-case name; prefixes stack names and SES template names. */
@@ -176,3 +177,12 @@ export const mailTemplatePrefix = (config: StageConfig): string => `portal-${con
 
 /** CloudFormation stack name of one concern, e.g. Portal-dev-Api. */
 export const stackName = (config: StageConfig, concern: string): string => `Portal-${config.stage}-${concern}`;
+
+/**
+ * Removal policy of what a stage keeps *and* names itself (log groups, the Google key secret): a
+ * fixed name kept by a failed first deploy's rollback would make the retry fail ("already
+ * exists"). RETAIN_ON_UPDATE_OR_DELETE keeps it only once it was created successfully: deleted on
+ * a failed create's rollback, kept on a replacement or a stack deletion.
+ */
+export const keptWithNamePolicy = (config: StageConfig): RemovalPolicy =>
+  config.retainData ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;

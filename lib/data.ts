@@ -3,12 +3,14 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { AttributeType, BillingMode, Operation, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { addAlarms } from './constructs/alarms';
 import type { Construct } from 'constructs';
-import { appUrl, type StageConfig } from './config';
+import { appUrl, keptWithNamePolicy, type StageConfig } from './config';
 import { feedBucket as feedBucketDef, googleCredentialsSecretName, originSecretName, table as tableDef } from './definitions/resources';
 
 export interface DataStackProps extends StackProps {
@@ -25,6 +27,8 @@ export class DataStack extends Stack {
   readonly googleCredentialsSecret: Secret;
   /** Every alarm of the stage goes here (lib/constructs/alarms.ts). */
   readonly alarms: Topic;
+  /** AWS Backup of the table (stages that keep their data). */
+  readonly backupPlan?: BackupPlan;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -49,6 +53,21 @@ export class DataStack extends Stack {
         // Admin lists read whole items from the index: projecting ALL avoids a GetItem per row.
         projectionType: ProjectionType.ALL,
       });
+    }
+
+    // AWS Backup on top of point-in-time recovery (35 days, restores to a new table): daily
+    // backups kept 35 days and monthly ones kept a year, in a vault of their own, so an old state
+    // or a deleted table can be restored beyond PITR's window. Stages that keep their data only.
+    if (config.retainData) {
+      const vault = new BackupVault(this, 'BackupVault', { removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE });
+      this.backupPlan = new BackupPlan(this, 'BackupPlan', {
+        backupVault: vault,
+        backupPlanRules: [
+          new BackupPlanRule({ ruleName: 'Daily', scheduleExpression: Schedule.cron({ hour: '2', minute: '30' }), deleteAfter: Duration.days(35) }),
+          new BackupPlanRule({ ruleName: 'Monthly', scheduleExpression: Schedule.cron({ day: '1', hour: '4', minute: '0' }), deleteAfter: Duration.days(365) }),
+        ],
+      });
+      this.backupPlan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(this.table)] });
     }
 
     this.accessLogs = new Bucket(this, 'AccessLogs', {
@@ -101,11 +120,12 @@ export class DataStack extends Stack {
 
     // The Google service account key of the analytics checks (docs/analytics.md): created with a
     // random placeholder, which the checks report as "not JSON" until an operator puts the key in.
-    // Kept with the stage's data: the key outlives a redeploy.
+    // Kept with the stage's data: the key outlives a redeploy (but not a failed first create, whose
+    // retry would find the name taken: lib/config.ts keptWithNamePolicy).
     this.googleCredentialsSecret = new Secret(this, 'GoogleCredentialsSecret', {
       secretName: googleCredentialsSecretName(config.stage),
       description: 'Google service account key (JSON) for the Google Analytics checks: put the key file downloaded from Google Cloud here',
-      removalPolicy,
+      removalPolicy: keptWithNamePolicy(config),
     });
 
     this.alarms = new Topic(this, 'Alarms', { displayName: `Portal ${config.stage} alarms`, enforceSSL: true });

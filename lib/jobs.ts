@@ -20,7 +20,7 @@ import { addAlarms, loggedErrors, sqsVisible } from './constructs/alarms';
 import type { StageConfig } from './config';
 import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
-import { feedRecheckQueue, feedRecheckQueueEnv, schedule } from './definitions/resources';
+import { feedRecheckQueue, feedRecheckQueueEnv, reservedConcurrency, schedule } from './definitions/resources';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
 import { jobGrants } from './permissions';
@@ -111,6 +111,8 @@ export class JobsStack extends Stack {
       memorySize: feedRecheckQueue.workerMemoryMb,
       readsSecrets: true,
       job: true,
+      // As many as the event source runs at once (below): a ceiling, and never starved by the API.
+      reservedConcurrency: reservedConcurrency.feedRecheckWorker,
     });
     this.feedRecheckWorker.addEventSource(
       new SqsEventSource(this.feedRecheckQueue, {

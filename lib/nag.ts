@@ -38,9 +38,23 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        'The value is a Google service account key made in Google Cloud, not by AWS: a rotation means a new key there, pasted here (docs/analytics.md, "Rotating the key"); no rotation Lambda can do it.',
+        'The value is a Google service account key made in Google Cloud, not by AWS: a rotation means a new key there, pasted here (docs/analytics.md, "Configuring a real property", rotating the key); no rotation Lambda can do it.',
     },
   ]);
+
+  if (data.backupPlan) {
+    on(
+      data.backupPlan,
+      [
+        {
+          id: 'AwsSolutions-IAM4',
+          reason: 'AWS Backup\'s service role for the table selection: the AWS-managed AWSBackupServiceRolePolicyForBackup, as the CDK creates it; Backup needs it to create and tag the backups.',
+          appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup'],
+        },
+      ],
+      true,
+    );
+  }
 
   // --- Auth ---
   on(auth.userPool, [
@@ -52,7 +66,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
     {
       id: 'AwsSolutions-COG2',
       reason:
-        'TOTP MFA is offered to everyone (Mfa.OPTIONAL). Cognito cannot require it for one group; requiring it for administrators belongs to the sign-in flow, an open follow-up (docs/auth.md, "MFA").',
+        'TOTP MFA is offered to everyone (Mfa.OPTIONAL). Cognito cannot require it for one group: the portal\'s sign-in and auth middleware require it of administrators where ADMIN_MFA=required, the default of every deployed stage (docs/auth.md, "Password rules and MFA").',
     },
     {
       id: 'AwsSolutions-COG8',
@@ -78,10 +92,17 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
   };
   const feedObjects: NagPackSuppression = {
     id: 'AwsSolutions-IAM5',
-    reason: 'Feed files are objects keyed per company and upload in the feed bucket; only s3:PutObject (upload route) or s3:GetObject (check route) on objects of that one bucket.',
-    appliesTo: [rx('^Resource::<FeedBucket[0-9A-F]{8}\\.Arn>\\/\\*$')],
+    reason:
+      'Feed files are objects keyed per company and upload under feeds/ of the feed bucket: s3:PutObject (upload route), s3:GetObject (check route and jobs) or s3:DeleteObject (company deletion) on feeds/* of that one bucket only.',
+    appliesTo: [rx('^Resource::<FeedBucket[0-9A-F]{8}\\.Arn>\\/feeds\\/\\*$')],
   };
-  for (const stack of [api, jobs]) on(stack.node.findChild('Roles'), [tableIndexes, ses, feedObjects], true);
+  const xray: NagPackSuppression = {
+    id: 'AwsSolutions-IAM5',
+    reason:
+      'X-Ray active tracing (lib/constructs/portal-function.ts): xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permission, so the CDK grants them on "*"; no other action of these roles is on "*" (test/infra/operations.test.ts).',
+    appliesTo: ['Resource::*'],
+  };
+  for (const stack of [api, jobs]) on(stack.node.findChild('Roles'), [tableIndexes, ses, feedObjects, xray], true);
 
   // --- Functions ---
   const runtime: NagPackSuppression = {
@@ -140,7 +161,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
         {
           id: 'AwsSolutions-IAM5',
           reason:
-            'CDK BucketDeployment provider: copies the asset zip from the bootstrap bucket into the web bucket and prunes old files (object wildcards of those two buckets), and invalidates the distribution (cloudfront:CreateInvalidation has no resource-level permission).',
+            'CDK BucketDeployment provider: copies the asset zip from the bootstrap bucket into the web bucket and prunes old files (object wildcards of those two buckets); its invalidation rights are scoped to the distribution\'s ARN (lib/web.ts).',
           appliesTo: [
             'Action::s3:GetObject*',
             'Action::s3:GetBucket*',
@@ -149,7 +170,6 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
             'Action::s3:Abort*',
             rx('^Resource::<WebBucket[0-9A-F]{8}\\.Arn>\\/\\*$'),
             rx('^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-<AWS::Region>\\/\\*$'),
-            'Resource::*',
           ],
         },
         { id: 'AwsSolutions-L1', reason: 'CDK BucketDeployment provider: its runtime is chosen by the aws-cdk-lib version.' },

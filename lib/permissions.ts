@@ -50,8 +50,12 @@ export function grantsKey(grants: RouteGrants): string {
     .join(';');
 }
 
-/** DynamoDB actions per access level. No Scan: request paths use Query only (docs/architecture.md, "Data"). */
+/** The feed bucket's objects the functions may touch: the uploads, `feeds/<companyId>/…` (functions/data/keys.ts). */
+export const FEED_OBJECT_PREFIX = 'feeds/';
+
+/** DynamoDB actions per access level ('none': no table statement at all, e.g. the CSP report route). No Scan: request paths use Query only (docs/architecture.md, "Data"). */
 export const tableActions: Record<TableAccess, readonly string[]> = {
+  none: [],
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'],
   'read-write': [
     'dynamodb:GetItem',

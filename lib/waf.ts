@@ -8,10 +8,11 @@
  * its `WebAclArn` output across regions with `Fn::GetStackOutput` (lib/web.ts). Needs the CDK
  * bootstrap in us-east-1 as well (docs/deploy.md).
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { ArnFormat, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import type { StageConfig } from './config';
+import { keptWithNamePolicy, type StageConfig } from './config';
 import { passwordResetRequest, securityLogin, securityNewPassword } from '../shared/routes';
 
 /** CloudFront web ACLs live in us-east-1, whatever region the rest of the portal is in. */
@@ -44,6 +45,7 @@ export interface WafStackProps extends StackProps {
 
 export class WafStack extends Stack {
   readonly webAcl: CfnWebACL;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: WafStackProps) {
     super(scope, id, { ...props, env: { ...props.env, region: WAF_REGION } });
@@ -126,6 +128,31 @@ export class WafStack extends Stack {
         ]),
         managed('AWSManagedRulesKnownBadInputsRuleSet', 5),
       ],
+    });
+
+    // WAF logging: the requests a rule blocked or counted, one JSON line each, in a log group of
+    // this region (WAF requires the `aws-waf-logs-` prefix). Allowed requests are left out (the
+    // access logs have them); cookies and the authorization header are redacted (sessions).
+    this.logGroup = new LogGroup(this, 'WafLogs', {
+      logGroupName: `aws-waf-logs-portal-${config.stage}`,
+      retention: config.retainData ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
+      removalPolicy: keptWithNamePolicy(config),
+    });
+    new CfnLoggingConfiguration(this, 'WafLogging', {
+      resourceArn: this.webAcl.attrArn,
+      // The log group's ARN without the trailing `:*` that CloudFormation's Arn attribute carries.
+      logDestinationConfigs: [Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: this.logGroup.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      redactedFields: [{ singleHeader: { Name: 'cookie' } }, { singleHeader: { Name: 'authorization' } }],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }],
+          },
+        ],
+      },
     });
 
     new CfnOutput(this, WEB_ACL_ARN_OUTPUT, {

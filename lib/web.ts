@@ -3,7 +3,8 @@
  * forwarded to the HTTP API so the SPA and the API share one origin (cookies, no CORS).
  */
 import { existsSync } from 'node:fs';
-import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -68,6 +69,35 @@ export const spaRewriteCode = `function handler(event) {
   }
   return request;
 }`;
+
+/**
+ * The CDK's BucketDeployment grants cloudfront:CreateInvalidation and GetInvalidation on `*`;
+ * both take a distribution ARN, so its provider's role gets this distribution's only. Rewrites
+ * the statement in the role's policy at synthesis (the CDK offers no option) and fails the
+ * synthesis if the CDK stops writing it, so the scope cannot silently widen again.
+ */
+function scopeInvalidationToDistribution(deployment: BucketDeployment, distribution: Distribution): void {
+  const policy = deployment.handlerRole.node.tryFindChild('DefaultPolicy') as Policy | undefined;
+  const cfn = policy?.node.defaultChild as CfnPolicy | undefined;
+  if (!cfn) throw new Error('BucketDeployment: its provider role has no DefaultPolicy to scope');
+  const original = cfn.policyDocument as unknown;
+  cfn.policyDocument = Lazy.any({
+    produce: () => {
+      const document = Stack.of(cfn).resolve(original);
+      const statements = (document as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement;
+      let scoped = 0;
+      for (const statement of statements) {
+        const actions = ([] as string[]).concat(statement.Action);
+        if (statement.Resource === '*' && actions.every((a) => a.startsWith('cloudfront:'))) {
+          statement.Resource = distribution.distributionArn;
+          scoped++;
+        }
+      }
+      if (scoped === 0) throw new Error('BucketDeployment: no cloudfront:* statement on "*" found to scope to the distribution');
+      return document;
+    },
+  });
+}
 
 export class WebStack extends Stack {
   readonly bucket: Bucket;
@@ -215,6 +245,7 @@ export class WebStack extends Stack {
         distributionPaths: ['/*'],
       });
       pages.node.addDependency(assets);
+      scopeInvalidationToDistribution(pages, this.distribution);
     } else {
       Annotations.of(this).addWarningV2('portal:web:no-build', `${webDist}/index.html not found: run \`npm run build\` before deploying, or the web app is not uploaded.`);
     }

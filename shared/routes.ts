@@ -58,7 +58,7 @@ interface LambdaSettings {
   readonly memoryMb?: number;
 }
 
-export type TableAccess = 'read' | 'read-write';
+export type TableAccess = 'none' | 'read' | 'read-write';
 /** delete: DeleteObject on objects and ListBucket on the bucket (removing a company's uploads). */
 export type FeedBucketAccess = 'put' | 'get' | 'delete';
 
@@ -216,6 +216,8 @@ export const securityCspReport = route({
   id: 'security-csp-report', area: 'security', method: 'POST', path: '/api/security/csp-report', access: 'public',
   stale: [],
   response: reply<void>(),
+  // It only logs: no table access at all (the default of a POST is read-write).
+  grants: { table: 'none' },
 });
 export const passwordResetRequest = route({
   id: 'password-reset-request', area: 'security', method: 'POST', path: '/api/security/password-reset', access: 'public',

@@ -1,6 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { parseRecheckMessage, recheckCompany, type RecheckOutcome } from '../core/order-feed/recheck';
 import { logger, startJobLog } from '../platform/log';
+import { tracedJob } from '../platform/tracing';
 
 /** Time kept for the last writes (result, history, mail) before Lambda stops the function. */
 const FINISH_MARGIN_MS = 30_000;
@@ -11,7 +12,7 @@ const FINISH_MARGIN_MS = 30_000;
  * history); an unexpected error fails only its own message (partial batch response), which SQS
  * delivers again, then moves to the dead-letter queue. Other companies are never affected.
  */
-export const handler = async (
+export const handler = tracedJob('feed-recheck-worker', async (
   event: SQSEvent,
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<SQSBatchResponse & { outcomes: RecheckOutcome[] }> => {
@@ -43,4 +44,4 @@ export const handler = async (
     }
   }
   return { batchItemFailures, outcomes };
-};
+});

@@ -2,6 +2,7 @@ import { dispatchFeedRechecks } from '../core/order-feed/recheck-dispatch';
 import { env } from '../platform/env';
 import { sqsQueue } from '../platform/queue';
 import { logger, startJobLog } from '../platform/log';
+import { tracedJob } from '../platform/tracing';
 
 export interface FeedRecheckRun {
   runAt: string;
@@ -16,10 +17,10 @@ export interface FeedRecheckRun {
  * the worker nor the feed engine. The local stack, which has no SQS, runs the same dispatch with
  * an in-process queue instead (localstack/feed-recheck-local.ts, `npm run job:feeds`).
  */
-export const handler = async (): Promise<FeedRecheckRun> => {
+export const handler = tracedJob('feed-recheck', async (): Promise<FeedRecheckRun> => {
   startJobLog('feed-recheck');
   const queue = sqsQueue(env.feedRecheckQueue);
   const run = await dispatchFeedRechecks({ send: (messages) => queue.sendAll(messages) });
   logger().info('dispatched', { ...run });
   return run;
-};
+});

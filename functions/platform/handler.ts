@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
 import { logUnhandled, startRequestLog } from './log';
+import { handlerTracing } from './tracing';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
@@ -265,6 +266,8 @@ export function createHandler<R extends RouteDef>(
   };
 
   const core = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    // First, so its subsegment spans the guard too (X-Ray, deployed functions only: platform/tracing.ts).
+    .use(handlerTracing(route.id))
     .use(guard)
     .handler(async (event) => {
       const state = stateOf(event);

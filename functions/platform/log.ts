@@ -11,7 +11,7 @@ import { withReadableStack } from './stack-map';
  */
 
 /** Service name of every line; `POWERTOOLS_SERVICE_NAME` overrides it. */
-const SERVICE_NAME = 'onboarding-portal';
+export const SERVICE_NAME = 'onboarding-portal';
 
 let instance: Logger | undefined;
 

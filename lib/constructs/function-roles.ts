@@ -3,16 +3,16 @@
  * Functions with identical needs share a role: same effective permissions as one role each,
  * but ~10 roles instead of 60+ keeps the api stack far below CloudFormation's resource limit.
  */
-import { Aws, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Aws, Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, type ILogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { mailTemplatePrefix, type StageConfig } from '../config';
+import { keptWithNamePolicy, mailTemplatePrefix, type StageConfig } from '../config';
 import { googleCredentialsSecretName, mailConfigurationSetName } from '../definitions/resources';
-import { feedBucketActions, grantsKey, tableActions, type RouteGrants } from '../permissions';
+import { FEED_OBJECT_PREFIX, feedBucketActions, grantsKey, tableActions, type RouteGrants } from '../permissions';
 
 export interface FunctionRolesProps {
   readonly table: ITable;
@@ -53,24 +53,27 @@ export class FunctionRoles extends Construct {
     // Logs go to the shared group only (no AWSLambdaBasicExecutionRole: it allows every group).
     logGroup.grantWrite(role);
 
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: [...tableActions[grants.table]],
-        resources: [table.tableArn, `${table.tableArn}/index/*`],
-      }),
-    );
+    if (grants.table !== 'none') {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: [...tableActions[grants.table]],
+          resources: [table.tableArn, `${table.tableArn}/index/*`],
+        }),
+      );
+    }
     if (grants.feedBucket.length) {
       role.addToPolicy(
         new PolicyStatement({
           actions: grants.feedBucket.map((access) => feedBucketActions[access]),
-          resources: [feedBucket.arnForObjects('*')],
+          // Uploads live under feeds/<company>/ (functions/data/keys.ts): nothing else of the bucket.
+          resources: [feedBucket.arnForObjects(`${FEED_OBJECT_PREFIX}*`)],
         }),
       );
     }
     if (grants.feedBucket.includes('delete')) {
       // Deleting a company lists its upload prefix before deleting the objects.
       role.addToPolicy(
-        new PolicyStatement({ actions: ['s3:ListBucket'], resources: [feedBucket.bucketArn], conditions: { StringLike: { 's3:prefix': ['feeds/*'] } } }),
+        new PolicyStatement({ actions: ['s3:ListBucket'], resources: [feedBucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${FEED_OBJECT_PREFIX}*`] } } }),
       );
     }
     if (grants.cognito.length) {
@@ -134,8 +137,8 @@ export function functionLogsAndRoles(
   const logGroup = new LogGroup(stack, input.logsId, {
     logGroupName: input.logGroupName,
     retention: input.retention,
-    // Where the stage keeps its data (prod), its logs outlive the stack too.
-    removalPolicy: input.config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    // Where the stage keeps its data (prod), its logs outlive the stack too (not a failed first create: lib/config.ts).
+    removalPolicy: keptWithNamePolicy(input.config),
   });
   const roles = new FunctionRoles(stack, 'Roles', {
     table: input.table,

@@ -19,6 +19,7 @@ import {
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
   Runtime,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -52,6 +53,11 @@ export interface PortalFunctionProps {
    * only when they log one (lib/bundling.ts `routeNodeOptions`, functions/platform/stack-map.ts).
    */
   readonly job?: boolean;
+  /**
+   * Concurrency set aside for this function (and its ceiling): sign-in keeps answering when other
+   * functions use up the account's pool, and the feed worker cannot take the whole pool.
+   */
+  readonly reservedConcurrency?: number;
 }
 
 /** The extension's cache keeps a read secret 5 minutes (its default): a rotated key is seen within that. */
@@ -92,7 +98,12 @@ export class PortalFunction extends LambdaFunction {
       role: props.role,
       logGroup: props.logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: { ...props.environment, ...(props.job ? { NODE_OPTIONS: jobNodeOptions } : {}) },
+      // X-Ray: Lambda records each invocation (and its init); the handler pipeline adds its own
+      // subsegment and the outgoing calls with the Powertools Tracer, loaded lazily
+      // (functions/platform/tracing.ts, switched on by POWERTOOLS_TRACE_ENABLED).
+      tracing: Tracing.ACTIVE,
+      environment: { ...props.environment, POWERTOOLS_TRACE_ENABLED: 'true', ...(props.job ? { NODE_OPTIONS: jobNodeOptions } : {}) },
+      ...(props.reservedConcurrency !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       ...(props.readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });

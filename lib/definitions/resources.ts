@@ -74,6 +74,25 @@ export const feedRecheckQueue = {
   maxConcurrency: 4,
 } as const;
 
+/**
+ * Reserved concurrency (lib/api.ts, lib/jobs.ts): set aside for these functions and their ceiling.
+ * Sign-in (password, then the authenticator code) keeps answering when other functions use up the
+ * account's pool; the feed worker, as many as its event source runs at once, never more. Lambda
+ * keeps 100 of an account's concurrency unreserved: the account's quota must be at least the sum
+ * plus 100 (`npm run deploy:check` checks it, docs/deploy.md).
+ */
+export const reservedConcurrency = {
+  routes: { 'security-login': 10, 'security-mfa': 5 } as Readonly<Record<string, number>>,
+  feedRecheckWorker: feedRecheckQueue.maxConcurrency,
+} as const;
+
+/** Lambda's own floor: reservations must leave this much of the account's concurrency unreserved. */
+export const UNRESERVED_CONCURRENCY_FLOOR = 100;
+
+/** The account concurrency a stage needs (see `reservedConcurrency`). */
+export const requiredAccountConcurrency = (): number =>
+  Object.values(reservedConcurrency.routes).reduce((a, b) => a + b, 0) + reservedConcurrency.feedRecheckWorker + UNRESERVED_CONCURRENCY_FLOOR;
+
 export interface MailTemplate {
   name: string;
   subject: string;

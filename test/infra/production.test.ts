@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type StageConfig } from '../../lib/config';
+import { loadConfig } from '../../lib/config';
 import { envNames, originSecretName, userPool } from '../../lib/definitions/resources';
 import { fromRoot } from '../../lib/paths';
-import { createPortal, portalAppContext, type PortalApp } from '../../lib/portal';
+import { portalAppContext, type PortalApp } from '../../lib/portal';
 import { WAF_REGION, wafRateLimits } from '../../lib/waf';
 import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/security';
-import { fixture } from './support';
+import { synthApp } from './support';
 
 /**
  * The committed `prod` entry as a team deploys it (its own domain, mailboxes and certificate on
@@ -24,16 +23,7 @@ const team = {
 };
 const context = (values: Record<string, string>) => ({ tryGetContext: (key: string) => values[key] });
 
-function synth(config: StageConfig): { portal: PortalApp; t: (stack: keyof PortalApp) => Template } {
-  const app = new App({ context: { ...portalAppContext, 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
-  const portal = createPortal(app, config, { resolveEntry: () => fixture('absent-handler.ts'), webDist: fixture('web-dist') });
-  const cache = new Map<string, Template>();
-  const t = (stack: keyof PortalApp) => {
-    if (!cache.has(stack)) cache.set(stack, Template.fromStack(portal[stack]!));
-    return cache.get(stack)!;
-  };
-  return { portal, t };
-}
+const synth = synthApp;
 
 const prod = loadConfig(context({ requireStage: 'true', stage: 'prod', ...team }));
 const { portal, t } = synth(prod);
@@ -216,7 +206,7 @@ describe('observability and failures', () => {
     for (const stack of ['api', 'jobs'] as const) {
       for (const group of resources(stack, 'AWS::Logs::LogGroup')) {
         expect(group.Properties.RetentionInDays).toBe(365);
-        expect(group.DeletionPolicy, stack).toBe('Retain');
+        expect(group.DeletionPolicy, stack).toBe('RetainExceptOnCreate');
       }
     }
     const logBuckets = resources('data', 'AWS::S3::Bucket').filter((b) => b.Properties.OwnershipControls?.Rules?.[0]?.ObjectOwnership === 'BucketOwnerPreferred');

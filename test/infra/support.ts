@@ -11,7 +11,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { validate, type StageConfig } from '../../lib/config';
 import { defaultEntry } from '../../lib/api';
-import { createPortal, portalAppContext, type PortalStacks } from '../../lib/portal';
+import { createPortal, portalAppContext, type PortalApp, type PortalStacks } from '../../lib/portal';
 import type { RouteDef } from '../../shared/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -78,4 +78,19 @@ export function actionsOfFunction(template: Template, functionLogicalId: string)
     }
   }
   return actions;
+}
+
+/**
+ * Every stack of a stage (the WAF stack too), every route on the fixture handler, templates made
+ * on demand: for tests of a whole configuration (production.test.ts, operations.test.ts).
+ */
+export function synthApp(config: StageConfig): { portal: PortalApp; t: (stack: keyof PortalApp) => Template } {
+  const app = new App({ context: { ...portalAppContext, 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
+  const portal = createPortal(app, config, { resolveEntry: () => fixture('absent-handler.ts'), webDist: fixture('web-dist') });
+  const cache = new Map<string, Template>();
+  const t = (stack: keyof PortalApp) => {
+    if (!cache.has(stack)) cache.set(stack, Template.fromStack(portal[stack]!));
+    return cache.get(stack)!;
+  };
+  return { portal, t };
 }
