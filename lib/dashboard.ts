@@ -46,7 +46,7 @@ const apiMetric = (api: HttpApi, metricName: string, statistic: string, label?: 
   new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: api.apiId, Stage: '$default' }, statistic, period: FIVE_MINUTES, ...(label ? { label } : {}) });
 
 /** Account-wide Lambda concurrency in use against the account's quota, in percent. */
-export const accountConcurrencyPercent = (): MathExpression =>
+const accountConcurrencyPercent = (): MathExpression =>
   new MathExpression({
     expression: 'usage / SERVICE_QUOTA(usage) * 100',
     usingMetrics: {

@@ -18,7 +18,7 @@ import { acknowledgeNagFindings, addNagChecks } from './nag';
 import { createPortal, portalAppContext, type PortalOptions } from './portal';
 import { WAF_REGION } from './waf';
 
-export type Status = 'ok' | 'missing' | 'not checked';
+type Status = 'ok' | 'missing' | 'not checked';
 export interface CheckResult {
   readonly status: Status;
   readonly item: string;

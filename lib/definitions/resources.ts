@@ -87,7 +87,7 @@ export const reservedConcurrency = {
 } as const;
 
 /** Lambda's own floor: reservations must leave this much of the account's concurrency unreserved. */
-export const UNRESERVED_CONCURRENCY_FLOOR = 100;
+const UNRESERVED_CONCURRENCY_FLOOR = 100;
 
 /** The account concurrency a stage needs (see `reservedConcurrency`). */
 export const requiredAccountConcurrency = (): number =>
