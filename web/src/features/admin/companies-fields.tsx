@@ -69,3 +69,17 @@ export function takenByOthers(others: readonly Company[] | undefined, values: { 
     viewIdTaken: !!viewId && !!others?.some((other) => other.viewId === viewId),
   };
 }
+
+/** Another company holds the View ID: the server refuses it, so the form blocks and says how to move one. */
+export function ViewIdTaken() {
+  return (
+    <p className="co-blocking" role="alert">
+      <span>
+        <T id="companies.warning.viewIdExists" />
+      </span>{' '}
+      <span>
+        <T id="companies.warning.viewIdMove" />
+      </span>
+    </p>
+  );
+}

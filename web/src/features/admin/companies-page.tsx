@@ -16,7 +16,7 @@ import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { CompaniesTable } from './companies-table';
-import { SelectField, takenByOthers } from './companies-fields';
+import { SelectField, takenByOthers, ViewIdTaken } from './companies-fields';
 import { StepsSetting } from './companies-steps';
 import './companies-admin.css';
 
@@ -119,14 +119,7 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
               <div>
                 <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" pattern="[0-9]*" />
                 {viewIdTaken && (
-                  <p className="co-blocking" role="alert">
-                    <span>
-                      <T id="companies.warning.viewIdExists" />
-                    </span>{' '}
-                    <span>
-                      <T id="companies.warning.viewIdMove" />
-                    </span>
-                  </p>
+                  <ViewIdTaken />
                 )}
               </div>
               <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" pattern="[0-9]*" />

@@ -15,7 +15,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
-import { SelectField, takenByOthers, useCountryName } from './companies-fields';
+import { SelectField, takenByOthers, ViewIdTaken, useCountryName } from './companies-fields';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 
 type Column = 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
@@ -274,14 +274,7 @@ function EditRow({
             <td>
               <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" />
               {viewIdTaken && (
-                <p className="co-blocking" role="alert">
-                  <span>
-                    <T id="companies.warning.viewIdExists" />
-                  </span>{' '}
-                  <span>
-                    <T id="companies.warning.viewIdMove" />
-                  </span>
-                </p>
+                <ViewIdTaken />
               )}
             </td>
             <td>
