@@ -138,6 +138,8 @@ export interface IntegrationStatus {
 export interface StatusReportRow {
   companyId: string;
   companyName: string;
+  /** The company's product: its feed step is a lead feed unless it is 360. */
+  product: Product;
   stepType: StepType;
   status: StepStatus;
   /** ISO time of the last status change; null until the first one. */

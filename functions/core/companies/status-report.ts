@@ -34,6 +34,7 @@ export async function statusReport(deps: StatusReportDeps = defaults): Promise<S
     .map((step) => ({
       companyId: step.companyId,
       companyName: byId.get(step.companyId)!.name,
+      product: byId.get(step.companyId)!.product,
       stepType: step.stepType,
       status: step.status,
       updated: step.updated ?? null,

@@ -96,13 +96,13 @@ function EditForm({ company }: { company: Company }) {
                   {steps.map((step, i) => (
                     <span key={step}>
                       {i > 0 && ', '}
-                      <T id={stepNameId(step)} />
+                      <T id={stepNameId(step, values.product)} />
                     </span>
                   ))}
                 </span>
               </div>
               <div className="co-form-actions">
-                <StepsSetting value={steps} onChange={setSteps} />
+                <StepsSetting value={steps} product={values.product} onChange={setSteps} />
                 <Button type="submit" disabled={!changed || !values.name.trim() || isSubmitting} loading={isSubmitting}>
                   <T id="companies.save" />
                 </Button>

@@ -125,7 +125,7 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
               <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" pattern="[0-9]*" />
               <FormField name="orderFeedUrl" label="companies.field.orderFeedUrl" type="url" placeholder="https://" />
               <div className="co-form-actions">
-                <StepsSetting value={values.integrationSteps} onChange={(steps) => void setFieldValue('integrationSteps', steps)} />
+                <StepsSetting value={values.integrationSteps} product={values.product} onChange={(steps) => void setFieldValue('integrationSteps', steps)} />
                 <Button type="submit" disabled={disabled} loading={isSubmitting}>
                   <T id="companies.create.submit" />
                 </Button>

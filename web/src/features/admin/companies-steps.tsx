@@ -23,7 +23,8 @@ const HIDDEN_STEP_OPTIONS: readonly StepType[] = ['ga_access', 'ga_dimension', '
  * "Steps setting": a button showing how many steps are chosen, opening a modal of checkboxes.
  * The choice is applied only with Done (Cancel/Escape keep the previous one).
  */
-export function StepsSetting({ value, onChange, disabled }: { value: readonly StepType[]; onChange: (steps: StepType[]) => void; disabled?: boolean }) {
+/** `product`: the company's (its feed step is a lead feed unless 360). */
+export function StepsSetting({ value, onChange, disabled, product }: { value: readonly StepType[]; onChange: (steps: StepType[]) => void; disabled?: boolean; product?: string }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<StepType[]>([...value]);
   const toggle = (step: StepType) => setDraft((now) => (now.includes(step) ? now.filter((s) => s !== step) : [...now, step]));
@@ -35,7 +36,7 @@ export function StepsSetting({ value, onChange, disabled }: { value: readonly St
       {steps.map((step) => (
         <label key={step} className="co-check">
           <input type="checkbox" checked={draft.includes(step)} onChange={() => toggle(step)} />
-          <T id={stepNameId(step)} />
+          <T id={stepNameId(step, product)} />
         </label>
       ))}
     </fieldset>

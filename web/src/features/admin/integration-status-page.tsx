@@ -45,7 +45,7 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
   const { sort, toggle } = useSort<Column>({ key: 'company', dir: 'asc' });
 
   const shown = useMemo(() => {
-    const stepName = (row: StatusReportRow) => t(stepNameId(row.stepType));
+    const stepName = (row: StatusReportRow) => t(stepNameId(row.stepType, row.product));
     const statusName = (row: StatusReportRow) => t(stepStatusId(row.status));
     const value = (row: StatusReportRow) => (sort.key === 'company' ? row.companyName : sort.key === 'step' ? stepName(row) : statusName(row));
     // The server's order (company, then the company's step order) breaks ties: a stable sort keeps it.
@@ -92,7 +92,7 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
               <tr key={`${row.companyId}-${row.stepType}`}>
                 <td>{row.companyName}</td>
                 <td>
-                  <T id={stepNameId(row.stepType)} />
+                  <T id={stepNameId(row.stepType, row.product)} />
                 </td>
                 <td>
                   <span className={`badge co-status-${row.status}`}>
