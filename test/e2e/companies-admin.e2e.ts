@@ -44,6 +44,8 @@ test('an admin creates, searches, sorts, edits and deletes a company', async ({ 
   // Steps setting: add Matomo and a hidden step, drop Collector.
   await page.getByRole('button', { name: 'Steps setting (4)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Steps setting' });
+  // Every dialog is 500 px wide above 800 px (spec "Confirm dialog"), this one too.
+  expect((await dialog.boundingBox())!.width).toBe(500);
   await dialog.getByLabel('Matomo Analytics').check();
   await dialog.getByLabel('UTM rules').check();
   await dialog.getByLabel('Collector').uncheck();
