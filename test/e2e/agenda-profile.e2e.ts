@@ -161,6 +161,12 @@ test('the profile shows the account and the next meeting, and the to-do list sur
   await edit.fill('Complete every step');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Delete “Provide access to the analytics tool”' }).click();
+  // Asked first, as every delete: Cancel keeps the item, Delete removes it.
+  const confirm = page.getByRole('dialog', { name: 'Delete “Provide access to the analytics tool”?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Provide access to the analytics tool')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete “Provide access to the analytics tool”' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
 
   await page.reload();
   await expect(page.getByText('Send the logo')).toBeVisible();

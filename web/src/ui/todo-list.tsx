@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { T, useT } from '../i18n/t';
 import { Button } from './button';
 import { Card } from './card';
+import { ConfirmDialog } from './dialog';
 
 /**
  * The personal to-do list of the dashboard and the profile (accounts spec, Profile): kept in
@@ -44,6 +45,8 @@ export function TodoList({ userId }: { userId: string }) {
   );
   const [title, setTitle] = useState('');
   const [editing, setEditing] = useState<{ id: string; title: string } | null>(null);
+  // A delete is confirmed first, as every delete of the portal (spec "Confirm dialog").
+  const [deleting, setDeleting] = useState<TodoItem | null>(null);
   const inputId = useId();
 
   useEffect(() => {
@@ -115,7 +118,7 @@ export function TodoList({ userId }: { userId: string }) {
                     <T id="todo.edit" />
                   </Button>
                 )}
-                <Button variant="ghost" className="btn-sm" onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))} aria-label={t('todo.deleteItem', { title: item.title })}>
+                <Button variant="ghost" className="btn-sm" onClick={() => setDeleting(item)} aria-label={t('todo.deleteItem', { title: item.title })}>
                   <T id="todo.delete" />
                 </Button>
               </div>
@@ -138,6 +141,16 @@ export function TodoList({ userId }: { userId: string }) {
           <T id="todo.add" />
         </Button>
       </form>
+      <ConfirmDialog
+        open={deleting !== null}
+        message={<T id="todo.deleteConfirm" values={{ title: deleting?.title ?? '' }} />}
+        onConfirm={() => {
+          const doomed = deleting;
+          setItems((list) => list.filter((i) => i.id !== doomed?.id));
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
     </Card>
   );
 }

@@ -55,7 +55,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('button', { name: /^Reset status/ })).not.toBeInTheDocument();
   });
 
-  it('lets an administrator reset a done step', async () => {
+  it('lets an administrator reset a done step, after a confirmation', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
     mockSteps(status([step('collector', 'done', '2026-11-20T10:00:00Z')]));
     let sent: unknown;
@@ -67,6 +67,12 @@ describe('dashboard', () => {
     );
     renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: /^Reset status/ }));
+    // Asked first: Cancel sends nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Set Collector back to be done?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: /^Reset status/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset status' }));
     expect(sent).toEqual({ stepType: 'collector', status: 'TBD' });
     expect(await screen.findByText('To be done')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reset status/ })).not.toBeInTheDocument();
@@ -153,6 +159,14 @@ describe('dashboard', () => {
     const stored = JSON.parse(localStorage.getItem('portal.todo.u1')!) as Array<{ title: string; done: boolean }>;
     expect(stored.map((i) => [i.title, i.done])).toContainEqual(['Send the logo', true]);
     expect(stored[0]).toMatchObject({ title: 'Sign in to the tracking product', done: true });
+    // A delete is confirmed first: Cancel keeps the item.
+    await userEvent.click(screen.getByRole('button', { name: 'Delete “Send the logo”' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete “Send the logo”?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Send the logo')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete “Send the logo”' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByText('Send the logo')).not.toBeInTheDocument();
   });
 });
 

@@ -15,7 +15,7 @@ import { STEP_PAGES, stepNameId, stepStatusId } from '../../lib/steps';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog, Dialog } from '../../ui/dialog';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { TodoList } from '../../ui/todo-list';
@@ -133,8 +133,11 @@ function StepCard({
   admin: boolean;
   onChange: (next: IntegrationStatus) => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  // Setting a customer's completed step back is asked first (spec: a confirmation before changes that undo work).
+  const [confirming, setConfirming] = useState(false);
   const reset = async () => {
     setBusy(true);
     setFailure(null);
@@ -144,6 +147,7 @@ function StepCard({
       setFailure(error);
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
   const action: Record<StepDisplay, Parameters<typeof T>[0]['id']> = {
@@ -174,7 +178,7 @@ function StepCard({
           </span>
         </Link>
         {admin && step.status === 'done' && (
-          <Button variant="ghost" className="btn-sm" loading={busy} onClick={reset} aria-labelledby={`step-${step.stepType}-reset step-${step.stepType}-name`}>
+          <Button variant="ghost" className="btn-sm" loading={busy} onClick={() => setConfirming(true)} aria-labelledby={`step-${step.stepType}-reset step-${step.stepType}-name`}>
             <span id={`step-${step.stepType}-reset`}>
               <T id="dashboard.resetStatus" />
             </span>
@@ -186,6 +190,15 @@ function StepCard({
           <T id={errorMessageId(failure)} />
         </Callout>
       )}
+      <ConfirmDialog
+        open={confirming}
+        message={<T id="dashboard.resetConfirm" values={{ step: t(stepNameId(step.stepType as StepType, product)) }} />}
+        description={<T id="dashboard.resetConfirmText" />}
+        confirmLabel={<T id="dashboard.resetStatus" />}
+        busy={busy}
+        onConfirm={() => void reset()}
+        onCancel={() => setConfirming(false)}
+      />
     </li>
   );
 }
