@@ -57,6 +57,8 @@ test('an administrator sets a completed step back to be done', async ({ page }) 
   const sources = stepCard(page, 'Sources');
   await expect(sources.locator('.badge')).toHaveText('Completed');
   await sources.getByRole('button', { name: 'Reset status' }).click();
+  // Asked first (the customer's work is undone).
+  await page.getByRole('dialog', { name: 'Set Sources back to be done?' }).getByRole('button', { name: 'Reset status' }).click();
   await expect(stepCard(page, 'Sources').locator('.badge')).toHaveText(/To be done|In process/);
   await expect(stepCard(page, 'Sources').getByRole('button', { name: 'Reset status' })).toHaveCount(0);
   // Back to the administrator's own company for the tests that follow (and wait until it is stored).
