@@ -36,6 +36,9 @@ function useWidth() {
     const node = ref.current;
     if (!node) return;
     setWidth(node.clientWidth);
+    // Where there is no ResizeObserver (jsdom in the unit tests, very old browsers) the width read
+    // once stands: the chart still draws, it only does not follow a turned phone.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
     observer.observe(node);
     return () => observer.disconnect();
