@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gsi1, keys } from '../../functions/data/keys';
+import { keys } from '../../functions/data/keys';
 import { db, tableName } from '../../functions/data/table';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { routes, type RouteDef } from '../../shared/routes';
@@ -9,6 +9,7 @@ import type { HttpResponse } from '../support/http-client';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { clearLocalClientThrottles } from './helpers/throttles';
+import { recordsWith } from './helpers/view-ids';
 
 /**
  * Every route of shared/routes.ts (so routes added later are covered automatically) against
@@ -252,19 +253,6 @@ describe('the View ID rule holds on every route that takes or stores one', () =>
     'order-feed-check': (view_id) => ({ path: '/api/order-feed/check', body: { view_id, type: 'xml', feed_url: 'https://feeds.example/orders.xml', upload_key: null } }),
   };
 
-  /** Ids of the live companies whose record has the View ID (the companies index). */
-  async function recordsWith(viewId: string): Promise<string[]> {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: 'viewId = :v',
-        ExpressionAttributeValues: { ':pk': gsi1.companies.pk, ':v': viewId },
-      }),
-    );
-    return (page.Items ?? []).map((item) => item.id as string);
-  }
 
   beforeAll(async () => {
     holder = await makeCompany('Matrix View holder', { viewId: HELD });

@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findCompanyByName, getCompanyRecord, storeCompanyFieldOnce, type CompanyRecord } from '../../functions/data/companies';
-import { gsi1, keys } from '../../functions/data/keys';
+import { keys } from '../../functions/data/keys';
 import { db, tableName } from '../../functions/data/table';
 import type { StepType } from '../../shared/domain/types';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { makeCompany, makeUser, signedIn, uniqueSuffix } from './helpers/accounts';
 import type { Browser } from './helpers/browser';
+import { recordsWith } from './helpers/view-ids';
 
 /**
  * Issue 20, finding 1: a View ID belongs to ONE company. Every path that stores a company's View ID
@@ -43,19 +44,6 @@ async function partition(companyId: string): Promise<string> {
   return JSON.stringify(Items);
 }
 
-/** Ids of the live companies whose RECORD has the View ID (the companies index, not the guard under test). */
-async function recordsWith(viewId: string): Promise<string[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: gsi1.indexName,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      FilterExpression: 'viewId = :v',
-      ExpressionAttributeValues: { ':pk': gsi1.companies.pk, ':v': viewId },
-    }),
-  );
-  return (Items ?? []).map((item) => item.id as string).sort();
-}
 
 describe('a View ID another company holds is refused wherever a View ID is stored', () => {
   it('legacy POST /api/companies/update: 400 on viewId, nothing changed, and the analytics routes still refuse it', async () => {
