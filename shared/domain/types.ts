@@ -1,5 +1,6 @@
 /** Types of the API answers shared by the web app and the handlers (see docs/conventions.md). */
 import type { LastAnalyticsChecks } from './analytics';
+import type { HealthStatus } from './data-health';
 
 export type Role = 'ROLE_USER' | 'ROLE_MANAGER' | 'ROLE_ADMIN';
 export const ROLES: readonly Role[] = ['ROLE_USER', 'ROLE_MANAGER', 'ROLE_ADMIN'];
@@ -96,6 +97,8 @@ export interface CurrentUser {
   mfaSetupRequired?: boolean;
   /** The account has an authenticator app (absent when not): the app page offers its removal. */
   mfaEnrolled?: boolean;
+  /** Data-health alert e-mails to this user (on unless turned off in the profile). */
+  healthAlerts?: boolean;
 }
 
 export interface ApiError {
@@ -146,6 +149,8 @@ export interface StatusReportRow {
   updated: string | null;
   /** Completed another way: the user's note for the team ('' when they left none). */
   note?: string;
+  /** The company's data health: the worst status of its kinds (shared/domain/data-health.ts). */
+  health?: HealthStatus;
 }
 
 /** DELETE /api/companies/{id}: what the deletion removed, and the caller's current company after it. */

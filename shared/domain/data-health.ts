@@ -1,0 +1,52 @@
+/**
+ * Data health: after onboarding, the daily job re-checks that each company's data still flows
+ * (docs/product.md, "Data health"). The contract between GET /api/data-health, the daily job's
+ * history and the web app's /data-health page.
+ */
+
+/** The four things re-checked every day, in the order the page shows them. */
+export const HEALTH_KINDS = ['feed', 'analytics-access', 'analytics-coverage', 'utm-linking'] as const;
+export type HealthKind = (typeof HEALTH_KINDS)[number];
+
+/** `unknown`: never checked yet, or nothing to check (no View ID, no feed URL). */
+export const HEALTH_STATUSES = ['healthy', 'warning', 'failing', 'unknown'] as const;
+export type HealthStatus = (typeof HEALTH_STATUSES)[number];
+
+/**
+ * Why a check gave its status, as a message key of the web app's catalogues (EN/FR/RU) and its
+ * values: the server never sends prose, so the reason is shown in the reader's language.
+ */
+export interface HealthReason {
+  /** e.g. 'health.feed.http-status', 'health.coverage.below' */
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** One day's result of one kind (the last check of that UTC day). */
+export interface HealthDay {
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  status: HealthStatus;
+  /** ISO time of the check */
+  checkedAt: string;
+  reason?: HealthReason;
+}
+
+export interface HealthItem {
+  kind: HealthKind;
+  status: HealthStatus;
+  /** ISO time of the last check; null when never checked */
+  lastCheck: string | null;
+  reason?: HealthReason;
+  /** The last 30 days, oldest first; days without a check are absent. */
+  history: HealthDay[];
+}
+
+/** GET /api/data-health: the caller's current company, one item per kind in HEALTH_KINDS order. */
+export interface DataHealth {
+  companyId: string;
+  items: HealthItem[];
+}
+
+/** The order "failing first" sorts by (the status report's health filter). */
+export const HEALTH_SEVERITY: Record<HealthStatus, number> = { failing: 0, warning: 1, unknown: 2, healthy: 3 };
