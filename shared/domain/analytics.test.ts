@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverage, dimensionStepDone, dimensionVerdict, reportColour, STANDARD_DIMENSION_FORMAT, type DimensionCheckAnswer } from './analytics';
+import { accessResult, coverage, dimensionResult, dimensionStepDone, dimensionVerdict, type AccessCheckAnswer, reportColour, STANDARD_DIMENSION_FORMAT, type DimensionCheckAnswer } from './analytics';
 
 const figure = (percent: number | null) => ({ percent, withDimension: 0, total: percent === null ? 0 : 100 });
 
@@ -173,5 +173,28 @@ describe('STANDARD_DIMENSION_FORMAT', () => {
     [' 1.2', false],
   ])('%j: %s', (value, standard) => {
     expect(STANDARD_DIMENSION_FORMAT.test(value)).toBe(standard);
+  });
+});
+
+describe('cards at their boundaries (mutation testing found these unchecked)', () => {
+  const access = (over: Partial<AccessCheckAnswer>): AccessCheckAnswer => ({ code: 200, errors: [], total: 10, property: null, viewIdStored: false, ...over }) as AccessCheckAnswer;
+
+  it('grants access only on a 200 without errors', () => {
+    expect(accessResult(access({}))).toBe('granted');
+    expect(accessResult(access({ errors: [{ message: 'quota' }] }))).toBe('denied');
+    expect(accessResult(access({ code: 403 }))).toBe('denied');
+    expect(accessResult(access({ code: 502 }))).toBe('denied');
+  });
+
+  it('shows a dimension answer without figures as an error card, and a 403 as denied', () => {
+    expect(dimensionResult(answer(null, null))).toBe('error');
+    expect(dimensionResult(answer(100, 100))).toBe('success');
+    expect(dimensionResult(answer(100, 100, { code: 403 }))).toBe('denied');
+  });
+
+  it('does not complete the step when a figure is missing altogether', () => {
+    expect(dimensionStepDone(answer(100, 100, { method: 'events', events: null }))).toBe(false);
+    expect(dimensionStepDone(answer(100, 100, { sessions: null }))).toBe(false);
+    expect(dimensionStepDone(answer(100, 100, { transactions: null }))).toBe(false);
   });
 });

@@ -131,6 +131,7 @@ export function dimensionVerdict(answer: DimensionCheckAnswer | null | undefined
   if (answer.code !== 200 || answer.errors.length > 0) return 'error';
   const first = answer.sessions?.percent;
   const second = answer.method === 'events' ? answer.events?.percent : answer.transactions?.percent;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: Number.isFinite(null or undefined) is false, so the null checks only spell it out
   if (first == null || second == null || !Number.isFinite(first) || !Number.isFinite(second)) return 'error';
   if (first >= SUCCESS_PERCENT && second >= SUCCESS_PERCENT) return 'success';
   return 'low';
@@ -142,7 +143,9 @@ export function dimensionVerdict(answer: DimensionCheckAnswer | null | undefined
  */
 export function dimensionStepDone(answer: DimensionCheckAnswer): boolean {
   if (answer.code !== 200 || answer.errors.length > 0) return false;
+  // Stryker disable next-line UnaryOperator: -1 and +1 are both below SUCCESS_PERCENT
   if (answer.method === 'events') return (answer.events?.percent ?? -1) >= SUCCESS_PERCENT;
+  // Stryker disable next-line UnaryOperator: -1 and +1 are both below SUCCESS_PERCENT
   return (answer.sessions?.percent ?? -1) >= SUCCESS_PERCENT && (answer.transactions?.percent ?? -1) >= SUCCESS_PERCENT;
 }
 

@@ -139,3 +139,24 @@ describe('stepNameFor', () => {
     expect(stepNameFor('sources', 'lead')).toBe('Sources');
   });
 });
+
+describe('step refusals at their boundaries (mutation testing found these unchecked)', () => {
+  const customer: StatusChangeFacts = { role: 'ROLE_USER', product: '360', sourceCount: 3, feedChecked: false };
+
+  it('lets a 360 company with exactly 3 sources complete the Sources step (the 3-source rule is the affiliates’ only)', () => {
+    expect(statusChangeRefusal('sources', 'TBD', 'done', customer)).toBeNull();
+    expect(statusChangeRefusal('sources', 'TBD', 'done', { ...customer, product: 'lead' })).toBeNull();
+    expect(statusChangeRefusal('sources', 'TBD', 'done', { ...customer, product: 'affiliate' })).toBe('affiliate-three-sources');
+  });
+
+  it('says "administrators only" (not "only an administrator resets") when a customer sets a not_mandatory step to TBD', () => {
+    expect(statusChangeRefusal('collector', 'not_mandatory', 'TBD', customer)).toBe('admin-only');
+    expect(statusChangeRefusal('collector', 'done', 'TBD', customer)).toBe('admin-only-reset');
+    expect(statusChangeRefusal('collector', 'not_mandatory', 'TBD', { ...customer, role: 'ROLE_ADMIN' })).toBeNull();
+  });
+
+  it('sorts a list given in reverse order: TBD, done, not_mandatory, each in company order', () => {
+    const list = (['not_mandatory', 'done', 'TBD', 'not_mandatory', 'done', 'TBD'] as const).map((status, index) => ({ index, status }));
+    expect(sortSteps(list).map((s) => s.index)).toEqual([2, 5, 1, 4, 0, 3]);
+  });
+});

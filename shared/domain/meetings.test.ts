@@ -35,3 +35,34 @@ describe('agenda rules', () => {
     expect(url.searchParams.get('dates')).toBe('20260308T090000Z/20260308T101500Z');
   });
 });
+
+describe('agenda rules at the boundaries (mutation testing found these unchecked)', () => {
+  const now = Date.parse('2026-12-31T23:00:00Z');
+  const atNow = meeting('at-now', '2026-12-31T23:00:00.000Z');
+  // Midnight in Paris is 23:00 UTC: the same instant, written in another zone.
+  const atNowParis = meeting('at-now-paris', '2027-01-01T00:00:00+01:00');
+  const newYear = meeting('new-year', '2027-01-01T00:00:00.000Z');
+  const newYearToo = meeting('new-year-too', '2027-01-01T00:00:00.000Z');
+
+  it('counts a meeting starting this very instant as past, in any zone, and never as the next one', () => {
+    expect(meetingState(atNow, null, now)).toBe('past');
+    expect(meetingState(atNowParis, null, now)).toBe('past');
+    expect(nextMeeting([atNow, atNowParis, newYear], now)?.id).toBe('new-year');
+  });
+
+  it('keeps the first of two meetings at the same time as the next one (across the year end)', () => {
+    expect(nextMeeting([newYear, newYearToo], now)?.id).toBe('new-year');
+    expect(nextMeeting([newYearToo, newYear], now)?.id).toBe('new-year-too');
+  });
+
+  it('shows a later meeting as upcoming when there is no next one to compare with', () => {
+    expect(meetingState(newYear, null, now)).toBe('upcoming');
+  });
+
+  it('adds details to the calendar link only when there are some', () => {
+    expect(new URL(googleCalendarUrl(newYear, 'Kick-off')).searchParams.has('details')).toBe(false);
+    expect(new URL(googleCalendarUrl(newYear, 'Kick-off', '')).searchParams.has('details')).toBe(false);
+    expect(new URL(googleCalendarUrl(newYear, 'Kick-off', 'Agenda')).searchParams.get('details')).toBe('Agenda');
+    expect(new URL(googleCalendarUrl(newYear, 'Kick-off')).searchParams.get('dates')).toBe('20270101T000000Z/20270101T003000Z');
+  });
+});

@@ -78,3 +78,14 @@ describe('source names', () => {
     expect(copyName(long, [{ id: 'd', name: `Copy of ${long}`.slice(0, 120) }], 120)).toBe(`${`Copy of ${long}`.slice(0, 116)} (2)`);
   });
 });
+
+describe('sources at the edges (mutation testing found these unchecked)', () => {
+  it('names the CSV without control characters or outer spaces', () => {
+    expect(sourcesCsvFileName('Acme\tLtd\n')).toBe('Acme_Ltd_ - Sources.csv');
+    expect(sourcesCsvFileName('  Acme  ')).toBe('Acme - Sources.csv');
+  });
+
+  it('never matches a blank name, even with a stored blank one', () => {
+    expect(sourceNamed([{ id: 'x', name: ' ' }], '')).toBeUndefined();
+  });
+});

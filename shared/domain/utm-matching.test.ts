@@ -159,3 +159,18 @@ describe('the rule schemas', () => {
     expect(await errorsOf({ source: 's1', rule: { 0: valid[0] } })).toEqual(expect.arrayContaining(['rule.1: validation.required', 'rule.2: validation.required']));
   });
 });
+
+describe('rule edges (mutation testing found these unchecked)', () => {
+  it('finds a rule whose only value is blank meaningless', () => {
+    expect(isRuleMeaningful([{ type: 'equal', utm: 'utmSource', value: '   ' }])).toBe(false);
+    expect(isRuleMeaningful([{ type: 'equal', utm: 'utmSource', value: ' x ' }])).toBe(true);
+  });
+
+  it('proposes trimmed values, and "any" where the analytics tool had none', () => {
+    expect(proposeRule({ utmSource: ' google ', utmMedium: '(not set)', utmCampaign: '(none)' })).toEqual([
+      { type: 'equal', utm: 'utmSource', value: 'google' },
+      { type: 'any', utm: 'utmMedium', value: '' },
+      { type: 'any', utm: 'utmCampaign', value: '' },
+    ]);
+  });
+});

@@ -82,3 +82,59 @@ describe('sign-in throttling', () => {
     expect(await tryWrong(store, '203.0.113.1', HOUR_START + 600_000, 'bob@portal.test')).toBe('tried');
   });
 });
+
+describe('throttle counters with a moving clock (mutation testing found these unchecked)', () => {
+  /** The memory store, recording what each count asked the table for. */
+  function recordingStore() {
+    const store = memoryThrottleStore();
+    const counted: { scope: string; window: number; nowMs: number; expiresAt: number; restartBefore: number | undefined }[] = [];
+    const countAttempt = store.countAttempt;
+    store.countAttempt = async (key, nowMs, expiresAt, restartBefore) => {
+      counted.push({ scope: key.scope, window: key.window, nowMs, expiresAt, restartBefore });
+      return countAttempt(key, nowMs, expiresAt, restartBefore);
+    };
+    return { store, counted };
+  }
+
+  it('forgets failures after an hour without one, not before: the table keeps them that long', async () => {
+    const { store, counted } = recordingStore();
+    const at = HOUR_START + 1234;
+    await countSignInFailure(store, { login: LOGIN, client: '198.51.100.7' }, at);
+    const pair = counted.find((c) => c.scope === 'sign-in-login-client')!;
+    expect(pair).toMatchObject({ window: 0, restartBefore: at - 3_600_000, expiresAt: Math.floor((at + 3_600_000) / 1000) });
+    // The login's ceiling counts in clock hours, and its item outlives its hour.
+    const ceiling = counted.find((c) => c.scope === SIGN_IN_LOGIN_CEILING.scope)!;
+    expect(ceiling).toMatchObject({ window: Math.floor(at / 3_600_000), expiresAt: Math.floor(at / 1000) + 7200 });
+  });
+
+  it('waits 30 s after the fifth failure, refuses at 29 s with the seconds left, lets through at 30 s', async () => {
+    const store = memoryThrottleStore();
+    const client = '198.51.100.7';
+    for (let i = 0; i < 5; i++) await countSignInFailure(store, { login: LOGIN, client }, HOUR_START);
+    const refused = await assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 29_000).catch((e: unknown) => e);
+    expect((refused as TooManyRequestsError).retryAfterSeconds).toBe(1);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 30_000)).resolves.toBe(true);
+  });
+
+  it('still backs off 59 min 59 s after the last failure, and has forgotten it at the hour', async () => {
+    const store = memoryThrottleStore();
+    const client = '198.51.100.7';
+    // 15 failures: the wait is capped at 15 minutes, well inside the hour.
+    for (let i = 0; i < 15; i++) await countSignInFailure(store, { login: LOGIN, client }, HOUR_START);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 899_000)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 900_000)).resolves.toBe(true);
+    // One more failure an hour minus a second later still counts on top of the 15 ...
+    await countSignInFailure(store, { login: LOGIN, client }, HOUR_START + 3_599_000);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 3_600_000)).rejects.toBeInstanceOf(TooManyRequestsError);
+    // ... and more than an hour after it, all are forgotten: the next failure is the first again (free).
+    await countSignInFailure(store, { login: LOGIN, client }, HOUR_START + 7_199_001);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 7_199_002)).resolves.toBe(true);
+  });
+
+  it('treats the login case-blind and trimmed, so " Ann@Portal.test" shares ann’s counters', async () => {
+    const store = memoryThrottleStore();
+    const client = '198.51.100.7';
+    for (let i = 0; i < 6; i++) await countSignInFailure(store, { login: ` Ann@Portal.TEST `, client }, HOUR_START);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 1000)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+});
