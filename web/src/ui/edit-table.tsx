@@ -25,6 +25,8 @@ export interface EditorProps<Draft> {
 export interface Column<Row, Draft, K extends string = string> {
   key: string;
   label: MessageId;
+  /** The field's name when it differs from the header's (inputs' names, refusal messages). */
+  fieldLabel?: MessageId;
   /** A sort key: the header sorts the list. */
   sort?: K;
   cell: (row: Row) => ReactNode;
@@ -141,7 +143,7 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
                   {column.editor({
                     draft: editing.draft,
                     set: (patch) => edit.change({ ...editing.draft, ...patch }),
-                    label: t('table.fieldOf', { field: t(column.label), name: name(row) }),
+                    label: t('table.fieldOf', { field: t(column.fieldLabel ?? column.label), name: name(row) }),
                     invalid: error !== undefined,
                     describedBy: error ? errorId(column.field!) : undefined,
                   })}
@@ -200,7 +202,7 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
                 values={{
                   fields: columns
                     .filter((column) => column.field && editing.errors[column.field])
-                    .map((column) => t(column.label))
+                    .map((column) => t(column.fieldLabel ?? column.label))
                     .join(', '),
                 }}
               />

@@ -76,6 +76,7 @@ const COLUMNS: ReadonlyArray<Column<DefaultCollector, Draft, SortKey>> = [
   {
     key: 'type',
     label: 'defaultCollectors.typeColumn',
+    fieldLabel: 'defaultCollectors.type',
     sort: 'type',
     field: 'type',
     cell: (row) => <TypeBadge type={row.type} />,
