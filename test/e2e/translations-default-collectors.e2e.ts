@@ -94,12 +94,12 @@ test('an administrator creates, edits in place, copies and deletes a default col
 
   // Edit in place: the Edit button becomes Save; the type becomes Affiliate.
   await row.getByRole('button', { name: `Edit ${name}` }).click();
-  const editing = page.locator('tr.dc-editing');
+  const editing = page.locator('tr.edit-table-editing');
   await editing.getByLabel(`Source Type of ${name}`).selectOption('Affiliate');
   await editing.getByLabel(`Comment (EN) of ${name}`).fill('Share a read-only API key (affiliate)');
   await expectNoViolations(page, 'row edited in place');
   await editing.getByRole('button', { name: `Save ${name}` }).click();
-  await expect(page.locator('tr.dc-editing')).toHaveCount(0);
+  await expect(page.locator('tr.edit-table-editing')).toHaveCount(0);
   await expect(row.locator('.badge')).toHaveText('Affiliate');
   await expect(row).toContainText('(affiliate)');
   await page.reload();
@@ -107,7 +107,7 @@ test('an administrator creates, edits in place, copies and deletes a default col
 
   // Copy: same name, type Other, opened for editing at once.
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Copy ${name}` }).click();
-  const copy = page.locator('tr.dc-editing');
+  const copy = page.locator('tr.edit-table-editing');
   await expect(copy).toHaveCount(1);
   await expect(copy.getByLabel(`Source Type of ${name}`)).toHaveValue('Other');
   await copy.getByLabel(`Source Name of ${name}`).fill(`${name} copy`);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { T, type MessageId } from '../i18n/t';
 import { Callout } from './callout';
 import { Spinner } from './spinner';
@@ -16,25 +17,29 @@ export function NoticeCallout({ notice }: { notice: Notice }) {
 
 /**
  * The states of a list read with `useRoute` (spec: "lists whose load fails show a warning with the
- * error text"): the error, a spinner while loading, the empty message, or the list itself.
+ * error text"): "Something went wrong..." with the error's text, a spinner while loading, the
+ * empty message (`empty`, for an array), or the list itself (`children`, or a function of the loaded data). Every list page uses it.
  */
-export function ListState<T>({ data, error, empty, children }: { data: readonly T[] | undefined; error: { message: string } | undefined; empty: MessageId; children: ReactNode }) {
+export function ListState<T>({ data, error, empty, children }: { data: T | undefined; error: { message: string } | undefined; empty?: MessageId; children: ReactNode | ((data: T) => ReactNode) }) {
+  const { messages } = useIntl();
   if (error) {
+    // A server message that is a catalogue id is shown in the user's language; any other text as it came.
+    const known = Object.hasOwn(messages, error.message);
     return (
       <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-        {error.message}
+        <span data-testid="list-error">{known ? <T id={error.message as MessageId} /> : error.message}</span>
       </Callout>
     );
   }
-  if (!data) return <Spinner />;
-  if (data.length === 0) {
+  if (data === undefined) return <Spinner />;
+  if (empty && Array.isArray(data) && data.length === 0) {
     return (
       <p className="muted">
         <T id={empty} />
       </p>
     );
   }
-  return <>{children}</>;
+  return <>{typeof children === 'function' ? children(data) : children}</>;
 }
 
 /**

@@ -10,11 +10,10 @@ import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
-import { focusOnMount } from '../../ui/list-state';
+import { focusOnMount, ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
-import { Spinner } from '../../ui/spinner';
 import { CompaniesTable } from './companies-table';
 import { SelectField, takenByOthers, ViewIdTaken } from './companies-fields';
 import { StepsSetting } from './companies-steps';
@@ -52,15 +51,9 @@ export function CompaniesPage() {
       <PageHeading />
       <CreateCompany companies={data} loading={isLoading} />
       <Card>
-        {error ? (
-          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-            <T id={errorMessageId(error)} />
-          </Callout>
-        ) : !data ? (
-          <Spinner />
-        ) : (
-          <CompaniesTable companies={data} />
-        )}
+        <ListState data={data} error={error}>
+          {(list) => <CompaniesTable companies={list} />}
+        </ListState>
       </Card>
     </div>
   );

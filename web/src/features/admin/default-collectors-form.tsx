@@ -38,7 +38,7 @@ export function DefaultCollectorCreateForm({ onCreated }: { onCreated: (created:
     <Formik initialValues={EMPTY_FORM} validationSchema={defaultCollectorFormSchema} onSubmit={submit}>
       {({ values, isSubmitting }) => (
         <Form noValidate aria-labelledby="dc-create-title">
-          <h2 id="dc-create-title" className="card-title">
+          <h2 id="dc-create-title" className="list-title">
             <T id="defaultCollectors.createTitle" />
           </h2>
           <div className="dc-form-grid">
@@ -48,7 +48,7 @@ export function DefaultCollectorCreateForm({ onCreated }: { onCreated: (created:
               <label className="field-label" htmlFor="dc-create-type">
                 <T id="defaultCollectors.type" />
               </label>
-              <Field as="select" id="dc-create-type" name="type" className="input" required>
+              <Field as="select" id="dc-create-type" name="type" className="select" required>
                 {COLLECTOR_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(`defaultCollectors.type.${type}`)}

@@ -56,11 +56,35 @@ describe('DefaultCollectorsPage', () => {
     expect(await screen.findByRole('cell', { name: 'Taboola' })).toBeInTheDocument();
   });
 
-  it('rolls a failed edit back and says why', async () => {
+  it('checks a row edit with the create form’s schema: a bad e-mail is not sent, stays in the row and is named', async () => {
+    mockSession(makeUser('ROLE_ADMIN'));
+    let puts = 0;
+    server.use(
+      http.get(api('/api/default-collectors'), () => HttpResponse.json(ROWS)),
+      http.put(api('/api/default-collectors/c'), () => {
+        puts += 1;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    renderApp('/admin/default-collectors');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Criteo' }));
+    const email = screen.getByLabelText('Access Email of Criteo');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Criteo' }));
+    expect(await screen.findByText('Not saved: check Access Email. Your values are kept in the row.')).toBeInTheDocument();
+    expect(email).toHaveValue('not-an-email');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email');
+    expect(puts).toBe(0);
+  });
+
+  it('keeps the typed values when the server refuses a field, and names it', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
     server.use(
       http.get(api('/api/default-collectors'), () => HttpResponse.json(ROWS)),
-      http.put(api('/api/default-collectors/c'), () => HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 })),
+      http.put(api('/api/default-collectors/c'), () =>
+        HttpResponse.json({ code: 'validation', message: 'error.validation', errors: { name: 'validation.defaultCollector.nameTooLong' } }, { status: 400 }),
+      ),
     );
     renderApp('/admin/default-collectors');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Criteo' }));
@@ -68,8 +92,53 @@ describe('DefaultCollectorsPage', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Criteo EU');
     await userEvent.click(screen.getByRole('button', { name: 'Save Criteo' }));
-    expect(await screen.findByText(/The change to “Criteo” was not saved/)).toHaveTextContent('Someone else changed this item');
-    await waitFor(() => expect(names()).toEqual(['Criteo', 'Google Ads', 'Awin']));
+    expect(await screen.findByText('Not saved: check Source Name. Your values are kept in the row.')).toBeInTheDocument();
+    expect(input).toHaveValue('Criteo EU');
+    expect(screen.queryByText(/Some fields are not valid/)).toBeNull();
+  });
+
+  it('on a version conflict shows their values beside mine: keep mine saves on their version, take theirs drops mine', async () => {
+    mockSession(makeUser('ROLE_ADMIN'));
+    // The server's row c; `other` saves it (a new version) just before each round's first PUT.
+    let current: DefaultCollector = ROWS[2]!;
+    let other: string | null = null;
+    const versions: number[] = [];
+    server.use(
+      http.get(api('/api/default-collectors'), () => HttpResponse.json([ROWS[0], ROWS[1], current])),
+      http.put(api('/api/default-collectors/c'), async ({ request }) => {
+        const body = (await request.json()) as DefaultCollector;
+        versions.push(body.version);
+        if (other) current = { ...current, name: other, version: current.version + 1 };
+        other = null;
+        if (body.version !== current.version) return HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 });
+        current = { ...current, ...body, version: current.version + 1 };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderApp('/admin/default-collectors');
+    const mine = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: /^Edit Criteo/ }));
+      const input = screen.getByLabelText(/^Source Name of Criteo/);
+      await userEvent.clear(input);
+      await userEvent.type(input, 'Criteo mine');
+      await userEvent.click(screen.getByRole('button', { name: /^Save Criteo/ }));
+      return within(await screen.findByTestId('row-conflict'));
+    };
+    other = 'Criteo by Bob';
+    let conflict = await mine();
+    expect(conflict.getByRole('row', { name: /Source Name/ })).toHaveTextContent('Criteo by Bob');
+    expect(conflict.getByRole('row', { name: /Source Name/ })).toHaveTextContent('Criteo mine');
+    expect(screen.queryByText(/reload/i)).toBeNull();
+    await userEvent.click(conflict.getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(screen.queryByTestId('row-conflict')).toBeNull());
+    expect(screen.getByRole('cell', { name: 'Criteo by Bob' })).toBeInTheDocument();
+
+    other = 'Criteo by Carol';
+    conflict = await mine();
+    expect(conflict.getByRole('row', { name: /Source Name/ })).toHaveTextContent('Criteo by Carol');
+    await userEvent.click(conflict.getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByRole('cell', { name: 'Criteo mine' })).toBeInTheDocument();
+    expect(versions).toEqual([1, 2, 3]);
   });
 
   it('shows the error text when the list cannot be loaded', async () => {

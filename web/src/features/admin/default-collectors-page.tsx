@@ -1,95 +1,127 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import type { DefaultCollector } from 'shared/domain/types';
-import type { DefaultCollectorForm } from 'shared/schemas/default-collectors';
+import { COLLECTOR_TYPES, type DefaultCollector } from 'shared/domain/types';
+import { defaultCollectorFormSchema, parseCollectorComment, type DefaultCollectorForm } from 'shared/schemas/default-collectors';
 import { defaultCollectorsCreate, defaultCollectorsDelete, defaultCollectorsList, defaultCollectorsUpdate } from 'shared/routes';
-import { T, useT, type MessageId } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
+import { T, useT } from '../../i18n/t';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
-import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
+import { ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/dialog';
+import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { PageHeading } from '../../ui/page-heading';
+import { useRowEdit } from '../../ui/use-row-edit';
 import { DefaultCollectorCreateForm } from './default-collectors-form';
-import { SortHeader, useSort } from '../../ui/table-tools';
+import { useSort } from '../../ui/table-tools';
 import { changed, DEFAULT_SORT, fromForm, newId, sortCollectors, toForm, type SortKey } from './default-collectors-model';
-import { DefaultCollectorRow } from './default-collectors-row';
 import './default-collectors-page.css';
 
-const COLUMNS: Array<[SortKey, MessageId]> = [
-  ['name', 'defaultCollectors.name'],
-  ['accessEmail', 'defaultCollectors.accessEmail'],
-  ['type', 'defaultCollectors.typeColumn'],
+function TypeBadge({ type }: { type: DefaultCollector['type'] }) {
+  // Spec: Affiliate in a warning colour, Other in an info colour.
+  return (
+    <span className={`badge dc-type-${type}`}>
+      <T id={`defaultCollectors.type.${type}`} />
+    </span>
+  );
+}
+
+function TypeSelect({ value, label, onChange }: { value: DefaultCollector['type']; label: string; onChange: (type: DefaultCollector['type']) => void }) {
+  const t = useT();
+  return (
+    <select className="select" aria-label={label} value={value} onChange={(e) => onChange(e.target.value as DefaultCollector['type'])}>
+      {COLLECTOR_TYPES.map((type) => (
+        <option key={type} value={type}>
+          {t(`defaultCollectors.type.${type}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+type Draft = DefaultCollectorForm;
+const text = (key: 'name' | 'accessEmail') => (props: { draft: Draft; set: (patch: Partial<Draft>) => void; label: string; invalid: boolean; describedBy: string | undefined }) => (
+  <input
+    className="input"
+    aria-label={props.label}
+    aria-invalid={props.invalid || undefined}
+    aria-describedby={props.describedBy}
+    value={props.draft[key] ?? ''}
+    onChange={(e) => props.set({ [key]: e.target.value })}
+  />
+);
+const comment = (key: 'commentEn' | 'commentRu' | 'commentFr', lang: 'en' | 'ru' | 'fr', label: 'defaultCollectors.commentEn' | 'defaultCollectors.commentRu' | 'defaultCollectors.commentFr'): Column<DefaultCollector, Draft, SortKey> => ({
+  key,
+  label,
+  field: key,
+  className: 'dc-comment',
+  cell: (row) => parseCollectorComment(row.comment)[lang],
+  editor: ({ draft, set, label: name, invalid, describedBy }) => (
+    <textarea className="input" aria-label={name} aria-invalid={invalid || undefined} aria-describedby={describedBy} value={draft[key]} onChange={(e) => set({ [key]: e.target.value })} />
+  ),
+});
+
+const COLUMNS: ReadonlyArray<Column<DefaultCollector, Draft, SortKey>> = [
+  { key: 'name', label: 'defaultCollectors.name', sort: 'name', field: 'name', cell: (row) => row.name, editor: text('name') },
+  {
+    key: 'accessEmail',
+    label: 'defaultCollectors.accessEmail',
+    sort: 'accessEmail',
+    field: 'accessEmail',
+    className: 'dc-email',
+    // Wraps after its @ and dots (<wbr>), never mid-word; the whole address in the title.
+    cell: (row) => <span title={row.accessEmail}>{row.accessEmail.split(/(?<=[@.])/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]))}</span>,
+    editor: text('accessEmail'),
+  },
+  {
+    key: 'type',
+    label: 'defaultCollectors.typeColumn',
+    fieldLabel: 'defaultCollectors.type',
+    sort: 'type',
+    field: 'type',
+    cell: (row) => <TypeBadge type={row.type} />,
+    editor: ({ draft, set, label }) => <TypeSelect value={draft.type} label={label} onChange={(type) => set({ type })} />,
+  },
+  comment('commentEn', 'en', 'defaultCollectors.commentEn'),
+  comment('commentRu', 'ru', 'defaultCollectors.commentRu'),
+  comment('commentFr', 'fr', 'defaultCollectors.commentFr'),
 ];
 
+const LABELS: ActionLabels = {
+  edit: ['defaultCollectors.edit', 'defaultCollectors.editLabel'],
+  save: ['defaultCollectors.save', 'defaultCollectors.saveLabel'],
+  cancel: ['defaultCollectors.cancel', 'defaultCollectors.cancelLabel'],
+  copy: ['defaultCollectors.copy', 'defaultCollectors.copyLabel'],
+  delete: ['defaultCollectors.delete', 'defaultCollectors.deleteLabel'],
+  actions: 'defaultCollectors.actions',
+  deleteConfirm: 'defaultCollectors.deleteConfirm',
+  deleteDescription: 'defaultCollectors.deleteDescription',
+};
 
 /**
  * Default collectors (spec: signed in, searchable): everyone signed in may browse them (every
  * customer's collector page suggests them); administrators create, edit in place, copy and delete.
  */
 export function DefaultCollectorsPage() {
-  const t = useT();
   const intl = useIntl();
   const { user } = useCurrentUser();
   const admin = isAdmin(user);
   const { data, error, mutate } = useRoute(defaultCollectorsList);
   const { sort, toggle: toggleSort } = useSort<SortKey>(DEFAULT_SORT);
-  const [editing, setEditing] = useState<{ id: string; draft: DefaultCollectorForm } | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<DefaultCollector | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
   const rows = useMemo(() => sortCollectors(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
-  const reason = (failure: unknown) => t(errorMessageId(failure));
-
-  const save = async (row: DefaultCollector, draft: DefaultCollectorForm) => {
-    // Spec: the same button saves, only if something changed.
-    if (!changed(row, draft)) return setEditing(null);
-    const fields = fromForm(draft);
-    setBusyId(row.id);
-    setNotice(null);
-    const outcome = await saveRowOptimistically(mutate, data, { ...row, ...fields }, () =>
-      mutateRoute(defaultCollectorsUpdate, { params: { id: row.id }, body: { version: row.version, ...fields } }),
-    );
-    setBusyId(null);
-    setEditing(null);
-    // Spec: a failed update rolls back the edited row (done); say why.
-    if (!outcome.ok) setNotice({ tone: 'danger', id: 'defaultCollectors.updateFailed', values: { name: row.name, reason: reason(outcome.failure) } });
-  };
-
-  const copy = async (row: DefaultCollector) => {
-    setBusyId(row.id);
-    setNotice(null);
-    try {
-      // Spec: a copy has a new id, the same name, access email and comment, type Other; it opens for editing.
-      const created = await mutateRoute(defaultCollectorsCreate, {
-        body: { id: newId(), name: row.name, accessEmail: row.accessEmail, type: 'Other', comment: row.comment },
-      });
-      await mutate((list) => [...(list ?? []), created], { revalidate: false });
-      setEditing({ id: created.id, draft: toForm(created) });
-    } catch (failure) {
-      setNotice({ tone: 'danger', id: 'defaultCollectors.actionFailed', values: { name: row.name, reason: reason(failure) } });
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const remove = async (row: DefaultCollector) => {
-    setBusyId(row.id);
-    setNotice(null);
-    try {
-      await mutateRoute(defaultCollectorsDelete, { params: { id: row.id }, body: { version: row.version } });
-      await mutate((list) => (list ?? []).filter((r) => r.id !== row.id), { revalidate: false });
-      setNotice({ tone: 'success', id: 'defaultCollectors.deleted', values: { name: row.name } });
-    } catch (failure) {
-      setNotice({ tone: 'danger', id: 'defaultCollectors.actionFailed', values: { name: row.name, reason: reason(failure) } });
-      void mutate();
-    } finally {
-      setBusyId(null);
-      setDeleting(null);
-    }
-  };
+  const edit = useRowEdit<DefaultCollector, Draft>({
+    data,
+    mutate,
+    toDraft: toForm,
+    schema: defaultCollectorFormSchema,
+    changed,
+    save: (base, draft) => mutateRoute(defaultCollectorsUpdate, { params: { id: base.id }, body: { version: base.version, ...fromForm(draft) } }),
+    // Spec: a copy has a new id, the same name, access email and comment, type Other; it opens for editing.
+    copy: (row) => mutateRoute(defaultCollectorsCreate, { body: { id: newId(), name: row.name, accessEmail: row.accessEmail, type: 'Other', comment: row.comment } }),
+    remove: (row) => mutateRoute(defaultCollectorsDelete, { params: { id: row.id }, body: { version: row.version } }),
+    name: (row) => row.name,
+    notices: { failed: 'defaultCollectors.actionFailed', deleted: 'defaultCollectors.deleted' },
+  });
 
   return (
     <div className="page">
@@ -106,63 +138,23 @@ export function DefaultCollectorsPage() {
         )
       )}
       <Card className="dc-section">
-        <NoticeCallout notice={notice} />
         <ListState data={data} error={error} empty="defaultCollectors.empty">
-        <div className="dc-table-wrap">
-          <table className="dc-table">
-            <caption>
-              <T id="defaultCollectors.caption" />
-            </caption>
-            <thead>
-              <tr>
-                {COLUMNS.map(([key, label]) => (
-                  <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
-                ))}
-                <th scope="col">
-                  <T id="defaultCollectors.commentEn" />
-                </th>
-                <th scope="col">
-                  <T id="defaultCollectors.commentRu" />
-                </th>
-                <th scope="col">
-                  <T id="defaultCollectors.commentFr" />
-                </th>
-                {admin && (
-                  <th scope="col">
-                    <T id="defaultCollectors.actions" />
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <DefaultCollectorRow
-                  key={row.id}
-                  row={row}
-                  admin={admin}
-                  draft={editing?.id === row.id ? editing.draft : null}
-                  busy={busyId === row.id}
-                  onDraft={(draft) => setEditing({ id: row.id, draft })}
-                  onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
-                  onSave={() => editing && void save(row, editing.draft)}
-                  onCancel={() => setEditing(null)}
-                  onCopy={() => void copy(row)}
-                  onDelete={() => setDeleting(row)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          <EditTable
+            rows={rows}
+            columns={COLUMNS}
+            edit={edit}
+            editable={admin}
+            name={(row) => row.name}
+            preview={(row, draft) => ({ ...row, ...fromForm(draft) })}
+            labels={LABELS}
+            caption="defaultCollectors.caption"
+            sort={sort}
+            onSort={toggleSort}
+            testId="dc-row"
+            className="dc-table"
+          />
         </ListState>
       </Card>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={<T id="defaultCollectors.deleteConfirm" values={{ name: deleting?.name ?? '' }} />}
-        description={<T id="defaultCollectors.deleteDescription" />}
-        busy={deleting !== null && busyId === deleting.id}
-        onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
     </div>
   );
 }

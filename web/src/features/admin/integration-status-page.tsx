@@ -4,13 +4,11 @@ import type { StatusReportRow } from 'shared/domain/types';
 import { integrationStatusReport } from 'shared/routes';
 import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
 import { useRoute } from '../../lib/api/use-route';
 import { stepNameId, stepStatusId } from '../../lib/steps';
-import { Callout } from '../../ui/callout';
+import { ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
-import { Spinner } from '../../ui/spinner';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 import './companies-admin.css';
 
@@ -23,15 +21,9 @@ export function IntegrationStatusPage() {
     <div className="page co-grid">
       <PageHeading />
       <Card>
-        {error ? (
-          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-            <T id={errorMessageId(error)} />
-          </Callout>
-        ) : !data ? (
-          <Spinner />
-        ) : (
-          <StatusTable rows={data} />
-        )}
+        <ListState data={data} error={error}>
+          {(list) => <StatusTable rows={list} />}
+        </ListState>
       </Card>
     </div>
   );

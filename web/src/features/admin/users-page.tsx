@@ -1,12 +1,10 @@
 import { usersList } from 'shared/routes';
 import { T } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
 import { useRoute } from '../../lib/api/use-route';
-import { Callout } from '../../ui/callout';
+import { ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
-import { Spinner } from '../../ui/spinner';
 import { UserCreateForm } from './users-create-form';
 import { UsersTable } from './users-table';
 import './users-admin.css';
@@ -23,15 +21,9 @@ export function UsersPage() {
         <h2 className="us-title">
           <T id="adminUsers.list.title" />
         </h2>
-        {error ? (
-          <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-            <T id={errorMessageId(error)} />
-          </Callout>
-        ) : !data ? (
-          <Spinner />
-        ) : (
-          <UsersTable users={data.users} teamCompany={data.teamCompany} currentUserId={user?.id} />
-        )}
+        <ListState data={data} error={error}>
+          {(list) => <UsersTable users={list.users} teamCompany={list.teamCompany} currentUserId={user?.id} />}
+        </ListState>
       </Card>
     </div>
   );

@@ -324,6 +324,14 @@ export const en = {
 
   // Shared states
   'common.somethingWrong': 'Something went wrong...',
+  'table.fieldOf': "{field} of {name}",
+  'table.notSaved': "Not saved: {reason} Your values are kept in the row.",
+  'table.checkFields': "Not saved: check {fields}. Your values are kept in the row.",
+  'table.conflict.text': "Another administrator saved this row while you were editing it. Their values and yours:",
+  'table.conflict.theirs': "Saved by the other administrator",
+  'table.conflict.mine': "Yours",
+  'table.conflict.keepMine': "Keep mine",
+  'table.conflict.takeTheirs': "Take theirs",
   'forbidden.text': 'This page is reserved for administrators. If you think you should have access, please contact your account manager.',
   'forbidden.back': 'Go to the dashboard',
   'routeError.title': "This page could not be shown",

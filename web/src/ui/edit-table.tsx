@@ -1,0 +1,277 @@
+import type { ReactNode } from 'react';
+import { T, useT, type MessageId } from '../i18n/t';
+import './edit-table.css';
+import { Button } from './button';
+import { ConfirmDialog } from './dialog';
+import { NoticeCallout } from './list-state';
+import { SortHeader, type Sort } from './table-tools';
+import type { RowEdit } from './use-row-edit';
+
+/**
+ * The one editable table of the portal (docs/web.md "Editable tables"): columns as data, sortable
+ * headers, one row edited in place with `useRowEdit` (field messages under the inputs, the other
+ * administrator's values beside one's own after a conflict), copy and delete with the confirm dialog.
+ */
+
+export interface EditorProps<Draft> {
+  draft: Draft;
+  set: (patch: Partial<Draft>) => void;
+  /** "Field of row": the input's accessible name. */
+  label: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+}
+
+export interface Column<Row, Draft, K extends string = string> {
+  key: string;
+  label: MessageId;
+  /** The field's name when it differs from the header's (inputs' names, refusal messages). */
+  fieldLabel?: MessageId;
+  /** A sort key: the header sorts the list. */
+  sort?: K;
+  cell: (row: Row) => ReactNode;
+  /** The draft field this column edits (its errors show under the input). */
+  field?: keyof Draft & string;
+  editor?: (props: EditorProps<Draft>) => ReactNode;
+  className?: string;
+}
+
+/** The page's own wording of the actions (visible text and "Edit {name}" accessible names). */
+export interface ActionLabels {
+  edit: [MessageId, MessageId];
+  save: [MessageId, MessageId];
+  cancel: [MessageId, MessageId];
+  copy?: [MessageId, MessageId];
+  delete?: [MessageId, MessageId];
+  actions: MessageId;
+  deleteConfirm: MessageId;
+  deleteDescription?: MessageId;
+}
+
+interface Props<Row extends { id: string; version: number }, Draft extends object, K extends string> {
+  rows: readonly Row[];
+  columns: ReadonlyArray<Column<Row, Draft, K>>;
+  edit: RowEdit<Row, Draft>;
+  /** False: read-only rows, no actions column. */
+  editable: boolean;
+  name: (row: Row) => string;
+  /** The draft applied to a row: how my values read beside theirs after a conflict. */
+  preview: (row: Row, draft: Draft) => Row;
+  labels: ActionLabels;
+  caption: MessageId;
+  sort: Sort<K>;
+  onSort: (key: K) => void;
+  testId: string;
+  className?: string;
+}
+
+export function EditTable<Row extends { id: string; version: number }, Draft extends object, K extends string>(props: Props<Row, Draft, K>) {
+  const { rows, columns, edit, editable, labels, caption, sort, onSort, className } = props;
+  const width = columns.length + (editable ? 1 : 0);
+  return (
+    <>
+      <NoticeCallout notice={edit.notice} />
+      <div className="edit-table-wrap">
+        <table className={`edit-table ${className ?? ''}`}>
+          <caption>
+            <T id={caption} />
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((column) =>
+                column.sort ? (
+                  <SortHeader key={column.key} column={column.sort} label={column.label} sort={sort} onSort={onSort} />
+                ) : (
+                  <th key={column.key} scope="col">
+                    <T id={column.label} />
+                  </th>
+                ),
+              )}
+              {editable && (
+                <th scope="col">
+                  <T id={labels.actions} />
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <EditRow key={row.id} {...props} row={row} width={width} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={edit.deleting !== null}
+        message={<T id={labels.deleteConfirm} values={{ name: edit.deleting ? props.name(edit.deleting) : '' }} />}
+        description={labels.deleteDescription && <T id={labels.deleteDescription} />}
+        busy={edit.deleting !== null && edit.busyId === edit.deleting.id}
+        onConfirm={() => void edit.confirmDelete()}
+        onCancel={edit.cancelDelete}
+      />
+    </>
+  );
+}
+
+function EditRow<Row extends { id: string; version: number }, Draft extends object, K extends string>({
+  row,
+  width,
+  columns,
+  edit,
+  editable,
+  name,
+  preview,
+  labels,
+  testId,
+}: Props<Row, Draft, K> & { row: Row; width: number }) {
+  const t = useT();
+  const editing = edit.editing?.id === row.id ? edit.editing : null;
+  const busy = edit.busyId === row.id;
+  // One row at a time: the others' actions wait while a row is edited or saved.
+  const locked = (edit.editing !== null && !editing) || (edit.busyId !== null && !busy);
+  const aria = ([, id]: [MessageId, MessageId]) => t(id, { name: name(row) });
+  const errorId = (field: string) => `${testId}-${row.id}-${field}-error`;
+  return (
+    <>
+      <tr className={editing ? 'edit-table-editing' : undefined} data-testid={`${testId}-${row.id}`}>
+        {columns.map((column) => {
+          const error = editing && column.field ? editing.errors[column.field] : undefined;
+          return (
+            <td key={column.key} className={column.className}>
+              {editing && column.editor ? (
+                <>
+                  {column.editor({
+                    draft: editing.draft,
+                    set: (patch) => edit.change({ ...editing.draft, ...patch }),
+                    label: t('table.fieldOf', { field: t(column.fieldLabel ?? column.label), name: name(row) }),
+                    invalid: error !== undefined,
+                    describedBy: error ? errorId(column.field!) : undefined,
+                  })}
+                  {/* Space kept for a message: nothing moves under the pointer when one appears. */}
+                  <p className="field-error edit-table-error" id={column.field ? errorId(column.field) : undefined} role={error ? 'alert' : undefined}>
+                    {error && <T id={error} />}
+                  </p>
+                </>
+              ) : (
+                column.cell(row)
+              )}
+            </td>
+          );
+        })}
+        {editable && (
+          <td>
+            <div className="edit-table-actions">
+              {editing ? (
+                <>
+                  <Button variant="primary" onClick={() => void edit.save()} loading={busy} disabled={editing.theirs !== null} aria-label={aria(labels.save)}>
+                    <T id={labels.save[0]} />
+                  </Button>
+                  <Button variant="ghost" onClick={edit.cancel} disabled={busy} aria-label={aria(labels.cancel)}>
+                    <T id={labels.cancel[0]} />
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button variant="secondary" onClick={() => edit.edit(row)} disabled={busy || locked} aria-label={aria(labels.edit)}>
+                    <T id={labels.edit[0]} />
+                  </Button>
+                  {edit.copy && labels.copy && (
+                    <Button variant="secondary" onClick={() => void edit.copy!(row)} disabled={busy || locked} aria-label={aria(labels.copy)}>
+                      <T id={labels.copy[0]} />
+                    </Button>
+                  )}
+                  {edit.askDelete && labels.delete && (
+                    <Button variant="danger" onClick={() => edit.askDelete!(row)} disabled={busy || locked} aria-label={aria(labels.delete)}>
+                      <T id={labels.delete[0]} />
+                    </Button>
+                  )}
+                </>
+              )}
+            </div>
+          </td>
+        )}
+      </tr>
+      {editing && (editing.failure || Object.keys(editing.errors).length > 0) && (
+        <tr className="edit-table-note">
+          <td colSpan={width} role="alert" className="edit-table-refused">
+            {editing.failure ? (
+              <T id="table.notSaved" values={{ reason: t(editing.failure) }} />
+            ) : (
+              <T
+                id="table.checkFields"
+                values={{
+                  fields: columns
+                    .filter((column) => column.field && editing.errors[column.field])
+                    .map((column) => t(column.fieldLabel ?? column.label))
+                    .join(', '),
+                }}
+              />
+            )}
+          </td>
+        </tr>
+      )}
+      {editing?.theirs && <Conflict columns={columns} theirs={editing.theirs} mine={preview(editing.theirs, editing.draft)} width={width} edit={edit} />}
+    </>
+  );
+}
+
+/** 409: the other administrator's saved values beside mine, and the choice (never "reload"). */
+function Conflict<Row extends { id: string; version: number }, Draft extends object, K extends string>({
+  columns,
+  theirs,
+  mine,
+  width,
+  edit,
+}: {
+  columns: ReadonlyArray<Column<Row, Draft, K>>;
+  theirs: Row;
+  mine: Row;
+  width: number;
+  edit: RowEdit<Row, Draft>;
+}) {
+  return (
+    <tr className="edit-table-note">
+      <td colSpan={width}>
+        <div className="edit-table-conflict" role="alert" data-testid="row-conflict">
+          <p>
+            <T id="table.conflict.text" />
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col" />
+                <th scope="col">
+                  <T id="table.conflict.theirs" />
+                </th>
+                <th scope="col">
+                  <T id="table.conflict.mine" />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {columns
+                .filter((column) => column.editor)
+                .map((column) => (
+                  <tr key={column.key}>
+                    <th scope="row">
+                      <T id={column.label} />
+                    </th>
+                    <td>{column.cell(theirs)}</td>
+                    <td>{column.cell(mine)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+          <div className="edit-table-actions edit-table-choice">
+            <Button variant="primary" onClick={() => void edit.keepMine()} loading={edit.busyId === theirs.id}>
+              <T id="table.conflict.keepMine" />
+            </Button>
+            <Button variant="secondary" onClick={edit.takeTheirs} disabled={edit.busyId === theirs.id}>
+              <T id="table.conflict.takeTheirs" />
+            </Button>
+          </div>
+        </div>
+      </td>
+    </tr>
+  );
+}
