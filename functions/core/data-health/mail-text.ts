@@ -108,7 +108,8 @@ export function reasonText(language: MailLanguage, reason: HealthReason | undefi
 export function alertLines(language: MailLanguage, events: readonly AlertEvent[]): string {
   const t = TEXTS[language];
   return events
-    .map((e) => `${t.kinds[e.kind]}: ${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)
+    // French puts a space before the colon.
+    .map((e) => `${t.kinds[e.kind]}${language === 'fr' ? ' : ' : ': '}${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)
     .join('\n');
 }
 
