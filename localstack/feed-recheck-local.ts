@@ -9,11 +9,11 @@
  * (localstack/lambda-invoke.ts) for `npm run job:feeds` and the integration tests; with
  * LAMBDA_CODE=bundled both functions are their bundles.
  *
- * Event `{ "duplicateDeliveries": true }` (tests): every message is stored twice, its copy
+ * Event `{ "time": ISO }` (tests): the scheduled time, as EventBridge sends it; `{ "duplicateDeliveries": true }` (tests): every message is stored twice, its copy
  * delivered a minute later, the worst case of SQS's at-least-once delivery.
  */
 import type { SQSEvent } from 'aws-lambda';
-import type { RecheckOutcome } from '../functions/core/order-feed/recheck';
+import type { DailyOutcome } from '../functions/jobs/feed-recheck-worker';
 import type { FeedRecheckRun } from '../functions/jobs/feed-recheck';
 import type { LocalQueueReport } from '../functions/platform/queue';
 import { feedRecheckQueue } from '../lib/definitions/resources';
@@ -22,7 +22,13 @@ import { drainQueue } from './sqs-event-source';
 
 export interface LocalFeedRecheckRun extends FeedRecheckRun {
   /** The local queue's account of the run and each handled company's outcome. */
-  local: LocalQueueReport & { outcomes: RecheckOutcome[] };
+  local: LocalQueueReport & { outcomes: DailyOutcome[] };
+}
+
+/** `time`: the run's time as EventBridge would send it (tests move it day by day: a fake clock for the day's results). */
+export interface LocalRecheckEvent {
+  duplicateDeliveries?: boolean;
+  time?: string;
 }
 
 export interface RecheckFunctions {
@@ -32,18 +38,18 @@ export interface RecheckFunctions {
 
 /** The source modules, in this process (LAMBDA_CODE=source). */
 const sourceFunctions: RecheckFunctions = {
-  dispatcher: async () => (await import('../functions/jobs/feed-recheck')).handler(),
+  dispatcher: async (event) => (await import('../functions/jobs/feed-recheck')).handler(event as { time?: string }),
   worker: async (event) => (await import('../functions/jobs/feed-recheck-worker')).handler(event),
 };
 
-export async function runFeedRecheckLocally(event: { duplicateDeliveries?: boolean } = {}, functions: RecheckFunctions = sourceFunctions): Promise<LocalFeedRecheckRun> {
+export async function runFeedRecheckLocally(event: LocalRecheckEvent = {}, functions: RecheckFunctions = sourceFunctions): Promise<LocalFeedRecheckRun> {
   const { sqs, clock, queueUrl } = feedRecheckQueueOfStack();
-  const outcomes: RecheckOutcome[] = [];
+  const outcomes: DailyOutcome[] = [];
   // The copy comes a minute later (skipped to): after the first was handled, the case a redelivery meets.
   sqs.duplicate = event.duplicateDeliveries ? () => 60 : null;
   let run: FeedRecheckRun;
   try {
-    run = (await functions.dispatcher({})) as FeedRecheckRun;
+    run = (await functions.dispatcher(event.time ? { time: event.time } : {})) as FeedRecheckRun;
   } finally {
     sqs.duplicate = null;
   }
@@ -55,7 +61,7 @@ export async function runFeedRecheckLocally(event: { duplicateDeliveries?: boole
     timeoutMs: feedRecheckQueue.workerTimeoutSeconds * 1000,
     functionName: 'feed-recheck-worker',
     worker: async (sqsEvent) => {
-      const answer = (await functions.worker(sqsEvent)) as { outcomes?: RecheckOutcome[] } | null;
+      const answer = (await functions.worker(sqsEvent)) as { outcomes?: DailyOutcome[] } | null;
       outcomes.push(...(answer?.outcomes ?? []));
       return answer;
     },
@@ -65,4 +71,4 @@ export async function runFeedRecheckLocally(event: { duplicateDeliveries?: boole
   return { ...run, local };
 }
 
-export const handler = (event: { duplicateDeliveries?: boolean } = {}): Promise<LocalFeedRecheckRun> => runFeedRecheckLocally(event ?? {});
+export const handler = (event: LocalRecheckEvent = {}): Promise<LocalFeedRecheckRun> => runFeedRecheckLocally(event ?? {});

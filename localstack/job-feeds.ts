@@ -11,7 +11,7 @@ import type { LocalFeedRecheckRun } from './feed-recheck-local';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './provision';
 
 /** Runs the re-check through the gateway at `gatewayUrl` and returns the run's account. */
-export async function runLocalFeedRecheck(gatewayUrl: string, event: { duplicateDeliveries?: boolean } = {}): Promise<LocalFeedRecheckRun> {
+export async function runLocalFeedRecheck(gatewayUrl: string, event: { duplicateDeliveries?: boolean; time?: string } = {}): Promise<LocalFeedRecheckRun> {
   const client = new LambdaClient({ endpoint: gatewayUrl, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
   try {
     const answer = await client.send(new InvokeCommand({ FunctionName: 'feed-recheck', InvocationType: 'RequestResponse', Payload: new TextEncoder().encode(JSON.stringify(event)) }));

@@ -22,7 +22,8 @@ import type { AccessCheckAnswer, DimensionCheckAnswer } from './domain/analytics
 import type { FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-feed';
 import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
-import { userCreateSchema, userDeleteSchema, userUpdateSchema } from './schemas/users';
+import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
+import type { DataHealth } from './domain/data-health';
 import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
 import type { DefaultCollector } from './domain/types';
 import type { Collector } from './domain/types';
@@ -245,6 +246,12 @@ export const usersCurrent = route({
   id: 'users-current', area: 'users', method: 'GET', path: '/api/users/current', access: 'signed-in', duringMfaSetup: true,
   response: reply<CurrentUser>(),
 });
+/** The signed-in user's own preferences (data-health alert mails): no version, like the current company. */
+export const usersUpdatePreferences = route({
+  id: 'users-update-preferences', area: 'users', method: 'POST', path: '/api/users/current/preferences', access: 'signed-in',
+  stale: ['users-current'],
+  schema: userPreferencesSchema, response: reply<CurrentUser>(),
+});
 export const usersFindCurrentCompany = route({
   id: 'users-find-current-company', area: 'users', method: 'GET', path: '/api/users/find-current-company', access: 'signed-in', companyScoped: true,
   response: reply<Company>(),
@@ -347,6 +354,11 @@ export const integrationStatusUpdate = route({
   stale: [],
   schema: integrationStatusUpdateSchema, response: reply<IntegrationStatus>(),
   grants: completesSteps,
+});
+/** The current company's data health (docs/product.md, "Data health"): one item per kind, 30 days of history. */
+export const dataHealthGet = route({
+  id: 'data-health-get', area: 'data-health', method: 'GET', path: '/api/data-health', access: 'signed-in', companyScoped: true,
+  response: reply<DataHealth>(),
 });
 export const integrationStatusReport = route({
   id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin',
@@ -572,6 +584,7 @@ export const routes = [
   passwordResetCheck,
   passwordResetComplete,
   usersCurrent,
+  usersUpdatePreferences,
   usersFindCurrentCompany,
   usersChangeCurrentCompany,
   usersList,
@@ -588,6 +601,7 @@ export const routes = [
   integrationStatusList,
   integrationStatusUpdate,
   integrationStatusReport,
+  dataHealthGet,
   translationsGet,
   translationsUpdate,
   emailSend,

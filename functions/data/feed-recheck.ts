@@ -11,13 +11,15 @@ import { db, isConditionFailure, queryAllByIndex, tableName } from './table';
 const ALERT_MARKER_DAYS = 30;
 
 /**
- * Ids of the companies with a stored order feed URL: one Query of the companies' GSI partition
+ * Ids of the companies the daily re-check visits: a stored order feed URL or a stored View ID
+ * (the data health's analytics checks, docs/product.md "Data health"). One Query of the companies' GSI partition
  * (the admin list's, projection ALL), filtered and projected to the id, so a page holds ~1 MB of
  * companies read, a few bytes each answered. Never a Scan of the table.
  */
-export async function listCompanyIdsWithFeedUrl(): Promise<string[]> {
+export async function listCompanyIdsToRecheck(): Promise<string[]> {
   const found = await queryAllByIndex<{ id?: unknown }>(gsi1.indexName, gsi1.companies.pk, {
-    expression: 'attribute_type(orderFeedUrl, :string) AND orderFeedUrl <> :empty AND attribute_not_exists(deletingAt)',
+    expression:
+      '((attribute_type(orderFeedUrl, :string) AND orderFeedUrl <> :empty) OR (attribute_type(viewId, :string) AND viewId <> :empty)) AND attribute_not_exists(deletingAt)',
     values: { ':string': 'S', ':empty': '' },
     projection: 'id',
   });

@@ -57,6 +57,11 @@ export const keys = {
   /** The last analytics check of one kind (`access` | `dimension`): overwritten by each check. */
   lastAnalyticsCheck: (companyId: string, kind: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `GACHECK#${kind}` }),
   lastAnalyticsCheckPrefix: 'GACHECK#',
+  /** One day's data-health result of one kind (docs/product.md, "Data health"): `HEALTH#<YYYY-MM-DD>#<kind>`, expires after 90 days. */
+  healthDay: (companyId: string, day: string, kind: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `HEALTH#${day}#${kind}` }),
+  healthDayPrefix: 'HEALTH#',
+  /** The company's current data health and its alert state (what was last mailed), overwritten by each daily run. */
+  healthState: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'HEALTHSTATE' }),
   /** S3 (feed bucket): every upload of a company sits under this prefix, so deleting the company empties it. */
   feedUploadPrefix: (companyId: string): string => `feeds/${companyId}/`,
   /** One uploaded feed file: `feeds/<companyId>/<uuid>.<xml|csv>`. */

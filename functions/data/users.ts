@@ -36,6 +36,8 @@ export interface UserRecord {
   mfaEnrolled?: boolean;
   /** ISO 8601: when the authenticator app was set up through the portal (absent for older enrolments). */
   mfaEnrolledAt?: string;
+  /** Data-health alert mails (docs/product.md, "Data health"): on unless false. */
+  healthAlerts?: boolean;
   /** Soft delete marker: the auth middleware refuses a deleted user's tokens at once. */
   deletedAt?: string | null;
   version: number;
@@ -120,6 +122,11 @@ export async function setMfaEnrolled(userId: string, enrolled: boolean, at?: str
   if (!enrolled) await conditionalUpdate(userId, 'SET mfaEnrolled = :m REMOVE mfaEnrolledAt', { ':m': false });
   else if (at) await conditionalUpdate(userId, 'SET mfaEnrolled = :m, mfaEnrolledAt = :at', { ':m': true, ':at': at });
   else await conditionalUpdate(userId, 'SET mfaEnrolled = :m', { ':m': true });
+}
+
+/** A preference like the current company: no `version` bump. */
+export async function setHealthAlerts(userId: string, on: boolean): Promise<void> {
+  await conditionalUpdate(userId, 'SET healthAlerts = :h', { ':h': on });
 }
 
 /** One more password change: every reset link issued before it stops working. */

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 const recheckCompany = vi.fn();
 vi.mock('../core/order-feed/recheck', async (original) => ({ ...(await original<object>()), recheckCompany }));
+const recheckCompanyHealth = vi.fn(async () => null);
+vi.mock('../core/data-health/recheck-health', () => ({ recheckCompanyHealth }));
 const { handler } = await import('./feed-recheck-worker');
 const { logger } = await import('../platform/log');
 
@@ -25,6 +27,8 @@ describe('feed re-check worker', () => {
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
     expect(answer.outcomes).toEqual([expect.objectContaining({ companyId: 'ok', health: 'failed' })]);
     expect(recheckCompany).toHaveBeenCalledTimes(2);
+    // The data health runs for both, told whether the feed's re-check went through.
+    expect(recheckCompanyHealth.mock.calls.map((call) => (call as unknown[])[1])).toEqual([true, false]);
     // The deadline keeps 30 s for the last writes.
     const deadline = recheckCompany.mock.calls[0]![1] as number;
     expect(deadline - Date.now()).toBeGreaterThan(80_000);

@@ -1,7 +1,11 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { recheckCompanyHealth, type HealthOutcome } from '../core/data-health/recheck-health';
 import { parseRecheckMessage, recheckCompany, type RecheckOutcome } from '../core/order-feed/recheck';
 import { logger, startJobLog } from '../platform/log';
 import { tracedJob } from '../platform/tracing';
+
+/** A company's re-check: the feed's outcome and the data health's (docs/product.md, "Data health"). */
+export type DailyOutcome = RecheckOutcome & { dataHealth?: HealthOutcome };
 
 /** Time kept for the last writes (result, history, mail) before Lambda stops the function. */
 const FINISH_MARGIN_MS = 30_000;
@@ -15,10 +19,10 @@ const FINISH_MARGIN_MS = 30_000;
 export const handler = tracedJob('feed-recheck-worker', async (
   event: SQSEvent,
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
-): Promise<SQSBatchResponse & { outcomes: RecheckOutcome[] }> => {
+): Promise<SQSBatchResponse & { outcomes: DailyOutcome[] }> => {
   startJobLog('feed-recheck-worker');
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  const outcomes: RecheckOutcome[] = [];
+  const outcomes: DailyOutcome[] = [];
   // One at a time: the event source sends one message per batch; a larger batch shares the time left.
   for (const record of event.Records) {
     const message = parseRecheckMessage(record.body);
@@ -28,19 +32,32 @@ export const handler = tracedJob('feed-recheck-worker', async (
       continue;
     }
     const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
+    let failure: Error | null = null;
+    let outcome: RecheckOutcome | null = null;
     try {
-      const outcome = await recheckCompany(message, Date.now() + Math.max(remaining - FINISH_MARGIN_MS, 1000));
-      outcomes.push(outcome);
-      logger().info('re-checked', { receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), ...outcome });
+      outcome = await recheckCompany(message, Date.now() + Math.max(remaining - FINISH_MARGIN_MS, 1000));
     } catch (error) {
+      failure = error as Error;
+    }
+    // The data health runs even when the feed's re-check threw: the analytics checks do not depend on it.
+    let dataHealth: HealthOutcome | null = null;
+    try {
+      dataHealth = await recheckCompanyHealth(message, failure === null);
+    } catch (error) {
+      failure ??= error as Error;
+    }
+    if (failure) {
       batchItemFailures.push({ itemIdentifier: record.messageId });
       logger().error('re-check failed', {
         companyId: message.companyId,
         messageId: record.messageId,
         receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
-        error: (error as Error).name,
-        reason: (error as Error).message,
+        error: failure.name,
+        reason: failure.message,
       });
+    } else if (outcome) {
+      outcomes.push({ ...outcome, ...(dataHealth ? { dataHealth } : {}) });
+      logger().info('re-checked', { receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), ...outcome, dataHealth: dataHealth?.statuses, mailed: dataHealth?.mailed.length });
     }
   }
   return { batchItemFailures, outcomes };

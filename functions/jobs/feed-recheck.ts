@@ -6,7 +6,7 @@ import { tracedJob } from '../platform/tracing';
 
 export interface FeedRecheckRun {
   runAt: string;
-  /** Companies with a stored feed URL: one message each. */
+  /** Companies with a stored feed URL or View ID: one message each. */
   companies: number;
 }
 
@@ -17,10 +17,11 @@ export interface FeedRecheckRun {
  * the worker nor the feed engine. The local stack, which has no SQS, runs the same dispatch with
  * an in-process queue instead (localstack/feed-recheck-local.ts, `npm run job:feeds`).
  */
-export const handler = tracedJob('feed-recheck', async (): Promise<FeedRecheckRun> => {
+export const handler = tracedJob('feed-recheck', async (event?: { time?: string }): Promise<FeedRecheckRun> => {
   startJobLog('feed-recheck');
   const queue = sqsQueue(env.feedRecheckQueue);
-  const run = await dispatchFeedRechecks({ send: (messages) => queue.sendAll(messages) });
+  // EventBridge's scheduled event carries its `time`: the run's day, also when delivered late (a retry).
+  const run = await dispatchFeedRechecks({ send: (messages) => queue.sendAll(messages) }, event?.time);
   logger().info('dispatched', { ...run });
   return run;
 });

@@ -226,6 +226,31 @@ export const mailTemplates: readonly MailTemplate[] = [
     ),
     text: 'Приложение-аутентификатор для {{login}} только что отключено: при входе портал больше не запрашивает его код.\nЕсли это были не вы, сбросьте пароль на странице входа и сообщите администратору: {{url_integration}}',
   },
+  {
+    // To the company's users (docs/product.md, "Data health"); `lines` is one line per kind, in the mail's language.
+    name: 'health-alert',
+    subject: '{{company_name}}: {{headline}}',
+    html: wrap(
+      '<p>The daily check of the data of <b>{{company_name}}</b> ({{checked_on}}) found:</p><p style="white-space:pre-line">{{lines}}</p><p><a href="{{url_health}}">Open the data health page</a></p><p>You can turn these e-mails off in your profile.</p>',
+    ),
+    text: 'The daily check of the data of {{company_name}} ({{checked_on}}) found:\n{{lines}}\n\nData health: {{url_health}}\nYou can turn these e-mails off in your profile.',
+  },
+  {
+    name: 'health-alert-fr',
+    subject: '{{company_name}} : {{headline}}',
+    html: wrap(
+      '<p>La vérification quotidienne des données de <b>{{company_name}}</b> ({{checked_on}}) a constaté :</p><p style="white-space:pre-line">{{lines}}</p><p><a href="{{url_health}}">Ouvrir la page Santé des données</a></p><p>Vous pouvez désactiver ces e-mails dans votre profil.</p>',
+    ),
+    text: 'La vérification quotidienne des données de {{company_name}} ({{checked_on}}) a constaté :\n{{lines}}\n\nSanté des données : {{url_health}}\nVous pouvez désactiver ces e-mails dans votre profil.',
+  },
+  {
+    name: 'health-alert-ru',
+    subject: '{{company_name}}: {{headline}}',
+    html: wrap(
+      '<p>Ежедневная проверка данных <b>{{company_name}}</b> ({{checked_on}}) показала:</p><p style="white-space:pre-line">{{lines}}</p><p><a href="{{url_health}}">Открыть страницу «Состояние данных»</a></p><p>Эти письма можно отключить в профиле.</p>',
+    ),
+    text: 'Ежедневная проверка данных {{company_name}} ({{checked_on}}) показала:\n{{lines}}\n\nСостояние данных: {{url_health}}\nЭти письма можно отключить в профиле.',
+  },
 ];
 
 export type MailTemplateName =
@@ -238,6 +263,9 @@ export type MailTemplateName =
   | 'password-reset-fr'
   | 'password-reset-ru'
   | 'feed-regression'
+  | 'health-alert'
+  | 'health-alert-fr'
+  | 'health-alert-ru'
   | 'mfa-added'
   | 'mfa-added-fr'
   | 'mfa-added-ru'

@@ -1,4 +1,4 @@
-import { array, mixed, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, object, string, type InferType } from 'yup';
 import { ROLES, type Role } from '../domain/types';
 import { lineText, version, versionOnlySchema } from './common';
 import { COMPANY_NAME_MAX_LENGTH } from './companies';
@@ -137,3 +137,11 @@ export function generatePassword(random: RandomFill): string {
   }
   return chars.join('');
 }
+
+/** POST /api/users/current/preferences: the data-health alert mails on or off (docs/product.md, "Data health"). */
+export const userPreferencesSchema = /* @__PURE__ */ schema(() =>
+  object({
+    healthAlerts: boolean().strict().typeError('validation.invalid').required('validation.required'),
+  }),
+);
+export type UserPreferencesRequest = InferType<typeof userPreferencesSchema>;

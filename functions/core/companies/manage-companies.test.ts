@@ -67,7 +67,14 @@ describe('statusReport', () => {
         { companyId: 'c', stepType: 'google_analytics', status: 'TBD', updated: null, version: 1 },
         { companyId: 'gone', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
       ],
+      healthOf: async (ids) => {
+        expect(ids).toEqual(['c', 'b']);
+        const at = '2026-02-01T03:00:00.000Z';
+        return new Map([['b', { feed: { status: 'healthy', checkedAt: at }, 'analytics-access': { status: 'warning', checkedAt: at }, 'utm-linking': { status: 'unknown', checkedAt: at } }]]);
+      },
     });
     expect(rows.map((r) => `${r.companyName}/${r.stepType}`)).toEqual(['Acme/google_analytics', 'Acme/sources', 'Beta/sources']);
+    // The company's worst known kind; never checked: unknown.
+    expect(rows.map((r) => r.health)).toEqual(['unknown', 'unknown', 'warning']);
   });
 });

@@ -1,4 +1,4 @@
-import { listCompanyIdsWithFeedUrl } from '../../data/feed-recheck';
+import { listCompanyIdsToRecheck } from '../../data/feed-recheck';
 
 /**
  * The daily re-check's dispatch (docs/order-feed.md, "Daily re-check"), apart from the worker's
@@ -12,15 +12,19 @@ export interface RecheckMessage {
 }
 
 export interface DispatchDeps {
-  listCompanyIdsWithFeedUrl(): Promise<string[]>;
+  listCompanyIdsToRecheck(): Promise<string[]>;
   send(messages: readonly RecheckMessage[]): Promise<void>;
   now(): Date;
 }
 
-/** The scheduled run: one message per company with a stored feed URL. */
-export async function dispatchFeedRechecks(deps: Pick<DispatchDeps, 'send'> & Partial<DispatchDeps>): Promise<{ runAt: string; companies: number }> {
-  const list = deps.listCompanyIdsWithFeedUrl ?? listCompanyIdsWithFeedUrl;
-  const runAt = (deps.now?.() ?? new Date()).toISOString();
+/**
+ * The scheduled run: one message per company with a stored feed URL or View ID. `runAt`: the
+ * schedule's time (EventBridge's `time`), else now; the worker files the day's results under its date.
+ */
+export async function dispatchFeedRechecks(deps: Pick<DispatchDeps, 'send'> & Partial<DispatchDeps>, scheduledAt?: string): Promise<{ runAt: string; companies: number }> {
+  const list = deps.listCompanyIdsToRecheck ?? listCompanyIdsToRecheck;
+  const scheduled = scheduledAt && !Number.isNaN(Date.parse(scheduledAt)) ? new Date(scheduledAt) : null;
+  const runAt = (scheduled ?? deps.now?.() ?? new Date()).toISOString();
   const ids = await list();
   await deps.send(ids.map((companyId) => ({ companyId, runAt })));
   return { runAt, companies: ids.length };

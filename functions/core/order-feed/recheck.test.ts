@@ -169,7 +169,7 @@ describe('recheckCompany', () => {
 describe('helpers', () => {
   it('dispatches one message per company with the run time', async () => {
     const send = vi.fn(async () => {});
-    const run = await dispatchFeedRechecks({ send, listCompanyIdsWithFeedUrl: async () => ['a', 'b'], now: () => new Date(runAt) });
+    const run = await dispatchFeedRechecks({ send, listCompanyIdsToRecheck: async () => ['a', 'b'], now: () => new Date(runAt) });
     expect(run).toEqual({ runAt, companies: 2 });
     expect(send).toHaveBeenCalledWith([{ companyId: 'a', runAt }, { companyId: 'b', runAt }]);
   });

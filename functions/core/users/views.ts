@@ -46,5 +46,6 @@ export function toCurrentUser(
     managedCompanies: [...selectable].sort(byName).map(toSummary),
     // Only when on: the app page offers its removal.
     ...(user.mfaEnrolled ? { mfaEnrolled: true } : {}),
+    healthAlerts: user.healthAlerts !== false,
   };
 }

@@ -1,0 +1,124 @@
+import type { HealthKind, HealthReason, HealthStatus } from '../../../shared/domain/data-health';
+import type { AlertEvent } from './status';
+
+/**
+ * The alert mail's lines in the reader's language (EN/FR/RU, the language of the company's other
+ * mails: its country). The same reasons as the page's `health.*` messages (web catalogues); the
+ * mail cannot use react-intl, so the few sentences it needs are here.
+ */
+
+export type MailLanguage = 'en' | 'fr' | 'ru';
+
+export const mailLanguage = (country: string | undefined): MailLanguage =>
+  country?.toUpperCase() === 'FR' ? 'fr' : country?.toUpperCase() === 'RU' ? 'ru' : 'en';
+
+type Texts = {
+  kinds: Record<HealthKind, string>;
+  statuses: Record<HealthStatus, string>;
+  changes: { broken: string; still: string; recovered: string };
+  reasons: Record<string, string>;
+};
+
+const TEXTS: Record<MailLanguage, Texts> = {
+  en: {
+    kinds: { feed: 'Order feed', 'analytics-access': 'Analytics access', 'analytics-coverage': 'Custom dimension coverage', 'utm-linking': 'UTM linking' },
+    statuses: { healthy: 'healthy', warning: 'warning', failing: 'failing', unknown: 'unknown' },
+    changes: { broken: 'now {status}', still: 'still {status}', recovered: 'healthy again' },
+    reasons: {
+      'health.feed.ok': 'the feed was read ({orders} orders)',
+      'health.feed.warnings': 'the feed has {count} kind(s) of warnings',
+      'health.feed.failed': 'the feed could not be fetched or read ({code})',
+      'health.feed.none': 'no order feed URL is stored',
+      'health.feed.never': 'the feed was never checked',
+      'health.access.ok': 'the service account reads the property',
+      'health.access.denied': 'the service account no longer has access to the analytics property',
+      'health.analytics.noViewId': 'no View ID is stored',
+      'health.analytics.unavailable': 'the analytics tool did not answer',
+      'health.coverage.ok': '{percent} % of sessions and transactions carry the dimension',
+      'health.coverage.below': 'only {percent} % of sessions or transactions carry the dimension',
+      'health.coverage.noDimension': 'no custom dimension is stored',
+      'health.coverage.noAccess': 'coverage cannot be measured without access',
+      'health.coverage.dimensionGone': 'custom dimension {index} no longer exists',
+      'health.coverage.noData': 'no sessions to measure yet',
+      'health.utm.ok': '{percent} % of sessions are unlinked',
+      'health.utm.unlinked': '{percent} % of sessions come from UTMs no rule links ({utms} UTMs)',
+      'health.utm.noTraffic': 'no imported traffic',
+    },
+  },
+  fr: {
+    kinds: { feed: 'Flux de commandes', 'analytics-access': 'Accès à Analytics', 'analytics-coverage': 'Couverture de la dimension personnalisée', 'utm-linking': 'Liaison des UTM' },
+    statuses: { healthy: 'sain', warning: 'avertissement', failing: 'en échec', unknown: 'inconnu' },
+    changes: { broken: 'désormais : {status}', still: 'toujours : {status}', recovered: 'de nouveau sain' },
+    reasons: {
+      'health.feed.ok': 'le flux a été lu ({orders} commandes)',
+      'health.feed.warnings': 'le flux présente {count} type(s) d’avertissement',
+      'health.feed.failed': 'le flux n’a pas pu être récupéré ou lu ({code})',
+      'health.feed.none': 'aucune URL de flux n’est enregistrée',
+      'health.feed.never': 'le flux n’a jamais été vérifié',
+      'health.access.ok': 'le compte de service lit la propriété',
+      'health.access.denied': 'le compte de service n’a plus accès à la propriété Analytics',
+      'health.analytics.noViewId': 'aucun View ID n’est enregistré',
+      'health.analytics.unavailable': 'l’outil d’analyse n’a pas répondu',
+      'health.coverage.ok': '{percent} % des sessions et transactions portent la dimension',
+      'health.coverage.below': 'seulement {percent} % des sessions ou transactions portent la dimension',
+      'health.coverage.noDimension': 'aucune dimension personnalisée n’est enregistrée',
+      'health.coverage.noAccess': 'la couverture ne peut pas être mesurée sans accès',
+      'health.coverage.dimensionGone': 'la dimension personnalisée {index} n’existe plus',
+      'health.coverage.noData': 'pas encore de sessions à mesurer',
+      'health.utm.ok': '{percent} % des sessions ne sont pas liées',
+      'health.utm.unlinked': '{percent} % des sessions viennent d’UTM qu’aucune règle ne lie ({utms} UTM)',
+      'health.utm.noTraffic': 'aucun trafic importé',
+    },
+  },
+  ru: {
+    kinds: { feed: 'Фид заказов', 'analytics-access': 'Доступ к Analytics', 'analytics-coverage': 'Покрытие пользовательского параметра', 'utm-linking': 'Привязка UTM' },
+    statuses: { healthy: 'в порядке', warning: 'предупреждение', failing: 'сбой', unknown: 'неизвестно' },
+    changes: { broken: 'сейчас: {status}', still: 'всё ещё: {status}', recovered: 'снова в порядке' },
+    reasons: {
+      'health.feed.ok': 'фид прочитан (заказов: {orders})',
+      'health.feed.warnings': 'в фиде есть предупреждения (видов: {count})',
+      'health.feed.failed': 'фид не удалось получить или прочитать ({code})',
+      'health.feed.none': 'URL фида не сохранён',
+      'health.feed.never': 'фид ещё не проверялся',
+      'health.access.ok': 'сервисный аккаунт читает ресурс',
+      'health.access.denied': 'сервисный аккаунт больше не имеет доступа к ресурсу Analytics',
+      'health.analytics.noViewId': 'View ID не сохранён',
+      'health.analytics.unavailable': 'сервис аналитики не ответил',
+      'health.coverage.ok': '{percent} % сеансов и транзакций содержат параметр',
+      'health.coverage.below': 'только {percent} % сеансов или транзакций содержат параметр',
+      'health.coverage.noDimension': 'пользовательский параметр не сохранён',
+      'health.coverage.noAccess': 'без доступа покрытие измерить нельзя',
+      'health.coverage.dimensionGone': 'пользовательского параметра {index} больше нет',
+      'health.coverage.noData': 'пока нет сеансов для измерения',
+      'health.utm.ok': 'не привязано {percent} % сеансов',
+      'health.utm.unlinked': '{percent} % сеансов приходят с UTM, которые не привязаны ни одним правилом (UTM: {utms})',
+      'health.utm.noTraffic': 'нет импортированного трафика',
+    },
+  },
+};
+
+const fill = (text: string, values: Record<string, string | number> = {}) => text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+
+export function reasonText(language: MailLanguage, reason: HealthReason | undefined): string {
+  if (!reason) return '';
+  return fill(TEXTS[language].reasons[reason.key] ?? reason.key, reason.values);
+}
+
+/** One line per kind: "Order feed: now failing — the feed could not be fetched or read (http-status)". */
+export function alertLines(language: MailLanguage, events: readonly AlertEvent[]): string {
+  const t = TEXTS[language];
+  return events
+    // French puts a space before the colon.
+    .map((e) => `${t.kinds[e.kind]}${language === 'fr' ? ' : ' : ': '}${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)
+    .join('\n');
+}
+
+/** The subject's short state: the worst change of the mail. */
+export function alertHeadline(language: MailLanguage, events: readonly AlertEvent[]): string {
+  const headlines = {
+    en: { problem: 'a data problem', recovered: 'data flowing again' },
+    fr: { problem: 'un problème de données', recovered: 'les données circulent de nouveau' },
+    ru: { problem: 'проблема с данными', recovered: 'данные снова поступают' },
+  }[language];
+  return events.some((e) => e.change !== 'recovered') ? headlines.problem : headlines.recovered;
+}

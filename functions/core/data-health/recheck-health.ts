@@ -1,0 +1,150 @@
+import type { MailTemplateName } from '../../../lib/definitions/resources';
+import { coverage } from '../../../shared/domain/analytics';
+import { HEALTH_KINDS, type HealthKind } from '../../../shared/domain/data-health';
+import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
+import { linkTraffic } from '../../../shared/domain/utm-matching';
+import { getCompany, type CompanyRecord } from '../../data/companies';
+import * as healthRepo from '../../data/data-health';
+import type { AlertRecipient, HealthStateRecord, KindNow } from '../../data/data-health';
+import { listFeedHistory } from '../../data/feed-checks';
+import { listTraffic } from '../../data/traffic';
+import { listRules } from '../../data/traffic-rules';
+import { env } from '../../platform/env';
+import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import { analyticsProvider, AnalyticsProviderError, type AnalyticsProvider } from '../analytics/provider';
+import { alertHeadline, alertLines, mailLanguage } from './mail-text';
+import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type ProviderOutcome } from './status';
+
+/**
+ * The data-health part of the daily re-check (docs/product.md, "Data health"), run by the
+ * re-check worker for each company after its feed re-check: analytics access and custom-dimension
+ * coverage through the provider (the step pages' checks, read-only: nothing is stored or
+ * completed here), the unlinked UTM share from the imported traffic and the stored rules, and the
+ * feed's latest result. Stores the day's results, then mails the company's users the changes.
+ */
+
+export interface HealthDeps {
+  provider(): Promise<AnalyticsProvider>;
+  latestFeedEntry(companyId: string): Promise<FeedHistoryEntry | null>;
+  utmAggregates(companyId: string): Promise<{ unlinkedSessions: number; totalSessions: number; unlinkedUtms: number }>;
+  putDays: typeof healthRepo.putHealthDays;
+  getState(companyId: string): Promise<HealthStateRecord>;
+  saveState: typeof healthRepo.saveHealthState;
+  recipients(companyId: string): Promise<AlertRecipient[]>;
+  sendMail: Mailer;
+  appUrl(): string;
+}
+
+const defaults: HealthDeps = {
+  provider: analyticsProvider,
+  latestFeedEntry: async (companyId) => (await listFeedHistory(companyId, 1))[0] ?? null,
+  utmAggregates: async (companyId) => {
+    const [traffic, rules] = await Promise.all([listTraffic(companyId), listRules(companyId)]);
+    return linkTraffic(traffic, rules.map((r) => r.rule));
+  },
+  putDays: healthRepo.putHealthDays,
+  getState: healthRepo.getHealthState,
+  saveState: healthRepo.saveHealthState,
+  recipients: healthRepo.listAlertRecipients,
+  sendMail: sendTemplatedEmail,
+  appUrl: () => env.appUrl,
+};
+
+export interface HealthOutcome {
+  statuses: Partial<Record<HealthKind, string>>;
+  /** Kinds the mail carried (empty: no mail today). */
+  mailed: AlertEvent[];
+  recipients: number;
+}
+
+/** Provider refusals and outages are outcomes; anything else (a bug, the table) stays an error. */
+async function ask<T>(run: () => Promise<T>): Promise<ProviderOutcome<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (error instanceof AnalyticsProviderError) return { ok: false, failure: error.failure };
+    throw error;
+  }
+}
+
+async function analyticsResults(company: CompanyRecord, deps: HealthDeps): Promise<{ access: KindResult; coverage: KindResult }> {
+  const { viewId, dimensionIndex } = company;
+  if (!viewId) return { access: accessResult(null, null), coverage: coverageResult({ viewId, dimensionIndex, outcome: null }) };
+  const provider = await deps.provider();
+  const access = await ask(() => provider.checkAccess(viewId));
+  let measured: ProviderOutcome<CoverageFigures | 'no-dimension'> | null = access.ok ? null : access;
+  if (access.ok && dimensionIndex) {
+    // The custom dimension step's method `dimension`: sessions and transactions with the stored dimension set.
+    measured = await ask(async () => {
+      const found = (await provider.customDimensions(viewId))[Number.parseInt(dimensionIndex, 10) - 1];
+      if (!found) return 'no-dimension' as const;
+      const counts = await provider.dimensionCounts(viewId, found);
+      return {
+        sessions: coverage(counts.sessions.withDimension, counts.sessions.total).percent,
+        transactions: coverage(counts.transactions.withDimension, counts.transactions.total).percent,
+      };
+    });
+  }
+  return { access: accessResult(viewId, access), coverage: coverageResult({ viewId, dimensionIndex, outcome: measured }) };
+}
+
+/**
+ * Re-checks one company's data health for the run of `runAt` (the day is its UTC date).
+ * `feedChecked`: false when the feed re-check failed this time (its kind keeps its last result).
+ */
+export async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked: boolean, deps: HealthDeps = defaults): Promise<HealthOutcome> {
+  const day = runAt.slice(0, 10);
+  const results: Partial<Record<HealthKind, KindResult>> = {};
+  if (feedChecked) results.feed = feedResult(company.orderFeedUrl ? await deps.latestFeedEntry(company.id) : null, Boolean(company.orderFeedUrl));
+  const analytics = await analyticsResults(company, deps);
+  results['analytics-access'] = analytics.access;
+  results['analytics-coverage'] = analytics.coverage;
+  results['utm-linking'] = company.viewId ? utmResult(await deps.utmAggregates(company.id)) : { status: 'unknown', reason: { key: 'health.analytics.noViewId' } };
+
+  const checked = HEALTH_KINDS.flatMap((kind) => (results[kind] ? [{ kind, status: results[kind].status, reason: results[kind].reason, checkedAt: runAt }] : []));
+  await deps.putDays(company.id, day, checked);
+
+  const state = await deps.getState(company.id);
+  const kinds: HealthStateRecord['kinds'] = { ...state.kinds };
+  for (const c of checked) kinds[c.kind] = { status: c.status, checkedAt: c.checkedAt, reason: c.reason } satisfies KindNow;
+  const plan = planAlerts({ day, lastMailDay: state.lastMailDay, alerted: state.alerted, current: results });
+  const statuses = Object.fromEntries(checked.map((c) => [c.kind, c.status]));
+  const mailing = plan.events.length > 0;
+  const next = { kinds, alerted: plan.alerted, lastMailDay: mailing ? day : state.lastMailDay };
+  // Another delivery of this message wrote the state first: it mails (or mailed) today's changes.
+  if (!(await deps.saveState(state, next))) return { statuses, mailed: [], recipients: 0 };
+  if (!mailing) return { statuses, mailed: [], recipients: 0 };
+
+  const recipients = await deps.recipients(company.id);
+  const language = mailLanguage(company.country);
+  const template = (language === 'en' ? 'health-alert' : `health-alert-${language}`) as MailTemplateName;
+  const data = {
+    company_name: company.name,
+    headline: alertHeadline(language, plan.events),
+    checked_on: day,
+    lines: alertLines(language, plan.events),
+    url_health: `${deps.appUrl()}/data-health`,
+  };
+  try {
+    for (const recipient of recipients) await deps.sendMail({ to: recipient.login, template, data });
+  } catch (error) {
+    // Not mailed: give the day back (the alert state as it was), so the message's retry mails.
+    await deps.saveState({ ...state, version: state.version + 1 }, { kinds, alerted: state.alerted, lastMailDay: state.lastMailDay });
+    throw error;
+  }
+  return { statuses, mailed: plan.events, recipients: recipients.length };
+}
+
+/**
+ * One queue message's data health (the worker calls it after the feed re-check, whatever that
+ * gave). Null for a company gone or with nothing to check (no feed URL, no View ID).
+ */
+export async function recheckCompanyHealth(
+  message: { companyId: string; runAt: string },
+  feedChecked: boolean,
+  deps: HealthDeps & { getCompany(companyId: string): Promise<CompanyRecord | null> } = { ...defaults, getCompany },
+): Promise<HealthOutcome | null> {
+  const company = await deps.getCompany(message.companyId);
+  if (!company || (!company.viewId && !company.orderFeedUrl)) return null;
+  return recheckHealth(company, message.runAt, feedChecked, deps);
+}

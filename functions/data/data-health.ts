@@ -1,0 +1,143 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { HealthDay, HealthKind, HealthReason, HealthStatus } from '../../shared/domain/data-health';
+import { gsi1, keys } from './keys';
+import { db, isConditionFailure, queryAll, queryAllByIndex, tableName } from './table';
+
+/**
+ * Data health (docs/product.md, "Data health"), in the company's partition (deleted with it):
+ * one item per kind and day (`keys.healthDay`, TTL 90 days, the feed history's retention) and one
+ * state item (`keys.healthState`): each kind's current result and what was last mailed.
+ */
+
+export const HEALTH_HISTORY_DAYS = 90;
+
+export interface KindNow {
+  status: HealthStatus;
+  checkedAt: string;
+  reason?: HealthReason;
+}
+
+export interface HealthStateRecord {
+  companyId: string;
+  kinds: Partial<Record<HealthKind, KindNow>>;
+  /** Per kind, the day its last "warning/failing" mail went (absent once the recovery was mailed). */
+  alerted: Partial<Record<HealthKind, string>>;
+  /** The day (YYYY-MM-DD) of the last alert mail: at most one a day. */
+  lastMailDay: string | null;
+  /** Optimistic lock: the run that read `version` writes `version + 1`. */
+  version: number;
+}
+
+const emptyState = (companyId: string): HealthStateRecord => ({ companyId, kinds: {}, alerted: {}, lastMailDay: null, version: 0 });
+
+const expiresAt = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + HEALTH_HISTORY_DAYS * 86_400;
+
+/** Today's results (one item per kind, the day's last check overwrites the earlier one): one BatchWrite. */
+export async function putHealthDays(companyId: string, day: string, results: ReadonlyArray<{ kind: HealthKind } & KindNow>): Promise<void> {
+  let requests: Array<Record<string, unknown>> | undefined = results.map((r) => ({
+    PutRequest: {
+      Item: {
+        ...keys.healthDay(companyId, day, r.kind),
+        kind: r.kind,
+        day,
+        status: r.status,
+        checkedAt: r.checkedAt,
+        ...(r.reason ? { reason: r.reason } : {}),
+        expiresAt: expiresAt(day),
+      },
+    },
+  }));
+  for (let attempt = 0; requests && requests.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+    requests = answer.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined;
+  }
+}
+
+/** The days from `fromDay` on (one Query of the partition's `HEALTH#` range), oldest first, per kind. */
+export async function listHealthDays(companyId: string, fromDay: string): Promise<Array<HealthDay & { kind: HealthKind }>> {
+  const items = await queryAll({
+    // '~' sorts after every day and kind: the range holds only the health days from `fromDay` on.
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':from': `${keys.healthDayPrefix}${fromDay}`, ':to': `${keys.healthDayPrefix}~` },
+  });
+  return items.map((item) => ({
+    kind: item.kind as HealthKind,
+    day: item.day as string,
+    status: item.status as HealthStatus,
+    checkedAt: item.checkedAt as string,
+    ...(item.reason ? { reason: item.reason as HealthReason } : {}),
+  }));
+}
+
+export async function getHealthState(companyId: string): Promise<HealthStateRecord> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.healthState(companyId), ConsistentRead: true }));
+  return Item ? toState(Item) : emptyState(companyId);
+}
+
+function toState(item: Record<string, unknown>): HealthStateRecord {
+  return {
+    companyId: item.companyId as string,
+    kinds: (item.kinds ?? {}) as HealthStateRecord['kinds'],
+    alerted: (item.alerted ?? {}) as HealthStateRecord['alerted'],
+    lastMailDay: (item.lastMailDay as string | null | undefined) ?? null,
+    version: (item.version as number | undefined) ?? 0,
+  };
+}
+
+/**
+ * Writes the state read as `previous` (version + 1): false when another run wrote it since (a
+ * redelivered message running beside the first), which then mails nothing.
+ */
+export async function saveHealthState(previous: HealthStateRecord, next: Omit<HealthStateRecord, 'version' | 'companyId'>): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.healthState(previous.companyId), companyId: previous.companyId, ...next, version: previous.version + 1 },
+        ConditionExpression: previous.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+        ...(previous.version === 0 ? {} : { ExpressionAttributeValues: { ':v': previous.version } }),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The state of many companies (the status report): BatchGet, 100 keys a call, projected to the kinds. */
+export async function getHealthStates(companyIds: readonly string[]): Promise<Map<string, HealthStateRecord['kinds']>> {
+  const found = new Map<string, HealthStateRecord['kinds']>();
+  const unique = [...new Set(companyIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string }> | undefined = {
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((id): Record<string, unknown> => ({ ...keys.healthState(id) })), ProjectionExpression: 'companyId, kinds' },
+    };
+    for (let attempt = 0; request && attempt < 5; attempt++) {
+      const answer: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of answer.Responses?.[tableName()] ?? []) found.set(item.companyId as string, (item.kinds ?? {}) as HealthStateRecord['kinds']);
+      const unprocessed: { Keys?: Record<string, unknown>[] } | undefined = answer.UnprocessedKeys?.[tableName()];
+      request = unprocessed?.Keys?.length ? { [tableName()]: { Keys: unprocessed.Keys, ProjectionExpression: 'companyId, kinds' } } : undefined;
+    }
+  }
+  return found;
+}
+
+export interface AlertRecipient {
+  id: string;
+  login: string;
+}
+
+/**
+ * The users of the company (main company) who did not turn the alerts off. One Query of the users'
+ * GSI partition, filtered and projected: run only on a day a company has something to mail.
+ */
+export async function listAlertRecipients(companyId: string): Promise<AlertRecipient[]> {
+  return queryAllByIndex<AlertRecipient>(gsi1.indexName, gsi1.users.pk, {
+    expression: 'companyId = :company AND (attribute_not_exists(healthAlerts) OR healthAlerts <> :off) AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
+    values: { ':company': companyId, ':off': false, ':null': null },
+    projection: '#id, #login',
+    names: { '#id': 'id', '#login': 'login' },
+  });
+}
