@@ -22,7 +22,8 @@ import type { AccessCheckAnswer, DimensionCheckAnswer } from './domain/analytics
 import type { FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-feed';
 import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
-import { userCreateSchema, userDeleteSchema, userUpdateSchema } from './schemas/users';
+import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
+import type { DataHealth } from './domain/data-health';
 import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
 import type { DefaultCollector } from './domain/types';
 import type { Collector } from './domain/types';
@@ -302,6 +303,7 @@ export const usersDelete = route({
   schema: userDeleteSchema, response: reply<{ id: string }>(),
   grants: { cognito: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'] },
 });
+export const usersUpdatePreferences = route({ id: 'users-update-preferences', area: 'users', method: 'POST', path: '/api/users/current/preferences', access: 'signed-in', stale: ['users-current'], schema: userPreferencesSchema, response: reply<CurrentUser>() });
 
 // Accounts: companies
 export const companiesList = route({
@@ -557,6 +559,9 @@ export const affiliateCommissionsDelete = route({
   schema: commissionDeleteSchema, response: reply<{ id: string }>(),
 });
 
+// Data health (docs/product.md): the caller's current company, one item per kind.
+export const dataHealthGet = route({ id: 'data-health-get', area: 'data-health', method: 'GET', path: '/api/data-health', access: 'signed-in', companyScoped: true, response: reply<DataHealth>() });
+
 /** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [
   securityLogin,
@@ -579,6 +584,7 @@ export const routes = [
   usersUpdate,
   usersMfaReset,
   usersDelete,
+  usersUpdatePreferences,
   companiesList,
   companiesManaged,
   companiesCreate,
@@ -625,6 +631,7 @@ export const routes = [
   affiliateCommissionsList,
   affiliateCommissionsCreate,
   affiliateCommissionsDelete,
+  dataHealthGet,
 ] as const;
 
 export type AnyRoute = (typeof routes)[number];

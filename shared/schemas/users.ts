@@ -1,4 +1,4 @@
-import { array, mixed, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, object, string, type InferType } from 'yup';
 import { ROLES, type Role } from '../domain/types';
 import { lineText, version, versionOnlySchema } from './common';
 import { COMPANY_NAME_MAX_LENGTH } from './companies';
@@ -104,6 +104,9 @@ export type UserUpdateRequest = InferType<typeof userUpdateSchema>;
 /** DELETE /api/users/{id}: the version the list showed (deleting a user someone just changed is refused too). */
 /** DELETE /api/users/{id}: the version read. */
 export const userDeleteSchema = versionOnlySchema;
+
+/** POST /api/users/current/preferences: the signed-in user's own settings (the profile's toggles). */
+export const userPreferencesSchema = /* @__PURE__ */ schema(() => object({ healthAlerts: boolean().required() }));
 
 /** Letters and digits without look-alikes (0/O, 1/l/I): the password is read from an e-mail. */
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
