@@ -260,6 +260,7 @@ export const en = {
   'dashboard.health.text': 'Every day we check that your data still reaches us.',
   'dashboard.health.link': 'See the data health',
   'dashboard.health.failed': 'The data health could not be read.',
+  'profile.alerts': 'E-mail alerts',
   'profile.healthAlerts': 'E-mail me when my data stops flowing',
   'profile.healthAlerts.hint': 'One e-mail when a daily check starts failing, and one when it works again.',
   'profile.healthAlerts.failed': 'Your choice was not saved. Please try again.',

@@ -247,6 +247,7 @@ export const fr: Catalogue = {
   'dashboard.health.text': 'Chaque jour, nous vérifions que vos données nous parviennent toujours.',
   'dashboard.health.link': 'Voir la santé des données',
   'dashboard.health.failed': 'La santé des données n’a pas pu être lue.',
+  'profile.alerts': 'Alertes par e-mail',
   'profile.healthAlerts': 'M’envoyer un e-mail quand mes données ne passent plus',
   'profile.healthAlerts.hint': 'Un e-mail quand une vérification quotidienne échoue, et un autre quand elle fonctionne à nouveau.',
   'profile.healthAlerts.failed': 'Votre choix n’a pas été enregistré. Veuillez réessayer.',

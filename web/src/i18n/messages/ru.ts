@@ -247,6 +247,7 @@ export const ru: Catalogue = {
   'dashboard.health.text': 'Каждый день мы проверяем, что ваши данные по-прежнему к нам поступают.',
   'dashboard.health.link': 'Открыть состояние данных',
   'dashboard.health.failed': 'Не удалось получить состояние данных.',
+  'profile.alerts': 'Оповещения по e-mail',
   'profile.healthAlerts': 'Сообщать мне по e-mail, когда данные перестают поступать',
   'profile.healthAlerts.hint': 'Одно письмо, когда ежедневная проверка начинает давать сбой, и одно, когда всё снова работает.',
   'profile.healthAlerts.failed': 'Ваш выбор не сохранён. Попробуйте ещё раз.',
