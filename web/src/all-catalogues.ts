@@ -7,6 +7,9 @@ import { ru as analyticsRu } from './features/analytics/messages/ru';
 import { en as crmEn } from './features/crm/messages/en';
 import { fr as crmFr } from './features/crm/messages/fr';
 import { ru as crmRu } from './features/crm/messages/ru';
+import { en as dataHealthEn } from './features/data-health/messages/en';
+import { fr as dataHealthFr } from './features/data-health/messages/fr';
+import { ru as dataHealthRu } from './features/data-health/messages/ru';
 import { en as marketingEn } from './features/marketing/messages/en';
 import { fr as marketingFr } from './features/marketing/messages/fr';
 import { ru as marketingRu } from './features/marketing/messages/ru';
@@ -25,6 +28,7 @@ export const CATALOGUE_PARTS = {
   analytics: { en: analyticsEn, fr: analyticsFr, ru: analyticsRu },
   crm: { en: crmEn, fr: crmFr, ru: crmRu },
   marketing: { en: marketingEn, fr: marketingFr, ru: marketingRu },
+  dataHealth: { en: dataHealthEn, fr: dataHealthFr, ru: dataHealthRu },
 } as const;
 
 type Texts = Readonly<Record<string, string>>;

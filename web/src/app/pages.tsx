@@ -43,6 +43,7 @@ const admin = () => import('../features/admin');
 const analytics = () => import('../features/analytics');
 const marketing = () => import('../features/marketing');
 const crm = () => import('../features/crm');
+const dataHealth = () => import('../features/data-health');
 /** A page of a feature folder, inside its area's catalogue (i18n/area.tsx). */
 const pick = <M extends { area: MessageArea }>(load: () => Promise<M>, name: keyof M) =>
   preloadable(lazy(() => load().then((module) => ({ default: withArea(module.area, module[name] as ComponentType) }))), load);
@@ -103,6 +104,7 @@ export const pages: PageDef[] = [
   { path: '/analytics', access: 'signed-in', title: 'route.analytics', parents: [dashboard, dataFlow], Component: pick(analytics, 'AnalyticsPage') },
   { path: '/analytics/access', access: 'signed-in', title: 'route.analyticsAccess', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'AnalyticsAccessPage') },
   { path: '/analytics/custom-dimension', access: 'signed-in', title: 'route.analyticsCustomDimension', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'CustomDimensionPage') },
+  { path: '/data-health', access: 'signed-in', title: 'route.dataHealth', parents: [dashboard, dataFlow], Component: pick(dataHealth, 'DataHealthPage') },
   { path: '/crm/order-feed', access: 'signed-in', title: 'route.orderFeed', parents: [dashboard], Component: OrderFeed },
   // The fix page each feed warning of the report links to. The key list stays out of the entry chunk: the page sends an unknown key to /dashboard.
   {

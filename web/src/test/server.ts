@@ -23,4 +23,10 @@ export const server = setupServer(
   http.get(at('/api/companies'), () => HttpResponse.json([])),
   http.get(at('/api/users'), () => HttpResponse.json([])),
   http.get(at('/api/default-collectors'), () => HttpResponse.json([])),
+  // Data health (the dashboard's summary once validated, /data-health): nothing checked yet; the
+  // profile's alerts toggle: saved.
+  http.get(at('/api/data-health'), () =>
+    HttpResponse.json({ companyId: 'c1', items: ['feed', 'analytics-access', 'analytics-coverage', 'utm-linking'].map((kind) => ({ kind, status: 'unknown', lastCheck: null, history: [] })) }),
+  ),
+  http.post(at('/api/users/current/preferences'), async ({ request }) => HttpResponse.json(await request.json())),
 );

@@ -26,6 +26,8 @@ export const dataFlow: NavEntry[] = [
   // Spec: "Order feed with XML/CSV file" (the way the feed reaches us), as Marketing Costs holds Collector.
   { heading: 'nav.orderFeed', children: [{ label: 'nav.xmlCsvFile', to: '/crm/order-feed' }] },
   { heading: 'nav.marketingCosts', children: [{ label: 'nav.collector', to: '/marketing/collector' }] },
+  // After onboarding: is the data above still flowing (docs/product.md, "Data health").
+  { label: 'nav.dataHealth', to: '/data-health' },
 ];
 
 export const dataStructure: NavLinkItem[] = [

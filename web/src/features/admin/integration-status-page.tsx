@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { HEALTH_SEVERITY } from 'shared/domain/data-health';
 import type { StatusReportRow } from 'shared/domain/types';
 import { integrationStatusReport } from 'shared/routes';
 import { DateText } from '../../i18n/dates';
@@ -8,6 +9,7 @@ import { useRoute } from '../../lib/api/use-route';
 import { stepNameId, stepStatusId } from '../../lib/steps';
 import { ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
+import { HealthBadge } from '../../ui/health-badge';
 import { PageHeading } from '../../ui/page-heading';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 import './companies-admin.css';
@@ -35,19 +37,22 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
   const [query, setQuery] = useState('');
   const [showCompleted, setShowCompleted] = useState(true);
   const { sort, toggle } = useSort<Column>({ key: 'company', dir: 'asc' });
+  // Data health "failing first": the companies whose data stopped flowing on top, the column sort within.
+  const [failingFirst, setFailingFirst] = useState(false);
 
   const shown = useMemo(() => {
     const stepName = (row: StatusReportRow) => t(stepNameId(row.stepType, row.product));
     const statusName = (row: StatusReportRow) => t(stepStatusId(row.status));
+    const severity = (row: StatusReportRow) => (failingFirst ? HEALTH_SEVERITY[row.health ?? 'unknown'] : 0);
     const value = (row: StatusReportRow) => (sort.key === 'company' ? row.companyName : sort.key === 'step' ? stepName(row) : statusName(row));
     // The server's order (company, then the company's step order) breaks ties: a stable sort keeps it.
     return rows
       .filter((row) => showCompleted || row.status !== 'done')
       .filter((row) => includesText([row.companyName, stepName(row), row.stepType, statusName(row), row.status], query))
       .map((row, index) => ({ row, index }))
-      .sort((a, b) => compareValues(value(a.row), value(b.row), sort.dir, locale) || a.index - b.index)
+      .sort((a, b) => severity(a.row) - severity(b.row) || compareValues(value(a.row), value(b.row), sort.dir, locale) || a.index - b.index)
       .map(({ row }) => row);
-  }, [rows, query, showCompleted, sort, locale, t]);
+  }, [rows, query, showCompleted, sort, locale, t, failingFirst]);
 
   return (
     <>
@@ -56,6 +61,10 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
         <label className="co-toggle">
           <input type="checkbox" role="switch" checked={showCompleted} onChange={(event) => setShowCompleted(event.target.checked)} />
           <T id={showCompleted ? 'statusReport.completedVisible' : 'statusReport.completedHidden'} />
+        </label>
+        <label className="co-toggle">
+          <input type="checkbox" role="switch" checked={failingFirst} onChange={(event) => setFailingFirst(event.target.checked)} />
+          <T id="statusReport.failingFirst" />
         </label>
         <span className="muted small" role="status">
           <T id="statusReport.count" values={{ count: shown.length }} />
@@ -74,11 +83,14 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
               <th scope="col">
                 <T id="statusReport.col.updated" />
               </th>
+              <th scope="col">
+                <T id="statusReport.col.health" />
+              </th>
             </tr>
           </thead>
           <tbody>
             {shown.length === 0 && (
-              <EmptyRow colSpan={4}>{query.trim() ? <T id="statusReport.noResults" values={{ query: query.trim() }} /> : <T id="statusReport.empty" />}</EmptyRow>
+              <EmptyRow colSpan={5}>{query.trim() ? <T id="statusReport.noResults" values={{ query: query.trim() }} /> : <T id="statusReport.empty" />}</EmptyRow>
             )}
             {shown.map((row) => (
               <tr key={`${row.companyId}-${row.stepType}`}>
@@ -97,6 +109,7 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
                   )}
                 </td>
                 <td>{row.updated ? <DateText value={row.updated} withTime /> : '-'}</td>
+                <td>{row.health ? <HealthBadge status={row.health} /> : '-'}</td>
               </tr>
             ))}
           </tbody>

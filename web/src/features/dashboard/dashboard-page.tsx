@@ -20,6 +20,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { TodoList } from '../../ui/todo-list';
 import { Greeting } from './greeting';
+import { HealthSummary } from './health-summary';
 import { NextMeetingCard } from './next-meeting';
 import { Reviews } from './reviews';
 import './dashboard.css';
@@ -66,6 +67,7 @@ function Steps({ status, admin, onChange }: { status: IntegrationStatus; admin: 
   const colour = progressColour(percent);
   const complete = isIntegrationComplete(status.steps);
   const facts = { product: status.product, sourceCount: status.sourceCount };
+  const [verified, setVerified] = useState(() => readVerified(status.companyId));
   return (
     <>
       <Card className="progress-card">
@@ -97,8 +99,10 @@ function Steps({ status, admin, onChange }: { status: IntegrationStatus; admin: 
             </li>
           ))}
         </ol>
-        <ValidateButton status={status} complete={complete} />
+        <ValidateButton status={status} complete={complete} verified={verified} onVerified={() => setVerified(true)} />
       </Card>
+      {/* After Validate the data keeps flowing, or not: the daily checks' summary (features/data-health). */}
+      {verified && <HealthSummary />}
 
       <section aria-labelledby="steps-heading">
         <h2 id="steps-heading" className="section-heading">
@@ -203,7 +207,15 @@ function StepCard({
   );
 }
 
-function ValidateButton({ status, complete }: { status: IntegrationStatus; complete: boolean }) {
+function readVerified(companyId: string): boolean {
+  try {
+    return localStorage.getItem(verifiedKey(companyId)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function ValidateButton({ status, complete, verified, onVerified }: { status: IntegrationStatus; complete: boolean; verified: boolean; onVerified: () => void }) {
   const intl = useIntl();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
@@ -216,13 +228,6 @@ function ValidateButton({ status, complete }: { status: IntegrationStatus; compl
     if (wasOpen.current && !open) wrap.current?.querySelector<HTMLButtonElement>('button')?.focus();
     wasOpen.current = open;
   }, [open]);
-  const [verified, setVerified] = useState(() => {
-    try {
-      return localStorage.getItem(verifiedKey(status.companyId)) !== null;
-    } catch {
-      return false;
-    }
-  });
   const validate = async () => {
     setBusy(true);
     setFailure(null);
@@ -233,7 +238,7 @@ function ValidateButton({ status, complete }: { status: IntegrationStatus; compl
       } catch {
         // Storage unavailable: the team has been told all the same.
       }
-      setVerified(true);
+      onVerified();
       setOpen(true);
     } catch (error) {
       setFailure(error);

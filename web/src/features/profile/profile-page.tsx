@@ -8,6 +8,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { HelpCard } from '../../ui/step-cards';
 import { TodoList } from '../../ui/todo-list';
+import { HealthAlerts } from './health-alerts';
 import './profile.css';
 
 
@@ -62,6 +63,7 @@ export default function ProfilePage() {
                 </div>
               </dl>
             </Card>
+            <HealthAlerts user={user} />
             <TodoList userId={user.id} />
           </div>
           <aside className="profile-side" aria-label={t('route.profile')}>

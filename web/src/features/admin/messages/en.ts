@@ -119,6 +119,8 @@ export const en = {
   'statusReport.col.step': "Integration Step",
   'statusReport.col.status': "Status",
   'statusReport.col.updated': "Updated At",
+  'statusReport.col.health': "Health",
+  'statusReport.failingFirst': "Failing first",
   'statusReport.completedVisible': "Completed visible",
   'statusReport.completedHidden': "Completed hidden",
   'statusReport.count': "{count, plural, one {# step} other {# steps}}",

@@ -117,6 +117,8 @@ export const fr: Record<keyof typeof en, string> = {
   'statusReport.col.step': "Étape d’intégration",
   'statusReport.col.status': "Statut",
   'statusReport.col.updated': "Mis à jour le",
+  'statusReport.col.health': "Santé des données",
+  'statusReport.failingFirst': "En échec d’abord",
   'statusReport.completedVisible': "Terminées visibles",
   'statusReport.completedHidden': "Terminées masquées",
   'statusReport.count': "{count, plural, one {# étape} other {# étapes}}",

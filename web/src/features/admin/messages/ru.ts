@@ -117,6 +117,8 @@ export const ru: Record<keyof typeof en, string> = {
   'statusReport.col.step': "Шаг интеграции",
   'statusReport.col.status': "Статус",
   'statusReport.col.updated': "Обновлено",
+  'statusReport.col.health': "Состояние данных",
+  'statusReport.failingFirst': "Сначала сбои",
   'statusReport.completedVisible': "Завершённые показаны",
   'statusReport.completedHidden': "Завершённые скрыты",
   'statusReport.count': "{count, plural, one {# шаг} few {# шага} many {# шагов} other {# шага}}",

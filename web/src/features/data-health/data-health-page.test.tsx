@@ -1,0 +1,150 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DataHealth, HealthItem } from 'shared/domain/data-health';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+import { server } from '../../test/server';
+import { lastDays } from './data-health-page';
+
+// A fixed clock (only Date: msw and the testing library keep their real timers): the 30-day strip ends on this UTC day.
+const NOW = new Date('2026-11-26T09:00:00Z');
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+const item = (over: Partial<HealthItem> & Pick<HealthItem, 'kind' | 'status'>): HealthItem => ({ lastCheck: '2026-11-26T04:10:00Z', history: [], ...over });
+
+const health: DataHealth = {
+  companyId: 'c1',
+  items: [
+    // Sent out of order: the page shows HEALTH_KINDS' order.
+    item({
+      kind: 'utm-linking',
+      status: 'warning',
+      reason: { key: 'health.utm.unlinked', values: { percent: 12, threshold: 5 } },
+      history: [{ day: '2026-11-26', status: 'warning', checkedAt: '2026-11-26T04:10:00Z' }],
+    }),
+    item({
+      kind: 'feed',
+      status: 'failing',
+      reason: { key: 'health.feed.http-status', values: { status: 404 } },
+      history: [
+        { day: '2026-11-24', status: 'healthy', checkedAt: '2026-11-24T04:00:00Z' },
+        { day: '2026-11-25', status: 'failing', checkedAt: '2026-11-25T04:00:00Z', reason: { key: 'health.feed.http-status', values: { status: 404 } } },
+        { day: '2026-11-26', status: 'failing', checkedAt: '2026-11-26T04:10:00Z' },
+      ],
+    }),
+    item({ kind: 'analytics-access', status: 'healthy', reason: { key: 'health.access.ok' } }),
+    // A reason this build has no text for (a newer server): a generic text, never the key.
+    item({ kind: 'analytics-coverage', status: 'unknown', lastCheck: null, reason: { key: 'health.coverage.brand-new', values: { x: 1 } } }),
+  ],
+};
+
+const answer = (body: DataHealth | { code: string; message: string }, init?: ResponseInit) => server.use(http.get(api('/api/data-health'), () => HttpResponse.json(body, init)));
+
+const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
+
+describe('data health page', () => {
+  it('shows each kind in order with its status in words, reason, last check, 30 days and the page that fixes it', async () => {
+    mockSession(makeUser());
+    answer(health);
+    renderApp('/data-health');
+    expect(await screen.findByText('The feed address answered with HTTP status 404.')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Order feed',
+      'Analytics access',
+      'Custom dimension coverage',
+      'UTM linking',
+    ]);
+
+    const feed = section('Order feed');
+    expect(within(feed).getByText('Failing')).toBeInTheDocument();
+    expect(within(feed).getByText('Last check: 26/11/2026, 04:10')).toBeInTheDocument();
+    expect(within(feed).getByRole('link', { name: 'Open the feed page' })).toHaveAttribute('href', '/crm/order-feed');
+    const days = within(within(feed).getByRole('list', { name: 'Order feed Last 30 days' })).getAllByRole('listitem');
+    expect(days).toHaveLength(30);
+    expect(days[0]).toHaveTextContent('28/10/2026: no check');
+    expect(days.slice(-3).map((day) => day.textContent)).toEqual(['✓24/11/2026: Healthy', '✕25/11/2026: Failing', '✕26/11/2026: Failing']);
+
+    const access = section('Analytics access');
+    expect(within(access).getByText('Healthy')).toBeInTheDocument();
+    expect(within(access).getByText('Our service account can read your analytics property.')).toBeInTheDocument();
+    expect(within(access).getByRole('link', { name: 'Check the analytics access' })).toHaveAttribute('href', '/analytics/access');
+
+    const coverage = section('Custom dimension coverage');
+    expect(within(coverage).getByText('Not checked')).toBeInTheDocument();
+    expect(within(coverage).getByText('The check gave no details that can be shown here.')).toBeInTheDocument();
+    expect(within(coverage).getByText('Never checked')).toBeInTheDocument();
+    expect(coverage).not.toHaveTextContent('health.coverage.brand-new');
+    expect(within(coverage).getByRole('link', { name: 'Check the custom dimension' })).toHaveAttribute('href', '/analytics/custom-dimension');
+
+    const utm = section('UTM linking');
+    expect(within(utm).getByText('Warning')).toBeInTheDocument();
+    expect(within(utm).getByText('12% of your traffic has UTMs linked to no source, above 5%.')).toBeInTheDocument();
+    expect(within(utm).getByRole('link', { name: 'Link your UTMs' })).toHaveAttribute('href', '/marketing/utm-management');
+  });
+
+  it('speaks Russian, with plurals from a count sent as text', async () => {
+    mockSession(makeUser());
+    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'failing', reason: { key: 'health.feed.invalid', values: { errors: '3' } } })] });
+    renderApp('/data-health', { locale: 'ru' });
+    expect(await screen.findByText('Фид прочитан с 3 ошибками.')).toBeInTheDocument();
+    expect(screen.getByText('Сбой')).toBeInTheDocument();
+    expect(screen.getByText('Последняя проверка: 26.11.2026, 04:10')).toBeInTheDocument();
+  });
+
+  it('names the feed a lead feed for a lead company, in French', async () => {
+    mockSession(makeUser('ROLE_USER', { currentCompany: { id: 'c1', name: 'Acme', product: 'lead', country: 'FR' } }));
+    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'healthy', reason: { key: 'health.feed.ok' } })] });
+    renderApp('/data-health', { locale: 'fr' });
+    expect(await screen.findByText('En bonne santé')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Flux de leads' })).toBeInTheDocument();
+    expect(screen.getByText('Le flux a été lu sans erreur.')).toBeInTheDocument();
+  });
+
+  it('shows a reason without a known key, and a key outside health.*, as the generic text', async () => {
+    mockSession(makeUser());
+    answer({
+      companyId: 'c1',
+      items: [item({ kind: 'feed', status: 'warning' }), item({ kind: 'utm-linking', status: 'failing', reason: { key: 'route.home' } })],
+    });
+    renderApp('/data-health');
+    expect(await screen.findAllByText('The check gave no details that can be shown here.')).toHaveLength(2);
+    expect(screen.queryByText('Home')).not.toBeInTheDocument();
+  });
+
+  it('says when the data health cannot be read, with the error text', async () => {
+    mockSession(makeUser());
+    answer({ code: 'forbidden', message: 'Forbidden' }, { status: 403 });
+    renderApp('/data-health');
+    const alert = await screen.findByText('Something went wrong...');
+    expect(alert.closest('.callout')).toHaveTextContent('Forbidden');
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing has been checked yet', async () => {
+    mockSession(makeUser());
+    answer({ companyId: 'c1', items: [] });
+    renderApp('/data-health');
+    expect(await screen.findByText('Nothing has been checked for your company yet.')).toBeInTheDocument();
+  });
+
+  it('is in the Data Flow menu', async () => {
+    mockSession(makeUser());
+    renderApp('/dashboard');
+    const link = await screen.findByRole('link', { name: 'Data health', hidden: true });
+    expect(link).toHaveAttribute('href', '/data-health');
+  });
+});
+
+describe('lastDays', () => {
+  it('gives the 30 UTC days up to today, oldest first, across a month end', () => {
+    const days = lastDays(new Date('2026-03-01T23:30:00Z'));
+    expect(days).toHaveLength(30);
+    expect(days[0]).toBe('2026-01-31');
+    expect(days.at(-2)).toBe('2026-02-28');
+    expect(days.at(-1)).toBe('2026-03-01');
+  });
+});

@@ -1,0 +1,136 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { HEALTH_KINDS, type HealthDay, type HealthItem, type HealthKind, type HealthReason } from 'shared/domain/data-health';
+import { feedKindOf } from 'shared/feed/types';
+import { dataHealthGet } from 'shared/routes';
+import { formatPortalDate, formatPortalDay } from '../../i18n/dates';
+import { T, useT, type MessageId } from '../../i18n/t';
+import { useCurrentUser } from '../../lib/api/session';
+import { useRoute } from '../../lib/api/use-route';
+import { Card } from '../../ui/card';
+import { HEALTH_ICONS, HealthBadge, healthStatusId } from '../../ui/health-badge';
+import { ListState } from '../../ui/list-state';
+import { PageHeading } from '../../ui/page-heading';
+import './data-health.css';
+
+/** How many days the timeline shows (the API sends the same window). */
+const DAYS = 30;
+
+/** The page that fixes each kind (the step pages and the UTM management). */
+const FIX_PAGES: Record<HealthKind, string> = {
+  feed: '/crm/order-feed',
+  'analytics-access': '/analytics/access',
+  'analytics-coverage': '/analytics/custom-dimension',
+  'utm-linking': '/marketing/utm-management',
+};
+
+/** The last `count` UTC days up to today, oldest first, as YYYY-MM-DD (the history's `day`). */
+export function lastDays(now: Date, count = DAYS): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: count }, (_, index) => new Date(today - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/**
+ * The reason in the reader's language. The server sends a catalogue key and its values; a key this
+ * build does not know (a newer server) or none at all shows a generic text, never the raw key.
+ * Numbers may travel as text: they become numbers so plurals and number formats apply.
+ */
+function useReason(): (reason: HealthReason | undefined) => string {
+  const intl = useIntl();
+  return (reason) => {
+    if (!reason || !reason.key.startsWith('health.') || !Object.hasOwn(intl.messages, reason.key)) {
+      return intl.formatMessage({ id: 'dataHealth.reason.generic' });
+    }
+    const values = Object.fromEntries(
+      Object.entries(reason.values ?? {}).map(([name, value]) => [name, typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value]),
+    );
+    return intl.formatMessage({ id: reason.key }, values);
+  };
+}
+
+/** /data-health: one section per kind (HEALTH_KINDS order) with its status, reason, last check, 30 days and the page that fixes it. */
+export function DataHealthPage() {
+  const { data, error } = useRoute(dataHealthGet);
+  const byKind = new Map(data?.items.map((item) => [item.kind, item]));
+  // The kinds the server knows, in the page's order (a kind this build does not know is left out).
+  const items = data ? HEALTH_KINDS.flatMap((kind) => byKind.get(kind) ?? []) : undefined;
+  return (
+    <div className="page data-health">
+      <PageHeading />
+      <p className="muted dh-lead">
+        <T id="dataHealth.lead" />
+      </p>
+      {!data && !error ? (
+        // The sections' frame while loading, so nothing moves when the answer arrives.
+        <div className="dh-list" aria-busy="true">
+          {HEALTH_KINDS.map((kind) => (
+            <Section key={kind} kind={kind} />
+          ))}
+        </div>
+      ) : (
+        <ListState data={items} error={error} empty="dataHealth.empty">
+          <div className="dh-list">
+            {items?.map((item) => (
+              <Section key={item.kind} kind={item.kind} item={item} />
+            ))}
+          </div>
+        </ListState>
+      )}
+    </div>
+  );
+}
+
+function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  const reason = useReason();
+  const product = user?.currentCompany.product;
+  const name: MessageId = kind === 'feed' && product && feedKindOf(product) === 'lead' ? 'dataHealth.kind.leadFeed' : `dataHealth.kind.${kind}`;
+  const headingId = `dh-${kind}`;
+  return (
+    <Card className="dh-section" aria-labelledby={headingId}>
+      <div className="dh-head">
+        <h2 id={headingId} className="card-heading">
+          <T id={name} />
+        </h2>
+        {item ? <HealthBadge status={item.status} /> : <span className="dh-placeholder dh-placeholder-badge" />}
+      </div>
+      <p className="dh-reason">{item ? reason(item.reason) : <span className="dh-placeholder" />}</p>
+      <p className="muted small dh-checked">
+        {item ? item.lastCheck ? <T id="dataHealth.lastCheck" values={{ date: formatPortalDate(intl, item.lastCheck, true) }} /> : <T id="dataHealth.neverChecked" /> : '\u00a0'}
+      </p>
+      <Timeline history={item?.history} labelledBy={headingId} />
+      <Link className="btn btn-secondary btn-sm dh-fix" to={FIX_PAGES[kind]}>
+        <T id={`dataHealth.fix.${kind}`} />
+      </Link>
+    </Card>
+  );
+}
+
+/** One cell per day, oldest first: colour and glyph, and the day and status in words for screen readers and on hover. */
+function Timeline({ history, labelledBy }: { history: HealthDay[] | undefined; labelledBy: string }) {
+  const intl = useIntl();
+  const t = useT();
+  const byDay = new Map(history?.map((day) => [day.day, day]));
+  const captionId = `${labelledBy}-timeline`;
+  return (
+    <div className="dh-timeline">
+      <p id={captionId} className="muted small dh-timeline-caption">
+        <T id="dataHealth.timeline" />
+      </p>
+      <ol className="dh-days" aria-labelledby={`${labelledBy} ${captionId}`}>
+        {lastDays(new Date()).map((day) => {
+          const entry = history ? byDay.get(day) : undefined;
+          const date = formatPortalDay(intl, day);
+          const label = entry ? t('dataHealth.day', { date, status: t(healthStatusId(entry.status)) }) : t('dataHealth.day.none', { date });
+          return (
+            <li key={day} className={`dh-day ${entry ? `health-${entry.status}` : 'dh-day-none'}`} title={history ? label : undefined}>
+              <span aria-hidden="true">{entry ? HEALTH_ICONS[entry.status] : ''}</span>
+              {history && <span className="visually-hidden">{label}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+// The /data-health page and its area catalogue (one lazy chunk).
+export { DataHealthPage } from './data-health-page';
+export { area } from './area';
