@@ -309,7 +309,6 @@ export const usersDelete = route({
   schema: userDeleteSchema, response: reply<{ id: string }>(),
   grants: { cognito: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'] },
 });
-export const usersUpdatePreferences = route({ id: 'users-update-preferences', area: 'users', method: 'POST', path: '/api/users/current/preferences', access: 'signed-in', stale: ['users-current'], schema: userPreferencesSchema, response: reply<CurrentUser>() });
 
 // Accounts: companies
 export const companiesList = route({
@@ -570,9 +569,6 @@ export const affiliateCommissionsDelete = route({
   schema: commissionDeleteSchema, response: reply<{ id: string }>(),
 });
 
-// Data health (docs/product.md): the caller's current company, one item per kind.
-export const dataHealthGet = route({ id: 'data-health-get', area: 'data-health', method: 'GET', path: '/api/data-health', access: 'signed-in', companyScoped: true, response: reply<DataHealth>() });
-
 /** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [
   securityLogin,
@@ -596,7 +592,6 @@ export const routes = [
   usersUpdate,
   usersMfaReset,
   usersDelete,
-  usersUpdatePreferences,
   companiesList,
   companiesManaged,
   companiesCreate,
@@ -644,7 +639,6 @@ export const routes = [
   affiliateCommissionsList,
   affiliateCommissionsCreate,
   affiliateCommissionsDelete,
-  dataHealthGet,
 ] as const;
 
 export type AnyRoute = (typeof routes)[number];

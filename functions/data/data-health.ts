@@ -9,7 +9,7 @@ import { db, isConditionFailure, queryAll, queryAllByIndex, tableName } from './
  * state item (`keys.healthState`): each kind's current result and what was last mailed.
  */
 
-export const HEALTH_HISTORY_DAYS = 90;
+const HEALTH_HISTORY_DAYS = 90;
 
 export interface KindNow {
   status: HealthStatus;

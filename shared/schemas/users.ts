@@ -105,9 +105,6 @@ export type UserUpdateRequest = InferType<typeof userUpdateSchema>;
 /** DELETE /api/users/{id}: the version read. */
 export const userDeleteSchema = versionOnlySchema;
 
-/** POST /api/users/current/preferences: the signed-in user's own settings (the profile's toggles). */
-export const userPreferencesSchema = /* @__PURE__ */ schema(() => object({ healthAlerts: boolean().required() }));
-
 /** Letters and digits without look-alikes (0/O, 1/l/I): the password is read from an e-mail. */
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

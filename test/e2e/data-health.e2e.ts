@@ -76,7 +76,7 @@ const STUB: DataHealth = {
       kind: 'feed',
       status: 'failing',
       lastCheck: new Date().toISOString(),
-      reason: { key: 'health.feed.http-status', values: { status: 404 } },
+      reason: { key: 'health.feed.failed', values: { code: 'http-404' } },
       history: Array.from({ length: 30 }, (_, index) => ({ day: day(29 - index), status: index < 27 ? 'healthy' : 'failing', checkedAt: `${day(29 - index)}T04:00:00Z` })),
     },
     { kind: 'analytics-access', status: 'healthy', lastCheck: new Date().toISOString(), reason: { key: 'health.access.ok' }, history: [{ day: day(0), status: 'healthy', checkedAt: new Date().toISOString() }] },
@@ -84,7 +84,7 @@ const STUB: DataHealth = {
       kind: 'analytics-coverage',
       status: 'warning',
       lastCheck: new Date().toISOString(),
-      reason: { key: 'health.coverage.below', values: { percent: 60, threshold: 95 } },
+      reason: { key: 'health.coverage.below', values: { percent: 60 } },
       history: [{ day: day(1), status: 'healthy', checkedAt: `${day(1)}T04:00:00Z` }, { day: day(0), status: 'warning', checkedAt: new Date().toISOString() }],
     },
     { kind: 'utm-linking', status: 'unknown', lastCheck: null, reason: { key: 'health.utm.some-newer-reason' }, history: [] },
@@ -99,7 +99,7 @@ for (const locale of LOCALES) {
     await go(page, '/login?redirect=%2Fdata-health');
     await signIn(page, login('ROLE_USER', 'Acme Retail'), locale);
     const names = kindNames(locale, false);
-    await expect(section(page, names[0]!).locator('.dh-reason')).toHaveText(m(locale, 'health.feed.http-status').replace('{status}', '404'));
+    await expect(section(page, names[0]!).locator('.dh-reason')).toHaveText(m(locale, 'health.feed.failed').replace('{code}', 'http-404'));
     await expect(section(page, names[0]!).locator('.health-badge')).toHaveText(`✕${m(locale, 'healthStatus.failing')}`);
     await expect(section(page, names[1]!).locator('.health-badge')).toHaveText(`✓${m(locale, 'healthStatus.healthy')}`);
     await expect(section(page, names[1]!).locator('.dh-reason')).toHaveText(m(locale, 'health.access.ok'));

@@ -2,7 +2,7 @@ import { HEALTH_KINDS, type DataHealth, type HealthDay, type HealthKind } from '
 import * as healthRepo from '../../data/data-health';
 
 /** Days of history the page shows (the table keeps 90: data/data-health.ts). */
-export const HEALTH_PAGE_DAYS = 30;
+const HEALTH_PAGE_DAYS = 30;
 
 export interface DataHealthDeps {
   getState: typeof healthRepo.getHealthState;

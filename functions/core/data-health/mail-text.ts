@@ -99,7 +99,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
 
 const fill = (text: string, values: Record<string, string | number> = {}) => text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
 
-export function reasonText(language: MailLanguage, reason: HealthReason | undefined): string {
+function reasonText(language: MailLanguage, reason: HealthReason | undefined): string {
   if (!reason) return '';
   return fill(TEXTS[language].reasons[reason.key] ?? reason.key, reason.values);
 }

@@ -92,7 +92,7 @@ async function analyticsResults(company: CompanyRecord, deps: HealthDeps): Promi
  * Re-checks one company's data health for the run of `runAt` (the day is its UTC date).
  * `feedChecked`: false when the feed re-check failed this time (its kind keeps its last result).
  */
-export async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked: boolean, deps: HealthDeps = defaults): Promise<HealthOutcome> {
+async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked: boolean, deps: HealthDeps = defaults): Promise<HealthOutcome> {
   const day = runAt.slice(0, 10);
   const results: Partial<Record<HealthKind, KindResult>> = {};
   if (feedChecked) results.feed = feedResult(company.orderFeedUrl ? await deps.latestFeedEntry(company.id) : null, Boolean(company.orderFeedUrl));

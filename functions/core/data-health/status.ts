@@ -14,10 +14,10 @@ export interface KindResult {
 }
 
 /** UTM linking: share of the imported sessions that no rule links (no existing threshold on the UTM page). */
-export const UTM_WARNING_PERCENT = 10;
-export const UTM_FAILING_PERCENT = 30;
+const UTM_WARNING_PERCENT = 10;
+const UTM_FAILING_PERCENT = 30;
 /** A kind still warning or failing this many days after its last mail is mailed again. */
-export const REMINDER_DAYS = 7;
+const REMINDER_DAYS = 7;
 
 /** Feed: the latest line of the feed's history (after the daily re-check). */
 export function feedResult(latest: Pick<FeedHistoryEntry, 'health' | 'orders' | 'warningKeys' | 'failure'> | null, hasFeedUrl: boolean): KindResult {
@@ -93,7 +93,7 @@ const isBad = (status: HealthStatus) => status === 'warning' || status === 'fail
 /** Per kind: the day (YYYY-MM-DD) of the last mail that said it was warning or failing; absent once its recovery was mailed. */
 export type AlertedDays = Partial<Record<HealthKind, string>>;
 
-export type AlertChange = 'broken' | 'still' | 'recovered';
+type AlertChange = 'broken' | 'still' | 'recovered';
 export interface AlertEvent {
   kind: HealthKind;
   change: AlertChange;

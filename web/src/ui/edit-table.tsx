@@ -13,7 +13,7 @@ import type { RowEdit } from './use-row-edit';
  * administrator's values beside one's own after a conflict), copy and delete with the confirm dialog.
  */
 
-export interface EditorProps<Draft> {
+interface EditorProps<Draft> {
   draft: Draft;
   set: (patch: Partial<Draft>) => void;
   /** "Field of row": the input's accessible name. */

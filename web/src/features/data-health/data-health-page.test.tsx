@@ -23,16 +23,16 @@ const health: DataHealth = {
     item({
       kind: 'utm-linking',
       status: 'warning',
-      reason: { key: 'health.utm.unlinked', values: { percent: 12, threshold: 5 } },
+      reason: { key: 'health.utm.unlinked', values: { percent: 12, utms: 3 } },
       history: [{ day: '2026-11-26', status: 'warning', checkedAt: '2026-11-26T04:10:00Z' }],
     }),
     item({
       kind: 'feed',
       status: 'failing',
-      reason: { key: 'health.feed.http-status', values: { status: 404 } },
+      reason: { key: 'health.feed.failed', values: { code: 'http-404' } },
       history: [
         { day: '2026-11-24', status: 'healthy', checkedAt: '2026-11-24T04:00:00Z' },
-        { day: '2026-11-25', status: 'failing', checkedAt: '2026-11-25T04:00:00Z', reason: { key: 'health.feed.http-status', values: { status: 404 } } },
+        { day: '2026-11-25', status: 'failing', checkedAt: '2026-11-25T04:00:00Z', reason: { key: 'health.feed.failed', values: { code: 'http-404' } } },
         { day: '2026-11-26', status: 'failing', checkedAt: '2026-11-26T04:10:00Z' },
       ],
     }),
@@ -51,7 +51,7 @@ describe('data health page', () => {
     mockSession(makeUser());
     answer(health);
     renderApp('/data-health');
-    expect(await screen.findByText('The feed address answered with HTTP status 404.')).toBeInTheDocument();
+    expect(await screen.findByText('The feed could not be fetched or read (error: http-404).')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Order feed',
       'Analytics access',
@@ -82,26 +82,26 @@ describe('data health page', () => {
 
     const utm = section('UTM linking');
     expect(within(utm).getByText('Warning')).toBeInTheDocument();
-    expect(within(utm).getByText('12% of your traffic has UTMs linked to no source, above 5%.')).toBeInTheDocument();
+    expect(within(utm).getByText('12 % of sessions come from UTMs no rule links (3 UTMs).')).toBeInTheDocument();
     expect(within(utm).getByRole('link', { name: 'Link your UTMs' })).toHaveAttribute('href', '/marketing/utm-management');
   });
 
   it('speaks Russian, with plurals from a count sent as text', async () => {
     mockSession(makeUser());
-    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'failing', reason: { key: 'health.feed.invalid', values: { errors: '3' } } })] });
+    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'failing', reason: { key: 'health.feed.ok', values: { orders: '3' } } })] });
     renderApp('/data-health', { locale: 'ru' });
-    expect(await screen.findByText('Фид прочитан с 3 ошибками.')).toBeInTheDocument();
+    expect(await screen.findByText('Фид прочитан без ошибок (3 заказа).')).toBeInTheDocument();
     expect(screen.getByText('Сбой')).toBeInTheDocument();
     expect(screen.getByText('Последняя проверка: 26.11.2026, 04:10')).toBeInTheDocument();
   });
 
   it('names the feed a lead feed for a lead company, in French', async () => {
     mockSession(makeUser('ROLE_USER', { currentCompany: { id: 'c1', name: 'Acme', product: 'lead', country: 'FR' } }));
-    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'healthy', reason: { key: 'health.feed.ok' } })] });
+    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'healthy', reason: { key: 'health.feed.ok', values: { orders: 1 } } })] });
     renderApp('/data-health', { locale: 'fr' });
     expect(await screen.findByText('En bonne santé')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Flux de leads' })).toBeInTheDocument();
-    expect(screen.getByText('Le flux a été lu sans erreur.')).toBeInTheDocument();
+    expect(screen.getByText('Le flux a été lu sans erreur (1 commande).')).toBeInTheDocument();
   });
 
   it('shows a reason without a known key, and a key outside health.*, as the generic text', async () => {
