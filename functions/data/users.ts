@@ -36,6 +36,8 @@ export interface UserRecord {
   mfaEnrolled?: boolean;
   /** ISO 8601: when the authenticator app was set up through the portal (absent for older enrolments). */
   mfaEnrolledAt?: string;
+  /** ISO 8601: the last successful sign-in (absent until the first); shown by the users admin. */
+  lastSignInAt?: string;
   /** Soft delete marker: the auth middleware refuses a deleted user's tokens at once. */
   deletedAt?: string | null;
   version: number;
@@ -120,6 +122,11 @@ export async function setMfaEnrolled(userId: string, enrolled: boolean, at?: str
   if (!enrolled) await conditionalUpdate(userId, 'SET mfaEnrolled = :m REMOVE mfaEnrolledAt', { ':m': false });
   else if (at) await conditionalUpdate(userId, 'SET mfaEnrolled = :m, mfaEnrolledAt = :at', { ':m': true, ':at': at });
   else await conditionalUpdate(userId, 'SET mfaEnrolled = :m', { ':m': true });
+}
+
+/** A successful sign-in, for the users admin: a preference-like write (no `version` bump, an admin's edit stays current). */
+export async function markSignedIn(userId: string, at: string): Promise<void> {
+  await conditionalUpdate(userId, 'SET lastSignInAt = :at', { ':at': at });
 }
 
 /** One more password change: every reset link issued before it stops working. */
