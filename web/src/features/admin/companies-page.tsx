@@ -15,6 +15,7 @@ import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
+import { ExportCsvButton } from './admin-csv';
 import { CompaniesTable } from './companies-table';
 import { SelectField, takenByOthers, ViewIdTaken } from './companies-fields';
 import { StepsSetting } from './companies-steps';
@@ -59,7 +60,12 @@ export function CompaniesPage() {
         ) : !data ? (
           <Spinner />
         ) : (
-          <CompaniesTable companies={data} />
+          <>
+            <div className="co-actions-end">
+              <ExportCsvButton sheet="companies" rows={data} title="route.adminCompanies" />
+            </div>
+            <CompaniesTable companies={data} />
+          </>
         )}
       </Card>
     </div>

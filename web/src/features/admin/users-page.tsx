@@ -7,6 +7,7 @@ import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
+import { ExportCsvButton } from './admin-csv';
 import { UserCreateForm } from './users-create-form';
 import { UsersTable } from './users-table';
 import './users-admin.css';
@@ -20,9 +21,12 @@ export function UsersPage() {
       <PageHeading />
       <UserCreateForm companies={data?.companies ?? []} loading={isLoading} />
       <Card>
-        <h2 className="us-title">
-          <T id="adminUsers.list.title" />
-        </h2>
+        <div className="us-heading-row">
+          <h2 className="us-title">
+            <T id="adminUsers.list.title" />
+          </h2>
+          <ExportCsvButton sheet="users" rows={data?.users} title="route.adminUsers" />
+        </div>
         {error ? (
           <Callout tone="danger" title={<T id="common.somethingWrong" />}>
             <T id={errorMessageId(error)} />
