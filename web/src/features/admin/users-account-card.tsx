@@ -54,7 +54,7 @@ export function UserAccountCard({ user, canResend }: { user: AdminUser; canResen
           <p className="field-hint">
             <T id="adminUsers.welcome.intro" />
           </p>
-          <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Button variant="secondary" className="us-long-label" onClick={() => setOpen(true)}>
             <T id="adminUsers.welcome.resend" />
           </Button>
         </>
