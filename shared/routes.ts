@@ -302,6 +302,14 @@ export const usersMfaReset = route({
   response: reply<AdminUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
+// A new temporary password and the welcome e-mail again (functions/core/users/resend-welcome.ts);
+// never the protected administrator nor oneself; 3 an hour per user.
+export const usersWelcomeResend = route({
+  id: 'users-welcome-resend', area: 'users', method: 'POST', path: '/api/users/{id}/welcome-resend', access: 'admin',
+  stale: ['users-list'],
+  response: reply<CreatedUser>(),
+  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
+});
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
   stale: ['users-list'],
@@ -591,6 +599,7 @@ export const routes = [
   usersCreate,
   usersUpdate,
   usersMfaReset,
+  usersWelcomeResend,
   usersDelete,
   companiesList,
   companiesManaged,

@@ -38,6 +38,8 @@ export interface UserRecord {
   mfaEnrolledAt?: string;
   /** Data-health alert mails (docs/product.md, "Data health"): on unless false. */
   healthAlerts?: boolean;
+  /** ISO 8601: the last successful sign-in (absent until the first); shown by the users admin. */
+  lastSignInAt?: string;
   /** Soft delete marker: the auth middleware refuses a deleted user's tokens at once. */
   deletedAt?: string | null;
   version: number;
@@ -127,6 +129,11 @@ export async function setMfaEnrolled(userId: string, enrolled: boolean, at?: str
 /** A preference like the current company: no `version` bump. */
 export async function setHealthAlerts(userId: string, on: boolean): Promise<void> {
   await conditionalUpdate(userId, 'SET healthAlerts = :h', { ':h': on });
+}
+
+/** A successful sign-in, for the users admin: a preference-like write (no `version` bump, an admin's edit stays current). */
+export async function markSignedIn(userId: string, at: string): Promise<void> {
+  await conditionalUpdate(userId, 'SET lastSignInAt = :at', { ':at': at });
 }
 
 /** One more password change: every reset link issued before it stops working. */

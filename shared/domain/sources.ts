@@ -1,4 +1,5 @@
 import type { Product } from './types';
+import { csvRow, csvText, safeFileName } from './csv';
 
 /**
  * Sources (integration-steps spec, "Sources", sections 5 and 9): the options of the form, the
@@ -77,27 +78,12 @@ const SOURCES_CSV_HEADER = 'source;acquisitionchannel;businessmodel;deduplicatio
 const CSV_COLUMNS: ReadonlyArray<keyof SourceFields> = ['name', 'channel', 'businessModel', 'deduplication', 'utmSource', 'utmMedium', 'utmCampaign', 'agency'];
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return before one) as a
- * formula: such a cell gets a leading apostrophe, which Excel and LibreOffice show as text (OWASP
- * "CSV injection").
- */
-export const neutraliseFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** One value: neutralised, quotes doubled, wrapped in double quotes (spec: every value quoted). */
-export const csvCell = (value: string): string => `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
-
-/** Byte order mark: Excel reads a CSV as UTF-8 only with it (else accented and Cyrillic names break). */
-const CSV_BOM = '\uFEFF';
-
-/**
- * The export's text: BOM, the header, one line per source, semicolons between values, CRLF after
- * every line (RFC 4180; Excel on Windows expects it).
+ * The export's text: the header, one line per source (shared/domain/csv.ts: BOM, every value quoted
+ * and formula-safe, semicolons, CRLF).
  */
 export function sourcesCsv(sources: readonly SourceFields[]): string {
-  const lines = [SOURCES_CSV_HEADER, ...sources.map((source) => CSV_COLUMNS.map((column) => csvCell(source[column] ?? '')).join(';'))];
-  return `${CSV_BOM}${lines.map((line) => `${line}\r\n`).join('')}`;
+  return csvText([SOURCES_CSV_HEADER, ...sources.map((source) => csvRow(CSV_COLUMNS.map((column) => source[column] ?? '')))]);
 }
 
 /** Spec: '<company name> - Sources.csv' (characters no file system accepts become '_'). */
-export const sourcesCsvFileName = (companyName: string): string =>
-  `${[...companyName].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').trim()} - Sources.csv`;
+export const sourcesCsvFileName = (companyName: string): string => `${safeFileName(companyName)} - Sources.csv`;

@@ -186,10 +186,14 @@ export interface AdminUser {
   roles: Role[];
   /** Main company name. */
   company: string;
+  /** Main company id: the users admin links the name to the company's edit page. */
+  companyId: string;
   /** Managers: the managed companies; others: just the main company (names). */
   managedCompanies: string[];
   /** ISO 8601 creation time. */
   created: string;
+  /** ISO 8601: the last successful sign-in; null before the first. */
+  lastSignIn: string | null;
   /** The configured protected administrator: no delete button, and the server refuses its deletion. */
   protected: boolean;
   version: number;

@@ -139,7 +139,7 @@ describe('api stack: least privilege', () => {
 
   it('only user administration and password reset have Cognito admin actions', () => {
     const withCognito = all.filter((r) => actionsOf(r.id).some((a) => a.startsWith('cognito-idp:'))).map((r) => r.id);
-    expect(withCognito.sort()).toEqual(['password-reset-complete', 'security-mfa-remove', 'users-create', 'users-delete', 'users-mfa-reset', 'users-update']);
+    expect(withCognito.sort()).toEqual(['password-reset-complete', 'security-mfa-remove', 'users-create', 'users-delete', 'users-mfa-reset', 'users-update', 'users-welcome-resend']);
     expect(actionsOf('password-reset-complete')).toEqual(
       expect.arrayContaining(['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut']),
     );

@@ -69,6 +69,7 @@ function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {
       return item?.userId === userId && item.kind === kind && item.expiresAt > now;
     }),
     setMfaEnrolled: vi.fn(async () => {}),
+    markSignedIn: vi.fn(async () => {}),
     adminMfaRequired: () => false,
     deleteChallenge: vi.fn(async (session: string) => void challenges.delete(session)),
     currentUserOf: vi.fn(async (u: UserRecord) => ({ id: u.id }) as never),

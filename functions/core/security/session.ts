@@ -7,6 +7,7 @@ import { env } from '../../platform/env';
 import { cognitoIdentity } from '../../platform/identity';
 import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError } from '../../platform/errors';
 import { currentUserOf } from '../users/companies';
+import { logger } from '../../platform/log';
 import type { IdentityProvider, Tokens } from './identity';
 import { mustSetUpMfa } from './mfa-rules';
 import { assertNewPassword } from './password-check';
@@ -31,6 +32,7 @@ export interface SessionDeps {
   saveChallenge(session: string, userId: string, expiresAt: number, kind?: challenges.ChallengeKind): Promise<void>;
   isLiveChallenge(session: string, userId: string, nowSeconds: number, kind?: challenges.ChallengeKind): Promise<boolean>;
   setMfaEnrolled(userId: string, enrolled: boolean): Promise<void>;
+  markSignedIn(userId: string, at: string): Promise<void>;
   /** Administrators must sign in with an authenticator app (ADMIN_MFA). */
   adminMfaRequired(): boolean;
   deleteChallenge(session: string): Promise<void>;
@@ -50,6 +52,7 @@ const defaults: SessionDeps = {
   isLiveChallenge: challenges.isLiveChallenge,
   deleteChallenge: challenges.deleteChallenge,
   setMfaEnrolled: usersRepo.setMfaEnrolled,
+  markSignedIn: usersRepo.markSignedIn,
   adminMfaRequired: () => env.adminMfaRequired,
   currentUserOf: (user) => currentUserOf(user),
   throttle: tableThrottleStore,
@@ -87,9 +90,19 @@ async function signedIn(user: UserRecord, tokens: Tokens, deps: SessionDeps, pas
     await deps.setMfaEnrolled(user.id, passedMfa);
     user = { ...user, mfaEnrolled: passedMfa };
   }
+  await recordSignIn(user, deps);
   const current = await deps.currentUserOf(user);
   if (mustSetUpMfa(user, deps.adminMfaRequired())) return { status: 'mfa-setup-required', user: current, tokens };
   return { status: 'signed-in', user: current, tokens };
+}
+
+/** The users admin's "last sign-in": a failed write is logged, never a refused sign-in (the tokens are issued already). */
+async function recordSignIn(user: UserRecord, deps: SessionDeps): Promise<void> {
+  try {
+    await deps.markSignedIn(user.id, new Date(deps.now()).toISOString());
+  } catch (error) {
+    logger().error('Last sign-in not recorded', { userId: user.id, error: (error as Error).name });
+  }
 }
 
 /** Hands out a challenge of this user and remembers it (only such sessions are answered). */

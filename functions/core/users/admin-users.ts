@@ -33,8 +33,10 @@ export function toAdminUser(user: UserRecord, companies: ReadonlyMap<string, Com
     role,
     roles: user.roles.length ? user.roles : [role],
     company: main,
+    companyId: user.companyId,
     managedCompanies: managed.length ? managed : main ? [main] : [],
     created: user.created,
+    lastSignIn: user.lastSignInAt ?? null,
     protected: isProtectedLogin(user.login, protectedLogin),
     version: user.version,
     // Only when on: the edit page offers the administrator's reset.

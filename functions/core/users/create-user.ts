@@ -45,6 +45,31 @@ export function welcomeTemplate(country: string): MailTemplateName {
 }
 
 /**
+ * The welcome e-mail (template by the main company's country) with the temporary password: false
+ * when it could not go. The account exists either way and the admin sees the password once, so
+ * they can pass it on themselves. Account creation and "resend welcome e-mail" both send it.
+ */
+export async function sendWelcome(
+  user: Pick<UserRecord, 'login' | 'firstName' | 'lastName'>,
+  main: Pick<CompanyRecord, 'country'>,
+  password: string,
+  deps: Pick<CreateUserDeps, 'sendMail' | 'appUrl'>,
+): Promise<boolean> {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login;
+  try {
+    await deps.sendMail({
+      to: user.login,
+      template: welcomeTemplate(main.country),
+      data: { name, url_integration: `${deps.appUrl()}/login`, login: user.login, password },
+    });
+    return true;
+  } catch (error) {
+    logger().error('Welcome e-mail not sent', { error: (error as Error).name });
+    return false;
+  }
+}
+
+/**
  * POST /api/users: the Cognito identity (temporary password, group = role) and the table record,
  * kept consistent: when the table write fails (a concurrent create of the same login, an outage)
  * the identity is deleted again, so nothing is left behind. Then the welcome e-mail; the answer
@@ -76,18 +101,6 @@ export async function createAdminUser(input: UserCreateRequest, deps: CreateUser
     throw error instanceof ConflictError ? taken() : error;
   }
 
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || login;
-  let welcomeMailSent = true;
-  try {
-    await deps.sendMail({
-      to: login,
-      template: welcomeTemplate(main.country),
-      data: { name, url_integration: `${deps.appUrl()}/login`, login, password: input.password },
-    });
-  } catch (error) {
-    // The account exists and the admin sees the password once: they can pass it on themselves.
-    welcomeMailSent = false;
-    logger().error('Welcome e-mail not sent', { error: (error as Error).name });
-  }
+  const welcomeMailSent = await sendWelcome(user, main, input.password, deps);
   return { ...toAdminUser(user, directory.byId, deps.protectedLogin()), plainPassword: input.password, welcomeMailSent };
 }

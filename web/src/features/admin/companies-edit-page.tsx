@@ -16,6 +16,7 @@ import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { SelectField } from './companies-fields';
+import { CompanyUsersCard } from './companies-users-card';
 import { StepsSetting } from './companies-steps';
 import { changedFields } from './companies-table';
 import './companies-admin.css';
@@ -39,7 +40,10 @@ export function CompanyEditPage() {
           <T id="companies.editPage.notFound" />
         </Callout>
       ) : (
-        <EditForm key={`${company.id}-${company.version}`} company={company} />
+        <>
+          <EditForm key={`${company.id}-${company.version}`} company={company} />
+          <CompanyUsersCard company={company} />
+        </>
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import { focusOnMount, ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
+import { ExportCsvButton } from './admin-csv';
 import { CompaniesTable } from './companies-table';
 import { SelectField, takenByOthers, ViewIdTaken } from './companies-fields';
 import { StepsSetting } from './companies-steps';
@@ -52,7 +53,14 @@ export function CompaniesPage() {
       <CreateCompany companies={data} loading={isLoading} />
       <Card>
         <ListState data={data} error={error}>
-          {(list) => <CompaniesTable companies={list} />}
+          {(list) => (
+            <>
+              <div className="co-actions-end">
+                <ExportCsvButton sheet="companies" rows={list} title="route.adminCompanies" />
+              </div>
+              <CompaniesTable companies={list} />
+            </>
+          )}
         </ListState>
       </Card>
     </div>

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { HEALTH_SEVERITY } from 'shared/domain/data-health';
-import type { StatusReportRow } from 'shared/domain/types';
+import { Link, useSearchParams } from 'react-router-dom';
+import { STEP_STATUSES } from 'shared/domain/integration';
+import { STEP_TYPES, type StatusReportRow } from 'shared/domain/types';
 import { integrationStatusReport } from 'shared/routes';
 import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
@@ -12,9 +14,35 @@ import { Card } from '../../ui/card';
 import { HealthBadge } from '../../ui/health-badge';
 import { PageHeading } from '../../ui/page-heading';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
+import { ExportCsvButton } from './admin-csv';
 import './companies-admin.css';
 
 type Column = 'company' | 'step' | 'status';
+
+/**
+ * The report's filters live in the URL query (`company`, `step`, `status`, `completed=hidden`), so a
+ * link (a company's edit page links to its rows) and Back keep them. An unknown value filters nothing.
+ */
+function useReportFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    company: params.get('company') ?? '',
+    step: params.get('step') ?? '',
+    status: params.get('status') ?? '',
+    showCompleted: params.get('completed') !== 'hidden',
+  };
+  const set = (name: 'company' | 'step' | 'status' | 'completed', value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, set };
+}
 
 /** /admin/integration-status: every company's steps (one GSI Query server-side), by company by default. */
 export function IntegrationStatusPage() {
@@ -35,7 +63,9 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
   const t = useT();
   const { locale } = useIntl();
   const [query, setQuery] = useState('');
-  const [showCompleted, setShowCompleted] = useState(true);
+  const { filters, set } = useReportFilters();
+  const { showCompleted } = filters;
+  const companies = useMemo(() => [...new Map(rows.map((row) => [row.companyId, row.companyName])).entries()].sort((a, b) => a[1].localeCompare(b[1], locale)), [rows, locale]);
   const { sort, toggle } = useSort<Column>({ key: 'company', dir: 'asc' });
   // Data health "failing first": the companies whose data stopped flowing on top, the column sort within.
   const [failingFirst, setFailingFirst] = useState(false);
@@ -48,19 +78,59 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
     // The server's order (company, then the company's step order) breaks ties: a stable sort keeps it.
     return rows
       .filter((row) => showCompleted || row.status !== 'done')
+      .filter((row) => (!filters.company || row.companyId === filters.company) && (!filters.step || row.stepType === filters.step) && (!filters.status || row.status === filters.status))
       .filter((row) => includesText([row.companyName, stepName(row), row.stepType, statusName(row), row.status], query))
       .map((row, index) => ({ row, index }))
       .sort((a, b) => severity(a.row) - severity(b.row) || compareValues(value(a.row), value(b.row), sort.dir, locale) || a.index - b.index)
       .map(({ row }) => row);
-  }, [rows, query, showCompleted, sort, locale, t, failingFirst]);
+  }, [rows, query, showCompleted, filters.company, filters.step, filters.status, sort, locale, t, failingFirst]);
 
   return (
     <>
       <div className="co-toolbar">
         <SearchBox value={query} onChange={setQuery} label="statusReport.search.label" placeholder="statusReport.search.placeholder" />
         <label className="co-toggle">
-          <input type="checkbox" role="switch" checked={showCompleted} onChange={(event) => setShowCompleted(event.target.checked)} />
+          <input type="checkbox" role="switch" checked={showCompleted} onChange={(event) => set('completed', event.target.checked ? '' : 'hidden')} />
           <T id={showCompleted ? 'statusReport.completedVisible' : 'statusReport.completedHidden'} />
+        </label>
+        <label className="co-filter">
+          <span>
+            <T id="statusReport.filter.company" />
+          </span>
+          <select value={filters.company} onChange={(event) => set('company', event.target.value)}>
+            <option value="">{t('statusReport.filter.allCompanies')}</option>
+            {companies.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="co-filter">
+          <span>
+            <T id="statusReport.col.step" />
+          </span>
+          <select value={filters.step} onChange={(event) => set('step', event.target.value)}>
+            <option value="">{t('statusReport.filter.allSteps')}</option>
+            {STEP_TYPES.map((step) => (
+              <option key={step} value={step}>
+                {t(stepNameId(step))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="co-filter">
+          <span>
+            <T id="statusReport.col.status" />
+          </span>
+          <select value={filters.status} onChange={(event) => set('status', event.target.value)}>
+            <option value="">{t('statusReport.filter.allStatuses')}</option>
+            {STEP_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(stepStatusId(status))}
+              </option>
+            ))}
+          </select>
         </label>
         <label className="co-toggle">
           <input type="checkbox" role="switch" checked={failingFirst} onChange={(event) => setFailingFirst(event.target.checked)} />
@@ -69,6 +139,7 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
         <span className="muted small" role="status">
           <T id="statusReport.count" values={{ count: shown.length }} />
         </span>
+        <ExportCsvButton sheet="statusReport" rows={shown} title="route.adminIntegrationStatus" />
       </div>
       <div className="co-table-wrap">
         <table className="co-table">
@@ -94,7 +165,9 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
             )}
             {shown.map((row) => (
               <tr key={`${row.companyId}-${row.stepType}`}>
-                <td>{row.companyName}</td>
+                <td>
+                  <Link to={`/admin/companies/edit/${encodeURIComponent(row.companyId)}`}>{row.companyName}</Link>
+                </td>
                 <td>
                   <T id={stepNameId(row.stepType, row.product)} />
                 </td>

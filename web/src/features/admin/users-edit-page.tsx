@@ -17,6 +17,7 @@ import { Dialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
+import { UserAccountCard } from './users-account-card';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
 import './users-admin.css';
 
@@ -228,6 +229,7 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                   </form>
                 )}
               </Card>
+              <UserAccountCard user={user} canResend={!user.protected && user.id !== currentUserId} />
               {user.mfaEnrolled && !user.protected && user.id !== currentUserId && <MfaResetCard user={user} />}
             </div>
           </>

@@ -5,6 +5,7 @@ import { useRoute } from '../../lib/api/use-route';
 import { ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
+import { ExportCsvButton } from './admin-csv';
 import { UserCreateForm } from './users-create-form';
 import { UsersTable } from './users-table';
 import './users-admin.css';
@@ -18,9 +19,12 @@ export function UsersPage() {
       <PageHeading />
       <UserCreateForm companies={data?.companies ?? []} loading={isLoading} />
       <Card>
-        <h2 className="us-title">
-          <T id="adminUsers.list.title" />
-        </h2>
+        <div className="us-heading-row">
+          <h2 className="us-title">
+            <T id="adminUsers.list.title" />
+          </h2>
+          <ExportCsvButton sheet="users" rows={data?.users} title="route.adminUsers" />
+        </div>
         <ListState data={data} error={error}>
           {(list) => <UsersTable users={list.users} teamCompany={list.teamCompany} currentUserId={user?.id} />}
         </ListState>

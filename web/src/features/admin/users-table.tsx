@@ -99,12 +99,13 @@ export function UsersTable({ users, teamCompany, currentUserId }: { users: Admin
               {header('company', 'adminUsers.column.company')}
               {header('managedCompanies', 'adminUsers.column.managedCompanies')}
               {header(null, 'adminUsers.column.created')}
+              {header(null, 'adminUsers.column.lastSignIn')}
               {header(null, 'adminUsers.column.actions')}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
-              <EmptyRow colSpan={7}>
+              <EmptyRow colSpan={8}>
                 {query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
               </EmptyRow>
             ) : (
@@ -119,11 +120,12 @@ export function UsersTable({ users, teamCompany, currentUserId }: { users: Admin
                     <td>
                       <RoleBadge role={user.role} />
                     </td>
-                    <td>{user.company}</td>
+                    <td>{user.company && <Link to={`/admin/companies/edit/${encodeURIComponent(user.companyId)}`}>{user.company}</Link>}</td>
                     <td>{scope === 'all' ? <T id="adminUsers.allCompanies" /> : scope.join(', ')}</td>
                     <td>
                       <DateText value={user.created} />
                     </td>
+                    <td>{user.lastSignIn ? <DateText value={user.lastSignIn} withTime /> : <T id="adminUsers.lastSignIn.never" />}</td>
                     <td>
                       <div className="us-row-actions">
                         <Link className="btn btn-secondary btn-sm" to={`/admin/users/edit/${encodeURIComponent(user.id)}`} aria-label={t('adminUsers.editUser', { login: user.login })}>

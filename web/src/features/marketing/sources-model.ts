@@ -1,3 +1,4 @@
+import { downloadCsv } from '../../lib/csv-download';
 import { copyName, DEFAULT_DEDUPLICATION, defaultBusinessModel, sourcesCsv, sourcesCsvFileName, type Deduplication } from 'shared/domain/sources';
 import type { Product, Source } from 'shared/domain/types';
 import { SOURCE_NAME_MAX_LENGTH, type SourceForm } from 'shared/schemas/sources';
@@ -107,14 +108,5 @@ export function newId(): string {
 
 /** Saves the CSV export (shared/domain/sources.ts builds the bytes) as '<company name> - Sources.csv'. */
 export function downloadSourcesCsv(rows: readonly Source[], companyName: string): void {
-  const blob = new Blob([sourcesCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = sourcesCsvFileName(companyName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadCsv(sourcesCsv(rows), sourcesCsvFileName(companyName));
 }

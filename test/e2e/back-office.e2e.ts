@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectSignedInShell, go, login, signIn } from './fixtures';
+
+/**
+ * The back office's links, filters and exports on the seed (Acme Retail: sources and feed done,
+ * Matomo not mandatory). The company made here carries a unique suffix and is deleted again.
+ */
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const table = (page: Page) => page.getByRole('table');
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const filter = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+
+async function asAdmin(page: Page) {
+  await go(page, '/login');
+  await signIn(page, login('ROLE_ADMIN'));
+  await expectSignedInShell(page);
+}
+
+test('the status report filters by company, step and status in the URL, and links each company to its page and back', async ({ page }) => {
+  await asAdmin(page);
+  await go(page, '/admin/integration-status');
+  await expect(bodyRows(page).first()).toBeVisible();
+
+  await filter(page, 'Company').selectOption({ label: 'Acme Retail' });
+  await expect(page).toHaveURL(/[?&]company=/);
+  const companies = await table(page).locator('tbody tr td:first-child').allTextContents();
+  expect(companies.length).toBeGreaterThan(3);
+  expect(new Set(companies)).toEqual(new Set(['Acme Retail']));
+
+  await filter(page, 'Status').selectOption({ label: 'Completed' });
+  await expect(page).toHaveURL(/[?&]status=done/);
+  await expect(bodyRows(page)).toHaveCount(3);
+  for (const row of await bodyRows(page).all()) await expect(row.locator('td').nth(2)).toHaveText('Completed');
+  await filter(page, 'Integration Step').selectOption({ label: 'Sources' });
+  await expect(page).toHaveURL(/[?&]step=sources/);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText('Sources');
+
+  // The company's name opens its edit page; Back keeps the filters.
+  await bodyRows(page).first().getByRole('link', { name: 'Acme Retail' }).click();
+  await expect(page).toHaveURL(/\/admin\/companies\/edit\//);
+  await expect(page.getByLabel('Company name')).toHaveValue('Acme Retail');
+  await page.goBack();
+  await expect(filter(page, 'Company')).toHaveValue(/.+/);
+  await expect(filter(page, 'Status')).toHaveValue('done');
+  await expect(filter(page, 'Integration Step')).toHaveValue('sources');
+  await expect(bodyRows(page)).toHaveCount(1);
+
+  // The company's page lists its users (links to them) and links to its rows of the report.
+  await bodyRows(page).first().getByRole('link', { name: 'Acme Retail' }).click();
+  const customer = login('ROLE_USER', 'Acme Retail').login;
+  await page.getByRole('link', { name: customer }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/edit\//);
+  await expect(page.getByRole('link', { name: 'Acme Retail' })).toBeVisible();
+  await page.getByRole('link', { name: 'Acme Retail' }).click();
+  await page.getByRole('link', { name: 'Integration status' }).click();
+  await expect(page).toHaveURL(/\/admin\/integration-status\?company=/);
+  await expect(filter(page, 'Status')).toHaveValue('');
+  expect(new Set(await table(page).locator('tbody tr td:first-child').allTextContents())).toEqual(new Set(['Acme Retail']));
+});
+
+test('the companies list downloads as a formula-safe CSV', async ({ page }) => {
+  const name = `=SUM(1+1) ${Date.now().toString(36)}`;
+  await asAdmin(page);
+  await go(page, '/admin/companies');
+  await page.getByLabel('Company name').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(`Company “${name}” created`)).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Companies \d{4}-\d\d-\d\d\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe('"Company";"Product";"Country";"View ID";"Custom Dimension";"Order Feed URL"');
+  expect(lines).toContain(`"'${name}";"360";"Russia";"";"";""`);
+  expect(lines.some((line) => line.startsWith('"Acme Retail";'))).toBe(true);
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog', { name: `Are you sure you want to delete "${name}"?` }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Company “${name}” deleted`)).toBeVisible();
+});
