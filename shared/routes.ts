@@ -24,7 +24,7 @@ import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userUpdateSchema } from './schemas/users';
 import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
-import type { DefaultCollector } from './domain/types';
+import type { AuditPage, DefaultCollector } from './domain/types';
 import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
@@ -557,8 +557,17 @@ export const affiliateCommissionsDelete = route({
   schema: commissionDeleteSchema, response: reply<{ id: string }>(),
 });
 
+// The audit history (docs/product.md, "Audit history"), newest first, a page at a time. Filters are
+// query parameters (shared/schemas/audit.ts): company, user (who made it), subject (a user's own
+// history), kind, from, to (days), cursor (the `next` of the page before).
+export const auditList = route({
+  id: 'audit-list', area: 'audit', method: 'GET', path: '/api/audit', access: 'admin',
+  response: reply<AuditPage>(),
+});
+
 /** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [
+  auditList,
   securityLogin,
   securityNewPassword,
   securityRefresh,
