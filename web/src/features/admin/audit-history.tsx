@@ -69,7 +69,7 @@ function Row({ entry }: { entry: AuditEntry }) {
   return (
     <tr>
       <td><DateText value={entry.at} withTime /></td>
-      <td className="audit-break">{entry.actorLogin}</td>
+      <td>{entry.actorLogin}</td>
       <td>
         <T id={kindId(entry.kind)} /> · <T id={actionId(entry.action)} />
         {entry.client ? <div className="muted small">{entry.client}</div> : null}
