@@ -78,7 +78,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
   // --- Function roles (api and jobs stacks: lib/constructs/function-roles.ts) ---
   const tableIndexes: NagPackSuppression = {
     id: 'AwsSolutions-IAM5',
-    reason: 'The table\'s global secondary indexes (gsi1, gsi2): queries name the index, IAM needs <table>/index/<name>; no other table is covered.',
+    reason: 'The table\'s global secondary indexes (gsi1, gsi2, gsi3): queries name the index, IAM needs <table>/index/<name>; no other table is covered.',
     appliesTo: [rx('^Resource::<Table[0-9A-F]{8}\\.Arn>\\/index\\/\\*$')],
   };
   const ses: NagPackSuppression = {

@@ -25,7 +25,7 @@ import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema 
 import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
 import type { DataHealth } from './domain/data-health';
 import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
-import type { DefaultCollector } from './domain/types';
+import type { AuditPage, DefaultCollector } from './domain/types';
 import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
@@ -577,8 +577,17 @@ export const affiliateCommissionsDelete = route({
   schema: commissionDeleteSchema, response: reply<{ id: string }>(),
 });
 
+// The audit history (docs/product.md, "Audit history"), newest first, a page at a time. Filters are
+// query parameters (shared/schemas/audit.ts): company, user (who made it), subject (a user's own
+// history), kind, from, to (days), cursor (the `next` of the page before).
+export const auditList = route({
+  id: 'audit-list', area: 'audit', method: 'GET', path: '/api/audit', access: 'admin',
+  response: reply<AuditPage>(),
+});
+
 /** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [
+  auditList,
   securityLogin,
   securityNewPassword,
   securityRefresh,

@@ -19,7 +19,7 @@ export type CollectorFields = Pick<Collector, 'source' | 'accessEmail' | 'commen
 /** What a conditional write found when its condition failed. */
 export type CollectorWrite<T> = WriteOutcome<T>;
 
-const collectors = companyItems<CollectorRecord>(keys.collector, keys.collectorPrefix);
+const collectors = companyItems<CollectorRecord>(keys.collector, keys.collectorPrefix, 'collector');
 
 /** Every collector of the company (one Query of its partition). */
 export const listCollectors = collectors.list;

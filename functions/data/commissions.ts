@@ -12,7 +12,7 @@ export interface CommissionRecord extends AffiliateCommission {
   created: string;
 }
 
-const commissions = companyItems<CommissionRecord>(keys.commission, keys.commissionPrefix);
+const commissions = companyItems<CommissionRecord>(keys.commission, keys.commissionPrefix, 'commission');
 
 export const listCommissions = commissions.list;
 export const putNewCommission = commissions.putNew;

@@ -5,6 +5,7 @@ import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { gsi1, keys } from './keys';
 import { newStepItem } from './steps';
+import { auditedWrite, auditItem } from './audit';
 import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
 
 export interface CompanyRecord extends Company {
@@ -109,6 +110,7 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
     guard: { ...keys.companyNameGuard(company.name), companyId: company.id },
     otherGuards: company.viewId ? [{ item: { ...keys.viewIdGuard(company.viewId), companyId: company.id }, taken: () => new ViewIdTakenError() }] : [],
     alongside: company.integrationSteps.map((stepType) => newStepItem(company.id, stepType)),
+    audit: auditItem({ kind: 'company', action: 'create', recordId: company.id, companyId: company.id, after: company, version: company.version }),
     messages: { taken: 'This company already exists, please use another name', exists: 'This company id is already used' },
   });
   return company;
@@ -223,7 +225,16 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
   const viewId = changes.viewId !== undefined ? await viewIdMove(next.id, current.viewId, next.viewId) : { items: [], claim: -1 };
   const viewIdAt = 1 + guards.length;
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: [put, ...guards, ...viewId.items, ...stepWrites] }));
+    // With its audit record: the record, 2 name guards, 2 View ID items, one item per step type and the audit record, far under 100.
+    await auditedWrite([put, ...guards, ...viewId.items, ...stepWrites], {
+      kind: 'company',
+      action: 'update',
+      recordId: next.id,
+      companyId: next.id,
+      before: current,
+      after: next,
+      version: next.version,
+    });
   } catch (error) {
     if (isConditionFailure(error)) {
       const codes = cancellationCodes(error);
@@ -391,9 +402,8 @@ export async function markCompanyDeleting(companyId: string, expectedVersion: nu
 
 /** Last step of a deletion: the record, its name guard and its View ID's guard, together. */
 export async function deleteCompanyRecord(company: CompanyRecord): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
+  await auditedWrite(
+      [
         { Delete: { TableName: tableName(), Key: keys.company(company.id) } },
         // The guard only if it is still this company's (a later company may not own it, but be safe).
         {
@@ -407,7 +417,8 @@ export async function deleteCompanyRecord(company: CompanyRecord): Promise<void>
         // Frees the View ID for another company (an administrator moving it: docs/analytics.md).
         ...(company.viewId ? [{ Delete: heldBy(company.viewId, company.id) }] : []),
       ],
-    }),
+    // The one record of a deletion, with its last step (the steps before only prepare it and may be retried).
+    { kind: 'company', action: 'delete', recordId: company.id, companyId: company.id, before: company },
   );
 }
 

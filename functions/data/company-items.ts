@@ -1,4 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { AuditKind } from '../../shared/domain/types';
+import { asTransactItem, auditedWrite } from './audit';
 import { keys, type Key } from './keys';
 import { db, isConditionFailure, queryAll, queryPages, stripKeys, tableName } from './table';
 
@@ -51,7 +53,8 @@ const onVersion = (expectedVersion: number) => ({
   ExpressionAttributeValues: { ':expected': expectedVersion },
 });
 
-export function companyItems<R extends Stored>(keyOf: (companyId: string, id: string) => Key, prefix: string) {
+/** `kind`: what the audit history calls these items (every write goes with its audit record). */
+export function companyItems<R extends Stored>(keyOf: (companyId: string, id: string) => Key, prefix: string, kind: AuditKind) {
   async function get(companyId: string, id: string): Promise<R | null> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(companyId, id), ConsistentRead: true }));
     return Item ? stripKeys<R>(Item) : null;
@@ -70,14 +73,24 @@ export function companyItems<R extends Stored>(keyOf: (companyId: string, id: st
 
     /** Writes a new item; an id already taken in the partition is refused (never overwritten). */
     async putNew(record: R): Promise<R> {
-      await db().send(
-        new PutCommand({ TableName: tableName(), Item: { ...keyOf(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      await auditedWrite(
+        [asTransactItem('Put', { Item: { ...keyOf(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' })],
+        { kind, action: 'create', recordId: record.id, companyId: record.companyId, after: record, version: record.version },
       );
       return record;
     },
 
-    /** Sets the given fields (undefined ones are left as they are) on the version read; the version goes up by one. */
+    /**
+     * Sets the given fields (undefined ones are left as they are) on the version read; the version
+     * goes up by one. The item is read first: the audit record's "before", and the answer (a
+     * transaction returns no attributes); the version condition makes sure nothing moved between.
+     */
     async update(companyId: string, id: string, expectedVersion: number, changes: Partial<Omit<R, keyof Stored>>): Promise<WriteOutcome<R>> {
+      const before = await get(companyId, id);
+      if (!before) return { ok: false, reason: 'missing' };
+      if (before.version !== expectedVersion) return { ok: false, reason: 'stale' };
+      const after = { ...before, version: expectedVersion + 1 } as R;
+      for (const [field, value] of Object.entries(changes)) if (value !== undefined) (after as Record<string, unknown>)[field] = value;
       const condition = onVersion(expectedVersion);
       const names: Record<string, string> = { ...condition.ExpressionAttributeNames };
       const values: Record<string, unknown> = { ...condition.ExpressionAttributeValues, ':one': 1 };
@@ -89,28 +102,39 @@ export function companyItems<R extends Stored>(keyOf: (companyId: string, id: st
         sets.push(`#${field} = :${field}`);
       }
       try {
-        const { Attributes } = await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keyOf(companyId, id),
-            UpdateExpression: `${sets.length ? `SET ${sets.join(', ')} ` : ''}ADD #version :one`,
-            ConditionExpression: condition.ConditionExpression,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
-          }),
+        await auditedWrite(
+          [
+            asTransactItem('Update', {
+              Key: keyOf(companyId, id),
+              UpdateExpression: `${sets.length ? `SET ${sets.join(', ')} ` : ''}ADD #version :one`,
+              ConditionExpression: condition.ConditionExpression,
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            }),
+          ],
+          { kind, action: 'update', recordId: id, companyId, before, after, version: after.version },
         );
-        return { ok: true, value: stripKeys<R>(Attributes!) };
+        return { ok: true, value: after };
       } catch (error) {
         if (isConditionFailure(error)) return failure(companyId, id);
         throw error;
       }
     },
 
-    /** Deletes the item only on the version read. */
+    /** Deletes the item only on the version read (read first: the audit record's "before"). */
     async remove(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>> {
+      const before = await get(companyId, id);
+      if (!before) return { ok: false, reason: 'missing' };
+      if (before.version !== expectedVersion) return { ok: false, reason: 'stale' };
       try {
-        await db().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(companyId, id), ...onVersion(expectedVersion) }));
+        await auditedWrite([asTransactItem('Delete', { Key: keyOf(companyId, id), ...onVersion(expectedVersion) })], {
+          kind,
+          action: 'delete',
+          recordId: id,
+          companyId,
+          before,
+          version: expectedVersion + 1,
+        });
         return { ok: true, value: null };
       } catch (error) {
         if (isConditionFailure(error)) return failure(companyId, id);

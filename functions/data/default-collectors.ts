@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectorType, DefaultCollector } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
+import { asTransactItem, auditedWrite } from './audit';
 import { gsi1, keys } from './keys';
 import { db, isConditionFailure, queryAllByIndex, stripKeys, tableName } from './table';
 
@@ -31,7 +32,14 @@ export async function getDefaultCollector(id: string): Promise<DefaultCollectorR
 export async function createDefaultCollector(id: string, fields: DefaultCollectorFields): Promise<DefaultCollectorRecord> {
   const record: DefaultCollectorRecord = { id: id.toLowerCase(), ...fields, version: 1 };
   try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: item(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+    // No version in the audit record's key (here and below): a deleted collector's id may be used again.
+    await auditedWrite([asTransactItem('Put', { Item: item(record), ConditionExpression: 'attribute_not_exists(pk)' })], {
+      kind: 'default-collector',
+      action: 'create',
+      recordId: record.id,
+      companyId: null,
+      after: record,
+    });
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError('A default collector with this id exists already');
     throw error;
@@ -42,15 +50,19 @@ export async function createDefaultCollector(id: string, fields: DefaultCollecto
 /** Replaces the editable fields if the stored version is still `expectedVersion` (else 409; 404 when gone). */
 export async function updateDefaultCollector(id: string, expectedVersion: number, fields: DefaultCollectorFields): Promise<DefaultCollectorRecord> {
   const record: DefaultCollectorRecord = { id: id.toLowerCase(), ...fields, version: expectedVersion + 1 };
+  const before = await getDefaultCollector(id);
+  if (!before || before.version !== expectedVersion) throw await staleOrMissing(id);
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item(record),
-        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      }),
+    await auditedWrite(
+      [
+        asTransactItem('Put', {
+          Item: item(record),
+          ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        }),
+      ],
+      { kind: 'default-collector', action: 'update', recordId: record.id, companyId: null, before, after: record },
     );
   } catch (error) {
     if (isConditionFailure(error)) throw await staleOrMissing(id);
@@ -60,15 +72,19 @@ export async function updateDefaultCollector(id: string, expectedVersion: number
 }
 
 export async function deleteDefaultCollector(id: string, expectedVersion: number): Promise<void> {
+  const before = await getDefaultCollector(id);
+  if (!before || before.version !== expectedVersion) throw await staleOrMissing(id);
   try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.defaultCollector(id),
-        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      }),
+    await auditedWrite(
+      [
+        asTransactItem('Delete', {
+          Key: keys.defaultCollector(id),
+          ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        }),
+      ],
+      { kind: 'default-collector', action: 'delete', recordId: before.id, companyId: null, before },
     );
   } catch (error) {
     if (isConditionFailure(error)) throw await staleOrMissing(id);

@@ -78,6 +78,12 @@ export const keys = {
   signInChallenge: (sessionHash: string): Key => ({ pk: `CHALLENGE#${sessionHash}`, sk: 'CHALLENGE' }),
   /** Platform-wide, outside company partitions: listed through gsi1.defaultCollectors. */
   defaultCollector: (id: string): Key => ({ pk: `DEFAULT_COLLECTOR#${id.toLowerCase()}`, sk: 'DEFAULT_COLLECTOR' }),
+  /**
+   * One audit record (functions/data/audit.ts): the record's history is its partition. `seq` is
+   * `V<version after the change>` for versioned records, so a change can be recorded once only,
+   * else `T<ISO time>#<random>`.
+   */
+  audit: (kind: string, recordId: string, seq: string): Key => ({ pk: `AUDIT#${kind}#${recordId}`, sk: seq }),
   /** One item: the translation overrides of the three languages (one conditional write). */
   translations: (): Key => ({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' }),
 };
@@ -89,6 +95,19 @@ export const gsi1 = {
   companies: { pk: 'COMPANIES', sk: (name: string) => normalize(name) },
   steps: { pk: 'STEPS', sk: (companyId: string, stepType: string) => `${companyId}#${stepType}` },
   defaultCollectors: { pk: 'DEFAULT_COLLECTORS', sk: (name: string, id: string) => `${normalize(name)}#${id.toLowerCase()}` },
+};
+
+/**
+ * The audit history's three reads, each sorted by `<ISO time>#<kind>#<record id>` (newest first):
+ * gsi1 the history shown on a user's or a company's edit page (`of`: `user#<id>`, `company#<id>`,
+ * `platform`), gsi2 the changes one user made, gsi3 all changes by time (one partition: an
+ * administrator's read over a portal's changes, far under a partition's write limit).
+ */
+export const auditIndexes = {
+  sk: (at: string, kind: string, recordId: string) => `${at}#${kind}#${recordId}`,
+  of: { indexName: 'gsi1', pk: (subject: string) => `AUDIT_OF#${subject}` },
+  by: { indexName: 'gsi2', pk: (userId: string) => `AUDIT_BY#${userId}` },
+  all: { indexName: 'gsi3', pk: 'AUDIT' },
 };
 
 export { normalize as normalizeUnique };

@@ -17,7 +17,7 @@ export type MeetingChanges = Partial<{ name: string; duration: MeetingDuration; 
 
 export type { WriteOutcome } from './company-items';
 
-const meetings = companyItems<MeetingRecord>(keys.meeting, keys.meetingPrefix);
+const meetings = companyItems<MeetingRecord>(keys.meeting, keys.meetingPrefix, 'meeting');
 
 /** Every meeting of the company (one Query of its partition). */
 export const listMeetings = meetings.list;

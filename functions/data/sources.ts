@@ -1,6 +1,7 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Source } from '../../shared/domain/types';
 import { companyItems, countPartition, queryPartition } from './company-items';
+import { auditedWrite } from './audit';
 import { keys } from './keys';
 import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, tableName } from './table';
 
@@ -27,10 +28,10 @@ export type SourceFieldsRecord = Omit<Source, 'id' | 'version'>;
 /** What a conditional write found when its condition failed. */
 export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' | 'taken' | 'nameTaken' };
 
-/** TransactWriteItems takes 100 items: the source, its two guards, and up to this many rules in one go. */
+/** TransactWriteItems takes 100 items: the source, its two guards, its audit record and up to this many rules in one go. */
 const RULES_PER_TRANSACTION = 95;
 
-const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix);
+const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix, 'source');
 
 export const listSources = sources.list;
 const getSource = sources.get;
@@ -54,14 +55,13 @@ const nameGuardPut = (companyId: string, name: string, sourceId: string) => ({
 export async function putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>> {
   const fresh = (Item: Record<string, unknown>) => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' } });
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          fresh({ ...keys.source(record.companyId, record.id), ...record }),
-          fresh({ ...keys.sourceIdGuard(record.id), companyId: record.companyId }),
-          nameGuardPut(record.companyId, record.name, record.id),
-        ],
-      }),
+    await auditedWrite(
+      [
+        fresh({ ...keys.source(record.companyId, record.id), ...record }),
+        fresh({ ...keys.sourceIdGuard(record.id), companyId: record.companyId }),
+        nameGuardPut(record.companyId, record.name, record.id),
+      ],
+      { kind: 'source', action: 'create', recordId: record.id, companyId: record.companyId, after: record, version: record.version },
     );
     return { ok: true, value: record };
   } catch (error) {
@@ -102,23 +102,22 @@ export async function updateSource(companyId: string, id: string, expectedVersio
   // The old name is freed only if this source holds it (a legacy pair of one name may have no guard, or the other's).
   const freeOld = renamed && (await nameGuardOwner(companyId, current.name)) === id;
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.source(companyId, id),
-              UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-              ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
-            },
+    await auditedWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.source(companyId, id),
+            UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
+            ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
           },
-          nameGuardPut(companyId, fields.name, id),
-          ...(freeOld ? [{ Delete: { TableName: tableName(), Key: keys.sourceNameGuard(companyId, current.name) } }] : []),
-        ],
-      }),
+        },
+        nameGuardPut(companyId, fields.name, id),
+        ...(freeOld ? [{ Delete: { TableName: tableName(), Key: keys.sourceNameGuard(companyId, current.name) } }] : []),
+      ],
+      { kind: 'source', action: 'update', recordId: id, companyId, before: current, after: { ...current, ...changes }, version: expectedVersion + 1 },
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -160,23 +159,23 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
   // Its name guard goes with it, if it holds one (a source made before the guards existed has none).
   const nameGuard = (await nameGuardOwner(companyId, current.name)) === id ? [{ Delete: { TableName: tableName(), Key: keys.sourceNameGuard(companyId, current.name) } }] : [];
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.source(companyId, id),
-              ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':expected': expectedVersion },
-            },
+    // At most 3 + RULES_PER_TRANSACTION items with the audit record: under TransactWriteItems' 100.
+    await auditedWrite(
+      [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.source(companyId, id),
+            ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expected': expectedVersion },
           },
-          { Delete: { TableName: tableName(), Key: keys.sourceIdGuard(id) } },
-          ...nameGuard,
-          ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
-        ],
-      }),
+        },
+        { Delete: { TableName: tableName(), Key: keys.sourceIdGuard(id) } },
+        ...nameGuard,
+        ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
+      ],
+      { kind: 'source', action: 'delete', recordId: id, companyId, before: current, version: expectedVersion + 1 },
     );
   } catch (error) {
     // Our condition failed (gone or changed), or a concurrent write to the same items won: not ours to finish.

@@ -1,5 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StepStatus, StepType } from '../../shared/domain/types';
+import { auditedWrite } from './audit';
 import { gsi1, keys } from './keys';
 import { db, isConditionFailure, queryAllByIndex, stripKeys, tableName } from './table';
 
@@ -46,19 +47,32 @@ export async function transitionStep(
   at: string,
   note?: string,
 ): Promise<StepRecord | null> {
+  // Read first: the audit record's "before" and the answer (a transaction returns no attributes).
+  // The version read joins the condition, so the record is exactly the one changed.
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.step(companyId, stepType), ConsistentRead: true }));
+  const before = Item ? stripKeys<StepRecord>(Item) : null;
+  if (!before || before.status !== from) return null;
+  const after: StepRecord = { ...before, status: to, updated: at, version: before.version + 1 };
+  delete after.note;
+  if (note !== undefined) after.note = note;
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.step(companyId, stepType),
-        UpdateExpression: note === undefined ? 'SET #status = :to, updated = :at REMOVE note ADD version :one' : 'SET #status = :to, updated = :at, note = :note ADD version :one',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at, ':one': 1, ...(note === undefined ? {} : { ':note': note }) },
-        ReturnValues: 'ALL_NEW',
-      }),
+    await auditedWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.step(companyId, stepType),
+            UpdateExpression: note === undefined ? 'SET #status = :to, updated = :at REMOVE note ADD version :one' : 'SET #status = :to, updated = :at, note = :note ADD version :one',
+            ConditionExpression: 'attribute_exists(pk) AND #status = :from AND version = :read',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at, ':one': 1, ':read': before.version, ...(note === undefined ? {} : { ':note': note }) },
+          },
+        },
+      ],
+      // No version in the record's key: a step taken off a company's list and put back starts again at 1.
+      { kind: 'step', action: 'update', recordId: `${companyId}#${stepType}`, companyId, before, after },
     );
-    return Attributes ? stripKeys<StepRecord>(Attributes) : null;
+    return after;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, paginateQuery, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, paginateQuery, QueryCommand, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients/dynamodb';
 import { ConflictError } from '../platform/errors';
 import { env } from '../platform/env';
@@ -40,7 +40,7 @@ export function cancellationCodes(error: unknown): string[] {
 
 /** Removes the key and index attributes so callers only ever see entities. */
 export function stripKeys<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1p, gsi1sk: _g1s, gsi2pk: _g2p, gsi2sk: _g2s, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1p, gsi1sk: _g1s, gsi2pk: _g2p, gsi2sk: _g2s, gsi3pk: _g3p, gsi3sk: _g3s, ...rest } = item;
   return rest as T;
 }
 
@@ -55,6 +55,8 @@ export async function putWithGuard(input: {
   guard: Record<string, unknown>;
   otherGuards?: Array<{ item: Record<string, unknown>; taken: () => Error }>;
   alongside?: Record<string, unknown>[];
+  /** The audit record of the creation (functions/data/audit.ts `auditItem`), last in the transaction. */
+  audit?: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
   messages: { taken: string; exists: string };
 }): Promise<void> {
   const fresh = (Item: Record<string, unknown>) => ({
@@ -69,6 +71,7 @@ export async function putWithGuard(input: {
           fresh(input.guard),
           ...otherGuards.map((guard) => fresh(guard.item)),
           ...(input.alongside ?? []).map((Item) => ({ Put: { TableName: tableName(), Item } })),
+          ...(input.audit ? [input.audit] : []),
         ],
       }),
     );
@@ -127,4 +130,27 @@ export async function batchDeleteKeys(keysToDelete: ReadonlyArray<{ pk: string; 
       requests = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
     }
   }
+}
+
+/**
+ * THE page-at-a-time read of a list the client pages through (the audit history): Queries from
+ * the opaque `cursor` (LastEvaluatedKey, base64url JSON) until `limit` items are found or the
+ * index ends, and answers the cursor of the next page (null at the end). A filtered Query may
+ * read pages without a match: at most `maxReads` of them per call, then the caller goes on with `next`.
+ */
+export async function queryPage(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  cursor: string | null,
+  limit: number,
+  maxReads = 10,
+): Promise<{ items: Record<string, unknown>[]; next: string | null }> {
+  const items: Record<string, unknown>[] = [];
+  let start = cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
+  for (let read = 0; read < maxReads; read++) {
+    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, Limit: limit - items.length, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+    if (!start || items.length >= limit) break;
+  }
+  return { items, next: start ? Buffer.from(JSON.stringify(start), 'utf8').toString('base64url') : null };
 }

@@ -26,7 +26,7 @@ export interface SourceRef {
 
 export type { WriteOutcome } from './company-items';
 
-const rules = companyItems<TrafficRuleRecord>(keys.rule, keys.rulePrefix);
+const rules = companyItems<TrafficRuleRecord>(keys.rule, keys.rulePrefix, 'rule');
 
 
 export const listRules = rules.list;

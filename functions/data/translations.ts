@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageTexts, TranslationLocale } from '../../shared/domain/translations';
 import { ConflictError } from '../platform/errors';
+import { asTransactItem, auditedWrite } from './audit';
 import { keys } from './keys';
 import { db, isConditionFailure, nowIso, tableName } from './table';
 
@@ -36,10 +37,14 @@ export async function putTranslationOverrides(
   updatedBy: string,
 ): Promise<TranslationOverridesRecord> {
   const record: TranslationOverridesRecord = { version: expectedVersion + 1, overrides, updatedAt: nowIso(), updatedBy };
+  const before = await getTranslationOverrides({ consistent: true });
+  // The changed messages only (`<locale>.<id>`), not the three whole catalogues: a record stays small.
+  const flat = (all: Record<TranslationLocale, MessageTexts>) =>
+    Object.fromEntries(Object.entries(all).flatMap(([locale, texts]) => Object.entries(texts ?? {}).map(([id, text]) => [`${locale}.${id}`, text])));
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
+    await auditedWrite(
+      [
+        asTransactItem('Put', {
         Item: { ...keys.translations(), ...record },
         ...(expectedVersion === 0
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -49,6 +54,8 @@ export async function putTranslationOverrides(
               ExpressionAttributeValues: { ':expected': expectedVersion },
             }),
       }),
+      ],
+      { kind: 'translations', action: 'update', recordId: 'overrides', companyId: null, before: flat(before.overrides), after: flat(overrides), version: record.version, messageIds: true },
     );
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError('Someone else changed the translations meanwhile; reload the page and apply your changes again');

@@ -1,6 +1,7 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
+import { auditedWrite, auditItem } from './audit';
 import { gsi1, keys, normalizeUnique } from './keys';
 import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
 
@@ -62,6 +63,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
   await putWithGuard({
     item: { ...keys.user(user.id), gsi1pk: gsi1.users.pk, gsi1sk: gsi1.users.sk(user.login), ...user },
     guard: { ...keys.loginGuard(user.login), userId: user.id },
+    audit: auditItem({ kind: 'user', action: 'create', recordId: user.id, companyId: user.companyId, after: user, version: user.version }),
     messages: { taken: `The login ${user.login} is already taken`, exists: 'This user already exists' },
   });
   return user;
@@ -189,7 +191,7 @@ export async function saveUserEdit(current: UserRecord, expectedVersion: number,
       ]
     : [];
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: [put, ...guards] }));
+    await auditedWrite([put, ...guards], { kind: 'user', action: 'update', recordId: next.id, companyId: next.companyId, before: current, after: next, version: next.version });
   } catch (error) {
     if (isConditionFailure(error)) {
       const [, , guardCode] = cancellationCodes(error);
@@ -203,6 +205,10 @@ export async function saveUserEdit(current: UserRecord, expectedVersion: number,
 
 /** A plain conditional edit of some fields (no login change: use saveUserEdit for that). */
 export async function updateUser(userId: string, expectedVersion: number, changes: Omit<UserChanges, 'login'> & { deletedAt?: string | null }): Promise<void> {
+  // Read first: the audit record's "before" (the version condition makes sure it is the one changed).
+  const before = await getUser(userId);
+  if (!before || before.version !== expectedVersion) throw new ConflictError();
+  const after = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)), version: expectedVersion + 1 };
   const names: Record<string, string> = { '#version': 'version' };
   const values: Record<string, unknown> = { ':expected': expectedVersion, ':next': expectedVersion + 1 };
   const sets = ['#version = :next'];
@@ -213,15 +219,20 @@ export async function updateUser(userId: string, expectedVersion: number, change
     sets.push(`#${field} = :${field}`);
   }
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
+    await auditedWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(userId),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+      ],
+      { kind: 'user', action: after.deletedAt ? 'delete' : 'update', recordId: userId, companyId: after.companyId, before, after, version: after.version },
     );
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError();
@@ -235,21 +246,20 @@ export async function updateUser(userId: string, expectedVersion: number, change
  */
 export async function deleteUser(user: UserRecord, expectedVersion: number): Promise<void> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.user(user.id),
-              ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':expected': expectedVersion },
-            },
+    await auditedWrite(
+      [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.user(user.id),
+            ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expected': expectedVersion },
           },
-          { Delete: { TableName: tableName(), Key: keys.loginGuard(user.login), ConditionExpression: 'userId = :id', ExpressionAttributeValues: { ':id': user.id } } },
-        ],
-      }),
+        },
+        { Delete: { TableName: tableName(), Key: keys.loginGuard(user.login), ConditionExpression: 'userId = :id', ExpressionAttributeValues: { ':id': user.id } } },
+      ],
+      { kind: 'user', action: 'delete', recordId: user.id, companyId: user.companyId, before: user, version: expectedVersion + 1 },
     );
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError();

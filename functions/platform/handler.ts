@@ -8,6 +8,7 @@ import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/de
 import { sanitizeBody } from './body';
 import { logUnhandled, startRequestLog } from './log';
 import { handlerTracing } from './tracing';
+import { runAs } from './actor';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
@@ -271,7 +272,7 @@ export function createHandler<R extends RouteDef>(
     .use(guard)
     .handler(async (event) => {
       const state = stateOf(event);
-      const reply = await options.handle({
+      const work = () => options.handle({
         event,
         route,
         get auth(): AuthContext {
@@ -285,6 +286,8 @@ export function createHandler<R extends RouteDef>(
         headers: state.headers,
         cookies: event.cookies ?? [],
       });
+      // Every change the handler makes is recorded under the signed-in caller (functions/data/audit.ts).
+      const reply = await (state.auth ? runAs({ userId: state.auth.user.id, login: state.auth.user.login }, work) : work());
       return toResult(reply);
     });
 

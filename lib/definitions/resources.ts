@@ -14,6 +14,8 @@ export const table = {
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /** The audit history by time (docs/product.md, "Audit history"). */
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

@@ -245,3 +245,30 @@ export interface AffiliateCommission {
   commission: number;
   version: number;
 }
+
+/** The kinds of record the audit history covers (docs/product.md, "Audit history"). */
+export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export type AuditAction = 'create' | 'update' | 'delete' | 'signed-in' | 'failed';
+
+/** One recorded change: who, when, what, and the changed fields only (before / after; never a secret). */
+export interface AuditEntry {
+  at: string;
+  actorId: string | null;
+  actorLogin: string;
+  kind: AuditKind;
+  action: AuditAction;
+  recordId: string;
+  /** The company the change applies in (null: platform-wide, such as translations). */
+  companyId: string | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  /** Sign-ins: the client address. */
+  client?: string;
+}
+
+/** A page of the audit history, newest first; `next` asks for the following page. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  next: string | null;
+}

@@ -73,6 +73,7 @@ function setup(found: UserRecord | null, identity: Partial<IdentityProvider> = {
     adminMfaRequired: () => false,
     deleteChallenge: vi.fn(async (session: string) => void challenges.delete(session)),
     currentUserOf: vi.fn(async (u: UserRecord) => ({ id: u.id }) as never),
+    recordSignIn: vi.fn(async () => {}),
     throttle: memoryThrottleStore(),
     now: () => clock,
     sleep: vi.fn(async (ms: number) => {

@@ -1,5 +1,7 @@
 import type { CurrentUser } from '../../../shared/domain/types';
 import type { LoginRequest, MfaSignInRequest, NewPasswordChallengeRequest } from '../../../shared/schemas/security';
+import * as audit from '../../data/audit';
+import type { SignInAttempt } from '../../data/audit';
 import * as challenges from '../../data/sign-in-challenges';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
@@ -38,6 +40,8 @@ export interface SessionDeps {
   deleteChallenge(session: string): Promise<void>;
   currentUserOf(user: UserRecord): Promise<CurrentUser>;
   throttle: ThrottleStore;
+  /** The audit history's sign-in record (docs/product.md, "Audit history"): the login tried, the outcome, the client address. */
+  recordSignIn(attempt: SignInAttempt): Promise<void>;
   now(): number;
   sleep(ms: number): Promise<void>;
 }
@@ -56,6 +60,7 @@ const defaults: SessionDeps = {
   adminMfaRequired: () => env.adminMfaRequired,
   currentUserOf: (user) => currentUserOf(user),
   throttle: tableThrottleStore,
+  recordSignIn: audit.recordSignIn,
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
@@ -123,9 +128,14 @@ export async function login(input: LoginRequest, client: string, deps: SessionDe
   try {
     const result = await attemptSignIn(input, deps);
     if (ownFailures) await clearSignInFailures(deps.throttle, attempt);
+    if ('user' in result) await deps.recordSignIn({ userId: result.user.id, login: input.username, ok: true, client });
     return result;
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) await countSignInFailure(deps.throttle, attempt, deps.now());
+    if (error instanceof InvalidCredentialsError) {
+      await countSignInFailure(deps.throttle, attempt, deps.now());
+      // An unknown login is recorded as tried, nothing else is made for it.
+      await deps.recordSignIn({ userId: (await deps.findUserByLogin(input.username))?.id ?? null, login: input.username, ok: false, client });
+    }
     throw error;
   }
 }
@@ -158,12 +168,17 @@ export async function completeMfa(input: MfaSignInRequest, client: string, deps:
   try {
     answered = await deps.identity.answerMfa(user.cognitoUsername, input.session, input.code);
   } catch (error) {
-    if (error instanceof InvalidMfaCodeError) await countSignInFailure(deps.throttle, attempt, deps.now());
+    if (error instanceof InvalidMfaCodeError) {
+      await countSignInFailure(deps.throttle, attempt, deps.now());
+      await deps.recordSignIn({ userId: user.id, login: input.username, ok: false, client });
+    }
     throw error;
   }
   if (answered.kind !== 'tokens') throw expired();
   await deps.deleteChallenge(input.session);
-  return signedIn(user, answered.tokens, deps, true);
+  const result = await signedIn(user, answered.tokens, deps, true);
+  await deps.recordSignIn({ userId: user.id, login: input.username, ok: true, client });
+  return result;
 }
 
 export async function completeNewPassword(input: NewPasswordChallengeRequest, deps: SessionDeps = defaults): Promise<SignInResult> {

@@ -91,6 +91,7 @@ export const pages: PageDef[] = [
     Component: pick(admin, 'EditPage'),
   },
   { path: '/admin/translations', access: 'admin', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
+  { path: '/admin/audit', access: 'admin', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage') },
   { path: '/admin/integration-status', access: 'admin', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
   // The spec flags this one "signed in, searchable", not admin-only: the server decides what a non-admin may change.
   { path: '/admin/default-collectors', access: 'signed-in', title: 'route.adminDefaultCollectors', parents: [dashboard], searchable: true, Component: pick(admin, 'DefaultCollectorsPage') },

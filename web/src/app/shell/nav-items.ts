@@ -49,4 +49,5 @@ export const adminItems: NavLinkItem[] = [
   { label: 'nav.translations', to: '/admin/translations' },
   { label: 'nav.integrationStatus', to: '/admin/integration-status' },
   { label: 'nav.defaultCollectors', to: '/admin/default-collectors' },
+  { label: 'nav.audit', to: '/admin/audit' },
 ];

@@ -14,6 +14,7 @@ import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
+import { AuditSection } from './audit-history';
 import { Spinner } from '../../ui/spinner';
 import { SelectField } from './companies-fields';
 import { CompanyUsersCard } from './companies-users-card';
@@ -45,6 +46,7 @@ export function CompanyEditPage() {
           <CompanyUsersCard company={company} />
         </>
       )}
+      {company ? <AuditSection of={{ company: company.id }} /> : null}
     </div>
   );
 }

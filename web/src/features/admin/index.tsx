@@ -5,4 +5,5 @@ export { EditPage } from './edit-page';
 export { TranslationsPage } from './translations-page';
 export { IntegrationStatusPage } from './integration-status-page';
 export { DefaultCollectorsPage } from './default-collectors-page';
+export { AuditPage } from './audit-history';
 export { area } from './area';

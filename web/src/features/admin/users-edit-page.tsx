@@ -16,6 +16,7 @@ import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
+import { AuditSection } from './audit-history';
 import { Spinner } from '../../ui/spinner';
 import { UserAccountCard } from './users-account-card';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
@@ -114,6 +115,7 @@ export function UserEditPage() {
       ) : (
         <EditForms key={`${user.id}:${user.version}`} user={user} companies={data.companies} />
       )}
+      {user ? <AuditSection of={{ subject: user.id }} /> : null}
     </div>
   );
 }

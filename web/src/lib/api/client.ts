@@ -70,13 +70,19 @@ export function configureApi(next: Partial<Handlers>): () => void {
 export type AuthMode = 'redirect' | 'probe' | 'none';
 
 /** `params` only for paths with `{placeholders}`, `body` only for routes with a schema: both typed by the route. */
-export type CallOptions<R extends RouteDef> = { auth?: AuthMode; signal?: AbortSignal } & (keyof ParamsOf<R> extends never
+export type CallOptions<R extends RouteDef> = {
+  auth?: AuthMode;
+  signal?: AbortSignal;
+  /** Query parameters of a GET (a list's filters); empty values are left out. */
+  query?: Record<string, string | undefined>;
+} & (keyof ParamsOf<R> extends never
   ? { params?: undefined }
   : { params: ParamsOf<R> }) &
   (RequestOf<R> extends undefined ? { body?: undefined } : { body: RequestOf<R> });
 
 interface RawCall {
   params?: object;
+  query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -100,6 +106,7 @@ function refreshSession(): Promise<boolean> {
 function send(route: RouteDef, options: RawCall): Promise<Response> {
   // Absolute URL: same origin in the browser, and resolvable by fetch under jsdom/msw.
   const url = new URL(routePath(route, (options.params ?? {}) as ParamsOf<RouteDef>), window.location.origin);
+  for (const [name, value] of Object.entries(options.query ?? {})) if (value) url.searchParams.set(name, value);
   const hasBody = options.body !== undefined;
   // The server refuses a company-scoped call when its current company is no longer this one
   // (switched in another tab, deleted), instead of writing into a company the page does not show.

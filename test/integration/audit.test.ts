@@ -1,0 +1,195 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyRecord } from '../../functions/data/companies';
+import { keys } from '../../functions/data/keys';
+import { db, tableName } from '../../functions/data/table';
+import type { AuditEntry, AuditPage } from '../../shared/domain/types';
+import { makeCompany, makeUser, signedIn, uniqueSuffix } from './helpers/accounts';
+import { Browser } from './helpers/browser';
+import { localStack, useLocalEnv } from '../support/local-stack';
+
+/** The audit history (docs/product.md, "Audit history"): one record per change, in the change's transaction; an admin-only read. */
+
+let stack: ReturnType<typeof localStack>;
+let home: CompanyRecord;
+let admin: Browser;
+let adminId: string;
+
+beforeAll(async () => {
+  useLocalEnv();
+  stack = localStack();
+  home = await makeCompany('Audit home');
+  const user = await makeUser('ROLE_ADMIN', home);
+  adminId = user.record.id;
+  admin = await signedIn(stack.url, user);
+});
+
+const history = async (query: Record<string, string>): Promise<AuditEntry[]> => {
+  const answer = await admin.get<AuditPage>(`/api/audit?${new URLSearchParams(query)}`);
+  expect(answer.status).toBe(200);
+  return answer.body.entries;
+};
+const ofCompany = (company: CompanyRecord, kind?: string) => history({ company: company.id, ...(kind ? { kind } : {}) });
+
+describe('one record per change, with the changed fields only', () => {
+  it('collectors: create, update, delete by a customer', async () => {
+    const company = await makeCompany('Audit collectors');
+    const customer = await makeUser('ROLE_USER', company);
+    const client = await signedIn(stack.url, customer);
+    const created = await client.post('/api/collectors', { source: 'Google Ads', accessEmail: 'ads@audit.test' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const edited = await client.request('PUT', `/api/collectors/${id}`, { json: { ...created.body, id: undefined, comment: 'Read only' } });
+    expect(edited.status).toBe(200);
+    expect((await client.request('DELETE', `/api/collectors/${id}`, { json: { version: 2 } })).status).toBe(200);
+    const entries = await ofCompany(company, 'collector');
+    expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    const [removed, update, create] = entries;
+    expect(create).toMatchObject({ actorId: customer.record.id, actorLogin: customer.login, recordId: id, companyId: company.id, before: {} });
+    expect(create!.after).toMatchObject({ source: 'Google Ads', accessEmail: 'ads@audit.test' });
+    expect(update).toMatchObject({ before: { comment: '' }, after: { comment: 'Read only' } });
+    expect(removed!.before).toMatchObject({ source: 'Google Ads', comment: 'Read only' });
+    expect(removed!.after).toEqual({});
+  });
+
+  it('meetings, sources and commissions: one create record each', async () => {
+    const company = await makeCompany('Audit items');
+    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const meeting = `Kick-off ${uniqueSuffix()}`;
+    expect((await admin.post('/api/meetings', { name: meeting, duration: '45m', datetime: '2030-01-02T10:00:00.000Z' })).status).toBe(201);
+    const sourceId = crypto.randomUUID();
+    expect((await client.post('/api/sources', { id: sourceId, name: 'Audit source', channel: 'Email', businessModel: 'CPO', deduplication: 'Last Click' })).status).toBe(201);
+    expect((await client.post('/api/affiliate-commissions', { sourceName: 'Audit source', type: 'percent', commission: 10 })).status).toBe(201);
+    expect((await ofCompany(home, 'meeting')).filter((e) => e.after.name === meeting).map((e) => [e.action, e.actorId])).toEqual([['create', adminId]]);
+    expect((await ofCompany(company, 'source')).map((e) => [e.action, e.recordId, e.after.name])).toEqual([['create', sourceId, 'Audit source']]);
+    expect((await ofCompany(company, 'commission')).map((e) => [e.action, e.after.commission])).toEqual([['create', 10]]);
+  });
+
+  it('a step: the status before and after', async () => {
+    const company = await makeCompany('Audit step');
+    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    expect((await client.post('/api/integration-status/update', { stepType: 'collector', status: 'done' })).status).toBe(200);
+    const entries = await ofCompany(company, 'step');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'update', recordId: `${company.id}#collector`, before: { status: 'TBD' }, after: { status: 'done' } });
+  });
+
+  it('a company and a user edited by an admin: the changed fields, never a feed URL password', async () => {
+    const company = await makeCompany('Audit company');
+    const secret = `Feed-${uniqueSuffix()}`;
+    expect((await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 1, country: 'GB', orderFeedUrl: `sftp://shop:${secret}@feeds.example/o.xml` } })).status).toBe(200);
+    // The fixture's creation is the system's (no request): the admin's edit is the one other record.
+    const entries = (await ofCompany(company, 'company')).filter((e) => e.action === 'update');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: adminId, action: 'update', before: { country: 'FR' }, after: { country: 'GB', orderFeedUrl: 'sftp://feeds.example/o.xml' } });
+    expect(Object.keys(entries[0]!.after).sort()).toEqual(['country', 'orderFeedUrl']);
+    expect(JSON.stringify(entries)).not.toContain(secret);
+
+    const user = await makeUser('ROLE_USER', company);
+    expect((await admin.request('PUT', `/api/users/${user.record.id}`, { json: { version: 1, data: [{ field: 'firstName', value: 'Audited' }] } })).status).toBe(200);
+    const own = (await history({ subject: user.record.id, kind: 'user' })).filter((e) => e.action === 'update');
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ actorId: adminId, before: { firstName: 'Test' }, after: { firstName: 'Audited' } });
+  });
+
+  it('translations and default collectors: platform-wide records', async () => {
+    const id = crypto.randomUUID();
+    expect((await admin.post('/api/default-collectors', { id, name: `Audit collector ${uniqueSuffix()}`, type: 'Other' })).status).toBe(201);
+    const records = (await history({ user: adminId, kind: 'default-collector' })).filter((e) => e.recordId === id);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ action: 'create', companyId: null });
+    const current = await admin.get<{ version: number }>('/api/translations');
+    expect(current.status).toBe(200);
+  });
+});
+
+describe('atomic with the change', () => {
+  it('a stale version changes nothing and records nothing', async () => {
+    const company = await makeCompany('Audit stale');
+    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const created = await client.post('/api/collectors', { source: 'Criteo', accessEmail: 'c@audit.test' });
+    const stale = await client.request('PUT', `/api/collectors/${created.body.id}`, { json: { ...created.body, id: undefined, version: 7, comment: 'late' } });
+    expect(stale.status).toBe(409);
+    expect((await ofCompany(company, 'collector')).map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('an audit record that cannot be written cancels the change', async () => {
+    const company = await makeCompany('Audit refused');
+    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const created = await client.post('/api/collectors', { source: 'Awin', accessEmail: 'a@audit.test' });
+    const record = (await client.get<Array<{ id: string }>>('/api/collectors')).body.find((c) => c.id === created.body.id);
+    expect(record).toBeDefined();
+    // The record of version 2 exists already: its condition fails, and with it the edit.
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.collector(company.id, created.body.id) }));
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.audit('collector', created.body.id, `V${'2'.padStart(12, '0')}#${Item!.created}`) } }));
+    const edit = await client.request('PUT', `/api/collectors/${created.body.id}`, { json: { ...created.body, id: undefined, comment: 'never' } });
+    expect(edit.status).toBe(409);
+    const after = (await client.get<Array<{ id: string; comment: string; version: number }>>('/api/collectors')).body.find((c) => c.id === created.body.id);
+    expect(after).toMatchObject({ comment: '', version: 1 });
+    expect((await ofCompany(company, 'collector')).map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('a refused change records nothing: validation (400) and another company id (404)', async () => {
+    const company = await makeCompany('Audit invalid');
+    const other = await makeCompany('Audit other');
+    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const intruder = await signedIn(stack.url, await makeUser('ROLE_USER', other));
+    expect((await client.post('/api/collectors', { source: '', accessEmail: 'not-an-email' })).status).toBe(400);
+    const created = await client.post('/api/collectors', { source: 'Tradedoubler', accessEmail: 't@audit.test' });
+    const foreign = await intruder.request('PUT', `/api/collectors/${created.body.id}`, { json: { ...created.body, id: undefined, comment: 'x' } });
+    expect([403, 404]).toContain(foreign.status);
+    expect((await ofCompany(company, 'collector')).map((e) => e.action)).toEqual(['create']);
+    expect((await ofCompany(other)).filter((e) => e.actorLogin !== 'system')).toEqual([]);
+  });
+});
+
+describe('sign-ins', () => {
+  it('records a sign-in and failed ones (an unknown login creates nothing else)', async () => {
+    const company = await makeCompany('Audit sign-in');
+    const user = await makeUser('ROLE_USER', company);
+    await signedIn(stack.url, user);
+    expect((await new Browser(stack.url).post('/api/security/login', { username: user.login, password: 'Wrong-password-1' })).status).toBe(401);
+    const own = await history({ subject: user.record.id, kind: 'sign-in' });
+    expect(own.map((e) => e.action)).toEqual(['failed', 'signed-in']);
+    expect(own[1]).toMatchObject({ actorId: user.record.id, actorLogin: user.login, client: expect.any(String) });
+    expect(own[0]).toMatchObject({ actorId: null, actorLogin: user.login });
+
+    const unknown = `nobody-${uniqueSuffix()}@audit.test`;
+    expect((await new Browser(stack.url).post('/api/security/login', { username: unknown, password: 'Whatever-1' })).status).toBe(401);
+    const tried = (await history({ kind: 'sign-in' })).filter((e) => e.actorLogin === unknown);
+    expect(tried).toEqual([expect.objectContaining({ action: 'failed', recordId: unknown, actorId: null })]);
+    expect((await admin.get<{ users: Array<{ login: string }> }>('/api/users')).body.users.some((u) => u.login === unknown)).toBe(false);
+  });
+});
+
+describe('the read', () => {
+  it('is for admins only, and its filters are checked', async () => {
+    const company = await makeCompany('Audit read');
+    const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const manager = await signedIn(stack.url, await makeUser('ROLE_MANAGER', company, { managed: [company] }));
+    expect((await customer.get('/api/audit')).status).toBe(403);
+    expect((await manager.get(`/api/audit?company=${company.id}`)).status).toBe(403);
+    const bad = await admin.get('/api/audit?kind=nothing&from=yesterday');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['from', 'kind']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await history({ company: home.id, from: '2000-01-01', to: '2000-12-31' })).length).toBe(0);
+    const ofToday = await history({ user: adminId, from: today, to: today });
+    expect(ofToday.every((e) => e.actorId === adminId && e.at.startsWith(today))).toBe(true);
+  });
+
+  it('pages newest first with `next`', async () => {
+    const company = await makeCompany('Audit pages');
+    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    for (let i = 0; i < 27; i++) await client.post('/api/collectors', { source: `M${i}`, accessEmail: 'm@audit.test' });
+    const first = await admin.get<AuditPage>(`/api/audit?company=${company.id}&kind=collector`);
+    expect(first.body.entries).toHaveLength(25);
+    expect(first.body.next).toEqual(expect.any(String));
+    const second = await admin.get<AuditPage>(`/api/audit?company=${company.id}&kind=collector&cursor=${first.body.next}`);
+    expect(second.body.entries).toHaveLength(2);
+    expect(second.body.next).toBeNull();
+    const names = [...first.body.entries, ...second.body.entries].map((e) => e.after.source);
+    expect(names[0]).toBe('M26');
+    expect(names.at(-1)).toBe('M0');
+  });
+});
