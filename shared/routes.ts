@@ -23,7 +23,7 @@ import type { FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-f
 import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userUpdateSchema } from './schemas/users';
-import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
+import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList } from './domain/types';
 import type { DefaultCollector } from './domain/types';
 import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
@@ -294,6 +294,15 @@ export const usersMfaReset = route({
   stale: ['users-list'],
   response: reply<AdminUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
+});
+export const usersMailSuppression = route({
+  id: 'users-mail-suppression', area: 'users', method: 'GET', path: '/api/users/{id}/mail-suppression', access: 'admin',
+  response: reply<UserMailSuppression>(),
+});
+export const usersMailSuppressionLift = route({
+  id: 'users-mail-suppression-lift', area: 'users', method: 'DELETE', path: '/api/users/{id}/mail-suppression', access: 'admin',
+  stale: ['users-mail-suppression'],
+  response: reply<UserMailSuppression>(),
 });
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
@@ -578,6 +587,8 @@ export const routes = [
   usersCreate,
   usersUpdate,
   usersMfaReset,
+  usersMailSuppression,
+  usersMailSuppressionLift,
   usersDelete,
   companiesList,
   companiesManaged,

@@ -73,6 +73,8 @@ export const keys = {
   signInChallenge: (sessionHash: string): Key => ({ pk: `CHALLENGE#${sessionHash}`, sk: 'CHALLENGE' }),
   /** Platform-wide, outside company partitions: listed through gsi1.defaultCollectors. */
   defaultCollector: (id: string): Key => ({ pk: `DEFAULT_COLLECTOR#${id.toLowerCase()}`, sk: 'DEFAULT_COLLECTOR' }),
+  /** An address SES reported as bounced hard or complaining: no mail goes to it (functions/platform/mailer.ts). */
+  mailSuppression: (address: string): Key => ({ pk: `SUPPRESSED#${normalize(address)}`, sk: 'SUPPRESSED' }),
   /** One item: the translation overrides of the three languages (one conditional write). */
   translations: (): Key => ({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' }),
 };

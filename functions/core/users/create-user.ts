@@ -79,11 +79,13 @@ export async function createAdminUser(input: UserCreateRequest, deps: CreateUser
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || login;
   let welcomeMailSent = true;
   try {
-    await deps.sendMail({
+    const outcome = await deps.sendMail({
       to: login,
       template: welcomeTemplate(main.country),
       data: { name, url_integration: `${deps.appUrl()}/login`, login, password: input.password },
     });
+    // A suppressed address (it bounced or complained before): the admin passes the password on.
+    if (outcome?.skipped) welcomeMailSent = false;
   } catch (error) {
     // The account exists and the admin sees the password once: they can pass it on themselves.
     welcomeMailSent = false;

@@ -18,6 +18,7 @@ import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
+import { UserMailSuppression } from './users-mail-suppression';
 import './users-admin.css';
 
 interface EditValues {
@@ -160,6 +161,7 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                 <T id={failure} />
               </Callout>
             )}
+            <UserMailSuppression userId={user.id} />
             <div className="us-edit-grid">
               <Card>
                 <h2 className="us-title" id="user-info-title">
