@@ -21,7 +21,7 @@ interface MailRequest {
 }
 
 /** A mail not sent because its address is suppressed (callers that report a mail, e.g. the welcome mail, say so). */
-export interface MailSkipped {
+interface MailSkipped {
   skipped: 'suppressed';
 }
 
