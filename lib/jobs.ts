@@ -10,7 +10,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SnsEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -32,10 +33,13 @@ export interface JobsStackProps extends StackProps {
   readonly userPool: IUserPool;
   readonly client: IUserPoolClient;
   readonly alarms: ITopic;
+  /** SES bounces and complaints (lib/mail.ts): the mail-events function consumes them. */
+  readonly mailEvents: ITopic;
 }
 
 export const feedRecheckEntry = fromRoot('functions/jobs/feed-recheck.ts');
 export const feedRecheckWorkerEntry = fromRoot('functions/jobs/feed-recheck-worker.ts');
+export const mailEventsEntry = fromRoot('functions/jobs/mail-events.ts');
 
 export class JobsStack extends Stack {
   /** The scheduled dispatcher. */
@@ -48,6 +52,8 @@ export class JobsStack extends Stack {
   /** Messages whose worker failed maxReceiveCount times. */
   readonly feedRecheckWorkerDlq: Queue;
   readonly feedRecheckWorker: PortalFunction;
+  /** Records a suppression for each address SES reports as bounced hard or complaining. */
+  readonly mailEvents: PortalFunction;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -125,6 +131,24 @@ export class JobsStack extends Stack {
       }),
     );
 
+    // SES bounces and complaints -> the topic -> this function, which writes one suppression item
+    // per address (functions/core/mail/ses-events.ts): PutItem on the table and nothing else.
+    const mailEventsRole = roles.roleFor(jobGrants({ table: 'none' }), {
+      key: 'mail-events',
+      statements: [new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] })],
+    });
+    this.mailEvents = new PortalFunction(this, 'MailEvents', {
+      entry: mailEventsEntry,
+      description: 'SES bounces and complaints: suppresses the addresses they name',
+      role: mailEventsRole,
+      logGroup,
+      environment,
+      timeout: Duration.seconds(30),
+      job: true,
+    });
+    // The subscription is created in this stack (the function's), so the mail stack does not depend on it.
+    this.mailEvents.addEventSource(new SnsEventSource(props.mailEvents));
+
     addAlarms(this, props.alarms, [
       {
         id: 'FeedRecheckFailed',
@@ -136,6 +160,12 @@ export class JobsStack extends Stack {
         id: 'FeedRecheckWorkerFailed',
         description: 'A feed re-check worker invocation failed (timeout or crash); failed companies are reported in the job logs',
         metric: this.feedRecheckWorker.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
+        threshold: 1,
+      },
+      {
+        id: 'MailEventsFailed',
+        description: 'A bounce or complaint could not be recorded: the address may be mailed again (SNS retries the event)',
+        metric: this.mailEvents.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
         threshold: 1,
       },
       {

@@ -77,7 +77,7 @@ export function createPortal(app: App, config: StageConfig, options: PortalOptio
   });
   // Templates must exist before a handler can send with them.
   api.addStackDependency(mail, 'handlers send with the SES templates');
-  const jobs = new JobsStack(app, name('Jobs'), { ...shared, description: 'Portal: daily feed re-check' });
+  const jobs = new JobsStack(app, name('Jobs'), { ...shared, mailEvents: mail.mailEvents, description: 'Portal: daily feed re-check, SES bounces and complaints' });
   jobs.addStackDependency(mail, 'the job mails with the SES templates');
   // LocalStack has no CloudFront-scope WAF (docs/localstack-docker.md): the stage goes without.
   const waf = runsOnEmulator(config)

@@ -15,10 +15,9 @@
 import type { SQSEvent } from 'aws-lambda';
 import type { DailyOutcome } from '../functions/jobs/feed-recheck-worker';
 import type { FeedRecheckRun } from '../functions/jobs/feed-recheck';
-import type { LocalQueueReport } from '../functions/platform/queue';
 import { feedRecheckQueue } from '../lib/definitions/resources';
 import { feedRecheckQueueOfStack } from './feed-recheck-queue';
-import { drainQueue } from './sqs-event-source';
+import { drainQueue, type LocalQueueReport } from './sqs-event-source';
 
 export interface LocalFeedRecheckRun extends FeedRecheckRun {
   /** The local queue's account of the run and each handled company's outcome. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { HANDLER_FILE, esbuildBuildOptions, jobNodeOptions, routeNodeOptions } from '../lib/bundling';
 import { jobs, jobNames } from '../lib/definitions/resources';
-import { feedRecheckEntry, feedRecheckWorkerEntry } from '../lib/jobs';
+import { feedRecheckEntry, feedRecheckWorkerEntry, mailEventsEntry } from '../lib/jobs';
 import { fromRoot } from '../lib/paths';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
 
@@ -70,6 +70,7 @@ export function lambdaFunctions(dir = BUNDLES_DIR): LambdaBundle[] {
     })),
     { name: FEED_RECHECK, entry: feedRecheckEntry, file: at(FEED_RECHECK), nodeOptions: jobNodeOptions, timeoutMs: 300_000, memoryMb: 512 },
     { name: FEED_RECHECK_WORKER, entry: feedRecheckWorkerEntry, file: at(FEED_RECHECK_WORKER), nodeOptions: jobNodeOptions, timeoutMs: 900_000, memoryMb: 1769 },
+    { name: 'mail-events', entry: mailEventsEntry, file: at('mail-events'), nodeOptions: jobNodeOptions, timeoutMs: 30_000, memoryMb: 512 },
   ];
   return list.filter((fn) => existsSync(fn.entry));
 }

@@ -26,10 +26,14 @@ export interface InvokeResult {
   body: Buffer;
 }
 
-/** Scheduled functions (lib/jobs.ts) the local stack runs on demand, e.g. `npm run job:feeds` (localstack/job-feeds.ts). */
+/**
+ * Functions of lib/jobs.ts that no route starts, run on demand: the scheduled re-check (e.g.
+ * `npm run job:feeds`, localstack/job-feeds.ts) and the SES events' consumer (ses-events.ts).
+ */
 const scheduledJobs: Record<string, { entry: string; timeoutSeconds: number; memoryMb?: number }> = {
-  // No SQS locally: the dispatch and the worker run here, through an in-process queue.
+  // The dispatch and the worker, through the local SQS (feed-recheck-local.ts).
   'feed-recheck': { entry: 'localstack/feed-recheck-local.ts', timeoutSeconds: 900 },
+  'mail-events': { entry: 'functions/jobs/mail-events.ts', timeoutSeconds: 30 },
 };
 
 const pending = new Set<Promise<unknown>>();

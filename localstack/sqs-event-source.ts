@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { DeadLetter, LocalQueueReport } from '../functions/platform/queue';
 import { lambdaContext } from './lambda-context';
 import type { LocalSqs, SkippingClock, SqsMessage } from './sqs';
 
@@ -24,6 +23,22 @@ export interface EventSourceOptions {
   /** The worker's timeout (its context's remaining time). */
   timeoutMs: number;
   functionName?: string;
+}
+
+export interface DeadLetter {
+  messageId: string;
+  body: string;
+  receiveCount: number;
+  error: string;
+}
+
+/** What a drain did: for the job's log line and the tests. */
+export interface LocalQueueReport {
+  /** Messages the worker handled successfully. */
+  handled: number;
+  /** Deliveries that failed (each was delivered again or dead-lettered). */
+  failedDeliveries: number;
+  deadLettered: DeadLetter[];
 }
 
 const record = (message: SqsMessage, arn: string): SQSRecord => ({

@@ -1,6 +1,6 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it, vi } from 'vitest';
-import { sqsQueue } from '../functions/platform/queue';
+import { sqsQueue } from '../functions/platform/clients/sqs';
 import { drainQueue } from './sqs-event-source';
 import { LocalSqs, SkippingClock, type SqsClock } from './sqs';
 

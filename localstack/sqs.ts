@@ -1,7 +1,7 @@
 /**
  * A local SQS (standard queues) for the daily feed re-check, in process, served over HTTP with
  * the AWS JSON 1.0 protocol the SDK v3 client speaks (X-Amz-Target: AmazonSQS.<Action>), so the
- * dispatcher's own SendMessageBatch calls (functions/platform/queue.ts `sqsQueue`) reach it
+ * dispatcher's own SendMessageBatch calls (functions/platform/clients/sqs.ts `sqsQueue`) reach it
  * unchanged. No npm emulator fits (docs/local-aws.md, "SQS"): the maintained ones need Docker or
  * Java (ElasticMQ, LocalStack), the Node ones speak only the old query protocol or mock the client.
  *

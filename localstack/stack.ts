@@ -12,6 +12,7 @@ import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lam
 import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
 import { sourceJobRunner, type JobRunner } from './lambda-invoke';
 import { startFeedRecheckQueue } from './feed-recheck-queue';
+import { MAIL_EVENTS_FUNCTION, startSesEvents } from './ses-events';
 import { provision, type LocalEnv } from './provision';
 import { appAliasOriginsEnv, envNames } from '../lib/definitions/resources';
 
@@ -129,6 +130,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let gateway: Gateway | null = null;
   let pool: LambdaPool | null = null;
   let queues: { close(): Promise<void> } | null = null;
+  let sesEvents: { close(): Promise<void> } | null = null;
+  let runJob: JobRunner | undefined;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -136,6 +139,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await gateway?.close().catch((error) => console.error('[local-stack] gateway close failed', error));
     await pool?.close();
     await queues?.close();
+    await sesEvents?.close();
     if (pool) await rm(BUNDLES_DIR, { recursive: true, force: true });
     await emulators?.stop();
   };
@@ -159,12 +163,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sqs = await startFeedRecheckQueue(ports.sqs);
     queues = sqs;
     Object.assign(env, sqs.env);
+    // Handlers send through the SES front, which publishes the simulator addresses' bounces and
+    // complaints to the mail-events function (ses-events.ts); runJob is the stack's, set below.
+    const front = await startSesEvents(emulators.endpoints.ses, (event) => (runJob ?? sourceJobRunner(repoRoot))(MAIL_EVENTS_FUNCTION, event));
+    sesEvents = front;
+    env.AWS_ENDPOINT_URL_SESV2 = front.url;
     lap('provision');
 
     // Handlers (and the SDK's default clients) read process.env: set it before any handler import.
     Object.assign(process.env, env);
 
-    let runJob: JobRunner | undefined;
     let resolveHandler;
     if (bundling) {
       const bundles = await bundling;

@@ -24,7 +24,7 @@ import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
 import type { DataHealth } from './domain/data-health';
-import type { AdminUser, CreatedUser, UsersAdminList } from './domain/types';
+import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList } from './domain/types';
 import type { AuditPage, DefaultCollector } from './domain/types';
 import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
@@ -309,6 +309,15 @@ export const usersWelcomeResend = route({
   stale: ['users-list'],
   response: reply<CreatedUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
+});
+export const usersMailSuppression = route({
+  id: 'users-mail-suppression', area: 'users', method: 'GET', path: '/api/users/{id}/mail-suppression', access: 'admin',
+  response: reply<UserMailSuppression>(),
+});
+export const usersMailSuppressionLift = route({
+  id: 'users-mail-suppression-lift', area: 'users', method: 'DELETE', path: '/api/users/{id}/mail-suppression', access: 'admin',
+  stale: ['users-mail-suppression'],
+  response: reply<UserMailSuppression>(),
 });
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
@@ -609,6 +618,8 @@ export const routes = [
   usersUpdate,
   usersMfaReset,
   usersWelcomeResend,
+  usersMailSuppression,
+  usersMailSuppressionLift,
   usersDelete,
   companiesList,
   companiesManaged,

@@ -1,7 +1,4 @@
-import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { s3Client } from '../platform/clients/s3';
-import { env } from '../platform/env';
 import { gsi1, keys } from './keys';
 import { batchDeleteKeys, db, isConditionFailure, queryAllByIndex, queryPages, tableName } from './table';
 import { getUser, type UserRecord } from './users';
@@ -82,21 +79,6 @@ export async function detachUserFromCompany(user: UserRecord, companyId: string,
   }
 }
 
-/** Deletes the company's feed uploads (keys.feedUploadPrefix). Returns how many. */
-export async function deleteFeedUploads(companyId: string): Promise<number> {
-  const bucket = env.bucketName;
-  const prefix = keys.feedUploadPrefix(companyId);
-  let deleted = 0;
-  let token: string | undefined;
-  do {
-    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-    // One by one: uploads are few (they expire after two days) and s3rver's multi-delete is unreliable.
-    for (const object of page.Contents ?? []) {
-      if (!object.Key?.startsWith(prefix)) continue;
-      await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
-      deleted++;
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return deleted;
-}
+/** Deletes every feed upload of the company (`keys.feedUploadPrefix`); the S3 calls load on use (feed-upload-objects.ts). Returns how many. */
+export const deleteFeedUploads = async (companyId: string): Promise<number> =>
+  (await import('./feed-upload-objects')).deleteObjectsUnder(keys.feedUploadPrefix(companyId));

@@ -84,6 +84,8 @@ export const keys = {
    * else `T<ISO time>#<random>`.
    */
   audit: (kind: string, recordId: string, seq: string): Key => ({ pk: `AUDIT#${kind}#${recordId}`, sk: seq }),
+  /** An address SES reported as bounced hard or complaining: no mail goes to it (functions/platform/mailer.ts). */
+  mailSuppression: (address: string): Key => ({ pk: `SUPPRESSED#${normalize(address)}`, sk: 'SUPPRESSED' }),
   /** One item: the translation overrides of the three languages (one conditional write). */
   translations: (): Key => ({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' }),
 };

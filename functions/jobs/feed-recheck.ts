@@ -1,6 +1,6 @@
 import { dispatchFeedRechecks } from '../core/order-feed/recheck-dispatch';
 import { env } from '../platform/env';
-import { sqsQueue } from '../platform/queue';
+import { sqsQueue } from '../platform/clients/sqs';
 import { logger, startJobLog } from '../platform/log';
 import { tracedJob } from '../platform/tracing';
 
@@ -14,8 +14,8 @@ export interface FeedRecheckRun {
  * Daily feed re-check, the EventBridge target (docs/order-feed.md, "Daily re-check"): sends one
  * message per company with a stored feed URL to the re-check queue (FEED_RECHECK_QUEUE_URL); the
  * worker (feed-recheck-worker.ts) checks each company on its own. Kept small: it bundles neither
- * the worker nor the feed engine. The local stack, which has no SQS, runs the same dispatch with
- * an in-process queue instead (localstack/feed-recheck-local.ts, `npm run job:feeds`).
+ * the worker nor the feed engine. Locally the same code sends to the local SQS
+ * (localstack/feed-recheck-local.ts, `npm run job:feeds`).
  */
 export const handler = tracedJob('feed-recheck', async (event?: { time?: string }): Promise<FeedRecheckRun> => {
   startJobLog('feed-recheck');

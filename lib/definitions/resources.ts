@@ -62,7 +62,7 @@ export const schedule = {
 /**
  * The daily re-check's queue (docs/order-feed.md, "Daily re-check"): the scheduled dispatcher
  * sends one message per company, the worker checks one company per message. Read by the CDK
- * (SQS, event source) and by the local in-process queue, so both retry alike.
+ * (SQS, event source) and by the local SQS (localstack/feed-recheck-queue.ts), so both retry alike.
  */
 export const feedRecheckQueue = {
   /** Deliveries of one message before it goes to the dead-letter queue. */

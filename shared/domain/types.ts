@@ -201,6 +201,24 @@ export interface AdminUser {
   mfaEnrolled?: boolean;
 }
 
+/**
+ * An address SES reported as bounced hard (`bounce`) or marked as spam (`complaint`): the portal
+ * sends it no mail until an administrator lifts it (GET/DELETE /api/users/{id}/mail-suppression).
+ */
+export interface MailSuppression {
+  address: string;
+  type: 'bounce' | 'complaint';
+  /** What SES said: the bounce's subtype and diagnostic, or the complaint's feedback type. */
+  reason: string;
+  /** ISO 8601: when SES reported it. */
+  at: string;
+}
+
+/** GET /api/users/{id}/mail-suppression: the user's address's suppression, or null. */
+export interface UserMailSuppression {
+  suppression: MailSuppression | null;
+}
+
 /** A company the users admin can pick (main or managed); `isDefault`: the product's own team company. */
 export interface UserCompanyChoice {
   id: string;

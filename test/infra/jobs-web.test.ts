@@ -30,6 +30,24 @@ describe('jobs stack', () => {
     for (const action of ['dynamodb:Scan', 'dynamodb:PutItem', 'ses:SendEmail']) expect(dispatcher).not.toContain(action);
   });
 
+  it('consumes SES bounces and complaints: the mail topic invokes a function that may only put items in the table', () => {
+    const t = synth.templates.jobs;
+    const fns = resourcesOf(t, 'AWS::Lambda::Function');
+    const [fnId] = Object.entries(fns).find(([, f]) => f.Properties?.Description === 'SES bounces and complaints: suppresses the addresses they name')!;
+    // Subscribed to the mail stack's topic (the one the configuration set publishes to), from this stack.
+    const topicImport = Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('Mail') });
+    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] }, TopicArn: topicImport });
+    t.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'sns.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, SourceArn: topicImport });
+    const table = actionsOfFunction(t, fnId).filter((action) => !action.startsWith('logs:') && !action.startsWith('xray:'));
+    expect(table).toEqual(['dynamodb:PutItem']);
+    const topicArn = synth.templates.mail.findResources('AWS::SNS::Topic');
+    expect(Object.keys(topicArn)).toHaveLength(1);
+    synth.templates.mail.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({ SnsDestination: { TopicARN: { Ref: Object.keys(topicArn)[0] } } }),
+    });
+    t.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('bounce or complaint could not be recorded') });
+  });
+
   it('queues one message per company for a worker with retries, a dead-letter queue and alarms', () => {
     const t = synth.templates.jobs;
     const fns = resourcesOf(t, 'AWS::Lambda::Function');

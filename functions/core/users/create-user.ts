@@ -57,12 +57,13 @@ export async function sendWelcome(
 ): Promise<boolean> {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login;
   try {
-    await deps.sendMail({
+    const outcome = await deps.sendMail({
       to: user.login,
       template: welcomeTemplate(main.country),
       data: { name, url_integration: `${deps.appUrl()}/login`, login: user.login, password },
     });
-    return true;
+    // A suppressed address (it bounced or complained before): the admin passes the password on.
+    return !outcome?.skipped;
   } catch (error) {
     logger().error('Welcome e-mail not sent', { error: (error as Error).name });
     return false;

@@ -22,6 +22,8 @@ export const server = setupServer(
   // default collectors every collector page suggests: empty unless a test says otherwise.
   http.get(at('/api/companies'), () => HttpResponse.json([])),
   http.get(at('/api/users'), () => HttpResponse.json([])),
+  // The user edit page's mail suppression notice: none unless a test says otherwise.
+  http.get(at('/api/users/:id/mail-suppression'), () => HttpResponse.json({ suppression: null })),
   http.get(at('/api/default-collectors'), () => HttpResponse.json([])),
   // Data health (the dashboard's summary once validated, /data-health): nothing checked yet; the
   // profile's alerts toggle: saved.

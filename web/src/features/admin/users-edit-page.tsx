@@ -20,6 +20,7 @@ import { AuditSection } from './audit-history';
 import { Spinner } from '../../ui/spinner';
 import { UserAccountCard } from './users-account-card';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
+import { UserMailSuppression } from './users-mail-suppression';
 import './users-admin.css';
 
 interface EditValues {
@@ -163,6 +164,7 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                 <T id={failure} />
               </Callout>
             )}
+            <UserMailSuppression userId={user.id} />
             <div className="us-edit-grid">
               <Card>
                 <h2 className="us-title" id="user-info-title">
