@@ -35,7 +35,7 @@ export interface Change {
   messageIds?: boolean;
 }
 
-export const RETENTION_DAYS = 365;
+const RETENTION_DAYS = 365;
 
 /** Never recorded, whatever the record: secrets, and bookkeeping that says nothing to a reader. */
 const SECRET = /password|token|secret|session|totp|challenge/i;
@@ -46,7 +46,7 @@ const withoutCredentials = (value: unknown): unknown => (typeof value === 'strin
 const recorded = (field: string) => !SECRET.test(field) && !BOOKKEEPING.has(field) && !BOOKKEEPING_KEY.test(field);
 
 /** The fields that differ, each side with its own value (a field absent on one side is left out of that side). */
-export function changedFields(before: object | null | undefined, after: object | null | undefined, messageIds = false): { before: Record<string, unknown>; after: Record<string, unknown> } {
+function changedFields(before: object | null | undefined, after: object | null | undefined, messageIds = false): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const a = (before ?? {}) as Record<string, unknown>;
   const b = (after ?? {}) as Record<string, unknown>;
   const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
@@ -110,7 +110,7 @@ export async function auditedWrite(items: TransactItem[], change: Change): Promi
 }
 
 /** A record of its own, for what changes nothing else (a sign-in, a failed sign-in). */
-export async function recordAlone(change: Change): Promise<void> {
+async function recordAlone(change: Change): Promise<void> {
   const { Put } = auditItem(change) as { Put: { TableName: string; Item: Record<string, unknown> } };
   await db().send(new PutCommand({ TableName: Put.TableName, Item: Put.Item }));
 }

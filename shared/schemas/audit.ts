@@ -1,4 +1,4 @@
-import { object, string, type InferType } from 'yup';
+import { object, string } from 'yup';
 import { AUDIT_KINDS } from '../domain/types';
 import { schema } from './define';
 
@@ -20,5 +20,3 @@ export const auditQuerySchema = /* @__PURE__ */ schema(() =>
     cursor: string().max(2000, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid'),
   }).noUnknown(),
 );
-
-export type AuditQuery = InferType<typeof auditQuerySchema>;

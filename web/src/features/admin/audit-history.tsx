@@ -88,7 +88,7 @@ function Row({ entry }: { entry: AuditEntry }) {
 }
 
 /** The history list of a filter (a new filter starts again at the first page). */
-export function AuditHistory({ filter }: { filter: Filter }) {
+function AuditHistory({ filter }: { filter: Filter }) {
   return <Page key={JSON.stringify(filter)} filter={filter} cursor={null} first />;
 }
 
