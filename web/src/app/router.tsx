@@ -6,8 +6,8 @@ import { RouteElement } from './route-element';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
- * Declarative routes (useRoutes) rather than a data router: the portal loads data with SWR,
- * not route loaders, and this keeps react-router's data-router code out of the first chunk.
+ * Declarative routes (useRoutes) under app.tsx's one catch-all data route: the portal loads data
+ * with SWR, not route loaders; the data router is there for its blockers (unsaved changes).
  */
 const routeObjects: RouteObject[] = [
   {

@@ -8,6 +8,9 @@ import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { showNotice } from '../../lib/notice';
+import { LEAVING_SAVED } from '../../lib/use-unsaved-changes';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 import { stepNameId } from '../../lib/steps';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -72,7 +75,8 @@ function EditForm({ company }: { company: Company }) {
           const body = { ...(fields ?? { version: company.version }), ...(stepsChanged ? { integrationSteps: steps } : {}) };
           try {
             await mutateRoute(companiesUpdate, { params: { id: company.id }, body });
-            navigate('/admin/companies');
+            showNotice('notice.companySaved', { name: values.name.trim() }, '/admin/companies');
+            navigate('/admin/companies', { state: LEAVING_SAVED });
           } catch (error) {
             if (error instanceof ApiError && error.status === 409) setFailure(/already exists/.test(error.message) ? 'companies.warning.nameExists' : 'error.conflict');
             else if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);
@@ -84,6 +88,7 @@ function EditForm({ company }: { company: Company }) {
           const changed = changedFields(company, values) !== null || stepsChanged;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>
+              <UnsavedFormGuard dirty={changed} />
               <FormField name="name" label="companies.field.name" required maxLength={128} />
               <SelectField name="product" label="companies.field.product" kind="product" />
               <SelectField name="country" label="companies.field.country" kind="country" />

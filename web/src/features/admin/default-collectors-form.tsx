@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
 import { EMPTY_FORM, fromForm, newId } from './default-collectors-model';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 const COMMENTS = [
   ['commentEn', 'defaultCollectors.commentEn'],
@@ -38,6 +39,7 @@ export function DefaultCollectorCreateForm({ onCreated }: { onCreated: (created:
     <Formik initialValues={EMPTY_FORM} validationSchema={defaultCollectorFormSchema} onSubmit={submit}>
       {({ values, isSubmitting }) => (
         <Form noValidate aria-labelledby="dc-create-title">
+          <UnsavedFormGuard />
           <h2 id="dc-create-title" className="card-title">
             <T id="defaultCollectors.createTitle" />
           </h2>

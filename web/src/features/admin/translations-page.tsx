@@ -13,6 +13,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { readTexts, serverProblems, toText, type LocalProblem, type ServerProblem, type Texts } from './translations-editor';
 import './translations-page.css';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 
 const LABEL: Record<TranslationLocale, string> = { en: 'EN', fr: 'FR', ru: 'RU' };
 
@@ -61,6 +62,7 @@ function Editor({ initial }: { initial: TranslationCatalogues }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const edited = (l: TranslationLocale) => texts[l] !== saved[l];
+  const unsaved = useUnsavedChanges(TRANSLATION_LOCALES.some(edited));
 
   const updateAll = async () => {
     const { catalogues, problems } = readTexts(texts);
@@ -101,6 +103,7 @@ function Editor({ initial }: { initial: TranslationCatalogues }) {
 
   return (
     <Card>
+      {unsaved}
       <p className="muted">
         <T id="translations.intro" />
       </p>

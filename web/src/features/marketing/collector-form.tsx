@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
 import { fromSuggestion } from './collector-model';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 export const EMPTY_COLLECTOR_FORM: CollectorForm = { source: '', accessEmail: '', comment: '' };
 
@@ -96,6 +97,7 @@ export function CollectorCreateForm({ onCreated }: { onCreated: (created: Collec
     <Formik initialValues={EMPTY_COLLECTOR_FORM} validationSchema={collectorFormSchema} onSubmit={submit}>
       {({ values, isSubmitting, setValues }) => (
         <Form noValidate aria-labelledby="collector-create-title">
+          <UnsavedFormGuard />
           <h2 id="collector-create-title" className="card-title">
             <T id="collector.createTitle" />
           </h2>

@@ -19,6 +19,7 @@ import { Spinner } from '../../ui/spinner';
 import { HelpCard } from '../../ui/step-cards';
 import { StepCompletionCard } from './sources-step-status';
 import './sources-page.css';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 /** The form's values: the commission as typed (a number input gives '' while empty). */
 interface CommissionForm {
@@ -181,6 +182,7 @@ function CommissionCreateForm({ commissions, onCreated }: { commissions: Affilia
         const clash = !!sourceId && !!clashingCommissionType(commissions ?? [], sourceId, values.type);
         return (
         <Form noValidate aria-labelledby="commissions-create-title">
+          <UnsavedFormGuard />
           <h2 id="commissions-create-title" className="card-title">
             <T id="commissions.createTitle" />
           </h2>

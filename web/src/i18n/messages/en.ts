@@ -340,6 +340,16 @@ export const en = {
   'confirmDialog.cancel': 'Cancel',
   'confirmDialog.delete': 'Delete',
   'confirmDialog.ok': 'OK',
+  // Saved-change notices (ui/notice.tsx, issue 24)
+  'notice.close': 'Close',
+  'notice.userSaved': 'User {email} saved',
+  'notice.companySaved': 'Company {name} saved',
+  'notice.passwordSet': 'The password of {email} was changed',
+  'notice.ownPasswordChanged': 'Your password was changed',
+  // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
+  'unsavedChanges.title': 'Leave this page? Your changes are not saved',
+  'unsavedChanges.description': 'If you leave, what you changed here is lost.',
+  'unsavedChanges.leave': 'Leave',
 
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "The name can be at most 128 characters",

@@ -326,6 +326,16 @@ export const fr: Catalogue = {
   'confirmDialog.cancel': 'Annuler',
   'confirmDialog.delete': 'Supprimer',
   'confirmDialog.ok': 'OK',
+  // Saved-change notices (ui/notice.tsx, issue 24)
+  'notice.close': 'Fermer',
+  'notice.userSaved': 'Utilisateur {email} enregistré',
+  'notice.companySaved': 'Entreprise {name} enregistrée',
+  'notice.passwordSet': 'Le mot de passe de {email} a été modifié',
+  'notice.ownPasswordChanged': 'Votre mot de passe a été modifié',
+  // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
+  'unsavedChanges.title': 'Quitter cette page ? Vos modifications ne sont pas enregistrées',
+  'unsavedChanges.description': 'Si vous partez, ce que vous avez modifié ici sera perdu.',
+  'unsavedChanges.leave': 'Quitter',
 
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "Le nom ne peut pas dépasser 128 caractères",

@@ -326,6 +326,16 @@ export const ru: Catalogue = {
   'confirmDialog.cancel': 'Отмена',
   'confirmDialog.delete': 'Удалить',
   'confirmDialog.ok': 'ОК',
+  // Saved-change notices (ui/notice.tsx, issue 24)
+  'notice.close': 'Закрыть',
+  'notice.userSaved': 'Пользователь {email} сохранён',
+  'notice.companySaved': 'Компания {name} сохранена',
+  'notice.passwordSet': 'Пароль пользователя {email} изменён',
+  'notice.ownPasswordChanged': 'Ваш пароль изменён',
+  // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
+  'unsavedChanges.title': 'Уйти со страницы? Изменения не сохранены',
+  'unsavedChanges.description': 'Если вы уйдёте, внесённые здесь изменения будут потеряны.',
+  'unsavedChanges.leave': 'Уйти',
 
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "Название не может быть длиннее 128 символов",
