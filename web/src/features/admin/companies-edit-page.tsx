@@ -22,6 +22,7 @@ import { SelectField } from './companies-fields';
 import { StepsSetting } from './companies-steps';
 import { changedFields } from './companies-table';
 import './companies-admin.css';
+import { ErrorText } from '../../ui/error-text';
 
 /** /admin/companies/edit/{id}: the company's fields and steps; Save only with changes, then back to the list. */
 export function CompanyEditPage() {
@@ -33,7 +34,7 @@ export function CompanyEditPage() {
       <PageHeading />
       {error ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-          <T id={errorMessageId(error)} />
+          <ErrorText error={error} />
         </Callout>
       ) : !data ? (
         <Spinner />

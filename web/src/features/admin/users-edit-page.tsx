@@ -22,6 +22,7 @@ import { Spinner } from '../../ui/spinner';
 import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
 import './users-admin.css';
+import { ErrorText } from '../../ui/error-text';
 
 interface EditValues {
   login: string;
@@ -105,7 +106,7 @@ export function UserEditPage() {
       <PageHeading />
       {error ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-          <T id={errorMessageId(error)} />
+          <ErrorText error={error} />
         </Callout>
       ) : !data ? (
         <Spinner />

@@ -225,6 +225,8 @@ export const en = {
   'error.conflict': 'Someone else changed this item: reload and try again',
   'error.company-changed': 'Your current company was changed in another tab or window (or removed), so nothing was saved. The page now shows the current company: check it and try again.',
   'error.too-many-requests': 'Too many attempts: please wait a moment and try again',
+  // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
+  'tooManyRequests.retryIn': 'Too many attempts: try again {when}',
   'error.not-implemented': 'This feature is being built and will be available in an upcoming release.',
   'error.internal': 'Something went wrong on our side',
 
@@ -421,6 +423,7 @@ export const en = {
   'validation.translations.unknownId': 'This message id does not exist in the portal',
   'validation.translations.empty': 'The text is empty',
   'validation.translations.tooLong': 'The text is too long',
+  'validation.translations.markup': 'Markup (HTML tags) is not allowed here: write plain text',
   'validation.translations.syntax': 'The message syntax is not valid (ICU MessageFormat: check the braces and apostrophes)',
   'validation.translations.placeholders': 'The placeholders differ from the English message (keep every name in curly brackets, add none)',
   'validation.defaultCollector.id': 'The id must be a UUID',

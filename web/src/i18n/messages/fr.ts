@@ -212,6 +212,8 @@ export const fr: Catalogue = {
   'error.conflict': "Quelqu'un d'autre a modifié cet élément : rechargez la page et réessayez",
   'error.company-changed': "Votre entreprise courante a été changée dans un autre onglet ou une autre fenêtre (ou supprimée) : rien n'a été enregistré. La page affiche maintenant l'entreprise courante : vérifiez-la et réessayez.",
   'error.too-many-requests': 'Trop de tentatives : patientez un instant puis réessayez',
+  // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
+  'tooManyRequests.retryIn': 'Trop de tentatives : réessayez {when}',
   'error.not-implemented': 'Cette fonctionnalité est en cours de développement et sera disponible dans une prochaine version.',
   'error.internal': 'Une erreur est survenue de notre côté',
 
@@ -407,6 +409,7 @@ export const fr: Catalogue = {
   'validation.translations.unknownId': 'Cet identifiant de message n’existe pas dans le portail',
   'validation.translations.empty': 'Le texte est vide',
   'validation.translations.tooLong': 'Le texte est trop long',
+  'validation.translations.markup': 'Le balisage (balises HTML) n’est pas autorisé ici : écrivez du texte simple',
   'validation.translations.syntax': 'La syntaxe du message n’est pas valide (ICU MessageFormat : vérifiez les accolades et les apostrophes)',
   'validation.translations.placeholders': 'Les variables diffèrent du message anglais (gardez chaque nom entre accolades, n’en ajoutez aucun)',
   'validation.defaultCollector.id': 'L’identifiant doit être un UUID',

@@ -212,6 +212,8 @@ export const ru: Catalogue = {
   'error.conflict': 'Этот элемент изменил кто-то другой: обновите страницу и повторите попытку',
   'error.company-changed': 'Текущая компания была изменена в другой вкладке или окне (или удалена), поэтому ничего не сохранено. Теперь страница показывает текущую компанию: проверьте её и повторите попытку.',
   'error.too-many-requests': 'Слишком много попыток: подождите немного и повторите',
+  // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
+  'tooManyRequests.retryIn': 'Слишком много попыток: попробуйте снова {when}',
   'error.not-implemented': 'Эта функция в разработке и появится в одном из ближайших выпусков.',
   'error.internal': 'На нашей стороне произошла ошибка',
 
@@ -407,6 +409,7 @@ export const ru: Catalogue = {
   'validation.translations.unknownId': 'Такого идентификатора сообщения в портале нет',
   'validation.translations.empty': 'Текст пуст',
   'validation.translations.tooLong': 'Текст слишком длинный',
+  'validation.translations.markup': 'Разметка (HTML-теги) здесь не допускается: пишите простым текстом',
   'validation.translations.syntax': 'Некорректный синтаксис сообщения (ICU MessageFormat: проверьте фигурные скобки и апострофы)',
   'validation.translations.placeholders': 'Подстановки отличаются от английского сообщения (сохраните каждое имя в фигурных скобках, не добавляйте новых)',
   'validation.defaultCollector.id': 'Идентификатор должен быть UUID',
