@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { expectSignedInShell, go, login, m, portalUrl, signIn } from './fixtures';
 
 /**
@@ -7,6 +7,17 @@ import { expectSignedInShell, go, login, m, portalUrl, signIn } from './fixtures
  * a saved form leaves without a question, and a save says so on the page it returns to.
  */
 test.describe.configure({ timeout: 90_000 });
+
+// Whatever happened in the company test, the other files see the seeded name again.
+test.afterAll(async () => {
+  const api = await request.newContext({ baseURL: portalUrl() });
+  const admin = login('ROLE_ADMIN');
+  await api.post('/api/security/login', { data: { username: admin.login, password: admin.password } });
+  const companies = (await (await api.get('/api/companies')).json()) as { id: string; name: string; version: number }[];
+  const renamed = companies.find((company) => company.name === 'Acme Retail (e2e)');
+  if (renamed) await api.put(`/api/companies/${renamed.id}`, { data: { version: renamed.version, name: 'Acme Retail' } });
+  await api.dispose();
+});
 
 async function asAdmin(page: Page, path: string) {
   await go(page, `/login?redirect=${encodeURIComponent(path)}`);
