@@ -14,15 +14,20 @@ export function NoticeHost() {
   const { pathname } = useLocation();
   const t = useT();
   const shownOn = useRef<{ seq: number; pathname: string } | null>(null);
+  const region = useRef<HTMLDivElement>(null);
   // Before the navigation that follows a save has landed, the page is still the form's.
   const here = notice && (!notice.path || notice.path === pathname);
   useEffect(() => {
     if (!notice) return;
-    if (here && shownOn.current?.seq !== notice.seq) shownOn.current = { seq: notice.seq, pathname };
+    if (here && shownOn.current?.seq !== notice.seq) {
+      shownOn.current = { seq: notice.seq, pathname };
+      // The list a save returns to may open scrolled down (the form's scroll): bring the notice into view.
+      region.current?.scrollIntoView?.({ block: 'center' });
+    }
     else if (shownOn.current?.seq === notice.seq && shownOn.current.pathname !== pathname) dismissNotice();
   }, [notice, here, pathname]);
   return (
-    <div className="notice-host" role="status">
+    <div ref={region} className="notice-host" role="status">
       {notice && here && (
         <div className="notice">
           <Callout tone="success" live={false}>
