@@ -61,7 +61,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
     {
       id: 'AwsSolutions-COG1',
       reason:
-        'Length over composition (NIST SP 800-63B): 12 characters minimum, no forced character classes; the same rule is the shared schema PASSWORD_MIN_LENGTH the forms check.',
+        'Length over composition (NIST SP 800-63B): 8 characters minimum (the spec; shared PASSWORD_MIN_LENGTH), no forced character classes; the same rule is the shared schema PASSWORD_MIN_LENGTH the forms check.',
     },
     {
       id: 'AwsSolutions-COG2',

@@ -5,6 +5,7 @@
  */
 
 import type { JobName, RouteGrants } from '../../shared/routes';
+import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/security';
 
 export const table = {
   partitionKey: 'pk',
@@ -25,10 +26,10 @@ export const userPool = {
   passwordPolicy: {
     /**
      * Length rather than character classes (NIST SP 800-63B). The forms and the API check the
-     * same minimum: shared/schemas/security.ts PASSWORD_MIN_LENGTH (compared by
-     * test/infra/production.test.ts). Temporary passwords must meet it too.
+     * same minimum: this is shared/schemas/security.ts PASSWORD_MIN_LENGTH itself (one number).
+     * Temporary passwords must meet it too.
      */
-    minLength: 12,
+    minLength: PASSWORD_MIN_LENGTH,
     requireLowercase: false,
     requireUppercase: false,
     requireDigits: false,

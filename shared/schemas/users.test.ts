@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_LENGTH } from './security';
-import { generatePassword, parseManagedCompanies, userCreateSchema, userUpdateSchema } from './users';
+import { GENERATED_PASSWORD_LENGTH, generatePassword, parseManagedCompanies, userCreateSchema, userUpdateSchema } from './users';
 
 const fill = (buffer: Uint32Array) => crypto.getRandomValues(buffer);
 
 describe('generatePassword', () => {
-  it('gives PASSWORD_MIN_LENGTH letters and digits with an upper, a lower and a digit', () => {
+  it('gives 10 letters and digits (the spec) with an upper, a lower and a digit', () => {
+    expect(GENERATED_PASSWORD_LENGTH).toBe(10);
     for (let i = 0; i < 200; i++) {
       const password = generatePassword(fill);
-      expect(password).toHaveLength(PASSWORD_MIN_LENGTH);
+      expect(password).toHaveLength(GENERATED_PASSWORD_LENGTH);
       expect(password).toMatch(/^[A-Za-z0-9]+$/);
       expect(password).toMatch(/[A-Z]/);
       expect(password).toMatch(/[a-z]/);
@@ -24,8 +25,17 @@ describe('generatePassword', () => {
       buffer[0] = values[calls++] ?? 0;
       return buffer;
     });
-    expect(password).toHaveLength(PASSWORD_MIN_LENGTH);
-    expect(calls).toBeGreaterThan(PASSWORD_MIN_LENGTH);
+    expect(password).toHaveLength(GENERATED_PASSWORD_LENGTH);
+    expect(calls).toBeGreaterThan(GENERATED_PASSWORD_LENGTH);
+  });
+});
+
+describe('the password minimum (spec: at least 8)', () => {
+  it('takes 8 characters and refuses 7', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+    const create = (password: string) => userCreateSchema.isValidSync({ login: 'a@b.io', password, role: 'ROLE_USER', company: 'Acme' });
+    expect(create('abcdefgh')).toBe(true);
+    expect(create('abcdefg')).toBe(false);
   });
 });
 

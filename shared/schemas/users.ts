@@ -110,9 +110,11 @@ const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const DIGITS = '23456789';
 
+/** Length of a generated password: the spec's 10, or the minimum when that is raised above 10. */
+export const GENERATED_PASSWORD_LENGTH = Math.max(10, PASSWORD_MIN_LENGTH);
+
 /**
- * The create form's 'generate' action: PASSWORD_MIN_LENGTH letters and digits (the spec's 10 is
- * below the pool's minimum), at least one upper, one lower and one digit, from crypto.getRandomValues
+ * The create form's 'generate' action: GENERATED_PASSWORD_LENGTH letters and digits, at least one upper, one lower and one digit, from crypto.getRandomValues
  * (rejection sampling: no modulo bias). shared/ uses no platform global: the caller passes
  * `(buffer) => crypto.getRandomValues(buffer)`.
  */
@@ -129,7 +131,7 @@ export function generatePassword(random: RandomFill): string {
   const pick = (alphabet: string): string => alphabet[below(alphabet.length)]!;
   const all = UPPER + LOWER + DIGITS;
   const chars = [pick(UPPER), pick(LOWER), pick(DIGITS)];
-  while (chars.length < PASSWORD_MIN_LENGTH) chars.push(pick(all));
+  while (chars.length < GENERATED_PASSWORD_LENGTH) chars.push(pick(all));
   // Fisher-Yates, so the guaranteed classes are not always first.
   for (let i = chars.length - 1; i > 0; i--) {
     const j = below(i + 1);

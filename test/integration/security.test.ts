@@ -114,14 +114,15 @@ describe('first sign-in with a temporary password', () => {
     expect(first.body).toEqual({ status: 'new-password-required', session: expect.any(String) });
     expect(first.setCookies).toEqual([]);
 
-    const short = await client.post('/api/security/new-password', { username: user.login, session: first.body.session, password: 'short' });
+    // The spec's minimum (issue 24): 8 characters; 7 are refused by the schema, 8 pass it and the pool.
+    const short = await client.post('/api/security/new-password', { username: user.login, session: first.body.session, password: 'Seven-7' });
     expect(short.status).toBe(400);
     expect(short.body.errors).toEqual({ password: 'validation.passwordMin' });
 
     const bogus = await client.post('/api/security/new-password', { username: user.login, session: 'not-a-session', password: 'Chosen-pass-1' });
     expect(bogus.status).toBe(401);
 
-    const done = await client.post('/api/security/new-password', { username: user.login, session: first.body.session, password: 'Chosen-pass-1' });
+    const done = await client.post('/api/security/new-password', { username: user.login, session: first.body.session, password: 'Chosen-8' });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'signed-in', user: { login: user.login } });
     expect((await client.get('/api/users/current')).status).toBe(200);
@@ -129,7 +130,7 @@ describe('first sign-in with a temporary password', () => {
     expect((await client.post('/api/security/refresh')).status).toBe(200);
 
     expect((await anonymous().post('/api/security/login', { username: user.login, password: user.password })).status).toBe(401);
-    const again = await anonymous().post('/api/security/login', { username: user.login, password: 'Chosen-pass-1' });
+    const again = await anonymous().post('/api/security/login', { username: user.login, password: 'Chosen-8' });
     expect(again.body.status).toBe('signed-in');
   });
 

@@ -77,8 +77,10 @@ describe('POST /api/translations', () => {
       [{ en: { 'route.login': 'Sign {in' } }, { 'en.route.login': 'validation.translations.syntax' }],
       [{ fr: { 'reset.request.sent': 'Envoyé à {mail}' } }, { 'fr.reset.request.sent': 'validation.translations.placeholders' }],
       [{ en: { 'route.login': 'Sign in {who}' } }, { 'en.route.login': 'validation.translations.placeholders' }],
-      [{ en: { 'route.login': '<script>alert(1)</script>' } }, { 'en.route.login': 'validation.translations.placeholders' }],
-      [{ en: { 'route.login': '<img src=x onerror=alert(1)>' } }, { 'en.route.login': 'validation.translations.syntax' }],
+      // Markup is said to be markup (issue 24), not a syntax or placeholder problem.
+      [{ en: { 'route.login': '<script>alert(1)</script>' } }, { 'en.route.login': 'validation.translations.markup' }],
+      [{ en: { 'route.login': '<img src=x onerror=alert(1)>' } }, { 'en.route.login': 'validation.translations.markup' }],
+      [{ fr: { 'route.login': '<b>Connexion</b>' } }, { 'fr.route.login': 'validation.translations.markup' }],
       [{ en: { 'route.login': '   ' } }, { 'en.route.login': 'validation.translations.empty' }],
       [{ en: { 'route.login': 'x'.repeat(4001) } }, { 'en.route.login': 'validation.translations.tooLong' }],
       [{ en: { __proto__: null, constructor: 'x' } }, { 'en.constructor': 'validation.translations.unknownId' }],

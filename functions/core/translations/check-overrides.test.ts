@@ -29,11 +29,16 @@ describe('translation overrides', () => {
     });
   });
 
-  it('refuses markup: tags the English message does not have', () => {
-    expect(problemOf('plain', '<b>Sign in</b>', bundles)).toBe('validation.translations.placeholders');
-    expect(problemOf('plain', '<script>alert(1)</script>', bundles)).toBe('validation.translations.placeholders');
-    expect(problemOf('plain', '<img src=x onerror=alert(1)>', bundles)).toBe('validation.translations.syntax');
+  it('refuses markup as markup: tags the English message does not have', () => {
+    for (const text of ['<b>Sign in</b>', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'Sign<br/>in', '<script', 'Sign in</p>']) {
+      expect(problemOf('plain', text, bundles), text).toBe('validation.translations.markup');
+    }
     expect(problemOf('plain', 'a < b and c > d', bundles)).toBeNull();
+    expect(problemOf('plain', 'Sign in <3', bundles)).toBeNull();
+    // The English message's own rich-text tag stays allowed; another one is markup.
+    const rich = { ...bundles, en: { ...bundles.en, rich: 'Read <link>the guide</link>' } };
+    expect(problemOf('rich', 'Lisez <link>le guide</link>', rich)).toBeNull();
+    expect(problemOf('rich', 'Lisez <b>le guide</b>', rich)).toBe('validation.translations.markup');
   });
 
   it('collects values, plural/select arguments and tags', () => {

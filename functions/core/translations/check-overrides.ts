@@ -25,6 +25,7 @@ export type OverrideProblem =
   | 'validation.translations.unknownId'
   | 'validation.translations.empty'
   | 'validation.translations.tooLong'
+  | 'validation.translations.markup'
   | 'validation.translations.syntax'
   | 'validation.translations.placeholders';
 
@@ -70,12 +71,27 @@ function referencePlaceholders(english: string): Set<string> {
   return found;
 }
 
+/**
+ * An HTML-like tag: `<` (or `</`) right before a letter, as in `<b>`, `</b>`, `<br/>`, `<script`,
+ * `<img src=x ...` (a `<` before a space or a digit, as in `a < b` or `<3`, is text). The page
+ * shows messages as text, so markup never works; said as such rather than as the syntax or
+ * placeholder problem the ICU parser would report for it.
+ */
+const TAG_START = /<\/?([A-Za-z][\w-]*)/g;
+
+/** True when the text has a tag that is not one of the English message's own rich-text tags. */
+function hasMarkup(text: string, reference: Set<string>): boolean {
+  for (const match of text.matchAll(TAG_START)) if (!reference.has(`<${match[1]}>`)) return true;
+  return false;
+}
+
 /** The problem of one override text, or null when it may be stored. */
 export function problemOf(id: string, text: unknown, bundles: Bundles): OverrideProblem | null {
   if (!Object.hasOwn(bundles.en, id)) return 'validation.translations.unknownId';
   if (typeof text !== 'string') return 'validation.translations.notString';
   if (!text.trim()) return 'validation.translations.empty';
   if (text.length > TRANSLATION_MESSAGE_MAX_LENGTH) return 'validation.translations.tooLong';
+  if (hasMarkup(text, referencePlaceholders(bundles.en[id]!))) return 'validation.translations.markup';
   let elements: MessageFormatElement[];
   try {
     elements = parse(text);
@@ -122,6 +138,7 @@ export function describeProblems(errors: Record<string, OverrideProblem>): strin
     'validation.translations.unknownId': 'is not a message id of the portal',
     'validation.translations.empty': 'is empty',
     'validation.translations.tooLong': `is longer than ${TRANSLATION_MESSAGE_MAX_LENGTH} characters`,
+    'validation.translations.markup': 'contains markup (HTML tags), which is not allowed',
     'validation.translations.syntax': 'is not valid ICU MessageFormat',
     'validation.translations.placeholders': 'does not use the same placeholders as the English message',
   };

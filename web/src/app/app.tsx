@@ -1,5 +1,5 @@
-import { StrictMode, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter } from 'react-router-dom';
+import { createContext, StrictMode, useContext, useState, type ReactNode } from 'react';
+import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { SWRConfig, type Cache } from 'swr';
 import type { Locale } from '../i18n/locales';
 import { I18nProvider } from './i18n-provider';
@@ -24,8 +24,21 @@ interface Props {
   children?: ReactNode;
 }
 
+/** What the router shows: the app's routes, provided from outside so that the router is made once. */
+const RoutedContent = createContext<ReactNode>(null);
+function RoutedSlot() {
+  return <>{useContext(RoutedContent)}</>;
+}
+/**
+ * A data router (one catch-all route; the pages themselves stay declarative in router.tsx) because
+ * only a data router has blockers: useUnsavedChanges (lib/use-unsaved-changes.ts) asks before an
+ * in-app navigation leaves a form with unsaved changes.
+ */
+const routerRoutes: RouteObject[] = [{ path: '*', element: <RoutedSlot /> }];
+
 /** Providers of the whole app. */
 export function App({ initialEntries, initialLocale, swrCache, children }: Props) {
+  const [router] = useState(() => (initialEntries ? createMemoryRouter(routerRoutes, { initialEntries }) : createBrowserRouter(routerRoutes)));
   const content = (
     <>
       <AppRoutes />
@@ -37,7 +50,9 @@ export function App({ initialEntries, initialLocale, swrCache, children }: Props
       <SWRConfig value={{ ...(swrCache ? { provider: swrCache } : {}), revalidateOnFocus: false }}>
         <I18nProvider initialLocale={initialLocale}>
           <Routed>
-            {initialEntries ? <MemoryRouter initialEntries={initialEntries}>{content}</MemoryRouter> : <BrowserRouter>{content}</BrowserRouter>}
+            <RoutedContent.Provider value={content}>
+              <RouterProvider router={router} />
+            </RoutedContent.Provider>
           </Routed>
         </I18nProvider>
       </SWRConfig>

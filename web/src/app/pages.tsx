@@ -57,6 +57,7 @@ const Profile = page(() => import('../features/profile/profile-page'));
 const Instructions = page(() => import('../features/instructions/instructions-page'));
 const OrderFeed = pick(crm, 'OrderFeedPage');
 const MfaSetup = page(() => import('../features/auth/mfa-setup-page'));
+const CaseStudies = page(() => import('../features/home/case-studies-page'));
 
 /** Instruction pages exist for these data platforms only (integration-steps spec, section 2). */
 export const INSTRUCTION_NAMES = [
@@ -77,6 +78,8 @@ export const pages: PageDef[] = [
   { path: '/login', access: 'guest', title: 'route.login', chromeless: true, Component: Login },
   { path: '/password-reset', access: 'public', title: 'route.passwordReset', Component: PasswordReset },
   { path: '/password-reset/:token', access: 'public', title: 'route.passwordReset', Component: PasswordReset },
+  // The case-studies links' and Book a demo's default target (lib/site-links.ts).
+  { path: '/case-studies', access: 'public', title: 'route.caseStudies', Component: CaseStudies },
   { path: '/dashboard', access: 'signed-in', title: 'route.dashboard', searchable: true, Component: Dashboard },
   { path: '/agenda', access: 'signed-in', title: 'route.agenda', parents: [dashboard], Component: Agenda },
   { path: '/mfa-setup', access: 'signed-in', title: 'route.mfaSetup', parents: [dashboard], Component: MfaSetup },

@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { UnsavedChangesPrompt } from '../lib/use-unsaved-changes';
 import { ApiBridge } from './api-bridge';
 import { Layout } from './shell/layout';
 import { pages } from './pages';
@@ -6,8 +7,8 @@ import { RouteElement } from './route-element';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
- * Declarative routes (useRoutes) rather than a data router: the portal loads data with SWR,
- * not route loaders, and this keeps react-router's data-router code out of the first chunk.
+ * Declarative routes (useRoutes) under app.tsx's one catch-all data route: the portal loads data
+ * with SWR, not route loaders; the data router is there for its blockers (unsaved changes).
  */
 const routeObjects: RouteObject[] = [
   {
@@ -26,6 +27,7 @@ export function AppRoutes() {
   return (
     <>
       <ApiBridge />
+      <UnsavedChangesPrompt />
       {/* Pages have their own boundary inside the shell; this one catches the shell itself (header, menus). */}
       <RouteErrorBoundary resetKey={location.key}>{element}</RouteErrorBoundary>
     </>

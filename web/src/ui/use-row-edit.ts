@@ -5,6 +5,7 @@ import { ValidationError, type Schema } from 'yup';
 import { useT, type MessageId } from '../i18n/t';
 import { ApiError } from '../lib/api/client';
 import { errorMessageId, fieldMessageId } from '../lib/api/error-message';
+import { useUnsavedChanges } from '../lib/use-unsaved-changes';
 import type { Notice } from './list-state';
 
 /**
@@ -120,13 +121,17 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
     }
   };
 
+  const dirty = editing !== null && options.changed(editing.base, editing.draft);
+  // A row being edited counts as unsaved work: leaving the page asks first.
+  useUnsavedChanges(dirty);
+
   return {
     editing,
     busyId,
     notice,
     deleting,
-    /** Some row holds edits not saved yet (for the unsaved-changes warning). */
-    dirty: editing !== null && options.changed(editing.base, editing.draft),
+    /** Some row holds edits not saved yet (the unsaved-changes warning already knows). */
+    dirty,
     edit: open,
     change: (draft: Draft) => setEditing((now) => (now ? { ...now, draft } : now)),
     cancel: () => setEditing(null),

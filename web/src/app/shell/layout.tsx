@@ -1,5 +1,6 @@
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { T } from '../../i18n/t';
+import { NoticeHost } from '../../ui/notice';
 import { pages } from '../pages';
 import { CompanyChangedNotice } from './company-changed';
 import { Footer } from './footer';
@@ -25,6 +26,7 @@ export function Layout() {
       )}
       <main id="main" tabIndex={-1} className="app-main">
         <CompanyChangedNotice />
+        <NoticeHost />
         <Outlet />
       </main>
       <Footer />

@@ -8,6 +8,9 @@ import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { showNotice } from '../../lib/notice';
+import { LEAVING_SAVED } from '../../lib/use-unsaved-changes';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 import { stepNameId } from '../../lib/steps';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -21,6 +24,7 @@ import { CompanyUsersCard } from './companies-users-card';
 import { StepsSetting } from './companies-steps';
 import { changedFields } from './companies-table';
 import './companies-admin.css';
+import { ErrorText } from '../../ui/error-text';
 
 /** /admin/companies/edit/{id}: the company's fields and steps; Save only with changes, then back to the list. */
 export function CompanyEditPage() {
@@ -32,7 +36,7 @@ export function CompanyEditPage() {
       <PageHeading />
       {error ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-          <T id={errorMessageId(error)} />
+          <ErrorText error={error} />
         </Callout>
       ) : !data ? (
         <Spinner />
@@ -78,7 +82,8 @@ function EditForm({ company }: { company: Company }) {
           const body = { ...(fields ?? { version: company.version }), ...(stepsChanged ? { integrationSteps: steps } : {}) };
           try {
             await mutateRoute(companiesUpdate, { params: { id: company.id }, body });
-            navigate('/admin/companies');
+            showNotice('notice.companySaved', { name: values.name.trim() }, '/admin/companies');
+            navigate('/admin/companies', { state: LEAVING_SAVED });
           } catch (error) {
             if (error instanceof ApiError && error.status === 409) setFailure(/already exists/.test(error.message) ? 'companies.warning.nameExists' : 'error.conflict');
             else if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);
@@ -90,6 +95,7 @@ function EditForm({ company }: { company: Company }) {
           const changed = changedFields(company, values) !== null || stepsChanged;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>
+              <UnsavedFormGuard dirty={changed} />
               <FormField name="name" label="companies.field.name" required maxLength={128} />
               <SelectField name="product" label="companies.field.product" kind="product" />
               <SelectField name="country" label="companies.field.country" kind="country" />

@@ -19,6 +19,7 @@ import { CompaniesTable } from './companies-table';
 import { SelectField, takenByOthers, ViewIdTaken } from './companies-fields';
 import { StepsSetting } from './companies-steps';
 import './companies-admin.css';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 interface CreateValues {
   name: string;
@@ -107,6 +108,7 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
           const disabled = !values.name.trim() || isSubmitting || loading || nameTaken || viewIdTaken;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>
+              <UnsavedFormGuard />
               <div>
                 <FormField name="name" label="companies.field.name" required maxLength={128} autoComplete="off" />
                 {nameTaken && (

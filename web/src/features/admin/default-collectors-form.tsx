@@ -5,12 +5,13 @@ import { defaultCollectorFormSchema, type DefaultCollectorForm } from 'shared/sc
 import { defaultCollectorsCreate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
 import { EMPTY_FORM, fromForm, newId } from './default-collectors-model';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
+import { ErrorText } from '../../ui/error-text';
 
 const COMMENTS = [
   ['commentEn', 'defaultCollectors.commentEn'],
@@ -38,6 +39,7 @@ export function DefaultCollectorCreateForm({ onCreated }: { onCreated: (created:
     <Formik initialValues={EMPTY_FORM} validationSchema={defaultCollectorFormSchema} onSubmit={submit}>
       {({ values, isSubmitting }) => (
         <Form noValidate aria-labelledby="dc-create-title">
+          <UnsavedFormGuard />
           <h2 id="dc-create-title" className="list-title">
             <T id="defaultCollectors.createTitle" />
           </h2>
@@ -74,7 +76,7 @@ export function DefaultCollectorCreateForm({ onCreated }: { onCreated: (created:
           )}
           {result?.error !== undefined && (
             <Callout tone="danger">
-              <T id={errorMessageId(result.error)} />
+              <ErrorText error={result.error} />
             </Callout>
           )}
           <div className="dc-form-actions">

@@ -13,6 +13,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { readTexts, serverProblems, toText, type LocalProblem, type ServerProblem, type Texts } from './translations-editor';
 import './translations-page.css';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 
 const LABEL: Record<TranslationLocale, string> = { en: 'EN', fr: 'FR', ru: 'RU' };
 
@@ -61,6 +62,7 @@ function Editor({ initial }: { initial: TranslationCatalogues }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const edited = (l: TranslationLocale) => texts[l] !== saved[l];
+  useUnsavedChanges(TRANSLATION_LOCALES.some(edited));
 
   const updateAll = async () => {
     const { catalogues, problems } = readTexts(texts);
@@ -101,7 +103,7 @@ function Editor({ initial }: { initial: TranslationCatalogues }) {
 
   return (
     <Card>
-      <p className="muted">
+            <p className="muted">
         <T id="translations.intro" />
       </p>
       <div className="translations-tabs" role="tablist" aria-label={t('translations.languages')} onKeyDown={onTabKey}>

@@ -14,6 +14,7 @@ import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { focusOnMount } from '../../ui/list-state';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 interface CreateValues {
   login: string;
@@ -64,6 +65,7 @@ export function UserCreateForm({ companies, loading }: { companies: readonly Use
           const disabled = !values.login.trim() || !values.password || !values.role || !values.company || isSubmitting || loading;
           return (
             <form className="us-form" noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
+              <UnsavedFormGuard />
               <FormField name="login" label="adminUsers.field.login" type="email" required maxLength={254} autoComplete="off" />
               <FormField
                 name="password"

@@ -10,6 +10,8 @@ import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { showNotice } from '../../lib/notice';
+import { LEAVING_SAVED } from '../../lib/use-unsaved-changes';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
@@ -19,9 +21,11 @@ import { PageHeading } from '../../ui/page-heading';
 import { AuditSection } from './audit-history';
 import { Spinner } from '../../ui/spinner';
 import { UserAccountCard } from './users-account-card';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 import { CompanySelect, ManagedCompaniesPicker, RoleSelect } from './users-fields';
 import { UserMailSuppression } from './users-mail-suppression';
 import './users-admin.css';
+import { ErrorText } from '../../ui/error-text';
 
 interface EditValues {
   login: string;
@@ -105,7 +109,7 @@ export function UserEditPage() {
       <PageHeading />
       {error ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-          <T id={errorMessageId(error)} />
+          <ErrorText error={error} />
         </Callout>
       ) : !data ? (
         <Spinner />
@@ -129,6 +133,10 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
   // The server refuses it too: another admin setting this account's password would take it over.
   const currentUserId = useCurrentUser().user?.id;
   const passwordLocked = user.protected && user.id !== currentUserId;
+  // The server's other rules (functions/core/users/update-user.ts): the protected administrator's
+  // login never changes; nobody changes their own role or the protected administrator's.
+  const loginLocked = user.protected;
+  const roleLocked: MessageId | null = user.protected ? 'adminUsers.edit.protectedRole' : user.id === currentUserId ? 'adminUsers.edit.ownRole' : null;
 
   return (
     <Formik<EditValues> initialValues={initial} validate={validate} onSubmit={() => undefined}>
@@ -144,7 +152,10 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
           setFailure(null);
           try {
             await mutateRoute(usersUpdate, { params: { id: user.id }, body });
-            navigate('/admin/users');
+            // The login may have just changed: the notice names the saved one.
+            const email = kind === 'info' ? values.login.trim().toLowerCase() : user.login;
+            showNotice(kind === 'password' ? 'notice.passwordSet' : 'notice.userSaved', { email }, '/admin/users');
+            navigate('/admin/users', { state: LEAVING_SAVED });
           } catch (error) {
             if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
               const errors = formErrors(error.fieldErrors, body);
@@ -159,6 +170,7 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
 
         return (
           <>
+            <UnsavedFormGuard />
             {failure && (
               <Callout tone="danger">
                 <T id={failure} />
@@ -179,10 +191,19 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                     if (!updateDisabled) void save('info', { version: user.version, data });
                   }}
                 >
-                  <FormField name="login" label="adminUsers.field.login" type="email" required maxLength={254} autoComplete="off" />
+                  <FormField
+                    name="login"
+                    label="adminUsers.field.login"
+                    type="email"
+                    required
+                    maxLength={254}
+                    autoComplete="off"
+                    disabled={loginLocked}
+                    hint={loginLocked ? <T id="adminUsers.edit.protectedLogin" /> : undefined}
+                  />
                   <FormField name="firstName" label="adminUsers.field.firstName" maxLength={100} autoComplete="off" />
                   <FormField name="lastName" label="adminUsers.field.lastName" maxLength={100} autoComplete="off" />
-                  <RoleSelect />
+                  <RoleSelect disabled={roleLocked !== null} hint={roleLocked && <T id={roleLocked} />} />
                   <CompanySelect companies={companies} />
                   <ManagedCompaniesPicker companies={companies} enabled={values.role === 'ROLE_MANAGER'} />
                   {passwordTyped && (

@@ -31,10 +31,21 @@ export function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-function SelectShell({ name, label, children, required }: { name: string; label: MessageId; children: React.ReactNode; required?: boolean }) {
+interface ShellProps {
+  name: string;
+  label: MessageId;
+  children: React.ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** Under the select while no error shows (e.g. why it cannot change). */
+  hint?: React.ReactNode;
+}
+
+function SelectShell({ name, label, children, required, disabled, hint }: ShellProps) {
   const [field, meta] = useField<string>(name);
   const id = useId();
   const error = meta.touched && meta.error ? meta.error : null;
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={['field', error ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
       <div className="field-label-row">
@@ -42,22 +53,28 @@ function SelectShell({ name, label, children, required }: { name: string; label:
           <T id={label} />
         </label>
       </div>
-      <select {...field} id={id} className="select" required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select {...field} id={id} className="select" required={required} disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
         {children}
       </select>
-      {error && (
+      {error ? (
         <p id={`${id}-error`} className="field-error">
           <T id={error as MessageId} />
         </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="field-hint">
+            {hint}
+          </p>
+        )
       )}
     </div>
   );
 }
 
-export function RoleSelect({ name = 'role' }: { name?: string }) {
+export function RoleSelect({ name = 'role', disabled, hint }: { name?: string; disabled?: boolean; hint?: React.ReactNode }) {
   const t = useT();
   return (
-    <SelectShell name={name} label="adminUsers.field.role" required>
+    <SelectShell name={name} label="adminUsers.field.role" required disabled={disabled} hint={hint}>
       {ROLES.map((role) => (
         <option key={role} value={role}>
           {t(roleLabel(role))}

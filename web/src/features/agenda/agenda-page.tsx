@@ -20,9 +20,8 @@ import { Spinner } from '../../ui/spinner';
 import { fromLocalInput, InlineEdit, toLocalInput } from './inline-edit';
 import { MeetingIcon } from './meeting-icon';
 import './agenda.css';
+import { caseStudiesUrl } from '../../lib/site-links';
 
-/** Where the case studies live: a deployment setting (the dashboard's stories use it too); no link without it. */
-const caseStudiesUrl = (): string | undefined => import.meta.env.VITE_CASE_STUDIES_URL || undefined;
 /** The platform's name in calendar titles ('{company} x {product} - {meeting}'); the portal's brand by default. */
 const productName = (): string | undefined => import.meta.env.VITE_PRODUCT_NAME || undefined;
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 
 /**
  * One inline-editable value of the agenda (accounts spec, "Agenda"): a button showing the value;
@@ -38,6 +39,8 @@ export function InlineEdit({
   // One edit session ends once: Enter, a pick or Escape unmount the input, and a browser may
   // still report its blur afterwards.
   const editing = useRef(false);
+  // A typed value is saved when the field is left; a reload or closing the tab before that asks first.
+  useUnsavedChanges(draft !== null && draft.trim() !== '' && draft.trim() !== value);
 
   useEffect(() => {
     if (draft === null && refocus.current) {
@@ -104,13 +107,15 @@ export function InlineEdit({
     );
   }
   return (
-    <input
-      {...common}
-      type={kind.type}
-      value={draft}
-      maxLength={kind.type === 'text' ? kind.maxLength : undefined}
-      onChange={(event) => setDraft(event.target.value)}
-    />
+    <>
+      <input
+        {...common}
+        type={kind.type}
+        value={draft}
+        maxLength={kind.type === 'text' ? kind.maxLength : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+          </>
   );
 }
 

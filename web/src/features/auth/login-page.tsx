@@ -16,11 +16,14 @@ import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
 import { MfaCodeForm } from '../../ui/mfa-code-form';
 import { PasswordChangeForm } from '../../ui/password-change-form';
+import { ErrorText } from '../../ui/error-text';
 
-type Notice = MessageId;
+/** A message id, or a failure whose text needs more than an id (a 429 says how long to wait). */
+type Notice = MessageId | { error: unknown };
 
 /** Any other failure: the API's error code in words (too many attempts...), or the generic text. */
-const noticeFor = (error: unknown): Notice => errorMessageId(error);
+const noticeFor = (error: unknown): Notice => (error instanceof ApiError && error.status === 429 ? { error } : errorMessageId(error));
+const NoticeText = ({ notice }: { notice: Notice }) => (typeof notice === 'string' ? <NoticeText notice={notice} /> : <ErrorText error={notice.error} />);
 
 /**
  * Sign-in (spec, Sign-in). On success the signed-in user is written to the SWR cache; the
@@ -128,7 +131,7 @@ export default function LoginPage() {
               <p className="muted">
                 <T id="login.mfa.intro" />
               </p>
-              {notice && <Callout tone="danger">{<T id={notice} />}</Callout>}
+              {notice && <Callout tone="danger">{<NoticeText notice={notice} />}</Callout>}
               <MfaCodeForm submitLabel="login.mfa.submit" onSubmit={sendCode} />
               <p className="form-row-end">
                 <Button variant="ghost" onClick={() => setCodeStep(null)}>
@@ -144,7 +147,7 @@ export default function LoginPage() {
               <p className="muted">
                 <T id="login.newPassword.intro" />
               </p>
-              {notice && <Callout tone="danger">{<T id={notice} />}</Callout>}
+              {notice && <Callout tone="danger">{<NoticeText notice={notice} />}</Callout>}
               <PasswordChangeForm
                 passwordLabel="login.newPassword.password"
                 repeatLabel="login.newPassword.repeat"
@@ -163,7 +166,7 @@ export default function LoginPage() {
               {notice && (
                 <div ref={noticeRef} tabIndex={-1} className="notice-focus">
                   <Callout tone="danger">
-                    <T id={notice} />
+                    <NoticeText notice={notice} />
                   </Callout>
                 </div>
               )}

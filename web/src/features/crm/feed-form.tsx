@@ -8,6 +8,7 @@ import { T, useT } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { feedTypeOf, fileSizeUnit, typeAfterUrlInput } from './feed-model';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 export interface FeedFormValues {
   view_id: string;
@@ -66,6 +67,7 @@ export function FeedForm({ initial, file, onFile, loading, lead, onType, onSubmi
     <Formik<FeedFormValues> initialValues={initial} enableReinitialize validate={(values) => validateFeedForm(values, file)} onSubmit={onSubmit}>
       {({ values, setFieldValue }) => (
         <Form noValidate className="feed-form">
+          <UnsavedFormGuard dirty={values.feed_url !== initial.feed_url} />
           <div className="feed-form-grid">
             <FormField name="view_id" label="orderFeed.form.viewId" inputMode="numeric" autoComplete="off" hint={<T id="orderFeed.form.viewIdHint" />} />
             <FormField

@@ -5,7 +5,6 @@ import { integrationStatusList, integrationStatusUpdate } from 'shared/routes';
 import { STEP_NOTE_MAX } from 'shared/schemas/integration';
 import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -13,6 +12,7 @@ import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { StatusCard } from '../../ui/step-cards';
 import { failureMessageId, hasCritical, raisedWarnings } from './feed-model';
+import { ErrorText } from '../../ui/error-text';
 
 /**
  * The status card of status_feed (spec: to be verified, warnings found, no errors found, stage
@@ -84,7 +84,7 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
   const critical = result ? hasCritical(result) : false;
   const failureCallout = failure !== null && !asking && (
     <Callout tone="danger">
-      <T id={errorMessageId(failure)} />
+      <ErrorText error={failure} />
     </Callout>
   );
   const otherWay = (
@@ -116,7 +116,7 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
         <textarea id={noteId} className="form-control feed-other-note" rows={4} value={note} maxLength={STEP_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
         {failure !== null && asking && (
           <Callout tone="danger">
-            <T id={errorMessageId(failure)} />
+            <ErrorText error={failure} />
           </Callout>
         )}
       </Dialog>

@@ -8,7 +8,7 @@ import { emailSend, integrationStatusList, integrationStatusUpdate } from 'share
 import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
+import { fieldMessageId } from '../../lib/api/error-message';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { STEP_PAGES, stepNameId, stepStatusId } from '../../lib/steps';
@@ -24,6 +24,7 @@ import { HealthSummary } from './health-summary';
 import { NextMeetingCard } from './next-meeting';
 import { Reviews } from './reviews';
 import './dashboard.css';
+import { ErrorText } from '../../ui/error-text';
 
 const TONE: Record<StepDisplay, string> = { TBD: 'todo', in_process: 'progress', done: 'done', not_mandatory: 'muted' };
 
@@ -41,7 +42,7 @@ export default function DashboardPage() {
         <div className="dashboard-main">
           {error ? (
             <Callout tone="danger" title={<T id="dashboard.loadFailed" />}>
-              <T id={errorMessageId(error)} />
+              <ErrorText error={error} />
             </Callout>
           ) : !data ? (
             <div className="dashboard-loading">
@@ -191,7 +192,7 @@ function StepCard({
       </div>
       {failure !== null && (
         <Callout tone="danger">
-          <T id={errorMessageId(failure)} />
+          <ErrorText error={failure} />
         </Callout>
       )}
       <ConfirmDialog
@@ -260,7 +261,7 @@ function ValidateButton({ status, complete, verified, onVerified }: { status: In
       </p>
       {failure !== null && (
         <Callout tone="danger">
-          <T id={refusal ? fieldMessageId(refusal, intl.messages) : errorMessageId(failure)} />
+          {refusal ? <T id={fieldMessageId(refusal, intl.messages)} /> : <ErrorText error={failure} />}
         </Callout>
       )}
       <Dialog

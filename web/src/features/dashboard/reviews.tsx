@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Card } from '../../ui/card';
+import { caseStudiesUrl, externalLinkProps } from '../../lib/site-links';
 
 const REVIEWS = [1, 2, 3] as const;
 /** Where the case studies live: a deployment setting; without it the stories show no link. */
-const CASE_STUDIES_URL = import.meta.env.VITE_CASE_STUDIES_URL as string | undefined;
+const CASE_STUDIES_URL = caseStudiesUrl();
 
 const id = (n: number, field: string) => `review.${n}.${field}` as MessageId;
 
@@ -47,7 +48,7 @@ export function Reviews({ random = Math.random }: { random?: () => number }) {
         </button>
       </div>
       {CASE_STUDIES_URL && (
-        <a className="review-link" href={CASE_STUDIES_URL} target="_blank" rel="noreferrer">
+        <a className="review-link" href={CASE_STUDIES_URL} {...externalLinkProps(CASE_STUDIES_URL)}>
           <T id="reviews.caseStudies" />
         </a>
       )}

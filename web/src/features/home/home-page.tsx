@@ -1,16 +1,14 @@
 import { T } from '../../i18n/t';
+import { bookDemoUrl, externalLinkProps, learnMoreUrl } from '../../lib/site-links';
 
-// Marketing links are deployment settings (Vite env), with harmless defaults.
-const LEARN_MORE_URL = import.meta.env.VITE_LEARN_MORE_URL || '#how-it-works';
-const BOOK_DEMO_URL = import.meta.env.VITE_BOOK_DEMO_URL || 'mailto:demo@example.com?subject=Demo';
+const LEARN_MORE_URL = learnMoreUrl();
+const BOOK_DEMO_URL = bookDemoUrl();
 
 const steps = [
   { title: 'home.step1.title', text: 'home.step1.text', icon: 'M4 18V10M10 18V6M16 18v-5M22 18H2' },
   { title: 'home.step2.title', text: 'home.step2.text', icon: 'M4 6h16M4 12h10M4 18h6' },
   { title: 'home.step3.title', text: 'home.step3.text', icon: 'M5 12.5l4.5 4.5L19 7.5' },
 ] as const;
-
-const external = (url: string) => /^https?:/.test(url);
 
 export default function HomePage() {
   return (
@@ -27,10 +25,10 @@ export default function HomePage() {
             <T id="home.lead" />
           </p>
           <div className="hero-actions">
-            <a className="btn btn-primary btn-lg" href={BOOK_DEMO_URL} {...(external(BOOK_DEMO_URL) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            <a className="btn btn-primary btn-lg" href={BOOK_DEMO_URL} {...externalLinkProps(BOOK_DEMO_URL)}>
               <T id="home.bookDemo" />
             </a>
-            <a className="btn btn-secondary btn-lg" href={LEARN_MORE_URL} {...(external(LEARN_MORE_URL) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            <a className="btn btn-secondary btn-lg" href={LEARN_MORE_URL} {...externalLinkProps(LEARN_MORE_URL)}>
               <T id="home.learnMore" />
             </a>
           </div>

@@ -4,7 +4,6 @@ import { Navigate, useParams } from 'react-router-dom';
 import { isInstructionStep, type InstructionStep } from 'shared/domain/integration';
 import { integrationStatusList, integrationStatusUpdate } from 'shared/routes';
 import { T } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -16,6 +15,7 @@ import { fr } from './content/fr';
 import { ru } from './content/ru';
 import type { Block, InstructionLibrary } from './content/types';
 import './instructions.css';
+import { ErrorText } from '../../ui/error-text';
 
 const LIBRARIES: Record<string, InstructionLibrary> = { en, fr, ru };
 
@@ -122,7 +122,7 @@ function InstructionStatus({ step }: { step: InstructionStep }) {
   if (error) {
     return (
       <StatusCard tone="error" title={<T id="instructions.status.unknown" />}>
-        <T id={errorMessageId(error)} />
+        <ErrorText error={error} />
       </StatusCard>
     );
   }
@@ -166,7 +166,7 @@ function InstructionStatus({ step }: { step: InstructionStep }) {
       <T id="instructions.confirmText" />
       {failure !== null && (
         <Callout tone="danger">
-          <T id={errorMessageId(failure)} />
+          <ErrorText error={failure} />
         </Callout>
       )}
     </StatusCard>

@@ -6,12 +6,13 @@ import { COLLECTOR_NOTE_MAX_LENGTH, COLLECTOR_SOURCE_MAX_LENGTH, collectorFormSc
 import { collectorsCreate, defaultCollectorsList } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
 import { fromSuggestion } from './collector-model';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
+import { ErrorText } from '../../ui/error-text';
 
 export const EMPTY_COLLECTOR_FORM: CollectorForm = { source: '', accessEmail: '', comment: '' };
 
@@ -96,6 +97,7 @@ export function CollectorCreateForm({ onCreated }: { onCreated: (created: Collec
     <Formik initialValues={EMPTY_COLLECTOR_FORM} validationSchema={collectorFormSchema} onSubmit={submit}>
       {({ values, isSubmitting, setValues }) => (
         <Form noValidate aria-labelledby="collector-create-title">
+          <UnsavedFormGuard />
           <h2 id="collector-create-title" className="card-title">
             <T id="collector.createTitle" />
           </h2>
@@ -117,7 +119,7 @@ export function CollectorCreateForm({ onCreated }: { onCreated: (created: Collec
           )}
           {result?.error !== undefined && (
             <Callout tone="danger">
-              <T id={errorMessageId(result.error)} />
+              <ErrorText error={result.error} />
             </Callout>
           )}
           <div className="collector-form-actions">

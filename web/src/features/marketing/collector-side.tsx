@@ -5,7 +5,6 @@ import { collectorFormSchema, type CollectorForm } from 'shared/schemas/collecto
 import { collectorsCreate, integrationStatusList, integrationStatusUpdate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
@@ -13,6 +12,7 @@ import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { HELP_EMAIL, StatusCard } from '../../ui/step-cards';
 import { CommentField, EMPTY_COLLECTOR_FORM } from './collector-form';
+import { ErrorText } from '../../ui/error-text';
 
 /**
  * The collector step's status (spec: completed by hand, it cannot be detected) through
@@ -26,7 +26,7 @@ export function CollectorStatusCard({ collectors }: { collectors: readonly Colle
   if (error) {
     return (
       <StatusCard tone="error" title={<T id="collector.status.unknown" />}>
-        <T id={errorMessageId(error)} />
+        <ErrorText error={error} />
       </StatusCard>
     );
   }
@@ -78,7 +78,7 @@ export function CollectorStatusCard({ collectors }: { collectors: readonly Colle
       )}
       {failure !== null && (
         <Callout tone="danger">
-          <T id={errorMessageId(failure)} />
+          <ErrorText error={failure} />
         </Callout>
       )}
     </StatusCard>
@@ -135,7 +135,7 @@ export function CollectorHelpCard({ onCreated }: { onCreated: (created: Collecto
             )}
             {result?.error !== undefined && (
               <Callout tone="danger">
-                <T id={errorMessageId(result.error)} />
+                <ErrorText error={result.error} />
               </Callout>
             )}
             <Button type="submit" variant="secondary" loading={isSubmitting} disabled={!values.source.trim() || !values.accessEmail.trim()}>

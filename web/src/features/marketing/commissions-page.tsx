@@ -19,6 +19,8 @@ import { Spinner } from '../../ui/spinner';
 import { HelpCard } from '../../ui/step-cards';
 import { StepCompletionCard } from './sources-step-status';
 import './sources-page.css';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
+import { ErrorText } from '../../ui/error-text';
 
 /** The form's values: the commission as typed (a number input gives '' while empty). */
 interface CommissionForm {
@@ -181,6 +183,7 @@ function CommissionCreateForm({ commissions, onCreated }: { commissions: Affilia
         const clash = !!sourceId && !!clashingCommissionType(commissions ?? [], sourceId, values.type);
         return (
         <Form noValidate aria-labelledby="commissions-create-title">
+          <UnsavedFormGuard />
           <h2 id="commissions-create-title" className="card-title">
             <T id="commissions.createTitle" />
           </h2>
@@ -251,7 +254,7 @@ function CommissionCreateForm({ commissions, onCreated }: { commissions: Affilia
           )}
           {result?.error !== undefined && !(result.error instanceof ApiError && result.error.fieldErrors.type) && (
             <Callout tone="danger">
-              <T id={errorMessageId(result.error)} />
+              <ErrorText error={result.error} />
             </Callout>
           )}
           <div className="sources-form-actions">

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
 import { businessModelLabel, canCreate, DEDUPLICATION_LABELS, emptyForm, failureMessageId, fromForm, newId } from './sources-model';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 /**
  * The create form (spec): name, channel, business model, deduplication, the three UTM values and
@@ -41,6 +42,7 @@ export function SourceCreateForm({ product, sources, onCreated }: { product: Pro
         const nameTaken = !!sourceNamed(sources ?? [], values.name);
         return (
         <Form noValidate aria-labelledby="sources-create-title">
+          <UnsavedFormGuard />
           <h2 id="sources-create-title" className="card-title">
             <T id="sources.createTitle" />
           </h2>

@@ -7,6 +7,7 @@ import { T, useT, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { fieldMessageId } from '../../lib/api/error-message';
 import { Button } from '../../ui/button';
+import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
 export interface UtmFormValues {
   source: string;
@@ -75,6 +76,7 @@ function RuleFields({ sources, onSearch }: { sources: Source[]; onSearch: (value
   const ruleError = typeof errors.rule === 'string' ? message(errors.rule) : undefined;
   return (
     <Form noValidate className="utm-form" aria-label={t('utm.form.label')}>
+      <UnsavedFormGuard />
       <div className={`field ${sourceError ? 'field-invalid' : ''}`}>
         <label className="field-label" htmlFor="utm-source-picker">
           <T id="utm.form.source" />

@@ -10,10 +10,10 @@ import { HelpCard } from '../../ui/step-cards';
 import { TodoList } from '../../ui/todo-list';
 import { HealthAlerts } from './health-alerts';
 import './profile.css';
+import { caseStudiesUrl } from '../../lib/site-links';
 
 
 /** Where the case studies live: a deployment setting (the dashboard's stories use it too); no link without it. */
-const caseStudiesUrl = (): string | undefined => import.meta.env.VITE_CASE_STUDIES_URL || undefined;
 
 /** /user/profile: who is signed in, for which company, the next meeting, help, and the personal to-do list. */
 export default function ProfilePage() {

@@ -12,6 +12,7 @@ export const en = {
   'route.home': 'Home',
   'route.login': 'Sign In',
   'route.passwordReset': 'Password reset',
+  'route.caseStudies': 'Case studies',
   'route.dashboard': 'Dashboard',
   'route.agenda': 'Agenda',
   'route.profile': 'Profile',
@@ -229,6 +230,8 @@ export const en = {
   'error.conflict': 'Someone else changed this item: reload and try again',
   'error.company-changed': 'Your current company was changed in another tab or window (or removed), so nothing was saved. The page now shows the current company: check it and try again.',
   'error.too-many-requests': 'Too many attempts: please wait a moment and try again',
+  // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
+  'tooManyRequests.retryIn': 'Too many attempts: try again {when}',
   'error.not-implemented': 'This feature is being built and will be available in an upcoming release.',
   'error.internal': 'Something went wrong on our side',
 
@@ -323,6 +326,10 @@ export const en = {
   'reviews.next': 'Next',
   'reviews.position': '{current} of {total}',
   'reviews.caseStudies': 'Read the case studies',
+  'caseStudies.intro': 'How teams use the portal to see where their sales really come from.',
+  'caseStudies.demoTitle': 'Book a demo',
+  'caseStudies.demoText': 'We show you the portal with your own data: write to us and we suggest a time.',
+  'caseStudies.demoButton': 'Write to {email}',
   'review.1.title': 'Every sale finally has its true source',
   'review.1.description': 'Within six weeks of connecting our order feed, we moved 18% of our paid-search budget to the channels that really close sales.',
   'review.1.name': 'Camille Laurent',
@@ -365,6 +372,16 @@ export const en = {
   'confirmDialog.cancel': 'Cancel',
   'confirmDialog.delete': 'Delete',
   'confirmDialog.ok': 'OK',
+  // Saved-change notices (ui/notice.tsx, issue 24)
+  'notice.close': 'Close',
+  'notice.userSaved': 'User {email} saved',
+  'notice.companySaved': 'Company {name} saved',
+  'notice.passwordSet': 'The password of {email} was changed',
+  'notice.ownPasswordChanged': 'Your password was changed',
+  // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
+  'unsavedChanges.title': 'Leave this page? Your changes are not saved',
+  'unsavedChanges.description': 'If you leave, what you changed here is lost.',
+  'unsavedChanges.leave': 'Leave',
 
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "The name can be at most 128 characters",
@@ -436,6 +453,7 @@ export const en = {
   'validation.translations.unknownId': 'This message id does not exist in the portal',
   'validation.translations.empty': 'The text is empty',
   'validation.translations.tooLong': 'The text is too long',
+  'validation.translations.markup': 'Markup (HTML tags) is not allowed here: write plain text',
   'validation.translations.syntax': 'The message syntax is not valid (ICU MessageFormat: check the braces and apostrophes)',
   'validation.translations.placeholders': 'The placeholders differ from the English message (keep every name in curly brackets, add none)',
   'validation.defaultCollector.id': 'The id must be a UUID',

@@ -8,6 +8,7 @@ export const fr: Catalogue = {
   'route.home': 'Accueil',
   'route.login': 'Connexion',
   'route.passwordReset': 'Réinitialisation du mot de passe',
+  'route.caseStudies': 'Études de cas',
   'route.dashboard': 'Tableau de bord',
   'route.agenda': 'Agenda',
   'route.profile': 'Profil',
@@ -216,6 +217,8 @@ export const fr: Catalogue = {
   'error.conflict': "Quelqu'un d'autre a modifié cet élément : rechargez la page et réessayez",
   'error.company-changed': "Votre entreprise courante a été changée dans un autre onglet ou une autre fenêtre (ou supprimée) : rien n'a été enregistré. La page affiche maintenant l'entreprise courante : vérifiez-la et réessayez.",
   'error.too-many-requests': 'Trop de tentatives : patientez un instant puis réessayez',
+  // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
+  'tooManyRequests.retryIn': 'Trop de tentatives : réessayez {when}',
   'error.not-implemented': 'Cette fonctionnalité est en cours de développement et sera disponible dans une prochaine version.',
   'error.internal': 'Une erreur est survenue de notre côté',
 
@@ -310,6 +313,10 @@ export const fr: Catalogue = {
   'reviews.next': 'Suivant',
   'reviews.position': '{current} sur {total}',
   'reviews.caseStudies': 'Lire les études de cas',
+  'caseStudies.intro': 'Comment des équipes utilisent le portail pour voir d’où viennent vraiment leurs ventes.',
+  'caseStudies.demoTitle': 'Réserver une démo',
+  'caseStudies.demoText': 'Nous vous montrons le portail avec vos propres données : écrivez-nous et nous vous proposons un créneau.',
+  'caseStudies.demoButton': 'Écrire à {email}',
   'review.1.title': 'Chaque vente a enfin sa vraie source',
   'review.1.description': 'Six semaines après avoir connecté notre flux de commandes, nous avons déplacé 18 % du budget search vers les canaux qui concluent vraiment.',
   'review.1.name': 'Camille Laurent',
@@ -351,6 +358,16 @@ export const fr: Catalogue = {
   'confirmDialog.cancel': 'Annuler',
   'confirmDialog.delete': 'Supprimer',
   'confirmDialog.ok': 'OK',
+  // Saved-change notices (ui/notice.tsx, issue 24)
+  'notice.close': 'Fermer',
+  'notice.userSaved': 'Utilisateur {email} enregistré',
+  'notice.companySaved': 'Entreprise {name} enregistrée',
+  'notice.passwordSet': 'Le mot de passe de {email} a été modifié',
+  'notice.ownPasswordChanged': 'Votre mot de passe a été modifié',
+  // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
+  'unsavedChanges.title': 'Quitter cette page ? Vos modifications ne sont pas enregistrées',
+  'unsavedChanges.description': 'Si vous partez, ce que vous avez modifié ici sera perdu.',
+  'unsavedChanges.leave': 'Quitter',
 
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "Le nom ne peut pas dépasser 128 caractères",
@@ -422,6 +439,7 @@ export const fr: Catalogue = {
   'validation.translations.unknownId': 'Cet identifiant de message n’existe pas dans le portail',
   'validation.translations.empty': 'Le texte est vide',
   'validation.translations.tooLong': 'Le texte est trop long',
+  'validation.translations.markup': 'Le balisage (balises HTML) n’est pas autorisé ici : écrivez du texte simple',
   'validation.translations.syntax': 'La syntaxe du message n’est pas valide (ICU MessageFormat : vérifiez les accolades et les apostrophes)',
   'validation.translations.placeholders': 'Les variables diffèrent du message anglais (gardez chaque nom entre accolades, n’en ajoutez aucun)',
   'validation.defaultCollector.id': 'L’identifiant doit être un UUID',

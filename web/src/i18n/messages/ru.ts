@@ -8,6 +8,7 @@ export const ru: Catalogue = {
   'route.home': 'Главная',
   'route.login': 'Вход',
   'route.passwordReset': 'Сброс пароля',
+  'route.caseStudies': 'Кейсы клиентов',
   'route.dashboard': 'Панель управления',
   'route.agenda': 'Встречи',
   'route.profile': 'Профиль',
@@ -216,6 +217,8 @@ export const ru: Catalogue = {
   'error.conflict': 'Этот элемент изменил кто-то другой: обновите страницу и повторите попытку',
   'error.company-changed': 'Текущая компания была изменена в другой вкладке или окне (или удалена), поэтому ничего не сохранено. Теперь страница показывает текущую компанию: проверьте её и повторите попытку.',
   'error.too-many-requests': 'Слишком много попыток: подождите немного и повторите',
+  // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
+  'tooManyRequests.retryIn': 'Слишком много попыток: попробуйте снова {when}',
   'error.not-implemented': 'Эта функция в разработке и появится в одном из ближайших выпусков.',
   'error.internal': 'На нашей стороне произошла ошибка',
 
@@ -310,6 +313,10 @@ export const ru: Catalogue = {
   'reviews.next': 'Вперёд',
   'reviews.position': '{current} из {total}',
   'reviews.caseStudies': 'Читать кейсы',
+  'caseStudies.intro': 'Как команды с помощью портала видят, откуда на самом деле приходят их продажи.',
+  'caseStudies.demoTitle': 'Записаться на демо',
+  'caseStudies.demoText': 'Мы покажем портал на ваших данных: напишите нам, и мы предложим время.',
+  'caseStudies.demoButton': 'Написать на {email}',
   'review.1.title': 'У каждой продажи наконец есть настоящий источник',
   'review.1.description': 'Через шесть недель после подключения фида заказов мы перенесли 18% бюджета поисковой рекламы в каналы, которые действительно приводят продажи.',
   'review.1.name': 'Камилла Лоран',
@@ -351,6 +358,16 @@ export const ru: Catalogue = {
   'confirmDialog.cancel': 'Отмена',
   'confirmDialog.delete': 'Удалить',
   'confirmDialog.ok': 'ОК',
+  // Saved-change notices (ui/notice.tsx, issue 24)
+  'notice.close': 'Закрыть',
+  'notice.userSaved': 'Пользователь {email} сохранён',
+  'notice.companySaved': 'Компания {name} сохранена',
+  'notice.passwordSet': 'Пароль пользователя {email} изменён',
+  'notice.ownPasswordChanged': 'Ваш пароль изменён',
+  // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
+  'unsavedChanges.title': 'Уйти со страницы? Изменения не сохранены',
+  'unsavedChanges.description': 'Если вы уйдёте, внесённые здесь изменения будут потеряны.',
+  'unsavedChanges.leave': 'Уйти',
 
   // --- Admin: companies, admin search, status report (issue 9) ---
   'validation.company.nameTooLong': "Название не может быть длиннее 128 символов",
@@ -422,6 +439,7 @@ export const ru: Catalogue = {
   'validation.translations.unknownId': 'Такого идентификатора сообщения в портале нет',
   'validation.translations.empty': 'Текст пуст',
   'validation.translations.tooLong': 'Текст слишком длинный',
+  'validation.translations.markup': 'Разметка (HTML-теги) здесь не допускается: пишите простым текстом',
   'validation.translations.syntax': 'Некорректный синтаксис сообщения (ICU MessageFormat: проверьте фигурные скобки и апострофы)',
   'validation.translations.placeholders': 'Подстановки отличаются от английского сообщения (сохраните каждое имя в фигурных скобках, не добавляйте новых)',
   'validation.defaultCollector.id': 'Идентификатор должен быть UUID',

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: Record<string, string> = {},
     readonly text = '',
+    /** A 429's Retry-After (the server's throttle knows how long the wait is), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -134,7 +136,15 @@ async function readBody(res: Response): Promise<{ json: unknown; text: string }>
   }
 }
 
-function toError(status: number, json: unknown, text: string): ApiError {
+/** Retry-After as seconds (RFC 9110: delay-seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, nowMs = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+function toError(status: number, json: unknown, text: string, headers?: Headers): ApiError {
   const body = (json && typeof json === 'object' ? json : {}) as Partial<ApiErrorBody>;
   return new ApiError(
     status,
@@ -142,6 +152,7 @@ function toError(status: number, json: unknown, text: string): ApiError {
     typeof body.message === 'string' ? body.message : text || `HTTP ${status}`,
     body.errors ?? {},
     text,
+    status === 429 ? retryAfterSeconds(headers?.get('retry-after') ?? null) : undefined,
   );
 }
 
@@ -162,7 +173,7 @@ export async function callRoute<R extends RouteDef>(route: R, ...[options]: Opti
   }
   const { json, text } = await readBody(res);
   if (res.ok) return json as ResponseOf<R>;
-  const error = toError(res.status, json, text);
+  const error = toError(res.status, json, text, res.headers);
   if (res.status === 403 && error.code === 'mfa-setup-required' && auth === 'redirect') handlers.onMfaSetupRequired(currentFullPath());
   if (res.status === 409 && error.code === 'company-changed') handlers.onCompanyChanged();
   if (res.status === 500) handlers.onServerError({ status: res.status, message: error.message, text, contentType: res.headers.get('content-type') ?? '' });

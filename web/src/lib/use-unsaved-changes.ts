@@ -1,0 +1,87 @@
+import { createElement, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { T } from '../i18n/t';
+import { ConfirmDialog } from '../ui/dialog';
+
+/**
+ * Navigation state of a page left right after a successful save: the form may still count as
+ * dirty until it re-renders, and a saved form is left without a question.
+ * `navigate(to, { state: LEAVING_SAVED })`.
+ */
+export const LEAVING_SAVED = { leavingSaved: true } as const;
+
+const leavingSaved = (state: unknown) => typeof state === 'object' && state !== null && (state as { leavingSaved?: unknown }).leavingSaved === true;
+
+const dirtyOwners = new Set<symbol>();
+const listeners = new Set<() => void>();
+let anyDirty = false;
+const publish = () => {
+  anyDirty = dirtyOwners.size > 0;
+  listeners.forEach((listener) => listener());
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Declares that this component holds unsaved changes while `dirty` is true: a form, a row being
+ * edited, the translations' text areas. Any number of them may be on a page; one
+ * <UnsavedChangesPrompt/> (app/router.tsx) asks before they are lost, because react-router keeps
+ * one blocker at a time ("A router only supports one blocker at a time").
+ */
+export function useUnsavedChanges(dirty: boolean): void {
+  const [owner] = useState(() => Symbol('unsaved'));
+  useEffect(() => {
+    if (!dirty) return;
+    dirtyOwners.add(owner);
+    publish();
+    return () => {
+      dirtyOwners.delete(owner);
+      publish();
+    };
+  }, [dirty, owner]);
+}
+
+/**
+ * Warns before unsaved changes are lost: an in-app navigation (menu, link, Back) is held by
+ * react-router's blocker and asked about in the app's own dialog; a reload or closing the tab
+ * gets the browser's own question (beforeunload, whose text browsers no longer let a page set).
+ * Only a change of page counts (path or query), not of the hash.
+ */
+export function UnsavedChangesPrompt(): ReactNode {
+  const dirty = useSyncExternalStore(subscribe, () => anyDirty);
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current &&
+      !leavingSaved(nextLocation.state) &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  return createElement(ConfirmDialog, {
+    open: blocker.state === 'blocked',
+    message: createElement(T, { id: 'unsavedChanges.title' }),
+    description: createElement(T, { id: 'unsavedChanges.description' }),
+    confirmLabel: createElement(T, { id: 'unsavedChanges.leave' }),
+    onConfirm: () => blocker.proceed?.(),
+    onCancel: () => blocker.reset?.(),
+  });
+}
