@@ -43,6 +43,10 @@ function mockFeed({ overview = { current: null, history: [], orderFeedUrl: null 
   mockSession(makeUser('ROLE_USER', { company, currentCompany: company, managedCompanies: [company] }));
   server.use(
     http.get(api('/api/order-feed'), () => HttpResponse.json(overview)),
+    // The page reads the shown check again on arrival (SWR revalidates its fallback): the same check.
+    http.get(api('/api/order-feed/checks/:id'), ({ params }) =>
+      overview.current && params.id === overview.current.id ? HttpResponse.json(overview.current) : HttpResponse.json({ code: 'not-found', message: 'Not found' }, { status: 404 }),
+    ),
     http.get(api('/api/integration-status'), () =>
       HttpResponse.json({ companyId: 'c1', companyName: 'Acme', product, sourceCount: 0, feedChecked: false, steps: [{ stepType: 'status_feed', status: 'TBD', updated: null }] }),
     ),
