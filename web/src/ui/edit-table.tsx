@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { T, useT, type MessageId } from '../i18n/t';
 import './edit-table.css';
 import { Button } from './button';
 import { ConfirmDialog } from './dialog';
 import { NoticeCallout } from './list-state';
-import { SortHeader, type Sort } from './table-tools';
+import { EmptyRow, SortHeader, type Sort } from './table-tools';
 import type { RowEdit } from './use-row-edit';
 
 /**
@@ -63,17 +64,27 @@ interface Props<Row extends { id: string; version: number }, Draft extends objec
   onSort: (key: K) => void;
   testId: string;
   className?: string;
+  /** False for the draft: Save waits (e.g. a name another row has, said by the column's editor). */
+  saveDisabled?: (row: Row, draft: Draft) => boolean;
+  /** False: no Delete for this row (a protected or default record). */
+  canDelete?: (row: Row) => boolean;
+  /** Rows edited on a page of their own: Edit is a link there instead of an edit in place. */
+  editHref?: (row: Row) => string;
+  /** The one row said when `rows` is empty (e.g. "No results found for ..."). */
+  empty?: ReactNode;
+  /** The caption for screen readers only (the page's heading already says it). */
+  hiddenCaption?: boolean;
 }
 
 export function EditTable<Row extends { id: string; version: number }, Draft extends object, K extends string>(props: Props<Row, Draft, K>) {
-  const { rows, columns, edit, editable, labels, caption, sort, onSort, className } = props;
+  const { rows, columns, edit, editable, labels, caption, sort, onSort, className, empty, hiddenCaption } = props;
   const width = columns.length + (editable ? 1 : 0);
   return (
     <>
       <NoticeCallout notice={edit.notice} />
       <div className="edit-table-wrap">
         <table className={`edit-table ${className ?? ''}`}>
-          <caption>
+          <caption className={hiddenCaption ? 'visually-hidden' : undefined}>
             <T id={caption} />
           </caption>
           <thead>
@@ -95,6 +106,7 @@ export function EditTable<Row extends { id: string; version: number }, Draft ext
             </tr>
           </thead>
           <tbody>
+            {rows.length === 0 && empty && <EmptyRow colSpan={width}>{empty}</EmptyRow>}
             {rows.map((row) => (
               <EditRow key={row.id} {...props} row={row} width={width} />
             ))}
@@ -123,6 +135,9 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
   preview,
   labels,
   testId,
+  saveDisabled,
+  canDelete,
+  editHref,
 }: Props<Row, Draft, K> & { row: Row; width: number }) {
   const t = useT();
   const editing = edit.editing?.id === row.id ? edit.editing : null;
@@ -163,7 +178,7 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
             <div className="edit-table-actions">
               {editing ? (
                 <>
-                  <Button variant="primary" onClick={() => void edit.save()} loading={busy} disabled={editing.theirs !== null} aria-label={aria(labels.save)}>
+                  <Button variant="primary" onClick={() => void edit.save()} loading={busy} disabled={editing.theirs !== null || saveDisabled?.(row, editing.draft)} aria-label={aria(labels.save)}>
                     <T id={labels.save[0]} />
                   </Button>
                   <Button variant="ghost" onClick={edit.cancel} disabled={busy} aria-label={aria(labels.cancel)}>
@@ -172,15 +187,21 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
                 </>
               ) : (
                 <>
-                  <Button variant="secondary" onClick={() => edit.edit(row)} disabled={busy || locked} aria-label={aria(labels.edit)}>
-                    <T id={labels.edit[0]} />
-                  </Button>
+                  {editHref ? (
+                    <Link className="btn btn-secondary" to={editHref(row)} aria-label={aria(labels.edit)}>
+                      <T id={labels.edit[0]} />
+                    </Link>
+                  ) : (
+                    <Button variant="secondary" onClick={() => edit.edit(row)} disabled={busy || locked} aria-label={aria(labels.edit)}>
+                      <T id={labels.edit[0]} />
+                    </Button>
+                  )}
                   {edit.copy && labels.copy && (
                     <Button variant="secondary" onClick={() => void edit.copy!(row)} disabled={busy || locked} aria-label={aria(labels.copy)}>
                       <T id={labels.copy[0]} />
                     </Button>
                   )}
-                  {edit.askDelete && labels.delete && (
+                  {edit.askDelete && labels.delete && (canDelete?.(row) ?? true) && (
                     <Button variant="danger" onClick={() => edit.askDelete!(row)} disabled={busy || locked} aria-label={aria(labels.delete)}>
                       <T id={labels.delete[0]} />
                     </Button>

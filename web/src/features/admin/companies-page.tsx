@@ -45,14 +45,14 @@ const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocu
 
 /** /admin/companies: the create form and the companies table. */
 export function CompaniesPage() {
-  const { data, error, isLoading } = useCompanies();
+  const { data, error, isLoading, mutate } = useCompanies();
   return (
     <div className="page co-grid">
       <PageHeading />
       <CreateCompany companies={data} loading={isLoading} />
       <Card>
         <ListState data={data} error={error}>
-          {(list) => <CompaniesTable companies={list} />}
+          {(list) => <CompaniesTable companies={list} list={mutate} />}
         </ListState>
       </Card>
     </div>

@@ -103,6 +103,8 @@ export const en = {
   'companies.saveRow': "Save {name}",
   'companies.saved': "Changes to “{name}” saved",
   'companies.cancel': "Cancel",
+  'companies.cancelRow': "Cancel the edit of {name}",
+  'companies.actionFailed': "“{name}”: {reason}",
   'companies.delete': "Delete",
   'companies.deleteRow': "Delete {name}",
   'companies.delete.confirm': "Are you sure you want to delete \"{name}\"?",

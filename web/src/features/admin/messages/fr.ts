@@ -101,6 +101,8 @@ export const fr: Record<keyof typeof en, string> = {
   'companies.saveRow': "Enregistrer {name}",
   'companies.saved': "Modifications de « {name} » enregistrées",
   'companies.cancel': "Annuler",
+  'companies.cancelRow': "Annuler la modification de {name}",
+  'companies.actionFailed': "« {name} » : {reason}",
   'companies.delete': "Supprimer",
   'companies.deleteRow': "Supprimer {name}",
   'companies.delete.confirm': "Voulez-vous vraiment supprimer « {name} » ?",

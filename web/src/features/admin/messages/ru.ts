@@ -101,6 +101,8 @@ export const ru: Record<keyof typeof en, string> = {
   'companies.saveRow': "Сохранить {name}",
   'companies.saved': "Изменения компании «{name}» сохранены",
   'companies.cancel': "Отмена",
+  'companies.cancelRow': "Отмена изменения {name}",
+  'companies.actionFailed': "«{name}»: {reason}",
   'companies.delete': "Удалить",
   'companies.deleteRow': "Удалить {name}",
   'companies.delete.confirm': "Вы уверены, что хотите удалить «{name}»?",
