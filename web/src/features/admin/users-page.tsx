@@ -11,7 +11,7 @@ import './users-admin.css';
 
 /** /admin/users: the create form and the users table (spec "Users admin"). */
 export function UsersPage() {
-  const { data, error, isLoading } = useRoute(usersList);
+  const { data, error, isLoading, mutate } = useRoute(usersList);
   const { user } = useCurrentUser();
   return (
     <div className="page us-grid">
@@ -22,7 +22,7 @@ export function UsersPage() {
           <T id="adminUsers.list.title" />
         </h2>
         <ListState data={data} error={error}>
-          {(list) => <UsersTable users={list.users} teamCompany={list.teamCompany} currentUserId={user?.id} />}
+          {(list) => <UsersTable list={mutate} users={list.users} teamCompany={list.teamCompany} currentUserId={user?.id} />}
         </ListState>
       </Card>
     </div>
