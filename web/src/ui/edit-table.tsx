@@ -6,7 +6,7 @@ import { Button } from './button';
 import { ConfirmDialog } from './dialog';
 import { NoticeCallout } from './list-state';
 import { EmptyRow, SortHeader, type Sort } from './table-tools';
-import type { RowEdit } from './use-row-edit';
+import type { RowEdit, RowEditing } from './use-row-edit';
 
 /**
  * The one editable table of the portal (docs/web.md "Editable tables"): columns as data, sortable
@@ -215,24 +215,30 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
       {editing && (editing.failure || Object.keys(editing.errors).length > 0) && (
         <tr className="edit-table-note">
           <td colSpan={width} role="alert" className="edit-table-refused">
-            {editing.failure ? (
-              <T id="table.notSaved" values={{ reason: t(editing.failure) }} />
-            ) : (
-              <T
-                id="table.checkFields"
-                values={{
-                  fields: columns
-                    .filter((column) => column.field && editing.errors[column.field])
-                    .map((column) => t(column.fieldLabel ?? column.label))
-                    .join(', '),
-                }}
-              />
-            )}
+            <RowRefusal editing={editing} fields={columns} />
           </td>
         </tr>
       )}
       {editing?.theirs && <Conflict columns={columns} theirs={editing.theirs} mine={preview(editing.theirs, editing.draft)} width={width} edit={edit} />}
     </>
+  );
+}
+
+/** Why the edited row was not saved: the failure in words, or the fields to check (by their names). */
+export function RowRefusal<Row, Draft>({ editing, fields }: { editing: RowEditing<Row, Draft>; fields: ReadonlyArray<Pick<Column<Row, Draft>, 'field' | 'label' | 'fieldLabel'>> }) {
+  const t = useT();
+  return editing.failure ? (
+    <T id="table.notSaved" values={{ reason: t(editing.failure) }} />
+  ) : (
+    <T
+      id="table.checkFields"
+      values={{
+        fields: fields
+          .filter((column) => column.field && editing.errors[column.field])
+          .map((column) => t(column.fieldLabel ?? column.label))
+          .join(', '),
+      }}
+    />
   );
 }
 
@@ -253,46 +259,61 @@ function Conflict<Row extends { id: string; version: number }, Draft extends obj
   return (
     <tr className="edit-table-note">
       <td colSpan={width}>
-        <div className="edit-table-conflict" role="alert" data-testid="row-conflict">
-          <p>
-            <T id="table.conflict.text" />
-          </p>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col" />
-                <th scope="col">
-                  <T id="table.conflict.theirs" />
-                </th>
-                <th scope="col">
-                  <T id="table.conflict.mine" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {columns
-                .filter((column) => column.editor)
-                .map((column) => (
-                  <tr key={column.key}>
-                    <th scope="row">
-                      <T id={column.label} />
-                    </th>
-                    <td>{column.cell(theirs)}</td>
-                    <td>{column.cell(mine)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-          <div className="edit-table-actions edit-table-choice">
-            <Button variant="primary" onClick={() => void edit.keepMine()} loading={edit.busyId === theirs.id}>
-              <T id="table.conflict.keepMine" />
-            </Button>
-            <Button variant="secondary" onClick={edit.takeTheirs} disabled={edit.busyId === theirs.id}>
-              <T id="table.conflict.takeTheirs" />
-            </Button>
-          </div>
-        </div>
+        <ConflictChoice fields={columns.filter((column) => column.editor)} theirs={theirs} mine={mine} edit={edit} />
       </td>
     </tr>
+  );
+}
+
+/** The conflict's comparison and choice, also for a list drawn otherwise (the agenda's timeline). */
+export function ConflictChoice<Row extends { id: string; version: number }, Draft extends object>({
+  fields,
+  theirs,
+  mine,
+  edit,
+}: {
+  fields: ReadonlyArray<Pick<Column<Row, Draft>, 'key' | 'label' | 'cell'>>;
+  theirs: Row;
+  mine: Row;
+  edit: RowEdit<Row, Draft>;
+}) {
+  return (
+    <div className="edit-table-conflict" role="alert" data-testid="row-conflict">
+      <p>
+        <T id="table.conflict.text" />
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">
+              <T id="table.conflict.theirs" />
+            </th>
+            <th scope="col">
+              <T id="table.conflict.mine" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((column) => (
+            <tr key={column.key}>
+              <th scope="row">
+                <T id={column.label} />
+              </th>
+              <td>{column.cell(theirs)}</td>
+              <td>{column.cell(mine)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="edit-table-actions edit-table-choice">
+        <Button variant="primary" onClick={() => void edit.keepMine()} loading={edit.busyId === theirs.id}>
+          <T id="table.conflict.keepMine" />
+        </Button>
+        <Button variant="secondary" onClick={edit.takeTheirs} disabled={edit.busyId === theirs.id}>
+          <T id="table.conflict.takeTheirs" />
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -132,6 +132,16 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
     dirty: editing !== null && options.changed(editing.base, editing.draft),
     edit: open,
     change: (draft: Draft) => setEditing((now) => (now ? { ...now, draft } : now)),
+    /**
+     * One field changed and saved at once (an edit without a Save button, e.g. the agenda's): the
+     * row shows the draft while it is sent, and keeps it after a refusal as a row edit does.
+     */
+    commit: (row: Row, patch: Partial<Draft>) => {
+      const kept = editing?.id === row.id ? editing : null;
+      const current = { id: row.id, base: kept?.base ?? row, draft: { ...(kept?.draft ?? options.toDraft(row)), ...patch }, errors: {}, failure: null, theirs: null };
+      setEditing(current);
+      return saveDraft(current);
+    },
     cancel: () => setEditing(null),
     save: () => editing && saveDraft(editing),
     /** Conflict: my draft again, on the other administrator's version. */
