@@ -80,15 +80,9 @@ const select =
     </select>
   );
 
-const LABELS: ActionLabels = {
-  edit: ['companies.edit', 'companies.editRow'],
-  save: ['companies.save', 'companies.saveRow'],
-  cancel: ['companies.cancel', 'companies.cancelRow'],
-  delete: ['companies.delete', 'companies.deleteRow'],
-  actions: 'companies.col.actions',
-  deleteConfirm: 'companies.delete.confirm',
-  deleteDescription: 'companies.delete.description',
-};
+// Each action's visible word and its accessible name with the company's: `companies.edit`, `companies.editRow`...
+const pair = (action: 'edit' | 'save' | 'cancel' | 'delete'): [MessageId, MessageId] => [`companies.${action}`, `companies.${action}Row`];
+const LABELS: ActionLabels = { edit: pair('edit'), save: pair('save'), cancel: pair('cancel'), delete: pair('delete'), actions: 'companies.col.actions', deleteConfirm: 'companies.delete.confirm', deleteDescription: 'companies.delete.description' };
 
 /** `list`: the page's SWR entry of GET /api/companies (shared with the shell's company search and switcher). */
 export function CompaniesTable({ companies, list }: { companies: Company[]; list: KeyedMutator<Company[]> }) {
@@ -213,7 +207,7 @@ export function CompaniesTable({ companies, list }: { companies: Company[]; list
 
   return (
     <>
-      <div className="co-toolbar">
+      <div className="list-toolbar">
         <SearchBox value={query} onChange={setQuery} label="companies.search.label" placeholder="companies.search.placeholder" />
         <span className="muted small" role="status">
           <T id="companies.count" values={{ count: rows.length }} />

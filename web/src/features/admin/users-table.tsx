@@ -5,7 +5,7 @@ import { object } from 'yup';
 import type { AdminUser, UsersAdminList } from 'shared/domain/types';
 import { usersDelete } from 'shared/routes';
 import { DateText } from '../../i18n/dates';
-import { T, useT } from '../../i18n/t';
+import { T, useT, type MessageId } from '../../i18n/t';
 import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
@@ -51,16 +51,9 @@ const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [
   { key: 'created', label: 'adminUsers.column.created', cell: (user) => <DateText value={user.created} /> },
 ];
 
-// Save and Cancel never show (no edit in place); the table's labels need them all.
-const LABELS: ActionLabels = {
-  edit: ['adminUsers.action.edit', 'adminUsers.editUser'],
-  save: ['adminUsers.action.edit', 'adminUsers.editUser'],
-  cancel: ['adminUsers.action.edit', 'adminUsers.editUser'],
-  delete: ['confirmDialog.delete', 'adminUsers.deleteUser'],
-  actions: 'adminUsers.column.actions',
-  deleteConfirm: 'adminUsers.delete.confirm',
-  deleteDescription: 'adminUsers.delete.description',
-};
+// Save and Cancel never show (no edit in place): the table's labels need them all.
+const EDIT: [MessageId, MessageId] = ['adminUsers.action.edit', 'adminUsers.editUser'];
+const LABELS: ActionLabels = { edit: EDIT, save: EDIT, cancel: EDIT, delete: ['confirmDialog.delete', 'adminUsers.deleteUser'], actions: 'adminUsers.column.actions', deleteConfirm: 'adminUsers.delete.confirm', deleteDescription: 'adminUsers.delete.description' };
 
 /** The users table: search, team toggle, sortable columns, edit (a link to the edit page) and delete (with the confirmation). */
 export function UsersTable({ list, users, teamCompany, currentUserId }: { list: KeyedMutator<UsersAdminList>; users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined }) {
@@ -96,7 +89,7 @@ export function UsersTable({ list, users, teamCompany, currentUserId }: { list: 
 
   return (
     <>
-      <div className="us-toolbar">
+      <div className="list-toolbar">
         <SearchBox value={query} onChange={setQuery} label="adminUsers.search.label" placeholder="adminUsers.search.placeholder" />
         {teamCompany && (
           <Button variant="secondary" aria-pressed={!teamVisible} onClick={() => setTeamVisible((v) => !v)}>
@@ -104,22 +97,23 @@ export function UsersTable({ list, users, teamCompany, currentUserId }: { list: 
           </Button>
         )}
       </div>
-      <EditTable
-        rows={rows}
-        columns={COLUMNS}
-        edit={edit}
+      {/* Read-only rows but for their actions: Edit opens the user's page, Delete asks first. */}
+      <EditTable<AdminUser, Draft, SortKey>
         editable
-        name={(user) => user.login}
-        preview={(user) => user}
-        labels={LABELS}
-        caption="adminUsers.list.title"
-        hiddenCaption
-        sort={sort}
-        onSort={toggleSort}
-        testId="us-row"
         editHref={(user) => `/admin/users/edit/${encodeURIComponent(user.id)}`}
         // The protected administrator and oneself are not deleted here (spec; the server refuses both too).
         canDelete={(user) => !user.protected && user.id !== currentUserId}
+        caption="adminUsers.list.title"
+        hiddenCaption
+        rows={rows}
+        columns={COLUMNS}
+        sort={sort}
+        onSort={toggleSort}
+        edit={edit}
+        labels={LABELS}
+        name={(user) => user.login}
+        preview={(user) => user}
+        testId="us-row"
         empty={query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
       />
     </>

@@ -47,6 +47,15 @@ describe('agenda', () => {
     expect(screen.getByRole('link', { name: 'Read the case studies' })).toHaveAttribute('href', 'https://example.com/stories');
   });
 
+  it('a list that cannot be read says "Something went wrong..." with the error text (the shared ListState)', async () => {
+    mockAdmin();
+    server.use(http.get(api('/api/meetings'), () => HttpResponse.json({ code: 'not-found', message: 'Table is being restored' }, { status: 404 })));
+    renderApp('/agenda');
+    const error = await screen.findByTestId('list-error');
+    expect(error).toHaveTextContent('Table is being restored');
+    expect(error.closest('[role="alert"], .callout')).toHaveTextContent('Something went wrong...');
+  });
+
   it('says so when no meeting is planned', async () => {
     mockSession(makeUser('ROLE_USER'));
     mockMeetings(() => []);
