@@ -248,12 +248,13 @@ function MeetingRow({
         </div>
         {refused && (
           <div className="timeline-refused">
+            {/* Each field's message on a line of its own, then what to do about it. */}
+            {Object.entries(editing.errors).map(([field, id]) => (
+              <p key={field} className="field-error">
+                {t(FIELDS.find((f) => f.field === field)?.label ?? 'agenda.nameLabel')}: <T id={id!} />
+              </p>
+            ))}
             <p role="alert" className="edit-table-refused">
-              {Object.entries(editing.errors).map(([field, id]) => (
-                <span key={field} className="field-error">
-                  {t(FIELDS.find((f) => f.field === field)?.label ?? 'agenda.nameLabel')}: <T id={id!} />{' '}
-                </span>
-              ))}
               <RowRefusal editing={editing} fields={FIELDS} />
             </p>
             <div className="edit-table-choice edit-table-actions">
