@@ -407,18 +407,18 @@ export const meetingsList = route({
 });
 export const meetingsCreate = route({
   id: 'meetings-create', area: 'meetings', method: 'POST', path: '/api/meetings', access: 'admin', companyScoped: true,
-  stale: [],
+  stale: ['meetings-list'],
   schema: meetingCreateSchema, response: reply<Meeting>(),
 });
 export const meetingsUpdate = route({
   id: 'meetings-update', area: 'meetings', method: 'PUT', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
-  stale: [],
+  stale: ['meetings-list'],
   schema: meetingUpdateSchema, response: reply<Meeting>(),
 });
 // The version travels in the body: a DELETE of a meeting someone changed meanwhile is a 409 too.
 export const meetingsDelete = route({
   id: 'meetings-delete', area: 'meetings', method: 'DELETE', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
-  stale: [],
+  stale: ['meetings-list'],
   schema: meetingDeleteSchema, response: reply<{ id: string }>(),
 });
 // Signed-in: every customer's collector page reads the suggestions; only admins change them.

@@ -73,7 +73,7 @@ test('an admin creates, searches, sorts, edits and deletes a company', async ({ 
   // Inline edit: only one row at a time, saves the change.
   await row(page, name).getByRole('button', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('button', { name: 'Edit Acme Retail' })).toBeDisabled();
-  const editing = table(page).locator('tr.co-editing');
+  const editing = table(page).locator('tr.edit-table-editing');
   await editing.getByLabel('Custom Dimension').fill('7');
   await editing.getByRole('button', { name: `Save ${name}` }).click();
   await expect(page.getByText(`Changes to “${name}” saved`)).toBeVisible();

@@ -175,7 +175,7 @@ for (const locale of ['fr', 'ru'] as Locale[]) {
     await expect(page.getByRole('searchbox', { name: m(locale, 'adminUsers.search.label') })).toHaveAttribute('placeholder', m(locale, 'adminUsers.search.placeholder'));
     await expect(page.getByRole('columnheader', { name: m(locale, 'adminUsers.column.created') })).toBeVisible();
     await expect(row(page, 'admin@portal.test')).toContainText(m(locale, 'adminUsers.allCompanies'));
-    await row(page, 'customer@globex.test').getByRole('button', { name: m(locale, 'adminUsers.deleteUser').replace('{login}', 'customer@globex.test') }).click();
+    await row(page, 'customer@globex.test').getByRole('button', { name: m(locale, 'adminUsers.deleteUser').replace('{name}', 'customer@globex.test') }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(m(locale, 'adminUsers.delete.description'));
     await dialog.getByRole('button', { name: m(locale, 'confirmDialog.cancel') }).click();

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { T, useT, type MessageId } from '../i18n/t';
 import './edit-table.css';
 import { Button } from './button';
 import { ConfirmDialog } from './dialog';
 import { NoticeCallout } from './list-state';
-import { SortHeader, type Sort } from './table-tools';
-import type { RowEdit } from './use-row-edit';
+import { EmptyRow, SortHeader, type Sort } from './table-tools';
+import type { RowEdit, RowEditing } from './use-row-edit';
 
 /**
  * The one editable table of the portal (docs/web.md "Editable tables"): columns as data, sortable
@@ -13,7 +14,7 @@ import type { RowEdit } from './use-row-edit';
  * administrator's values beside one's own after a conflict), copy and delete with the confirm dialog.
  */
 
-interface EditorProps<Draft> {
+export interface EditorProps<Draft> {
   draft: Draft;
   set: (patch: Partial<Draft>) => void;
   /** "Field of row": the input's accessible name. */
@@ -63,17 +64,27 @@ interface Props<Row extends { id: string; version: number }, Draft extends objec
   onSort: (key: K) => void;
   testId: string;
   className?: string;
+  /** False for the draft: Save waits (e.g. a name another row has, said by the column's editor). */
+  saveDisabled?: (row: Row, draft: Draft) => boolean;
+  /** False: no Delete for this row (a protected or default record). */
+  canDelete?: (row: Row) => boolean;
+  /** Rows edited on a page of their own: Edit is a link there instead of an edit in place. */
+  editHref?: (row: Row) => string;
+  /** The one row said when `rows` is empty (e.g. "No results found for ..."). */
+  empty?: ReactNode;
+  /** The caption for screen readers only (the page's heading already says it). */
+  hiddenCaption?: boolean;
 }
 
 export function EditTable<Row extends { id: string; version: number }, Draft extends object, K extends string>(props: Props<Row, Draft, K>) {
-  const { rows, columns, edit, editable, labels, caption, sort, onSort, className } = props;
+  const { rows, columns, edit, editable, labels, caption, sort, onSort, className, empty, hiddenCaption } = props;
   const width = columns.length + (editable ? 1 : 0);
   return (
     <>
       <NoticeCallout notice={edit.notice} />
       <div className="edit-table-wrap">
         <table className={`edit-table ${className ?? ''}`}>
-          <caption>
+          <caption className={hiddenCaption ? 'visually-hidden' : undefined}>
             <T id={caption} />
           </caption>
           <thead>
@@ -95,6 +106,7 @@ export function EditTable<Row extends { id: string; version: number }, Draft ext
             </tr>
           </thead>
           <tbody>
+            {rows.length === 0 && empty && <EmptyRow colSpan={width}>{empty}</EmptyRow>}
             {rows.map((row) => (
               <EditRow key={row.id} {...props} row={row} width={width} />
             ))}
@@ -123,6 +135,9 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
   preview,
   labels,
   testId,
+  saveDisabled,
+  canDelete,
+  editHref,
 }: Props<Row, Draft, K> & { row: Row; width: number }) {
   const t = useT();
   const editing = edit.editing?.id === row.id ? edit.editing : null;
@@ -163,7 +178,7 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
             <div className="edit-table-actions">
               {editing ? (
                 <>
-                  <Button variant="primary" onClick={() => void edit.save()} loading={busy} disabled={editing.theirs !== null} aria-label={aria(labels.save)}>
+                  <Button variant="primary" onClick={() => void edit.save()} loading={busy} disabled={editing.theirs !== null || saveDisabled?.(row, editing.draft)} aria-label={aria(labels.save)}>
                     <T id={labels.save[0]} />
                   </Button>
                   <Button variant="ghost" onClick={edit.cancel} disabled={busy} aria-label={aria(labels.cancel)}>
@@ -172,15 +187,21 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
                 </>
               ) : (
                 <>
-                  <Button variant="secondary" onClick={() => edit.edit(row)} disabled={busy || locked} aria-label={aria(labels.edit)}>
-                    <T id={labels.edit[0]} />
-                  </Button>
+                  {editHref ? (
+                    <Link className="btn btn-secondary" to={editHref(row)} aria-label={aria(labels.edit)}>
+                      <T id={labels.edit[0]} />
+                    </Link>
+                  ) : (
+                    <Button variant="secondary" onClick={() => edit.edit(row)} disabled={busy || locked} aria-label={aria(labels.edit)}>
+                      <T id={labels.edit[0]} />
+                    </Button>
+                  )}
                   {edit.copy && labels.copy && (
                     <Button variant="secondary" onClick={() => void edit.copy!(row)} disabled={busy || locked} aria-label={aria(labels.copy)}>
                       <T id={labels.copy[0]} />
                     </Button>
                   )}
-                  {edit.askDelete && labels.delete && (
+                  {edit.askDelete && labels.delete && (canDelete?.(row) ?? true) && (
                     <Button variant="danger" onClick={() => edit.askDelete!(row)} disabled={busy || locked} aria-label={aria(labels.delete)}>
                       <T id={labels.delete[0]} />
                     </Button>
@@ -194,24 +215,30 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
       {editing && (editing.failure || Object.keys(editing.errors).length > 0) && (
         <tr className="edit-table-note">
           <td colSpan={width} role="alert" className="edit-table-refused">
-            {editing.failure ? (
-              <T id="table.notSaved" values={{ reason: t(editing.failure) }} />
-            ) : (
-              <T
-                id="table.checkFields"
-                values={{
-                  fields: columns
-                    .filter((column) => column.field && editing.errors[column.field])
-                    .map((column) => t(column.fieldLabel ?? column.label))
-                    .join(', '),
-                }}
-              />
-            )}
+            <RowRefusal editing={editing} fields={columns} />
           </td>
         </tr>
       )}
       {editing?.theirs && <Conflict columns={columns} theirs={editing.theirs} mine={preview(editing.theirs, editing.draft)} width={width} edit={edit} />}
     </>
+  );
+}
+
+/** Why the edited row was not saved: the failure in words, or the fields to check (by their names). */
+export function RowRefusal<Row, Draft>({ editing, fields }: { editing: RowEditing<Row, Draft>; fields: ReadonlyArray<Pick<Column<Row, Draft>, 'field' | 'label' | 'fieldLabel'>> }) {
+  const t = useT();
+  return editing.failure ? (
+    <T id="table.notSaved" values={{ reason: t(editing.failure) }} />
+  ) : (
+    <T
+      id="table.checkFields"
+      values={{
+        fields: fields
+          .filter((column) => column.field && editing.errors[column.field])
+          .map((column) => t(column.fieldLabel ?? column.label))
+          .join(', '),
+      }}
+    />
   );
 }
 
@@ -232,46 +259,61 @@ function Conflict<Row extends { id: string; version: number }, Draft extends obj
   return (
     <tr className="edit-table-note">
       <td colSpan={width}>
-        <div className="edit-table-conflict" role="alert" data-testid="row-conflict">
-          <p>
-            <T id="table.conflict.text" />
-          </p>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col" />
-                <th scope="col">
-                  <T id="table.conflict.theirs" />
-                </th>
-                <th scope="col">
-                  <T id="table.conflict.mine" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {columns
-                .filter((column) => column.editor)
-                .map((column) => (
-                  <tr key={column.key}>
-                    <th scope="row">
-                      <T id={column.label} />
-                    </th>
-                    <td>{column.cell(theirs)}</td>
-                    <td>{column.cell(mine)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-          <div className="edit-table-actions edit-table-choice">
-            <Button variant="primary" onClick={() => void edit.keepMine()} loading={edit.busyId === theirs.id}>
-              <T id="table.conflict.keepMine" />
-            </Button>
-            <Button variant="secondary" onClick={edit.takeTheirs} disabled={edit.busyId === theirs.id}>
-              <T id="table.conflict.takeTheirs" />
-            </Button>
-          </div>
-        </div>
+        <ConflictChoice fields={columns.filter((column) => column.editor)} theirs={theirs} mine={mine} edit={edit} />
       </td>
     </tr>
+  );
+}
+
+/** The conflict's comparison and choice, also for a list drawn otherwise (the agenda's timeline). */
+export function ConflictChoice<Row extends { id: string; version: number }, Draft extends object>({
+  fields,
+  theirs,
+  mine,
+  edit,
+}: {
+  fields: ReadonlyArray<Pick<Column<Row, Draft>, 'key' | 'label' | 'cell'>>;
+  theirs: Row;
+  mine: Row;
+  edit: RowEdit<Row, Draft>;
+}) {
+  return (
+    <div className="edit-table-conflict" role="alert" data-testid="row-conflict">
+      <p>
+        <T id="table.conflict.text" />
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">
+              <T id="table.conflict.theirs" />
+            </th>
+            <th scope="col">
+              <T id="table.conflict.mine" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((column) => (
+            <tr key={column.key}>
+              <th scope="row">
+                <T id={column.label} />
+              </th>
+              <td>{column.cell(theirs)}</td>
+              <td>{column.cell(mine)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="edit-table-actions edit-table-choice">
+        <Button variant="primary" onClick={() => void edit.keepMine()} loading={edit.busyId === theirs.id}>
+          <T id="table.conflict.keepMine" />
+        </Button>
+        <Button variant="secondary" onClick={edit.takeTheirs} disabled={edit.busyId === theirs.id}>
+          <T id="table.conflict.takeTheirs" />
+        </Button>
+      </div>
+    </div>
   );
 }

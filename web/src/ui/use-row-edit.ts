@@ -34,8 +34,10 @@ export interface RowEditOptions<Row extends Versioned, Draft extends object> {
   remove?: (row: Row) => Promise<unknown>;
   /** The row's name in notices. */
   name: (row: Row) => string;
-  /** `{name}: {reason}` of a failed copy or delete, and `{name}` deleted. */
-  notices: { failed: MessageId; deleted: MessageId };
+  /** `{name}: {reason}` of a failed copy or delete, and `{name}` deleted (and saved, when the page says so). */
+  notices: { failed: MessageId; deleted: MessageId; saved?: MessageId };
+  /** The page's own words for a failed copy or delete (e.g. how many users still hold a company); null: the generic notice. */
+  explain?: (failure: unknown, row: Row) => Notice;
 }
 
 export interface RowEditing<Row, Draft> {
@@ -101,6 +103,7 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
       const saved = await options.save(current.base, current.draft);
       await options.mutate((rows) => (rows ?? []).map((row) => (row.id === saved.id ? saved : row)), { revalidate: false });
       setEditing(null);
+      if (options.notices.saved) setNotice({ tone: 'success', id: options.notices.saved, values: { name: options.name(saved) } });
     } catch (failure) {
       setEditing(await refused(current, failure));
     } finally {
@@ -114,7 +117,7 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
     try {
       await action();
     } catch (failure) {
-      setNotice({ tone: 'danger', id: options.notices.failed, values: { name: options.name(row), reason: t(errorMessageId(failure)) } });
+      setNotice(options.explain?.(failure, row) ?? { tone: 'danger', id: options.notices.failed, values: { name: options.name(row), reason: t(errorMessageId(failure)) } });
       void options.mutate();
     } finally {
       setBusyId(null);
@@ -134,6 +137,16 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
     dirty,
     edit: open,
     change: (draft: Draft) => setEditing((now) => (now ? { ...now, draft } : now)),
+    /**
+     * One field changed and saved at once (an edit without a Save button, e.g. the agenda's): the
+     * row shows the draft while it is sent, and keeps it after a refusal as a row edit does.
+     */
+    commit: (row: Row, patch: Partial<Draft>) => {
+      const kept = editing?.id === row.id ? editing : null;
+      const current = { id: row.id, base: kept?.base ?? row, draft: { ...(kept?.draft ?? options.toDraft(row)), ...patch }, errors: {}, failure: null, theirs: null };
+      setEditing(current);
+      return saveDraft(current);
+    },
     cancel: () => setEditing(null),
     save: () => editing && saveDraft(editing),
     /** Conflict: my draft again, on the other administrator's version. */

@@ -26,9 +26,6 @@ export function useCountryName(): (code: string) => string {
 export function SelectField({ name, label, kind }: { name: string; label: MessageId; kind: 'product' | 'country' }) {
   const [field] = useField<string>(name);
   const id = useId();
-  const countryName = useCountryName();
-  // An older company may have a country outside the offered list: keep it selectable.
-  const countries = field.value && !(COUNTRIES as readonly string[]).includes(field.value) ? [...COUNTRIES, field.value] : COUNTRIES;
   return (
     <div className="field">
       <div className="field-label-row">
@@ -37,16 +34,24 @@ export function SelectField({ name, label, kind }: { name: string; label: Messag
         </label>
       </div>
       <select {...field} id={id} className="select">
-        {kind === 'product'
-          ? PRODUCTS.map((product) => <ProductOption key={product} product={product} />)
-          : countries.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code)} ({code})
-              </option>
-            ))}
+        <CompanyOptions kind={kind} value={field.value} />
       </select>
     </div>
   );
+}
+
+/** The options of a product or country select (the create form's, and a row edited in the table). */
+export function CompanyOptions({ kind, value }: { kind: 'product' | 'country'; value: string }) {
+  const countryName = useCountryName();
+  // An older company may have a country outside the offered list: keep it selectable.
+  const countries = value && !(COUNTRIES as readonly string[]).includes(value) ? [...COUNTRIES, value] : COUNTRIES;
+  return kind === 'product'
+    ? PRODUCTS.map((product) => <ProductOption key={product} product={product} />)
+    : countries.map((code) => (
+        <option key={code} value={code}>
+          {countryName(code)} ({code})
+        </option>
+      ));
 }
 
 function ProductOption({ product }: { product: string }) {

@@ -77,9 +77,43 @@ describe('CompaniesPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Globex' }));
     const row = screen.getByRole('button', { name: 'Save Globex' }).closest('tr')!;
-    await user.type(within(row).getByLabelText('View ID'), '42');
+    await user.type(within(row).getByLabelText('View ID of Globex'), '42');
     await user.click(screen.getByRole('button', { name: 'Save Globex' }));
     await waitFor(() => expect(sent).toEqual({ viewId: '42', version: 1 }));
+  });
+
+  it('reads the company list once after a save and once after a delete (the routes’ `stale`, no second refresh)', async () => {
+    mockSession(makeUser('ROLE_ADMIN'));
+    let list = companies;
+    let reads = 0;
+    server.use(
+      http.get(api('/api/companies'), () => {
+        reads += 1;
+        return HttpResponse.json(list);
+      }),
+      http.put(api('/api/companies/glob'), () => {
+        list = list.map((c) => (c.id === 'glob' ? { ...c, viewId: '42', version: 2 } : c));
+        return HttpResponse.json(list[2]);
+      }),
+      http.delete(api('/api/companies/acme'), () => {
+        list = list.filter((c) => c.id !== 'acme');
+        return HttpResponse.json({ deleted: 'acme', items: 1, feedObjects: 0, currentCompany: { id: 'c1', name: 'Acme' } });
+      }),
+    );
+    renderApp('/admin/companies');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Globex' }));
+    await user.type(within(screen.getByRole('button', { name: 'Save Globex' }).closest('tr')!).getByLabelText(/^View ID/), '42');
+    const before = reads;
+    await user.click(screen.getByRole('button', { name: 'Save Globex' }));
+    expect(await screen.findByText('Changes to “Globex” saved')).toBeInTheDocument();
+    expect(within(bodyRows()[1]!).getByText('42')).toBeInTheDocument();
+    expect(reads - before).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Acme Retail' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Company “Acme Retail” deleted')).toBeInTheDocument();
+    expect(reads - before).toBe(2);
   });
 
   it('says a taken name while editing a row, as the create form does, and keeps Save disabled', async () => {
@@ -93,13 +127,13 @@ describe('CompaniesPage', () => {
     await user.type(name, ' ACME retail ');
     expect(within(row).getByText('This company already exists, please use another name')).toBeInTheDocument();
     expect(save).toBeDisabled();
-    await user.type(within(row).getByLabelText('View ID'), '123');
+    await user.type(within(row).getByLabelText('View ID of Globex'), '123');
     expect(within(row).getByText('This View ID already exists')).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'Globex Group');
     expect(within(row).queryByText('This company already exists, please use another name')).toBeNull();
     expect(save).toBeDisabled(); // the View ID still belongs to another company
-    await user.clear(within(row).getByLabelText('View ID'));
+    await user.clear(within(row).getByLabelText('View ID of Globex'));
     expect(save).toBeEnabled();
   });
 });

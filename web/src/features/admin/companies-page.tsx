@@ -47,7 +47,7 @@ const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocu
 
 /** /admin/companies: the create form and the companies table. */
 export function CompaniesPage() {
-  const { data, error, isLoading } = useCompanies();
+  const { data, error, isLoading, mutate } = useCompanies();
   return (
     <div className="page co-grid">
       <PageHeading />
@@ -59,7 +59,7 @@ export function CompaniesPage() {
               <div className="co-actions-end">
                 <ExportCsvButton sheet="companies" rows={list} title="route.adminCompanies" />
               </div>
-              <CompaniesTable companies={list} />
+              <CompaniesTable companies={list} list={mutate} />
             </>
           )}
         </ListState>

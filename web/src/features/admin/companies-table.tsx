@@ -1,32 +1,21 @@
-import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
+import { useSWRConfig, type KeyedMutator } from 'swr';
+import type { Schema } from 'yup';
 import type { Company, Product } from 'shared/domain/types';
 import { companyEditFormSchema, type CompanyUpdateRequest } from 'shared/schemas/companies';
 import { companiesDelete, companiesList, companiesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { errorMessageId } from '../../lib/api/error-message';
-import { CURRENT_USER_KEY } from '../../lib/api/session';
-import { mutateRoute, routeKey } from '../../lib/api/use-route';
-import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
-import { ConfirmDialog } from '../../ui/dialog';
-import { FormField } from '../../ui/form-field';
-import { SelectField, takenByOthers, ViewIdTaken, useCountryName } from './companies-fields';
-import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
+import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/api/session';
+import { mutateRoute } from '../../lib/api/use-route';
+import { EditTable, type ActionLabels, type Column, type EditorProps } from '../../ui/edit-table';
+import { useRowEdit } from '../../ui/use-row-edit';
+import { CompanyOptions, takenByOthers, ViewIdTaken, useCountryName } from './companies-fields';
+import { SearchBox, compareValues, includesText, useSort } from '../../ui/table-tools';
 
-type Column = 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
-const COLUMNS: Array<[Column, MessageId]> = [
-  ['name', 'companies.col.name'],
-  ['product', 'companies.col.product'],
-  ['country', 'companies.col.country'],
-  ['viewId', 'companies.col.viewId'],
-  ['dimensionIndex', 'companies.col.dimensionIndex'],
-  ['orderFeedUrl', 'companies.col.orderFeedUrl'],
-];
+type SortKey = 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
 
 /** Only http(s) addresses become links (spec); anything else is shown as text. */
 const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
@@ -63,22 +52,47 @@ export function changedFields(company: Company, values: RowValues): CompanyUpdat
 }
 
 /** The count in the server's "N users still have this company as main company" refusal. */
-const usersLeft = (error: ApiError): number | null => {
+const usersLeft = (error: unknown): number | null => {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
   const match = /^(\d+) users? still/.exec(error.message);
   return match ? Number(match[1]) : null;
 };
 
-export function CompaniesTable({ companies }: { companies: Company[] }) {
+const input =
+  (key: 'name' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl', extra: { type?: string; inputMode?: 'numeric'; maxLength?: number } = {}) =>
+  ({ draft, set, label, invalid, describedBy }: EditorProps<RowValues>) => (
+    <input
+      className="input"
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      value={draft[key]}
+      onChange={(e) => set({ [key]: e.target.value })}
+      {...extra}
+    />
+  );
+
+const select =
+  (key: 'product' | 'country') =>
+  ({ draft, set, label }: EditorProps<RowValues>) => (
+    <select className="select" aria-label={label} value={draft[key]} onChange={(e) => set({ [key]: e.target.value })}>
+      <CompanyOptions kind={key} value={draft[key]} />
+    </select>
+  );
+
+// Each action's visible word and its accessible name with the company's: `companies.edit`, `companies.editRow`...
+const pair = (action: 'edit' | 'save' | 'cancel' | 'delete'): [MessageId, MessageId] => [`companies.${action}`, `companies.${action}Row`];
+const LABELS: ActionLabels = { edit: pair('edit'), save: pair('save'), cancel: pair('cancel'), delete: pair('delete'), actions: 'companies.col.actions', deleteConfirm: 'companies.delete.confirm', deleteDescription: 'companies.delete.description' };
+
+/** `list`: the page's SWR entry of GET /api/companies (shared with the shell's company search and switcher). */
+export function CompaniesTable({ companies, list }: { companies: Company[]; list: KeyedMutator<Company[]> }) {
   const t = useT();
   const intl = useIntl();
   const { mutate } = useSWRConfig();
+  const { user } = useCurrentUser();
   const countryName = useCountryName();
   const [query, setQuery] = useState('');
-  const { sort, toggle } = useSort<Column>({ key: 'name', dir: 'asc' });
-  const [editing, setEditing] = useState<string | null>(null);
-  const [doomed, setDoomed] = useState<Company | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; id: MessageId; values?: Record<string, string | number> } | null>(null);
+  const { sort, toggle } = useSort<SortKey>({ key: 'name', dir: 'asc' });
 
   const productLabel = (product: string) => t(`product.${product}` as MessageId);
   const rows = useMemo(() => {
@@ -90,213 +104,132 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [companies, query, sort, intl.locale]);
 
-  const refresh = () => mutate(routeKey(companiesList));
+  const edit = useRowEdit<Company, RowValues>({
+    data: companies,
+    mutate: list,
+    toDraft: toValues,
+    // The edit form's schema reads the row's texts (its output makes empty optional fields null).
+    schema: companyEditFormSchema as unknown as Schema<RowValues>,
+    changed: (row, draft) => changedFields(row, draft) !== null,
+    // Saves only the changed fields with the version read; `stale` of the route reads the list again, once.
+    save: (base, draft) => mutateRoute(companiesUpdate, { params: { id: base.id }, body: changedFields(base, draft)! }),
+    remove: async (row) => {
+      const deletion = await mutateRoute(companiesDelete, { params: { id: row.id }, body: { version: row.version } });
+      // Deleting the company one works on moves one to another: the user FIRST (company-scoped
+      // calls name its company), then every other answer; the company list was read by `stale`.
+      if (deletion.currentCompany.id !== user?.currentCompany.id) {
+        await mutate(CURRENT_USER_KEY);
+        await mutate((key) => key !== CURRENT_USER_KEY && !(Array.isArray(key) && key[0] === companiesList.id));
+      }
+    },
+    name: (row) => row.name,
+    notices: { failed: 'companies.actionFailed', deleted: 'companies.deleted', saved: 'companies.saved' },
+    explain: (failure) => {
+      const left = usersLeft(failure);
+      return left === null ? null : { tone: 'danger', id: 'companies.delete.usersLeft', values: { count: String(left) } };
+    },
+  });
 
-  const remove = async () => {
-    if (!doomed) return;
-    setBusy(true);
-    try {
-      await mutateRoute(companiesDelete, { params: { id: doomed.id }, body: { version: doomed.version } });
-      setNotice({ tone: 'success', id: 'companies.deleted', values: { name: doomed.name } });
-      // The current company may have moved to the default one: every answer may change. The
-      // user first: company-scoped calls name its company (X-Portal-Company) and the old one is refused.
-      await mutate(CURRENT_USER_KEY);
-      await mutate(() => true);
-    } catch (error) {
-      const left = error instanceof ApiError && error.status === 409 ? usersLeft(error) : null;
-      setNotice(left !== null ? { tone: 'danger', id: 'companies.delete.usersLeft', values: { count: left } } : { tone: 'danger', id: errorMessageId(error) });
-      await refresh();
-    } finally {
-      setBusy(false);
-      setDoomed(null);
-    }
+  // A name or View ID another company has is said while typing, as on the create form (the server refuses both).
+  const others = companies.filter((other) => other.id !== edit.editing?.id);
+  const taken = (draft: RowValues) => {
+    const found = takenByOthers(others, draft);
+    // A View ID the row already had is not news (an admin may have given it to two companies).
+    return { nameTaken: found.nameTaken, viewIdTaken: found.viewIdTaken && draft.viewId.trim() !== (edit.editing?.base.viewId ?? '') };
   };
+
+  const columns: ReadonlyArray<Column<Company, RowValues, SortKey>> = [
+    {
+      key: 'name',
+      label: 'companies.col.name',
+      fieldLabel: 'companies.field.name',
+      sort: 'name',
+      field: 'name',
+      cell: (company) => <Link to={`/admin/companies/edit/${encodeURIComponent(company.id)}`}>{company.name}</Link>,
+      editor: (props) => (
+        <>
+          {input('name', { maxLength: 128 })(props)}
+          {taken(props.draft).nameTaken && (
+            <p className="co-blocking" role="alert">
+              <T id="companies.warning.nameExists" />
+            </p>
+          )}
+        </>
+      ),
+    },
+    { key: 'product', label: 'companies.col.product', fieldLabel: 'companies.field.product', sort: 'product', field: 'product', cell: (c) => productLabel(c.product), editor: select('product') },
+    { key: 'country', label: 'companies.col.country', fieldLabel: 'companies.field.country', sort: 'country', field: 'country', cell: (c) => countryName(c.country), editor: select('country') },
+    {
+      key: 'viewId',
+      label: 'companies.col.viewId',
+      fieldLabel: 'companies.field.viewId',
+      sort: 'viewId',
+      field: 'viewId',
+      cell: (c) => c.viewId ?? '-',
+      editor: (props) => (
+        <>
+          {input('viewId', { inputMode: 'numeric' })(props)}
+          {taken(props.draft).viewIdTaken && <ViewIdTaken />}
+        </>
+      ),
+    },
+    {
+      key: 'dimensionIndex',
+      label: 'companies.col.dimensionIndex',
+      fieldLabel: 'companies.field.dimensionIndex',
+      sort: 'dimensionIndex',
+      field: 'dimensionIndex',
+      cell: (c) => c.dimensionIndex ?? '-',
+      editor: input('dimensionIndex', { inputMode: 'numeric' }),
+    },
+    {
+      key: 'orderFeedUrl',
+      label: 'companies.col.orderFeedUrl',
+      fieldLabel: 'companies.field.orderFeedUrl',
+      sort: 'orderFeedUrl',
+      field: 'orderFeedUrl',
+      className: 'co-url',
+      cell: (company) =>
+        isWebUrl(company.orderFeedUrl) ? (
+          <a href={company.orderFeedUrl} target="_blank" rel="noopener noreferrer">
+            {company.orderFeedUrl}
+            <span className="visually-hidden">
+              {' '}
+              <T id="companies.newTab" />
+            </span>
+          </a>
+        ) : (
+          (company.orderFeedUrl ?? '-')
+        ),
+      editor: input('orderFeedUrl', { type: 'url' }),
+    },
+  ];
 
   return (
     <>
-      <div className="co-toolbar">
+      <div className="list-toolbar">
         <SearchBox value={query} onChange={setQuery} label="companies.search.label" placeholder="companies.search.placeholder" />
         <span className="muted small" role="status">
           <T id="companies.count" values={{ count: rows.length }} />
         </span>
       </div>
-      {notice && (
-        <Callout tone={notice.tone}>
-          <T id={notice.id} values={notice.values} />
-        </Callout>
-      )}
-      <div className="co-table-wrap">
-        <table className="co-table">
-          <caption className="visually-hidden">
-            <T id="route.adminCompanies" />
-          </caption>
-          <thead>
-            <tr>
-              {COLUMNS.map(([column, label]) => (
-                <SortHeader key={column} column={column} label={label} sort={sort} onSort={toggle} />
-              ))}
-              <th scope="col">
-                <T id="companies.col.actions" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <EmptyRow colSpan={COLUMNS.length + 1}>
-                {query.trim() ? <T id="companies.noResults" values={{ query: query.trim() }} /> : <T id="companies.empty" />}
-              </EmptyRow>
-            )}
-            {rows.map((company) =>
-              editing === company.id ? (
-                <EditRow
-                  key={company.id}
-                  company={company}
-                  others={companies.filter((other) => other.id !== company.id)}
-                  onDone={async (saved) => {
-                    setEditing(null);
-                    if (saved) {
-                      setNotice({ tone: 'success', id: 'companies.saved', values: { name: saved.name } });
-                      await refresh();
-                    }
-                  }}
-                  onConflict={async (id) => {
-                    setNotice({ tone: 'danger', id });
-                    await refresh();
-                  }}
-                />
-              ) : (
-                <tr key={company.id}>
-                  <td>
-                    <Link to={`/admin/companies/edit/${encodeURIComponent(company.id)}`}>{company.name}</Link>
-                  </td>
-                  <td>{productLabel(company.product)}</td>
-                  <td>{countryName(company.country)}</td>
-                  <td>{company.viewId ?? '-'}</td>
-                  <td>{company.dimensionIndex ?? '-'}</td>
-                  <td className="co-url">
-                    {isWebUrl(company.orderFeedUrl) ? (
-                      <a href={company.orderFeedUrl} target="_blank" rel="noopener noreferrer">
-                        {company.orderFeedUrl}
-                        <span className="visually-hidden">
-                          {' '}
-                          <T id="companies.newTab" />
-                        </span>
-                      </a>
-                    ) : (
-                      (company.orderFeedUrl ?? '-')
-                    )}
-                  </td>
-                  <td>
-                    <div className="co-actions">
-                      <Button variant="secondary" className="btn-sm" disabled={editing !== null} onClick={() => setEditing(company.id)} aria-label={t('companies.editRow', { name: company.name })}>
-                        <T id="companies.edit" />
-                      </Button>
-                      {!company.isDefault && (
-                        <Button variant="danger" className="btn-sm" disabled={editing !== null} onClick={() => setDoomed(company)} aria-label={t('companies.deleteRow', { name: company.name })}>
-                          <T id="companies.delete" />
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>
-      <ConfirmDialog
-        open={doomed !== null}
-        message={<T id="companies.delete.confirm" values={{ name: doomed?.name ?? '' }} />}
-        description={<T id="companies.delete.description" />}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setDoomed(null)}
+      <EditTable
+        rows={rows}
+        columns={columns}
+        edit={edit}
+        editable
+        name={(company) => company.name}
+        preview={(company, draft) => ({ ...company, ...draft, viewId: draft.viewId || null, dimensionIndex: draft.dimensionIndex || null, orderFeedUrl: draft.orderFeedUrl || null })}
+        labels={LABELS}
+        caption="route.adminCompanies"
+        hiddenCaption
+        sort={sort}
+        onSort={toggle}
+        testId="co-row"
+        saveDisabled={(_, draft) => !draft.name.trim() || taken(draft).nameTaken || taken(draft).viewIdTaken}
+        canDelete={(company) => !company.isDefault}
+        empty={query.trim() ? <T id="companies.noResults" values={{ query: query.trim() }} /> : <T id="companies.empty" />}
       />
     </>
   );
 }
-
-/** One row in edit mode: Save sends only the changed fields and the version read; 409 when stale. */
-function EditRow({
-  company,
-  others,
-  onDone,
-  onConflict,
-}: {
-  company: Company;
-  /** The other companies: a taken name is said while typing, as on the create form (the server refuses it anyway). */
-  others: Company[];
-  onDone: (saved: Company | null) => void;
-  onConflict: (id: MessageId) => void;
-}) {
-  const t = useT();
-  const [failure, setFailure] = useState<MessageId | null>(null);
-  return (
-    <Formik<RowValues>
-      initialValues={toValues(company)}
-      validationSchema={companyEditFormSchema}
-      onSubmit={async (values, helpers) => {
-        const body = changedFields(company, values);
-        if (!body) return onDone(null);
-        try {
-          onDone(await mutateRoute(companiesUpdate, { params: { id: company.id }, body }));
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 409) {
-            if (/already exists/.test(error.message)) setFailure('companies.warning.nameExists');
-            else onConflict('error.conflict');
-          } else if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);
-          else setFailure(errorMessageId(error));
-        }
-      }}
-    >
-      {({ values, isSubmitting, submitForm }) => {
-        const taken = takenByOthers(others, values);
-        const nameTaken = taken.nameTaken;
-        // A View ID the row already had is not news (an admin may have given it to two companies).
-        const viewIdTaken = taken.viewIdTaken && values.viewId.trim() !== (company.viewId ?? '');
-        const blocking = failure ?? (nameTaken ? 'companies.warning.nameExists' : null);
-        return (
-          <tr className="co-editing" onKeyDown={(event) => event.key === 'Escape' && onDone(null)}>
-            <td>
-              <FormField name="name" label="companies.field.name" required maxLength={128} />
-              {blocking && (
-                <p className="co-blocking" role="alert">
-                  <T id={blocking} />
-                </p>
-              )}
-            </td>
-            <td>
-              <SelectField name="product" label="companies.field.product" kind="product" />
-            </td>
-            <td>
-              <SelectField name="country" label="companies.field.country" kind="country" />
-            </td>
-            <td>
-              <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" />
-              {viewIdTaken && (
-                <ViewIdTaken />
-              )}
-            </td>
-            <td>
-              <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" />
-            </td>
-            <td>
-              <FormField name="orderFeedUrl" label="companies.field.orderFeedUrl" type="url" />
-            </td>
-            <td>
-              <div className="co-actions">
-                <Button className="btn-sm" loading={isSubmitting} disabled={!values.name.trim() || nameTaken || viewIdTaken} onClick={() => void submitForm()} aria-label={t('companies.saveRow', { name: company.name })}>
-                  <T id="companies.save" />
-                </Button>
-                <Button variant="ghost" className="btn-sm" disabled={isSubmitting} onClick={() => onDone(null)}>
-                  <T id="companies.cancel" />
-                </Button>
-              </div>
-            </td>
-          </tr>
-        );
-      }}
-    </Formik>
-  );
-}
-

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
-import { Spinner } from '../../ui/spinner';
+import { ListState } from '../../ui/list-state';
 import { readTexts, serverProblems, toText, type LocalProblem, type ServerProblem, type Texts } from './translations-editor';
 import './translations-page.css';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
@@ -32,15 +32,9 @@ export function TranslationsPage() {
   return (
     <div className="page">
       <PageHeading />
-      {error ? (
-        <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-          {error.message}
-        </Callout>
-      ) : !loaded ? (
-        <Spinner />
-      ) : (
-        <Editor key={loaded.version} initial={loaded} />
-      )}
+      <ListState data={loaded} error={error}>
+        {(catalogues) => <Editor key={catalogues.version} initial={catalogues} />}
+      </ListState>
     </div>
   );
 }

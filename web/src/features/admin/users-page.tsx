@@ -12,7 +12,7 @@ import './users-admin.css';
 
 /** /admin/users: the create form and the users table (spec "Users admin"). */
 export function UsersPage() {
-  const { data, error, isLoading } = useRoute(usersList);
+  const { data, error, isLoading, mutate } = useRoute(usersList);
   const { user } = useCurrentUser();
   return (
     <div className="page us-grid">
@@ -26,7 +26,7 @@ export function UsersPage() {
           <ExportCsvButton sheet="users" rows={data?.users} title="route.adminUsers" />
         </div>
         <ListState data={data} error={error}>
-          {(list) => <UsersTable users={list.users} teamCompany={list.teamCompany} currentUserId={user?.id} />}
+          {(list) => <UsersTable list={mutate} users={list.users} teamCompany={list.teamCompany} currentUserId={user?.id} />}
         </ListState>
       </Card>
     </div>

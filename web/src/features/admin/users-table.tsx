@@ -1,19 +1,22 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { AdminUser } from 'shared/domain/types';
+import type { KeyedMutator } from 'swr';
+import { object } from 'yup';
+import type { AdminUser, UsersAdminList } from 'shared/domain/types';
 import { usersDelete } from 'shared/routes';
 import { DateText } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
-import { ConfirmDialog } from '../../ui/dialog';
-import { compareValues, EmptyRow, SearchBox, SortHeader, useSort } from '../../ui/table-tools';
+import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
+import { compareValues, SearchBox, useSort } from '../../ui/table-tools';
+import { useRowEdit } from '../../ui/use-row-edit';
 import { RoleBadge, roleLabel } from './users-fields';
 
 type SortKey = 'login' | 'lastName' | 'company' | 'managedCompanies';
+/** A user is edited on the edit page (Edit is a link there): the table edits nothing in place. */
+type Draft = Record<string, never>;
 
 /** What the Managed Companies column shows (spec "Displayed scope"): admins all, customers their company, managers their list. */
 function scopeOf(user: AdminUser): string[] | 'all' {
@@ -32,16 +35,44 @@ function matches(user: AdminUser, query: string, roleText: string): boolean {
   return [user.firstName, user.lastName, user.login, user.role, roleText, user.company, ...user.managedCompanies].some((value) => value.toLocaleLowerCase().includes(q));
 }
 
-/** The users table: search, team toggle, sortable columns, edit and delete (with the confirmation). */
-export function UsersTable({ users, teamCompany, currentUserId }: { users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined }) {
+const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [
+  { key: 'login', label: 'adminUsers.column.email', sort: 'login', cell: (user) => <a href={`mailto:${user.login}`}>{user.login}</a> },
+  { key: 'name', label: 'adminUsers.column.name', sort: 'lastName', cell: (user) => [user.lastName, user.firstName].filter(Boolean).join(' ') },
+  { key: 'role', label: 'adminUsers.column.role', cell: (user) => <RoleBadge role={user.role} /> },
+  {
+    key: 'company',
+    label: 'adminUsers.column.company',
+    sort: 'company',
+    cell: (user) => user.company && <Link to={`/admin/companies/edit/${encodeURIComponent(user.companyId)}`}>{user.company}</Link>,
+  },
+  {
+    key: 'managedCompanies',
+    label: 'adminUsers.column.managedCompanies',
+    sort: 'managedCompanies',
+    cell: (user) => {
+      const scope = scopeOf(user);
+      return scope === 'all' ? <T id="adminUsers.allCompanies" /> : scope.join(', ');
+    },
+  },
+  { key: 'created', label: 'adminUsers.column.created', cell: (user) => <DateText value={user.created} /> },
+  {
+    key: 'lastSignIn',
+    label: 'adminUsers.column.lastSignIn',
+    cell: (user) => (user.lastSignIn ? <DateText value={user.lastSignIn} withTime /> : <T id="adminUsers.lastSignIn.never" />),
+  },
+];
+
+// Save and Cancel never show (no edit in place): the table's labels need them all.
+const EDIT: [MessageId, MessageId] = ['adminUsers.action.edit', 'adminUsers.editUser'];
+const LABELS: ActionLabels = { edit: EDIT, save: EDIT, cancel: EDIT, delete: ['confirmDialog.delete', 'adminUsers.deleteUser'], actions: 'adminUsers.column.actions', deleteConfirm: 'adminUsers.delete.confirm', deleteDescription: 'adminUsers.delete.description' };
+
+/** The users table: search, team toggle, sortable columns, edit (a link to the edit page) and delete (with the confirmation). */
+export function UsersTable({ list, users, teamCompany, currentUserId }: { list: KeyedMutator<UsersAdminList>; users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined }) {
   const t = useT();
   const intl = useIntl();
   const [query, setQuery] = useState('');
   const [teamVisible, setTeamVisible] = useState(true);
   const { sort, toggle: toggleSort } = useSort<SortKey>({ key: 'login', dir: 'asc' });
-  const [pending, setPending] = useState<AdminUser | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; id: MessageId; login: string } | null>(null);
 
   const rows = useMemo(() => {
     const team = teamCompany?.toLocaleLowerCase();
@@ -51,32 +82,25 @@ export function UsersTable({ users, teamCompany, currentUserId }: { users: Admin
     return visible.sort((a, b) => compareValues(sortText(a, sort.key), sortText(b, sort.key), sort.dir, intl.locale));
   }, [users, teamCompany, teamVisible, query, sort, t, intl.locale]);
 
-  const confirmDelete = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      await mutateRoute(usersDelete, { params: { id: pending.id }, body: { version: pending.version } });
-      setNotice({ tone: 'success', id: 'adminUsers.deleted', login: pending.login });
-    } catch (error) {
-      setNotice({ tone: 'danger', id: errorMessageId(error), login: pending.login });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  };
+  // The hook works on a list of rows; GET /api/users answers the users inside a record (the team, the companies).
+  const mutateUsers = ((update?: (rows: AdminUser[] | undefined) => AdminUser[], opts?: boolean) =>
+    (update ? list((current) => current && { ...current, users: update(current.users) }, opts) : list()).then((answer) => answer?.users)) as KeyedMutator<AdminUser[]>;
 
-  const header = (key: SortKey | null, label: MessageId) =>
-    key ? (
-      <SortHeader column={key} label={label} sort={sort} onSort={toggleSort} />
-    ) : (
-      <th scope="col">
-        <T id={label} />
-      </th>
-    );
+  const edit = useRowEdit<AdminUser, Draft>({
+    data: users,
+    mutate: mutateUsers,
+    toDraft: () => ({}),
+    schema: object({}),
+    changed: () => false,
+    save: (row) => Promise.resolve(row),
+    remove: (row) => mutateRoute(usersDelete, { params: { id: row.id }, body: { version: row.version } }),
+    name: (row) => row.login,
+    notices: { failed: 'adminUsers.actionFailed', deleted: 'adminUsers.deleted' },
+  });
 
   return (
     <>
-      <div className="us-toolbar">
+      <div className="list-toolbar">
         <SearchBox value={query} onChange={setQuery} label="adminUsers.search.label" placeholder="adminUsers.search.placeholder" />
         {teamCompany && (
           <Button variant="secondary" aria-pressed={!teamVisible} onClick={() => setTeamVisible((v) => !v)}>
@@ -84,74 +108,24 @@ export function UsersTable({ users, teamCompany, currentUserId }: { users: Admin
           </Button>
         )}
       </div>
-      {notice && (
-        <Callout tone={notice.tone}>
-          <T id={notice.id} values={{ login: notice.login }} />
-        </Callout>
-      )}
-      <div className="us-table-wrap">
-        <table className="us-table">
-          <thead>
-            <tr>
-              {header('login', 'adminUsers.column.email')}
-              {header('lastName', 'adminUsers.column.name')}
-              {header(null, 'adminUsers.column.role')}
-              {header('company', 'adminUsers.column.company')}
-              {header('managedCompanies', 'adminUsers.column.managedCompanies')}
-              {header(null, 'adminUsers.column.created')}
-              {header(null, 'adminUsers.column.lastSignIn')}
-              {header(null, 'adminUsers.column.actions')}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <EmptyRow colSpan={8}>
-                {query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
-              </EmptyRow>
-            ) : (
-              rows.map((user) => {
-                const scope = scopeOf(user);
-                return (
-                  <tr key={user.id}>
-                    <td>
-                      <a href={`mailto:${user.login}`}>{user.login}</a>
-                    </td>
-                    <td>{[user.lastName, user.firstName].filter(Boolean).join(' ')}</td>
-                    <td>
-                      <RoleBadge role={user.role} />
-                    </td>
-                    <td>{user.company && <Link to={`/admin/companies/edit/${encodeURIComponent(user.companyId)}`}>{user.company}</Link>}</td>
-                    <td>{scope === 'all' ? <T id="adminUsers.allCompanies" /> : scope.join(', ')}</td>
-                    <td>
-                      <DateText value={user.created} />
-                    </td>
-                    <td>{user.lastSignIn ? <DateText value={user.lastSignIn} withTime /> : <T id="adminUsers.lastSignIn.never" />}</td>
-                    <td>
-                      <div className="us-row-actions">
-                        <Link className="btn btn-secondary btn-sm" to={`/admin/users/edit/${encodeURIComponent(user.id)}`} aria-label={t('adminUsers.editUser', { login: user.login })}>
-                          <T id="adminUsers.action.edit" />
-                        </Link>
-                        {!user.protected && user.id !== currentUserId && (
-                          <Button variant="danger" className="btn-sm" aria-label={t('adminUsers.deleteUser', { login: user.login })} onClick={() => setPending(user)}>
-                            <T id="confirmDialog.delete" />
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-      <ConfirmDialog
-        open={pending !== null}
-        message={<T id="adminUsers.delete.confirm" values={{ email: pending?.login ?? '' }} />}
-        description={<T id="adminUsers.delete.description" />}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setPending(null)}
+      {/* Read-only rows but for their actions: Edit opens the user's page, Delete asks first. */}
+      <EditTable<AdminUser, Draft, SortKey>
+        editable
+        editHref={(user) => `/admin/users/edit/${encodeURIComponent(user.id)}`}
+        // The protected administrator and oneself are not deleted here (spec; the server refuses both too).
+        canDelete={(user) => !user.protected && user.id !== currentUserId}
+        caption="adminUsers.list.title"
+        hiddenCaption
+        rows={rows}
+        columns={COLUMNS}
+        sort={sort}
+        onSort={toggleSort}
+        edit={edit}
+        labels={LABELS}
+        name={(user) => user.login}
+        preview={(user) => user}
+        testId="us-row"
+        empty={query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
       />
     </>
   );

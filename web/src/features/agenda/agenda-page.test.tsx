@@ -47,6 +47,15 @@ describe('agenda', () => {
     expect(screen.getByRole('link', { name: 'Read the case studies' })).toHaveAttribute('href', 'https://example.com/stories');
   });
 
+  it('a list that cannot be read says "Something went wrong..." with the error text (the shared ListState)', async () => {
+    mockAdmin();
+    server.use(http.get(api('/api/meetings'), () => HttpResponse.json({ code: 'not-found', message: 'Table is being restored' }, { status: 404 })));
+    renderApp('/agenda');
+    const error = await screen.findByTestId('list-error');
+    expect(error).toHaveTextContent('Table is being restored');
+    expect(error.closest('[role="alert"], .callout')).toHaveTextContent('Something went wrong...');
+  });
+
   it('says so when no meeting is planned', async () => {
     mockSession(makeUser('ROLE_USER'));
     mockMeetings(() => []);
@@ -88,17 +97,50 @@ describe('agenda', () => {
     expect(put).not.toHaveBeenCalled();
   });
 
-  it('rolls a failed save back and says why (a stale version)', async () => {
+  it('a stale version offers the other administrator’s values beside mine: take theirs', async () => {
     mockAdmin();
-    mockMeetings(() => [meeting('b', 'Tracking review', 2)]);
-    server.use(http.put(api('/api/meetings/b'), () => HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 })));
+    let stored = [meeting('b', 'Tracking review', 2)];
+    mockMeetings(() => stored);
+    server.use(
+      http.put(api('/api/meetings/b'), () => {
+        // Another administrator saved 45 min meanwhile: my version 1 is refused.
+        stored = [{ ...stored[0]!, duration: '45m', version: 2 }];
+        return HttpResponse.json({ code: 'conflict', message: 'error.conflict' }, { status: 409 });
+      }),
+    );
     renderApp('/agenda');
     await userEvent.click(await screen.findByRole('button', { name: /edit the duration of “Tracking review”/ }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Duration' }), '1h30m');
+    const conflict = await screen.findByTestId('row-conflict');
+    const duration = within(conflict).getByRole('row', { name: /Duration/ });
+    expect(duration).toHaveTextContent('45 min');
+    expect(duration).toHaveTextContent('1 h 30 min');
+    // Mine is still shown in the row until a choice is made; nothing says "reload".
+    expect(screen.getByRole('button', { name: /edit the duration of “Tracking review”/ })).toHaveTextContent('1 h 30 min');
+    expect(screen.queryByText(/reload/)).toBeNull();
+    await userEvent.click(within(conflict).getByRole('button', { name: 'Take theirs' }));
+    expect(screen.getByRole('button', { name: /edit the duration of “Tracking review”/ })).toHaveTextContent('45 min');
+  });
+
+  it('a refused name keeps what was typed and names the field (in Russian)', async () => {
+    mockAdmin();
+    mockMeetings(() => [meeting('b', 'Tracking review', 2)]);
+    let sent: unknown;
+    server.use(
+      http.put(api('/api/meetings/b'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ code: 'validation', message: 'error.validation', errors: { name: 'validation.meeting.nameTooLong' } }, { status: 400 });
+      }),
+    );
+    renderApp('/agenda', { locale: 'ru' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Изменить название «Tracking review»' }));
+    const input = screen.getByRole('textbox');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Tracking sync{Enter}');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The change was not saved and the previous value is back.');
-    expect(alert).toHaveTextContent('Someone else changed this item: reload and try again');
-    expect(screen.getByRole('button', { name: /edit the duration of “Tracking review”/ })).toHaveTextContent('30 min');
+    expect(sent).toEqual({ version: 1, name: 'Tracking sync' });
+    expect(alert).toHaveTextContent('Название встречи');
+    expect(screen.getAllByRole('button', { name: /Tracking sync/ }).length).toBeGreaterThan(0);
   });
 
   it('adds a meeting with the plus button and deletes one after confirming', async () => {

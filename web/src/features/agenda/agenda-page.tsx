@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { Schema } from 'yup';
 import { calendarTitle, googleCalendarUrl, meetingState, nextMeeting, type MeetingState } from 'shared/domain/meetings';
 import { MEETING_DURATIONS, type Meeting, type MeetingDuration as Duration } from 'shared/domain/types';
-import { MEETING_NAME_MAX_LENGTH, meetingUpdateSchema } from 'shared/schemas/meetings';
+import { MEETING_NAME_MAX_LENGTH, meetingCreateSchema } from 'shared/schemas/meetings';
 import { meetingsCreate, meetingsDelete, meetingsList, meetingsUpdate } from 'shared/routes';
-import { T, useT, type MessageId } from '../../i18n/t';
-import { ApiError } from '../../lib/api/client';
-import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
+import { T, useT } from '../../i18n/t';
+import { errorMessageId } from '../../lib/api/error-message';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
+import { ConflictChoice, RowRefusal, type Column } from '../../ui/edit-table';
+import { ListState, NoticeCallout } from '../../ui/list-state';
+import { useRowEdit, type RowEdit } from '../../ui/use-row-edit';
 import { durationId, MeetingDateTime, MeetingDuration } from '../../ui/next-meeting-card';
 import { formatPortalDate } from '../../i18n/dates';
 import { PageHeading } from '../../ui/page-heading';
-import { Spinner } from '../../ui/spinner';
 import { fromLocalInput, InlineEdit, toLocalInput } from './inline-edit';
 import { MeetingIcon } from './meeting-icon';
 import './agenda.css';
@@ -25,18 +27,18 @@ import { caseStudiesUrl } from '../../lib/site-links';
 /** The platform's name in calendar titles ('{company} x {product} - {meeting}'); the portal's brand by default. */
 const productName = (): string | undefined => import.meta.env.VITE_PRODUCT_NAME || undefined;
 
-type Field = 'name' | 'duration' | 'datetime';
+type Draft = Pick<Meeting, 'name' | 'duration' | 'datetime'>;
+const toDraft = ({ name, duration, datetime }: Meeting): Draft => ({ name, duration, datetime });
+/** The fields the draft changes (PUT sends only those, with the version read). */
+const changes = (meeting: Meeting, draft: Draft): Partial<Draft> =>
+  Object.fromEntries((Object.keys(draft) as Array<keyof Draft>).filter((key) => draft[key] !== meeting[key]).map((key) => [key, draft[key]]));
 
-type Changes = Partial<Pick<Meeting, Field>>;
-
-/** Why a call failed, in words: the field's message of a 400, else the error code's. */
-function reasonOf(error: unknown, field?: Field): MessageId {
-  if (field && error instanceof ApiError && error.fieldErrors[field]) return error.fieldErrors[field] as MessageId;
-  return errorMessageId(error);
-}
-
-/** A stale version or a meeting deleted meanwhile: the list is read again so the next edit starts from the truth. */
-const isOutdated = (error: unknown) => error instanceof ApiError && (error.status === 409 || error.status === 404);
+/** The edited fields, as the refusal names them and the conflict compares them. */
+const FIELDS: ReadonlyArray<Column<Meeting, Draft>> = [
+  { key: 'name', label: 'agenda.nameLabel', field: 'name', cell: (m) => m.name },
+  { key: 'duration', label: 'agenda.durationLabel', field: 'duration', cell: (m) => <MeetingDuration duration={m.duration} /> },
+  { key: 'datetime', label: 'agenda.datetimeLabel', field: 'datetime', cell: (m) => <MeetingDateTime datetime={m.datetime} /> },
+];
 
 export default function AgendaPage() {
   const t = useT();
@@ -45,13 +47,26 @@ export default function AgendaPage() {
   const { data, error, mutate } = useRoute(meetingsList);
   const [adding, setAdding] = useState(false);
   const [addFailure, setAddFailure] = useState<unknown>(null);
+  // One meeting edited at a time, checked by the shared schema; the routes' `stale` read the list
+  // again after each write (a new date may change the order and which meeting is next).
+  const edit = useRowEdit<Meeting, Draft>({
+    data,
+    mutate,
+    toDraft,
+    // The create schema checks each field as the PUT does (every field optional there, present here).
+    schema: meetingCreateSchema as unknown as Schema<Draft>,
+    changed: (meeting, draft) => Object.keys(changes(meeting, draft)).length > 0,
+    save: (base, draft) => mutateRoute(meetingsUpdate, { params: { id: base.id }, body: { version: base.version, ...changes(base, draft) } }),
+    remove: (meeting) => mutateRoute(meetingsDelete, { params: { id: meeting.id }, body: { version: meeting.version } }),
+    name: (meeting) => meeting.name,
+    notices: { failed: 'agenda.actionFailed', deleted: 'agenda.deleted' },
+  });
 
   const add = async () => {
     setAdding(true);
     setAddFailure(null);
     try {
       await mutateRoute(meetingsCreate, { body: {} });
-      await mutate();
     } catch (failure) {
       setAddFailure(failure);
     } finally {
@@ -68,16 +83,12 @@ export default function AgendaPage() {
       <PageHeading />
       {addFailure !== null && (
         <Callout tone="danger" title={<T id="agenda.createFailed" />}>
-          <T id={reasonOf(addFailure)} />
+          <T id={errorMessageId(addFailure)} />
         </Callout>
       )}
-      {error ? (
-        <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-          {error.message}
-        </Callout>
-      ) : !data || !user ? (
-        <Spinner />
-      ) : (
+      <NoticeCallout notice={edit.notice} />
+      <ListState data={user ? data : undefined} error={error}>
+        {(meetings) => (
         <Card className="agenda-card" aria-labelledby="agenda-heading">
           <div className="agenda-head">
             <h2 id="agenda-heading" className="card-heading">
@@ -94,22 +105,20 @@ export default function AgendaPage() {
               <T id="agenda.readOnly" />
             </p>
           )}
-          {data.length === 0 ? (
+          {meetings.length === 0 ? (
             <p className="agenda-empty">
               <T id="agenda.empty" />
             </p>
           ) : (
             <ol className="timeline" aria-labelledby="agenda-heading">
-              {data.map((meeting) => (
+              {meetings.map((meeting) => (
                 <MeetingRow
                   key={meeting.id}
                   meeting={meeting}
                   state={meetingState(meeting, next)}
                   admin={admin}
                   calendar={calendarTitle(company, productName() ?? t('app.brand'), meeting.name)}
-                  company={company}
-                  onLocalChange={(change) => mutate((list) => list?.map((m) => (m.id === meeting.id ? change(m) : m)), { revalidate: false })}
-                  onReload={() => mutate()}
+                  edit={edit}
                 />
               ))}
             </ol>
@@ -120,75 +129,44 @@ export default function AgendaPage() {
             </a>
           )}
         </Card>
+        )}
+      </ListState>
+      {admin && (
+        <ConfirmDialog
+          open={edit.deleting !== null}
+          message={<T id="agenda.deleteConfirm" values={{ name: edit.deleting?.name ?? '' }} />}
+          description={<T id="agenda.deleteDescription" values={{ company }} />}
+          busy={edit.deleting !== null && edit.busyId === edit.deleting.id}
+          onConfirm={() => void edit.confirmDelete()}
+          onCancel={edit.cancelDelete}
+        />
       )}
     </div>
   );
 }
 
 function MeetingRow({
-  meeting,
+  meeting: stored,
   state,
   admin,
   calendar,
-  company,
-  onLocalChange,
-  onReload,
+  edit,
 }: {
   meeting: Meeting;
   state: MeetingState;
   admin: boolean;
   calendar: string;
-  company: string;
-  onLocalChange: (change: (m: Meeting) => Meeting) => Promise<unknown>;
-  onReload: () => Promise<unknown>;
+  edit: RowEdit<Meeting, Draft>;
 }) {
   const t = useT();
   const intl = useIntl();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<{ title: MessageId; reason: MessageId } | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  /** Shows the change at once, saves it, and puts the row back as it was if the save fails. */
-  const save = async (field: Field, changes: Changes) => {
-    setFailure(null);
-    try {
-      meetingUpdateSchema.validateSyncAt(field, { version: meeting.version, ...changes });
-    } catch (invalid) {
-      setFailure({ title: 'agenda.saveFailed', reason: (invalid as Error).message as MessageId });
-      return;
-    }
-    setSaving(true);
-    const before = meeting;
-    await onLocalChange((m) => ({ ...m, ...changes }));
-    try {
-      const saved = await mutateRoute(meetingsUpdate, { params: { id: meeting.id }, body: { version: meeting.version, ...changes } });
-      // A new date may change the order (and which meeting is next): read the list again.
-      if (changes.datetime !== undefined) await onReload();
-      else await onLocalChange(() => saved);
-    } catch (error) {
-      await onLocalChange(() => before);
-      setFailure({ title: 'agenda.saveFailed', reason: reasonOf(error, field) });
-      if (isOutdated(error)) await onReload();
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await mutateRoute(meetingsDelete, { params: { id: meeting.id }, body: { version: meeting.version } });
-      setConfirming(false);
-      await onReload();
-    } catch (error) {
-      setConfirming(false);
-      setFailure({ title: 'agenda.deleteFailed', reason: reasonOf(error) });
-      if (isOutdated(error)) await onReload();
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const editing = edit.editing?.id === stored.id ? edit.editing : null;
+  // The row shows the change at once while it is sent, and keeps it after a refusal.
+  const meeting = editing ? { ...stored, ...editing.draft } : stored;
+  const saving = edit.busyId === stored.id;
+  const refused = editing !== null && !saving && (editing.failure !== null || Object.keys(editing.errors).length > 0);
+  const locked = saving || (edit.editing !== null && !editing);
+  const save = (patch: Partial<Draft>) => void edit.commit(stored, patch);
 
   const durationOptions = MEETING_DURATIONS.map((value) => ({ value, label: t(durationId(value)) }));
   const name = meeting.name;
@@ -205,9 +183,9 @@ function MeetingRow({
               kind={{ type: 'text', maxLength: MEETING_NAME_MAX_LENGTH }}
               editLabel={t('agenda.editName', { name })}
               fieldLabel={t('agenda.nameLabel')}
-              disabled={saving}
+              disabled={locked}
               className="inline-edit-name"
-              onCommit={(value) => save('name', { name: value })}
+              onCommit={(value) => save({ name: value })}
             />
           ) : (
             <h3 className="timeline-title">{meeting.name}</h3>
@@ -222,8 +200,8 @@ function MeetingRow({
                 kind={{ type: 'select', options: durationOptions }}
                 editLabel={t('agenda.editDuration', { name, duration: t(durationId(meeting.duration)) })}
                 fieldLabel={t('agenda.durationLabel')}
-                disabled={saving}
-                onCommit={(value) => save('duration', { duration: value as Duration })}
+                disabled={locked}
+                onCommit={(value) => save({ duration: value as Duration })}
               />
               <InlineEdit
                 value={toLocalInput(meeting.datetime)}
@@ -231,8 +209,8 @@ function MeetingRow({
                 kind={{ type: 'datetime-local' }}
                 editLabel={t('agenda.editDatetime', { name, datetime: formatPortalDate(intl, meeting.datetime, true) })}
                 fieldLabel={t('agenda.datetimeLabel')}
-                disabled={saving}
-                onCommit={(value) => save('datetime', { datetime: fromLocalInput(value) ?? value })}
+                disabled={locked}
+                onCommit={(value) => save({ datetime: fromLocalInput(value) ?? value })}
               />
             </>
           ) : (
@@ -262,27 +240,34 @@ function MeetingRow({
             <T id="agenda.addToCalendar" />
           </a>
           {admin && (
-            <Button variant="ghost" className="btn-sm timeline-delete" onClick={() => setConfirming(true)} disabled={saving} aria-label={t('agenda.deleteItem', { name })}>
+            <Button variant="ghost" className="btn-sm timeline-delete" onClick={() => edit.askDelete?.(stored)} disabled={locked} aria-label={t('agenda.deleteItem', { name: stored.name })}>
               <T id="confirmDialog.delete" />
             </Button>
           )}
         </div>
-        {failure && (
-          <Callout tone="danger" title={<T id={failure.title} />}>
-            <T id={fieldMessageId(failure.reason, intl.messages)} />
-          </Callout>
+        {refused && (
+          <div className="timeline-refused">
+            {/* Each field's message on a line of its own, then what to do about it. */}
+            {Object.entries(editing.errors).map(([field, id]) => (
+              <p key={field} className="field-error">
+                {t(FIELDS.find((f) => f.field === field)?.label ?? 'agenda.nameLabel')}: <T id={id!} />
+              </p>
+            ))}
+            <p role="alert" className="edit-table-refused">
+              <RowRefusal editing={editing} fields={FIELDS} />
+            </p>
+            <div className="edit-table-choice edit-table-actions">
+              <Button variant="primary" onClick={() => void edit.save()}>
+                <T id="agenda.saveAgain" />
+              </Button>
+              <Button variant="ghost" onClick={edit.cancel}>
+                <T id="agenda.dropChange" />
+              </Button>
+            </div>
+          </div>
         )}
+        {editing?.theirs && <ConflictChoice fields={FIELDS} theirs={editing.theirs} mine={{ ...editing.theirs, ...editing.draft }} edit={edit} />}
       </div>
-      {admin && (
-        <ConfirmDialog
-          open={confirming}
-          message={<T id="agenda.deleteConfirm" values={{ name }} />}
-          description={<T id="agenda.deleteDescription" values={{ company }} />}
-          busy={deleting}
-          onConfirm={remove}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </li>
   );
 }
