@@ -20,17 +20,20 @@ export interface RowEditOptions<Row extends Versioned, Draft extends object> {
   /** The list as `useRoute` returned it, and its `mutate` (the saved row replaces the old one). */
   data: readonly Row[] | undefined;
   mutate: KeyedMutator<Row[]>;
-  toDraft: (row: Row) => Draft;
+  /** The in-place edit; a table without one (delete only: commissions, UTM rules) leaves these four out. */
+  toDraft?: (row: Row) => Draft;
   /** The create form's schema of shared/schemas: the same rules in place. */
-  schema: Schema<Draft>;
+  schema?: Schema<Draft>;
   /** True when the draft would change `row` (the Save button saves only then, else leaves edit). */
-  changed: (row: Row, draft: Draft) => boolean;
+  changed?: (row: Row, draft: Draft) => boolean;
   /** PUT with `base.version` (through `mutateRoute`): the stored row. */
-  save: (base: Row, draft: Draft) => Promise<Row>;
+  save?: (base: Row, draft: Draft) => Promise<Row>;
   /** POST of a copy; the copy opens for editing (spec of sources, collectors, default collectors). */
   copy?: (row: Row) => Promise<Row>;
   /** DELETE with the row's version, asked first by the confirm dialog. */
   remove?: (row: Row) => Promise<unknown>;
+  /** Errors known while typing (a name another row has): shown under their fields at once; Save waits. */
+  check?: (row: Row, draft: Draft) => Partial<Record<string, MessageId>>;
   /** The row's name in notices. */
   name: (row: Row) => string;
   /** `{name}: {reason}` of a failed copy or delete, and `{name}` deleted. */
@@ -72,7 +75,8 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
   const [notice, setNotice] = useState<Notice>(null);
   const t = useT();
 
-  const open = (row: Row) => setEditing({ id: row.id, base: row, draft: options.toDraft(row), errors: {}, failure: null, theirs: null });
+  const { toDraft, schema, changed, save } = options;
+  const open = (row: Row) => toDraft && setEditing({ id: row.id, base: row, draft: toDraft(row), errors: {}, failure: null, theirs: null });
 
   /** After a refusal the row keeps the draft; a conflict re-reads the list for the other admin's values. */
   const refused = async (current: RowEditing<Row, Draft>, failure: unknown): Promise<RowEditing<Row, Draft>> => {
@@ -91,13 +95,13 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
   };
 
   const saveDraft = async (current: RowEditing<Row, Draft>) => {
-    if (!options.changed(current.base, current.draft)) return setEditing(null);
-    const errors = await validate(options.schema, current.draft, messages);
+    if (!changed || !schema || !save || !changed(current.base, current.draft)) return setEditing(null);
+    const errors = await validate(schema, current.draft, messages);
     if (Object.keys(errors).length) return setEditing({ ...current, errors, failure: null });
     setBusyId(current.id);
     setNotice(null);
     try {
-      const saved = await options.save(current.base, current.draft);
+      const saved = await save(current.base, current.draft);
       await options.mutate((rows) => (rows ?? []).map((row) => (row.id === saved.id ? saved : row)), { revalidate: false });
       setEditing(null);
     } catch (failure) {
@@ -126,7 +130,9 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
     notice,
     deleting,
     /** Some row holds edits not saved yet (for the unsaved-changes warning). */
-    dirty: editing !== null && options.changed(editing.base, editing.draft),
+    dirty: editing !== null && !!changed?.(editing.base, editing.draft),
+    /** `check`'s errors of the edited row's draft. */
+    live: (editing && options.check?.(editing.base, editing.draft)) || {},
     edit: open,
     change: (draft: Draft) => setEditing((now) => (now ? { ...now, draft } : now)),
     cancel: () => setEditing(null),
