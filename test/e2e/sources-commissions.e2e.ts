@@ -119,12 +119,36 @@ for (const locale of ['en', 'ru'] as const) {
 
     await row(page, 'Cityads').getByRole('button', { name: m(locale, 'sources.editLabel').replace('{name}', 'Cityads') }).click();
     await page.getByLabel(m(locale, 'sources.fieldOf').replace('{field}', m(locale, 'sources.name')).replace('{name}', 'Cityads')).fill('ADMITAD');
-    await expect(page.locator('tr.sources-editing').getByRole('alert')).toHaveText(taken);
+    await expect(page.locator('tr.edit-table-editing').getByRole('alert')).toHaveText(taken);
     await expect(page.getByRole('button', { name: m(locale, 'sources.saveLabel').replace('{name}', 'Cityads') })).toBeDisabled();
     await page.getByRole('button', { name: m(locale, 'sources.cancelLabel').replace('{name}', 'Cityads') }).click();
     await expect(page.getByRole('rowheader')).toHaveText(['Admitad', 'Cityads']);
   });
 }
+
+test('sources in fr: a refused row edit keeps the typed values and names its field (issue 24)', async ({ page }) => {
+  await signInAsGlobex(page, '/marketing/sources', 'fr');
+  const label = (field: 'sources.channel' | 'sources.agency') => m('fr', 'sources.fieldOf').replace('{field}', m('fr', field)).replace('{name}', 'Cityads');
+  await row(page, 'Cityads').getByRole('button', { name: m('fr', 'sources.editLabel').replace('{name}', 'Cityads') }).click();
+  // A bidi override makes a channel display as something else: the shared schema refuses it.
+  await page.getByLabel(label('sources.channel'), { exact: true }).fill('Affiliate\u202E');
+  await page.getByLabel(label('sources.agency'), { exact: true }).fill('Agence Nord');
+  await page.getByRole('button', { name: m('fr', 'sources.saveLabel').replace('{name}', 'Cityads') }).click();
+  const edited = page.locator('tr.edit-table-editing');
+  await expect(edited.getByRole('alert')).toHaveText(m('fr', 'validation.invalidCharacters'));
+  await expect(page.getByLabel(label('sources.channel'), { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: m('fr', 'sources.channel') })).toContainText(m('fr', 'table.checkFields').split('{fields}')[0]!);
+  await expect(page.getByLabel(label('sources.channel'), { exact: true })).toHaveValue('Affiliate\u202E');
+  await expect(page.getByLabel(label('sources.agency'), { exact: true })).toHaveValue('Agence Nord');
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
+    await page.screenshot({ path: `test-results/screens/source-row-refused-fr-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+  // Cancel: the stored row, unchanged.
+  await page.getByRole('button', { name: m('fr', 'sources.cancelLabel').replace('{name}', 'Cityads') }).click();
+  await expect(row(page, 'Cityads')).not.toContainText('Agence Nord');
+});
 
 test('affiliate commissions: create on a CPO source, delete with its confirmation, mark as completed', async ({ page }) => {
   await signInAsGlobex(page, '/marketing/commissions');

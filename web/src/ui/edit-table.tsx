@@ -21,6 +21,9 @@ export interface EditorProps<Draft> {
   label: string;
   invalid: boolean;
   describedBy: string | undefined;
+  /** Every field's message and its element id, for an editor of more than one field (`otherFields`). */
+  errors?: Partial<Record<string, MessageId>>;
+  errorId?: (field: string) => string;
 }
 
 export interface Column<Row, Draft, K extends string = string> {
@@ -35,18 +38,42 @@ export interface Column<Row, Draft, K extends string = string> {
   field?: keyof Draft & string;
   editor?: (props: EditorProps<Draft>) => ReactNode;
   className?: string;
+  /** Further draft fields this column's editor edits (its own messages): named in the refusal line. */
+  otherFields?: ReadonlyArray<readonly [keyof Draft & string, MessageId]>;
+  /** The cell names its row (`<th scope="row">`, e.g. a source's name). */
+  rowHeader?: boolean;
 }
 
 /** The page's own wording of the actions (visible text and "Edit {name}" accessible names). */
 export interface ActionLabels {
-  edit: [MessageId, MessageId];
-  save: [MessageId, MessageId];
-  cancel: [MessageId, MessageId];
+  /** Without these three: no in-place edit (a delete-only table). */
+  edit?: [MessageId, MessageId];
+  save?: [MessageId, MessageId];
+  cancel?: [MessageId, MessageId];
   copy?: [MessageId, MessageId];
   delete?: [MessageId, MessageId];
   actions: MessageId;
   deleteConfirm: MessageId;
   deleteDescription?: MessageId;
+}
+
+/** A catalogue area that has the usual action wording (`<area>.edit`, `<area>.editLabel`...). */
+type LabelledArea = { [K in MessageId]: K extends `${infer Area}.cancelLabel` ? Area : never }[MessageId];
+
+/** The usual wording of an area: `<area>.edit`/`.editLabel`, save, cancel, copy, delete, `.actions`, `.deleteConfirm`, `.deleteDescription`. */
+export function areaActionLabels(area: LabelledArea): ActionLabels {
+  const id = (suffix: string) => `${area}.${suffix}` as MessageId;
+  const pair = (action: string): [MessageId, MessageId] => [id(action), id(`${action}Label`)];
+  return {
+    edit: pair('edit'),
+    save: pair('save'),
+    cancel: pair('cancel'),
+    copy: pair('copy'),
+    delete: pair('delete'),
+    actions: id('actions'),
+    deleteConfirm: id('deleteConfirm'),
+    deleteDescription: id('deleteDescription'),
+  };
 }
 
 interface Props<Row extends { id: string; version: number }, Draft extends object, K extends string> {
@@ -150,9 +177,10 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
     <>
       <tr className={editing ? 'edit-table-editing' : undefined} data-testid={`${testId}-${row.id}`}>
         {columns.map((column) => {
-          const error = editing && column.field ? editing.errors[column.field] : undefined;
+          const error = editing && column.field ? (editing.errors[column.field] ?? edit.live[column.field]) : undefined;
+          const Cell = column.rowHeader ? 'th' : 'td';
           return (
-            <td key={column.key} className={column.className}>
+            <Cell key={column.key} className={column.className} scope={column.rowHeader ? 'row' : undefined}>
               {editing && column.editor ? (
                 <>
                   {column.editor({
@@ -161,6 +189,8 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
                     label: t('table.fieldOf', { field: t(column.fieldLabel ?? column.label), name: name(row) }),
                     invalid: error !== undefined,
                     describedBy: error ? errorId(column.field!) : undefined,
+                    errors: { ...edit.live, ...editing.errors },
+                    errorId,
                   })}
                   {/* Space kept for a message: nothing moves under the pointer when one appears. */}
                   <p className="field-error edit-table-error" id={column.field ? errorId(column.field) : undefined} role={error ? 'alert' : undefined}>
@@ -170,15 +200,15 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
               ) : (
                 column.cell(row)
               )}
-            </td>
+            </Cell>
           );
         })}
         {editable && (
           <td>
             <div className="edit-table-actions">
-              {editing ? (
+              {editing && labels.save && labels.cancel ? (
                 <>
-                  <Button variant="primary" onClick={() => void edit.save()} loading={busy} disabled={editing.theirs !== null || saveDisabled?.(row, editing.draft)} aria-label={aria(labels.save)}>
+                  <Button variant="primary" onClick={() => void edit.save()} loading={busy} disabled={editing.theirs !== null || saveDisabled?.(row, editing.draft) || Object.keys(edit.live).length > 0} aria-label={aria(labels.save)}>
                     <T id={labels.save[0]} />
                   </Button>
                   <Button variant="ghost" onClick={edit.cancel} disabled={busy} aria-label={aria(labels.cancel)}>
@@ -187,15 +217,16 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
                 </>
               ) : (
                 <>
-                  {editHref ? (
-                    <Link className="btn btn-secondary" to={editHref(row)} aria-label={aria(labels.edit)}>
-                      <T id={labels.edit[0]} />
-                    </Link>
-                  ) : (
-                    <Button variant="secondary" onClick={() => edit.edit(row)} disabled={busy || locked} aria-label={aria(labels.edit)}>
-                      <T id={labels.edit[0]} />
-                    </Button>
-                  )}
+                  {labels.edit &&
+                    (editHref ? (
+                      <Link className="btn btn-secondary" to={editHref(row)} aria-label={aria(labels.edit)}>
+                        <T id={labels.edit[0]} />
+                      </Link>
+                    ) : (
+                      <Button variant="secondary" onClick={() => edit.edit(row)} disabled={busy || locked} aria-label={aria(labels.edit)}>
+                        <T id={labels.edit[0]} />
+                      </Button>
+                    ))}
                   {edit.copy && labels.copy && (
                     <Button variant="secondary" onClick={() => void edit.copy!(row)} disabled={busy || locked} aria-label={aria(labels.copy)}>
                       <T id={labels.copy[0]} />
@@ -225,7 +256,7 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
 }
 
 /** Why the edited row was not saved: the failure in words, or the fields to check (by their names). */
-export function RowRefusal<Row, Draft>({ editing, fields }: { editing: RowEditing<Row, Draft>; fields: ReadonlyArray<Pick<Column<Row, Draft>, 'field' | 'label' | 'fieldLabel'>> }) {
+export function RowRefusal<Row, Draft>({ editing, fields }: { editing: RowEditing<Row, Draft>; fields: ReadonlyArray<Pick<Column<Row, Draft>, 'field' | 'label' | 'fieldLabel' | 'otherFields'>> }) {
   const t = useT();
   return editing.failure ? (
     <T id="table.notSaved" values={{ reason: t(editing.failure) }} />
@@ -234,8 +265,9 @@ export function RowRefusal<Row, Draft>({ editing, fields }: { editing: RowEditin
       id="table.checkFields"
       values={{
         fields: fields
-          .filter((column) => column.field && editing.errors[column.field])
-          .map((column) => t(column.fieldLabel ?? column.label))
+          .flatMap((column) => [[column.field, column.fieldLabel ?? column.label] as const, ...(column.otherFields ?? [])])
+          .filter(([field]) => field && editing.errors[field])
+          .map(([, label]) => t(label))
           .join(', '),
       }}
     />

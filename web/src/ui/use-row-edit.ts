@@ -21,17 +21,20 @@ export interface RowEditOptions<Row extends Versioned, Draft extends object> {
   /** The list as `useRoute` returned it, and its `mutate` (the saved row replaces the old one). */
   data: readonly Row[] | undefined;
   mutate: KeyedMutator<Row[]>;
-  toDraft: (row: Row) => Draft;
+  /** The in-place edit; a table without one (delete only: commissions, UTM rules) leaves these four out. */
+  toDraft?: (row: Row) => Draft;
   /** The create form's schema of shared/schemas: the same rules in place. */
-  schema: Schema<Draft>;
+  schema?: Schema<Draft>;
   /** True when the draft would change `row` (the Save button saves only then, else leaves edit). */
-  changed: (row: Row, draft: Draft) => boolean;
+  changed?: (row: Row, draft: Draft) => boolean;
   /** PUT with `base.version` (through `mutateRoute`): the stored row. */
-  save: (base: Row, draft: Draft) => Promise<Row>;
+  save?: (base: Row, draft: Draft) => Promise<Row>;
   /** POST of a copy; the copy opens for editing (spec of sources, collectors, default collectors). */
   copy?: (row: Row) => Promise<Row>;
   /** DELETE with the row's version, asked first by the confirm dialog. */
   remove?: (row: Row) => Promise<unknown>;
+  /** Errors known while typing (a name another row has): shown under their fields at once; Save waits. */
+  check?: (row: Row, draft: Draft) => Partial<Record<string, MessageId>>;
   /** The row's name in notices. */
   name: (row: Row) => string;
   /** `{name}: {reason}` of a failed copy or delete, and `{name}` deleted (and saved, when the page says so). */
@@ -75,7 +78,8 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
   const [notice, setNotice] = useState<Notice>(null);
   const t = useT();
 
-  const open = (row: Row) => setEditing({ id: row.id, base: row, draft: options.toDraft(row), errors: {}, failure: null, theirs: null });
+  const { toDraft, schema, changed, save } = options;
+  const open = (row: Row) => toDraft && setEditing({ id: row.id, base: row, draft: toDraft(row), errors: {}, failure: null, theirs: null });
 
   /** After a refusal the row keeps the draft; a conflict re-reads the list for the other admin's values. */
   const refused = async (current: RowEditing<Row, Draft>, failure: unknown): Promise<RowEditing<Row, Draft>> => {
@@ -94,13 +98,13 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
   };
 
   const saveDraft = async (current: RowEditing<Row, Draft>) => {
-    if (!options.changed(current.base, current.draft)) return setEditing(null);
-    const errors = await validate(options.schema, current.draft, messages);
+    if (!changed || !schema || !save || !changed(current.base, current.draft)) return setEditing(null);
+    const errors = await validate(schema, current.draft, messages);
     if (Object.keys(errors).length) return setEditing({ ...current, errors, failure: null });
     setBusyId(current.id);
     setNotice(null);
     try {
-      const saved = await options.save(current.base, current.draft);
+      const saved = await save(current.base, current.draft);
       await options.mutate((rows) => (rows ?? []).map((row) => (row.id === saved.id ? saved : row)), { revalidate: false });
       setEditing(null);
       if (options.notices.saved) setNotice({ tone: 'success', id: options.notices.saved, values: { name: options.name(saved) } });
@@ -124,7 +128,7 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
     }
   };
 
-  const dirty = editing !== null && options.changed(editing.base, editing.draft);
+  const dirty = editing !== null && !!options.changed?.(editing.base, editing.draft);
   // A row being edited counts as unsaved work: leaving the page asks first.
   useUnsavedChanges(dirty);
 
@@ -135,15 +139,18 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
     deleting,
     /** Some row holds edits not saved yet (the unsaved-changes warning already knows). */
     dirty,
+    /** `check`'s errors of the edited row's draft. */
+    live: (editing && options.check?.(editing.base, editing.draft)) || {},
     edit: open,
     change: (draft: Draft) => setEditing((now) => (now ? { ...now, draft } : now)),
     /**
      * One field changed and saved at once (an edit without a Save button, e.g. the agenda's): the
      * row shows the draft while it is sent, and keeps it after a refusal as a row edit does.
      */
+    // Only tables that edit give `commit` a use, and they give `toDraft`.
     commit: (row: Row, patch: Partial<Draft>) => {
       const kept = editing?.id === row.id ? editing : null;
-      const current = { id: row.id, base: kept?.base ?? row, draft: { ...(kept?.draft ?? options.toDraft(row)), ...patch }, errors: {}, failure: null, theirs: null };
+      const current = { id: row.id, base: kept?.base ?? row, draft: { ...(kept?.draft ?? options.toDraft!(row)), ...patch }, errors: {}, failure: null, theirs: null };
       setEditing(current);
       return saveDraft(current);
     },

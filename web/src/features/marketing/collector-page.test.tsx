@@ -138,6 +138,9 @@ describe('CollectorPage', () => {
     expect(await screen.findByLabelText('Source of Copy of Google Ads')).toHaveValue('Copy of Google Ads');
     expect(screen.getByLabelText('Status note of Copy of Google Ads')).toHaveValue('Costs daily');
     expect(sent).toMatchObject({ commentStatus: 'Costs daily', configStatus: 'No', collectStatus: 'No' });
+    // One row at a time (the shared EditTable): the others' actions wait for the copy's edit to end.
+    expect(screen.getByRole('button', { name: 'Delete Google Ads' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the edit of Copy of Google Ads' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Google Ads' }));
     const dialog = screen.getByRole('dialog');

@@ -1,128 +1,177 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ValidationError } from 'yup';
-import type { Collector, CollectorStatus } from 'shared/domain/types';
+import { COLLECTOR_STATUSES, type Collector, type CollectorStatus } from 'shared/domain/types';
 import { COPY_PREFIX } from 'shared/domain/sources';
-import { COLLECTOR_SOURCE_MAX_LENGTH, collectorUpdateSchema } from 'shared/schemas/collectors';
+import { COLLECTOR_NOTE_MAX_LENGTH, COLLECTOR_SOURCE_MAX_LENGTH, collectorCreateSchema } from 'shared/schemas/collectors';
 import { collectorsCreate, collectorsDelete, collectorsList, collectorsUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
+import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
+import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
 import { Callout } from '../../ui/callout';
-import { NoticeCallout, type Notice } from '../../ui/list-state';
 import { Card } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/dialog';
-import { SortHeader, useSort } from '../../ui/table-tools';
+import { areaActionLabels, EditTable, type Column, type EditorProps } from '../../ui/edit-table';
+import { useSort } from '../../ui/table-tools';
 import { PageHeading } from '../../ui/page-heading';
-import { Spinner } from '../../ui/spinner';
 import { DescriptionCard } from '../../ui/step-cards';
+import { useRowEdit } from '../../ui/use-row-edit';
 import { CollectorCreateForm } from './collector-form';
-import {
-  DEFAULT_COLLECTOR_SORT,
-  draftChanged,
-  sortCollectorRows,
-  toDraft,
-  updateBody,
-  type CollectorDraft,
-  type CollectorSortKey,
-} from './collector-model';
+import { DEFAULT_COLLECTOR_SORT, draftChanged, sortCollectorRows, toDraft, updateBody, type CollectorDraft, type CollectorSortKey } from './collector-model';
 import { CollectorPlatformList } from './collector-platforms';
-import { CollectorRow, type DraftErrors } from './collector-row';
 import { CollectorHelpCard, CollectorStatusCard } from './collector-side';
 import './collector-page.css';
 
-const COLUMNS: Array<[CollectorSortKey, MessageId]> = [
-  ['source', 'collector.source'],
-  ['accessEmail', 'collector.accessEmail'],
-  ['configStatus', 'collector.configStatus'],
-  ['collectStatus', 'collector.collectStatus'],
-];
+type TextKey = keyof CollectorDraft;
+type Field = EditorProps<CollectorDraft> & { field: TextKey };
 
+/** One draft field's input (a textarea for the notes) and, for a second field of a cell, its message. */
+function DraftInput({ draft, set, label, invalid, describedBy, field }: Field) {
+  const common = {
+    className: 'input',
+    'aria-label': label,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    value: draft[field],
+  };
+  return field === 'comment' || field === 'commentStatus' ? (
+    <textarea {...common} rows={2} maxLength={COLLECTOR_NOTE_MAX_LENGTH} onChange={(e) => set({ [field]: e.target.value })} />
+  ) : (
+    <input {...common} type={field === 'accessEmail' ? 'email' : 'text'} required maxLength={field === 'source' ? COLLECTOR_SOURCE_MAX_LENGTH : 254} onChange={(e) => set({ [field]: e.target.value })} />
+  );
+}
+
+/** The table's fixed parts (the columns need the page's state: the status selects save at once). */
+const TABLE = {
+  name: (row: Collector) => row.source,
+  preview: (row: Collector, draft: CollectorDraft): Collector => ({ ...row, ...updateBody(row, draft), version: row.version }),
+  labels: areaActionLabels('collector'),
+  caption: 'collector.caption',
+  testId: 'collector-row',
+  className: 'collector-table',
+} as const;
 
 /**
  * /marketing/collector: the company's data collectors (integration-steps spec, "Collector").
- * Create (with the administrators' suggestions), a table sorted by source whose statuses save
- * at once, inline edit of one row, copy (opens in edit mode), delete after confirmation; every
- * failed change rolls the row back and says why.
+ * Create (with the administrators' suggestions), a table sorted by source whose statuses save at
+ * once (a failed one rolls back and says why), inline edit of one row (the shared EditTable: a
+ * refusal keeps the draft and names the field), copy (opens in edit mode), delete after confirmation.
  */
 export function CollectorPage() {
   const t = useT();
   const intl = useIntl();
   const { data, error, mutate } = useRoute(collectorsList);
   const { sort, toggle: toggleSort } = useSort<CollectorSortKey>(DEFAULT_COLLECTOR_SORT);
-  const [editing, setEditing] = useState<{ id: string; draft: CollectorDraft; errors: DraftErrors } | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Collector | null>(null);
+  const [statusBusy, setStatusBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const rows = useMemo(() => sortCollectorRows(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
-  const reason = (failure: unknown) => t(errorMessageId(failure));
   const added = (created: Collector) => void mutate((list) => [...(list ?? []), created], { revalidate: false });
-
-  /** Optimistic PUT of one row; on failure the row goes back as it was and the notice says why. */
-  const put = async (row: Collector, body: ReturnType<typeof updateBody>): Promise<boolean> => {
-    setBusyId(row.id);
-    setNotice(null);
-    const outcome = await saveRowOptimistically(mutate, data, { ...row, ...body, version: row.version }, () =>
-      mutateRoute(collectorsUpdate, { params: { id: row.id }, body }),
-    );
-    setBusyId(null);
-    if (!outcome.ok) setNotice({ tone: 'danger', id: 'collector.updateFailed', values: { source: row.source, reason: reason(outcome.failure) } });
-    return outcome.ok;
-  };
-
-  const changeStatus = (row: Collector, field: 'configStatus' | 'collectStatus', status: CollectorStatus) => void put(row, updateBody(row, { [field]: status }));
-
-  const save = async (row: Collector, draft: CollectorDraft) => {
+  const edit = useRowEdit<Collector, CollectorDraft>({
+    data,
+    mutate,
+    toDraft,
+    // The create request's rules (statuses default: the draft does not hold them).
+    schema: collectorCreateSchema,
     // Save sends nothing when nothing changed.
-    if (!draftChanged(row, draft)) return setEditing(null);
-    const body = updateBody(row, draft);
-    try {
-      await collectorUpdateSchema.validate(body, { abortEarly: false });
-    } catch (invalid) {
-      const errors: DraftErrors = {};
-      for (const item of (invalid as ValidationError).inner) errors[item.path as keyof CollectorDraft] ??= fieldMessageId(item.message, intl.messages);
-      return setEditing({ id: row.id, draft, errors });
-    }
-    await put(row, body);
-    // Spec: a failed update rolls back the edited row: either way the row leaves edit mode (the notice says why it failed).
-    setEditing(null);
+    changed: draftChanged,
+    save: (base, draft) => mutateRoute(collectorsUpdate, { params: { id: base.id }, body: updateBody(base, draft) }),
+    // Spec: the copy carries the comment status; it opens in edit mode (statuses start at No). The
+    // spec's fixed prefix 'Copy of ', as for sources: stored data, not a text of the screen's language.
+    copy: (row) =>
+      mutateRoute(collectorsCreate, {
+        body: {
+          source: `${COPY_PREFIX}${row.source}`.slice(0, COLLECTOR_SOURCE_MAX_LENGTH),
+          accessEmail: row.accessEmail,
+          comment: row.comment,
+          commentStatus: row.commentStatus,
+          configStatus: 'No',
+          collectStatus: 'No',
+        },
+      }),
+    remove: (row) => mutateRoute(collectorsDelete, { params: { id: row.id }, body: { version: row.version } }),
+    name: TABLE.name,
+    notices: { failed: 'collector.actionFailed', deleted: 'collector.deleted' },
+  });
+
+  /** A status saves at once (spec: freely changeable); on failure the row goes back as it was and the notice says why. */
+  const changeStatus = async (row: Collector, field: 'configStatus' | 'collectStatus', status: CollectorStatus) => {
+    const body = updateBody(row, { [field]: status });
+    setStatusBusy(row.id);
+    setNotice(null);
+    const outcome = await saveRowOptimistically(mutate, data, { ...row, ...body, version: row.version }, () => mutateRoute(collectorsUpdate, { params: { id: row.id }, body }));
+    setStatusBusy(null);
+    if (!outcome.ok) setNotice({ tone: 'danger', id: 'collector.updateFailed', values: { source: row.source, reason: t(errorMessageId(outcome.failure)) } });
   };
 
-  const copy = async (row: Collector) => {
-    setBusyId(row.id);
-    setNotice(null);
-    try {
-      // Spec: the copy carries the comment status; it opens in edit mode (statuses start at No).
-      // The spec's fixed prefix 'Copy of ', as for sources: stored data, not a text of the screen's language.
-      const source = `${COPY_PREFIX}${row.source}`.slice(0, COLLECTOR_SOURCE_MAX_LENGTH);
-      const created = await mutateRoute(collectorsCreate, {
-        body: { source, accessEmail: row.accessEmail, comment: row.comment, commentStatus: row.commentStatus, configStatus: 'No', collectStatus: 'No' },
-      });
-      await mutate((list) => [...(list ?? []), created], { revalidate: false });
-      setEditing({ id: created.id, draft: toDraft(created), errors: {} });
-    } catch (failure) {
-      setNotice({ tone: 'danger', id: 'collector.actionFailed', values: { source: row.source, reason: reason(failure) } });
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const statusColumn = (field: 'configStatus' | 'collectStatus', label: MessageId): Column<Collector, CollectorDraft, CollectorSortKey> => ({
+    key: field,
+    label,
+    sort: field,
+    cell: (row) => (
+      <select
+        className={`input collector-status collector-status-${row[field]}`}
+        aria-label={t('collector.fieldOf', { field: t(label), source: row.source })}
+        value={row[field]}
+        // The edited row's statuses wait for its Save or Cancel (its version is the one the edit read).
+        disabled={statusBusy === row.id || edit.busyId === row.id || edit.editing?.id === row.id}
+        onChange={(e) => void changeStatus(row, field, e.target.value as CollectorStatus)}
+      >
+        {COLLECTOR_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`collector.status.${s}`)}
+          </option>
+        ))}
+      </select>
+    ),
+  });
 
-  const remove = async (row: Collector) => {
-    setBusyId(row.id);
-    setNotice(null);
-    try {
-      await mutateRoute(collectorsDelete, { params: { id: row.id }, body: { version: row.version } });
-      await mutate((list) => (list ?? []).filter((r) => r.id !== row.id), { revalidate: false });
-      if (editing?.id === row.id) setEditing(null);
-      setNotice({ tone: 'success', id: 'collector.deleted', values: { source: row.source } });
-    } catch (failure) {
-      setNotice({ tone: 'danger', id: 'collector.actionFailed', values: { source: row.source, reason: reason(failure) } });
-      void mutate();
-    } finally {
-      setBusyId(null);
-      setDeleting(null);
-    }
-  };
+  const columns: ReadonlyArray<Column<Collector, CollectorDraft, CollectorSortKey>> = [
+    {
+      key: 'source',
+      label: 'collector.source',
+      sort: 'source',
+      field: 'source',
+      // The comment is edited (and shown) under the source it explains.
+      otherFields: [['comment', 'collector.comment']],
+      cell: (row) => (
+        <>
+          <span className="collector-source">{row.source}</span>
+          {row.comment && <span className="collector-comment muted">{row.comment}</span>}
+        </>
+      ),
+      editor: (props) => {
+        const error = props.errors?.comment;
+        const id = props.errorId?.('comment');
+        return (
+          <>
+            <DraftInput {...props} field="source" />
+            <DraftInput
+              {...props}
+              field="comment"
+              label={t('table.fieldOf', { field: t('collector.comment'), name: edit.editing?.base.source ?? '' })}
+              invalid={!!error}
+              describedBy={error ? id : undefined}
+            />
+            {error && (
+              <p className="field-error" id={id} role="alert">
+                <T id={error} />
+              </p>
+            )}
+          </>
+        );
+      },
+    },
+    { key: 'accessEmail', label: 'collector.accessEmail', sort: 'accessEmail', field: 'accessEmail', cell: (row) => row.accessEmail, editor: (props) => <DraftInput {...props} field="accessEmail" /> },
+    statusColumn('configStatus', 'collector.configStatus'),
+    statusColumn('collectStatus', 'collector.collectStatus'),
+    {
+      key: 'commentStatus',
+      label: 'collector.commentStatus',
+      field: 'commentStatus',
+      className: 'collector-note',
+      cell: (row) => row.commentStatus,
+      editor: (props) => <DraftInput {...props} field="commentStatus" />,
+    },
+  ];
 
   return (
     <div className="page collector-page">
@@ -158,66 +207,17 @@ export function CollectorPage() {
       </div>
       {/* Full width: six columns need the room. */}
       <Card className="collector-list">
-            <NoticeCallout notice={notice} />
-            {error ? (
-              <Callout tone="danger" title={<T id="collector.loadFailed" />}>
-                {error.message}
-              </Callout>
-            ) : !data ? (
-              <Spinner />
-            ) : rows.length === 0 ? (
-              <p className="muted">
-                <T id="collector.empty" />
-              </p>
-            ) : (
-              <div className="collector-table-wrap">
-                <table className="collector-table">
-                  <caption>
-                    <T id="collector.caption" />
-                  </caption>
-                  <thead>
-                    <tr>
-                      {COLUMNS.map(([key, label]) => (
-                        <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
-                      ))}
-                      <th scope="col">
-                        <T id="collector.commentStatus" />
-                      </th>
-                      <th scope="col">
-                        <T id="collector.actions" />
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
-                      <CollectorRow
-                        key={row.id}
-                        row={row}
-                        draft={editing?.id === row.id ? editing.draft : null}
-                        errors={editing?.id === row.id ? editing.errors : {}}
-                        busy={busyId === row.id}
-                        onDraft={(draft) => setEditing({ id: row.id, draft, errors: {} })}
-                        onStatus={(field, status) => changeStatus(row, field, status)}
-                        onEdit={() => setEditing({ id: row.id, draft: toDraft(row), errors: {} })}
-                        onSave={() => editing && void save(row, editing.draft)}
-                        onCancel={() => setEditing(null)}
-                        onCopy={() => void copy(row)}
-                        onDelete={() => setDeleting(row)}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+        <NoticeCallout notice={notice} />
+        {/* The page's own title for a load error (spec: "Placeholders for loading, error and to be done"). */}
+        {error && (
+          <Callout tone="danger" title={<T id="collector.loadFailed" />}>
+            {error.message}
+          </Callout>
+        )}
+        <ListState data={error ? [] : data} error={undefined} empty={error ? undefined : 'collector.empty'}>
+          <EditTable {...TABLE} rows={rows} columns={columns} edit={edit} editable sort={sort} onSort={toggleSort} />
+        </ListState>
       </Card>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={<T id="collector.deleteConfirm" values={{ source: deleting?.source ?? '' }} />}
-        description={<T id="collector.deleteDescription" />}
-        busy={deleting !== null && busyId === deleting.id}
-        onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
     </div>
   );
 }

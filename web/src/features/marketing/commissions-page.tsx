@@ -1,21 +1,23 @@
 import { Field, Form, Formik, type FormikHelpers } from 'formik';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { clashingCommissionType } from 'shared/domain/commissions';
 import type { AffiliateCommission } from 'shared/domain/types';
 import { COMMISSION_TYPES, MIN_COMMISSION, commissionCreateSchema, type CommissionType } from 'shared/schemas/commissions';
 import { affiliateCommissionsCreate, affiliateCommissionsDelete, affiliateCommissionsList, sourcesCpo } from 'shared/routes';
-import { T, useT, type MessageId } from '../../i18n/t';
+import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
+import { fieldMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/dialog';
+import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
+import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
-import { Spinner } from '../../ui/spinner';
+import type { Sort } from '../../ui/table-tools';
+import { useRowEdit } from '../../ui/use-row-edit';
 import { HelpCard } from '../../ui/step-cards';
 import { StepCompletionCard } from './sources-step-status';
 import './sources-page.css';
@@ -30,29 +32,41 @@ interface CommissionForm {
 }
 const EMPTY: CommissionForm = { sourceName: '', type: 'percent', commission: '' };
 
+const LABELS: ActionLabels = {
+  delete: ['sources.delete', 'commissions.deleteLabel'],
+  actions: 'sources.actions',
+  deleteConfirm: 'commissions.deleteConfirm',
+  deleteDescription: 'commissions.deleteDescription',
+};
+// The list keeps the server's order (no sortable column).
+const UNSORTED: Sort<'sourceName'> = { key: 'sourceName', dir: 'asc' };
+
 /** /marketing/commissions: commissions on the company's CPO sources (spec "Affiliate commission"). */
 export function CommissionsPage() {
+  const intl = useIntl();
   const { data, error, mutate } = useRoute(affiliateCommissionsList);
-  const [deleting, setDeleting] = useState<AffiliateCommission | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; id: MessageId; values: Record<string, string> } | null>(null);
-  const t = useT();
-
-  const remove = async (row: AffiliateCommission) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      await mutateRoute(affiliateCommissionsDelete, { params: { id: row.id }, body: { version: row.version } });
-      await mutate((list) => (list ?? []).filter((r) => r.id !== row.id), { revalidate: false });
-      setNotice({ tone: 'success', id: 'commissions.deleted', values: { name: row.sourceName } });
-    } catch (failure) {
-      setNotice({ tone: 'danger', id: 'commissions.actionFailed', values: { name: row.sourceName, reason: t(errorMessageId(failure)) } });
-      void mutate();
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
+  const edit = useRowEdit<AffiliateCommission, object>({
+    data,
+    mutate,
+    remove: (row) => mutateRoute(affiliateCommissionsDelete, { params: { id: row.id }, body: { version: row.version } }),
+    name: (row) => row.sourceName,
+    notices: { failed: 'commissions.actionFailed', deleted: 'commissions.deleted' },
+  });
+  const columns = useMemo<ReadonlyArray<Column<AffiliateCommission, object>>>(
+    () => [
+      { key: 'source', label: 'commissions.source', rowHeader: true, cell: (row) => row.sourceName },
+      { key: 'type', label: 'commissions.type', cell: (row) => <T id={`commissions.type.${row.type}`} /> },
+      {
+        key: 'commission',
+        label: 'commissions.commission',
+        className: 'commissions-amount',
+        // Percent: 15 reads "15 %" in French, "15%" in English; fixed: an amount in the language's digits.
+        cell: (row) =>
+          row.type === 'percent' ? intl.formatNumber(row.commission / 100, { style: 'percent', maximumFractionDigits: 2 }) : intl.formatNumber(row.commission, { maximumFractionDigits: 2 }),
+      },
+    ],
+    [intl],
+  );
 
   return (
     <div className="page commissions-page">
@@ -66,25 +80,23 @@ export function CommissionsPage() {
             <h2 className="card-title">
               <T id="commissions.tableTitle" />
             </h2>
-            {notice && (
-              <Callout tone={notice.tone}>
-                <T id={notice.id} values={notice.values} />
-              </Callout>
-            )}
-            {error ? (
-              // Spec: the commission list shows the error text.
-              <Callout tone="danger" title={<T id="common.somethingWrong" />}>
-                {error.message}
-              </Callout>
-            ) : !data ? (
-              <Spinner />
-            ) : data.length === 0 ? (
-              <p className="muted">
-                <T id="commissions.empty" />
-              </p>
-            ) : (
-              <CommissionsTable rows={data} busy={busy} onDelete={setDeleting} />
-            )}
+            {/* Spec: the commission list shows the error text. */}
+            <ListState data={data} error={error} empty="commissions.empty">
+              <EditTable
+                rows={data ?? []}
+                columns={columns}
+                edit={edit}
+                editable
+                name={(row) => row.sourceName}
+                preview={(row) => row}
+                labels={LABELS}
+                caption="commissions.tableTitle"
+                hiddenCaption
+                sort={UNSORTED}
+                onSort={() => undefined}
+                testId="commission-row"
+              />
+            </ListState>
           </Card>
         </div>
         <aside className="sources-side">
@@ -92,63 +104,6 @@ export function CommissionsPage() {
           <HelpCard text="commissions.help" />
         </aside>
       </div>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={<T id="commissions.deleteConfirm" values={{ name: deleting?.sourceName ?? '' }} />}
-        description={<T id="commissions.deleteDescription" />}
-        busy={busy}
-        onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
-    </div>
-  );
-}
-
-function CommissionsTable({ rows, busy, onDelete }: { rows: AffiliateCommission[]; busy: boolean; onDelete: (row: AffiliateCommission) => void }) {
-  const intl = useIntl();
-  const t = useT();
-  // Percent: 15 reads "15 %" in French, "15%" in English; fixed: an amount in the language's digits.
-  const amount = (row: AffiliateCommission) =>
-    row.type === 'percent' ? intl.formatNumber(row.commission / 100, { style: 'percent', maximumFractionDigits: 2 }) : intl.formatNumber(row.commission, { maximumFractionDigits: 2 });
-  return (
-    <div className="sources-table-wrap">
-      <table className="sources-table commissions-table">
-        <caption className="visually-hidden">
-          <T id="commissions.tableTitle" />
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <T id="commissions.source" />
-            </th>
-            <th scope="col">
-              <T id="commissions.type" />
-            </th>
-            <th scope="col">
-              <T id="commissions.commission" />
-            </th>
-            <th scope="col">
-              <T id="sources.actions" />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-testid={`commission-row-${row.id}`}>
-              <th scope="row">{row.sourceName}</th>
-              <td>
-                <T id={`commissions.type.${row.type}`} />
-              </td>
-              <td>{amount(row)}</td>
-              <td>
-                <Button variant="danger" onClick={() => onDelete(row)} disabled={busy} aria-label={t('commissions.deleteLabel', { name: row.sourceName })}>
-                  <T id="sources.delete" />
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

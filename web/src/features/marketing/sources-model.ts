@@ -12,17 +12,7 @@ import type { Sort as TableSort } from '../../ui/table-tools';
 export type SortKey = 'name' | 'channel' | 'agency' | 'businessModel' | 'deduplication' | 'utmSource' | 'utmMedium' | 'utmCampaign';
 export type Sort = TableSort<SortKey>;
 
-/** Spec: the table's columns, in this order; sorted by name by default. */
-export const COLUMNS: ReadonlyArray<[SortKey, MessageId]> = [
-  ['name', 'sources.name'],
-  ['channel', 'sources.channel'],
-  ['agency', 'sources.agency'],
-  ['businessModel', 'sources.businessModel'],
-  ['deduplication', 'sources.deduplication'],
-  ['utmSource', 'sources.utmSource'],
-  ['utmMedium', 'sources.utmMedium'],
-  ['utmCampaign', 'sources.utmCampaign'],
-];
+/** Spec: sorted by name by default. */
 export const DEFAULT_SORT: Sort = { key: 'name', dir: 'asc' };
 
 

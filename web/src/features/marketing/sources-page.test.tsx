@@ -68,7 +68,7 @@ describe('SourcesPage', () => {
     expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['CPO', 'Special']);
   });
 
-  it('sorts by name, saves an edit only when changed, and rolls a failed one back', async () => {
+  it('sorts by name, saves an edit only when changed, and keeps a refused one in the row', async () => {
     mockSession(makeUser('ROLE_USER'));
     let puts = 0;
     server.use(
@@ -94,8 +94,11 @@ describe('SourcesPage', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'search');
     await userEvent.click(screen.getByRole('button', { name: 'Save Google Ads' }));
-    expect(await screen.findByText(/The change to “Google Ads” was not saved/)).toBeInTheDocument();
+    // Issue 24: a refusal keeps what was typed (the stored row is unchanged until Cancel shows it).
+    expect(await screen.findByText(/Not saved: .*Your values are kept in the row/)).toBeInTheDocument();
     expect(puts).toBe(1);
+    expect(screen.getByLabelText('utm_medium of Google Ads')).toHaveValue('search');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel editing Google Ads' }));
     await waitFor(() => expect(screen.getByRole('rowheader', { name: 'Google Ads' }).closest('tr')).toHaveTextContent('cpc'));
   });
 

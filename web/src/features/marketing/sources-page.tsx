@@ -1,88 +1,135 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { REFUSAL_MESSAGES, statusChangeRefusal } from 'shared/domain/integration';
-import { sourceNamed } from 'shared/domain/sources';
-import type { Source } from 'shared/domain/types';
-import type { SourceForm } from 'shared/schemas/sources';
+import { businessModelsFor, DEDUPLICATIONS, sourceNamed } from 'shared/domain/sources';
+import type { Product, Source } from 'shared/domain/types';
+import { sourceFieldsSchema, SOURCE_NAME_MAX_LENGTH, SOURCE_TEXT_MAX_LENGTH, type SourceForm } from 'shared/schemas/sources';
 import { sourcesCreate, sourcesDelete, sourcesList, sourcesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
-import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
+import { ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/dialog';
+import { areaActionLabels, EditTable, type Column, type EditorProps } from '../../ui/edit-table';
 import { PageHeading } from '../../ui/page-heading';
 import { HelpCard } from '../../ui/step-cards';
+import { useRowEdit } from '../../ui/use-row-edit';
 import { SourcesDescription } from './sources-description';
 import { SourceCreateForm } from './sources-form';
-import { SortHeader, useSort } from '../../ui/table-tools';
-import { changed, COLUMNS, copyOf, DEFAULT_SORT, downloadSourcesCsv, failureMessageId, fromForm, sortSources, toForm, type SortKey } from './sources-model';
-import { SourceRow } from './sources-row';
+import { useSort } from '../../ui/table-tools';
+import { businessModelLabel, changed, copyOf, DEDUPLICATION_LABELS, DEFAULT_SORT, downloadSourcesCsv, fromForm, sortSources, toForm, type SortKey } from './sources-model';
 import { StepCompletionCard } from './sources-step-status';
 import './sources-page.css';
 
+type TextKey = 'name' | 'channel' | 'agency' | 'utmSource' | 'utmMedium' | 'utmCampaign';
+
+const textColumn = (key: TextKey, label: MessageId): Column<Source, SourceForm, SortKey> => ({
+  key,
+  label,
+  sort: key,
+  field: key,
+  rowHeader: key === 'name',
+  cell: (row) => row[key],
+  editor: ({ draft, set, label: name, invalid, describedBy }: EditorProps<SourceForm>) => (
+    <input
+      className="input"
+      aria-label={name}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      value={draft[key] ?? ''}
+      maxLength={key === 'name' || key === 'channel' ? SOURCE_NAME_MAX_LENGTH : SOURCE_TEXT_MAX_LENGTH}
+      onChange={(e) => set({ [key]: e.target.value })}
+    />
+  ),
+});
+
+function OptionSelect<V extends string>({ value, options, text, label, onChange }: { value: V; options: readonly V[]; text: (v: V) => MessageId; label: string; onChange: (v: V) => void }) {
+  const t = useT();
+  return (
+    <select className="input" aria-label={label} value={value} onChange={(e) => onChange(e.target.value as V)}>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {t(text(option))}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Spec: the table's columns, in this order; the business models offered depend on the company's product. */
+const columnsFor = (product: Product): ReadonlyArray<Column<Source, SourceForm, SortKey>> => [
+  textColumn('name', 'sources.name'),
+  textColumn('channel', 'sources.channel'),
+  textColumn('agency', 'sources.agency'),
+  {
+    key: 'businessModel',
+    label: 'sources.businessModel',
+    sort: 'businessModel',
+    field: 'businessModel',
+    cell: (row) => (
+      <span className="badge sources-model">
+        <T id={businessModelLabel(row.businessModel)} />
+      </span>
+    ),
+    // An affiliate company's row keeps its stored model in the list even if it is no longer offered.
+    editor: ({ draft, set, label }) => {
+      const offered = businessModelsFor(product);
+      const options = offered.includes(draft.businessModel) ? offered : [draft.businessModel, ...offered];
+      return <OptionSelect value={draft.businessModel} options={options} text={businessModelLabel} label={label} onChange={(businessModel) => set({ businessModel })} />;
+    },
+  },
+  {
+    key: 'deduplication',
+    label: 'sources.deduplication',
+    sort: 'deduplication',
+    field: 'deduplication',
+    cell: (row) => <T id={DEDUPLICATION_LABELS[row.deduplication]} />,
+    editor: ({ draft, set, label }) => (
+      <OptionSelect value={draft.deduplication} options={DEDUPLICATIONS} text={(d) => DEDUPLICATION_LABELS[d]} label={label} onChange={(deduplication) => set({ deduplication })} />
+    ),
+  },
+  textColumn('utmSource', 'sources.utmSource'),
+  textColumn('utmMedium', 'sources.utmMedium'),
+  textColumn('utmCampaign', 'sources.utmCampaign'),
+];
+
+/** The table's fixed parts (the columns depend on the company's product). */
+const TABLE = {
+  name: (row: Source) => row.name,
+  preview: (row: Source, draft: SourceForm): Source => ({ ...row, ...fromForm(draft) }),
+  labels: areaActionLabels('sources'),
+  caption: 'sources.caption',
+  hiddenCaption: true,
+  testId: 'source-row',
+  className: 'sources-table',
+} as const;
 
 /** /marketing/sources: the company's traffic sources (spec "Sources"). */
 export function SourcesPage() {
-  const t = useT();
   const intl = useIntl();
   const { user } = useCurrentUser();
   const { data, error, mutate } = useRoute(sourcesList);
   const { sort, toggle: toggleSort } = useSort<SortKey>(DEFAULT_SORT);
-  const [editing, setEditing] = useState<{ id: string; draft: SourceForm } | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Source | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
   const rows = useMemo(() => sortSources(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
   const company = user?.currentCompany;
-  const reason = (failure: unknown) => t(failureMessageId(failure, intl.messages));
-
-  const save = async (row: Source, draft: SourceForm) => {
+  const columns = useMemo(() => columnsFor(company?.product ?? '360'), [company?.product]);
+  const edit = useRowEdit<Source, SourceForm>({
+    data,
+    mutate,
+    toDraft: toForm,
+    schema: sourceFieldsSchema,
     // Spec: saved only if the content changed.
-    if (!changed(row, draft)) return setEditing(null);
-    const fields = fromForm(draft);
-    setBusyId(row.id);
-    setNotice(null);
-    const outcome = await saveRowOptimistically(mutate, data, { ...row, ...fields }, () =>
-      mutateRoute(sourcesUpdate, { params: { id: row.id }, body: { version: row.version, ...fields } }),
-    );
-    setBusyId(null);
-    setEditing(null);
-    if (!outcome.ok) setNotice({ tone: 'danger', id: 'sources.updateFailed', values: { name: row.name, reason: reason(outcome.failure) } });
-  };
-
-  const copy = async (row: Source) => {
-    setBusyId(row.id);
-    setNotice(null);
-    try {
-      const created = await mutateRoute(sourcesCreate, { body: copyOf(row, data ?? []) });
-      await mutate((list) => [...(list ?? []), created], { revalidate: false });
-      // Spec: the copy opens in edit mode.
-      setEditing({ id: created.id, draft: toForm(created) });
-    } catch (failure) {
-      setNotice({ tone: 'danger', id: 'sources.actionFailed', values: { name: row.name, reason: reason(failure) } });
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const remove = async (row: Source) => {
-    setBusyId(row.id);
-    setNotice(null);
-    try {
-      await mutateRoute(sourcesDelete, { params: { id: row.id }, body: { version: row.version } });
-      await mutate((list) => (list ?? []).filter((r) => r.id !== row.id), { revalidate: false });
-      setNotice({ tone: 'success', id: 'sources.deleted', values: { name: row.name } });
-      if (editing?.id === row.id) setEditing(null);
-    } catch (failure) {
-      setNotice({ tone: 'danger', id: 'sources.actionFailed', values: { name: row.name, reason: reason(failure) } });
-      void mutate();
-    } finally {
-      setBusyId(null);
-      setDeleting(null);
-    }
-  };
+    changed,
+    // A name the company has (any case) is said while typing; the server refuses it too.
+    check: (row, draft) => (sourceNamed(data ?? [], draft.name, row.id) ? { name: 'validation.source.nameTaken' } : {}),
+    save: (base, draft) => mutateRoute(sourcesUpdate, { params: { id: base.id }, body: { version: base.version, ...fromForm(draft) } }),
+    // Spec: 'Copy of <name>' (a free one), opened in edit mode.
+    copy: (row) => mutateRoute(sourcesCreate, { body: copyOf(row, data ?? []) }),
+    remove: (row) => mutateRoute(sourcesDelete, { params: { id: row.id }, body: { version: row.version } }),
+    name: TABLE.name,
+    notices: { failed: 'sources.actionFailed', deleted: 'sources.deleted' },
+  });
 
   const refusal =
     company && user ? statusChangeRefusal('sources', 'TBD', 'done', { role: user.role, product: company.product, sourceCount: data?.length ?? 0, feedChecked: false }) : null;
@@ -123,55 +170,11 @@ export function SourcesPage() {
             <T id="sources.export" />
           </Button>
         </div>
-        <NoticeCallout notice={notice} />
         <ListState data={data} error={error} empty="sources.empty">
-        <div className="sources-table-wrap" role="region" aria-labelledby="sources-caption" tabIndex={0}>
-          <table className="sources-table">
-            <caption id="sources-caption" className="visually-hidden">
-              <T id="sources.caption" />
-            </caption>
-            <thead>
-              <tr>
-                {COLUMNS.map(([key, label]) => (
-                  <SortHeader key={key} column={key} label={label} sort={sort} onSort={toggleSort} />
-                ))}
-                <th scope="col">
-                  <T id="sources.actions" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <SourceRow
-                  key={row.id}
-                  row={row}
-                  product={company?.product ?? '360'}
-                  draft={editing?.id === row.id ? editing.draft : null}
-                  busy={busyId === row.id}
-                  locked={(editing !== null && editing.id !== row.id) || (busyId !== null && busyId !== row.id)}
-                  nameTaken={editing?.id === row.id && !!sourceNamed(data ?? [], editing.draft.name, row.id)}
-                  onDraft={(draft) => setEditing({ id: row.id, draft })}
-                  onEdit={() => setEditing({ id: row.id, draft: toForm(row) })}
-                  onSave={() => editing && void save(row, editing.draft)}
-                  onCancel={() => setEditing(null)}
-                  onCopy={() => void copy(row)}
-                  onDelete={() => setDeleting(row)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          <EditTable {...TABLE} rows={rows} columns={columns} edit={edit} editable sort={sort} onSort={toggleSort} />
         </ListState>
       </Card>
       <SourcesDescription />
-      <ConfirmDialog
-        open={deleting !== null}
-        message={<T id="sources.deleteConfirm" values={{ name: deleting?.name ?? '' }} />}
-        description={<T id="sources.deleteDescription" />}
-        busy={deleting !== null && busyId === deleting.id}
-        onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
     </div>
   );
 }

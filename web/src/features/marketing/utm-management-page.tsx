@@ -12,12 +12,12 @@ import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Breadcrumb } from '../../ui/breadcrumb';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/dialog';
 import { usePage } from '../../ui/page-context';
 import { Spinner } from '../../ui/spinner';
+import { useRowEdit } from '../../ui/use-row-edit';
 import { emptyForm, UtmRuleForm, type UtmFormValues } from './utm-rule-form';
 import { OverlapDialog } from './utm-overlap-dialog';
-import { RulesTable, Suggestions, TrafficTable } from './utm-tables';
+import { RulesTable, ruleName, Suggestions, TrafficTable } from './utm-tables';
 import './utm-management.css';
 
 /** Thrown to the form while the page asks about an overlap: the form keeps what was typed (no field error). */
@@ -42,7 +42,14 @@ export function UtmManagementPage() {
   const [duplicateOf, setDuplicateOf] = useState<TrafficRule | null>(null);
   const [overlap, setOverlap] = useState<{ values: UtmFormValues; rows: OverlapRow[]; busy: boolean; error?: MessageId } | null>(null);
   const intl = useIntl();
-  const [deleting, setDeleting] = useState<{ rule: TrafficRule; busy: boolean; error?: ApiError } | null>(null);
+  const ruleEdit = useRowEdit<TrafficRule, object>({
+    data: rules.data,
+    mutate: rules.mutate,
+    // Spec: confirmed first; its UTMs are unlinked (mutateRoute re-reads the traffic).
+    remove: (rule) => mutateRoute(trafficRulesDelete, { params: { id: rule.id }, body: { version: rule.version } }),
+    name: ruleName,
+    notices: { failed: 'utm.rules.actionFailed', deleted: 'utm.rules.deleted' },
+  });
   const step: StepStatus | null | undefined = status.data ? (status.data.steps.find((s) => s.stepType === 'utm_rules')?.status ?? null) : undefined;
 
   const onSearch = async (values: UtmFormValues) => {
@@ -108,17 +115,6 @@ export function UtmManagementPage() {
     setForm((previous) => ({ key: previous.key + 1, values: { source: previous.values.source, rule: { 0: s!, 1: m!, 2: c! } } }));
     setSearch(null);
   };
-  const remove = async () => {
-    if (!deleting) return;
-    setDeleting({ ...deleting, busy: true });
-    try {
-      await mutateRoute(trafficRulesDelete, { params: { id: deleting.rule.id }, body: { version: deleting.rule.version } });
-      setDeleting(null);
-    } catch (error) {
-      setDeleting({ ...deleting, busy: false, error: error as ApiError });
-    }
-  };
-
   const unlinked = traffic.data?.rows.filter((row) => !row.linked) ?? [];
   return (
     <div className="page utm-page">
@@ -176,7 +172,7 @@ export function UtmManagementPage() {
                 <T id="utm.rules.empty" />
               </p>
             ) : (
-              <RulesTable rules={rules.data} onDelete={(rule) => setDeleting({ rule, busy: false })} />
+              <RulesTable rules={rules.data} edit={ruleEdit} />
             )}
           </Card>
 
@@ -210,25 +206,6 @@ export function UtmManagementPage() {
           error={overlap.error}
           onConfirm={() => void confirmOverlap()}
           onCancel={() => setOverlap(null)}
-        />
-      )}
-      {deleting && (
-        <ConfirmDialog
-          open
-          message={<T id="utm.rules.deleteConfirm" />}
-          description={
-            <>
-              <T id="utm.rules.deleteDescription" />
-              {deleting.error && (
-                <Callout tone="danger">
-                  <T id={errorMessageId(deleting.error)} />
-                </Callout>
-              )}
-            </>
-          }
-          busy={deleting.busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setDeleting(null)}
         />
       )}
     </div>

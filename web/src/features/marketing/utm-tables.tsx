@@ -3,6 +3,9 @@ import { FormattedNumber } from 'react-intl';
 import type { TrafficRowView, TrafficRule, UtmCondition } from 'shared/domain/utm-matching';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
+import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
+import type { Sort } from '../../ui/table-tools';
+import type { RowEdit } from '../../ui/use-row-edit';
 import { matchTypeId } from './utm-rule-form';
 
 /** A row's value as the analytics tool reported it; an empty one is shown as such (not as a blank cell). */
@@ -28,56 +31,22 @@ function Condition({ condition }: { condition: UtmCondition }) {
   );
 }
 
-/** The rules table: source, the three conditions, delete (confirmed by the page). */
-export function RulesTable({ rules, onDelete }: { rules: TrafficRule[]; onDelete: (rule: TrafficRule) => void }) {
-  const t = useT();
-  return (
-    <div className="utm-table-wrap">
-      <table className="utm-table">
-        <caption className="visually-hidden">
-          <T id="utm.rules.title" />
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <T id="utm.rules.source" />
-            </th>
-            <th scope="col">
-              <T id="utm.dimension.utmSource" />
-            </th>
-            <th scope="col">
-              <T id="utm.dimension.utmMedium" />
-            </th>
-            <th scope="col">
-              <T id="utm.dimension.utmCampaign" />
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <T id="utm.rules.actions" />
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rules.map((rule) => (
-            <tr key={rule.id}>
-              <td>{rule.source || <span className="muted">{t('utm.rules.noSource')}</span>}</td>
-              {rule.rule.map((condition) => (
-                <td key={condition.utm}>
-                  <Condition condition={condition} />
-                </td>
-              ))}
-              <td>
-                <Button variant="ghost" className="utm-delete" onClick={() => onDelete(rule)} aria-label={t('utm.rules.deleteOf', { source: rule.source || '-' })}>
-                  <T id="utm.rules.delete" />
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+const RULE_COLUMNS: ReadonlyArray<Column<TrafficRule, object>> = [
+  { key: 'source', label: 'utm.rules.source', cell: (rule) => rule.source || <span className="muted"><T id="utm.rules.noSource" /></span> },
+  ...(['utm.dimension.utmSource', 'utm.dimension.utmMedium', 'utm.dimension.utmCampaign'] as const).map((label, i) => ({
+    key: label,
+    label,
+    cell: (rule: TrafficRule) => rule.rule[i] && <Condition condition={rule.rule[i]} />,
+  })),
+];
+const RULE_LABELS: ActionLabels = { delete: ['utm.rules.delete', 'utm.rules.deleteOf'], actions: 'utm.rules.actions', deleteConfirm: 'utm.rules.deleteConfirm', deleteDescription: 'utm.rules.deleteDescription' };
+const UNSORTED: Sort<'source'> = { key: 'source', dir: 'asc' };
+export const ruleName = (rule: TrafficRule) => rule.source || '-';
+
+/** The rules table (the shared EditTable, delete only): source, the three conditions, delete after its confirmation. */
+export function RulesTable({ rules, edit }: { rules: TrafficRule[]; edit: RowEdit<TrafficRule, object> }) {
+  // The rules keep the server's order: no sortable column.
+  return <EditTable rows={rules} columns={RULE_COLUMNS} edit={edit} editable name={ruleName} preview={(rule) => rule} labels={RULE_LABELS} caption="utm.rules.title" hiddenCaption sort={UNSORTED} onSort={() => undefined} testId="utm-rule" />;
 }
 
 /** Rows drawn at first: a company may have thousands of combinations, the biggest come first. */
