@@ -520,6 +520,12 @@ describe('sign-in edges (mutation testing found these unchecked)', () => {
     await login(ann, CLIENT, unfinished);
     await expect(completeMfa({ username: ann.username, session: 'M', code: '123456' }, CLIENT, unfinished)).rejects.toThrow(expiredMessage);
     expect(unfinished.deleteChallenge).not.toHaveBeenCalled();
+    // Deleted between the password and the code: its live challenge does not carry it through.
+    const deletedMeanwhile = setup(user(), { signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })) });
+    await login(ann, CLIENT, deletedMeanwhile);
+    deletedMeanwhile.findUserByLogin = vi.fn(async () => user({ deletedAt: '2026-02-01T00:00:00.000Z' }));
+    await expect(completeMfa({ username: ann.username, session: 'M', code: '123456' }, CLIENT, deletedMeanwhile)).rejects.toThrow(expiredMessage);
+    expect(deletedMeanwhile.identity.answerMfa).not.toHaveBeenCalled();
   });
 
   it('after a new password, hands out the code step when Cognito asks for one, and refuses an unfinished answer', async () => {
