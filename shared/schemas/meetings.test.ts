@@ -20,6 +20,17 @@ describe('meeting schemas', () => {
     expect(isMeetingDatetime('1999-12-31T23:00:00Z')).toBe(false);
   });
 
+  it('bounds the years at their first and last instants, and checks day and month of leap and short months', () => {
+    expect(isMeetingDatetime('2000-01-01T00:00:00Z')).toBe(true);
+    expect(isMeetingDatetime('2000-01-01T00:59:59+01:00')).toBe(false); // 1999 in UTC
+    expect(isMeetingDatetime('2099-12-31T23:59:59Z')).toBe(true);
+    expect(isMeetingDatetime('2100-01-01T00:00:00Z')).toBe(false);
+    expect(isMeetingDatetime('2028-02-29T09:00:00Z')).toBe(true); // leap year
+    expect(isMeetingDatetime('2026-04-31T09:00:00Z')).toBe(false); // 30-day month
+    expect(isMeetingDatetime('2026-12-31T23:30:00-01:00')).toBe(true); // 2027 in UTC, the day as written exists
+    expect(isMeetingDatetime('x2026-03-08T09:00:00Z')).toBe(false);
+  });
+
   it('lets a create leave every field out, and names each bad field with a catalogue id', async () => {
     expect(await errorsOf(meetingCreateSchema, {})).toEqual({});
     expect(await errorsOf(meetingCreateSchema, { name: '  ', duration: '2h', datetime: 'tomorrow' })).toEqual({

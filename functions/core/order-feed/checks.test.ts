@@ -114,16 +114,64 @@ describe('startFeedCheck', () => {
   });
 });
 
+describe('openFeedCheck edges (mutation testing found these unchecked)', () => {
+  const input = { type: 'xml' as const, viewId: null, source: { kind: 'url' as const, url: 'https://shop.test/feed.xml' }, startedBy: 'u1' };
+
+  it('tries three times while the marker keeps changing, then gives up loudly', async () => {
+    const createFeedCheck = vi.fn(async () => false);
+    const releaseRunningMarker = vi.fn(async () => undefined);
+    const { deps } = fakeDeps({ createFeedCheck, getRunningMarker: async () => null, releaseRunningMarker });
+    await expect(openFeedCheck('c1', input, deps)).rejects.toThrow('the running marker keeps changing');
+    expect(createFeedCheck).toHaveBeenCalledTimes(3);
+    // No marker: nothing to release.
+    expect(releaseRunningMarker).not.toHaveBeenCalled();
+  });
+
+  it('does not release a marker whose check is gone (it is not this request’s to judge)', async () => {
+    const releaseRunningMarker = vi.fn(async () => undefined);
+    const { deps } = fakeDeps({
+      createFeedCheck: async () => false,
+      getRunningMarker: async () => ({ checkId: 'gone', startedAt: T0.toISOString() }),
+      releaseRunningMarker,
+    });
+    await expect(openFeedCheck('c1', input, deps)).rejects.toThrow();
+    expect(releaseRunningMarker).not.toHaveBeenCalled();
+  });
+
+  it('creates a URL check with no size, nothing done yet, and no View ID check without a View ID', async () => {
+    const viewOwners = vi.fn(async () => []);
+    const { deps, store } = fakeDeps({ viewOwners });
+    await startFeedCheck(company, 'u1', { upload_key: null, feed_url: 'https://shop.test/feed.xml', view_id: '', type: 'xml' }, deps);
+    const [record] = [...store.values()];
+    expect(record).toMatchObject({ progress: { bytes: 0, totalBytes: null, orders: 0 }, stepCompleted: false, feedUrlStored: false, viewId: null });
+    expect(viewOwners).not.toHaveBeenCalled();
+  });
+
+  it('asks for a URL or a file when given neither, and refuses a URL it cannot read', async () => {
+    const { deps, store } = fakeDeps();
+    await expect(startFeedCheck(company, 'u1', { upload_key: null, feed_url: null, view_id: null, type: 'xml' } as never, deps)).rejects.toMatchObject({
+      errors: { feed_url: 'validation.feed.urlOrFile' },
+    });
+    await expect(startFeedCheck(company, 'u1', { upload_key: null, feed_url: 'not a url', view_id: null, type: 'xml' } as never, deps)).rejects.toMatchObject({
+      errors: { feed_url: 'validation.company.url' },
+    });
+    expect(store.size).toBe(0);
+  });
+});
+
 describe('reading checks', () => {
   it("another company's or a missing id is not found", async () => {
     const { deps } = fakeDeps();
     const reads: ReadDeps = { ...deps, latestFeedCheck: async () => null, listFeedHistory: async () => [] };
     await expect(getFeedCheckView('c1', 'nope', reads)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getFeedCheckView('c1', 'nope', reads)).rejects.toThrow('No such feed check');
   });
 
   it('a check whose job died reads as failed (interrupted)', () => {
     const record = { id: 'x', companyId: 'c1', status: 'running', updatedAt: T0.toISOString(), failure: null, finishedAt: null } as unknown as FeedCheckRecord;
     expect(asSeen(record, new Date(T0.getTime() + 60_000)).status).toBe('running');
+    // Exactly the stale time without a write: still running (the job may be writing its last progress).
+    expect(asSeen(record, new Date(T0.getTime() + FEED_CHECK_STALE_MS)).status).toBe('running');
     const late = asSeen(record, new Date(T0.getTime() + FEED_CHECK_STALE_MS + 1));
     expect(late).toMatchObject({ status: 'failed', failure: { code: 'interrupted' }, finishedAt: T0.toISOString() });
   });

@@ -41,4 +41,33 @@ describe('fitResult', () => {
     expect(resultBytes(fitted)).toBeLessThanOrEqual(50_000);
     expect(Object.keys(fitted.errors)).toHaveLength(40);
   });
+
+  it('clips at the limits exactly: 200 characters stay, 201 become 199 and an ellipsis; a missing detail stays missing', () => {
+    const at = 'a'.repeat(EXAMPLE_TEXT_MAX);
+    const over = 'b'.repeat(EXAMPLE_TEXT_MAX + 1);
+    const fitted = fitResult({ ...base(), errors: { k: [{ orderId: at, line: 1, detail: over }, { orderId: over, line: 2 }] } });
+    expect(fitted.errors.k![0]).toEqual({ orderId: at, line: 1, detail: `${'b'.repeat(EXAMPLE_TEXT_MAX - 1)}…` });
+    expect(fitted.errors.k![1]).toStrictEqual({ orderId: `${'b'.repeat(EXAMPLE_TEXT_MAX - 1)}…`, line: 2 });
+  });
+
+  it('keeps exactly 240 months untouched, and of 241 drops the oldest, whatever their order', () => {
+    const result = base();
+    const months = Array.from({ length: 241 }, (_, i) => `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
+    for (const month of [...months].reverse()) result.stats.monthlyStats[month] = 1;
+    const fitted = Object.keys(fitResult(result).stats.monthlyStats);
+    expect(fitted).toHaveLength(240);
+    expect(fitted).not.toContain('2000-01');
+    delete result.stats.monthlyStats['2000-01'];
+    expect(fitResult(result).stats.monthlyStats).toBe(result.stats.monthlyStats);
+  });
+
+  it('drops no example of a result exactly at the byte limit, and keeps halving until under it', () => {
+    const examples = Array.from({ length: 8 }, (_, i) => ({ orderId: `o${i}`, line: i }));
+    const result = { ...base(), errors: { k: examples } };
+    expect(fitResult(result, resultBytes(result)).errors.k).toHaveLength(8);
+    expect(fitResult(result, resultBytes(result) - 1).errors.k).toHaveLength(4);
+    // With room for no example at all: none left, and the loop ends.
+    expect(fitResult(result, 10).errors.k).toEqual([]);
+  });
 });
+

@@ -102,7 +102,7 @@ describe('sendPasswordResetMail (the job)', () => {
     expect(deps.sendMail).toHaveBeenCalledWith({
       to: 'ann@portal.test',
       template: 'password-reset',
-      data: expect.objectContaining({ url_reset: `https://portal.example/password-reset/${TOKEN}` }),
+      data: { login: 'ann@portal.test', url_reset: `https://portal.example/password-reset/${TOKEN}`, expires_hours: '2' },
     });
   });
 
@@ -126,7 +126,7 @@ describe('sendPasswordResetMail (the job)', () => {
     deps.sendMail = vi.fn(async () => Promise.reject(new Error('SES down')));
     const quiet = vi.spyOn(logger(), 'error').mockImplementation(() => {});
     expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('mail-failed');
-    expect(quiet).toHaveBeenCalled();
+    expect(quiet).toHaveBeenCalledWith('Password reset e-mail failed', { error: 'Error', reason: 'SES down' });
     quiet.mockRestore();
   });
 });
@@ -140,6 +140,23 @@ describe('checkPasswordResetToken', () => {
     await expect(checkPasswordResetToken('../etc', deps)).rejects.toBeInstanceOf(InvalidTokenError);
     store.set(TOKEN, { userId: 'sub-1', expiresAt: NOW / 1000 - 1 });
     await expect(checkPasswordResetToken(TOKEN, deps)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses a malformed token without a table read (checking or completing)', async () => {
+    const { deps } = setup(ann);
+    for (const token of ['A'.repeat(42), 'A'.repeat(44), `${'A'.repeat(42)}=`]) {
+      await expect(checkPasswordResetToken(token, deps)).rejects.toBeInstanceOf(InvalidTokenError);
+      await expect(completePasswordReset(token, 'Brand-new-pass-1', {}, deps)).rejects.toBeInstanceOf(InvalidTokenError);
+    }
+    expect(deps.findResetToken).not.toHaveBeenCalled();
+  });
+
+  it('tells the page about an authenticator app, and since when when the portal saw it set up', async () => {
+    const { deps, user } = setup({ ...ann, mfaEnrolled: true, mfaEnrolledAt: '2026-02-29T10:00:00.000Z' } as UserRecord);
+    await sendPasswordResetMail(mailFor('ann@portal.test'), deps);
+    expect(await checkPasswordResetToken(TOKEN, deps)).toEqual({ token: TOKEN, mfa: { since: '2026-02-29T10:00:00.000Z' } });
+    delete user!.mfaEnrolledAt;
+    expect(await checkPasswordResetToken(TOKEN, deps)).toEqual({ token: TOKEN, mfa: { since: null } });
   });
 });
 

@@ -384,4 +384,179 @@ describe('authenticator enrolment', () => {
   it('needs the session token', async () => {
     await expect(startMfaEnrolment(user(), undefined, password, CLIENT, deps())).rejects.toBeInstanceOf(UnauthenticatedError);
   });
+
+  it('needs the session token to verify the first code too', async () => {
+    const d = deps();
+    await expect(verifyMfaEnrolment(user(), undefined, { password, code: '123456' }, CLIENT, d)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(d.identity.verifyTotpEnrolment).not.toHaveBeenCalled();
+  });
+
+  it('counts wrong first codes and wrong removal codes in the backoff, but not an outage', async () => {
+    const d = deps();
+    d.identity.verifyTotpEnrolment.mockRejectedValue(new InvalidMfaCodeError());
+    for (let i = 0; i < 5; i++) await expect(verifyMfaEnrolment(user(), 'access', { password, code: '000000' }, CLIENT, d)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    await expect(verifyMfaEnrolment(user(), 'access', { password, code: '123456' }, CLIENT, d)).rejects.toBeInstanceOf(TooManyRequestsError);
+
+    const r = deps();
+    for (let i = 0; i < 5; i++) await expect(removeOwnMfa(user(), { password, code: '000000' }, CLIENT, r)).rejects.toBeInstanceOf(InvalidMfaCodeError);
+    await expect(removeOwnMfa(user(), { password, code: '123456' }, CLIENT, r)).rejects.toBeInstanceOf(TooManyRequestsError);
+
+    const down = deps();
+    const counted = vi.spyOn(down.throttle, 'countAttempt');
+    down.identity.verifyTotpEnrolment.mockRejectedValue(new Error('Cognito unreachable'));
+    await expect(verifyMfaEnrolment(user(), 'access', { password, code: '123456' }, CLIENT, down)).rejects.toThrow('Cognito unreachable');
+    down.identity.answerMfa.mockRejectedValue(new Error('Cognito unreachable'));
+    await expect(removeOwnMfa(user(), { password, code: '123456' }, CLIENT, down)).rejects.toThrow('Cognito unreachable');
+    down.identity.signIn.mockRejectedValue(new Error('Cognito unreachable'));
+    await expect(removeOwnMfa(user(), { password, code: '123456' }, CLIENT, down)).rejects.toThrow('Cognito unreachable');
+    expect(counted).not.toHaveBeenCalled();
+  });
+
+  it('says which field is wrong when the password is', async () => {
+    await expect(removeOwnMfa(user(), { password: 'wrong-password', code: '123456' }, CLIENT, deps())).rejects.toMatchObject({
+      errors: { password: 'validation.currentPasswordWrong' },
+    });
+  });
+
+  it('with no app on in Cognito, removes nothing, ends the probe’s session and puts the record in line', async () => {
+    const d = deps();
+    d.identity.signIn.mockResolvedValue({ kind: 'tokens', tokens: tokens() } as never);
+    expect(await removeOwnMfa(user({ mfaEnrolled: true }), { password, code: '123456' }, CLIENT, d)).toEqual({ status: 'removed' });
+    expect(d.identity.revokeRefreshToken).toHaveBeenCalledWith('refresh');
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', false);
+    expect(d.identity.removeTotp).not.toHaveBeenCalled();
+    expect(d.notify).not.toHaveBeenCalled();
+    // Record already without: no write; tokens without a refresh token: nothing to revoke.
+    const quiet = deps();
+    quiet.identity.signIn.mockResolvedValue({ kind: 'tokens', tokens: tokens({ refreshToken: undefined }) } as never);
+    await removeOwnMfa(user({ mfaEnrolled: false }), { password, code: '123456' }, CLIENT, quiet);
+    expect(quiet.setMfaEnrolled).not.toHaveBeenCalled();
+    expect(quiet.identity.revokeRefreshToken).not.toHaveBeenCalled();
+  });
+
+  it('refuses to remove on a sign-in step it does not expect, and revokes only a refresh token there is', async () => {
+    const d = deps();
+    d.identity.signIn.mockResolvedValue({ kind: 'new-password-required', session: 'S' } as never);
+    await expect(removeOwnMfa(user({ mfaEnrolled: true }), { password, code: '123456' }, CLIENT, d)).rejects.toThrow('Sign in again');
+    expect(d.identity.removeTotp).not.toHaveBeenCalled();
+    const noRefresh = deps();
+    noRefresh.identity.answerMfa.mockResolvedValue({ kind: 'tokens', tokens: tokens({ refreshToken: undefined }) } as never);
+    await removeOwnMfa(user({ mfaEnrolled: true }), { password, code: '123456' }, CLIENT, noRefresh);
+    expect(noRefresh.identity.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(noRefresh.identity.removeTotp).toHaveBeenCalledWith('sub-1');
+  });
+});
+
+describe('sign-in edges (mutation testing found these unchecked)', () => {
+  const ann = { username: 'ann@portal.test', password: 'secret-pass' };
+  const expiredMessage = 'The sign-in session expired: sign in again';
+
+  it('waits only while the sign-out plus the skew is not a whole second behind: not at the edge, not long after', async () => {
+    const signedOutAt = NOW / 1000;
+    // The first millisecond a new token's iat (whole seconds) is past signedOutAt + skew: no wait.
+    const atEdge = setup(user({ signedOutAt: signedOutAt - 6 }));
+    await login(ann, CLIENT, atEdge);
+    expect(atEdge.sleep).not.toHaveBeenCalled();
+    const longAgo = setup(user({ signedOutAt: signedOutAt - 86_400 }));
+    await login(ann, CLIENT, longAgo);
+    expect(longAgo.sleep).not.toHaveBeenCalled();
+    // A millisecond short of it: wait that millisecond (and a margin).
+    const justShort = setup(user({ signedOutAt: signedOutAt - 6 }));
+    justShort.now = () => NOW - 1;
+    await login(ann, CLIENT, justShort);
+    expect(justShort.sleep).toHaveBeenCalledWith(26);
+  });
+
+  it('refuses a fresh token Cognito dates at or before the sign-out (a clock behind ours)', async () => {
+    const deps = setup(user({ signedOutAt: NOW / 1000 - 100 }), {
+      signIn: vi.fn(async () => ({ kind: 'tokens' as const, tokens: tokens({ issuedAt: NOW / 1000 - 100 }) })),
+    });
+    await expect(login(ann, CLIENT, deps)).rejects.toThrow('Sign in again');
+  });
+
+  it('writes the app flag only when it changed, and decides the enrolment on the corrected record', async () => {
+    const same = setup(user({ mfaEnrolled: false }));
+    await login(ann, CLIENT, same);
+    expect(same.setMfaEnrolled).not.toHaveBeenCalled();
+    // The record says enrolled, Cognito did not ask for a code: the app is gone, so an admin must enrol again.
+    const stale = { ...setup(user({ roles: ['ROLE_ADMIN'], mfaEnrolled: true })), adminMfaRequired: () => true };
+    expect((await login(ann, CLIENT, stale)).status).toBe('mfa-setup-required');
+  });
+
+  it('clears the client’s failures on success only when it has some', async () => {
+    const clean = setup(user());
+    const clear = vi.spyOn(clean.throttle, 'clearCounter');
+    await login(ann, CLIENT, clean);
+    expect(clear).not.toHaveBeenCalled();
+    // Four wrong, then right: the four are forgotten, so five more wrong ones are free again... up to the backoff.
+    const deps = setup(user(), {}, 'secret-pass');
+    for (let i = 0; i < 4; i++) await expect(login({ ...ann, password: 'wrong' }, CLIENT, deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
+    await login(ann, CLIENT, deps);
+    for (let i = 0; i < 4; i++) await expect(login({ ...ann, password: 'wrong' }, CLIENT, deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
+    // 4 (not 8) failures on record: the fifth is still free.
+    await expect(login({ ...ann, password: 'wrong' }, CLIENT, deps)).rejects.toBeInstanceOf(InvalidCredentialsError);
+  });
+
+  it('counts only wrong passwords and codes, not an outage, as failures', async () => {
+    const down = setup(user(), { signIn: vi.fn(async () => Promise.reject(new Error('Cognito unreachable'))) });
+    const count = vi.spyOn(down.throttle, 'countAttempt');
+    await expect(login(ann, CLIENT, down)).rejects.toThrow('Cognito unreachable');
+    expect(count).not.toHaveBeenCalled();
+    const mfaDown = setup(user(), {
+      signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })),
+      answerMfa: vi.fn(async () => Promise.reject(new Error('Cognito unreachable'))),
+    });
+    await login(ann, CLIENT, mfaDown);
+    const mfaCount = vi.spyOn(mfaDown.throttle, 'countAttempt');
+    await expect(completeMfa({ username: ann.username, session: 'M', code: '123456' }, CLIENT, mfaDown)).rejects.toThrow('Cognito unreachable');
+    expect(mfaCount).not.toHaveBeenCalled();
+  });
+
+  it('answers a code step of a deleted user, or one Cognito does not finish, as an expired session', async () => {
+    const deleted = setup(user({ deletedAt: '2026-02-01T00:00:00.000Z' }));
+    await expect(completeMfa({ username: ann.username, session: 'M', code: '123456' }, CLIENT, deleted)).rejects.toThrow(expiredMessage);
+    const unfinished = setup(user(), {
+      signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })),
+      answerMfa: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M2' })),
+    });
+    await login(ann, CLIENT, unfinished);
+    await expect(completeMfa({ username: ann.username, session: 'M', code: '123456' }, CLIENT, unfinished)).rejects.toThrow(expiredMessage);
+    expect(unfinished.deleteChallenge).not.toHaveBeenCalled();
+    // Deleted between the password and the code: its live challenge does not carry it through.
+    const deletedMeanwhile = setup(user(), { signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })) });
+    await login(ann, CLIENT, deletedMeanwhile);
+    deletedMeanwhile.findUserByLogin = vi.fn(async () => user({ deletedAt: '2026-02-01T00:00:00.000Z' }));
+    await expect(completeMfa({ username: ann.username, session: 'M', code: '123456' }, CLIENT, deletedMeanwhile)).rejects.toThrow(expiredMessage);
+    expect(deletedMeanwhile.identity.answerMfa).not.toHaveBeenCalled();
+  });
+
+  it('after a new password, hands out the code step when Cognito asks for one, and refuses an unfinished answer', async () => {
+    /** Cognito knows only the temporary password until the challenge is answered, then answers `after` for the new one. */
+    const challenged = async (after: Awaited<ReturnType<IdentityProvider['signIn']>>, answer?: IdentityProvider['completeNewPassword']) => {
+      let changed = false;
+      const deps = setup(user(), {
+        signIn: vi.fn(async () => {
+          if (!changed) throw new InvalidCredentialsError();
+          return after;
+        }),
+        completeNewPassword: vi.fn(async (...args: Parameters<IdentityProvider['completeNewPassword']>) => {
+          changed = true;
+          return answer ? answer(...args) : { kind: 'tokens' as const, tokens: tokens() };
+        }),
+      });
+      await deps.saveChallenge('S', 'sub-1', NOW / 1000 + 180);
+      return deps;
+    };
+    const newPassword = { username: ann.username, session: 'S', password: 'New-password-12' };
+    const toMfa = await challenged({ kind: 'mfa-required', session: 'M' });
+    expect(await completeNewPassword(newPassword, toMfa)).toEqual({ status: 'mfa-required', session: 'M' });
+    expect(toMfa.saveChallenge).toHaveBeenLastCalledWith('M', 'sub-1', NOW / 1000 + 180, 'mfa');
+
+    const stuck = await challenged({ kind: 'tokens', tokens: tokens() }, async () => ({ kind: 'new-password-required', session: 'S2' }));
+    await expect(completeNewPassword(newPassword, stuck)).rejects.toThrow(expiredMessage);
+    expect(stuck.markPasswordChanged).not.toHaveBeenCalled();
+
+    const noTokens = await challenged({ kind: 'new-password-required', session: 'S3' });
+    await expect(completeNewPassword(newPassword, noTokens)).rejects.toThrow(expiredMessage);
+  });
 });

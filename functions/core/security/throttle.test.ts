@@ -137,4 +137,43 @@ describe('throttle counters with a moving clock (mutation testing found these un
     for (let i = 0; i < 6; i++) await countSignInFailure(store, { login: ` Ann@Portal.TEST `, client }, HOUR_START);
     await expect(assertMayTrySignIn(store, { login: LOGIN, client }, HOUR_START + 1000)).rejects.toBeInstanceOf(TooManyRequestsError);
   });
+
+  /** `count` failures of `client` on LOGIN at `atMs`. */
+  async function fail(store: ThrottleStore, client: string, atMs: number, count = 1) {
+    for (let i = 0; i < count; i++) await countSignInFailure(store, { login: LOGIN, client }, atMs);
+  }
+
+  it('is past the login’s ceiling at exactly 100 failures in the hour, and refuses a client at exactly its 3 of grace', async () => {
+    const store = memoryThrottleStore();
+    // 99 failures from others: below the ceiling, a client with 3 failures of its own may still try.
+    for (const client of addresses(33, '192.0.2.')) await fail(store, client, HOUR_START, 3);
+    await fail(store, '198.51.100.7', HOUR_START, SIGN_IN_CEILING_GRACE);
+    // 99 + 3 = 102 >= 100: past the ceiling; the client has used its grace (3, not 4).
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client: '198.51.100.7' }, HOUR_START + 1000)).rejects.toBeInstanceOf(TooManyRequestsError);
+    // With 2 failures of its own, one more try.
+    await fail(store, '198.51.100.8', HOUR_START, SIGN_IN_CEILING_GRACE - 1);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client: '198.51.100.8' }, HOUR_START + 1000)).resolves.toBe(true);
+  });
+
+  it('counts exactly 100 failures as past the ceiling', async () => {
+    const store = memoryThrottleStore();
+    for (const client of addresses(32, '192.0.2.')) await fail(store, client, HOUR_START, 3); // 96
+    await fail(store, '198.51.100.7', HOUR_START, SIGN_IN_CEILING_GRACE); // 99
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client: '198.51.100.7' }, HOUR_START + 1000)).resolves.toBe(true);
+    await fail(store, '192.0.2.200', HOUR_START); // 100
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client: '198.51.100.7' }, HOUR_START + 1000)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('counts a client’s grace only from failures of the last hour: an hour to the millisecond still counts', async () => {
+    const store = memoryThrottleStore();
+    const client = '198.51.100.7';
+    const failedAt = HOUR_START + 30 * 60_000;
+    await fail(store, client, failedAt, SIGN_IN_CEILING_GRACE);
+    // The next clock hour, others push the login past its ceiling.
+    for (const other of addresses(34, '192.0.2.')) await fail(store, other, HOUR_START + 3_600_000, 3);
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, failedAt + 3_600_000)).rejects.toBeInstanceOf(TooManyRequestsError);
+    // A millisecond later its failures are forgotten: a client without failures is never refused.
+    await expect(assertMayTrySignIn(store, { login: LOGIN, client }, failedAt + 3_600_001)).resolves.toBe(true);
+  });
 });
+
