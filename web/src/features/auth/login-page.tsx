@@ -23,7 +23,7 @@ type Notice = MessageId | { error: unknown };
 
 /** Any other failure: the API's error code in words (too many attempts...), or the generic text. */
 const noticeFor = (error: unknown): Notice => (error instanceof ApiError && error.status === 429 ? { error } : errorMessageId(error));
-const NoticeText = ({ notice }: { notice: Notice }) => (typeof notice === 'string' ? <NoticeText notice={notice} /> : <ErrorText error={notice.error} />);
+const NoticeText = ({ notice }: { notice: Notice }) => (typeof notice === 'string' ? <T id={notice} /> : <ErrorText error={notice.error} />);
 
 /**
  * Sign-in (spec, Sign-in). On success the signed-in user is written to the SWR cache; the

@@ -63,7 +63,7 @@ describe('password reset with a token', () => {
 
     const change = await screen.findByRole('button', { name: 'Change Password' });
     expect(change).toBeDisabled();
-    expect(screen.getByText('Password should contain at least 12 symbols')).toBeInTheDocument();
+    expect(screen.getByText('Password should contain at least 8 symbols')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('New password'), 'short');
     await userEvent.type(screen.getByLabelText('Repeat password'), 'short');
