@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/pages';
-import { loadWidgetTag } from './app/widget-tag';
+import { loadWidgetTag, LOCAL_WIDGET_TAG } from './app/widget-tag';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -9,5 +9,5 @@ import './styles/shell.css';
 import './styles/pages.css';
 
 preloadPage(window.location.pathname);
-loadWidgetTag(import.meta.env.VITE_WIDGET_SCRIPT_URL);
+loadWidgetTag(import.meta.env.VITE_WIDGET_SCRIPT_URL?.trim() || LOCAL_WIDGET_TAG);
 createRoot(document.getElementById('root')!).render(<App />);
