@@ -131,6 +131,14 @@ describe('data health page', () => {
     expect(await screen.findByText('Nothing has been checked for your company yet.')).toBeInTheDocument();
   });
 
+  it('says a kind never checked is waiting for its first daily check (no reason yet), not that the check gave no details', async () => {
+    mockSession(makeUser());
+    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'unknown', lastCheck: null, reason: undefined, history: [] })] });
+    renderApp('/data-health', { locale: 'fr' });
+    expect(await screen.findByText('Pas encore vérifié : la première vérification quotidienne n’a pas encore eu lieu.')).toBeInTheDocument();
+    expect(screen.queryByText('La vérification n’a donné aucun détail affichable ici.')).not.toBeInTheDocument();
+  });
+
   it('is in the Data Flow menu', async () => {
     mockSession(makeUser());
     renderApp('/dashboard');

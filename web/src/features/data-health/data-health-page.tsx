@@ -95,7 +95,9 @@ function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
         </h2>
         {item ? <HealthBadge status={item.status} /> : <span className="dh-placeholder dh-placeholder-badge" />}
       </div>
-      <p className="dh-reason">{item ? reason(item.reason) : <span className="dh-placeholder" />}</p>
+      <p className="dh-reason">
+        {!item ? <span className="dh-placeholder" /> : !item.reason && !item.lastCheck ? <T id="dataHealth.reason.neverChecked" /> : reason(item.reason)}
+      </p>
       <p className="muted small dh-checked">
         {item ? item.lastCheck ? <T id="dataHealth.lastCheck" values={{ date: formatPortalDate(intl, item.lastCheck, true) }} /> : <T id="dataHealth.neverChecked" /> : '\u00a0'}
       </p>

@@ -23,6 +23,7 @@ export const en = {
   'dataHealth.fix.utm-linking': 'Link your UTMs',
   'dataHealth.empty': 'Nothing has been checked for your company yet.',
   'dataHealth.reason.generic': 'The check gave no details that can be shown here.',
+  'dataHealth.reason.neverChecked': 'Not checked yet: the first daily check has not run.',
 
   // Reasons (GET /api/data-health)
   'health.feed.ok': 'The feed was read without errors ({orders, plural, one {# order} other {# orders}}).',

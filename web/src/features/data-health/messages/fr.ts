@@ -18,6 +18,7 @@ export const fr: Record<keyof typeof en, string> = {
   'dataHealth.fix.utm-linking': 'Rattacher vos UTM',
   'dataHealth.empty': 'Rien n’a encore été vérifié pour votre entreprise.',
   'dataHealth.reason.generic': 'La vérification n’a donné aucun détail affichable ici.',
+  'dataHealth.reason.neverChecked': 'Pas encore vérifié : la première vérification quotidienne n’a pas encore eu lieu.',
 
   'health.feed.ok': 'Le flux a été lu sans erreur ({orders, plural, one {# commande} other {# commandes}}).',
   'health.feed.warnings': 'Le flux a été lu avec {count, plural, one {# type d’avertissement} other {# types d’avertissements}}.',

@@ -18,6 +18,7 @@ export const ru: Record<keyof typeof en, string> = {
   'dataHealth.fix.utm-linking': 'Привязать UTM',
   'dataHealth.empty': 'Для вашей компании ещё ничего не проверялось.',
   'dataHealth.reason.generic': 'Проверка не сообщила подробностей, которые можно здесь показать.',
+  'dataHealth.reason.neverChecked': 'Ещё не проверялось: первая ежедневная проверка пока не прошла.',
 
   'health.feed.ok': 'Фид прочитан без ошибок ({orders, plural, one {# заказ} few {# заказа} many {# заказов} other {# заказа}}).',
   'health.feed.warnings': 'Фид прочитан с предупреждениями (видов: {count, number}).',
