@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { keys } from '../../functions/data/keys';
 import { db, tableName } from '../../functions/data/table';
+import type { TranslationCatalogues } from '../../shared/domain/translations';
 import type { AuditEntry, AuditPage } from '../../shared/domain/types';
 import { makeCompany, makeUser, signedIn, uniqueSuffix } from './helpers/accounts';
 import { Browser } from './helpers/browser';
@@ -98,8 +99,39 @@ describe('one record per change, with the changed fields only', () => {
     const records = (await history({ user: adminId, kind: 'default-collector' })).filter((e) => e.recordId === id);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ action: 'create', companyId: null });
-    const current = await admin.get<{ version: number }>('/api/translations');
+    // A translations update: the changed ids only, as `<locale>.<id>`, before and after.
+    const current = await admin.get<TranslationCatalogues>('/api/translations');
     expect(current.status).toBe(200);
+    const { version, catalogues } = current.body;
+    const saved = await admin.post('/api/translations', { version, en: { ...catalogues.en, 'route.dashboard': 'Audited overview' }, fr: catalogues.fr, ru: catalogues.ru });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const updates = await history({ user: adminId, kind: 'translations' });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ action: 'update', recordId: 'overrides', companyId: null, after: { 'en.route.dashboard': 'Audited overview' } });
+    expect(updates[0]!.before).not.toHaveProperty('en.route.dashboard');
+    // Put back: the catalogue as it was (a second record, the same ids the other way round).
+    expect((await admin.post('/api/translations', { version: version + 1, ...catalogues })).status).toBe(200);
+    expect((await history({ user: adminId, kind: 'translations' }))[0]).toMatchObject({ before: { 'en.route.dashboard': 'Audited overview' } });
+  });
+
+  it('UTM rules: a create and a delete by a customer, in the company’s history', async () => {
+    const company = await makeCompany('Audit rules');
+    const customer = await makeUser('ROLE_USER', company);
+    const client = await signedIn(stack.url, customer);
+    const sourceId = crypto.randomUUID();
+    expect((await client.post('/api/sources', { id: sourceId, name: 'Audit rules source', channel: 'Email', businessModel: 'CPO', deduplication: 'Last Click' })).status).toBe(201);
+    const rule = { 0: { type: 'equal', utm: 'utmSource', value: 'audited' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } };
+    const created = await client.post('/api/traffic-rules', { source: sourceId, rule });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ruleId = created.body.rule.id as string;
+    expect((await client.request('DELETE', `/api/traffic-rules/${ruleId}`, { json: { version: created.body.rule.version } })).status).toBe(200);
+    const entries = await ofCompany(company, 'rule');
+    expect(entries.map((e) => [e.action, e.recordId, e.actorId])).toEqual([
+      ['delete', ruleId, customer.record.id],
+      ['create', ruleId, customer.record.id],
+    ]);
+    expect(JSON.stringify(entries[1]!.after)).toContain('audited');
+    expect(entries[0]!.after).toEqual({});
   });
 });
 
