@@ -140,7 +140,8 @@ test('the status report in French: toggle and search', async ({ page }) => {
   await expect(page.getByRole('columnheader', { name: m('fr', 'statusReport.col.step') })).toBeVisible();
   const rows = page.getByRole('table').locator('tbody tr');
   const all = await rows.count();
-  const toggle = page.getByRole('switch');
+  // Two switches since the health column: "completed shown" and "failing first".
+  const toggle = page.getByRole('switch', { name: m('fr', 'statusReport.completedVisible') });
   await expect(toggle).toBeChecked();
   await toggle.uncheck();
   await expect(page.getByText(m('fr', 'statusReport.completedHidden'))).toBeVisible();
