@@ -419,7 +419,12 @@ export async function deleteCompanyRecord(company: CompanyRecord): Promise<void>
       ],
     // The one record of a deletion, with its last step (the steps before only prepare it and may be retried).
     { kind: 'company', action: 'delete', recordId: company.id, companyId: company.id, before: company },
-  );
+  ).catch(async (error: unknown) => {
+    // Two deletions finishing at once (a retry beside the first): the other one deleted the record
+    // and wrote the deletion's one audit record, which refuses a second. The company is gone: done.
+    if (isConditionFailure(error) && !(await getCompanyRecord(company.id, true))) return;
+    throw error;
+  });
 }
 
 /** The platform team's company (isDefault), oldest first if there were several: one filtered GSI Query. */
