@@ -50,3 +50,14 @@ export interface DataHealth {
 
 /** The order "failing first" sorts by (the status report's health filter). */
 export const HEALTH_SEVERITY: Record<HealthStatus, number> = { failing: 0, warning: 1, unknown: 2, healthy: 3 };
+
+/**
+ * A company's health in one word (the status report's column, the dashboard's card): its worst
+ * KNOWN kind, failing first; `unknown` only when no kind is known (a kind with nothing to check,
+ * e.g. no feed URL, does not hide the others).
+ */
+export function worstStatus(statuses: readonly HealthStatus[]): HealthStatus {
+  const known = statuses.filter((s) => s !== 'unknown');
+  if (known.length === 0) return 'unknown';
+  return known.reduce((worst, s) => (HEALTH_SEVERITY[s] < HEALTH_SEVERITY[worst] ? s : worst));
+}

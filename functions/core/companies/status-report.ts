@@ -3,7 +3,7 @@ import * as companiesRepo from '../../data/companies';
 import type { CompanyRecord } from '../../data/companies';
 import * as healthRepo from '../../data/data-health';
 import * as stepsRepo from '../../data/steps';
-import { worstStatus } from '../data-health/status';
+import { worstStatus } from '../../../shared/domain/data-health';
 import type { StepRecord } from '../../data/steps';
 
 export interface StatusReportDeps {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accessResult, coverageResult, feedResult, planAlerts, utmResult, worstStatus, type KindResult } from './status';
+import { worstStatus } from '../../../shared/domain/data-health';
+import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type KindResult } from './status';
 
 const entry = (health: 'clean' | 'warnings' | 'failed') => ({
   health,

@@ -1,5 +1,5 @@
 import { reportColour } from '../../../shared/domain/analytics';
-import { HEALTH_KINDS, HEALTH_SEVERITY, type HealthKind, type HealthReason, type HealthStatus } from '../../../shared/domain/data-health';
+import { HEALTH_KINDS, type HealthKind, type HealthReason, type HealthStatus } from '../../../shared/domain/data-health';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
 
 /**
@@ -78,15 +78,6 @@ export function utmResult(aggregates: { unlinkedSessions: number; totalSessions:
   return { status: 'healthy', reason: { key: 'health.utm.ok', values } };
 }
 
-/**
- * The company's health in one word (the status report's column): its worst KNOWN kind, failing
- * first; `unknown` only when no kind is known (a kind with nothing to check does not hide the others).
- */
-export function worstStatus(statuses: readonly HealthStatus[]): HealthStatus {
-  const known = statuses.filter((s) => s !== 'unknown');
-  if (known.length === 0) return 'unknown';
-  return known.reduce((worst, s) => (HEALTH_SEVERITY[s] < HEALTH_SEVERITY[worst] ? s : worst));
-}
 
 const isBad = (status: HealthStatus) => status === 'warning' || status === 'failing';
 

@@ -6,7 +6,7 @@ import { STEP_STATUSES } from 'shared/domain/integration';
 import { STEP_TYPES, type StatusReportRow } from 'shared/domain/types';
 import { integrationStatusReport } from 'shared/routes';
 import { DateText } from '../../i18n/dates';
-import { T, useT } from '../../i18n/t';
+import { T, useT, type MessageId } from '../../i18n/t';
 import { useRoute } from '../../lib/api/use-route';
 import { stepNameId, stepStatusId } from '../../lib/steps';
 import { ListState } from '../../ui/list-state';
@@ -93,45 +93,9 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
           <input type="checkbox" role="switch" checked={showCompleted} onChange={(event) => set('completed', event.target.checked ? '' : 'hidden')} />
           <T id={showCompleted ? 'statusReport.completedVisible' : 'statusReport.completedHidden'} />
         </label>
-        <label className="co-filter">
-          <span>
-            <T id="statusReport.filter.company" />
-          </span>
-          <select value={filters.company} onChange={(event) => set('company', event.target.value)}>
-            <option value="">{t('statusReport.filter.allCompanies')}</option>
-            {companies.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="co-filter">
-          <span>
-            <T id="statusReport.col.step" />
-          </span>
-          <select value={filters.step} onChange={(event) => set('step', event.target.value)}>
-            <option value="">{t('statusReport.filter.allSteps')}</option>
-            {STEP_TYPES.map((step) => (
-              <option key={step} value={step}>
-                {t(stepNameId(step))}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="co-filter">
-          <span>
-            <T id="statusReport.col.status" />
-          </span>
-          <select value={filters.status} onChange={(event) => set('status', event.target.value)}>
-            <option value="">{t('statusReport.filter.allStatuses')}</option>
-            {STEP_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(stepStatusId(status))}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="statusReport.filter.company" value={filters.company} onChange={(value) => set('company', value)} all={t('statusReport.filter.allCompanies')} options={companies} />
+        <FilterSelect label="statusReport.col.step" value={filters.step} onChange={(value) => set('step', value)} all={t('statusReport.filter.allSteps')} options={STEP_TYPES.map((step) => [step, t(stepNameId(step))])} />
+        <FilterSelect label="statusReport.col.status" value={filters.status} onChange={(value) => set('status', value)} all={t('statusReport.filter.allStatuses')} options={STEP_STATUSES.map((status) => [status, t(stepStatusId(status))])} />
         <label className="co-toggle">
           <input type="checkbox" role="switch" checked={failingFirst} onChange={(event) => setFailingFirst(event.target.checked)} />
           <T id="statusReport.failingFirst" />
@@ -189,5 +153,24 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
         </table>
       </div>
     </>
+  );
+}
+
+/** One filter of the report: a label above a select whose first choice is "all". */
+function FilterSelect({ label, value, onChange, all, options }: { label: MessageId; value: string; onChange: (value: string) => void; all: string; options: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <label className="co-filter">
+      <span>
+        <T id={label} />
+      </span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{all}</option>
+        {options.map(([id, text]) => (
+          <option key={id} value={id}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

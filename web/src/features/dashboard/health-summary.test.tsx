@@ -6,7 +6,6 @@ import type { DataHealth, HealthStatus } from 'shared/domain/data-health';
 import type { IntegrationStatus } from 'shared/domain/types';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
 import { server } from '../../test/server';
-import { worstStatus } from './health-summary';
 
 const complete: IntegrationStatus = {
   companyId: 'c1',
@@ -76,12 +75,3 @@ describe('dashboard health summary', () => {
   });
 });
 
-describe('worstStatus', () => {
-  it('is failing, then warning, then unknown, then healthy; unknown when nothing was checked', () => {
-    expect(worstStatus(['healthy', 'warning', 'failing', 'unknown'])).toBe('failing');
-    expect(worstStatus(['healthy', 'unknown', 'warning'])).toBe('warning');
-    expect(worstStatus(['healthy', 'unknown'])).toBe('unknown');
-    expect(worstStatus(['healthy', 'healthy'])).toBe('healthy');
-    expect(worstStatus([])).toBe('unknown');
-  });
-});

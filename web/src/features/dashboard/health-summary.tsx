@@ -1,14 +1,10 @@
 import { Link } from 'react-router-dom';
-import { HEALTH_SEVERITY, type HealthStatus } from 'shared/domain/data-health';
+import { worstStatus } from 'shared/domain/data-health';
 import { dataHealthGet } from 'shared/routes';
 import { T } from '../../i18n/t';
 import { useRoute } from '../../lib/api/use-route';
 import { Card } from '../../ui/card';
 import { HealthBadge } from '../../ui/health-badge';
-
-/** The worst status of the company's kinds ('unknown' when nothing was checked). */
-export const worstStatus = (statuses: readonly HealthStatus[]): HealthStatus =>
-  statuses.length === 0 ? 'unknown' : statuses.reduce<HealthStatus>((worst, status) => (HEALTH_SEVERITY[status] < HEALTH_SEVERITY[worst] ? status : worst), 'healthy');
 
 /** The dashboard's data-health card: the worst status of the daily checks and the way to /data-health. */
 export function HealthSummary() {
