@@ -3,13 +3,14 @@
 # Runs all stages even when one fails, then prints one summary line and exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-rm -rf test-results && mkdir -p test-results
+rm -rf test-results && mkdir -p test-results/logs
 failed=()
 stage() {
   local name=$1; shift
   local t0=$(date +%s)
   echo; echo "=== $name"
-  if "$@"; then echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"; else failed+=("$name"); echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"; fi
+  # Each stage's output is kept too: summary.mjs repeats why a stage failed at the end, where CI shows it.
+  if "$@" 2>&1 | tee "test-results/logs/${name//[^a-zA-Z0-9]/-}.log"; then echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"; else failed+=("$name"); echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"; fi
 }
 stage typecheck npm run -s typecheck
 stage lint npm run -s lint

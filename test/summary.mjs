@@ -35,8 +35,25 @@ export function summarize(tests, failedStages) {
   return { lines, ok: failedStages.length === 0 && tests.failed === 0 };
 }
 
+/**
+ * Why a stage failed, from its output (test/run-all.sh keeps one log per stage): CI shows only the
+ * end of the run, and a stage that fails without a failed test (an unhandled error after a test
+ * ended, a hook that timed out, a file that did not load) says why far above it.
+ */
+const CAUSE = /Unhandled (Error|Rejection)|This error originated in|Error: |FAIL |Failed Tests? \d|Failed Suites? \d|Test Files .*failed|timed out|✘|ERR!|error TS\d|^\s*\d+:\d+\s+error /;
+export function failureCauses(log, max = 25) {
+  // eslint-disable-next-line no-control-regex -- colour codes of the reporters
+  const lines = log.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const found = [...new Set(lines.filter((line) => CAUSE.test(line)).map((line) => line.trim().slice(0, 200)))];
+  return found.length > max ? [...found.slice(0, max), `... and ${found.length - max} more lines`] : found;
+}
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
-  const read = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null);
+  const read = (path, json = true) => {
+    if (!existsSync(path)) return null;
+    const text = readFileSync(path, 'utf8');
+    return json ? JSON.parse(text) : text;
+  };
   const fast = read('test-results/vitest-fast.json');
   const integration = read('test-results/vitest-integration.json');
   const e2e = read('test-results/e2e.json');
@@ -46,7 +63,14 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     'integration tests': integration?.numFailedTests ?? 0,
     'browser tests': e2e?.stats?.unexpected ?? 0,
   };
-  const { lines, ok } = summarize(tests, process.argv.slice(2));
+  const failedStages = process.argv.slice(2);
+  const { lines, ok } = summarize(tests, failedStages);
+  for (const stage of failedStages) {
+    const log = read(`test-results/logs/${stage.replace(/[^a-z0-9]/gi, '-')}.log`, false);
+    if (log === null) continue;
+    console.log(`--- why "${stage}" failed:`);
+    for (const line of failureCauses(log)) console.log(`    ${line}`);
+  }
   for (const line of lines) console.log(line);
   process.exit(ok ? 0 : 1);
 }

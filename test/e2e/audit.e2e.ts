@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
 
 /**
  * The audit history in the browser (docs/product.md, "Audit history"): the admin page with its
@@ -11,6 +11,8 @@ async function asAdmin(page: Page, locale: Locale, path: string) {
   await useLocale(page, locale);
   await go(page, `/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, login('ROLE_ADMIN'), locale);
+  // Signed in once the shell shows: API calls of the page's own request context need its cookie.
+  await expectSignedInShell(page, locale);
 }
 
 for (const locale of ['en', 'fr', 'ru'] as const) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain .mjs script without types (run by test/run-all.sh)
-import { countTests, summarize } from '../summary.mjs';
+import { countTests, failureCauses, summarize } from '../summary.mjs';
 
 const tests = (passed: number, failed: number, failedIn: Record<string, number> = {}) => ({ passed, failed, skipped: 2, failedIn });
 
@@ -31,5 +31,26 @@ describe('npm test summary', () => {
         playwright: [{ stats: { expected: 3, flaky: 1, unexpected: 2, skipped: 1 } }],
       }),
     ).toEqual({ passed: 9, failed: 3, skipped: 2 });
+  });
+
+  it('repeats why a stage failed without a failed test: unhandled errors and timed-out hooks, colours removed', () => {
+    const log = [
+      ' \u001b[32m✓\u001b[39m web/src/a.test.tsx (3 tests) 20ms',
+      '⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯',
+      'Vitest caught 1 unhandled error during the test run.',
+      'TypeError: Cannot read properties of null (reading \'focus\')',
+      ' ❯ web/src/ui/dialog.tsx:40:12',
+      'This error originated in "web/src/ui/dialog.test.tsx" test file.',
+      ' Test Files  157 passed (157)',
+      'Error: Hook timed out in 120000ms.',
+    ].join('\n');
+    expect(failureCauses(log)).toEqual([
+      '⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯',
+      "TypeError: Cannot read properties of null (reading 'focus')",
+      'This error originated in "web/src/ui/dialog.test.tsx" test file.',
+      'Error: Hook timed out in 120000ms.',
+    ]);
+    expect(failureCauses('all good\n')).toEqual([]);
+    expect(failureCauses(Array.from({ length: 30 }, (_, i) => `Error: ${i}`).join('\n'), 3)).toEqual(['Error: 0', 'Error: 1', 'Error: 2', '... and 27 more lines']);
   });
 });

@@ -39,7 +39,9 @@ function useReportFilters() {
         else next.delete(name);
         return next;
       },
-      { replace: true },
+      // flushSync: the data router applies a navigation in a transition, so a controlled switch or
+      // select bound to the URL would show its old value for a moment after the click.
+      { replace: true, flushSync: true },
     );
   return { filters, set };
 }
