@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// On the bundles (LAMBDA_CODE=bundled) every function is a process of its own: a stack starts by
+// building and loading 70 bundles, and a test that calls many routes starts many processes. On a
+// busy 2-core machine that is minutes, not seconds: the safety nets scale with it (not speed checks).
+const bundled = process.env.LAMBDA_CODE === 'bundled';
+
 // One config, several projects: `vitest run --project unit` etc. (see package.json scripts).
 export default defineConfig({
   test: {
@@ -38,8 +43,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          testTimeout: bundled ? 120_000 : 30_000,
+          hookTimeout: bundled ? 400_000 : 120_000,
           // One local stack per run, shared by every file; files run one after another.
           fileParallelism: false,
         },

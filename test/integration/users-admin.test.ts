@@ -167,8 +167,8 @@ describe('PUT /api/users/{id}', () => {
     const user = await create();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => put(user.id, 1, [{ field: 'lastName', value: `Edit ${i}` }])));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(statuses.filter((s) => s === 200), `statuses: ${statuses.join(' ')}`).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409), `statuses: ${statuses.join(' ')}; ${JSON.stringify(answers.find((a) => a.status !== 200 && a.status !== 409)?.body)}`).toHaveLength(19);
     const winner = answers.find((a) => a.status === 200)!.body.lastName;
     expect(await rowOf(user.id)).toMatchObject({ lastName: winner, version: 2 });
   });
