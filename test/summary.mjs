@@ -43,7 +43,11 @@ export function summarize(tests, failedStages) {
 const CAUSE = /Unhandled (Error|Rejection)|This error originated in|Error: |FAIL |Failed Tests? \d|Failed Suites? \d|Test Files .*failed|timed out|✘|ERR!|error TS\d|^\s*\d+:\d+\s+error /;
 export function failureCauses(log, max = 25) {
   // eslint-disable-next-line no-control-regex -- colour codes of the reporters
-  const lines = log.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const all = log.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  // The runners' own account of the failures comes first where there is one (vitest's "Failed
+  // Tests" / "Unhandled Errors", Playwright's numbered failures): the log lines above it are noise.
+  const account = all.findIndex((line) => /⎯ (Failed|Unhandled)|^\s+1\) /.test(line));
+  const lines = account >= 0 ? all.slice(account) : all;
   const found = [...new Set(lines.filter((line) => CAUSE.test(line)).map((line) => line.trim().slice(0, 200)))];
   return found.length > max ? [...found.slice(0, max), `... and ${found.length - max} more lines`] : found;
 }
