@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
+import { auditFieldLabel } from './audit-fields';
 import './companies-admin.css';
 
 /**
@@ -64,6 +65,12 @@ function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null
   );
 }
 
+/** The field's label in the user's language (audit-fields.ts), its stored name when it has none. */
+function FieldName({ kind, field }: { kind: AuditKind; field: string }) {
+  const label = auditFieldLabel(kind, field);
+  return <strong>{label ? <T id={label} /> : field}</strong>;
+}
+
 function Row({ entry }: { entry: AuditEntry }) {
   const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])];
   return (
@@ -78,7 +85,7 @@ function Row({ entry }: { entry: AuditEntry }) {
         <ul className="audit-changes">
           {fields.map((field) => (
             <li key={field} className="audit-break">
-              <strong>{field}</strong>: <del>{show(entry.before[field])}</del> → <ins>{show(entry.after[field])}</ins>
+              <FieldName kind={entry.kind} field={field} />: <del>{show(entry.before[field])}</del> → <ins>{show(entry.after[field])}</ins>
             </li>
           ))}
         </ul>

@@ -234,6 +234,14 @@ export const en = {
   'audit.action.delete': "deleted",
   'audit.action.signed-in': "signed in",
   'audit.action.failed': "failed",
+  'audit.field.currentCompany': "Current company",
+  'audit.field.mfaEnrolledAt': "Authenticator app set up on",
+  'audit.field.mailSuppression': "Mail stopped (bounce or complaint)",
+  'audit.field.deletedAt': "Deleted on",
+  'audit.field.orderFeedHostKey': "SFTP host key",
+  'audit.field.deletingAt': "Deletion started on",
+  'audit.action.deletion-started': "deletion started",
+  'audit.action.password-changed': "password changed",
 } as const;
 
 type Ids = typeof en;

@@ -232,4 +232,12 @@ export const fr: Record<keyof typeof en, string> = {
   'audit.action.delete': "supprimé",
   'audit.action.signed-in': "réussie",
   'audit.action.failed': "échouée",
+  'audit.field.currentCompany': "Entreprise en cours",
+  'audit.field.mfaEnrolledAt': "Application d’authentification configurée le",
+  'audit.field.mailSuppression': "Envois arrêtés (rebond ou plainte)",
+  'audit.field.deletedAt': "Supprimé le",
+  'audit.field.orderFeedHostKey': "Clé d’hôte SFTP",
+  'audit.field.deletingAt': "Suppression commencée le",
+  'audit.action.deletion-started': "suppression commencée",
+  'audit.action.password-changed': "mot de passe changé",
 };

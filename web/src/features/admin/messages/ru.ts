@@ -232,4 +232,12 @@ export const ru: Record<keyof typeof en, string> = {
   'audit.action.delete': "удалён",
   'audit.action.signed-in': "успешен",
   'audit.action.failed': "неудачен",
+  'audit.field.currentCompany': "Текущая компания",
+  'audit.field.mfaEnrolledAt': "Приложение-аутентификатор настроено",
+  'audit.field.mailSuppression': "Письма остановлены (возврат или жалоба)",
+  'audit.field.deletedAt': "Удалён",
+  'audit.field.orderFeedHostKey': "Ключ SFTP-сервера",
+  'audit.field.deletingAt': "Удаление начато",
+  'audit.action.deletion-started': "удаление начато",
+  'audit.action.password-changed': "пароль изменён",
 };
