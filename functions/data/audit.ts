@@ -39,7 +39,8 @@ const RETENTION_DAYS = 365;
 
 /** Never recorded, whatever the record: secrets, and bookkeeping that says nothing to a reader. */
 const SECRET = /password|token|secret|session|totp|challenge/i;
-const BOOKKEEPING = new Set(['id', 'version', 'created', 'updated', 'updatedAt', 'updatedBy', 'expiresAt', 'pk', 'sk']);
+/** (A user's `cognitoUsername` is the identity's internal name, `signedOutAt` the sessions' end: neither is a reader's business.) */
+const BOOKKEEPING = new Set(['id', 'version', 'created', 'updated', 'updatedAt', 'updatedBy', 'expiresAt', 'pk', 'sk', 'cognitoUsername', 'signedOutAt']);
 const BOOKKEEPING_KEY = /^gsi\d(pk|sk)$/;
 /** A URL's login and password (a feed URL's `sftp://user:pass@host`) never reach the record. */
 const withoutCredentials = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1') : value);

@@ -53,3 +53,25 @@ describe('the audit page', () => {
     });
   }
 });
+
+describe('a user’s companies in the history', () => {
+  it('are named, not shown as ids (a deleted company keeps its id), and nothing shows for none', async () => {
+    mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
+    server.use(
+      http.get(api('/api/companies'), () => HttpResponse.json([{ id: 'c-globex', name: 'Globex', product: '360', country: 'RU', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: [], version: 1 }])),
+      http.get(api('/api/audit'), () =>
+        HttpResponse.json({
+          entries: [entry({ before: { currentCompanyId: null, managedCompanyIds: ['c-gone', 'c-globex'] }, after: { currentCompanyId: 'c-globex', managedCompanyIds: ['c-globex'] } })],
+          next: null,
+        }),
+      ),
+    );
+    renderApp('/admin/audit');
+    await changes();
+    // The names come with the companies list (read beside the history).
+    expect(await screen.findAllByText('Globex', { selector: 'ins' })).toHaveLength(2);
+    const [row] = await changes();
+    expect(row).toContain('Current company:  → Globex');
+    expect(row).toContain('Managed companies: c-gone, Globex → Globex');
+  });
+});
