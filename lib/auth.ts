@@ -9,7 +9,7 @@ import {
   UserPoolGroup,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import type { StageConfig } from './config';
+import { passwordMinLength, type StageConfig } from './config';
 import { userPool as poolDef } from './definitions/resources';
 
 export interface AuthStackProps extends StackProps {
@@ -38,7 +38,7 @@ export class AuthStack extends Stack {
       // Our own reset flow (token by e-mail), so Cognito's forgot-password is off.
       accountRecovery: AccountRecovery.NONE,
       passwordPolicy: {
-        minLength: policy.minLength,
+        minLength: passwordMinLength(config),
         requireLowercase: policy.requireLowercase,
         requireUppercase: policy.requireUppercase,
         requireDigits: policy.requireDigits,

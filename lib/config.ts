@@ -5,6 +5,7 @@
  * Nothing here looks anything up in AWS: synth stays offline and env-agnostic.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
+import { PASSWORD_MIN_LENGTH_FLOOR, passwordMinLengthProblem } from '../shared/schemas/password-policy';
 
 export interface StageConfig {
   /** Short lower-case name; prefixes stack names and SES template names. */
@@ -43,6 +44,13 @@ export interface StageConfig {
   readonly adminMfa?: 'required' | 'optional';
   /** The administrator account the users admin may never delete (the stage's first admin, docs/deploy.md). */
   readonly protectedAdminLogin?: string;
+  /**
+   * The password minimum of the stage (default 8, the spec's; never lower, at most 99): the user
+   * pool's policy, the functions' PASSWORD_MIN_LENGTH (schemas, generator) and the web build's
+   * VITE_PASSWORD_MIN_LENGTH (hints, forms; the Web stack refuses a build made with another
+   * value). docs/deploy.md, "Password minimum".
+   */
+  readonly passwordMinLength?: number;
 }
 
 type StageDefaults = Omit<StageConfig, 'stage'>;
@@ -80,6 +88,13 @@ export interface ContextSource {
   tryGetContext(key: string): unknown;
 }
 
+/** A whole number from context: `-c key=12` gives text, cdk.json a number; anything else is left to `validate` to refuse. */
+const num = (ctx: ContextSource, key: string): number | undefined => {
+  const value = ctx.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : (value as number);
+};
+
 const str = (ctx: ContextSource, key: string): string | undefined => {
   const value = ctx.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
@@ -112,6 +127,7 @@ export function loadConfig(ctx: ContextSource): StageConfig {
     alarmEmail: str(ctx, 'alarmEmail') ?? base.alarmEmail,
     senderHostedZoneId: str(ctx, 'senderHostedZoneId') ?? (known ? base.senderHostedZoneId : undefined),
     protectedAdminLogin: str(ctx, 'protectedAdminLogin') ?? base.protectedAdminLogin,
+    passwordMinLength: num(ctx, 'passwordMinLength') ?? base.passwordMinLength,
   };
   // Offline synthesis (npm run synth, the infra tests) may use the placeholder values; a deploy may not.
   const allowPlaceholders = str(ctx, 'placeholders') === 'allow';
@@ -160,11 +176,18 @@ export function validate(config: StageConfig, options: { allowPlaceholders?: boo
   if (config.alarmEmail !== undefined && !EMAIL.test(config.alarmEmail)) problems.push(`alarmEmail "${config.alarmEmail}" is not an e-mail`);
   if (config.senderHostedZoneId !== undefined && !/^Z[A-Z0-9]{1,31}$/.test(config.senderHostedZoneId))
     problems.push(`senderHostedZoneId "${config.senderHostedZoneId}" is not a Route 53 hosted zone id (Z…)`);
+  if (config.passwordMinLength !== undefined) {
+    const problem = passwordMinLengthProblem(config.passwordMinLength);
+    if (problem) problems.push(`passwordMinLength ${problem} (-c passwordMinLength=…)`);
+  }
   if (config.widgetScriptUrl !== undefined && !/^https:\/\/[^/\s]+\/\S*$/.test(config.widgetScriptUrl))
     problems.push(`widgetScriptUrl must be an https script URL, got "${config.widgetScriptUrl}"`);
   if (problems.length) throw new Error(`Stage "${config.stage}" config: ${problems.join('; ')}`);
   return config;
 }
+
+/** The stage's password minimum: its setting, else the spec's 8. */
+export const passwordMinLength = (config: StageConfig): number => config.passwordMinLength ?? PASSWORD_MIN_LENGTH_FLOOR;
 
 /** Origin of the web app and of /api (one origin: CloudFront serves both). */
 export const appUrl = (config: StageConfig): string => `https://${config.domain}`;

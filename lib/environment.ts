@@ -2,7 +2,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { appUrl, mailTemplatePrefix, type StageConfig } from './config';
+import { appUrl, mailTemplatePrefix, passwordMinLength, type StageConfig } from './config';
 import { SecretValue } from 'aws-cdk-lib';
 import { STANDARD_DIMENSION_FORMAT } from '../shared/domain/analytics';
 import { envNames, googleCredentialsSecretName, mailConfigurationSetName, originSecretName } from './definitions/resources';
@@ -28,6 +28,8 @@ export function functionEnvironment(s: EnvironmentSources): Record<string, strin
     [envNames.templatePrefix]: mailTemplatePrefix(s.config),
     [envNames.stage]: s.config.stage,
     [envNames.adminMfa]: s.config.adminMfa ?? 'required',
+    // The schemas and the generator check it (functions/platform/handler.ts); the pool gets the same number (lib/auth.ts).
+    [envNames.passwordMinLength]: String(passwordMinLength(s.config)),
     // A dynamic reference, resolved at deploy: the value sits in the function configuration
     // (readable with lambda:GetFunction), not in the template. See docs/deploy.md, "Origin secret".
     [envNames.originVerify]: originSecretValue(s.config.stage),

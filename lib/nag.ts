@@ -61,7 +61,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
     {
       id: 'AwsSolutions-COG1',
       reason:
-        'Length over composition (NIST SP 800-63B): 8 characters minimum (the spec; shared PASSWORD_MIN_LENGTH), no forced character classes; the same rule is the shared schema PASSWORD_MIN_LENGTH the forms check.',
+        'Length over composition (NIST SP 800-63B): the stage\'s minimum, 8 characters or more (the spec; stage setting passwordMinLength), no forced character classes; the schemas the API and the forms check read the same setting (shared/schemas/password-policy.ts).',
     },
     {
       id: 'AwsSolutions-COG2',

@@ -32,9 +32,10 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import type { StageConfig } from './config';
+import { passwordMinLength, type StageConfig } from './config';
 import { COMPANY_HEADER } from '../shared/routes';
 import { ORIGIN_VERIFY_HEADER } from './definitions/resources';
+import { WEB_BUILD_SETTINGS_FILE, webBuildMismatch } from './definitions/web-build';
 import { contentSecurityPolicy, extraSecurityHeaders } from './definitions/security-headers';
 import { originSecretValue } from './environment';
 import { fromRoot } from './paths';
@@ -222,6 +223,10 @@ export class WebStack extends Stack {
     });
 
     if (existsSync(`${webDist}/index.html`)) {
+      // The browser checks passwords as the build was told (VITE_PASSWORD_MIN_LENGTH): a build made
+      // for another minimum than the stage's pool would let forms accept what Cognito refuses.
+      const mismatch = webBuildMismatch(webDist, { passwordMinLength: passwordMinLength(config) }, `stage ${config.stage} asks`);
+      if (mismatch) throw new Error(`${webDist}: ${mismatch}`);
       // Hashed build files never change: cache them for a year and keep old ones (prune off)
       // for clients still running the previous index.html.
       const build = Source.asset(webDist);
@@ -237,8 +242,9 @@ export class WebStack extends Stack {
       const pages = new BucketDeployment(this, 'DeployPages', {
         sources: [build],
         destinationBucket: this.bucket,
-        // Excluded keys are neither uploaded nor pruned by this deployment.
-        exclude: ['assets/*'],
+        // Excluded keys are neither uploaded nor pruned by this deployment (the build settings are
+        // the synthesis's check, nothing the browser reads).
+        exclude: ['assets/*', WEB_BUILD_SETTINGS_FILE],
         prune: true,
         cacheControl: [CacheControl.noCache()],
         distribution: this.distribution,

@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { sesHtmlPart } from '../lib/definitions/mail-html';
 import { appAliasOriginsEnv, envNames, feedBucket, jobFunctionEnv, jobNames, mailTemplates, table, userPool } from '../lib/definitions/resources';
+import { parsePasswordMinLength } from '../shared/schemas/password-policy';
 import type { EmulatorEndpoints } from './emulators';
 
 export const LOCAL_REGION = 'us-east-1';
@@ -130,6 +131,9 @@ async function provisionBucket(client: S3Client, allowedOrigins: string[]): Prom
   void feedBucket;
 }
 
+/** The local stack's password minimum: `PASSWORD_MIN_LENGTH=12 npm start` tries a raised one (default 8, never lower). */
+const localPasswordMinLength = (): number => parsePasswordMinLength(process.env[envNames.passwordMinLength], envNames.passwordMinLength);
+
 async function provisionUserPool(client: CognitoIdentityProviderClient): Promise<{ poolId: string; clientId: string }> {
   const policy = userPool.passwordPolicy;
   const pool = await client.send(
@@ -147,7 +151,7 @@ async function provisionUserPool(client: CognitoIdentityProviderClient): Promise
       },
       Policies: {
         PasswordPolicy: {
-          MinimumLength: policy.minLength,
+          MinimumLength: localPasswordMinLength(),
           RequireLowercase: policy.requireLowercase,
           RequireUppercase: policy.requireUppercase,
           RequireNumbers: policy.requireDigits,
@@ -238,6 +242,8 @@ export async function provision({ endpoints, appUrl }: ProvisionOptions): Promis
       // Authenticator apps are offered locally; `ADMIN_MFA=required npm start` requires them of administrators as on AWS.
       [envNames.adminMfa]: process.env[envNames.adminMfa] === 'required' ? 'required' : 'optional',
       [envNames.protectedAdminLogin]: localNames.protectedAdminLogin,
+      // The pool's minimum above, for the schemas and the generator (the web app gets it as VITE_PASSWORD_MIN_LENGTH: stack.ts).
+      [envNames.passwordMinLength]: String(localPasswordMinLength()),
       // The sandbox properties of docs/analytics.md; `ANALYTICS_PROVIDER=google GOOGLE_APPLICATION_CREDENTIALS=key.json npm start` for a real one.
       [envNames.analyticsProvider]: process.env[envNames.analyticsProvider] === 'google' ? 'google' : 'sandbox',
       AWS_REGION: LOCAL_REGION,

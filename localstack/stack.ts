@@ -15,6 +15,8 @@ import { startFeedRecheckQueue } from './feed-recheck-queue';
 import { MAIL_EVENTS_FUNCTION, startSesEvents } from './ses-events';
 import { provision, type LocalEnv } from './provision';
 import { appAliasOriginsEnv, envNames } from '../lib/definitions/resources';
+import { webBuildMismatch } from '../lib/definitions/web-build';
+import { parsePasswordMinLength } from '../shared/schemas/password-policy';
 
 export interface SeededLogin {
   role: string;
@@ -100,6 +102,30 @@ async function resolvePorts(mode: LocalStackOptions['ports']): Promise<Record<Po
 
 type SeedFn = (env: Record<string, string>) => Promise<SeededLogin[]>;
 
+/**
+ * The browser checks passwords against the pool's minimum too (PASSWORD_MIN_LENGTH, default 8):
+ * the dev server gets it as VITE_PASSWORD_MIN_LENGTH; a built app (web/dist) must have been built
+ * with it, as the Web stack requires of a stage (lib/web.ts).
+ */
+function alignWebPasswordMinimum(web: WebMode): void {
+  let minimum: number;
+  try {
+    minimum = parsePasswordMinLength(process.env[envNames.passwordMinLength], envNames.passwordMinLength);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
+  const vite = process.env.VITE_PASSWORD_MIN_LENGTH;
+  if (web === 'dev') {
+    if (vite && vite.trim() !== String(minimum)) {
+      throw new StartupError(`VITE_PASSWORD_MIN_LENGTH=${vite} differs from ${envNames.passwordMinLength}=${minimum}: set ${envNames.passwordMinLength} alone (the stack passes it on)`);
+    }
+    process.env.VITE_PASSWORD_MIN_LENGTH = String(minimum);
+  } else if (web === 'dist' && existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+    const mismatch = webBuildMismatch(join(repoRoot, 'web', 'dist'), { passwordMinLength: minimum }, `${envNames.passwordMinLength} asks`);
+    if (mismatch) throw new StartupError(`web/dist: ${mismatch}`);
+  }
+}
+
 /** localstack/seed.ts is written by the backend; until it exists the stack runs unseeded. */
 async function loadSeed(): Promise<SeedFn | null> {
   const file = join(repoRoot, 'localstack', 'seed.ts');
@@ -123,6 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   const ports = await resolvePorts(options.ports);
+  alignWebPasswordMinimum(options.web);
   await assertJava();
   lap('checks');
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildSettings } from './build/build-settings';
 import { precompileMessages } from './build/precompile-messages';
 
 // Paths are absolute so the config behaves the same whether it is loaded by `vite build`
@@ -12,7 +13,7 @@ export default defineConfig(({ command }) => ({
   // Under vitest the project keeps the repo root so vitest.config.ts's include/setupFiles
   // paths ('web/src/...') stay valid; everywhere else index.html lives in web/.
   root: process.env.VITEST ? undefined : webDir,
-  plugins: [react(), precompileMessages()],
+  plugins: [react(), precompileMessages(), buildSettings()],
   resolve: {
     // `import { routePath } from 'shared/routes'`: one spelling for web code, mirrored in tsconfig paths.
     alias: [

@@ -39,19 +39,22 @@ const RETENTION_DAYS = 365;
 
 /** Never recorded, whatever the record: secrets, and bookkeeping that says nothing to a reader. */
 const SECRET = /password|token|secret|session|totp|challenge/i;
-const BOOKKEEPING = new Set(['id', 'companyId', 'version', 'created', 'updated', 'updatedAt', 'updatedBy', 'expiresAt', 'pk', 'sk']);
+/** (A user's `cognitoUsername` is the identity's internal name, `signedOutAt` the sessions' end: neither is a reader's business.) */
+const BOOKKEEPING = new Set(['id', 'version', 'created', 'updated', 'updatedAt', 'updatedBy', 'expiresAt', 'pk', 'sk', 'cognitoUsername', 'signedOutAt']);
 const BOOKKEEPING_KEY = /^gsi\d(pk|sk)$/;
 /** A URL's login and password (a feed URL's `sftp://user:pass@host`) never reach the record. */
 const withoutCredentials = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1') : value);
-const recorded = (field: string) => !SECRET.test(field) && !BOOKKEEPING.has(field) && !BOOKKEEPING_KEY.test(field);
+/** `companyId` is the partition of a company's items (bookkeeping) but a user's main company (data). */
+const recorded = (field: string, kind: AuditKind) =>
+  !SECRET.test(field) && !BOOKKEEPING.has(field) && !BOOKKEEPING_KEY.test(field) && (field !== 'companyId' || kind === 'user');
 
 /** The fields that differ, each side with its own value (a field absent on one side is left out of that side). */
-function changedFields(before: object | null | undefined, after: object | null | undefined, messageIds = false): { before: Record<string, unknown>; after: Record<string, unknown> } {
+function changedFields(kind: AuditKind, before: object | null | undefined, after: object | null | undefined, messageIds = false): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const a = (before ?? {}) as Record<string, unknown>;
   const b = (after ?? {}) as Record<string, unknown>;
   const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
   for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (!(messageIds || recorded(field)) || JSON.stringify(a[field]) === JSON.stringify(b[field])) continue;
+    if (!(messageIds || recorded(field, kind)) || JSON.stringify(a[field]) === JSON.stringify(b[field])) continue;
     if (a[field] !== undefined) out.before[field] = withoutCredentials(a[field]);
     if (b[field] !== undefined) out.after[field] = withoutCredentials(b[field]);
   }
@@ -78,7 +81,7 @@ export function auditItem(change: Change): TransactItem {
     action: change.action,
     recordId: change.recordId,
     companyId: change.companyId,
-    ...changedFields(change.before, change.after, change.messageIds),
+    ...changedFields(change.kind, change.before, change.after, change.messageIds),
     ...(change.client ? { client: change.client } : {}),
   };
   return {

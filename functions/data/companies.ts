@@ -273,9 +273,20 @@ export async function storeCompanyFieldOnce(
   };
   // Only an empty field is written, so there is no old View ID to release.
   const viewId = field === 'viewId' ? await viewIdMove(companyId, null, value) : null;
+  // The record's "before": the field is empty (the condition says so); what rides along is as read.
+  const current = await getCompanyRecord(companyId, true);
+  if (!current || current.deletingAt) return false;
+  const before = { [field]: current[field] ?? null, ...Object.fromEntries(extra.map(([name]) => [name, current[name as keyof CompanyRecord] ?? null])) };
   try {
-    if (viewId) await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...viewId.items] }));
-    else await db().send(new UpdateCommand(update));
+    // A check's first storage is a change of the company too (recorded as whoever ran the check; the daily re-check is the system).
+    await auditedWrite([{ Update: update }, ...(viewId?.items ?? [])], {
+      kind: 'company',
+      action: 'update',
+      recordId: companyId,
+      companyId,
+      before,
+      after: { [field]: value, ...Object.fromEntries(extra.map(([name, v]) => [name, v ?? null])) },
+    });
     return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -293,18 +304,27 @@ export async function storeCompanyFieldOnce(
  * instead of writing the old key back. true when written.
  */
 export async function storeOrderFeedHostKey(companyId: string, forUrl: string, hostKey: string, onlyIfNone: boolean): Promise<boolean> {
+  const current = await getCompanyRecord(companyId, true);
+  if (!current || current.deletingAt || current.orderFeedUrl !== forUrl || (onlyIfNone && current.orderFeedHostKey)) return false;
+  if (current.orderFeedHostKey === hostKey) return true;
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.company(companyId),
-        UpdateExpression: 'SET orderFeedHostKey = :key ADD #version :one',
-        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deletingAt) AND orderFeedUrl = :url${
-          onlyIfNone ? ' AND (attribute_not_exists(orderFeedHostKey) OR orderFeedHostKey = :null)' : ''
-        }`,
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':key': hostKey, ':url': forUrl, ':one': 1, ...(onlyIfNone ? { ':null': null } : {}) },
-      }),
+    await auditedWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.company(companyId),
+            UpdateExpression: 'SET orderFeedHostKey = :key ADD #version :one',
+            // The key read is the one replaced (the record's "before"), on the URL it was pinned for.
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND orderFeedUrl = :url AND ' +
+              (current.orderFeedHostKey ? 'orderFeedHostKey = :was' : '(attribute_not_exists(orderFeedHostKey) OR orderFeedHostKey = :null)'),
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':key': hostKey, ':url': forUrl, ':one': 1, ...(current.orderFeedHostKey ? { ':was': current.orderFeedHostKey } : { ':null': null }) },
+          },
+        },
+      ],
+      { kind: 'company', action: 'update', recordId: companyId, companyId, before: { orderFeedHostKey: current.orderFeedHostKey ?? null }, after: { orderFeedHostKey: hostKey } },
     );
     return true;
   } catch (error) {
@@ -320,7 +340,7 @@ export async function storeOrderFeedHostKey(companyId: string, forUrl: string, h
  * transaction (ViewIdTakenError when another company holds it), on the View ID read.
  */
 export async function setAnalyticsFields(
-  current: Pick<CompanyRecord, 'id' | 'viewId'>,
+  current: CompanyRecord,
   fields: Partial<Pick<CompanyRecord, 'viewId' | 'dimensionIndex'>>,
   expectedVersion?: number,
 ): Promise<CompanyRecord> {
@@ -356,12 +376,19 @@ export async function setAnalyticsFields(
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
+  const after = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
   try {
-    if (!viewId.items.length) {
-      const { Attributes } = await db().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return stripKeys<CompanyRecord>(Attributes ?? {});
-    }
-    await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...viewId.items] }));
+    // The conditions make `current`'s fields the ones replaced: the record's "before". An edit on
+    // a version is that version's record; a first storage (no version) one of its own.
+    await auditedWrite([{ Update: update }, ...viewId.items], {
+      kind: 'company',
+      action: 'update',
+      recordId: current.id,
+      companyId: current.id,
+      before: current,
+      after,
+      ...(expectedVersion !== undefined ? { version: expectedVersion + 1 } : {}),
+    });
   } catch (error) {
     if (isConditionFailure(error)) {
       if (cancellationCodes(error)[0] !== 'ConditionalCheckFailed' && lostViewIdClaim(error, 1, viewId.claim)) throw new ViewIdTakenError();
@@ -381,23 +408,35 @@ export async function setAnalyticsFields(
  * (a retry resumes it). Returns the marked record; ConflictError on a stale version.
  */
 export async function markCompanyDeleting(companyId: string, expectedVersion: number, at: string): Promise<CompanyRecord> {
+  const mark = { TableName: tableName(), Key: keys.company(companyId), UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :at) REMOVE gsi1pk, gsi1sk' };
+  const first = {
+    ...mark,
+    ConditionExpression: 'attribute_exists(pk) AND #version = :expected AND attribute_not_exists(deletingAt)',
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: { ':expected': expectedVersion, ':at': at },
+  };
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.company(companyId),
-        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :at) REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND (#version = :expected OR attribute_exists(deletingAt))',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion, ':at': at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return stripKeys<CompanyRecord>(Attributes ?? {});
+    // The start, on the version read: recorded in the same transaction (`deletion-started`).
+    await auditedWrite([{ Update: first }], {
+      kind: 'company',
+      action: 'deletion-started',
+      recordId: companyId,
+      companyId,
+      after: { deletingAt: at },
+    });
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError();
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    // A retry of a deletion that started before resumes it (its start is recorded already); else the version is stale.
+    try {
+      await db().send(new UpdateCommand({ ...mark, ConditionExpression: 'attribute_exists(pk) AND attribute_exists(deletingAt)', ExpressionAttributeValues: { ':at': at } }));
+    } catch (retry) {
+      if (isConditionFailure(retry)) throw new ConflictError();
+      throw retry;
+    }
   }
+  const marked = await getCompanyRecord(companyId, true);
+  if (!marked) throw new ConflictError();
+  return marked;
 }
 
 /** Last step of a deletion: the record, its name guard and its View ID's guard, together. */

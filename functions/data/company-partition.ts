@@ -1,6 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../platform/errors';
+import { auditedWrite } from './audit';
 import { gsi1, keys } from './keys';
-import { batchDeleteKeys, db, isConditionFailure, queryAllByIndex, queryPages, tableName } from './table';
+import { batchDeleteKeys, isConditionFailure, queryAllByIndex, queryPages, tableName } from './table';
 import { getUser, type UserRecord } from './users';
 
 /**
@@ -45,37 +46,49 @@ export async function usersReferencingCompany(companyId: string): Promise<UserRe
 /**
  * Takes the company out of a user's managed list (a change of the user's data: version + 1, on the
  * version read) and moves a current company that pointed at it to `replacement` (a preference:
- * no version). Re-reads and retries when the user changed meanwhile.
+ * no version), with the user's audit record in the same transaction (made by whoever deletes the
+ * company). Re-reads and retries when the user changed meanwhile.
  */
-export async function detachUserFromCompany(user: UserRecord, companyId: string, replacement: string | null): Promise<void> {
+export async function detachUserFromCompany(user: UserRecord, companyId: string, replacement: string | null, attempt = 1): Promise<void> {
   const managed = user.managedCompanyIds.filter((id) => id !== companyId);
+  const after: UserRecord = { ...user };
   const sets: string[] = [];
   const values: Record<string, unknown> = {};
   if (managed.length !== user.managedCompanyIds.length) {
     sets.push('managedCompanyIds = :managed', '#version = :next');
     values[':managed'] = managed;
     values[':next'] = user.version + 1;
+    Object.assign(after, { managedCompanyIds: managed, version: user.version + 1 });
   }
   if (user.currentCompanyId === companyId) {
     sets.push('currentCompanyId = :current');
     values[':current'] = replacement;
+    after.currentCompanyId = replacement;
   }
   if (!sets.length) return;
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(user.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ...values, ':expected': user.version },
-      }),
+    await auditedWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(user.id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ...values, ':expected': user.version },
+          },
+        },
+      ],
+      // A version-changing edit is that version's record; a current company alone, one of its own.
+      { kind: 'user', action: 'update', recordId: user.id, companyId: user.companyId, before: user, after, ...(after.version !== user.version ? { version: after.version } : {}) },
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const fresh = await getUser(user.id);
-    if (fresh) await detachUserFromCompany(fresh, companyId, replacement);
+    // Bounded: a deletion that keeps losing to edits of one user stops (409); running it again resumes it.
+    if (fresh && attempt >= 5) throw new ConflictError();
+    if (fresh) await detachUserFromCompany(fresh, companyId, replacement, attempt + 1);
   }
 }
 

@@ -89,12 +89,80 @@ export async function listUsers(): Promise<UserRecord[]> {
   return queryAllByIndex<UserRecord>(gsi1.indexName, gsi1.users.pk);
 }
 
+/** What a user changes about themselves outside an admin's form: no `version` (see `setPreferences`). */
+type Preferences = Partial<Pick<UserRecord, 'currentCompanyId' | 'mfaEnrolled' | 'mfaEnrolledAt' | 'healthAlerts'>>;
+
+/**
+ * Sets fields that carry no `version` (preferences and the authenticator app: an admin's pending
+ * edit of the same user stays current) with their audit record in the same transaction, on
+ * `user`, the record the caller read: each field must still hold the value read (so the record's
+ * "before" is what changed); when another write moved one meanwhile, the user is read again and
+ * the change tried on that. A field set to `undefined` is removed. Nothing differs: no write, no record.
+ */
+async function setPreferences(user: UserRecord, fields: Preferences, attempt = 1): Promise<void> {
+  const stored = user as unknown as Record<string, unknown>;
+  const changed = Object.entries(fields).filter(([field, value]) => JSON.stringify(stored[field]) !== JSON.stringify(value));
+  if (!changed.length) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const conditions = ['attribute_exists(pk)'];
+  changed.forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    if (stored[field] === undefined || stored[field] === null) {
+      conditions.push(`(attribute_not_exists(#f${i}) OR #f${i} = :null)`);
+      values[':null'] = null;
+    } else {
+      conditions.push(`#f${i} = :was${i}`);
+      values[`:was${i}`] = stored[field];
+    }
+    if (value === undefined) removes.push(`#f${i}`);
+    else {
+      sets.push(`#f${i} = :v${i}`);
+      values[`:v${i}`] = value;
+    }
+  });
+  const update = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
+  try {
+    await auditedWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(user.id),
+            UpdateExpression: update,
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: names,
+            ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+          },
+        },
+      ],
+      {
+        kind: 'user',
+        action: 'update',
+        recordId: user.id,
+        companyId: user.companyId,
+        before: Object.fromEntries(changed.map(([field]) => [field, stored[field]])),
+        after: Object.fromEntries(changed),
+      },
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const fresh = await getUser(user.id);
+    if (!fresh) throw new NotFoundError('No such user');
+    if (attempt >= 3) throw new ConflictError();
+    await setPreferences(fresh, fields, attempt + 1);
+  }
+}
+
 /**
  * The current company is a preference, not a form edit: it neither needs nor bumps `version`,
- * so switching company never makes an admin's pending edit of the same user stale.
+ * so switching company never makes an admin's pending edit of the same user stale. Recorded in
+ * the audit history (the user's, by whoever switched).
  */
-export async function setCurrentCompany(userId: string, companyId: string): Promise<void> {
-  await conditionalUpdate(userId, 'SET currentCompanyId = :c', { ':c': companyId });
+export async function setCurrentCompany(user: UserRecord, companyId: string): Promise<void> {
+  await setPreferences(user, { currentCompanyId: companyId });
 }
 
 /**
@@ -119,36 +187,46 @@ export async function markSignedOut(userId: string, atSeconds: number): Promise<
 }
 
 /**
- * A preference like the current company: no `version` bump, so it never makes an admin's edit stale.
- * `at` (an enrolment just verified) is kept as `mfaEnrolledAt`; turning it off forgets the date.
+ * The authenticator app on or off (enrolment, removal, an administrator's reset, or the record
+ * following what Cognito asked at a sign-in): like the current company, no `version` bump, and
+ * recorded. `at` (an enrolment just verified) is kept as `mfaEnrolledAt`; turning it off forgets the date.
  */
-export async function setMfaEnrolled(userId: string, enrolled: boolean, at?: string): Promise<void> {
-  if (!enrolled) await conditionalUpdate(userId, 'SET mfaEnrolled = :m REMOVE mfaEnrolledAt', { ':m': false });
-  else if (at) await conditionalUpdate(userId, 'SET mfaEnrolled = :m, mfaEnrolledAt = :at', { ':m': true, ':at': at });
-  else await conditionalUpdate(userId, 'SET mfaEnrolled = :m', { ':m': true });
+export async function setMfaEnrolled(user: UserRecord, enrolled: boolean, at?: string): Promise<void> {
+  await setPreferences(user, enrolled ? { mfaEnrolled: true, ...(at ? { mfaEnrolledAt: at } : {}) } : { mfaEnrolled: false, mfaEnrolledAt: undefined });
 }
 
-/** A preference like the current company: no `version` bump. */
-export async function setHealthAlerts(userId: string, on: boolean): Promise<void> {
-  await conditionalUpdate(userId, 'SET healthAlerts = :h', { ':h': on });
+/** A preference like the current company: no `version` bump, recorded. */
+export async function setHealthAlerts(user: UserRecord, on: boolean): Promise<void> {
+  await setPreferences(user, { healthAlerts: on });
 }
 
-/** A successful sign-in, for the users admin: a preference-like write (no `version` bump, an admin's edit stays current). */
+/**
+ * A successful sign-in, for the users admin: a preference-like write (no `version` bump, an admin's
+ * edit stays current). Not an audit record of its own: the sign-in's record is (recordSignIn).
+ */
 export async function markSignedIn(userId: string, at: string): Promise<void> {
   await conditionalUpdate(userId, 'SET lastSignInAt = :at', { ':at': at });
 }
 
-/** One more password change: every reset link issued before it stops working. */
-export async function markPasswordChanged(userId: string): Promise<void> {
+/**
+ * One more password change: every reset link issued before it stops working. Recorded as the
+ * user's `password-changed` (who set it, never what), in the same transaction.
+ */
+export async function markPasswordChanged(user: Pick<UserRecord, 'id' | 'companyId'>): Promise<void> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: 'ADD passwordVersion :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
+    await auditedWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(user.id),
+            UpdateExpression: 'ADD passwordVersion :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ],
+      { kind: 'user', action: 'password-changed', recordId: user.id, companyId: user.companyId },
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error; // the user is gone: nothing left to protect

@@ -1,4 +1,5 @@
 import { envNames, feedRecheckQueueEnv } from '../../lib/definitions/resources';
+import { parsePasswordMinLength } from '../../shared/schemas/password-policy';
 
 /**
  * Typed, lazy access to the handler environment (names: lib/definitions/resources.ts).
@@ -83,6 +84,10 @@ export const env = {
     if (value === 'optional') return false;
     if (value !== undefined) throw new Error(`${envNames.adminMfa} must be required or optional, not ${value}`);
     return this.stageIsHttps;
+  },
+  /** The stage's password minimum (lib/config.ts `passwordMinLength`): 8 when unset, a value below 8 fails loudly. */
+  get passwordMinLength(): number {
+    return parsePasswordMinLength(optional(envNames.passwordMinLength), envNames.passwordMinLength);
   },
   /** Deployed stages are always served over https (CloudFront), whatever a header says. */
   get stageIsHttps() {

@@ -9,6 +9,8 @@ import { sanitizeBody } from './body';
 import { logUnhandled, startRequestLog } from './log';
 import { handlerTracing } from './tracing';
 import { runAs } from './actor';
+import { env } from './env';
+import { setPasswordMinLength } from '../../shared/schemas/password-policy';
 import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
@@ -230,6 +232,9 @@ export function createHandler<R extends RouteDef>(
   authenticate: Authenticate | null,
 ): ApiHandler {
   const schema = route.schema;
+  // The schemas and the password generator read the stage's minimum from here on (one setting:
+  // shared/schemas/password-policy.ts); a bad PASSWORD_MIN_LENGTH fails the function at load.
+  setPasswordMinLength(env.passwordMinLength);
   // Fails at load (and so in test/unit/routes.test.ts), never at request time.
   if (route.access !== 'public' && !authenticate) throw new Error(`${route.id} is ${route.access}: build it with httpHandler`);
   const refuseCrossSite = !options.rawBody && (options.refuseCrossSite || !SAFE_METHODS.has(route.method));

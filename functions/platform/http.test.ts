@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { object, string } from 'yup';
-import { reply, route, securityLogin, securityLogout, translationsGet, usersCurrent } from '../../shared/routes';
+import { passwordResetComplete, reply, route, securityLogin, securityLogout, translationsGet, usersCurrent } from '../../shared/routes';
+import { setPasswordMinLength } from '../../shared/schemas/password-policy';
 import { ConflictError } from './errors';
 import { httpHandler } from './http';
 import { logger } from './log';
@@ -161,5 +162,30 @@ describe('publicHandler', () => {
     // The type refuses it too; the load-time check is for plain JavaScript and casts.
     expect(() => publicHandler(usersCurrent as never).handle(() => ({}) as never)).toThrow(/signed-in/);
     expect(typeof publicHandler(securityLogin).handle(() => ({ body: { status: 'new-password-required', session: 's' } }))).toBe('function');
+  });
+});
+
+describe('the stage’s password minimum (PASSWORD_MIN_LENGTH, lib/environment.ts)', () => {
+  afterEach(() => {
+    delete process.env.PASSWORD_MIN_LENGTH;
+    setPasswordMinLength(8);
+  });
+  const reset = (password: string, handler: ReturnType<ReturnType<typeof httpHandler>['handle']>) =>
+    handler(event('POST', { body: JSON.stringify({ password }), headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } }));
+  const build = () => httpHandler(passwordResetComplete).handle(async () => ({ body: { status: 'changed' as const } }));
+
+  it('is what the route schemas check: 12 refuses 11 characters', async () => {
+    process.env.PASSWORD_MIN_LENGTH = '12';
+    const handler = build();
+    const short = await reset('x'.repeat(11), handler);
+    expect(short.statusCode).toBe(400);
+    expect(body(short)).toMatchObject({ errors: { password: 'validation.passwordMin' } });
+    expect((await reset('x'.repeat(12), handler)).statusCode).toBe(200);
+  });
+
+  it('is 8 when unset, and a value below 8 fails the function at load', async () => {
+    expect((await reset('x'.repeat(8), build())).statusCode).toBe(200);
+    process.env.PASSWORD_MIN_LENGTH = '7';
+    expect(build).toThrow(/PASSWORD_MIN_LENGTH must be at least 8/);
   });
 });

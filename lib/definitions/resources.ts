@@ -5,7 +5,6 @@
  */
 
 import type { JobName, RouteGrants } from '../../shared/routes';
-import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/security';
 
 export const table = {
   partitionKey: 'pk',
@@ -24,12 +23,12 @@ export const userPool = {
   /** Login is the e-mail: Cognito username is a generated id, the e-mail is an alias attribute. */
   signInCaseSensitive: false,
   passwordPolicy: {
-    /**
-     * Length rather than character classes (NIST SP 800-63B). The forms and the API check the
-     * same minimum: this is shared/schemas/security.ts PASSWORD_MIN_LENGTH itself (one number).
-     * Temporary passwords must meet it too.
+    /*
+     * Length rather than character classes (NIST SP 800-63B). The minimum length is the stage's
+     * (lib/config.ts `passwordMinLength`; locally PASSWORD_MIN_LENGTH, localstack/provision.ts),
+     * the one the forms and the API check (shared/schemas/password-policy.ts). Temporary
+     * passwords must meet it too.
      */
-    minLength: PASSWORD_MIN_LENGTH,
     requireLowercase: false,
     requireUppercase: false,
     requireDigits: false,
@@ -311,6 +310,8 @@ export const envNames = {
   googleCredentialsSecret: 'GOOGLE_CREDENTIALS_SECRET',
   /** Optional: the standard format of custom dimension values, a regular expression (default digits.digits). */
   analyticsStandardFormat: 'ANALYTICS_STANDARD_FORMAT',
+  /** The stage's password minimum (8 when unset; never lower): shared/schemas/password-policy.ts. */
+  passwordMinLength: 'PASSWORD_MIN_LENGTH',
 } as const;
 
 /**

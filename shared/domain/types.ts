@@ -267,7 +267,12 @@ export interface AffiliateCommission {
 /** The kinds of record the audit history covers (docs/product.md, "Audit history"). */
 export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
-export type AuditAction = 'create' | 'update' | 'delete' | 'signed-in' | 'failed';
+/**
+ * `password-changed`: a user's password was set (by the user, a reset link, an administrator, a
+ * new welcome mail), never what it is; `deletion-started`: a company's deletion began (its record
+ * left every list; `delete` follows when the last of its data is gone).
+ */
+export type AuditAction = 'create' | 'update' | 'delete' | 'deletion-started' | 'password-changed' | 'signed-in' | 'failed';
 
 /** One recorded change: who, when, what, and the changed fields only (before / after; never a secret). */
 export interface AuditEntry {

@@ -3,7 +3,8 @@ import { ROLES, type Role } from '../domain/types';
 import { lineText, version, versionOnlySchema } from './common';
 import { COMPANY_NAME_MAX_LENGTH } from './companies';
 import { schema } from './define';
-import { email, newPassword, PASSWORD_MIN_LENGTH } from './security';
+import { isLongEnough, passwordMinLength } from './password-policy';
+import { email, newPassword } from './security';
 
 /**
  * Request schemas of the users admin (POST /api/users, PUT and DELETE /api/users/{id}), used by
@@ -58,7 +59,7 @@ export function userFieldProblem(field: UserUpdateField, value: unknown): string
       return parseManagedCompanies(value) ? null : 'validation.invalid';
     case 'password':
       if (text === null || text === '') return 'validation.required';
-      return text.length < PASSWORD_MIN_LENGTH ? 'validation.passwordMin' : text.length > 256 ? 'validation.passwordMax' : null;
+      return !isLongEnough(text) ? 'validation.passwordMin' : text.length > 256 ? 'validation.passwordMax' : null;
   }
 }
 
@@ -110,11 +111,11 @@ const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const DIGITS = '23456789';
 
-/** Length of a generated password: the spec's 10, or the minimum when that is raised above 10. */
-export const GENERATED_PASSWORD_LENGTH = Math.max(10, PASSWORD_MIN_LENGTH);
+/** Length of a generated password: the spec's 10, or the minimum in force when a stage raises it above 10. */
+export const generatedPasswordLength = (): number => Math.max(10, passwordMinLength());
 
 /**
- * The create form's 'generate' action: GENERATED_PASSWORD_LENGTH letters and digits, at least one upper, one lower and one digit, from crypto.getRandomValues
+ * The create form's 'generate' action (and the welcome mail's new temporary password): generatedPasswordLength() letters and digits, at least one upper, one lower and one digit, from crypto.getRandomValues
  * (rejection sampling: no modulo bias). shared/ uses no platform global: the caller passes
  * `(buffer) => crypto.getRandomValues(buffer)`.
  */
@@ -131,7 +132,8 @@ export function generatePassword(random: RandomFill): string {
   const pick = (alphabet: string): string => alphabet[below(alphabet.length)]!;
   const all = UPPER + LOWER + DIGITS;
   const chars = [pick(UPPER), pick(LOWER), pick(DIGITS)];
-  while (chars.length < GENERATED_PASSWORD_LENGTH) chars.push(pick(all));
+  const length = generatedPasswordLength();
+  while (chars.length < length) chars.push(pick(all));
   // Fisher-Yates, so the guaranteed classes are not always first.
   for (let i = chars.length - 1; i > 0; i--) {
     const j = below(i + 1);

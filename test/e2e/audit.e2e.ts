@@ -3,7 +3,8 @@ import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type L
 
 /**
  * The audit history in the browser (docs/product.md, "Audit history"): the admin page with its
- * filters, and the History section of a user's edit page showing an edit made just before.
+ * filters, and the History sections of a user's and a company's edit pages showing edits made just
+ * before, each field by its label in the user's language.
  */
 test.describe.configure({ timeout: 60_000 });
 
@@ -30,18 +31,32 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
   });
 }
 
-test('the user edit page shows the history of that user, newest first', async ({ page }) => {
-  await asAdmin(page, 'en', '/admin/users');
+test('the edit pages show the record’s history, newest first, each field by its label (French)', async ({ page }) => {
+  const fr = (id: Parameters<typeof m>[1]) => m('fr', id);
+  await asAdmin(page, 'fr', '/admin/users');
   const users = (await (await page.request.get(`${portalUrl()}/api/users`)).json()) as { users: Array<{ id: string; login: string; version: number; firstName: string }> };
   const target = users.users.find((u) => u.login === login('ROLE_USER').login)!;
   const name = `Audited${Date.now() % 100000}`;
   const edit = await page.request.put(`${portalUrl()}/api/users/${target.id}`, { data: { version: target.version, data: [{ field: 'firstName', value: name }] } });
   expect(edit.status()).toBe(200);
   await go(page, `/admin/users/edit/${target.id}`);
-  const section = page.getByRole('region', { name: 'History' });
+  const section = page.getByRole('region', { name: fr('audit.section.title') });
   await expect(section).toBeVisible();
   const newest = section.getByRole('row').nth(1);
-  await expect(newest).toContainText('User · changed');
-  await expect(newest).toContainText(`firstName: ${target.firstName} → ${name}`);
+  await expect(newest).toContainText(`${fr('audit.kind.user')} · ${fr('audit.action.update')}`);
+  await expect(newest).toContainText(`${fr('adminUsers.field.firstName')}: ${target.firstName} → ${name}`);
+  await expect(newest).not.toContainText('firstName');
   await expect(newest).toContainText(login('ROLE_ADMIN').login);
+
+  // A company of its own (the seeded ones stay as other tests expect them): created, then its country changed.
+  const created = await page.request.post(`${portalUrl()}/api/companies`, { data: { name: `Audit e2e ${Date.now() % 100000}`, country: 'FR', integrationSteps: ['sources'] } });
+  expect(created.status()).toBe(201);
+  const company = (await created.json()) as { id: string; version: number };
+  expect((await page.request.put(`${portalUrl()}/api/companies/${company.id}`, { data: { version: company.version, country: 'GB' } })).status()).toBe(200);
+  await go(page, `/admin/companies/edit/${company.id}`);
+  const history = page.getByRole('region', { name: fr('audit.section.title') });
+  await expect(history.getByRole('row').nth(1)).toContainText(`${fr('companies.field.country')}: FR → GB`);
+  await expect(history.getByRole('row').nth(2)).toContainText(`${fr('audit.kind.company')} · ${fr('audit.action.create')}`);
+  await expect(history).toContainText(`${fr('companies.field.name')}:`);
+  await expect(history).not.toContainText('country:');
 });

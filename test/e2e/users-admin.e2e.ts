@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { GENERATED_PASSWORD_LENGTH } from '../../shared/schemas/users';
+import { generatedPasswordLength } from '../../shared/schemas/users';
 import { latestMailTo } from '../support/mailbox';
 import { expectSignedInShell, go, login, m, portalUrl, sesUrl, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
@@ -47,7 +47,7 @@ test('an administrator creates a user who reads the welcome e-mail and signs in 
   const email = unique('welcome');
   const since = Date.now();
   const password = await createUser(page, { login: email, first: 'Wendy', last: 'Welcome', company: 'Globex Affiliates' });
-  expect(password).toMatch(new RegExp(`^[A-Za-z0-9]{${GENERATED_PASSWORD_LENGTH}}$`));
+  expect(password).toMatch(new RegExp(`^[A-Za-z0-9]{${generatedPasswordLength()}}$`));
   await expect(page.locator('.us-secret')).toHaveText(password);
   await expect(row(page, email)).toContainText('Welcome Wendy');
   // The portal's one English date format (web/src/i18n/dates.tsx): dd/mm/yyyy.

@@ -84,9 +84,9 @@ export function actionsOfFunction(template: Template, functionLogicalId: string)
  * Every stack of a stage (the WAF stack too), every route on the fixture handler, templates made
  * on demand: for tests of a whole configuration (production.test.ts, operations.test.ts).
  */
-export function synthApp(config: StageConfig): { portal: PortalApp; t: (stack: keyof PortalApp) => Template } {
+export function synthApp(config: StageConfig, webDist = fixture('web-dist')): { portal: PortalApp; t: (stack: keyof PortalApp) => Template } {
   const app = new App({ context: { ...portalAppContext, 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
-  const portal = createPortal(app, config, { resolveEntry: () => fixture('absent-handler.ts'), webDist: fixture('web-dist') });
+  const portal = createPortal(app, config, { resolveEntry: () => fixture('absent-handler.ts'), webDist });
   const cache = new Map<string, Template>();
   const t = (stack: keyof PortalApp) => {
     if (!cache.has(stack)) cache.set(stack, Template.fromStack(portal[stack]!));

@@ -3,7 +3,7 @@ import type { CompanyRecord } from '../../functions/data/companies';
 import { startLocalStack, type LocalStack } from '../../localstack/stack';
 import { ensureUser } from '../../localstack/seed';
 import { latestMailTo, linkIn } from '../support/mailbox';
-import { totp } from '../support/totp';
+import { freshCode, totp } from '../support/totp';
 import { makeCompany, makeUser, type TestUser } from './helpers/accounts';
 import { Browser } from './helpers/browser';
 
@@ -27,18 +27,6 @@ afterAll(async () => {
   await stack?.stop();
   delete process.env.ADMIN_MFA;
 });
-
-/** The next code of the app, never the one just used (Cognito refuses a code twice). */
-async function freshCode(secret: string, used: Set<string>): Promise<string> {
-  for (;;) {
-    const code = totp(secret);
-    if (!used.has(code)) {
-      used.add(code);
-      return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
 
 async function passwordStep(user: TestUser, client = new Browser(stack.url)) {
   return { client, answer: await client.post('/api/security/login', { username: user.login, password: user.password }) };

@@ -2,12 +2,15 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { keys } from '../../functions/data/keys';
+import { putMailSuppression } from '../../functions/data/mail-suppressions';
 import { db, tableName } from '../../functions/data/table';
 import type { TranslationCatalogues } from '../../shared/domain/translations';
 import type { AuditEntry, AuditPage } from '../../shared/domain/types';
 import { makeCompany, makeUser, signedIn, uniqueSuffix } from './helpers/accounts';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
+import { latestMailTo, linkIn } from '../support/mailbox';
+import { freshCode, totp } from '../support/totp';
 
 /** The audit history (docs/product.md, "Audit history"): one record per change, in the change's transaction; an admin-only read. */
 
@@ -225,3 +228,160 @@ describe('the read', () => {
     expect(names.at(-1)).toBe('M0');
   });
 });
+
+/**
+ * The changes the first version of the history left out (issue 24): each recorded in the
+ * change's own transaction, each refusal recording nothing.
+ */
+describe('preferences, the authenticator app, passwords, checks and deletions', () => {
+  const ofUser = (id: string) => history({ subject: id, kind: 'user' });
+  const numeric = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
+
+  it('the current company: a manager’s switch is recorded as theirs; a refused switch records nothing', async () => {
+    const [a, b] = [await makeCompany('Audit switch A'), await makeCompany('Audit switch B')];
+    const manager = await makeUser('ROLE_MANAGER', a, { managed: [a, b] });
+    const client = await signedIn(stack.url, manager);
+    const customer = await makeUser('ROLE_USER', a);
+    const refused = await (await signedIn(stack.url, customer)).post('/api/users/change-current-company', { company: b.id });
+    expect(refused.status).toBe(403);
+    expect((await ofUser(customer.record.id)).filter((e) => e.action !== 'create')).toEqual([]);
+
+    expect((await client.post('/api/users/change-current-company', { company: b.id })).status).toBe(200);
+    expect((await client.post('/api/users/change-current-company', { company: b.id })).status).toBe(200); // no change, no record
+    const entries = (await ofUser(manager.record.id)).filter((e) => e.action === 'update');
+    expect(entries).toEqual([
+      expect.objectContaining({ actorId: manager.record.id, recordId: manager.record.id, before: { currentCompanyId: null }, after: { currentCompanyId: b.id } }),
+    ]);
+  });
+
+  it('an authenticator app: enrolment and removal by its owner, an administrator’s reset; a wrong code records nothing', async () => {
+    const company = await makeCompany('Audit MFA');
+    const owner = await makeUser('ROLE_USER', company);
+    const client = await signedIn(stack.url, owner);
+    const { secret } = (await client.post('/api/security/mfa-setup', { password: owner.password })).body as { secret: string };
+    const wrongCode = totp(secret) === '000000' ? '111111' : '000000';
+    expect((await client.post('/api/security/mfa-setup/verify', { password: owner.password, code: wrongCode })).status).toBe(400);
+    expect((await ofUser(owner.record.id)).filter((e) => e.action === 'update')).toEqual([]);
+    const used = new Set<string>();
+    expect((await client.post('/api/security/mfa-setup/verify', { password: owner.password, code: await freshCode(secret, used) })).status).toBe(200);
+    expect((await client.post('/api/security/mfa-remove', { password: owner.password, code: await freshCode(secret, used) })).status).toBe(200);
+    const own = (await ofUser(owner.record.id)).filter((e) => e.action === 'update');
+    expect(own.map((e) => [e.actorId, e.before.mfaEnrolled ?? null, e.after.mfaEnrolled])).toEqual([
+      [owner.record.id, true, false],
+      [owner.record.id, null, true],
+    ]);
+    expect(own[1]!.after.mfaEnrolledAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    expect(JSON.stringify(own)).not.toContain(secret);
+
+    const lost = await makeUser('ROLE_USER', company);
+    const lostClient = await signedIn(stack.url, lost);
+    const second = (await lostClient.post('/api/security/mfa-setup', { password: lost.password })).body as { secret: string };
+    expect((await lostClient.post('/api/security/mfa-setup/verify', { password: lost.password, code: await freshCode(second.secret, new Set()) })).status).toBe(200);
+    expect((await admin.post(`/api/users/${lost.record.id}/mfa-reset`)).status).toBe(200);
+    expect((await ofUser(lost.record.id)).find((e) => e.action === 'update' && e.after.mfaEnrolled === false)).toMatchObject({ actorId: adminId });
+  }, 120_000);
+
+  it('the analytics fields a check stores the first time, as the customer’s; a refused property records nothing', async () => {
+    const company = await makeCompany('Audit checks', { integrationSteps: ['google_analytics', 'ga_access', 'ga_dimension'] });
+    const customer = await makeUser('ROLE_USER', company);
+    const client = await signedIn(stack.url, customer);
+    const suffix = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+    expect((await client.post('/api/analytics/access', { view_id: `100002${suffix}` })).body.viewIdStored).toBe(false);
+    expect((await ofCompany(company, 'company')).filter((e) => e.action === 'update')).toEqual([]);
+    const granted = `100001${suffix}`;
+    expect((await client.post('/api/analytics/access', { view_id: granted })).body.viewIdStored).toBe(true);
+    expect((await client.post('/api/analytics/dimension', { view_id: granted, dimension: '2' })).body.dimensionIndexStored).toBe(true);
+    const updates = (await ofCompany(company, 'company')).filter((e) => e.action === 'update');
+    expect(updates.map((e) => [e.actorId, e.before, e.after])).toEqual([
+      [customer.record.id, { dimensionIndex: null }, { dimensionIndex: '2' }],
+      [customer.record.id, { viewId: null }, { viewId: granted }],
+    ]);
+  });
+
+  it('the legacy analytics update (POST /api/companies/update): recorded; a stale version records nothing', async () => {
+    const company = await makeCompany('Audit legacy');
+    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const viewId = numeric();
+    expect((await client.post('/api/companies/update', { viewId, version: 1 })).status).toBe(200);
+    expect((await client.post('/api/companies/update', { viewId: numeric(), version: 1 })).status).toBe(409);
+    const updates = (await ofCompany(company, 'company')).filter((e) => e.action === 'update');
+    expect(updates.map((e) => [e.before, e.after])).toEqual([[{ viewId: null }, { viewId }]]);
+  });
+
+  it('a company’s deletion: its start and its end, and each user it detaches; a refused deletion records nothing', async () => {
+    const doomed = await makeCompany('Audit doomed');
+    const other = await makeCompany('Audit survivor');
+    const main = await makeUser('ROLE_USER', doomed);
+    const manager = await makeUser('ROLE_MANAGER', other, { managed: [other, doomed] });
+    expect((await admin.request('DELETE', `/api/companies/${doomed.id}`, { json: { version: 1 } })).status).toBe(409);
+    expect((await ofCompany(doomed, 'company')).filter((e) => e.actorLogin !== 'system')).toEqual([]);
+
+    expect((await admin.request('DELETE', `/api/users/${main.record.id}`, { json: { version: 1 } })).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/companies/${doomed.id}`, { json: { version: 1 } })).status).toBe(200);
+    const entries = (await ofCompany(doomed, 'company')).filter((e) => e.actorLogin !== 'system');
+    expect(entries.map((e) => [e.action, e.actorId])).toEqual([
+      ['delete', adminId],
+      ['deletion-started', adminId],
+    ]);
+    expect(entries[1]!.after).toEqual({ deletingAt: expect.stringMatching(/^\d{4}-/) });
+    const detached = (await ofUser(manager.record.id)).filter((e) => e.action === 'update');
+    expect(detached).toEqual([expect.objectContaining({ actorId: adminId, before: { managedCompanyIds: [other.id, doomed.id] }, after: { managedCompanyIds: [other.id] } })]);
+  });
+
+  it('passwords: set by an administrator, by a reset link (as the owner’s), at the first sign-in (with its sign-in); never the password', async () => {
+    const company = await makeCompany('Audit passwords');
+    const user = await makeUser('ROLE_USER', company);
+    const byAdmin = `Admin-set-${uniqueSuffix()}`;
+    expect((await admin.request('PUT', `/api/users/${user.record.id}`, { json: { version: 1, data: [{ field: 'password', value: byAdmin }] } })).status).toBe(200);
+    const anonymous = new Browser(stack.url);
+    expect((await anonymous.post('/api/security/password-reset/not-a-real-token-0000000000000000000000', { password: 'Whatever-pass-1' })).status).toBe(404);
+    const since = Date.now();
+    await anonymous.post('/api/security/password-reset', { login: user.login });
+    const mail = await latestMailTo(stack.endpoints.ses, user.login, { since, where: (m) => m.subject === 'Reset your password', timeoutMs: 10_000 });
+    const token = linkIn(mail, '/password-reset/')!.split('/').pop()!;
+    const byLink = `Reset-set-${uniqueSuffix()}`;
+    expect((await anonymous.post(`/api/security/password-reset/${token}`, { password: byLink })).status).toBe(200);
+    const changes = (await ofUser(user.record.id)).filter((e) => e.action === 'password-changed');
+    expect(changes.map((e) => e.actorId)).toEqual([user.record.id, adminId]);
+    expect(changes.every((e) => Object.keys(e.before).length === 0 && Object.keys(e.after).length === 0)).toBe(true);
+
+    const newcomer = await makeUser('ROLE_USER', company, { temporary: true });
+    const first = await anonymous.post('/api/security/login', { username: newcomer.login, password: newcomer.password });
+    expect(first.body.status).toBe('new-password-required');
+    const chosen = `Chosen-${uniqueSuffix()}`;
+    const done = await anonymous.post('/api/security/new-password', { username: newcomer.login, session: first.body.session, password: chosen });
+    expect(done.body.status).toBe('signed-in');
+    const own = await history({ subject: newcomer.record.id });
+    expect(own.filter((e) => e.action !== 'create').map((e) => [e.kind, e.action, e.actorId])).toEqual([
+      ['sign-in', 'signed-in', newcomer.record.id],
+      ['user', 'password-changed', newcomer.record.id],
+    ]);
+    expect(JSON.stringify([...changes, ...own])).not.toMatch(new RegExp(`${byAdmin}|${byLink}|${chosen}`));
+  }, 60_000);
+
+  it('a user’s main company (the id, not only its name) and the alert preference; a refused value records nothing', async () => {
+    const [a, b] = [await makeCompany('Audit main A'), await makeCompany('Audit main B')];
+    const user = await makeUser('ROLE_USER', a);
+    expect((await admin.request('PUT', `/api/users/${user.record.id}`, { json: { version: 1, data: [{ field: 'company', value: b.name }] } })).status).toBe(200);
+    const client = await signedIn(stack.url, user);
+    expect((await client.post('/api/users/current/preferences', { healthAlerts: 'no' })).status).toBe(400);
+    expect((await client.post('/api/users/current/preferences', { healthAlerts: false })).status).toBe(200);
+    const updates = (await ofUser(user.record.id)).filter((e) => e.action === 'update');
+    expect(updates.map((e) => [e.actorId, e.before, e.after])).toEqual([
+      [user.record.id, {}, { healthAlerts: false }],
+      [adminId, { companyId: a.id, managedCompanyIds: [a.id] }, { companyId: b.id, managedCompanyIds: [b.id] }],
+    ]);
+  });
+
+  it('lifting a mail suppression: recorded in the user’s history; nothing to lift records nothing', async () => {
+    const user = await makeUser('ROLE_USER', await makeCompany('Audit mail'));
+    expect((await admin.request('DELETE', `/api/users/${user.record.id}/mail-suppression`)).status).toBe(200);
+    expect((await ofUser(user.record.id)).filter((e) => e.action === 'update')).toEqual([]);
+    await putMailSuppression({ address: user.login, type: 'bounce', reason: 'mailbox full', at: new Date().toISOString() });
+    expect((await admin.request('DELETE', `/api/users/${user.record.id}/mail-suppression`)).status).toBe(200);
+    expect((await ofUser(user.record.id)).filter((e) => e.action === 'update')).toEqual([
+      expect.objectContaining({ actorId: adminId, before: { mailSuppression: 'bounce' }, after: {} }),
+    ]);
+  });
+});
+

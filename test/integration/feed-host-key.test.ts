@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listAudit } from '../../functions/data/audit';
 import { getCompany, storeOrderFeedHostKey, type CompanyRecord } from '../../functions/data/companies';
 import { listFeedHistory } from '../../functions/data/feed-checks';
 import { opensshFingerprint, sftpServer } from '../../functions/platform/feed-fetch/test-fixtures/servers';
@@ -48,7 +49,8 @@ describe('SFTP host key pinning', () => {
   it('the daily re-check learns a key, refuses another one before authenticating (history, team mail), and a manual check re-trusts', { timeout: 240_000 }, async () => {
     // An older record: its URL was stored before keys were pinned.
     const company = await makeCompany('Pinned sftp', { orderFeedUrl: sftpUrl() });
-    const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const customer = await makeUser('ROLE_USER', company);
+    const client = await signedIn(stack.url, customer);
 
     // Day 1: fetched, clean, and the key it saw is learned.
     const first = await runLocalFeedRecheck(stack.url);
@@ -90,6 +92,14 @@ describe('SFTP host key pinning', () => {
     expect(page.body.history.map((h) => [h.trigger, h.health])).toEqual([['daily', 'clean'], ['manual', 'clean'], ['daily', 'failed'], ['daily', 'clean']]);
     expect(page.body.history[2]!.failure?.code).toBe('host-key');
     expect(JSON.stringify(page.body)).not.toContain('s3cr3t');
+
+    // Each pin is a change of the company in its history: the re-check's (and this test's) the system's, the manual check's the customer's.
+    const pins = (await listAudit({ of: `company#${company.id}`, kind: 'company' }, null, 25)).entries.filter((e) => e.action === 'update');
+    expect(pins.map((e) => [e.actorId, e.before.orderFeedHostKey ?? null, e.after.orderFeedHostKey])).toEqual([
+      [customer.record.id, WRONG_KEY, expectedKey],
+      [null, expectedKey, WRONG_KEY],
+      [null, null, expectedKey],
+    ]);
   });
 
   it('the first clean check of an SFTP URL stores the key it saw with the URL', async () => {

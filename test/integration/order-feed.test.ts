@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listAudit } from '../../functions/data/audit';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { getCompany } from '../../functions/data/companies';
 import { FEED_CHECKS_KEPT, claimFeedCheck, createFeedCheck, finishFeedCheck, getFeedCheck, listFeedHistory, newFeedCheckId, type FeedCheckRecord } from '../../functions/data/feed-checks';
@@ -245,6 +246,10 @@ describe('URL checks', () => {
     expect(first.stepCompleted).toBe(true);
     expect((await getCompany(company.id))?.orderFeedUrl).toBe(feedUrl('/url/feed.xml'));
     expect((await overview(client)).orderFeedUrl).toBe(feedUrl('/url/feed.xml'));
+    // Stored by the check's job, recorded as the customer's who started it (docs/product.md, "Audit history").
+    const me = (await client.get<{ id: string }>('/api/users/current')).body.id;
+    const stored = (await listAudit({ of: `company#${company.id}`, kind: 'company' }, null, 25)).entries.filter((e) => e.action === 'update');
+    expect(stored).toEqual([expect.objectContaining({ actorId: me, before: { orderFeedUrl: null }, after: { orderFeedUrl: feedUrl('/url/feed.xml') } })]);
 
     const second = await finished(client, (await startCheck(client, { feed_url: feedUrl('/url/other.xml'), type: 'xml' })).id);
     expect(second.status).toBe('done');

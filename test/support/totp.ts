@@ -36,3 +36,15 @@ export function hotp(key: Buffer, counter: number, digits = 6): string {
 
 /** The code of `secret` (base32) at `atMs`. */
 export const totp = (secret: string, atMs = Date.now(), digits = 6): string => hotp(base32Decode(secret), Math.floor(atMs / 1000 / 30), digits);
+
+/** The app's next code never used yet (`used`: the codes of this secret given out so far): Cognito refuses a code twice. */
+export async function freshCode(secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    const code = totp(secret);
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}

@@ -1,5 +1,7 @@
 import { getCompany } from '../../data/companies';
 import { getFeedCheck } from '../../data/feed-checks';
+import { getUser } from '../../data/users';
+import { runAs } from '../../platform/actor';
 import type { FeedCheckJob } from './checks';
 import { runFeedCheck } from './run-feed-check';
 
@@ -16,6 +18,10 @@ export async function runFeedCheckJob(event: unknown, deadline: number): Promise
   const check = company && (await getFeedCheck(company.id, payload.checkId!));
   if (!company || !check) return { outcome: 'not-found' };
   // The URL with its credentials (the stored source shows it redacted).
-  const done = await runFeedCheck(company, check, { deadline, ...(check.fetchUrl ? { feedUrl: check.fetchUrl } : {}) });
+  const run = () => runFeedCheck(company, check, { deadline, ...(check.fetchUrl ? { feedUrl: check.fetchUrl } : {}) });
+  // What the check changes (the feed URL stored, the step completed) is recorded as the user's who
+  // started it, as if the request had done it; the daily re-check's are the system's.
+  const starter = check.startedBy === 'daily' ? null : await getUser(check.startedBy);
+  const done = await (starter ? runAs({ userId: starter.id, login: starter.login }, run) : run());
   return { outcome: done.status };
 }

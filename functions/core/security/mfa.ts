@@ -20,7 +20,7 @@ import { assertMayTrySignIn, countSignInFailure, tableThrottleStore, type Thrott
 
 export interface MfaDeps {
   identity: Pick<IdentityProvider, 'startTotpEnrolment' | 'verifyTotpEnrolment' | 'signIn' | 'answerMfa' | 'revokeRefreshToken' | 'removeTotp'>;
-  setMfaEnrolled(userId: string, enrolled: boolean, at?: string): Promise<void>;
+  setMfaEnrolled(user: UserRecord, enrolled: boolean, at?: string): Promise<void>;
   notify(user: UserRecord, change: MfaChange): Promise<void>;
   throttle: ThrottleStore;
   now(): number;
@@ -75,7 +75,7 @@ export async function verifyMfaEnrolment(
     if (error instanceof InvalidMfaCodeError) await countSignInFailure(deps.throttle, { login: user.login, client }, deps.now());
     throw error;
   }
-  await deps.setMfaEnrolled(user.id, true, new Date(deps.now()).toISOString());
+  await deps.setMfaEnrolled(user, true, new Date(deps.now()).toISOString());
   await deps.notify(user, 'added');
   return { status: 'enrolled' };
 }
@@ -102,7 +102,7 @@ export async function removeOwnMfa(user: UserRecord, input: { password: string; 
   if (outcome.kind === 'tokens') {
     // No app on (Cognito asked for no code): nothing to remove; the record follows Cognito.
     if (outcome.tokens.refreshToken) await deps.identity.revokeRefreshToken(outcome.tokens.refreshToken);
-    if (user.mfaEnrolled) await deps.setMfaEnrolled(user.id, false);
+    if (user.mfaEnrolled) await deps.setMfaEnrolled(user, false);
     return { status: 'removed' };
   }
   if (outcome.kind !== 'mfa-required') throw new UnauthenticatedError('Sign in again');
@@ -124,6 +124,6 @@ export async function turnOff(
   deps: { identity: Pick<IdentityProvider, 'removeTotp'> } & Pick<MfaDeps, 'setMfaEnrolled' | 'notify'>,
 ): Promise<void> {
   await deps.identity.removeTotp(user.cognitoUsername);
-  await deps.setMfaEnrolled(user.id, false);
+  await deps.setMfaEnrolled(user, false);
   await deps.notify(user, 'removed');
 }

@@ -1,6 +1,7 @@
 import * as resetTokens from '../../data/password-reset-tokens';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
+import { runAs } from '../../platform/actor';
 import { InvalidTokenError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
 import type { IdentityProvider } from './identity';
@@ -14,10 +15,10 @@ import { isLinkLive } from './reset-link-rules';
 export interface PasswordResetDeps {
   identity: Pick<IdentityProvider, 'setPermanentPassword' | 'signOutEverywhere' | 'signIn' | 'revokeRefreshToken' | 'removeTotp'>;
   getUser(id: string): Promise<UserRecord | null>;
-  setMfaEnrolled(userId: string, enrolled: boolean): Promise<void>;
+  setMfaEnrolled(user: UserRecord, enrolled: boolean): Promise<void>;
   notify(user: UserRecord, change: MfaChange): Promise<void>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
-  markPasswordChanged(userId: string): Promise<void>;
+  markPasswordChanged(user: UserRecord): Promise<void>;
   findResetToken(token: string, nowSeconds: number): Promise<resetTokens.ResetLink | null>;
   consumeResetToken(token: string, nowSeconds: number): Promise<string | null>;
   now(): number;
@@ -63,9 +64,12 @@ export async function completePasswordReset(
   // Another request may have used the link meanwhile: only one of them gets past this line.
   if (!(await deps.consumeResetToken(token, seconds(deps)))) throw new InvalidTokenError();
   await deps.identity.setPermanentPassword(user.cognitoUsername, password);
-  if (options.removeMfa) await turnOff(user, deps);
-  // Every other outstanding link of this user dies with this change.
-  await deps.markPasswordChanged(user.id);
+  // The link proves the mailbox: the audit history has these changes as the account owner's.
+  await runAs({ userId: user.id, login: user.login }, async () => {
+    if (options.removeMfa) await turnOff(user, deps);
+    // Every other outstanding link of this user dies with this change.
+    await deps.markPasswordChanged(user);
+  });
   await deps.markSignedOut(user.id, seconds(deps));
   await deps.identity.signOutEverywhere(user.cognitoUsername);
   return { status: 'changed' };

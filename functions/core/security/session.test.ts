@@ -134,12 +134,12 @@ describe('completeNewPassword', () => {
   it('answers the challenge for the user of the login and signs in, once', async () => {
     const deps = setup(user(), {}, 'Temporary-pass-1');
     await deps.saveChallenge('S', 'sub-1', NOW / 1000 + 180);
-    const result = await completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps);
+    const result = await completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, '203.0.113.9', deps);
     expect(deps.identity.completeNewPassword).toHaveBeenCalledWith('sub-1', 'S', 'brand-new-pass');
     // The session's tokens come from a fresh sign-in with the new password (refreshable everywhere).
     expect(deps.identity.signIn).toHaveBeenCalledWith('sub-1', 'brand-new-pass');
     expect(result.status).toBe('signed-in');
-    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps)).rejects.toBeInstanceOf(
+    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, '203.0.113.9', deps)).rejects.toBeInstanceOf(
       UnauthenticatedError,
     );
   });
@@ -147,11 +147,11 @@ describe('completeNewPassword', () => {
   it('refuses the temporary password as the new one, and keeps the challenge for another try', async () => {
     const deps = setup(user(), {}, 'Temporary-pass-1');
     await deps.saveChallenge('S', 'sub-1', NOW / 1000 + 180);
-    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'Temporary-pass-1' }, deps)).rejects.toMatchObject({
+    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'Temporary-pass-1' }, '203.0.113.9', deps)).rejects.toMatchObject({
       errors: { password: 'validation.passwordSameAsTemporary' },
     });
     expect(deps.identity.completeNewPassword).not.toHaveBeenCalled();
-    expect((await completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, deps)).status).toBe('signed-in');
+    expect((await completeNewPassword({ username: 'ann@portal.test', session: 'S', password: 'brand-new-pass' }, '203.0.113.9', deps)).status).toBe('signed-in');
   });
 
   it('refuses a session the portal did not issue to this user, or an expired one, without asking Cognito', async () => {
@@ -159,7 +159,7 @@ describe('completeNewPassword', () => {
     await deps.saveChallenge('OTHER', 'sub-2', NOW / 1000 + 180);
     await deps.saveChallenge('OLD', 'sub-1', NOW / 1000);
     for (const session of ['made-up', 'OTHER', 'OLD']) {
-      await expect(completeNewPassword({ username: 'ann@portal.test', session, password: 'brand-new-pass' }, deps)).rejects.toBeInstanceOf(
+      await expect(completeNewPassword({ username: 'ann@portal.test', session, password: 'brand-new-pass' }, '203.0.113.9', deps)).rejects.toBeInstanceOf(
         UnauthenticatedError,
       );
     }
@@ -167,7 +167,7 @@ describe('completeNewPassword', () => {
   });
 
   it('refuses an unknown login', async () => {
-    await expect(completeNewPassword({ username: 'x@portal.test', session: 'S', password: 'brand-new-pass' }, setup(null))).rejects.toBeInstanceOf(
+    await expect(completeNewPassword({ username: 'x@portal.test', session: 'S', password: 'brand-new-pass' }, '203.0.113.9', setup(null))).rejects.toBeInstanceOf(
       UnauthenticatedError,
     );
   });
@@ -280,7 +280,7 @@ describe('authenticator codes (TOTP)', () => {
   it('never answers a code session as a new-password session, nor the reverse', async () => {
     const deps = setup(admin(), { signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })) });
     await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, deps);
-    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'M', password: 'New-password-12' }, deps)).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(completeNewPassword({ username: 'ann@portal.test', session: 'M', password: 'New-password-12' }, '203.0.113.9', deps)).rejects.toBeInstanceOf(UnauthenticatedError);
     expect(deps.identity.completeNewPassword).not.toHaveBeenCalled();
     await expect(completeMfa({ username: 'ann@portal.test', session: 'forged', code: '123456' }, CLIENT, deps)).rejects.toBeInstanceOf(UnauthenticatedError);
     expect(deps.identity.answerMfa).not.toHaveBeenCalled();
@@ -312,11 +312,11 @@ describe('authenticator codes (TOTP)', () => {
   it('keeps the record in line with Cognito: a sign-in without a code means no app, one with a code means an app', async () => {
     const stale = setup(admin({ mfaEnrolled: true }));
     await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, stale);
-    expect(stale.setMfaEnrolled).toHaveBeenCalledWith('sub-1', false);
+    expect(stale.setMfaEnrolled).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), false);
     const fresh = setup(admin({ mfaEnrolled: false }), { signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })) });
     await login({ username: 'ann@portal.test', password: 'pw' }, CLIENT, fresh);
     await completeMfa({ username: 'ann@portal.test', session: 'M', code: '123456' }, CLIENT, fresh);
-    expect(fresh.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true);
+    expect(fresh.setMfaEnrolled).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), true);
   });
 });
 
@@ -359,7 +359,7 @@ describe('authenticator enrolment', () => {
     expect(d.setMfaEnrolled).not.toHaveBeenCalled();
     expect(d.notify).not.toHaveBeenCalled();
     expect(await verifyMfaEnrolment(user(), 'access', { password, code: '123456' }, CLIENT, d)).toEqual({ status: 'enrolled' });
-    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', true, new Date(NOW).toISOString());
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), true, new Date(NOW).toISOString());
     expect(d.notify).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), 'added');
   });
 
@@ -377,7 +377,7 @@ describe('authenticator enrolment', () => {
     expect(await removeOwnMfa(user({ mfaEnrolled: true }), { password, code: '123456' }, CLIENT, d)).toEqual({ status: 'removed' });
     expect(d.identity.removeTotp).toHaveBeenCalledWith('sub-1');
     expect(d.identity.revokeRefreshToken).toHaveBeenCalledWith('refresh');
-    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', false);
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), false);
     expect(d.notify).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), 'removed');
   });
 
@@ -423,7 +423,7 @@ describe('authenticator enrolment', () => {
     d.identity.signIn.mockResolvedValue({ kind: 'tokens', tokens: tokens() } as never);
     expect(await removeOwnMfa(user({ mfaEnrolled: true }), { password, code: '123456' }, CLIENT, d)).toEqual({ status: 'removed' });
     expect(d.identity.revokeRefreshToken).toHaveBeenCalledWith('refresh');
-    expect(d.setMfaEnrolled).toHaveBeenCalledWith('sub-1', false);
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-1' }), false);
     expect(d.identity.removeTotp).not.toHaveBeenCalled();
     expect(d.notify).not.toHaveBeenCalled();
     // Record already without: no write; tokens without a refresh token: nothing to revoke.
@@ -549,14 +549,14 @@ describe('sign-in edges (mutation testing found these unchecked)', () => {
     };
     const newPassword = { username: ann.username, session: 'S', password: 'New-password-12' };
     const toMfa = await challenged({ kind: 'mfa-required', session: 'M' });
-    expect(await completeNewPassword(newPassword, toMfa)).toEqual({ status: 'mfa-required', session: 'M' });
+    expect(await completeNewPassword(newPassword, '203.0.113.9', toMfa)).toEqual({ status: 'mfa-required', session: 'M' });
     expect(toMfa.saveChallenge).toHaveBeenLastCalledWith('M', 'sub-1', NOW / 1000 + 180, 'mfa');
 
     const stuck = await challenged({ kind: 'tokens', tokens: tokens() }, async () => ({ kind: 'new-password-required', session: 'S2' }));
-    await expect(completeNewPassword(newPassword, stuck)).rejects.toThrow(expiredMessage);
+    await expect(completeNewPassword(newPassword, '203.0.113.9', stuck)).rejects.toThrow(expiredMessage);
     expect(stuck.markPasswordChanged).not.toHaveBeenCalled();
 
     const noTokens = await challenged({ kind: 'new-password-required', session: 'S3' });
-    await expect(completeNewPassword(newPassword, noTokens)).rejects.toThrow(expiredMessage);
+    await expect(completeNewPassword(newPassword, '203.0.113.9', noTokens)).rejects.toThrow(expiredMessage);
   });
 });

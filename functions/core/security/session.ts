@@ -5,6 +5,7 @@ import type { SignInAttempt } from '../../data/audit';
 import * as challenges from '../../data/sign-in-challenges';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
+import { runAs } from '../../platform/actor';
 import { env } from '../../platform/env';
 import { cognitoIdentity } from '../../platform/identity';
 import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError } from '../../platform/errors';
@@ -30,10 +31,10 @@ export interface SessionDeps {
   findUserByLogin(login: string): Promise<UserRecord | null>;
   getUser(id: string): Promise<UserRecord | null>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
-  markPasswordChanged(userId: string): Promise<void>;
+  markPasswordChanged(user: UserRecord): Promise<void>;
   saveChallenge(session: string, userId: string, expiresAt: number, kind?: challenges.ChallengeKind): Promise<void>;
   isLiveChallenge(session: string, userId: string, nowSeconds: number, kind?: challenges.ChallengeKind): Promise<boolean>;
-  setMfaEnrolled(userId: string, enrolled: boolean): Promise<void>;
+  setMfaEnrolled(user: UserRecord, enrolled: boolean): Promise<void>;
   markSignedIn(userId: string, at: string): Promise<void>;
   /** Administrators must sign in with an authenticator app (ADMIN_MFA). */
   adminMfaRequired(): boolean;
@@ -77,6 +78,9 @@ const CHALLENGE_TTL_SECONDS = 180;
 
 const isLive = (user: UserRecord | null): user is UserRecord => Boolean(user && !user.deletedAt);
 
+/** Who a change made during the user's own sign-in is recorded under (docs/product.md, "Audit history"). */
+const actorOf = (user: UserRecord) => ({ userId: user.id, login: user.login });
+
 async function waitPastSignOut(user: UserRecord, deps: SessionDeps): Promise<void> {
   // Stryker disable next-line ConditionalExpression: without it a null sign-out computes a wait of 6 s after 1970, never positive.
   if (user.signedOutAt == null) return;
@@ -93,7 +97,8 @@ async function signedIn(user: UserRecord, tokens: Tokens, deps: SessionDeps, pas
   if (tokens.subject !== user.id) throw new Error(`User ${user.id} signed in as Cognito subject ${tokens.subject}`);
   if (endedBySignOut(user, tokens.issuedAt)) throw new UnauthenticatedError('Sign in again');
   if (Boolean(user.mfaEnrolled) !== passedMfa) {
-    await deps.setMfaEnrolled(user.id, passedMfa);
+    // The record follows Cognito, recorded as the signing-in user's (a public route has no caller yet).
+    await runAs(actorOf(user), () => deps.setMfaEnrolled(user, passedMfa));
     user = { ...user, mfaEnrolled: passedMfa };
   }
   await recordSignIn(user, deps);
@@ -182,7 +187,8 @@ export async function completeMfa(input: MfaSignInRequest, client: string, deps:
   return result;
 }
 
-export async function completeNewPassword(input: NewPasswordChallengeRequest, deps: SessionDeps = defaults): Promise<SignInResult> {
+/** `client`: the caller's network address (the sign-in it ends in is recorded with it). */
+export async function completeNewPassword(input: NewPasswordChallengeRequest, client: string, deps: SessionDeps = defaults): Promise<SignInResult> {
   const user = await deps.findUserByLogin(input.username);
   const expired = () => new UnauthenticatedError('The sign-in session expired: sign in again');
   if (!isLive(user)) throw expired();
@@ -194,14 +200,16 @@ export async function completeNewPassword(input: NewPasswordChallengeRequest, de
   const answered = await deps.identity.completeNewPassword(user.cognitoUsername, input.session, input.password);
   if (answered.kind !== 'tokens') throw expired();
   await deps.deleteChallenge(input.session);
-  // A reset link asked for while the password was still the temporary one dies now.
-  await deps.markPasswordChanged(user.id);
+  // A reset link asked for while the password was still the temporary one dies now (the user's own change).
+  await runAs(actorOf(user), () => deps.markPasswordChanged(user));
   // Sign in again with the new password rather than keep the challenge's tokens: cognito-local
   // does not store that refresh token (refresh would fail); on AWS it is one more call.
   const outcome = await deps.identity.signIn(user.cognitoUsername, input.password);
   if (outcome.kind === 'mfa-required') return challenge(user, 'mfa', outcome.session, deps);
   if (outcome.kind !== 'tokens') throw expired();
-  return signedIn(user, outcome.tokens, deps);
+  const result = await signedIn(user, outcome.tokens, deps);
+  await deps.recordSignIn({ userId: user.id, login: input.username, ok: true, client });
+  return result;
 }
 
 /** What the refresh call knows about the session: its (possibly expired, verified) access token. */

@@ -74,7 +74,7 @@ describe('changeCurrentCompany', () => {
     const d = deps();
     const manager = user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a', 'b'] });
     expect((await changeCurrentCompany(manager, 'b', d)).id).toBe('b');
-    expect(d.setCurrentCompany).toHaveBeenCalledWith('u', 'b');
+    expect(d.setCurrentCompany).toHaveBeenCalledWith(expect.objectContaining({ id: 'u' }), 'b');
   });
 
   it('refuses a company outside the rules, without storing anything', async () => {

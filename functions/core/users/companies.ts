@@ -15,7 +15,7 @@ export interface UserCompanyDeps {
   getCompany(id: string): Promise<CompanyRecord | null>;
   getCompanies(ids: readonly string[]): Promise<CompanyRecord[]>;
   listCompanies(): Promise<CompanyRecord[]>;
-  setCurrentCompany(userId: string, companyId: string): Promise<void>;
+  setCurrentCompany(user: UserRecord, companyId: string): Promise<void>;
 }
 
 const defaults: UserCompanyDeps = {
@@ -68,6 +68,6 @@ export async function changeCurrentCompany(user: UserRecord, companyId: string, 
   if (!mayUseCompany(user, companyId)) throw new ForbiddenError('You cannot work on this company');
   const company = await deps.getCompany(companyId);
   if (!company) throw new NotFoundError('No such company');
-  await deps.setCurrentCompany(user.id, company.id);
+  await deps.setCurrentCompany(user, company.id);
   return toCompany(company);
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { passwordMinLength } from '../../../shared/schemas/password-policy';
 import { createCompany, findCompanyByName, type CompanyRecord } from '../../data/companies';
 import { createUser, findUserByLogin, type UserRecord } from '../../data/users';
 import { ConflictError } from '../../platform/errors';
@@ -27,8 +28,8 @@ export interface CreateAdminDeps {
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-/** 16 letters and digits (no look-alikes): shown once, changed at the first sign-in. */
-const temporaryPassword = (): string => Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+/** 16 letters and digits (no look-alikes), or the stage's minimum when that is longer: shown once, changed at the first sign-in. */
+const temporaryPassword = (): string => Array.from({ length: Math.max(16, passwordMinLength()) }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 const defaults: CreateAdminDeps = { findCompanyByName, createCompany, findUserByLogin, getIdentity, createIdentity, createUser, newPassword: temporaryPassword };
 

@@ -9,19 +9,19 @@ import { logger } from '../../platform/log';
  * admins only: the route table's access). Lifting it lets the portal mail the address again, e.g.
  * after the user fixed a full mailbox or a typo was corrected; SES reports it again if it still bounces.
  */
-async function loginOf(id: string): Promise<string> {
+async function liveUser(id: string): Promise<usersRepo.UserRecord> {
   const user = await usersRepo.getUser(id);
   if (!user || user.deletedAt) throw new NotFoundError('No such user');
-  return user.login;
+  return user;
 }
 
 export async function getUserMailSuppression(id: string): Promise<UserMailSuppression> {
-  return { suppression: await getMailSuppression(await loginOf(id)) };
+  return { suppression: await getMailSuppression((await liveUser(id)).login) };
 }
 
 export async function liftUserMailSuppression(id: string, caller: { id: string }): Promise<UserMailSuppression> {
-  const login = await loginOf(id);
-  const lifted = await deleteMailSuppression(login);
+  const user = await liveUser(id);
+  const lifted = await deleteMailSuppression(user.login, user);
   if (lifted) logger().info('mail suppression lifted', { userId: id, by: caller.id });
   return { suppression: null };
 }

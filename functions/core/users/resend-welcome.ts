@@ -20,7 +20,7 @@ export interface ResendWelcomeDeps {
   /** Cognito's AdminSetUserPassword, temporary: the next sign-in answers NEW_PASSWORD_REQUIRED. */
   setTemporaryPassword(username: string, password: string): Promise<void>;
   newPassword(): string;
-  markPasswordChanged(userId: string): Promise<void>;
+  markPasswordChanged(user: UserRecord): Promise<void>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
   identity: Pick<IdentityProvider, 'signOutEverywhere'>;
   sendMail: Mailer;
@@ -67,7 +67,7 @@ export async function resendWelcome(id: string, caller: { id: string }, deps: Re
   const companies = new Map((await deps.listCompanies()).map((company) => [company.id, company]));
   const password = deps.newPassword();
   await deps.setTemporaryPassword(user.cognitoUsername, password);
-  await deps.markPasswordChanged(user.id);
+  await deps.markPasswordChanged(user);
   await deps.markSignedOut(user.id, Math.floor(now / 1000));
   await deps.identity.signOutEverywhere(user.cognitoUsername);
   const welcomeMailSent = await sendWelcome(user, companies.get(user.companyId) ?? { country: '' }, password, deps);

@@ -14,7 +14,7 @@ export interface ResetUserMfaDeps {
   getUser(id: string): Promise<UserRecord | null>;
   listCompanies(): Promise<CompanyRecord[]>;
   identity: Pick<IdentityProvider, 'removeTotp'>;
-  setMfaEnrolled(userId: string, enrolled: boolean): Promise<void>;
+  setMfaEnrolled(user: UserRecord, enrolled: boolean): Promise<void>;
   notify(user: UserRecord, change: MfaChange): Promise<void>;
   protectedLogin(): string | undefined;
 }

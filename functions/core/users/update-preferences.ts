@@ -9,6 +9,6 @@ import { currentUser } from './companies';
  * alert mails today). Always the caller's own record (the auth context's), never another user's.
  */
 export async function updatePreferences(user: UserRecord, current: CompanyRecord, body: UserPreferencesRequest): Promise<CurrentUser> {
-  await setHealthAlerts(user.id, body.healthAlerts);
+  await setHealthAlerts(user, body.healthAlerts);
   return currentUser({ ...user, healthAlerts: body.healthAlerts }, current);
 }

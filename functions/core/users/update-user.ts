@@ -20,7 +20,7 @@ export interface UpdateUserDeps {
   setEmail(username: string, login: string): Promise<void>;
   setRoleGroup(username: string, role: Role): Promise<void>;
   identity: Pick<IdentityProvider, 'setPermanentPassword' | 'signOutEverywhere' | 'signIn' | 'revokeRefreshToken'>;
-  markPasswordChanged(userId: string): Promise<void>;
+  markPasswordChanged(user: UserRecord): Promise<void>;
   markSignedOut(userId: string, atSeconds: number): Promise<void>;
   protectedLogin(): string | undefined;
   now(): number;
@@ -106,7 +106,7 @@ export async function updateAdminUser(
   }
   if (password !== null) {
     // As a completed reset does (core/security/password-reset.ts): old reset links and sessions die.
-    await deps.markPasswordChanged(user.id);
+    await deps.markPasswordChanged(user);
     await deps.markSignedOut(user.id, Math.floor(deps.now() / 1000));
     await deps.identity.signOutEverywhere(user.cognitoUsername);
   }

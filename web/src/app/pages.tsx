@@ -44,9 +44,16 @@ const analytics = () => import('../features/analytics');
 const marketing = () => import('../features/marketing');
 const crm = () => import('../features/crm');
 const dataHealth = () => import('../features/data-health');
-/** A page of a feature folder, inside its area's catalogue (i18n/area.tsx). */
-const pick = <M extends { area: MessageArea }>(load: () => Promise<M>, name: keyof M) =>
-  preloadable(lazy(() => load().then((module) => ({ default: withArea(module.area, module[name] as ComponentType) }))), load);
+/** A page of a feature folder, inside its area's catalogue (i18n/area.tsx), and of `texts` (other areas' catalogues alone, none of their pages). */
+const pick = <M extends { area: MessageArea }>(load: () => Promise<M>, name: keyof M, ...texts: Array<() => Promise<{ area: MessageArea }>>) => {
+  const all = () => Promise.all([load(), ...texts.map((text) => text())] as const);
+  return preloadable(
+    lazy(() => all().then(([module, ...others]) => ({ default: withArea(module.area, others.reduce((page, other) => withArea(other.area, page), module[name] as ComponentType)) }))),
+    all,
+  );
+};
+/** The audit history names the changed fields of sources, UTM rules, collectors and commissions with the marketing pages' own labels. */
+const marketingTexts = () => import('../features/marketing/area');
 
 const Home = page(() => import('../features/home/home-page'));
 const Login = page(() => import('../features/auth/login-page'));
@@ -91,10 +98,10 @@ export const pages: PageDef[] = [
     access: 'admin',
     title: ({ page }) => (page === 'users' ? 'route.adminEditUser' : page === 'companies' ? 'route.adminEditCompany' : null),
     parents: [dashboard],
-    Component: pick(admin, 'EditPage'),
+    Component: pick(admin, 'EditPage', marketingTexts),
   },
   { path: '/admin/translations', access: 'admin', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
-  { path: '/admin/audit', access: 'admin', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage') },
+  { path: '/admin/audit', access: 'admin', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts) },
   { path: '/admin/integration-status', access: 'admin', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
   // The spec flags this one "signed in, searchable", not admin-only: the server decides what a non-admin may change.
   { path: '/admin/default-collectors', access: 'signed-in', title: 'route.adminDefaultCollectors', parents: [dashboard], searchable: true, Component: pick(admin, 'DefaultCollectorsPage') },

@@ -1,5 +1,6 @@
 import { Form, Formik } from 'formik';
-import { PASSWORD_MIN_LENGTH, passwordChangeFormSchema } from 'shared/schemas/security';
+import { passwordMinLength } from 'shared/schemas/password-policy';
+import { passwordChangeFormSchema } from 'shared/schemas/security';
 import { T, type MessageId } from '../i18n/t';
 import { Button } from './button';
 import { FormField } from './form-field';
@@ -42,8 +43,8 @@ export function PasswordChangeForm({ passwordLabel, repeatLabel, submitLabel, on
               type="password"
               autoComplete="new-password"
               required
-              hint={<T id="validation.passwordMin" values={{ min: PASSWORD_MIN_LENGTH }} />}
-              values={{ min: PASSWORD_MIN_LENGTH }}
+              hint={<T id="validation.passwordMin" values={{ min: passwordMinLength() }} />}
+              values={{ min: passwordMinLength() }}
             />
             <FormField
               name="repeat"

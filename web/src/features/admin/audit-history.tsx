@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind } from 'shared/domain/types';
 import { auditList, companiesList, usersList } from 'shared/routes';
@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
+import { auditFieldLabel } from './audit-fields';
 import './companies-admin.css';
 
 /**
@@ -22,19 +23,32 @@ type Filter = { company?: string; user?: string; subject?: string; kind?: string
 
 const kindId = (kind: AuditKind) => `audit.kind.${kind}` as MessageId;
 const actionId = (action: AuditEntry['action']) => `audit.action.${action}` as MessageId;
-const show = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+/** A recorded value as text: nothing for none (absent, null), strings as they are, the rest as JSON. */
+const show = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Fields that hold company ids (a user's companies): shown by the companies' names (a deleted one keeps its id). */
+const COMPANY_FIELDS = new Set(['companyId', 'currentCompanyId', 'managedCompanyIds']);
+type CompanyNames = ReadonlyMap<string, string>;
+const showValue = (field: string, value: unknown, names: CompanyNames): string => {
+  if (!COMPANY_FIELDS.has(field)) return show(value);
+  if (Array.isArray(value)) return value.map((id) => names.get(String(id)) ?? String(id)).join(', ');
+  return typeof value === 'string' ? (names.get(value) ?? value) : show(value);
+};
 
 /** One page of entries, and the button that adds the next one after it. */
 function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null; first: boolean }) {
   const query = { ...filter, cursor: cursor ?? undefined };
   const { data, error } = useSWR<Awaited<ReturnType<typeof callRoute<typeof auditList>>>, ApiError>([auditList.id, query], () => callRoute(auditList, { query }));
   const [more, setMore] = useState(false);
+  // The admin lists' companies (cached: the page's filter and the edit pages read them too).
+  const companies = useRoute(companiesList).data;
+  const names = useMemo<CompanyNames>(() => new Map((companies ?? []).map((company) => [company.id, company.name])), [companies]);
   const rows = (
     <>
-      {data?.entries.map((entry) => <Row key={`${entry.at}#${entry.kind}#${entry.recordId}#${entry.action}`} entry={entry} />)}
+      {data?.entries.map((entry) => <Row key={`${entry.at}#${entry.kind}#${entry.recordId}#${entry.action}`} entry={entry} names={names} />)}
       {data?.next && !more ? (
-        <tr>
-          <td colSpan={4}>
+        <tr role="row">
+          <td colSpan={4} role="cell">
             <Button variant="secondary" onClick={() => setMore(true)}>
               <T id="audit.more" />
             </Button>
@@ -48,37 +62,45 @@ function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null
   return (
     <ListState data={data?.entries} error={error} empty="audit.empty">
       <div className="co-table-wrap">
-        <table className="co-table audit-table">
-          <thead>
-            <tr>
-              <th scope="col"><T id="audit.col.when" /></th>
-              <th scope="col"><T id="audit.col.who" /></th>
-              <th scope="col"><T id="audit.col.what" /></th>
-              <th scope="col"><T id="audit.col.changes" /></th>
+        {/* Explicit roles: on a phone the rows are laid out as blocks (companies-admin.css), which drops a table's semantics in some browsers. */}
+        <table className="co-table audit-table" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader"><T id="audit.col.when" /></th>
+              <th scope="col" role="columnheader"><T id="audit.col.who" /></th>
+              <th scope="col" role="columnheader"><T id="audit.col.what" /></th>
+              <th scope="col" role="columnheader"><T id="audit.col.changes" /></th>
             </tr>
           </thead>
-          <tbody>{rows}</tbody>
+          <tbody role="rowgroup">{rows}</tbody>
         </table>
       </div>
     </ListState>
   );
 }
 
-function Row({ entry }: { entry: AuditEntry }) {
-  const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])];
+/** The field's label in the user's language (audit-fields.ts), its stored name when it has none. */
+function FieldName({ kind, field }: { kind: AuditKind; field: string }) {
+  const label = auditFieldLabel(kind, field);
+  return <strong>{label ? <T id={label} /> : field}</strong>;
+}
+
+function Row({ entry, names }: { entry: AuditEntry; names: CompanyNames }) {
+  // A field empty on both sides (a creation's blank optional fields) says nothing.
+  const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter((field) => show(entry.before[field]) || show(entry.after[field]));
   return (
-    <tr>
-      <td><DateText value={entry.at} withTime /></td>
-      <td>{entry.actorLogin}</td>
-      <td>
+    <tr role="row">
+      <td role="cell" className="audit-when"><DateText value={entry.at} withTime /></td>
+      <td role="cell" className="audit-who audit-break">{entry.actorLogin}</td>
+      <td role="cell" className="audit-what">
         <T id={kindId(entry.kind)} /> · <T id={actionId(entry.action)} />
         {entry.client ? <div className="muted small">{entry.client}</div> : null}
       </td>
-      <td>
+      <td role="cell" className="audit-what-changed">
         <ul className="audit-changes">
           {fields.map((field) => (
             <li key={field} className="audit-break">
-              <strong>{field}</strong>: <del>{show(entry.before[field])}</del> → <ins>{show(entry.after[field])}</ins>
+              <FieldName kind={entry.kind} field={field} />: <del>{showValue(field, entry.before[field], names)}</del> → <ins>{showValue(field, entry.after[field], names)}</ins>
             </li>
           ))}
         </ul>

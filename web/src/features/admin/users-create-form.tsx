@@ -1,7 +1,7 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useId, useState } from 'react';
 import type { CreatedUser, Role, UserCompanyChoice } from 'shared/domain/types';
-import { PASSWORD_MIN_LENGTH } from 'shared/schemas/security';
+import { passwordMinLength } from 'shared/schemas/password-policy';
 import { generatePassword, userCreateSchema } from 'shared/schemas/users';
 import { usersCreate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
@@ -75,8 +75,8 @@ export function UserCreateForm({ companies, loading }: { companies: readonly Use
                 maxLength={256}
                 autoComplete="new-password"
                 spellCheck={false}
-                hint={<T id="adminUsers.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
-                values={{ min: PASSWORD_MIN_LENGTH }}
+                hint={<T id="adminUsers.passwordHint" values={{ min: passwordMinLength() }} />}
+                values={{ min: passwordMinLength() }}
                 trailing={
                   <Button
                     variant="ghost"

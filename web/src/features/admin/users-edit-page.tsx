@@ -2,7 +2,7 @@ import { Formik, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AdminUser, Role } from 'shared/domain/types';
-import { PASSWORD_MIN_LENGTH } from 'shared/schemas/security';
+import { isLongEnough, passwordMinLength } from 'shared/schemas/password-policy';
 import { userFieldProblem, type UserUpdateField, type UserUpdateRequest } from 'shared/schemas/users';
 import { usersList, usersMfaReset, usersUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
@@ -145,7 +145,7 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
         const infoValid = INFO_FIELDS.every((field) => !errors[field]);
         const passwordTyped = values.password.length > 0;
         const updateDisabled = data.length === 0 || saving !== null || passwordTyped || !infoValid;
-        const passwordDisabled = !values.password || values.password.length < PASSWORD_MIN_LENGTH || saving !== null;
+        const passwordDisabled = !values.password || !isLongEnough(values.password) || saving !== null;
 
         const save = async (kind: 'info' | 'password', body: UserUpdateRequest) => {
           setSaving(kind);
@@ -245,8 +245,8 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                       type="password"
                       autoComplete="new-password"
                       maxLength={256}
-                      hint={<T id="adminUsers.edit.passwordHint" values={{ min: PASSWORD_MIN_LENGTH }} />}
-                      values={{ min: PASSWORD_MIN_LENGTH }}
+                      hint={<T id="adminUsers.edit.passwordHint" values={{ min: passwordMinLength() }} />}
+                      values={{ min: passwordMinLength() }}
                     />
                     <Button type="submit" disabled={passwordDisabled} loading={saving === 'password'}>
                       <T id="adminUsers.edit.changePassword" />

@@ -198,7 +198,7 @@ export const en = {
   'validation.required': 'This field is required',
   'validation.invalidCharacters': "Remove the invisible or control characters from this text",
   'validation.email': 'Please enter a valid email',
-  'validation.passwordMin': 'Password should contain at least {min} symbols',
+  'validation.passwordMin': 'Password should contain at least {min, plural, one {# symbol} other {# symbols}}',
   'validation.passwordMax': 'This password is too long',
   'validation.passwordsDoNotMatch': 'Passwords do not match',
   'validation.passwordSameAsTemporary': "Choose a password other than the temporary one you received by e-mail",

@@ -186,7 +186,7 @@ export const fr: Catalogue = {
 
   'validation.invalidCharacters': "Retirez de ce texte les caractères invisibles ou de contrôle",
   'validation.email': 'Veuillez saisir une adresse e-mail valide',
-  'validation.passwordMin': 'Le mot de passe doit contenir au moins {min} caractères',
+  'validation.passwordMin': 'Le mot de passe doit contenir au moins {min, plural, one {# caractère} other {# caractères}}',
   'validation.passwordMax': 'Ce mot de passe est trop long',
   'validation.passwordsDoNotMatch': 'Les mots de passe ne correspondent pas',
   'validation.passwordSameAsTemporary': "Choisissez un mot de passe différent du mot de passe temporaire reçu par e-mail",

@@ -186,7 +186,7 @@ export const ru: Catalogue = {
 
   'validation.invalidCharacters': "Уберите из текста невидимые или управляющие символы",
   'validation.email': 'Введите корректный адрес электронной почты',
-  'validation.passwordMin': 'Пароль должен содержать не менее {min} символов',
+  'validation.passwordMin': 'Пароль должен содержать не менее {min, plural, one {# символа} other {# символов}}',
   'validation.passwordMax': 'Слишком длинный пароль',
   'validation.passwordsDoNotMatch': 'Пароли не совпадают',
   'validation.passwordSameAsTemporary': "Выберите пароль, отличный от временного, который пришёл по почте",

@@ -23,7 +23,7 @@ export const en = {
   'adminUsers.field.managedHint': "Managers only. None chosen: the main company only.",
   'adminUsers.field.chooseCompany': "Choose a company",
   'adminUsers.generate': "Generate",
-  'adminUsers.passwordHint': "Temporary: at least {min} characters; the user chooses their own at the first sign-in.",
+  'adminUsers.passwordHint': "Temporary: at least {min, plural, one {# character} other {# characters}}; the user chooses their own at the first sign-in.",
   'adminUsers.create.submit': "Create",
   'adminUsers.created': "User {login} created. Temporary password (shown once):",
   'adminUsers.created.mailSent': "A welcome e-mail with the login and this password was sent.",
@@ -78,7 +78,7 @@ export const en = {
   'adminUsers.mfa.confirm': "Reset",
   'adminUsers.mfa.done': "The authenticator app is reset: the user was told by e-mail.",
   'adminUsers.edit.newPassword': "New password",
-  'adminUsers.edit.passwordHint': "At least {min} characters. The user’s sessions end; they sign in with this password from now on.",
+  'adminUsers.edit.passwordHint': "At least {min, plural, one {# character} other {# characters}}. The user’s sessions end; they sign in with this password from now on.",
   'adminUsers.edit.protectedPassword': "This is the protected administrator: only they can change this password (signed in as themselves, or with “Forgot password?” on the sign-in page).",
   'adminUsers.edit.protectedLogin': "This is the protected administrator: their login cannot change.",
   'adminUsers.edit.protectedRole': "This is the protected administrator: they stay an administrator.",
@@ -234,6 +234,14 @@ export const en = {
   'audit.action.delete': "deleted",
   'audit.action.signed-in': "signed in",
   'audit.action.failed': "failed",
+  'audit.field.currentCompany': "Current company",
+  'audit.field.mfaEnrolledAt': "Authenticator app set up on",
+  'audit.field.mailSuppression': "Mail stopped (bounce or complaint)",
+  'audit.field.deletedAt': "Deleted on",
+  'audit.field.orderFeedHostKey': "SFTP host key",
+  'audit.field.deletingAt': "Deletion started on",
+  'audit.action.deletion-started': "deletion started",
+  'audit.action.password-changed': "password changed",
 } as const;
 
 type Ids = typeof en;

@@ -1,0 +1,67 @@
+import type { AuditKind } from 'shared/domain/types';
+import type { MessageId } from '../../i18n/t';
+
+/**
+ * The label of a recorded field (functions/data/audit.ts records the stored names: `firstName`,
+ * `companyId`...) in the user's language: the label the portal's own form or column gives that
+ * field, so the history reads as the pages do (the marketing pages' labels come with the audit
+ * pages: app/pages.tsx); the `audit.field.*` ids for what no page labels. A field without one
+ * (a translation's `<locale>.<id>`, something a later version stores) keeps its raw name.
+ */
+const COMMON: Record<string, MessageId> = {
+  accessEmail: 'defaultCollectors.accessEmail',
+  comment: 'collector.comment',
+};
+
+const BY_KIND: Partial<Record<AuditKind, Record<string, MessageId>>> = {
+  user: {
+    login: 'adminUsers.field.login',
+    firstName: 'adminUsers.field.firstName',
+    lastName: 'adminUsers.field.lastName',
+    roles: 'adminUsers.field.role',
+    companyId: 'adminUsers.field.company',
+    managedCompanyIds: 'adminUsers.field.managedCompanies',
+    currentCompanyId: 'audit.field.currentCompany',
+    mfaEnrolled: 'adminUsers.mfa.title',
+    mfaEnrolledAt: 'audit.field.mfaEnrolledAt',
+    healthAlerts: 'profile.alerts',
+    lastSignInAt: 'adminUsers.column.lastSignIn',
+    mailSuppression: 'audit.field.mailSuppression',
+    deletedAt: 'audit.field.deletedAt',
+  },
+  company: {
+    name: 'companies.field.name',
+    product: 'companies.field.product',
+    country: 'companies.field.country',
+    viewId: 'companies.field.viewId',
+    dimensionIndex: 'companies.field.dimensionIndex',
+    orderFeedUrl: 'companies.field.orderFeedUrl',
+    orderFeedHostKey: 'audit.field.orderFeedHostKey',
+    integrationSteps: 'companies.steps.options',
+    deletingAt: 'audit.field.deletingAt',
+  },
+  step: { stepType: 'statusReport.col.step', status: 'statusReport.col.status', note: 'statusReport.col.note' },
+  'default-collector': { name: 'defaultCollectors.name', type: 'defaultCollectors.type' },
+  source: {
+    name: 'sources.name',
+    channel: 'sources.channel',
+    businessModel: 'sources.businessModel',
+    deduplication: 'sources.deduplication',
+    utmSource: 'sources.utmSource',
+    utmMedium: 'sources.utmMedium',
+    utmCampaign: 'sources.utmCampaign',
+    agency: 'sources.agency',
+  },
+  rule: { sourceId: 'utm.form.source', rule: 'utm.form.label' },
+  collector: {
+    source: 'collector.source',
+    accessEmail: 'collector.accessEmail',
+    commentStatus: 'collector.commentStatus',
+    configStatus: 'collector.configStatus',
+    collectStatus: 'collector.collectStatus',
+  },
+  commission: { sourceName: 'commissions.source', sourceId: 'commissions.source', type: 'commissions.type', commission: 'commissions.commission' },
+  meeting: { name: 'agenda.nameLabel', duration: 'agenda.durationLabel', datetime: 'agenda.datetimeLabel' },
+};
+
+export const auditFieldLabel = (kind: AuditKind, field: string): MessageId | null => BY_KIND[kind]?.[field] ?? COMMON[field] ?? null;
