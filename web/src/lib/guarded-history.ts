@@ -5,7 +5,7 @@ type History = ReturnType<typeof UNSAFE_createBrowserHistory>;
 type Update = Parameters<Parameters<History['listen']>[0]>[0];
 
 /** Where a navigation goes (hash left out: a guard compares pages). */
-export interface NextLocation {
+interface NextLocation {
   pathname: string;
   search: string;
   state: unknown;
@@ -21,7 +21,7 @@ export interface HeldNavigation {
 }
 
 /** What the router hears: a location change, and whether to apply it at once (flushSync) rather than in a transition. */
-export type GuardedListener = (update: Update, sync: boolean) => void;
+type GuardedListener = (update: Update, sync: boolean) => void;
 
 export interface GuardedHistory {
   readonly action: Update['action'];
@@ -51,7 +51,7 @@ const nextOf = (to: To, state: unknown): NextLocation => {
  * asked again. Entries without react-router's index (delta null) cannot be undone and pass.
  * `navigate(to, { flushSync: true })` is applied outside a transition (integration status filters).
  */
-export function guardedHistory(inner: History): GuardedHistory {
+function guardedHistory(inner: History): GuardedHistory {
   let guard: NavigationGuard | null = null;
   let held: HeldNavigation | null = null;
   const heldListeners = new Set<() => void>();
