@@ -1,4 +1,4 @@
-import { array, boolean, mixed, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, object, string, type InferType, type Schema, type ValidationError } from 'yup';
 import { ROLES, type Role } from '../domain/types';
 import { lineText, version, versionOnlySchema } from './common';
 import { COMPANY_NAME_MAX_LENGTH } from './companies';
@@ -39,17 +39,31 @@ export type UserCreateRequest = InferType<typeof userCreateSchema>;
 const USER_UPDATE_FIELDS = ['login', 'firstName', 'lastName', 'roles', 'company', 'managedCompanies', 'password'] as const;
 export type UserUpdateField = (typeof USER_UPDATE_FIELDS)[number];
 
-/** The message id of a bad `value` for `field`, or null when it is fine. Shared by the schema and the edit form. */
+/** The first message `schema` gives `value`, or null when it passes. */
+function problemOf(schema: Schema, value: string): string | null {
+  try {
+    schema.validateSync(value);
+    return null;
+  } catch (error) {
+    return (error as ValidationError).message;
+  }
+}
+
+/**
+ * The message id of a bad `value` for `field`, or null when it is fine. Shared by the schema and
+ * the edit form; a text field is judged by the create schema's own rule for it, so an edit cannot
+ * store what a create refuses (a name with a bidi override, say).
+ */
 export function userFieldProblem(field: UserUpdateField, value: unknown): string | null {
   const text = typeof value === 'string' ? value : null;
   switch (field) {
     case 'login':
-      return email().isValidSync(value) ? null : text?.trim() ? 'validation.email' : 'validation.required';
+      return text === null ? 'validation.required' : problemOf(email(), text);
     case 'firstName':
     case 'lastName':
-      return text !== null && text.trim().length <= USER_NAME_MAX_LENGTH ? null : text === null ? 'validation.invalid' : 'adminUsers.validation.nameTooLong';
+      return text === null ? 'validation.invalid' : problemOf(personName(), text);
     case 'company':
-      return text === null ? 'validation.invalid' : !text.trim() ? 'validation.required' : text.length > COMPANY_NAME_MAX_LENGTH ? 'adminUsers.validation.companyTooLong' : null;
+      return text === null ? 'validation.invalid' : problemOf(companyName(), text);
     case 'roles':
       return Array.isArray(value) && value.length >= 1 && value.length <= ROLES.length && value.every((r) => (ROLES as readonly unknown[]).includes(r))
         ? null
@@ -57,8 +71,7 @@ export function userFieldProblem(field: UserUpdateField, value: unknown): string
     case 'managedCompanies':
       return parseManagedCompanies(value) ? null : 'validation.invalid';
     case 'password':
-      if (text === null || text === '') return 'validation.required';
-      return text.length < PASSWORD_MIN_LENGTH ? 'validation.passwordMin' : text.length > 256 ? 'validation.passwordMax' : null;
+      return text === null ? 'validation.required' : problemOf(newPassword(), text);
   }
 }
 
