@@ -19,6 +19,7 @@ const catalogue = () =>
     .meta({ jsonSchema: { type: 'object', additionalProperties: { type: 'string' } } }) // for docs/openapi.json
     .nonNullable('validation.translations.notObject')
     .required('validation.required')
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a missing catalogue is required's refusal, answered first (the handler keeps a field's first message)
     .test('translations-object', 'validation.translations.notObject', (value) => value === undefined || isPlainObject(value));
 
 export const translationsUpdateSchema = /* @__PURE__ */ schema(() =>
