@@ -61,6 +61,12 @@ export function isCollectorCommentText(text: string): boolean {
   );
 }
 
+/** The comment's check; the default below fills a missing comment before it runs (the guard is for the type). */
+const isCommentTextOrNothing = (value: string | undefined): boolean =>
+  // Stryker disable next-line ConditionalExpression: as said, never undefined here
+  value === undefined ||
+  isCollectorCommentText(value);
+
 const id = () => string().nonNullable('validation.required').trim().required('validation.required').matches(UUID, 'validation.defaultCollector.id');
 const name = () =>
   string().nonNullable('validation.required').trim().required('validation.required').max(COLLECTOR_NAME_MAX_LENGTH, 'validation.defaultCollector.nameTooLong').test(lineText);
@@ -78,8 +84,7 @@ const comment = () =>
     .transform((value: unknown) => (value === '' ? undefined : value))
     .nonNullable('validation.required')
     .max(4 * COLLECTOR_COMMENT_MAX_LENGTH, 'validation.defaultCollector.comment')
-    // Stryker disable next-line ConditionalExpression: the default below fills a missing comment before the tests run; the guard is for the type
-    .test('collector-comment', 'validation.defaultCollector.comment', (value) => value === undefined || isCollectorCommentText(value))
+    .test('collector-comment', 'validation.defaultCollector.comment', isCommentTextOrNothing)
     .default(formatCollectorComment({}));
 
 /** POST /api/default-collectors: the client makes the id (spec); name and type are required. */

@@ -51,6 +51,7 @@ describe('sign-in schemas', () => {
     ['a123456', 'validation.mfaCode', null],
     ['', 'validation.required', null],
     ['   ', 'validation.required', null],
+    [null, 'validation.required', null],
   ])('an authenticator code %j: %s', (code, message, read) => {
     expect(errorsOf(mfaCodeSchema, { code })).toEqual(message ? { code: message } : {});
     if (read) expect(mfaCodeSchema.validateSync({ code }).code).toBe(read);

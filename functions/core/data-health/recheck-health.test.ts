@@ -175,7 +175,7 @@ describe('recheckCompanyHealth', () => {
       const outcome = await recheckCompanyHealth(message, true, deps);
       expect(outcome?.statuses['analytics-access'], failure).toBe(access);
       expect(provider.customDimensions, failure).not.toHaveBeenCalled();
-      expect(deps.putDays.mock.calls[0]![2], failure).toContainEqual({ kind: 'analytics-coverage', status: 'unknown', reason: { key: coverageKey }, checkedAt: RUN_AT });
+      expect(vi.mocked(deps.putDays).mock.calls[0]![2], failure).toContainEqual({ kind: 'analytics-coverage', status: 'unknown', reason: { key: coverageKey }, checkedAt: RUN_AT });
     }
   });
 
@@ -193,7 +193,7 @@ describe('recheckCompanyHealth', () => {
     const low = fakeProvider({ dimensionCounts: vi.fn(async () => ({ sessions: { withDimension: 99, total: 100 }, transactions: { withDimension: 3, total: 4 } })) });
     const { deps } = fakeDeps({ provider: async () => low });
     await recheckCompanyHealth(message, true, deps);
-    expect(deps.putDays.mock.calls[0]![2]).toContainEqual({ kind: 'analytics-coverage', status: 'warning', reason: { key: 'health.coverage.below', values: { percent: 75 } }, checkedAt: RUN_AT });
+    expect(vi.mocked(deps.putDays).mock.calls[0]![2]).toContainEqual({ kind: 'analytics-coverage', status: 'warning', reason: { key: 'health.coverage.below', values: { percent: 75 } }, checkedAt: RUN_AT });
   });
 
   it('an unexpected error of the tool is not a result: it fails the message', async () => {
