@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
-import { ConflictError, ForbiddenError, InvalidCredentialsError, ValidationError } from '../../platform/errors';
+import { ConflictError, ForbiddenError, InvalidCredentialsError, NotFoundError, ValidationError } from '../../platform/errors';
 import { CompanyDirectory, toAdminUser } from './admin-users';
+import { createFirstAdmin, type CreateAdminDeps } from './create-admin';
 import { createAdminUser, welcomeTemplate, type CreateUserDeps } from './create-user';
 import { deleteAdminUser, type DeleteUserDeps } from './delete-user';
+import { listAdminUsers } from './list-users';
+import { resetUserMfa, type ResetUserMfaDeps } from './reset-user-mfa';
 import { updateAdminUser, type UpdateUserDeps } from './update-user';
 import { logger } from '../../platform/log';
 
@@ -198,5 +201,116 @@ describe('deleteAdminUser', () => {
     await expect(deleteAdminUser('admin', 1, { id: 'admin' }, self)).rejects.toBeInstanceOf(ForbiddenError);
     expect(seeded.deleteUser).not.toHaveBeenCalled();
     expect(self.deleteIdentity).not.toHaveBeenCalled();
+  });
+});
+
+describe('createFirstAdmin', () => {
+  const input = { login: ' First@Portal.TEST ', firstName: 'Fay', lastName: 'First', companyName: 'Team' };
+  const deps = (over: Partial<CreateAdminDeps> = {}): CreateAdminDeps => ({
+    findCompanyByName: vi.fn(async () => null),
+    createCompany: vi.fn(async (fields) => company('new-team', fields.name, { isDefault: fields.isDefault })),
+    findUserByLogin: vi.fn(async () => null),
+    getIdentity: vi.fn(async () => null),
+    createIdentity: vi.fn(async () => ({ sub: 'sub-first', username: 'cog-first' })),
+    createUser: vi.fn(async (record) => ({ ...record, currentCompanyId: null, created: '2026-02-02T00:00:00.000Z', signedOutAt: null, version: 1 })),
+    newPassword: () => 'Temporary-16char',
+    ...over,
+  });
+
+  it('creates the team company (360, FR, the default one), the identity with a temporary password, and the admin', async () => {
+    const d = deps();
+    const created = await createFirstAdmin(input, d);
+    expect(d.findUserByLogin).toHaveBeenCalledWith('first@portal.test');
+    expect(d.createCompany).toHaveBeenCalledWith({ name: 'Team', product: '360', country: 'FR', isDefault: true });
+    expect(d.createIdentity).toHaveBeenCalledWith('first@portal.test', 'Temporary-16char', 'ROLE_ADMIN');
+    expect(d.createUser).toHaveBeenCalledWith({
+      id: 'sub-first',
+      login: 'first@portal.test',
+      cognitoUsername: 'cog-first',
+      firstName: 'Fay',
+      lastName: 'First',
+      roles: ['ROLE_ADMIN'],
+      companyId: 'new-team',
+      managedCompanyIds: ['new-team'],
+    });
+    expect(created).toMatchObject({ company: { id: 'new-team' }, temporaryPassword: 'Temporary-16char', user: { id: 'sub-first' } });
+  });
+
+  it('reuses the company of that name and an identity left by an interrupted run (whose password it does not know)', async () => {
+    const d = deps({ findCompanyByName: vi.fn(async () => companies[2]!), getIdentity: vi.fn(async () => ({ sub: 'sub-old', username: 'cog-old' })) });
+    const created = await createFirstAdmin(input, d);
+    expect(d.createCompany).not.toHaveBeenCalled();
+    expect(d.createIdentity).not.toHaveBeenCalled();
+    expect(d.createUser).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-old', cognitoUsername: 'cog-old', companyId: 't', managedCompanyIds: ['t'] }));
+    expect(created.temporaryPassword).toBeNull();
+  });
+
+  it('refuses a login that is already a user, creating nothing', async () => {
+    const d = deps({ findUserByLogin: vi.fn(async () => user()) });
+    await expect(createFirstAdmin(input, d)).rejects.toThrow(new ConflictError('first@portal.test is already a user of this stage'));
+    expect(d.createCompany).not.toHaveBeenCalled();
+    expect(d.createIdentity).not.toHaveBeenCalled();
+  });
+});
+
+describe('listAdminUsers', () => {
+  it('answers the users not deleted, the companies by name and the team company', async () => {
+    const list = await listAdminUsers({
+      listUsers: async () => [user({ id: 'u1', login: 'admin@portal.test' }), user({ id: 'gone', deletedAt: '2026-03-01T00:00:00.000Z' } as Partial<UserRecord>), user({ id: 'u2' })],
+      listCompanies: async () => [companies[1]!, companies[2]!, companies[0]!],
+      protectedLogin: () => 'admin@portal.test',
+    });
+    expect(list.users.map((u) => [u.id, u.protected])).toEqual([
+      ['u1', true],
+      ['u2', false],
+    ]);
+    expect(list.companies).toEqual([
+      { id: 'a', name: 'Alpha', country: 'FR', isDefault: false },
+      { id: 'b', name: 'Beta', country: 'RU', isDefault: false },
+      { id: 't', name: 'Team', country: 'FR', isDefault: true },
+    ]);
+    expect(list.teamCompany).toBe('Team');
+  });
+
+  it('has no team company before one is made', async () => {
+    const list = await listAdminUsers({ listUsers: async () => [], listCompanies: async () => [companies[0]!], protectedLogin: () => undefined });
+    expect(list).toEqual({ users: [], companies: [{ id: 'a', name: 'Alpha', country: 'FR', isDefault: false }], teamCompany: null });
+  });
+});
+
+describe('resetUserMfa', () => {
+  const deps = (current: UserRecord | null, over: Partial<ResetUserMfaDeps> = {}): ResetUserMfaDeps => ({
+    getUser: vi.fn(async () => current),
+    listCompanies: async () => companies,
+    identity: { removeTotp: vi.fn(async () => undefined) },
+    setMfaEnrolled: vi.fn(async () => undefined),
+    notify: vi.fn(async () => undefined),
+    protectedLogin: () => 'admin@portal.test',
+    ...over,
+  });
+
+  it('removes the app in Cognito, then on the record, tells the owner, and answers the user without it', async () => {
+    const d = deps(user({ mfaEnrolled: true } as Partial<UserRecord>));
+    const answer = await resetUserMfa('u', { id: 'admin' }, d);
+    expect(d.getUser).toHaveBeenCalledWith('u');
+    expect(d.identity.removeTotp).toHaveBeenCalledWith('cog-u');
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith('u', false);
+    expect(d.notify).toHaveBeenCalledWith(expect.objectContaining({ id: 'u' }), 'removed');
+    expect(answer).toMatchObject({ id: 'u', company: 'Alpha' });
+    // Answered without the app: the edit page no longer offers the reset.
+    expect(answer).not.toHaveProperty('mfaEnrolled');
+  });
+
+  it('refuses a missing or deleted user, the protected administrator and the caller, touching nothing', async () => {
+    for (const [current, caller, error] of [
+      [null, 'admin', NotFoundError],
+      [user({ deletedAt: '2026-03-01T00:00:00.000Z' } as Partial<UserRecord>), 'admin', NotFoundError],
+      [user({ login: ' Admin@Portal.test' }), 'admin', ForbiddenError],
+      [user({ id: 'admin' }), 'admin', ForbiddenError],
+    ] as const) {
+      const d = deps(current);
+      await expect(resetUserMfa('u', { id: caller }, d)).rejects.toBeInstanceOf(error);
+      expect(d.identity.removeTotp).not.toHaveBeenCalled();
+    }
   });
 });
