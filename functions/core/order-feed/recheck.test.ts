@@ -301,6 +301,8 @@ describe('recheck helpers at their edges', () => {
     [{ companyId: 'c1', runAt: 'November 24, 2026 03:00:00.000 GMT+00:00' }, true],
     [{ companyId: 'c1', runAt: 'November 24, 2026 03:00:00.0000 GMT+00:00' }, false],
     [{ companyId: 'c1', runAt: 12 }, false],
+    [{ companyId: ['c1'], runAt }, false],
+    [{ companyId: 'c1', runAt: [runAt] }, false],
   ])('message %j is read: %s', (value, ok) => {
     expect(parseRecheckMessage(JSON.stringify(value))).toEqual(ok ? value : null);
   });

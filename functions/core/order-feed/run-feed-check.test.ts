@@ -5,7 +5,10 @@ import type { CompanyRecord } from '../../data/companies';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { FeedParseError } from '../../../shared/feed/types';
 import { FeedFetchError } from '../../platform/feed-fetch';
-import { runFeedCheck, type RunDeps } from './run-feed-check';
+import type { IntegrationStatus } from '../../../shared/domain/types';
+import type { StepRecord } from '../../data/steps';
+import type { UserRecord } from '../../data/users';
+import { completeFeedStep, runFeedCheck, urlFetchOptions, type RunDeps } from './run-feed-check';
 import { logger } from '../../platform/log';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
@@ -163,6 +166,14 @@ describe('runFeedCheck', () => {
       expect(daily.storeOrderFeedHostKey).not.toHaveBeenCalled();
     });
 
+    it('a URL this check stored carries its key already: no second write', async () => {
+      // The company was read with an older URL that was removed meanwhile: this one became the first.
+      const deps = sftpDeps(clean, urlCheck(stored), true);
+      await runFeedCheck(pinned(PINNED), urlCheck(stored), { feedUrl: stored }, deps);
+      expect(deps.storeOrderFeedUrlOnce).toHaveBeenCalledWith('c1', stored, KEY);
+      expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
     it('a daily check never replaces a pinned key, even one that differs from the key seen', async () => {
       const deps = sftpDeps(clean, urlCheck(stored, 'daily'));
       await runFeedCheck(pinned(PINNED), urlCheck(stored, 'daily'), { feedUrl: stored, trigger: 'daily' }, deps);
@@ -194,10 +205,20 @@ describe('runFeedCheck', () => {
     expect(done.result?.possibleImported?.dayTested).toBe('2026-11-23');
   });
 
-  it('leaves the comparison out when the analytics provider fails', async () => {
-    const { deps } = fakeDeps(clean, { analyticsOrders: async () => Promise.reject(new Error('quota')) });
+  it('leaves the comparison out when the analytics provider fails, and says so in the log', async () => {
+    const { deps } = fakeDeps(clean, { analyticsOrders: async () => Promise.reject(new RangeError('quota')) });
+    const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
     const done = await runFeedCheck({ ...company, viewId: '55' } as CompanyRecord, queued(), {}, deps);
+    expect(warn).toHaveBeenCalledWith('analytics orders unavailable', { companyId: 'c1', error: 'RangeError' });
+    warn.mockRestore();
     expect(done.status).toBe('done');
+    expect(done.result?.possibleImported).toBeUndefined();
+  });
+
+  it('without a view id, on the check or the company, analytics is not asked', async () => {
+    const { deps } = fakeDeps(clean);
+    const done = await runFeedCheck(company, queued(), {}, deps);
+    expect(deps.analyticsOrders).not.toHaveBeenCalled();
     expect(done.result?.possibleImported).toBeUndefined();
   });
 
@@ -428,5 +449,62 @@ describe('runFeedCheck: deadlines, progress and what it records', () => {
     const done = await runFeedCheck(company, queued(), { feedUrl: 'https://shop.example/feed.xml' }, deps);
     expect(done.feedUrlStored).toBe(false);
     expect(deps.storeOrderFeedUrlOnce).not.toHaveBeenCalled();
+  });
+});
+
+describe('completeFeedStep', () => {
+  const step = (stepType: StepRecord['stepType'], status: StepRecord['status']): StepRecord => ({ companyId: 'c1', stepType, status, updated: null, version: 1 });
+  const fakeSteps = (steps: StepRecord[], after: StepRecord['status'] = 'done') => ({
+    listSteps: vi.fn(async () => steps),
+    getUser: vi.fn(async (id: string) => (id === 'u1' ? ({ id: 'u1', firstName: 'Una', login: 'una@shop.example', roles: ['ROLE_MANAGER', 'ROLE_USER'] } as UserRecord) : null)),
+    changeStepStatus: vi.fn(async () => ({ steps: [{ stepType: 'sources', status: 'TBD' }, { stepType: 'status_feed', status: after }] }) as unknown as IntegrationStatus),
+  });
+
+  it('completes the feed step as the user who started the check, with that user\'s role', async () => {
+    const deps = fakeSteps([step('sources', 'TBD'), step('status_feed', 'TBD')]);
+    expect(await completeFeedStep(company, 'u1', deps)).toBe(true);
+    expect(deps.listSteps).toHaveBeenCalledWith('c1');
+    expect(deps.changeStepStatus).toHaveBeenCalledWith(
+      company,
+      { user: expect.objectContaining({ firstName: 'Una' }), role: 'ROLE_MANAGER' },
+      { stepType: 'status_feed', status: 'done', byCheck: true },
+    );
+  });
+
+  it('the daily re-check completes it as the daily feed check, without looking up a user', async () => {
+    const deps = fakeSteps([step('status_feed', 'TBD')]);
+    expect(await completeFeedStep(company, 'daily', deps)).toBe(true);
+    expect(deps.getUser).not.toHaveBeenCalled();
+    expect(deps.changeStepStatus).toHaveBeenCalledWith(company, { user: { firstName: 'Daily feed check', login: 'daily' }, role: 'ROLE_USER' }, expect.anything());
+  });
+
+  it('a user gone meanwhile is replaced by the daily feed check\'s name', async () => {
+    const deps = fakeSteps([step('status_feed', 'TBD')]);
+    await completeFeedStep(company, 'u-gone', deps);
+    expect(deps.getUser).toHaveBeenCalledWith('u-gone');
+    expect(deps.changeStepStatus).toHaveBeenCalledWith(company, { user: { firstName: 'Daily feed check', login: 'daily' }, role: 'ROLE_USER' }, expect.anything());
+  });
+
+  it.each([
+    ['done', [step('status_feed', 'done')]],
+    ['not mandatory', [step('status_feed', 'not_mandatory')]],
+    ['absent', [step('sources', 'TBD')]],
+  ])('leaves a feed step that is %s alone', async (_label, steps) => {
+    const deps = fakeSteps(steps);
+    expect(await completeFeedStep(company, 'u1', deps)).toBe(false);
+    expect(deps.changeStepStatus).not.toHaveBeenCalled();
+  });
+
+  it('answers false when the engine did not move it to done (a refusal or a race)', async () => {
+    const deps = fakeSteps([step('status_feed', 'TBD')], 'TBD');
+    expect(await completeFeedStep(company, 'u1', deps)).toBe(false);
+  });
+});
+
+describe('urlFetchOptions', () => {
+  it('waits for a byte at most a minute, never longer than the time left, and pins a host key only when given', () => {
+    expect(urlFetchOptions({ maxBytes: 10, timeoutMs: 600_000 })).toEqual({ maxBytes: 10, timeoutMs: 600_000, idleTimeoutMs: 60_000 });
+    expect(urlFetchOptions({ maxBytes: 10, timeoutMs: 30_000, sftpHostKey: 'SHA256:k' })).toEqual({ maxBytes: 10, timeoutMs: 30_000, idleTimeoutMs: 30_000, sftpHostKey: 'SHA256:k' });
+    expect(urlFetchOptions({ maxBytes: 10, timeoutMs: 30_000, sftpHostKey: '' })).not.toHaveProperty('sftpHostKey');
   });
 });
