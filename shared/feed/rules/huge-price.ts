@@ -17,9 +17,9 @@ const HUGE_PRICE_MIN_PRICES = 5;
 /** Reservoir size (odd, so the median is one element). */
 const SAMPLE_SIZE = 1023;
 
-/** Deterministic generator: the same feed always gives the same result. */
+/** Deterministic generator from a non-zero seed: the same feed always gives the same result. */
 const xorshift32 = (seed: number) => {
-  let state = seed >>> 0 || 1;
+  let state = seed >>> 0;
   return () => {
     state ^= state << 13;
     state ^= state >>> 17;
