@@ -174,6 +174,15 @@ describe('runFeedCheck', () => {
       expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
     });
 
+    it('a manual check of the stored URL pins its key as trusted, once; the key already pinned is not written again', async () => {
+      const first = sftpDeps();
+      await runFeedCheck(pinned(null), urlCheck(stored), { feedUrl: stored }, first);
+      expect(first.storeOrderFeedHostKey).toHaveBeenCalledWith('c1', stored, KEY, false);
+      const again = sftpDeps();
+      await runFeedCheck(pinned(KEY), urlCheck(stored), { feedUrl: stored }, again);
+      expect(again.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
     it('a daily check never replaces a pinned key, even one that differs from the key seen', async () => {
       const deps = sftpDeps(clean, urlCheck(stored, 'daily'));
       await runFeedCheck(pinned(PINNED), urlCheck(stored, 'daily'), { feedUrl: stored, trigger: 'daily' }, deps);
@@ -495,9 +504,11 @@ describe('completeFeedStep', () => {
     expect(deps.changeStepStatus).not.toHaveBeenCalled();
   });
 
-  it('answers false when the engine did not move it to done (a refusal or a race)', async () => {
+  it('answers false when the engine did not move it to done (a refusal or a race), or answers without the step', async () => {
     const deps = fakeSteps([step('status_feed', 'TBD')], 'TBD');
     expect(await completeFeedStep(company, 'u1', deps)).toBe(false);
+    const gone = { ...fakeSteps([step('status_feed', 'TBD')]), changeStepStatus: vi.fn(async () => ({ steps: [] }) as unknown as IntegrationStatus) };
+    expect(await completeFeedStep(company, 'u1', gone)).toBe(false);
   });
 });
 
