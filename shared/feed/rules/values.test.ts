@@ -5,6 +5,19 @@ describe('readMoment: feed dates as the calendar has them', () => {
   const LAST_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   const day = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
+  it('a leap year changes February only', () => {
+    for (const [month, last] of LAST_DAYS.entries()) {
+      const end = month === 1 ? 29 : last;
+      expect(readMoment(`${day(2028, month + 1, end)} 00:00:00`, 'date-time'), String(month + 1)).not.toBeNull();
+      expect(readMoment(`${day(2028, month + 1, end + 1)} 00:00:00`, 'date-time'), String(month + 1)).toBeNull();
+    }
+  });
+
+  it('the first second of 1970 is a moment (time 0)', () => {
+    expect(isMoment('1970-01-01 00:00:00', 'date-time')).toBe(true);
+    expect(readMoment('1970-01-01', 'day')?.time).toBe(0);
+  });
+
   it.each(LAST_DAYS.map((last, i) => [i + 1, last] as const))('month %i of 2026: days 1 to %i', (month, last) => {
     for (const d of [1, last]) {
       expect(readMoment(`${day(2026, month, d)} 12:00:00`, 'date-time')?.time, day(2026, month, d)).toBe(Date.UTC(2026, month - 1, d, 12));
@@ -60,6 +73,10 @@ describe('readMoment: feed dates as the calendar has them', () => {
     '2026-11-10 12:00:0a',
     '2026-11-10 /2:00:00',
     '2026-11-10 12:00:00 ',
+    '2026/11-10 12:00:00',
+    '20/5-11-10 12:00:00', // a bad digit must not make another year (20/5 read as 1995)
+    '20:5-11-10 12:00:00',
+    '202/-11-10 12:00:00',
     '',
   ])('%j is no date-time', (text) => {
     expect(readMoment(text, 'date-time')).toBeNull();
@@ -116,7 +133,7 @@ describe('readNumber: a plain decimal number with a dot', () => {
     expect(readNumber(text)).toBe(value);
   });
 
-  it.each(['', '+', '-', '.', '-.', '+.', '12,50', '1e3', 'NaN', 'Infinity', '12 EUR', ' 12', '12 ', '1.2.3', '0x10', '--1', '1-'])('%j is no number', (text) => {
+  it.each(['', '+', '-', '.', '-.', '+.', '12,50', '1e3', 'NaN', 'Infinity', '12 EUR', ' 12', '12 ', '1.2.3', '0x10', '--1', '1-', '1.5a', '0.1e2', '1.5 '])('%j is no number', (text) => {
     expect(readNumber(text)).toBeNull();
   });
 
@@ -140,6 +157,9 @@ describe('small readers', () => {
     [undefined, undefined],
     ['é', 'é'], // not visible ASCII at the ends: trimmed the long way, same text
     ['\u00a0x\u00a0', 'x'],
+    [' abc', 'abc'], // a space at the start only
+    ['\u00a0x', 'x'],
+    ['x\u00a0', 'x'],
     ['~', '~'],
     ['!', '!'],
   ])('usable(%j) is %j', (text, value) => {
