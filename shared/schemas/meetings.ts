@@ -24,10 +24,10 @@ export function isMeetingDatetime(value: string): boolean {
   if (!ISO_DATE_TIME.test(value)) return false;
   const time = Date.parse(value);
   if (Number.isNaN(time) || time < MIN_TIME || time >= MAX_TIME) return false;
-  // Date.parse rolls 2026-02-31 over to March: compare the calendar day as written (in its own zone).
-  const [, y, m, d] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)!;
-  const probe = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return probe.getUTCFullYear() === Number(y) && probe.getUTCMonth() === Number(m) - 1 && probe.getUTCDate() === Number(d);
+  // Date.parse rolls 2026-02-31 over to March (it refuses only months past 12 and days past 31):
+  // the day as written, in its own zone, must exist in its month. Day 0 of the next month is the last one.
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 const name = () => string().nonNullable('validation.required').trim().min(1, 'validation.required').max(MEETING_NAME_MAX_LENGTH, 'validation.meeting.nameTooLong').test(lineText);

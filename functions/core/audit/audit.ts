@@ -9,7 +9,7 @@ import { ValidationError } from '../../platform/errors';
  * is that company's history (its record and every item in it), `subject` a user's own history
  * (their record and their sign-ins), `user` the changes that user made; days are UTC and inclusive.
  */
-export async function listAuditHistory(query: Record<string, string>): Promise<AuditPage> {
+export async function listAuditHistory(query: Record<string, string>, deps: { listAudit: typeof listAudit } = { listAudit }): Promise<AuditPage> {
   let filter;
   try {
     filter = auditQuerySchema.validateSync(query, { abortEarly: false });
@@ -18,7 +18,7 @@ export async function listAuditHistory(query: Record<string, string>): Promise<A
     throw new ValidationError(Object.fromEntries((invalid.inner.length ? invalid.inner : [invalid]).map((item) => [item.path ?? 'query', String(item.message)])));
   }
   const of = filter.company ? `company#${filter.company}` : filter.subject ? `user#${filter.subject}` : undefined;
-  const { entries, next } = await listAudit(
+  const { entries, next } = await deps.listAudit(
     {
       of,
       by: filter.user,
