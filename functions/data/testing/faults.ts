@@ -1,0 +1,70 @@
+/**
+ * Fault injection for the data layer's tests: what DynamoDB does under load but DynamoDB Local
+ * never does. The calls still reach DynamoDB Local; only part of a batch is held back, as a
+ * throttled table holds it back, and answered as unprocessed, so the retry loops run for real.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { vi } from 'vitest';
+import { documentClient } from '../../platform/clients/dynamodb';
+
+type Batch = Record<string, unknown[] | { Keys: unknown[]; [other: string]: unknown }>;
+
+const NAME = 'test-unprocessed';
+
+/**
+ * The next `times` BatchWriteItem / BatchGetItem calls of the repositories' client send only the
+ * first request (or key) of each table and answer the others as UnprocessedItems / UnprocessedKeys.
+ * Returns the batch sizes each call sent, and `stop()` (call it in a finally).
+ */
+export function holdBackBatches(times: number, client: DynamoDBDocumentClient = documentClient()): { sent: number[]; stop(): void } {
+  const sent: number[] = [];
+  let left = times;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName;
+      if (command !== 'BatchWriteItemCommand' && command !== 'BatchGetItemCommand') return next(args);
+      const input = args.input as { RequestItems: Batch };
+      const held: Batch = {};
+      const forwarded: Batch = {};
+      for (const [table, requests] of Object.entries(input.RequestItems)) {
+        const list = Array.isArray(requests) ? requests : requests.Keys;
+        const keep = left > 0 ? list.slice(0, 1) : list;
+        const rest = list.slice(keep.length);
+        sent.push(keep.length);
+        forwarded[table] = Array.isArray(requests) ? keep : { ...requests, Keys: keep };
+        if (rest.length) held[table] = Array.isArray(requests) ? rest : { ...requests, Keys: rest };
+      }
+      left--;
+      const result = await next({ ...args, input: { ...input, RequestItems: forwarded } });
+      if (Object.keys(held).length) {
+        const output = result.output as Record<string, unknown>;
+        output[command === 'BatchWriteItemCommand' ? 'UnprocessedItems' : 'UnprocessedKeys'] = held;
+      }
+      return result;
+    },
+    { step: 'initialize', name: NAME },
+  );
+  return { sent, stop: () => void client.middlewareStack.remove(NAME) };
+}
+
+/** Whether the code calling setTimeout is a repository (functions/data), not the SDK or a test. */
+function calledByRepository(): boolean {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const caller = frames.find((frame) => !frame.includes('/testing/faults.') && !/node_modules[\\/](tinyspy|@vitest)/.test(frame));
+  return caller !== undefined && /functions[\\/]data[\\/][a-z-]+\.ts:/.test(caller);
+}
+
+/**
+ * The repositories' retry pauses without the wait: returns the pauses they asked for, in order
+ * (the SDK's own timers run as they are). Undo with vi.restoreAllMocks().
+ */
+export function fastPauses(): number[] {
+  const pauses: number[] = [];
+  const real = globalThis.setTimeout;
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+    if (!calledByRepository()) return real(fn, ms);
+    pauses.push(ms ?? 0);
+    return real(fn, 0);
+  }) as typeof setTimeout);
+  return pauses;
+}

@@ -1,0 +1,23 @@
+/**
+ * vitest globalSetup of the `data` project (vitest.config.ts, vitest.mutation.config.ts): DynamoDB
+ * Local alone, launched as the local stack launches it (localstack/emulators.ts), on a free port, for
+ * the whole run. Each test file makes its own table with the stack's code (./table.ts).
+ */
+import type { TestProject } from 'vitest/node';
+import { freePort, startDynamoDbLocal, StartupError } from '../../../localstack/emulators';
+import './table';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now();
+  // The port is free when picked; another process may take it before Java binds it: pick again then.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const dynamodb = await startDynamoDbLocal(await freePort());
+      console.log(`[data] DynamoDB Local on ${dynamodb.endpoint}, started in ${Date.now() - started} ms`);
+      project.provide('dynamodbEndpoint', dynamodb.endpoint);
+      return () => dynamodb.stop();
+    } catch (error) {
+      if (!(error instanceof StartupError) || attempt >= 3) throw error;
+    }
+  }
+}

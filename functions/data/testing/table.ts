@@ -1,0 +1,80 @@
+/**
+ * The data layer's tests against DynamoDB Local (globalSetup ./global-setup.ts): `useTestTable()`
+ * gives the calling test file a table of its own, made by the local stack's `provisionTable` (the
+ * CDK's keys, indexes and TTL attribute), so files never see each other's items, and points the
+ * repositories at it through the same variables the Lambda environment sets. The repositories
+ * then use their real document client (functions/platform/clients/dynamodb.ts): no mock.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { envNames } from '../../../lib/definitions/resources';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, provisionTable } from '../../../localstack/provision';
+import { setDocumentClient } from '../../platform/clients/dynamodb';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** DynamoDB Local of the `data` project, e.g. http://127.0.0.1:41234 */
+    dynamodbEndpoint: string;
+  }
+}
+
+type Item = Record<string, unknown>;
+
+export interface TestTable {
+  readonly name: string;
+  /** The stored item at a key, keys and index attributes included (a consistent read), or undefined. */
+  item(key: { pk: string; sk: string }): Promise<Item | undefined>;
+  /** Every item of a partition, sort key order (all pages, consistent). */
+  partition(pk: string): Promise<Item[]>;
+  /** Writes an item as is (legacy records, items of another shape). */
+  put(item: Item): Promise<void>;
+}
+
+/** A fresh table for this test file (created in beforeAll, deleted in afterAll), and the file's own reads of it. */
+export function useTestTable(): TestTable {
+  const name = `data-test-${randomUUID()}`;
+  const endpoint = inject('dynamodbEndpoint');
+  // The test's own reads go through a client of their own, not the repositories' one under test.
+  const client = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint, maxAttempts: 2 });
+  const docs = DynamoDBDocumentClient.from(client);
+  beforeAll(async () => {
+    Object.assign(process.env, {
+      [envNames.tableName]: name,
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    });
+    // The repositories' client is made again from these variables on first use.
+    setDocumentClient(undefined);
+    await provisionTable(client, name);
+  });
+  afterAll(async () => {
+    setDocumentClient(undefined);
+    await client.send(new DeleteTableCommand({ TableName: name }));
+    client.destroy();
+  });
+  return {
+    name,
+    async item(key) {
+      return (await docs.send(new GetCommand({ TableName: name, Key: key, ConsistentRead: true }))).Item;
+    },
+    async partition(pk) {
+      const items: Item[] = [];
+      let start: Item | undefined;
+      do {
+        const page = await docs.send(
+          new QueryCommand({ TableName: name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey: start }),
+        );
+        items.push(...(page.Items ?? []));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return items;
+    },
+    async put(item) {
+      await docs.send(new PutCommand({ TableName: name, Item: item }));
+    },
+  };
+}
