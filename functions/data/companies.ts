@@ -404,7 +404,9 @@ export async function markCompanyDeleting(companyId: string, expectedVersion: nu
 export async function deleteCompanyRecord(company: CompanyRecord): Promise<void> {
   await auditedWrite(
       [
-        { Delete: { TableName: tableName(), Key: keys.company(company.id) } },
+        // Only while the record is there: a deletion that finished meanwhile wrote the one audit record of it
+        // (keyed by time, so it would not refuse a second one).
+        { Delete: { TableName: tableName(), Key: keys.company(company.id), ConditionExpression: 'attribute_exists(pk)' } },
         // The guard only if it is still this company's (a later company may not own it, but be safe).
         {
           Delete: {
@@ -421,7 +423,8 @@ export async function deleteCompanyRecord(company: CompanyRecord): Promise<void>
     { kind: 'company', action: 'delete', recordId: company.id, companyId: company.id, before: company },
   ).catch(async (error: unknown) => {
     // Two deletions finishing at once (a retry beside the first): the other one deleted the record
-    // and wrote the deletion's one audit record, which refuses a second. The company is gone: done.
+    // and wrote the deletion's one audit record, so the record's condition (or the conflict of the
+    // two transactions) refuses this one. The company is gone: done.
     if (isConditionFailure(error) && !(await getCompanyRecord(company.id, true))) return;
     throw error;
   });
