@@ -68,3 +68,27 @@ export function fastPauses(): number[] {
   }) as typeof setTimeout);
   return pauses;
 }
+
+/**
+ * A concurrent writer, made deterministic: `before` runs just before the repositories' next
+ * `command` (e.g. 'TransactWriteItemsCommand') reaches DynamoDB Local, `after` just after it
+ * answered (the command's own answer is kept). Once; `stop()` (in a finally) removes it unused.
+ */
+export function interpose(command: string, hooks: { before?: () => Promise<void>; after?: () => Promise<void> }, client: DynamoDBDocumentClient = documentClient()): { stop(): void } {
+  const name = `test-interpose-${command}`;
+  let done = false;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (done || context.commandName !== command) return next(args);
+      done = true;
+      await hooks.before?.();
+      try {
+        return await next(args);
+      } finally {
+        await hooks.after?.();
+      }
+    },
+    { step: 'initialize', name },
+  );
+  return { stop: () => void client.middlewareStack.remove(name) };
+}

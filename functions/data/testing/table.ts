@@ -24,12 +24,17 @@ type Item = Record<string, unknown>;
 
 export interface TestTable {
   readonly name: string;
-  /** The stored item at a key, keys and index attributes included (a consistent read), or undefined. */
+  /** The stored item at a key (in the table the repositories use now), keys and index attributes included (a consistent read), or undefined. */
   item(key: { pk: string; sk: string }): Promise<Item | undefined>;
   /** Every item of a partition, sort key order (all pages, consistent). */
   partition(pk: string): Promise<Item[]>;
   /** Writes an item as is (legacy records, items of another shape). */
   put(item: Item): Promise<void>;
+  /**
+   * Runs `work` against a table of its own, then comes back to the file's table: for what reads a
+   * whole index partition (the default company, all steps) and must see only the test's items.
+   */
+  alone(work: () => Promise<void>): Promise<void>;
 }
 
 /** A fresh table for this test file (created in beforeAll, deleted in afterAll), and the file's own reads of it. */
@@ -39,9 +44,10 @@ export function useTestTable(): TestTable {
   // The test's own reads go through a client of their own, not the repositories' one under test.
   const client = new DynamoDBClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint, maxAttempts: 2 });
   const docs = DynamoDBDocumentClient.from(client);
+  /** The file's table, or the one `alone` runs on. */
+  const current = () => process.env[envNames.tableName] ?? name;
   beforeAll(async () => {
     Object.assign(process.env, {
-      [envNames.tableName]: name,
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -50,6 +56,7 @@ export function useTestTable(): TestTable {
     // The repositories' client is made again from these variables on first use.
     setDocumentClient(undefined);
     await provisionTable(client, name);
+    process.env[envNames.tableName] = name;
   });
   afterAll(async () => {
     setDocumentClient(undefined);
@@ -59,14 +66,14 @@ export function useTestTable(): TestTable {
   return {
     name,
     async item(key) {
-      return (await docs.send(new GetCommand({ TableName: name, Key: key, ConsistentRead: true }))).Item;
+      return (await docs.send(new GetCommand({ TableName: current(), Key: key, ConsistentRead: true }))).Item;
     },
     async partition(pk) {
       const items: Item[] = [];
       let start: Item | undefined;
       do {
         const page = await docs.send(
-          new QueryCommand({ TableName: name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey: start }),
+          new QueryCommand({ TableName: current(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey: start }),
         );
         items.push(...(page.Items ?? []));
         start = page.LastEvaluatedKey;
@@ -74,7 +81,18 @@ export function useTestTable(): TestTable {
       return items;
     },
     async put(item) {
-      await docs.send(new PutCommand({ TableName: name, Item: item }));
+      await docs.send(new PutCommand({ TableName: current(), Item: item }));
+    },
+    async alone(work) {
+      const own = `data-test-${randomUUID()}`;
+      await provisionTable(client, own);
+      process.env[envNames.tableName] = own;
+      try {
+        await work();
+      } finally {
+        process.env[envNames.tableName] = name;
+        await client.send(new DeleteTableCommand({ TableName: own }));
+      }
     },
   };
 }
