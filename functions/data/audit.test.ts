@@ -97,7 +97,12 @@ describe('auditItem: the record of one change', () => {
     });
     // Only a URL's user part goes (up to the first @ before any slash); other values pass as they are.
     expect(item(null, { a: 'ftp://host/path@x', b: 'mailto:bob@x.org', c: 12 }).after).toEqual({ a: 'ftp://host/path@x', b: 'mailto:bob@x.org', c: 12 });
-    expect(item({ gone: 'x', kept: 1 }, { kept: 2, added: 'y' })).toMatchObject({ before: { gone: 'x', kept: 1 }, after: { kept: 2, added: 'y' } });
+    // A field absent on one side is not on that side at all (not even as undefined).
+    const sides = item({ gone: 'x', kept: 1 }, { kept: 2, added: 'y' });
+    expect([Object.keys(sides.before), Object.keys(sides.after)]).toEqual([['gone', 'kept'], ['kept', 'added']]);
+    expect(sides).toMatchObject({ before: { gone: 'x', kept: 1 }, after: { kept: 2, added: 'y' } });
+    // Only a value that is a URL: a URL inside a text is left as it is.
+    expect(item(null, { comment: 'see sftp://bob:pw@host/f.xml' }).after).toEqual({ comment: 'see sftp://bob:pw@host/f.xml' });
     // Translations: the fields are message ids, recorded whatever they are called.
     expect(item({ 'en.password': 'a', 'en.version': 'v' }, { 'en.password': 'b', 'en.version': 'v' }, true)).toMatchObject({ before: { 'en.password': 'a' }, after: { 'en.password': 'b' } });
   });
@@ -135,6 +140,9 @@ describe('recordSignIn', () => {
     const userId = uid();
     await recordSignIn({ userId, login: ' Ana@X.test ', ok: true, client: '198.51.100.1' });
     const [record] = await recordsOf('sign-in', userId);
+    expect((await listAudit({ of: `user#${userId}` }, null, 5)).entries).toEqual([
+      { at: record!.at, actorId: userId, actorLogin: 'ana@x.test', kind: 'sign-in', action: 'signed-in', recordId: userId, companyId: null, before: {}, after: {}, client: '198.51.100.1' },
+    ]);
     expect(record).toMatchObject({
       kind: 'sign-in',
       action: 'signed-in',
@@ -195,6 +203,8 @@ describe('listAudit: pages of the history, newest first', () => {
     expect((await listAudit({ of, by: bob }, null, 10)).entries.map((e) => e.after)).toEqual([{ n: 4 }, { n: 2 }]);
     expect((await listAudit({ by: bob }, null, 10)).entries.map((e) => e.after)).toEqual([{ n: 4 }, { n: 2 }]);
     expect((await listAudit({ by: alice, kind: 'source' }, null, 10)).entries.map((e) => e.after)).toEqual([{ n: 3 }]);
+    expect((await listAudit({ of, by: alice, kind: 'company' }, null, 10)).entries.map((e) => e.after)).toEqual([{ n: 5 }, { n: 1 }]);
+    expect((await listAudit({ of, by: bob, kind: 'source' }, null, 10)).entries).toEqual([]);
     const times = all.map((e) => e.at);
     // Bounds compare with the index key `<time>#<kind>#<id>`: the use case ends `to` with '~' (after any '#').
     expect((await listAudit({ of, from: times[3], to: `${times[1]}~` }, null, 10)).entries.map((e) => e.at)).toEqual([times[1], times[2], times[3]]);

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { envNames } from '../../../lib/definitions/resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provisionTable } from '../../../localstack/provision';
@@ -30,6 +30,8 @@ export interface TestTable {
   partition(pk: string): Promise<Item[]>;
   /** Writes an item as is (legacy records, items of another shape). */
   put(item: Item): Promise<void>;
+  /** Deletes the item at a key (what another writer did meanwhile). */
+  delete(key: { pk: string; sk: string }): Promise<void>;
   /**
    * Runs `work` against a table of its own, then comes back to the file's table: for what reads a
    * whole index partition (the default company, all steps) and must see only the test's items.
@@ -82,6 +84,9 @@ export function useTestTable(): TestTable {
     },
     async put(item) {
       await docs.send(new PutCommand({ TableName: current(), Item: item }));
+    },
+    async delete(key) {
+      await docs.send(new DeleteCommand({ TableName: current(), Key: key }));
     },
     async alone(work) {
       const own = `data-test-${randomUUID()}`;
