@@ -19,7 +19,8 @@ export default defineConfig({
           environment: 'node',
           include: ['functions/data/**/*.test.ts'],
           // DynamoDB Local alone, once per run; each file makes its own table (functions/data/testing/table.ts).
-          globalSetup: ['functions/data/testing/global-setup.ts'],
+          globalSetup: ['test/support/data-global-setup.ts'],
+          isolate: false,
           // Safety nets for a busy machine (CI has 2 cores), not speed checks.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'data',
           environment: 'node',
           include: ['functions/data/**/*.test.ts'],
-          globalSetup: ['functions/data/testing/global-setup.ts'],
+          globalSetup: ['test/support/data-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

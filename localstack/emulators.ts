@@ -235,7 +235,7 @@ function launchDynamoDb(jarDir: string, port: number, verbose: boolean): Running
 
 /**
  * DynamoDB Local alone, as the stack starts it (same jar, loopback only, in memory, supervised):
- * the data layer's tests (vitest project `data`, functions/data/testing/global-setup.ts) need no other emulator.
+ * the data layer's tests (vitest project `data`, test/support/data-global-setup.ts) need no other emulator.
  */
 export async function startDynamoDbLocal(port: number, options: StartEmulatorsOptions = {}): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const endpoint = `http://${HOST}:${port}`;

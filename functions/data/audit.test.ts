@@ -67,7 +67,7 @@ describe('auditItem: the record of one change', () => {
   });
 
   it('is shown on the user, the company or the platform, unless the change says whose it is', () => {
-    const subject = (c: Partial<Change>) => (auditItem({ kind: 'source', action: 'update', recordId: 'r', companyId: null, ...c }) as { Put: { Item: { gsi1pk: string } } }).Put.Item.gsi1pk;
+    const subject = (c: Partial<Change>) => (auditItem({ kind: 'source', action: 'update', recordId: 'r', companyId: null, ...c }) as unknown as { Put: { Item: { gsi1pk: string } } }).Put.Item.gsi1pk;
     expect(subject({ kind: 'user', companyId: 'c' })).toBe('AUDIT_OF#user#r');
     expect(subject({ companyId: 'c' })).toBe('AUDIT_OF#company#c');
     expect(subject({})).toBe('AUDIT_OF#platform');
@@ -75,7 +75,7 @@ describe('auditItem: the record of one change', () => {
   });
 
   it('versions the key (12 digits) and, for a record made again under an old id, adds its creation time', () => {
-    const sk = (c: Partial<Change>) => (auditItem({ kind: 'meeting', action: 'update', recordId: 'r', companyId: 'c', ...c }) as { Put: { Item: { sk: string } } }).Put.Item.sk;
+    const sk = (c: Partial<Change>) => (auditItem({ kind: 'meeting', action: 'update', recordId: 'r', companyId: 'c', ...c }) as unknown as { Put: { Item: { sk: string } } }).Put.Item.sk;
     expect(sk({ version: 7 })).toBe('V000000000007');
     expect(sk({ version: 7, after: { created: '2026-01-02T03:04:05.000Z' } })).toBe('V000000000007#2026-01-02T03:04:05.000Z');
     expect(sk({ version: 8, after: null, before: { created: '2026-01-02T03:04:05.000Z' } })).toBe('V000000000008#2026-01-02T03:04:05.000Z');
@@ -85,7 +85,7 @@ describe('auditItem: the record of one change', () => {
 
   it('never records secrets, bookkeeping or index keys; drops URL credentials; keeps fields absent on one side out of it', () => {
     const item = (before: object | null, after: object | null, messageIds?: boolean) =>
-      (auditItem({ kind: 'company', action: 'update', recordId: 'r', companyId: 'r', before, after, messageIds }) as { Put: { Item: { before: object; after: object } } }).Put.Item;
+      (auditItem({ kind: 'company', action: 'update', recordId: 'r', companyId: 'r', before, after, messageIds }) as unknown as { Put: { Item: { before: object; after: object } } }).Put.Item;
     const bookkeeping = { id: 'a', companyId: 'b', version: 1, created: 'c', updated: 'd', updatedAt: 'e', updatedBy: 'f', expiresAt: 1, pk: 'p', sk: 's', gsi1pk: 'g', gsi2sk: 'h' };
     const secrets = { password: 'x', newPassword: 'y', resetToken: 'z', clientSecret: 's', sessionId: 'i', totpSeed: 't', challengeName: 'c', PASSWORD: 'X' };
     const written = item({ ...bookkeeping, name: 'A', same: [1] }, { ...Object.fromEntries(Object.keys(bookkeeping).map((k) => [k, 'changed'])), ...secrets, name: 'B', same: [1], gsiNote: 'g', gsi1Label: 'l' });

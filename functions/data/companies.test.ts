@@ -279,7 +279,7 @@ describe('updateCompany', () => {
 
   it("refuses a View ID another company holds (ViewIdTakenError), but a stale version is the editor's 409", async () => {
     const view = viewId();
-    const holder = await createCompany(newCompany({ viewId: view }));
+    await createCompany(newCompany({ viewId: view }));
     const company = await createCompany(newCompany());
     await expect(updateCompany(company, { viewId: view })).rejects.toBeInstanceOf(ViewIdTakenError);
     expect((await getCompany(company.id))?.viewId).toBeNull();

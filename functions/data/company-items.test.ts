@@ -198,7 +198,7 @@ describe('remove (on the version read)', () => {
 describe('UTM rules', () => {
   it('are items of the partition with their structured conditions; the source refs are id and name only', async () => {
     const companyId = uid();
-    const rule: TrafficRuleRecord = { id: uid(), companyId, sourceId: 's1', rule: [{ field: 'utm_source', operator: 'equals', value: 'google' }] as TrafficRuleRecord['rule'], version: 1, created: 'c', updated: 'u' };
+    const rule: TrafficRuleRecord = { id: uid(), companyId, sourceId: 's1', rule: [{ type: 'equal', utm: 'utmSource', value: 'google' }], version: 1, created: 'c', updated: 'u' };
     await putNewRule(rule);
     expect(await listRules(companyId)).toEqual([rule]);
     expect((await table.item(keys.rule(companyId, rule.id)))?.rule).toEqual(rule.rule);

@@ -1,5 +1,5 @@
 /**
- * The data layer's tests against DynamoDB Local (globalSetup ./global-setup.ts): `useTestTable()`
+ * The data layer's tests against DynamoDB Local (globalSetup test/support/data-global-setup.ts): `useTestTable()`
  * gives the calling test file a table of its own, made by the local stack's `provisionTable` (the
  * CDK's keys, indexes and TTL attribute), so files never see each other's items, and points the
  * repositories at it through the same variables the Lambda environment sets. The repositories

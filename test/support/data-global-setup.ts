@@ -1,11 +1,11 @@
 /**
  * vitest globalSetup of the `data` project (vitest.config.ts, vitest.mutation.config.ts): DynamoDB
  * Local alone, launched as the local stack launches it (localstack/emulators.ts), on a free port, for
- * the whole run. Each test file makes its own table with the stack's code (./table.ts).
+ * the whole run. Each test file makes its own table with the stack's code (functions/data/testing/table.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { freePort, startDynamoDbLocal, StartupError } from '../../../localstack/emulators';
-import './table';
+import { freePort, startDynamoDbLocal, StartupError } from '../../localstack/emulators';
+import '../../functions/data/testing/table';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
