@@ -22,7 +22,7 @@ import {
 } from './companies';
 import { keys } from './keys';
 import { listSteps } from './steps';
-import { holdBackBatches, interpose } from './testing/faults';
+import { failNext, holdBackBatches, interpose, recordCommands } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -506,5 +506,175 @@ describe('deletion', () => {
     const plain = await createCompany(newCompany());
     await deleteCompanyRecord(plain);
     expect(await getCompanyRecord(plain.id)).toBeNull();
+  });
+});
+
+describe('View ID moves: which refusal is which', () => {
+  /** The audit record this company's next version would write exists already: the change's transaction is refused on it. */
+  const auditTaken = (company: CompanyRecord) => table.put({ pk: `AUDIT#company#${company.id}`, sk: `V${String(company.version + 1).padStart(12, '0')}#${company.created}` });
+
+  it('saving the same View ID again keeps its guard (nothing released, nothing claimed)', async () => {
+    const view = viewId();
+    const company = await createCompany(newCompany({ viewId: view }));
+    expect(await updateCompany(company, { viewId: view, country: 'DE' })).toMatchObject({ viewId: view, country: 'DE', version: 2 });
+    expect(await viewGuard(view)).toMatchObject({ companyId: company.id });
+  });
+
+  it('a refusal elsewhere in the transaction is a 409, never the View ID error (no claim, same View ID, cleared, moved)', async () => {
+    const plain = await createCompany(newCompany());
+    await auditTaken(plain);
+    await expect(updateCompany(plain, { integrationSteps: [...plain.integrationSteps, 'adobe_analytics'] })).rejects.toEqual(new ConflictError());
+    const same = await createCompany(newCompany({ viewId: viewId() }));
+    await auditTaken(same);
+    await expect(updateCompany(same, { viewId: same.viewId, integrationSteps: [...same.integrationSteps, 'adobe_analytics'] })).rejects.toEqual(new ConflictError());
+    const cleared = await createCompany(newCompany({ viewId: viewId() }));
+    await auditTaken(cleared);
+    await expect(updateCompany(cleared, { viewId: null })).rejects.toEqual(new ConflictError());
+    expect(await viewGuard(cleared.viewId!)).toMatchObject({ companyId: cleared.id });
+    const moved = await createCompany(newCompany({ viewId: viewId() }));
+    await auditTaken(moved);
+    const next = viewId();
+    await expect(updateCompany(moved, { viewId: next })).rejects.toEqual(new ConflictError());
+    expect(await viewGuard(next)).toBeUndefined();
+  });
+
+  it('a View ID claimed meanwhile while moving from another one is the View ID error', async () => {
+    const company = await createCompany(newCompany({ viewId: viewId() }));
+    const next = viewId();
+    const race = claimBeforeTransaction(next);
+    try {
+      await expect(updateCompany(company, { viewId: next })).rejects.toBeInstanceOf(ViewIdTakenError);
+    } finally {
+      race.stop();
+    }
+    expect(await viewGuard(company.viewId!)).toMatchObject({ companyId: company.id });
+  });
+
+  it("a stale edit whose View ID was claimed meanwhile too is the editor's 409", async () => {
+    const company = await createCompany(newCompany());
+    await updateCompany(company, { country: 'DE' });
+    const view = viewId();
+    const race = claimBeforeTransaction(view);
+    try {
+      await expect(updateCompany(company, { viewId: view })).rejects.toEqual(new ConflictError());
+    } finally {
+      race.stop();
+    }
+    const stale = await createCompany(newCompany());
+    await setAnalyticsFields(stale, { dimensionIndex: '1' }, 1);
+    const other = viewId();
+    const again = claimBeforeTransaction(other);
+    try {
+      await expect(setAnalyticsFields(stale, { viewId: other }, 1)).rejects.toEqual(new ConflictError());
+    } finally {
+      again.stop();
+    }
+  });
+
+  it('a View ID an older record holds without a guard is refused by every write that stores one', async () => {
+    const view = viewId();
+    await legacyCompany(view);
+    const company = await createCompany(newCompany());
+    await expect(updateCompany(company, { viewId: view })).rejects.toBeInstanceOf(ViewIdTakenError);
+    await expect(storeCompanyFieldOnce(company.id, 'viewId', view)).rejects.toBeInstanceOf(ViewIdTakenError);
+    await expect(setAnalyticsFields(company, { viewId: view }, 1)).rejects.toBeInstanceOf(ViewIdTakenError);
+    expect(await getCompany(company.id)).toMatchObject({ viewId: null, version: 1 });
+    // Its own older record is no other company.
+    const own = await legacyCompany(viewId());
+    const record = (await getCompany(own))!;
+    expect(await updateCompany(record, { viewId: record.viewId, country: 'DE' })).toMatchObject({ country: 'DE' });
+  });
+
+  it('storing another first-time field claims no View ID guard', async () => {
+    const company = await createCompany(newCompany());
+    const value = viewId();
+    expect(await storeCompanyFieldOnce(company.id, 'dimensionIndex', value)).toBe(true);
+    expect(await viewGuard(value)).toBeUndefined();
+  });
+
+  it("setAnalyticsFields: other fields leave the stored View ID's guard alone; two fields at once; an older record without the attribute", async () => {
+    const view = viewId();
+    const company = await createCompany(newCompany({ viewId: view }));
+    expect(await setAnalyticsFields(company, { dimensionIndex: '2' }, 1)).toMatchObject({ viewId: view, dimensionIndex: '2' });
+    expect(await viewGuard(view)).toMatchObject({ companyId: company.id });
+    const both = await createCompany(newCompany());
+    const next = viewId();
+    expect(await setAnalyticsFields(both, { viewId: next, dimensionIndex: '4' }, 1)).toMatchObject({ viewId: next, dimensionIndex: '4', version: 2 });
+    const id = uid();
+    await table.put({ ...keys.company(id), gsi1pk: 'COMPANIES', gsi1sk: `old ${id}`, id, name: `old ${id}`, version: 3, created: 'c' });
+    const stored = viewId();
+    expect(await setAnalyticsFields({ id, viewId: null }, { viewId: stored }, 3)).toMatchObject({ viewId: stored, version: 4 });
+    expect(await viewGuard(stored)).toMatchObject({ companyId: id });
+  });
+});
+
+describe('step items follow the step list', () => {
+  it('adding a step leaves the others as they are (a done step stays done)', async () => {
+    const company = await createCompany(newCompany());
+    await table.put({ ...(await table.item(keys.step(company.id, 'sources')))!, status: 'done', version: 2 });
+    await updateCompany(company, { integrationSteps: [...company.integrationSteps, 'adobe_analytics'] });
+    expect((await listSteps(company.id)).find((s) => s.stepType === 'sources')).toMatchObject({ status: 'done', version: 2 });
+  });
+});
+
+describe('what each read asks for', () => {
+  it('consistent reads where a read follows a write; the record read eventually consistent by default; the View ID check reads ids only', async () => {
+    const company = await createCompany(newCompany({ viewId: viewId() }));
+    const sent = recordCommands();
+    try {
+      await getCompanyRecord(company.id);
+      await getCompanyRecord(company.id, true);
+      await companiesWithViewId(company.viewId!);
+      await setAnalyticsFields(company, { viewId: viewId() }, 1);
+    } finally {
+      sent.stop();
+    }
+    const reads = sent.sent.filter((c) => c.command === 'GetItemCommand' || c.command === 'QueryCommand');
+    expect(reads.map((c) => [c.command, (c.input.Key as { sk?: string } | undefined)?.sk ?? c.input.IndexName, c.input.ConsistentRead ?? false, c.input.ProjectionExpression ?? null])).toEqual([
+      ['GetItemCommand', 'META', false, null],
+      ['GetItemCommand', 'META', true, null],
+      ['GetItemCommand', 'VIEWID', true, null],
+      ['QueryCommand', 'gsi1', false, 'id'],
+      // setAnalyticsFields: the new View ID's check, then the record as written.
+      ['GetItemCommand', 'VIEWID', true, null],
+      ['QueryCommand', 'gsi1', false, 'id'],
+      ['GetItemCommand', 'META', true, null],
+    ]);
+  });
+
+  it('a finished deletion is checked with a consistent read', async () => {
+    const company = await createCompany(newCompany());
+    await deleteCompanyRecord(company);
+    const sent = recordCommands();
+    try {
+      await deleteCompanyRecord(company);
+    } finally {
+      sent.stop();
+    }
+    expect(sent.sent.find((c) => c.command === 'GetItemCommand')?.input).toMatchObject({ ConsistentRead: true });
+  });
+});
+
+describe('errors that are no refusal are passed on', () => {
+  it('by every write', async () => {
+    const company = await createCompany(newCompany({ orderFeedUrl: 'sftp://h/f.xml' }));
+    const cases: Array<[string, () => Promise<unknown>]> = [
+      ['TransactWriteItemsCommand', () => updateCompany(company, { country: 'DE' })],
+      ['UpdateItemCommand', () => storeCompanyFieldOnce(company.id, 'dimensionIndex', '1')],
+      ['UpdateItemCommand', () => storeOrderFeedHostKey(company.id, 'sftp://h/f.xml', 'SHA256:k', false)],
+      ['UpdateItemCommand', () => setAnalyticsFields(company, { dimensionIndex: '1' }, 1)],
+      ['TransactWriteItemsCommand', () => setAnalyticsFields(company, { viewId: viewId() }, 1)],
+      ['UpdateItemCommand', () => markCompanyDeleting(company.id, 1, 'now')],
+      ['TransactWriteItemsCommand', () => deleteCompanyRecord(company)],
+    ];
+    for (const [command, write] of cases) {
+      const failing = failNext(command);
+      try {
+        await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
+      } finally {
+        failing.stop();
+      }
+    }
+    expect(await getCompany(company.id)).toEqual(company);
   });
 });

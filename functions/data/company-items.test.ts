@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deleteCollector, listCollectors, putNewCollector, replaceCollector, type CollectorRecord } from './collectors';
 import { deleteCommission, listCommissions, putNewCommission, type CommissionRecord } from './commissions';
-import { countPartition, queryPartition } from './company-items';
+import { companyItems, countPartition, queryPartition } from './company-items';
 import { keys } from './keys';
 import { deleteMeeting, listMeetings, putNewMeeting, updateMeeting, type MeetingRecord } from './meetings';
-import { interpose } from './testing/faults';
+import { failNext, interpose, recordCommands } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { deleteRule, listRules, listSourceRefs, putNewRule, type TrafficRuleRecord } from './traffic-rules';
 
@@ -116,9 +116,18 @@ describe('update (on the version read)', () => {
   it('with no field to change, only the version moves', async () => {
     const companyId = uid();
     const item = await putNewMeeting(meeting(companyId));
-    const outcome = await updateMeeting(companyId, item.id, 1, {}, item.updated);
-    expect(outcome).toEqual({ ok: true, value: { ...item, version: 2 } });
-    expect((await table.item(keys.meeting(companyId, item.id)))?.version).toBe(2);
+    const generic = companyItems<MeetingRecord>(keys.meeting, keys.meetingPrefix, 'meeting');
+    expect(await generic.update(companyId, item.id, 1, { name: undefined })).toEqual({ ok: true, value: { ...item, version: 2 } });
+    expect(await table.item(keys.meeting(companyId, item.id))).toEqual({ ...keys.meeting(companyId, item.id), ...item, version: 2 });
+  });
+
+  it('replaceCollector sets every editable field and the time', async () => {
+    const companyId = uid();
+    const item = await putNewCollector(collector(companyId));
+    const next = { source: 'Tradedoubler', accessEmail: 'b@x.test', comment: 'c', commentStatus: 'set up', configStatus: 'Yes' as const, collectStatus: 'Ongoing' as const };
+    const outcome = await replaceCollector(companyId, item.id, 1, next, '2026-07-01T00:00:00.000Z');
+    expect(outcome).toEqual({ ok: true, value: { ...item, ...next, updated: '2026-07-01T00:00:00.000Z', version: 2 } });
+    expect(await listCollectors(companyId)).toEqual([{ ...item, ...next, updated: '2026-07-01T00:00:00.000Z', version: 2 }]);
   });
 
   it("'stale' for another version, 'missing' for no item (also another company's): nothing written", async () => {
@@ -209,5 +218,42 @@ describe('UTM rules', () => {
       { id: 'a', name: '' },
       { id: 'b', name: 'Bing' },
     ]);
+  });
+});
+
+describe('what the reads ask for, and errors that are no refusal', () => {
+  it('the items and the item are read consistently (a page re-reads right after a write); a count reads no items', async () => {
+    const companyId = uid();
+    const item = await putNewMeeting(meeting(companyId));
+    const sent = recordCommands();
+    try {
+      await listMeetings(companyId);
+      await countPartition(companyId, keys.meetingPrefix);
+      await updateMeeting(companyId, item.id, 1, { name: 'x' }, 'now');
+      await listSourceRefs(companyId);
+    } finally {
+      sent.stop();
+    }
+    const reads = sent.sent.filter((c) => c.command !== 'TransactWriteItemsCommand');
+    expect(reads.map((c) => [c.command, c.input.ConsistentRead ?? false, c.input.Select ?? null, c.input.ProjectionExpression ?? null])).toEqual([
+      ['QueryCommand', true, null, null],
+      ['QueryCommand', false, 'COUNT', null],
+      ['GetItemCommand', true, null, null],
+      ['QueryCommand', true, null, '#id, #name'],
+    ]);
+  });
+
+  it('update and remove pass such errors on', async () => {
+    const companyId = uid();
+    const item = await putNewMeeting(meeting(companyId));
+    for (const write of [() => updateMeeting(companyId, item.id, 1, { name: 'x' }, 'now'), () => deleteMeeting(companyId, item.id, 1)]) {
+      const failing = failNext('TransactWriteItemsCommand');
+      try {
+        await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
+      } finally {
+        failing.stop();
+      }
+    }
+    expect(await listMeetings(companyId)).toEqual([item]);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deletePartitionChildren, detachUserFromCompany, usersReferencingCompany } from './company-partition';
 import { keys } from './keys';
-import { interpose } from './testing/faults';
+import { failNext, interpose } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { createUser, getUser, saveUserEdit, type UserRecord } from './users';
 
@@ -89,7 +89,7 @@ describe('detachUserFromCompany', () => {
   it('passes on errors that are no refusal', async () => {
     const companyId = uid();
     const manager = await user({ managedCompanyIds: [companyId] });
-    const failing = interpose('UpdateItemCommand', { before: () => Promise.reject(Object.assign(new Error('down'), { name: 'TimeoutError' })) });
+    const failing = failNext('UpdateItemCommand');
     try {
       await expect(detachUserFromCompany(manager, companyId, null)).rejects.toMatchObject({ name: 'TimeoutError' });
     } finally {

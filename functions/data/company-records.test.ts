@@ -5,7 +5,7 @@ import { claimFeedAlert, listCompanyIdsToRecheck, releaseFeedAlert } from './fee
 import { feedUploadKey, isFeedUploadKeyOf } from './feed-uploads';
 import { keys } from './keys';
 import { deleteMailSuppression, getMailSuppression, putMailSuppression } from './mail-suppressions';
-import { interpose } from './testing/faults';
+import { failNext } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 /** The small repositories: analytics checks, the daily re-check's reads and markers, mail suppressions, upload keys. */
@@ -65,7 +65,7 @@ describe('the daily re-check', () => {
     expect(await claimFeedAlert(companyId, 'check-2', at)).toBe(true);
     await releaseFeedAlert(companyId, 'check-1');
     expect(await claimFeedAlert(companyId, 'check-1', at)).toBe(true);
-    const failing = interpose('PutItemCommand', { before: () => Promise.reject(Object.assign(new Error('down'), { name: 'TimeoutError' })) });
+    const failing = failNext('PutItemCommand');
     try {
       await expect(claimFeedAlert(companyId, 'check-3', at)).rejects.toMatchObject({ name: 'TimeoutError' });
     } finally {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { createDefaultCollector, deleteDefaultCollector, getDefaultCollector, listDefaultCollectors, updateDefaultCollector, type DefaultCollectorFields } from './default-collectors';
 import { keys } from './keys';
-import { interpose } from './testing/faults';
+import { failNext, interpose } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -95,7 +95,7 @@ describe('default collectors (platform-wide)', () => {
     const id = uid();
     await createDefaultCollector(id, fields());
     await expect(updateDefaultCollector(id, 1, fields({ comment: 'x'.repeat(500_000) }))).rejects.toMatchObject({ name: 'ValidationException' });
-    const broken = interpose('TransactWriteItemsCommand', { before: () => Promise.reject(Object.assign(new Error('network down'), { name: 'TimeoutError' })) });
+    const broken = failNext('TransactWriteItemsCommand');
     try {
       await expect(deleteDefaultCollector(id, 1)).rejects.toMatchObject({ name: 'TimeoutError' });
     } finally {

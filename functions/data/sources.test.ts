@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
 import { countSources, deleteSourceWithRules, listSources, putNewSource, updateSource, type SourceFieldsRecord, type SourceRecord } from './sources';
-import { interpose } from './testing/faults';
+import { failNext, interpose, recordCommands } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -220,5 +220,50 @@ describe('deleteSourceWithRules', () => {
     // Its audit record exists already (a version recorded twice): the transaction is refused on the audit item only.
     await table.put({ pk: `AUDIT#source#${record.id}`, sk: `V000000000002#${record.created}` });
     await expect(deleteSourceWithRules(companyId, record.id, 1)).resolves.toEqual({ ok: false, reason: 'stale' });
+  });
+});
+
+describe('all or nothing, consistent reads, errors that are no refusal', () => {
+  it('a refused deletion with few rules leaves every rule (they go in the transaction, not before it)', async () => {
+    const companyId = uid();
+    const record = source(companyId);
+    await putNewSource(record);
+    await hangers(companyId, record.id, 3, 1);
+    const changed = interpose('TransactWriteItemsCommand', { before: async () => void (await updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now')) });
+    try {
+      expect(await deleteSourceWithRules(companyId, record.id, 1)).toEqual({ ok: false, reason: 'stale' });
+    } finally {
+      changed.stop();
+    }
+    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('RULE#') || String(item.sk).startsWith('COMMISSION#'))).toHaveLength(5);
+  });
+
+  it("the name guard's owner is read consistently (a guard written just before counts)", async () => {
+    const companyId = uid();
+    const record = source(companyId);
+    await putNewSource(record);
+    const sent = recordCommands();
+    try {
+      await updateSource(companyId, record.id, 1, fields(record, { name: `n ${uid()}` }), 'now');
+    } finally {
+      sent.stop();
+    }
+    const guardRead = sent.sent.find((c) => c.command === 'GetItemCommand' && String((c.input.Key as { sk: string }).sk).startsWith('SOURCE_NAME#'));
+    expect(guardRead?.input).toMatchObject({ ConsistentRead: true });
+  });
+
+  it('update and delete pass them on', async () => {
+    const companyId = uid();
+    const record = source(companyId);
+    await putNewSource(record);
+    for (const write of [() => updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now'), () => deleteSourceWithRules(companyId, record.id, 1)]) {
+      const failing = failNext('TransactWriteItemsCommand');
+      try {
+        await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
+      } finally {
+        failing.stop();
+      }
+    }
+    expect(await listSources(companyId)).toEqual([record]);
   });
 });

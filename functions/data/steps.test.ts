@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
 import { listAllSteps, listSteps, newStepItem, transitionStep } from './steps';
-import { interpose } from './testing/faults';
+import { interpose, recordCommands } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -71,6 +71,7 @@ describe('transitionStep', () => {
     expect((await listSteps(companyId))[0]).toMatchObject({ note: 'checked by hand' });
     const back = await transitionStep(companyId, 'status_feed', 'done', 'TBD', 't2');
     expect(back).toEqual({ companyId, stepType: 'status_feed', status: 'TBD', updated: 't2', version: 3 });
+    expect(back).not.toHaveProperty('note');
     expect((await listSteps(companyId))[0]).not.toHaveProperty('note');
     const again = await transitionStep(companyId, 'status_feed', 'TBD', 'not_mandatory', 't3', '');
     expect(again).toMatchObject({ status: 'not_mandatory', note: '' });
@@ -101,5 +102,18 @@ describe('transitionStep', () => {
   it('passes on an error that is no refusal', async () => {
     const companyId = await company('sources');
     await expect(transitionStep(companyId, 'sources', 'TBD', 'done', 't', 'x'.repeat(500_000))).rejects.toMatchObject({ name: 'ValidationException' });
+  });
+});
+
+describe('what a transition reads', () => {
+  it('the step, consistently (the version read goes into the condition)', async () => {
+    const companyId = await company('sources');
+    const sent = recordCommands();
+    try {
+      await transitionStep(companyId, 'sources', 'TBD', 'done', 't');
+    } finally {
+      sent.stop();
+    }
+    expect(sent.sent[0]).toMatchObject({ command: 'GetItemCommand', input: { Key: keys.step(companyId, 'sources'), ConsistentRead: true } });
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { documentClient } from '../platform/clients/dynamodb';
 import { keys } from './keys';
-import { interpose } from './testing/faults';
+import { failNext, interpose } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { clearCounter, countAttempt, readCounter, type CounterKey } from './throttles';
 
@@ -92,7 +92,7 @@ describe('attempt counters', () => {
   it('passes on errors that are no refusal', async () => {
     const key = counter();
     await expect(countAttempt(key, 1, 'x'.repeat(500_000) as unknown as number)).rejects.toMatchObject({ name: 'ValidationException' });
-    const broken = interpose('PutItemCommand', { before: () => Promise.reject(Object.assign(new Error('down'), { name: 'TimeoutError' })) });
+    const broken = failNext('PutItemCommand');
     try {
       await expect(countAttempt(counter(), 1, 1)).rejects.toMatchObject({ name: 'TimeoutError' });
     } finally {

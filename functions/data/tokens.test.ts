@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
 import { consumeResetToken, findResetToken, isResetTokenShape, saveResetToken } from './password-reset-tokens';
 import { deleteChallenge, isLiveChallenge, saveChallenge } from './sign-in-challenges';
-import { interpose } from './testing/faults';
+import { failNext } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -72,7 +72,7 @@ describe('password reset tokens', () => {
   });
 
   it('passes on errors that are no refusal', async () => {
-    const failing = interpose('DeleteItemCommand', { before: () => Promise.reject(Object.assign(new Error('down'), { name: 'TimeoutError' })) });
+    const failing = failNext('DeleteItemCommand');
     try {
       await expect(consumeResetToken(token(), 1)).rejects.toMatchObject({ name: 'TimeoutError' });
     } finally {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../platform/errors';
 import { keys } from './keys';
-import { interpose } from './testing/faults';
+import { failNext } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { getTranslationOverrides, putTranslationOverrides } from './translations';
 
@@ -49,7 +49,7 @@ describe('translation overrides: one item, three languages, one conditional writ
 
   it('passes on errors that are no refusal', async () => {
     await table.alone(async () => {
-      const broken = interpose('TransactWriteItemsCommand', { before: () => Promise.reject(Object.assign(new Error('down'), { name: 'TimeoutError' })) });
+      const broken = failNext('TransactWriteItemsCommand');
       try {
         await expect(putTranslationOverrides(0, { en: {}, fr: {}, ru: {} }, 'a')).rejects.toMatchObject({ name: 'TimeoutError' });
       } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { keys } from './keys';
+import { failNext, interpose } from './testing/faults';
 import { useTestTable } from './testing/table';
 import {
   createUser,
@@ -214,7 +215,10 @@ describe('updateUser', () => {
     const user = await createUser(newUser());
     await updateUser(user.id, 1, { firstName: 'Bea', lastName: undefined, managedCompanyIds: ['c1', 'c2'] });
     expect(await getUser(user.id)).toEqual({ ...user, firstName: 'Bea', managedCompanyIds: ['c1', 'c2'], version: 2 });
-    expect((await userAudit(user.id))[1]).toMatchObject({ sk: `V000000000002#${user.created}`, action: 'update', before: { firstName: 'Ana', managedCompanyIds: ['c1'] }, after: { firstName: 'Bea', managedCompanyIds: ['c1', 'c2'] } });
+    const record = (await userAudit(user.id))[1]!;
+    expect(record).toMatchObject({ sk: `V000000000002#${user.created}`, action: 'update' });
+    // Only what changed: the undefined last name is no change.
+    expect([record.before, record.after]).toEqual([{ firstName: 'Ana', managedCompanyIds: ['c1'] }, { firstName: 'Bea', managedCompanyIds: ['c1', 'c2'] }]);
   });
 
   it("a soft delete is recorded as the user's deletion", async () => {
@@ -252,5 +256,40 @@ describe('deleteUser', () => {
     await expect(deleteUser(user, 1)).rejects.toEqual(new ConflictError());
     expect(await getUser(user.id)).toEqual(user);
     expect(await userAudit(user.id)).toHaveLength(1);
+  });
+});
+
+describe('writes refused between the read and the write, and errors that are no refusal', () => {
+  it('updateUser: a change landing after the read is a 409', async () => {
+    const user = await createUser(newUser());
+    const race = interpose('TransactWriteItemsCommand', { before: async () => void (await setCurrentCompany(user.id, 'c2').then(() => updateUser(user.id, 1, { lastName: 'Other' }))) });
+    try {
+      await expect(updateUser(user.id, 1, { firstName: 'X' })).rejects.toEqual(new ConflictError());
+    } finally {
+      race.stop();
+    }
+    expect(await getUser(user.id)).toMatchObject({ firstName: 'Ana', lastName: 'Other', version: 2 });
+  });
+
+  it('every write passes them on', async () => {
+    const user = await createUser(newUser());
+    const cases: Array<[string, () => Promise<unknown>]> = [
+      ['UpdateItemCommand', () => markSignedOut(user.id, 5)],
+      ['UpdateItemCommand', () => markPasswordChanged(user.id)],
+      ['UpdateItemCommand', () => setCurrentCompany(user.id, 'c3')],
+      ['TransactWriteItemsCommand', () => saveUserEdit(user, 1, { firstName: 'X' })],
+      ['TransactWriteItemsCommand', () => updateUser(user.id, 1, { firstName: 'X' })],
+      ['TransactWriteItemsCommand', () => deleteUser(user, 1)],
+      ['TransactWriteItemsCommand', () => createUser(newUser())],
+    ];
+    for (const [command, write] of cases) {
+      const failing = failNext(command);
+      try {
+        await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
+      } finally {
+        failing.stop();
+      }
+    }
+    expect(await getUser(user.id)).toEqual(user);
   });
 });

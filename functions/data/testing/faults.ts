@@ -1,7 +1,9 @@
 /**
- * Fault injection for the data layer's tests: what DynamoDB does under load but DynamoDB Local
- * never does. The calls still reach DynamoDB Local; only part of a batch is held back, as a
- * throttled table holds it back, and answered as unprocessed, so the retry loops run for real.
+ * What the data layer's tests do to the repositories' client (middleware on its stack; every call
+ * still reaches DynamoDB Local): faults DynamoDB does under load but DynamoDB Local never does
+ * (part of a batch held back as unprocessed, a call failing), a concurrent writer made
+ * deterministic (`interpose`), and a record of what was asked (`recordCommands`: a consistent
+ * read, a projection, which DynamoDB Local answers the same either way).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { vi } from 'vitest';
@@ -91,4 +93,23 @@ export function interpose(command: string, hooks: { before?: () => Promise<void>
     { step: 'initialize', name },
   );
   return { stop: () => void client.middlewareStack.remove(name) };
+}
+
+/** The repositories' next `command` fails as a network timeout would (no refusal of DynamoDB's). */
+export function failNext(command: string): { stop(): void } {
+  return interpose(command, { before: () => Promise.reject(Object.assign(new Error('Connection timed out'), { name: 'TimeoutError' })) });
+}
+
+/** The commands the repositories send from now on, with their input (document form). `stop()` in a finally. */
+export function recordCommands(client: DynamoDBDocumentClient = documentClient()): { sent: Array<{ command: string; input: Record<string, unknown> }>; stop(): void } {
+  const sent: Array<{ command: string; input: Record<string, unknown> }> = [];
+  const name = 'test-record-commands';
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.push({ command: context.commandName ?? '', input: structuredClone(args.input as Record<string, unknown>) });
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return { sent, stop: () => void client.middlewareStack.remove(name) };
 }
