@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runAs } from '../platform/actor';
 import { asTransactItem, auditedWrite, auditItem, listAudit, recordSignIn, type Change } from './audit';
 import { keys } from './keys';
-import { useTestTable } from './testing/table';
+import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 const YEAR = 365 * 86_400;
 
 /** The audit records of one record, oldest key first, as stored (keys included). */

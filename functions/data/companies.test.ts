@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import {
@@ -22,11 +21,10 @@ import {
 } from './companies';
 import { keys } from './keys';
 import { listSteps } from './steps';
-import { failNext, holdBackBatches, interpose, recordCommands } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { failNext, holdBackBatches, interpose, recordCommands, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 /** View IDs are digits: a fresh one per use. */
 const viewId = () => String(Math.floor(Math.random() * 1e12)).padStart(12, '1');
 
@@ -129,22 +127,18 @@ describe('reads', () => {
     // 150 ids: two BatchGet calls of at most 100 keys.
     const many = Array.from({ length: 148 }, () => uid());
     const sent = holdBackBatches(0);
-    try {
+    await under(sent, async () => {
       expect(await getCompanies([...many, a.id, b.id])).toEqual([a, b]);
-    } finally {
-      sent.stop();
-    }
+    });
     expect(sent.sent).toEqual([100, 50]);
   });
 
   it('getCompanies asks again for the keys DynamoDB left unprocessed', async () => {
     const companies = [await createCompany(newCompany()), await createCompany(newCompany()), await createCompany(newCompany())];
     const held = holdBackBatches(2);
-    try {
+    await under(held, async () => {
       expect(await getCompanies(companies.map((c) => c.id))).toEqual(companies);
-    } finally {
-      held.stop();
-    }
+    });
     expect(held.sent).toEqual([1, 1, 1]);
   });
 
@@ -152,11 +146,9 @@ describe('reads', () => {
     const companies: CompanyRecord[] = [];
     for (let i = 0; i < 6; i++) companies.push(await createCompany(newCompany()));
     const stubborn = holdBackBatches(10);
-    try {
+    await under(stubborn, async () => {
       expect(await getCompanies(companies.map((c) => c.id))).toEqual(companies.slice(0, 5));
-    } finally {
-      stubborn.stop();
-    }
+    });
     expect(stubborn.sent).toEqual([1, 1, 1, 1, 1]);
   });
 
@@ -290,21 +282,15 @@ describe('updateCompany', () => {
   it("a View ID claimed by another company between the check and the transaction is the View ID's error", async () => {
     const view = viewId();
     const company = await createCompany(newCompany());
-    const race = claimBeforeTransaction(view);
-    try {
+    await under(claimBeforeTransaction(view), async () => {
       await expect(updateCompany(company, { viewId: view, country: 'DE' })).rejects.toBeInstanceOf(ViewIdTakenError);
-    } finally {
-      race.stop();
-    }
+    });
     expect(await getCompany(company.id)).toMatchObject({ viewId: null, country: 'FR', version: 1 });
     // With a rename in the same edit (the View ID items come after the two name guards).
     const again = viewId();
-    const rename = claimBeforeTransaction(again);
-    try {
+    await under(claimBeforeTransaction(again), async () => {
       await expect(updateCompany(company, { viewId: again, name: `New ${uid()}` })).rejects.toBeInstanceOf(ViewIdTakenError);
-    } finally {
-      rename.stop();
-    }
+    });
     expect(await getCompany(company.id)).toMatchObject({ name: company.name, version: 1 });
   });
 });
@@ -358,12 +344,9 @@ describe('storeCompanyFieldOnce (first-time storage)', () => {
   it('a View ID guard taken after the check fails the transaction with ViewIdTakenError', async () => {
     const view = viewId();
     const company = await createCompany(newCompany());
-    const race = claimBeforeTransaction(view);
-    try {
+    await under(claimBeforeTransaction(view), async () => {
       await expect(storeCompanyFieldOnce(company.id, 'viewId', view)).rejects.toBeInstanceOf(ViewIdTakenError);
-    } finally {
-      race.stop();
-    }
+    });
     expect(await getCompany(company.id)).toMatchObject({ viewId: null, version: 1 });
   });
 
@@ -372,12 +355,9 @@ describe('storeCompanyFieldOnce (first-time storage)', () => {
     const company = await createCompany(newCompany());
     const other = viewId();
     // Another check stores its View ID (and claims its guard) just before this one's transaction.
-    const race = interpose('TransactWriteItemsCommand', { before: async () => void (await storeCompanyFieldOnce(company.id, 'viewId', other)) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await storeCompanyFieldOnce(company.id, 'viewId', other)) }), async () => {
       expect(await storeCompanyFieldOnce(company.id, 'viewId', view)).toBe(false);
-    } finally {
-      race.stop();
-    }
+    });
     expect(await getCompany(company.id)).toMatchObject({ viewId: other, version: 2 });
     expect(await viewGuard(view)).toBeUndefined();
   });
@@ -439,23 +419,17 @@ describe('setAnalyticsFields (legacy update)', () => {
     const company = await createCompany(newCompany());
     await expect(setAnalyticsFields(company, { viewId: view }, 1)).rejects.toBeInstanceOf(ViewIdTakenError);
     const raced = viewId();
-    const race = claimBeforeTransaction(raced);
-    try {
+    await under(claimBeforeTransaction(raced), async () => {
       await expect(setAnalyticsFields(company, { viewId: raced }, 1)).rejects.toBeInstanceOf(ViewIdTakenError);
-    } finally {
-      race.stop();
-    }
+    });
     expect(await getCompany(company.id)).toMatchObject({ viewId: null, version: 1 });
   });
 
   it('a company deleted right after the transaction is a 404 (nothing to answer)', async () => {
     const company = await createCompany(newCompany());
-    const gone = interpose('TransactWriteItemsCommand', { after: () => deleteCompanyRecord({ ...company, viewId: null }) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { after: () => deleteCompanyRecord({ ...company, viewId: null }) }), async () => {
       await expect(setAnalyticsFields(company, { viewId: viewId() }, 1)).rejects.toThrow(new NotFoundError('No such company'));
-    } finally {
-      gone.stop();
-    }
+    });
   });
 });
 
@@ -541,12 +515,9 @@ describe('View ID moves: which refusal is which', () => {
   it('a View ID claimed meanwhile while moving from another one is the View ID error', async () => {
     const company = await createCompany(newCompany({ viewId: viewId() }));
     const next = viewId();
-    const race = claimBeforeTransaction(next);
-    try {
+    await under(claimBeforeTransaction(next), async () => {
       await expect(updateCompany(company, { viewId: next })).rejects.toBeInstanceOf(ViewIdTakenError);
-    } finally {
-      race.stop();
-    }
+    });
     expect(await viewGuard(company.viewId!)).toMatchObject({ companyId: company.id });
   });
 
@@ -554,21 +525,15 @@ describe('View ID moves: which refusal is which', () => {
     const company = await createCompany(newCompany());
     await updateCompany(company, { country: 'DE' });
     const view = viewId();
-    const race = claimBeforeTransaction(view);
-    try {
+    await under(claimBeforeTransaction(view), async () => {
       await expect(updateCompany(company, { viewId: view })).rejects.toEqual(new ConflictError());
-    } finally {
-      race.stop();
-    }
+    });
     const stale = await createCompany(newCompany());
     await setAnalyticsFields(stale, { dimensionIndex: '1' }, 1);
     const other = viewId();
-    const again = claimBeforeTransaction(other);
-    try {
+    await under(claimBeforeTransaction(other), async () => {
       await expect(setAnalyticsFields(stale, { viewId: other }, 1)).rejects.toEqual(new ConflictError());
-    } finally {
-      again.stop();
-    }
+    });
   });
 
   it('a View ID an older record holds without a guard is refused by every write that stores one', async () => {
@@ -621,14 +586,12 @@ describe('what each read asks for', () => {
   it('consistent reads where a read follows a write; the record read eventually consistent by default; the View ID check reads ids only', async () => {
     const company = await createCompany(newCompany({ viewId: viewId() }));
     const sent = recordCommands();
-    try {
+    await under(sent, async () => {
       await getCompanyRecord(company.id);
       await getCompanyRecord(company.id, true);
       await companiesWithViewId(company.viewId!);
       await setAnalyticsFields(company, { viewId: viewId() }, 1);
-    } finally {
-      sent.stop();
-    }
+    });
     const reads = sent.sent.filter((c) => c.command === 'GetItemCommand' || c.command === 'QueryCommand');
     expect(reads.map((c) => [c.command, (c.input.Key as { sk?: string } | undefined)?.sk ?? c.input.IndexName, c.input.ConsistentRead ?? false, c.input.ProjectionExpression ?? null])).toEqual([
       ['GetItemCommand', 'META', false, null],
@@ -646,11 +609,9 @@ describe('what each read asks for', () => {
     const company = await createCompany(newCompany());
     await deleteCompanyRecord(company);
     const sent = recordCommands();
-    try {
+    await under(sent, async () => {
       await deleteCompanyRecord(company);
-    } finally {
-      sent.stop();
-    }
+    });
     expect(sent.sent.find((c) => c.command === 'GetItemCommand')?.input).toMatchObject({ ConsistentRead: true });
   });
 });
@@ -668,12 +629,9 @@ describe('errors that are no refusal are passed on', () => {
       ['TransactWriteItemsCommand', () => deleteCompanyRecord(company)],
     ];
     for (const [command, write] of cases) {
-      const failing = failNext(command);
-      try {
+      await under(failNext(command), async () => {
         await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
-      } finally {
-        failing.stop();
-      }
+      });
     }
     expect(await getCompany(company.id)).toEqual(company);
   });

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deleteCollector, listCollectors, putNewCollector, replaceCollector, type CollectorRecord } from './collectors';
 import { deleteCommission, listCommissions, putNewCommission, type CommissionRecord } from './commissions';
 import { companyItems, countPartition, queryPartition } from './company-items';
 import { keys } from './keys';
 import { deleteMeeting, listMeetings, putNewMeeting, updateMeeting, type MeetingRecord } from './meetings';
-import { failNext, interpose, recordCommands } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { failNext, interpose, recordCommands, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 import { deleteRule, listRules, listSourceRefs, putNewRule, type TrafficRuleRecord } from './traffic-rules';
 
 /** The items of a company's partition, through the one generic repository (company-items.ts) and its users. */
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
 const collector = (companyId: string, over: Partial<CollectorRecord> = {}): CollectorRecord => ({
   id: uid(),
@@ -142,19 +140,13 @@ describe('update (on the version read)', () => {
   it('a change landing between the read and the write makes it stale; a deletion makes it missing', async () => {
     const companyId = uid();
     const item = await putNewCollector(collector(companyId));
-    const changed = interpose('TransactWriteItemsCommand', { before: () => table.put({ ...keys.collector(companyId, item.id), ...item, version: 2 }) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: () => table.put({ ...keys.collector(companyId, item.id), ...item, version: 2 }) }), async () => {
       expect(await replaceCollector(companyId, item.id, 1, fields(item, 'X'), 'now')).toEqual({ ok: false, reason: 'stale' });
-    } finally {
-      changed.stop();
-    }
+    });
     const fresh = await putNewCollector(collector(companyId));
-    const deleted = interpose('TransactWriteItemsCommand', { before: async () => void (await deleteCollector(companyId, fresh.id, 1)) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await deleteCollector(companyId, fresh.id, 1)) }), async () => {
       expect(await replaceCollector(companyId, fresh.id, 1, fields(fresh, 'X'), 'now')).toEqual({ ok: false, reason: 'missing' });
-    } finally {
-      deleted.stop();
-    }
+    });
   });
 
   it('passes on an error that is no refusal', async () => {
@@ -179,18 +171,12 @@ describe('remove (on the version read)', () => {
     const item = await putNewMeeting(meeting(companyId));
     expect(await deleteMeeting(companyId, item.id, 2)).toEqual({ ok: false, reason: 'stale' });
     expect(await deleteMeeting(uid(), item.id, 1)).toEqual({ ok: false, reason: 'missing' });
-    const changed = interpose('TransactWriteItemsCommand', { before: () => table.put({ ...keys.meeting(companyId, item.id), ...item, version: 5 }) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: () => table.put({ ...keys.meeting(companyId, item.id), ...item, version: 5 }) }), async () => {
       expect(await deleteMeeting(companyId, item.id, 1)).toEqual({ ok: false, reason: 'stale' });
-    } finally {
-      changed.stop();
-    }
-    const gone = interpose('TransactWriteItemsCommand', { before: async () => void (await deleteMeeting(companyId, item.id, 5)) });
-    try {
+    });
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await deleteMeeting(companyId, item.id, 5)) }), async () => {
       expect(await deleteMeeting(companyId, item.id, 5)).toEqual({ ok: false, reason: 'missing' });
-    } finally {
-      gone.stop();
-    }
+    });
   });
 
   it("commissions answer 'ok', 'stale' or 'missing'", async () => {
@@ -226,14 +212,12 @@ describe('what the reads ask for, and errors that are no refusal', () => {
     const companyId = uid();
     const item = await putNewMeeting(meeting(companyId));
     const sent = recordCommands();
-    try {
+    await under(sent, async () => {
       await listMeetings(companyId);
       await countPartition(companyId, keys.meetingPrefix);
       await updateMeeting(companyId, item.id, 1, { name: 'x' }, 'now');
       await listSourceRefs(companyId);
-    } finally {
-      sent.stop();
-    }
+    });
     const reads = sent.sent.filter((c) => c.command !== 'TransactWriteItemsCommand');
     expect(reads.map((c) => [c.command, c.input.ConsistentRead ?? false, c.input.Select ?? null, c.input.ProjectionExpression ?? null])).toEqual([
       ['QueryCommand', true, null, null],
@@ -247,12 +231,9 @@ describe('what the reads ask for, and errors that are no refusal', () => {
     const companyId = uid();
     const item = await putNewMeeting(meeting(companyId));
     for (const write of [() => updateMeeting(companyId, item.id, 1, { name: 'x' }, 'now'), () => deleteMeeting(companyId, item.id, 1)]) {
-      const failing = failNext('TransactWriteItemsCommand');
-      try {
+      await under(failNext('TransactWriteItemsCommand'), async () => {
         await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
-      } finally {
-        failing.stop();
-      }
+      });
     }
     expect(await listMeetings(companyId)).toEqual([item]);
   });

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deletePartitionChildren, detachUserFromCompany, usersReferencingCompany } from './company-partition';
 import { keys } from './keys';
-import { failNext, interpose } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { failNext, interpose, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 import { createUser, getUser, saveUserEdit, type UserRecord } from './users';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
 const user = (over: Partial<UserRecord> = {}) =>
   createUser({ id: uid(), login: `${uid()}@x.test`, cognitoUsername: 'c', firstName: 'F', lastName: 'L', roles: ['ROLE_USER'], companyId: uid(), managedCompanyIds: [], ...over });
@@ -64,12 +62,9 @@ describe('detachUserFromCompany', () => {
 
   it('writes nothing for a user that does not reference it', async () => {
     const someone = await user({ managedCompanyIds: ['a'], currentCompanyId: 'a' });
-    const spy = interpose('UpdateItemCommand', { before: () => Promise.reject(new Error('no write expected')) });
-    try {
+    await under(interpose('UpdateItemCommand', { before: () => Promise.reject(new Error('no write expected')) }), async () => {
       await detachUserFromCompany(someone, uid(), 'x');
-    } finally {
-      spy.stop();
-    }
+    });
     expect(await getUser(someone.id)).toEqual(someone);
   });
 
@@ -89,11 +84,8 @@ describe('detachUserFromCompany', () => {
   it('passes on errors that are no refusal', async () => {
     const companyId = uid();
     const manager = await user({ managedCompanyIds: [companyId] });
-    const failing = failNext('UpdateItemCommand');
-    try {
+    await under(failNext('UpdateItemCommand'), async () => {
       await expect(detachUserFromCompany(manager, companyId, null)).rejects.toMatchObject({ name: 'TimeoutError' });
-    } finally {
-      failing.stop();
-    }
+    });
   });
 });

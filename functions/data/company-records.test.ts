@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { lastAnalyticsChecks, recordAnalyticsCheck } from './analytics-checks';
 import { claimFeedAlert, listCompanyIdsToRecheck, releaseFeedAlert } from './feed-recheck';
 import { feedUploadKey, isFeedUploadKeyOf } from './feed-uploads';
 import { keys } from './keys';
 import { deleteMailSuppression, getMailSuppression, putMailSuppression } from './mail-suppressions';
-import { failNext } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { failNext, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 
 /** The small repositories: analytics checks, the daily re-check's reads and markers, mail suppressions, upload keys. */
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
 describe('last analytics checks', () => {
   it('one item per kind, overwritten by each check; none until the first', async () => {
@@ -65,12 +63,9 @@ describe('the daily re-check', () => {
     expect(await claimFeedAlert(companyId, 'check-2', at)).toBe(true);
     await releaseFeedAlert(companyId, 'check-1');
     expect(await claimFeedAlert(companyId, 'check-1', at)).toBe(true);
-    const failing = failNext('PutItemCommand');
-    try {
+    await under(failNext('PutItemCommand'), async () => {
       await expect(claimFeedAlert(companyId, 'check-3', at)).rejects.toMatchObject({ name: 'TimeoutError' });
-    } finally {
-      failing.stop();
-    }
+    });
   });
 });
 

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getHealthState, getHealthStates, listAlertRecipients, listHealthDays, putHealthDays, saveHealthState } from './data-health';
 import { keys } from './keys';
-import { fastPauses, holdBackBatches } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { fastPauses, holdBackBatches, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 const DAYS_90 = 90 * 86_400;
 
 describe('health days', () => {
@@ -39,16 +37,14 @@ describe('health days', () => {
     const companyId = uid();
     const pauses = fastPauses();
     const held = holdBackBatches(2);
-    try {
+    await under(held, async () => {
       await putHealthDays(companyId, '2026-03-05', [
         { kind: 'feed', status: 'healthy', checkedAt: 'a' },
         { kind: 'analytics-access', status: 'healthy', checkedAt: 'b' },
         { kind: 'analytics-coverage', status: 'unknown', checkedAt: 'c' },
         { kind: 'utm-linking', status: 'healthy', checkedAt: 'd' },
       ]);
-    } finally {
-      held.stop();
-    }
+    });
     expect(held.sent).toEqual([1, 1, 2]);
     expect(pauses).toEqual([50, 100]);
     expect(await listHealthDays(companyId, '2026-03-01')).toHaveLength(4);
@@ -107,12 +103,7 @@ describe('health state', () => {
     }
     await table.put({ ...keys.healthState(`${companies[0]}-bare`), companyId: `${companies[0]}-bare` });
     const sent = holdBackBatches(2);
-    let states: Map<string, unknown>;
-    try {
-      states = await getHealthStates([...companies, companies[0]!, `${companies[0]}-bare`, ...Array.from({ length: 120 }, () => uid())]);
-    } finally {
-      sent.stop();
-    }
+    const states = await under(sent, () => getHealthStates([...companies, companies[0]!, `${companies[0]}-bare`, ...Array.from({ length: 120 }, () => uid())]));
     // 124 ids: 100 then 24; the first call answered one key at a time twice.
     expect(sent.sent).toEqual([1, 1, 98, 24]);
     expect(states.size).toBe(4);
@@ -121,11 +112,9 @@ describe('health state', () => {
     expect(await getHealthStates([])).toEqual(new Map());
     // Gives up after 5 calls.
     const stubborn = holdBackBatches(10);
-    try {
+    await under(stubborn, async () => {
       expect((await getHealthStates(companies.concat(Array.from({ length: 5 }, () => uid())))).size).toBeLessThanOrEqual(3);
-    } finally {
-      stubborn.stop();
-    }
+    });
     expect(stubborn.sent).toEqual([1, 1, 1, 1, 1]);
   });
 });

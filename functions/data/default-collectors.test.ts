@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { createDefaultCollector, deleteDefaultCollector, getDefaultCollector, listDefaultCollectors, updateDefaultCollector, type DefaultCollectorFields } from './default-collectors';
 import { keys } from './keys';
-import { failNext, interpose } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { failNext, interpose, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 const fields = (over: Partial<DefaultCollectorFields> = {}): DefaultCollectorFields => ({ name: 'Awin', accessEmail: 'a@x.test', type: 'Affiliate', comment: '{"en":"","fr":"","ru":""}', ...over });
 const auditOf = (id: string) => table.partition(`AUDIT#default-collector#${id}`);
 
@@ -60,25 +58,16 @@ describe('default collectors (platform-wide)', () => {
   it('a change or deletion between the read and the write: 409 or 404', async () => {
     const id = uid();
     const record = await createDefaultCollector(id, fields());
-    const changed = interpose('TransactWriteItemsCommand', { before: async () => table.put({ ...(await table.item(keys.defaultCollector(id)))!, version: 2 }) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: async () => table.put({ ...(await table.item(keys.defaultCollector(id)))!, version: 2 }) }), async () => {
       await expect(updateDefaultCollector(id, 1, fields({ name: 'X' }))).rejects.toBeInstanceOf(ConflictError);
-    } finally {
-      changed.stop();
-    }
-    const gone = interpose('TransactWriteItemsCommand', { before: () => table.delete(keys.defaultCollector(id)) });
-    try {
+    });
+    await under(interpose('TransactWriteItemsCommand', { before: () => table.delete(keys.defaultCollector(id)) }), async () => {
       await expect(deleteDefaultCollector(id, 2)).rejects.toBeInstanceOf(NotFoundError);
-    } finally {
-      gone.stop();
-    }
+    });
     await table.put({ ...keys.defaultCollector(id), ...record });
-    const again = interpose('TransactWriteItemsCommand', { before: () => table.delete(keys.defaultCollector(id)) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: () => table.delete(keys.defaultCollector(id)) }), async () => {
       await expect(updateDefaultCollector(id, 1, fields())).rejects.toBeInstanceOf(NotFoundError);
-    } finally {
-      again.stop();
-    }
+    });
   });
 
   it('deletes on the version read, with the audit record; the id can be used again', async () => {
@@ -95,12 +84,9 @@ describe('default collectors (platform-wide)', () => {
     const id = uid();
     await createDefaultCollector(id, fields());
     await expect(updateDefaultCollector(id, 1, fields({ comment: 'x'.repeat(500_000) }))).rejects.toMatchObject({ name: 'ValidationException' });
-    const broken = failNext('TransactWriteItemsCommand');
-    try {
+    await under(failNext('TransactWriteItemsCommand'), async () => {
       await expect(deleteDefaultCollector(id, 1)).rejects.toMatchObject({ name: 'TimeoutError' });
-    } finally {
-      broken.stop();
-    }
+    });
     expect(await getDefaultCollector(id)).toMatchObject({ version: 1 });
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FeedHistoryEntry } from '../../shared/domain/order-feed';
 import {
@@ -17,34 +16,22 @@ import {
   type FeedCheckRecord,
 } from './feed-checks';
 import { keys } from './keys';
-import { interpose } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { interpose, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
 /** A check created now (ids sort by their creation time: each one a second after the last). */
 function check(companyId: string, over: Partial<FeedCheckRecord> = {}): FeedCheckRecord {
   clock += 1000;
   const at = new Date(clock);
+  const times = { createdAt: at.toISOString(), updatedAt: at.toISOString(), finishedAt: null };
   return {
-    id: newFeedCheckId(at),
-    companyId,
-    status: 'queued',
-    type: 'xml',
-    viewId: null,
+    ...{ id: newFeedCheckId(at), companyId, status: 'queued', type: 'xml', viewId: null, startedBy: 'u1', ...times },
     source: { kind: 'url', url: 'https://feeds.example.com/orders.xml' },
     fetchUrl: 'https://user:secret@feeds.example.com/orders.xml',
-    startedBy: 'u1',
-    createdAt: at.toISOString(),
-    updatedAt: at.toISOString(),
-    finishedAt: null,
-    progress: { bytes: 0, totalBytes: null, orders: 0 },
-    result: null,
-    failure: null,
-    stepCompleted: false,
-    feedUrlStored: false,
+    ...{ progress: { bytes: 0, totalBytes: null, orders: 0 }, result: null, failure: null, stepCompleted: false, feedUrlStored: false },
     ...over,
   };
 }
@@ -227,12 +214,9 @@ describe('finishFeedCheck', () => {
     const c = check(companyId);
     await createFeedCheck(c, STALE_BEFORE);
     await expect(finishFeedCheck(done(c), entry(c, { warningKeys: ['x'.repeat(500_000)] }))).rejects.toMatchObject({ name: 'ValidationException' });
-    const race = interpose('DeleteItemCommand', { before: () => table.put({ ...keys.feedCheckRunning(companyId), checkId: 'other', startedAt: 'now' }) });
-    try {
+    await under(interpose('DeleteItemCommand', { before: () => table.put({ ...keys.feedCheckRunning(companyId), checkId: 'other', startedAt: 'now' }) }), async () => {
       expect(await finishFeedCheck(done(c), entry(c))).toBe(true);
-    } finally {
-      race.stop();
-    }
+    });
     expect(await getRunningMarker(companyId)).toMatchObject({ checkId: 'other' });
   });
 });

@@ -1,29 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
 import { countSources, deleteSourceWithRules, listSources, putNewSource, updateSource, type SourceFieldsRecord, type SourceRecord } from './sources';
-import { failNext, interpose, recordCommands } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { failNext, interpose, recordCommands, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
+const AT = '2026-01-01T00:00:00.000Z';
+/** A source of the company, a name of its own. */
 const source = (companyId: string, over: Partial<SourceRecord> = {}): SourceRecord => ({
-  id: uid(),
-  companyId,
-  name: `Google Ads ${uid()}`,
-  channel: 'Paid Search',
-  businessModel: 'CPC',
-  deduplication: 'Last Paid Click',
-  utmSource: 'google',
-  utmMedium: 'cpc',
-  utmCampaign: '',
-  agency: '',
-  version: 1,
-  created: '2026-01-01T00:00:00.000Z',
-  updated: '2026-01-01T00:00:00.000Z',
+  ...{ id: uid(), companyId, name: `Google Ads ${uid()}`, channel: 'Paid Search', businessModel: 'CPC', deduplication: 'Last Paid Click' },
+  ...{ utmSource: 'google', utmMedium: 'cpc', utmCampaign: '', agency: '', version: 1, created: AT, updated: AT },
   ...over,
 });
+/** A source stored by the repository, in a new company. */
+async function stored(): Promise<{ companyId: string; record: SourceRecord }> {
+  const companyId = uid();
+  const record = source(companyId);
+  await putNewSource(record);
+  return { companyId, record };
+}
 const fields = ({ id: _id, version: _version, companyId: _companyId, created: _created, updated: _updated, ...rest }: SourceRecord, over: Partial<SourceFieldsRecord> = {}): SourceFieldsRecord => ({ ...rest, ...over });
 const auditOf = (id: string) => table.partition(`AUDIT#source#${id}`);
 const nameGuard = (companyId: string, name: string) => table.item(keys.sourceNameGuard(companyId, name));
@@ -75,9 +71,7 @@ describe('putNewSource', () => {
 
 describe('updateSource', () => {
   it('replaces the fields on the version read (version + 1), moves the name guard, records the change, answers the saved source', async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     const name = `Bing ${uid()}`;
     const outcome = await updateSource(companyId, record.id, 1, fields(record, { name, utmSource: 'bing' }), '2026-02-02T00:00:00.000Z');
     const saved = { ...record, name, utmSource: 'bing', updated: '2026-02-02T00:00:00.000Z', version: 2 };
@@ -89,9 +83,7 @@ describe('updateSource', () => {
   });
 
   it('a change of case only keeps the guard', async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     expect(await updateSource(companyId, record.id, 1, fields(record, { name: record.name.toUpperCase() }), 'now')).toMatchObject({ ok: true, value: { name: record.name.toUpperCase(), version: 2 } });
     expect(await nameGuard(companyId, record.name)).toMatchObject({ sourceId: record.id });
   });
@@ -110,15 +102,10 @@ describe('updateSource', () => {
   });
 
   it("a deletion between the read and the write is 'missing'", async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
-    const race = interpose('TransactWriteItemsCommand', { before: async () => void (await deleteSourceWithRules(companyId, record.id, 1)) });
-    try {
+    const { companyId, record } = await stored();
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await deleteSourceWithRules(companyId, record.id, 1)) }), async () => {
       expect(await updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now')).toEqual({ ok: false, reason: 'missing' });
-    } finally {
-      race.stop();
-    }
+    });
   });
 
   it('a source made before the name guards: its old name is freed only if it holds it', async () => {
@@ -134,23 +121,16 @@ describe('updateSource', () => {
   });
 
   it("a source deleted right after the write is 'missing' (the answer is read back)", async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
-    const race = interpose('TransactWriteItemsCommand', { after: () => table.delete(keys.source(companyId, record.id)) });
-    try {
+    const { companyId, record } = await stored();
+    await under(interpose('TransactWriteItemsCommand', { after: () => table.delete(keys.source(companyId, record.id)) }), async () => {
       expect(await updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now')).toEqual({ ok: false, reason: 'missing' });
-    } finally {
-      race.stop();
-    }
+    });
   });
 });
 
 describe('deleteSourceWithRules', () => {
   it('deletes the source, its guards, its rules and its commissions in one transaction, with the audit record', async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     await hangers(companyId, record.id, 3, 2);
     expect(await deleteSourceWithRules(companyId, record.id, 1)).toEqual({ ok: true, value: { rulesDeleted: 3 } });
     expect(await listSources(companyId)).toEqual([]);
@@ -163,18 +143,14 @@ describe('deleteSourceWithRules', () => {
   });
 
   it('more rules than a transaction takes: the surplus goes first in batches, the source last', async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     await hangers(companyId, record.id, 90, 10);
     expect(await deleteSourceWithRules(companyId, record.id, 1)).toEqual({ ok: true, value: { rulesDeleted: 90 } });
     expect((await table.partition(`COMPANY#${companyId}`)).map((item) => item.sk)).toEqual([`RULE#other-${record.id}`]);
   });
 
   it("refuses another version ('stale', nothing deleted, also with a surplus) and a source that is gone ('missing')", async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     await hangers(companyId, record.id, 96);
     expect(await deleteSourceWithRules(companyId, record.id, 2)).toEqual({ ok: false, reason: 'stale' });
     expect(await table.partition(`COMPANY#${companyId}`)).toHaveLength(99);
@@ -196,27 +172,17 @@ describe('deleteSourceWithRules', () => {
   });
 
   it("a change or deletion between the read and the write: 'stale' or 'missing'", async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
-    const changed = interpose('TransactWriteItemsCommand', { before: async () => void (await updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now')) });
-    try {
+    const { companyId, record } = await stored();
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now')) }), async () => {
       expect(await deleteSourceWithRules(companyId, record.id, 1)).toEqual({ ok: false, reason: 'stale' });
-    } finally {
-      changed.stop();
-    }
-    const gone = interpose('TransactWriteItemsCommand', { before: async () => void (await deleteSourceWithRules(companyId, record.id, 2)) });
-    try {
+    });
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await deleteSourceWithRules(companyId, record.id, 2)) }), async () => {
       expect(await deleteSourceWithRules(companyId, record.id, 2)).toEqual({ ok: false, reason: 'missing' });
-    } finally {
-      gone.stop();
-    }
+    });
   });
 
   it("a deletion already recorded (its audit record exists) is refused as 'stale'", async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     // Its audit record exists already (a version recorded twice): the transaction is refused on the audit item only.
     await table.put({ pk: `AUDIT#source#${record.id}`, sk: `V000000000002#${record.created}` });
     await expect(deleteSourceWithRules(companyId, record.id, 1)).resolves.toEqual({ ok: false, reason: 'stale' });
@@ -225,44 +191,30 @@ describe('deleteSourceWithRules', () => {
 
 describe('all or nothing, consistent reads, errors that are no refusal', () => {
   it('a refused deletion with few rules leaves every rule (they go in the transaction, not before it)', async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     await hangers(companyId, record.id, 3, 1);
-    const changed = interpose('TransactWriteItemsCommand', { before: async () => void (await updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now')) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now')) }), async () => {
       expect(await deleteSourceWithRules(companyId, record.id, 1)).toEqual({ ok: false, reason: 'stale' });
-    } finally {
-      changed.stop();
-    }
+    });
     expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('RULE#') || String(item.sk).startsWith('COMMISSION#'))).toHaveLength(5);
   });
 
   it("the name guard's owner is read consistently (a guard written just before counts)", async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     const sent = recordCommands();
-    try {
+    await under(sent, async () => {
       await updateSource(companyId, record.id, 1, fields(record, { name: `n ${uid()}` }), 'now');
-    } finally {
-      sent.stop();
-    }
+    });
     const guardRead = sent.sent.find((c) => c.command === 'GetItemCommand' && String((c.input.Key as { sk: string }).sk).startsWith('SOURCE_NAME#'));
     expect(guardRead?.input).toMatchObject({ ConsistentRead: true });
   });
 
   it('update and delete pass them on', async () => {
-    const companyId = uid();
-    const record = source(companyId);
-    await putNewSource(record);
+    const { companyId, record } = await stored();
     for (const write of [() => updateSource(companyId, record.id, 1, fields(record, { channel: 'x' }), 'now'), () => deleteSourceWithRules(companyId, record.id, 1)]) {
-      const failing = failNext('TransactWriteItemsCommand');
-      try {
+      await under(failNext('TransactWriteItemsCommand'), async () => {
         await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
-      } finally {
-        failing.stop();
-      }
+      });
     }
     expect(await listSources(companyId)).toEqual([record]);
   });

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
 import { listAllSteps, listSteps, newStepItem, transitionStep } from './steps';
-import { interpose, recordCommands } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { interpose, recordCommands, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
 async function company(...types: Array<'sources' | 'collector' | 'status_feed'>): Promise<string> {
   const companyId = uid();
@@ -89,12 +87,9 @@ describe('transitionStep', () => {
   it('null when the step moved between the read and the write (its version changed)', async () => {
     const companyId = await company('sources');
     // Same status, another version: someone moved it there and back.
-    const race = interpose('TransactWriteItemsCommand', { before: () => table.put({ ...newStepItem(companyId, 'sources'), version: 3 }) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: () => table.put({ ...newStepItem(companyId, 'sources'), version: 3 }) }), async () => {
       expect(await transitionStep(companyId, 'sources', 'TBD', 'done', 't')).toBeNull();
-    } finally {
-      race.stop();
-    }
+    });
     expect((await listSteps(companyId))[0]).toMatchObject({ status: 'TBD', version: 3 });
     expect(await table.partition(`AUDIT#step#${companyId}#sources`)).toEqual([]);
   });
@@ -109,11 +104,9 @@ describe('what a transition reads', () => {
   it('the step, consistently (the version read goes into the condition)', async () => {
     const companyId = await company('sources');
     const sent = recordCommands();
-    try {
+    await under(sent, async () => {
       await transitionStep(companyId, 'sources', 'TBD', 'done', 't');
-    } finally {
-      sent.stop();
-    }
+    });
     expect(sent.sent[0]).toMatchObject({ command: 'GetItemCommand', input: { Key: keys.step(companyId, 'sources'), ConsistentRead: true } });
   });
 });

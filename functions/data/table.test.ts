@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../platform/clients/dynamodb';
 import { ConflictError } from '../platform/errors';
-import { fastPauses, holdBackBatches } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { fastPauses, holdBackBatches, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 import {
   batchDeleteKeys,
   cancellationCodes,
@@ -20,13 +19,19 @@ import {
 } from './table';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
 /** `n` items in partition `pk` (sk `I#00`, `I#01`...), each with an index entry in gsi1 partition `gsi`. */
 async function seed(pk: string, n: number, gsi = `G#${pk}`, extra: (i: number) => Record<string, unknown> = () => ({})): Promise<void> {
   for (let i = 0; i < n; i++) {
     await table.put({ pk, sk: `I#${String(i).padStart(2, '0')}`, gsi1pk: gsi, gsi1sk: String(i).padStart(2, '0'), n: i, ...extra(i) });
   }
+}
+
+/** `n` items in a new partition, and their keys. */
+async function seededKeys(n: number): Promise<{ pk: string; keys: Array<{ pk: string; sk: string }> }> {
+  const pk = `D#${uid()}`;
+  await seed(pk, n);
+  return { pk, keys: (await table.partition(pk)).map((item) => ({ pk: item.pk as string, sk: item.sk as string })) };
 }
 
 /** The error DynamoDB Local raises for a cancelled transaction whose items' conditions are as given. */
@@ -199,31 +204,23 @@ describe('batchDeleteKeys', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('deletes any number of keys, 25 per call', async () => {
-    const pk = `D#${uid()}`;
-    await seed(pk, 60);
-    const keys = (await table.partition(pk)).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+    const { pk, keys } = await seededKeys(60);
     const sent = holdBackBatches(0);
-    try {
+    await under(sent, async () => {
       await batchDeleteKeys(keys.slice(0, 55));
-    } finally {
-      sent.stop();
-    }
+    });
     expect(sent.sent).toEqual([25, 25, 5]);
     expect((await table.partition(pk)).map((item) => item.n)).toEqual([55, 56, 57, 58, 59]);
     await batchDeleteKeys([]);
   });
 
   it('sends the unprocessed keys again, after a growing pause', async () => {
-    const pk = `D#${uid()}`;
-    await seed(pk, 4);
-    const keys = (await table.partition(pk)).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+    const { pk, keys } = await seededKeys(4);
     const pauses = fastPauses();
     const held = holdBackBatches(2);
-    try {
+    await under(held, async () => {
       await batchDeleteKeys(keys);
-    } finally {
-      held.stop();
-    }
+    });
     // 1 of 4 sent, then 1 of 3, then the 2 left.
     expect(held.sent).toEqual([1, 1, 2]);
     expect(pauses).toEqual([100, 200]);
@@ -231,16 +228,12 @@ describe('batchDeleteKeys', () => {
   });
 
   it('gives up after 9 calls that leave items unprocessed, with the pauses doubling', async () => {
-    const pk = `D#${uid()}`;
-    await seed(pk, 12);
-    const keys = (await table.partition(pk)).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+    const { pk, keys } = await seededKeys(12);
     const pauses = fastPauses();
     const held = holdBackBatches(100);
-    try {
+    await under(held, async () => {
       await expect(batchDeleteKeys(keys)).rejects.toThrow('DynamoDB kept items unprocessed: run the deletion again');
-    } finally {
-      held.stop();
-    }
+    });
     expect(held.sent).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(pauses).toEqual([100, 200, 400, 800, 1600, 3200, 6400, 12800]);
     expect((await table.partition(pk)).length).toBe(3);

@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { documentClient } from '../platform/clients/dynamodb';
 import { keys } from './keys';
-import { failNext, interpose } from './testing/faults';
+import { failNext, interpose, under } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { clearCounter, countAttempt, readCounter, type CounterKey } from './throttles';
 
@@ -57,12 +56,9 @@ describe('attempt counters', () => {
 
   it('a counter started by another attempt between the update and the put is added to', async () => {
     const key = counter();
-    const race = interpose('PutItemCommand', { before: () => table.put({ ...keys.throttle(key.scope, hashOf(key.subject), key.window), count: 4, lastAt: 10, expiresAt: 1 }) });
-    try {
+    await under(interpose('PutItemCommand', { before: () => table.put({ ...keys.throttle(key.scope, hashOf(key.subject), key.window), count: 4, lastAt: 10, expiresAt: 1 }) }), async () => {
       expect(await countAttempt(key, 20, 2)).toBe(5);
-    } finally {
-      race.stop();
-    }
+    });
     expect(await readCounter(key)).toEqual({ count: 5, lastAt: 20 });
   });
 
@@ -71,32 +67,19 @@ describe('attempt counters', () => {
     const item = { ...keys.throttle(key.scope, hashOf(key.subject), key.window) };
     // Each update finds a stale counter, and each put finds a fresh one: another attempt each time.
     let updates = 0;
-    documentClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === 'UpdateItemCommand') {
-          updates++;
-          await table.put({ ...item, count: 1, lastAt: 0 });
-        } else if (context.commandName === 'PutItemCommand') await table.put({ ...item, count: 1, lastAt: 100 });
-        return next(args);
-      },
-      { step: 'initialize', name: 'test-churn' },
+    const stale = interpose('UpdateItemCommand', { before: () => table.put({ ...item, count: 1, lastAt: 0 }).then(() => void updates++) }, 10);
+    const fresh = interpose('PutItemCommand', { before: () => table.put({ ...item, count: 1, lastAt: 100 }) }, 10);
+    await under(stale, () =>
+      under(fresh, () => expect(countAttempt(key, 200, 1, 50)).rejects.toThrow('Throttle counter sign-in kept changing under concurrent attempts')),
     );
-    try {
-      await expect(countAttempt(key, 200, 1, 50)).rejects.toThrow('Throttle counter sign-in kept changing under concurrent attempts');
-    } finally {
-      documentClient().middlewareStack.remove('test-churn');
-    }
     expect(updates).toBe(3);
   });
 
   it('passes on errors that are no refusal', async () => {
     const key = counter();
     await expect(countAttempt(key, 1, 'x'.repeat(500_000) as unknown as number)).rejects.toMatchObject({ name: 'ValidationException' });
-    const broken = failNext('PutItemCommand');
-    try {
+    await under(failNext('PutItemCommand'), async () => {
       await expect(countAttempt(counter(), 1, 1)).rejects.toMatchObject({ name: 'TimeoutError' });
-    } finally {
-      broken.stop();
-    }
+    });
   });
 });

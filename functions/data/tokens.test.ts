@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
 import { consumeResetToken, findResetToken, isResetTokenShape, saveResetToken } from './password-reset-tokens';
 import { deleteChallenge, isLiveChallenge, saveChallenge } from './sign-in-challenges';
-import { failNext } from './testing/faults';
+import { failNext, under } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -72,12 +72,9 @@ describe('password reset tokens', () => {
   });
 
   it('passes on errors that are no refusal', async () => {
-    const failing = failNext('DeleteItemCommand');
-    try {
+    await under(failNext('DeleteItemCommand'), async () => {
       await expect(consumeResetToken(token(), 1)).rejects.toMatchObject({ name: 'TimeoutError' });
-    } finally {
-      failing.stop();
-    }
+    });
   });
 });
 

@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from './keys';
-import { fastPauses, holdBackBatches } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { fastPauses, holdBackBatches, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 import { listTraffic, putTraffic, replaceTraffic } from './traffic';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 const row = (utmSource: string, sessions = 1, utmMedium = 'cpc', utmCampaign = '') => ({ utmSource, utmMedium, utmCampaign, sessions });
 const idOf = (r: { utmSource: string; utmMedium: string; utmCampaign: string }) => createHash('sha256').update(JSON.stringify([r.utmSource, r.utmMedium, r.utmCampaign])).digest('hex').slice(0, 32);
 
@@ -37,20 +36,16 @@ describe('traffic rows', () => {
     const companyId = uid();
     const rows = Array.from({ length: 60 }, (_, i) => row(`s${i}`, i));
     const sent = holdBackBatches(0);
-    try {
+    await under(sent, async () => {
       await putTraffic(companyId, rows);
-    } finally {
-      sent.stop();
-    }
+    });
     expect(sent.sent).toEqual([25, 25, 10]);
     expect(await listTraffic(companyId)).toHaveLength(60);
     const pauses = fastPauses();
     const held = holdBackBatches(2);
-    try {
+    await under(held, async () => {
       await putTraffic(uid(), rows.slice(0, 4));
-    } finally {
-      held.stop();
-    }
+    });
     expect(held.sent).toEqual([1, 1, 2]);
     expect(pauses).toEqual([50, 100]);
   });
@@ -61,12 +56,7 @@ describe('traffic rows', () => {
     await table.put({ ...keys.rule(companyId, 'r1'), sourceId: 's' });
     const pauses = fastPauses();
     const held = holdBackBatches(4);
-    let records;
-    try {
-      records = await replaceTraffic(companyId, [row('kept', 5), row('new', 2)]);
-    } finally {
-      held.stop();
-    }
+    const records = await under(held, () => replaceTraffic(companyId, [row('kept', 5), row('new', 2)]));
     // The put (2 rows: 1, then the other), then the deletions of 30 rows (25: 1, 1, then 23; then 5).
     expect(held.sent).toEqual([1, 1, 1, 1, 23, 5]);
     expect(pauses).toEqual([50, 50, 100]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../platform/errors';
 import { keys } from './keys';
-import { failNext } from './testing/faults';
+import { failNext, under } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { getTranslationOverrides, putTranslationOverrides } from './translations';
 
@@ -49,12 +49,9 @@ describe('translation overrides: one item, three languages, one conditional writ
 
   it('passes on errors that are no refusal', async () => {
     await table.alone(async () => {
-      const broken = failNext('TransactWriteItemsCommand');
-      try {
+      await under(failNext('TransactWriteItemsCommand'), async () => {
         await expect(putTranslationOverrides(0, { en: {}, fr: {}, ru: {} }, 'a')).rejects.toMatchObject({ name: 'TimeoutError' });
-      } finally {
-        broken.stop();
-      }
+      });
     });
   });
 });

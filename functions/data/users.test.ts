@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { keys } from './keys';
-import { failNext, interpose } from './testing/faults';
-import { useTestTable } from './testing/table';
+import { failNext, interpose, under } from './testing/faults';
+import { uid, useTestTable } from './testing/table';
 import {
   createUser,
   deleteUser,
@@ -24,7 +23,6 @@ import {
 } from './users';
 
 const table = useTestTable();
-const uid = () => randomUUID();
 
 const newUser = (over: Partial<NewUser> = {}): NewUser => ({
   id: uid(),
@@ -262,12 +260,9 @@ describe('deleteUser', () => {
 describe('writes refused between the read and the write, and errors that are no refusal', () => {
   it('updateUser: a change landing after the read is a 409', async () => {
     const user = await createUser(newUser());
-    const race = interpose('TransactWriteItemsCommand', { before: async () => void (await setCurrentCompany(user.id, 'c2').then(() => updateUser(user.id, 1, { lastName: 'Other' }))) });
-    try {
+    await under(interpose('TransactWriteItemsCommand', { before: async () => void (await setCurrentCompany(user.id, 'c2').then(() => updateUser(user.id, 1, { lastName: 'Other' }))) }), async () => {
       await expect(updateUser(user.id, 1, { firstName: 'X' })).rejects.toEqual(new ConflictError());
-    } finally {
-      race.stop();
-    }
+    });
     expect(await getUser(user.id)).toMatchObject({ firstName: 'Ana', lastName: 'Other', version: 2 });
   });
 
@@ -283,12 +278,9 @@ describe('writes refused between the read and the write, and errors that are no 
       ['TransactWriteItemsCommand', () => createUser(newUser())],
     ];
     for (const [command, write] of cases) {
-      const failing = failNext(command);
-      try {
+      await under(failNext(command), async () => {
         await expect(write()).rejects.toMatchObject({ name: 'TimeoutError' });
-      } finally {
-        failing.stop();
-      }
+      });
     }
     expect(await getUser(user.id)).toEqual(user);
   });

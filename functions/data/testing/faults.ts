@@ -74,15 +74,21 @@ export function fastPauses(): number[] {
 /**
  * A concurrent writer, made deterministic: `before` runs just before the repositories' next
  * `command` (e.g. 'TransactWriteItemsCommand') reaches DynamoDB Local, `after` just after it
- * answered (the command's own answer is kept). Once; `stop()` (in a finally) removes it unused.
+ * answered (the command's own answer is kept). For the next `times` such calls (default 1);
+ * `stop()` removes it, used or not (`under`).
  */
-export function interpose(command: string, hooks: { before?: () => Promise<void>; after?: () => Promise<void> }, client: DynamoDBDocumentClient = documentClient()): { stop(): void } {
+export function interpose(
+  command: string,
+  hooks: { before?: () => Promise<void>; after?: () => Promise<void> },
+  times = 1,
+  client: DynamoDBDocumentClient = documentClient(),
+): { stop(): void } {
   const name = `test-interpose-${command}`;
-  let done = false;
+  let left = times;
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (done || context.commandName !== command) return next(args);
-      done = true;
+      if (left <= 0 || context.commandName !== command) return next(args);
+      left--;
       await hooks.before?.();
       try {
         return await next(args);
@@ -112,4 +118,13 @@ export function recordCommands(client: DynamoDBDocumentClient = documentClient()
     { step: 'initialize', name },
   );
   return { sent, stop: () => void client.middlewareStack.remove(name) };
+}
+
+/** Runs `work` with a fault (or a recorder) in place and removes it afterwards, whatever happens. */
+export async function under<T>(fault: { stop(): void }, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    fault.stop();
+  }
 }

@@ -22,6 +22,9 @@ declare module 'vitest' {
 
 type Item = Record<string, unknown>;
 
+/** A fresh id: every test makes its own data (Stryker runs a test alone, the table is the file's). */
+export const uid = (): string => randomUUID();
+
 export interface TestTable {
   readonly name: string;
   /** The stored item at a key (in the table the repositories use now), keys and index attributes included (a consistent read), or undefined. */
