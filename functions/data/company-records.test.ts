@@ -4,7 +4,7 @@ import { claimFeedAlert, listCompanyIdsToRecheck, releaseFeedAlert } from './fee
 import { feedUploadKey, isFeedUploadKeyOf } from './feed-uploads';
 import { keys } from './keys';
 import { deleteMailSuppression, getMailSuppression, putMailSuppression } from './mail-suppressions';
-import { failNext, under } from './testing/faults';
+import { failNext, readsOf, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 
 /** The small repositories: analytics checks, the daily re-check's reads and markers, mail suppressions, upload keys. */
@@ -46,6 +46,8 @@ describe('the daily re-check', () => {
       await company({ orderFeedUrl: 'https://f', deletingAt: 'now' });
       await table.put({ ...keys.company(uid()), gsi1pk: 'COMPANIES', gsi1sk: 'no id', orderFeedUrl: 'https://f' });
       expect((await listCompanyIdsToRecheck()).sort()).toEqual([feed, view, both].sort());
+      // Only the ids come back (a page holds ~1 MB of companies read, a few bytes each answered).
+      expect(await readsOf(() => listCompanyIdsToRecheck())).toEqual([{ command: 'QueryCommand', consistent: false, projection: 'id' }]);
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getHealthState, getHealthStates, listAlertRecipients, listHealthDays, putHealthDays, saveHealthState } from './data-health';
 import { keys } from './keys';
-import { fastPauses, holdBackBatches, under } from './testing/faults';
+import { fastPauses, holdBackBatches, readsOf, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -140,5 +140,11 @@ describe('listAlertRecipients', () => {
         { id: undeleted, login: 'e@x.test' },
       ]);
     });
+  });
+});
+
+describe('what the reads ask for', () => {
+  it('the state is read consistently (a run writes the version it read + 1)', async () => {
+    expect(await readsOf(() => getHealthState(uid()))).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }]);
   });
 });

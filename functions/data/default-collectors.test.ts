@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { createDefaultCollector, deleteDefaultCollector, getDefaultCollector, listDefaultCollectors, updateDefaultCollector, type DefaultCollectorFields } from './default-collectors';
 import { keys } from './keys';
-import { failNext, interpose, under } from './testing/faults';
+import { failNext, interpose, readsOf, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -88,5 +88,11 @@ describe('default collectors (platform-wide)', () => {
       await expect(deleteDefaultCollector(id, 1)).rejects.toMatchObject({ name: 'TimeoutError' });
     });
     expect(await getDefaultCollector(id)).toMatchObject({ version: 1 });
+  });
+});
+
+describe('what the reads ask for', () => {
+  it('one collector is read consistently (its version decides the write)', async () => {
+    expect(await readsOf(() => getDefaultCollector(uid()))).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }]);
   });
 });

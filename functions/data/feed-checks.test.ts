@@ -16,7 +16,7 @@ import {
   type FeedCheckRecord,
 } from './feed-checks';
 import { keys } from './keys';
-import { interpose, under } from './testing/faults';
+import { failNext, interpose, readsOf, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -250,5 +250,29 @@ describe('history and warnings', () => {
     const noReport = check(other);
     await table.put({ ...keys.feedCheck(other, noReport.id), ...noReport, status: 'done', result: null });
     expect(await latestReportWarnings(other)).toBeNull();
+  });
+});
+
+describe('what the reads ask for, and errors that are no refusal', () => {
+  it('every read of the checks is consistent: the page polls right after the job writes', async () => {
+    const companyId = uid();
+    const c = check(companyId);
+    await createFeedCheck(c, STALE_BEFORE);
+    const reads = await readsOf(async () => {
+      await getRunningMarker(companyId);
+      await getFeedCheck(companyId, c.id);
+      await latestFeedCheck(companyId);
+      await listFeedHistory(companyId);
+      await latestReportWarnings(companyId);
+    });
+    expect(reads).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }, { command: 'GetItemCommand', consistent: true, projection: null }, { command: 'QueryCommand', consistent: true, projection: null }, { command: 'QueryCommand', consistent: true, projection: null }, { command: 'QueryCommand', consistent: true, projection: '#status, #result.#counts' }]);
+  });
+
+  it('freeing the marker passes them on', async () => {
+    const companyId = uid();
+    const c = check(companyId);
+    await createFeedCheck(c, STALE_BEFORE);
+    await under(failNext('DeleteItemCommand'), () => expect(releaseRunningMarker(companyId, c.id)).rejects.toMatchObject({ name: 'TimeoutError' }));
+    expect(await getRunningMarker(companyId)).toMatchObject({ checkId: c.id });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
-import { failNext, interpose, under } from './testing/faults';
+import { failNext, interpose, readsOf, under } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { clearCounter, countAttempt, readCounter, type CounterKey } from './throttles';
 
@@ -78,6 +78,8 @@ describe('attempt counters', () => {
   it('passes on errors that are no refusal', async () => {
     const key = counter();
     await expect(countAttempt(key, 1, 'x'.repeat(500_000) as unknown as number)).rejects.toMatchObject({ name: 'ValidationException' });
+    await under(failNext('UpdateItemCommand'), () => expect(countAttempt(counter(), 1, 1)).rejects.toMatchObject({ name: 'TimeoutError' }));
+    expect(await readsOf(() => readCounter(counter()))).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }]);
     await under(failNext('PutItemCommand'), async () => {
       await expect(countAttempt(counter(), 1, 1)).rejects.toMatchObject({ name: 'TimeoutError' });
     });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
 import { consumeResetToken, findResetToken, isResetTokenShape, saveResetToken } from './password-reset-tokens';
 import { deleteChallenge, isLiveChallenge, saveChallenge } from './sign-in-challenges';
-import { failNext, under } from './testing/faults';
+import { failNext, readsOf, under } from './testing/faults';
 import { useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -105,5 +105,12 @@ describe('first-sign-in challenges', () => {
     expect(await isLiveChallenge(session, 'u1', 1, 'mfa')).toBe(false);
     await table.put({ ...keys.signInChallenge(sha256(session)), userId: 'u1', expiresAt: '9999', kind: 'new-password' });
     expect(await isLiveChallenge(session, 'u1', 1)).toBe(false);
+  });
+});
+
+describe('what the reads ask for', () => {
+  it('a reset link and a challenge are read consistently (a link mailed a moment ago works)', async () => {
+    expect(await readsOf(() => findResetToken(token(), 1))).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }]);
+    expect(await readsOf(() => isLiveChallenge('s', 'u', 1))).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }]);
   });
 });

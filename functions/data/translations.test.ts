@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../platform/errors';
 import { keys } from './keys';
-import { failNext, under } from './testing/faults';
+import { failNext, readsOf, under } from './testing/faults';
 import { useTestTable } from './testing/table';
 import { getTranslationOverrides, putTranslationOverrides } from './translations';
 
@@ -52,6 +52,31 @@ describe('translation overrides: one item, three languages, one conditional writ
       await under(failNext('TransactWriteItemsCommand'), async () => {
         await expect(putTranslationOverrides(0, { en: {}, fr: {}, ru: {} }, 'a')).rejects.toMatchObject({ name: 'TimeoutError' });
       });
+    });
+  });
+});
+
+describe('the rules that hold without the audit records (they expire after a year)', () => {
+  it('version 0 is refused once an item exists, with or without an audit record of it', async () => {
+    await table.alone(async () => {
+      await table.put({ ...keys.translations(), version: 3, overrides: { en: { a: 'kept' } } });
+      await expect(putTranslationOverrides(0, { en: { a: 'lost' }, fr: {}, ru: {} }, 'admin')).rejects.toBeInstanceOf(ConflictError);
+      expect((await getTranslationOverrides()).overrides.en).toEqual({ a: 'kept' });
+    });
+  });
+
+  it('records every message changed, whatever its id says (a message id is no secret)', async () => {
+    await table.alone(async () => {
+      await putTranslationOverrides(0, { en: { 'auth.password.reset': 'Reset it', 'session.expired': 'Gone' }, fr: {}, ru: {} }, 'admin');
+      expect((await auditOf())[0]).toMatchObject({ before: {}, after: { 'en.auth.password.reset': 'Reset it', 'en.session.expired': 'Gone' } });
+    });
+  });
+
+  it('reads eventually consistent by default, consistently when asked, and before a write', async () => {
+    await table.alone(async () => {
+      expect(await readsOf(() => getTranslationOverrides())).toEqual([{ command: 'GetItemCommand', consistent: false, projection: null }]);
+      expect(await readsOf(() => getTranslationOverrides({ consistent: true }))).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }]);
+      expect(await readsOf(() => putTranslationOverrides(0, { en: {}, fr: {}, ru: {} }, 'a'))).toEqual([{ command: 'GetItemCommand', consistent: true, projection: null }]);
     });
   });
 });

@@ -128,3 +128,12 @@ export async function under<T>(fault: { stop(): void }, work: () => Promise<T>):
     fault.stop();
   }
 }
+
+/** The reads (Get, Query, BatchGet) `work` sends: each one's command, consistency and projection. */
+export async function readsOf(work: () => Promise<unknown>): Promise<Array<{ command: string; consistent: boolean; projection: string | null }>> {
+  const recorder = recordCommands();
+  await under(recorder, work);
+  return recorder.sent
+    .filter(({ command }) => ['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand'].includes(command))
+    .map(({ command, input }) => ({ command, consistent: input.ConsistentRead === true, projection: (input.ProjectionExpression as string | undefined) ?? null }));
+}
