@@ -21,13 +21,8 @@ export interface CounterKey {
   window: number;
 }
 
-const subjectHash = (subject: string): string =>
-  createHash('sha256')
-    // Stryker disable next-line StringLiteral: utf8 is update()'s default encoding for a string, '' falls back to it
-    .update(subject.trim().toLowerCase(), 'utf8')
-    .digest('base64url');
-
-const keyOf = ({ scope, subject, window }: CounterKey) => keys.throttle(scope, subjectHash(subject), window);
+const keyOf = ({ scope, subject, window }: CounterKey) =>
+  keys.throttle(scope, createHash('sha256').update(subject.trim().toLowerCase()).digest('base64url'), window);
 
 export async function readCounter(key: CounterKey): Promise<Counter | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(key), ConsistentRead: true }));

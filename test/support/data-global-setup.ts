@@ -4,11 +4,13 @@
  * the whole run. Each test file makes its own table with the stack's code (functions/data/testing/table.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { freePort, startDynamoDbLocal, StartupError } from '../../localstack/emulators';
+import { assertJava, freePort, startDynamoDbLocal, StartupError } from '../../localstack/emulators';
 import '../../functions/data/testing/table';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
+  // No Java: say so (and how to install it) instead of three failed starts.
+  await assertJava();
   // The port is free when picked; another process may take it before Java binds it: pick again then.
   for (let attempt = 1; ; attempt++) {
     try {
