@@ -16,7 +16,7 @@ const NAME = 'test-unprocessed';
 /**
  * The next `times` BatchWriteItem / BatchGetItem calls of the repositories' client send only the
  * first request (or key) of each table and answer the others as UnprocessedItems / UnprocessedKeys.
- * Returns the batch sizes each call sent, and `stop()` (call it in a finally).
+ * Returns the batch sizes each call sent, and `stop()` (`under` calls it).
  */
 export function holdBackBatches(times: number, client: DynamoDBDocumentClient = documentClient()): { sent: number[]; stop(): void } {
   const sent: number[] = [];
