@@ -22,7 +22,7 @@ stage() {
 stage typecheck npm run -s typecheck
 stage lint npm run -s lint
 stage "dead code" npm run -s knip
-stage "unit, web and infra tests" npx vitest run --project unit --project web --project infra \
+stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
 stage "integration tests" npx vitest run --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json

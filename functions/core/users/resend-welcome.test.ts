@@ -53,7 +53,7 @@ describe('resendWelcome: whom and what', () => {
     const d = deps(() => NOW + 999);
     await resendWelcome('u', { id: 'admin' }, d);
     expect(d.setTemporaryPassword).toHaveBeenCalledWith('cog-u', 'Tmp4pass7Q');
-    expect(d.markPasswordChanged).toHaveBeenCalledWith('u');
+    expect(d.markPasswordChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 'u', companyId: 'a' }));
     expect(d.markSignedOut).toHaveBeenCalledWith('u', Math.floor(NOW / 1000));
     expect(d.identity.signOutEverywhere).toHaveBeenCalledWith('cog-u');
     expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ to: 'u@portal.test', template: 'welcome-fr' }));

@@ -295,7 +295,7 @@ describe('resetUserMfa', () => {
     const answer = await resetUserMfa('u', { id: 'admin' }, d);
     expect(d.getUser).toHaveBeenCalledWith('u');
     expect(d.identity.removeTotp).toHaveBeenCalledWith('cog-u');
-    expect(d.setMfaEnrolled).toHaveBeenCalledWith('u', false);
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith(expect.objectContaining({ id: 'u', mfaEnrolled: true }), false);
     expect(d.notify).toHaveBeenCalledWith(expect.objectContaining({ id: 'u' }), 'removed');
     expect(answer).toMatchObject({ id: 'u', company: 'Alpha' });
     // Answered without the app: the edit page no longer offers the reset.
@@ -404,7 +404,7 @@ describe('updateAdminUser: what an edit writes, field by field', () => {
   it('a password change ends the user\'s sessions and reset links, at the second of the change', async () => {
     const d = deps(user());
     await updateAdminUser('u', edit([{ field: 'password', value: 'Fresh-pass-12' }]), caller, d);
-    expect(d.markPasswordChanged).toHaveBeenCalledWith('u');
+    expect(d.markPasswordChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 'u', companyId: 'a' }));
     expect(d.markSignedOut).toHaveBeenCalledWith('u', 1_700_000_000);
     expect(d.identity.signOutEverywhere).toHaveBeenCalledWith('cog-u');
   });
