@@ -68,7 +68,7 @@ const t = (title: string, explanation: string): Text => ({ title, explanation })
 const TEXTS: Record<WarningKey, Record<Language, Text>> = {
   missingId: {
     en: t('{O} without id', 'Some {os} have no id. Without an id the {o} cannot be matched with the visit that brought it, nor updated later.'),
-    fr: t('Identifiant manquant', 'Certaines lignes ({os}) n’ont pas d’identifiant : impossible de les relier à la visite qui les a apportées ni de les mettre à jour.'),
+    fr: t('Identifiant manquant', 'Certaines lignes ({os}) n’ont pas d’identifiant : impossible de les relier à la visite qui les a apportées ni de les mettre à jour.'),
     ru: t('Нет идентификатора', 'У некоторых {os_gen} нет id. Без id {o} нельзя связать с визитом, который его принёс, и нельзя обновить позже.'),
   },
   missingDate: {
@@ -78,12 +78,12 @@ const TEXTS: Record<WarningKey, Record<Language, Text>> = {
   },
   missingState: {
     en: t('{O} without state', 'Some {os} have no state. Without it we cannot tell paid {os} from cancelled ones.'),
-    fr: t('Statut manquant', 'Certaines entrées ({os}) n’ont pas de statut : impossible de distinguer ce qui est payé de ce qui est annulé.'),
+    fr: t('Statut manquant', 'Certaines entrées ({os}) n’ont pas de statut : impossible de distinguer ce qui est payé de ce qui est annulé.'),
     ru: t('Нет статуса', 'У некоторых {os_gen} нет статуса. Без него нельзя отличить оплаченные {os} от отменённых.'),
   },
   missingPrice: {
     en: t('{O} without price', 'Some {os} have no price. Revenue cannot be attributed to the channels that brought them.'),
-    fr: t('Prix manquant', 'Certaines entrées ({os}) n’ont pas de prix : leur chiffre d’affaires ne peut pas être attribué aux canaux.'),
+    fr: t('Prix manquant', 'Certaines entrées ({os}) n’ont pas de prix : leur chiffre d’affaires ne peut pas être attribué aux canaux.'),
     ru: t('Нет цены', 'У некоторых {os_gen} нет цены. Их выручку нельзя распределить по каналам.'),
   },
   invalidPrice: {
@@ -93,7 +93,7 @@ const TEXTS: Record<WarningKey, Record<Language, Text>> = {
   },
   noCommission: {
     en: t('Commission missing on paid {os}', 'The feed gives a commission on some {os}, so every paid {o} (done, partial_return) must have one too.'),
-    fr: t('Commission manquante sur des ventes payées', 'Le flux donne une commission pour certaines entrées ({os}) : chaque entrée payée (done, partial_return) doit alors en avoir une.'),
+    fr: t('Commission manquante sur des ventes payées', 'Le flux donne une commission pour certaines entrées ({os}) : chaque entrée payée (done, partial_return) doit alors en avoir une.'),
     ru: t('Нет комиссии у оплаченных {os_gen}', 'В фиде есть комиссия у части {os_gen}, значит она нужна у каждого оплаченного {o_gen} (done, partial_return).'),
   },
   invalidCommission: {
@@ -113,7 +113,7 @@ const TEXTS: Record<WarningKey, Record<Language, Text>> = {
   },
   lastorderdateIsBiggerThanDate: {
     en: t('Last order date after the {o} date', 'lastorderdate is the date of the customer’s previous {o}; it cannot be later than this {o}’s date.'),
-    fr: t('Dernière commande postérieure à la date', 'lastorderdate est la date de l’achat précédent du client ; elle ne peut pas être postérieure à la date de cette entrée ({o}).'),
+    fr: t('Dernière commande postérieure à la date', 'lastorderdate est la date de l’achat précédent du client ; elle ne peut pas être postérieure à la date de cette entrée ({o}).'),
     ru: t('Дата предыдущего заказа позже даты', 'lastorderdate — дата предыдущего {o_gen} клиента; она не может быть позже даты этого {o_gen}.'),
   },
   invalidState: {
@@ -138,27 +138,27 @@ const TEXTS: Record<WarningKey, Record<Language, Text>> = {
   },
   gaOrdersDontMatchXml: {
     en: t('Feed ids do not match analytics', 'Too many {os} of the tested day are unknown to the analytics tool: the ids sent to analytics must be the feed’s ids.'),
-    fr: t('Identifiants différents de ceux de l’outil d’analyse', 'Trop d’entrées ({os}) du jour testé sont inconnues de l’outil d’analyse : les identifiants envoyés doivent être ceux du flux.'),
+    fr: t('Identifiants différents de ceux de l’outil d’analyse', 'Trop d’entrées ({os}) du jour testé sont inconnues de l’outil d’analyse : les identifiants envoyés doivent être ceux du flux.'),
     ru: t('id в фиде не совпадают с аналитикой', 'Слишком много {os_gen} проверяемого дня неизвестны системе аналитики: в аналитику нужно передавать те же id, что и в фиде.'),
   },
   missingProductId: {
     en: t('Product without id', 'Some products have no id; each product needs one.'),
-    fr: t('Produit sans identifiant', 'Certains produits n’ont pas d’identifiant ; chaque produit en a besoin.'),
+    fr: t('Produit sans identifiant', 'Certains produits n’ont pas d’identifiant ; chaque produit en a besoin.'),
     ru: t('Товар без id', 'У некоторых товаров нет id; он нужен каждому товару.'),
   },
   missingProductCategory: {
     en: t('Product without category', 'Some products have no category; it lets you compare channels by category.'),
-    fr: t('Produit sans catégorie', 'Certains produits n’ont pas de catégorie ; elle permet de comparer les canaux par catégorie.'),
+    fr: t('Produit sans catégorie', 'Certains produits n’ont pas de catégorie ; elle permet de comparer les canaux par catégorie.'),
     ru: t('Товар без категории', 'У некоторых товаров нет категории; она нужна для сравнения каналов по категориям.'),
   },
   missingProductPrice: {
     en: t('Product without price', 'Some products have no price; each product needs its unit price.'),
-    fr: t('Produit sans prix', 'Certains produits n’ont pas de prix ; chaque produit a besoin de son prix unitaire.'),
+    fr: t('Produit sans prix', 'Certains produits n’ont pas de prix ; chaque produit a besoin de son prix unitaire.'),
     ru: t('Товар без цены', 'У некоторых товаров нет цены; нужна цена за единицу.'),
   },
   missingProductQuantity: {
     en: t('Product without quantity', 'Some products have no quantity; each product needs the number of units.'),
-    fr: t('Produit sans quantité', 'Certains produits n’ont pas de quantité ; chaque produit a besoin du nombre d’unités.'),
+    fr: t('Produit sans quantité', 'Certains produits n’ont pas de quantité ; chaque produit a besoin du nombre d’unités.'),
     ru: t('Товар без количества', 'У некоторых товаров нет количества; нужно число единиц.'),
   },
   emptyProducts: {
@@ -183,12 +183,12 @@ const TEXTS: Record<WarningKey, Record<Language, Text>> = {
   },
   hugePrice: {
     en: t('Suspiciously high price', 'Some prices are more than 100 times the feed’s median price: check the unit (cents?) and the field.'),
-    fr: t('Prix anormalement élevé', 'Certains prix dépassent 100 fois le prix médian du flux : vérifiez l’unité (centimes ?) et le champ.'),
+    fr: t('Prix anormalement élevé', 'Certains prix dépassent 100 fois le prix médian du flux : vérifiez l’unité (centimes ?) et le champ.'),
     ru: t('Подозрительно высокая цена', 'Некоторые цены более чем в 100 раз выше медианной цены фида: проверьте единицы (копейки?) и поле.'),
   },
   noLastorderdate: {
     en: t('Returning customer without last order date', 'When newclient is 0 the customer ordered before: lastorderdate must give that previous order’s date.'),
-    fr: t('Client existant sans date de dernière commande', 'Quand newclient vaut 0, le client a déjà acheté : lastorderdate doit donner la date de cet achat précédent.'),
+    fr: t('Client existant sans date de dernière commande', 'Quand newclient vaut 0, le client a déjà acheté : lastorderdate doit donner la date de cet achat précédent.'),
     ru: t('Повторный клиент без даты предыдущего заказа', 'Если newclient равен 0, клиент уже покупал: в lastorderdate нужна дата предыдущего заказа.'),
   },
   noProductsWithPrice: {
@@ -198,32 +198,32 @@ const TEXTS: Record<WarningKey, Record<Language, Text>> = {
   },
   doubleProductId: {
     en: t('Same product twice in one {o}', 'A product id appears twice in the same {o}: list it once with its total quantity.'),
-    fr: t('Même produit deux fois', 'Un identifiant de produit apparaît deux fois dans la même entrée ({o}) : indiquez-le une fois avec la quantité totale.'),
+    fr: t('Même produit deux fois', 'Un identifiant de produit apparaît deux fois dans la même entrée ({o}) : indiquez-le une fois avec la quantité totale.'),
     ru: t('Один товар дважды в {o_prep}', 'id товара встречается дважды в одном {o_prep}: укажите его один раз с общим количеством.'),
   },
   noOrdersDone: {
     en: t('No paid {os}', 'The feed has no done or partial_return {o}: paid {os} are what attribution measures.'),
-    fr: t('Aucune vente payée', 'Le flux ne contient aucune entrée done ou partial_return : ce sont elles que l’attribution mesure.'),
+    fr: t('Aucune vente payée', 'Le flux ne contient aucune entrée done ou partial_return : ce sont elles que l’attribution mesure.'),
     ru: t('Нет оплаченных {os_gen}', 'В фиде нет {os_gen} в статусе done или partial_return, а именно их измеряет атрибуция.'),
   },
   notEnoughDoneOrders: {
     en: t('Unusually few paid {os}', 'Fewer than 20% of the {os} older than 7 days are done or partial_return: states are probably not updated after delivery.'),
-    fr: t('Trop peu de ventes payées', 'Moins de 20 % des entrées ({os}) de plus de 7 jours sont done ou partial_return : les statuts ne sont sans doute pas mis à jour après livraison.'),
+    fr: t('Trop peu de ventes payées', 'Moins de 20 % des entrées ({os}) de plus de 7 jours sont done ou partial_return : les statuts ne sont sans doute pas mis à jour après livraison.'),
     ru: t('Слишком мало оплаченных {os_gen}', 'Менее 20% {os_gen} старше 7 дней в статусе done или partial_return: вероятно, статусы не обновляются после доставки.'),
   },
   noOrdersCancel: {
     en: t('No cancelled {os}', 'The feed has no cancel or refuse {o}: cancelled {os} must be exported so they are not counted as sales.'),
-    fr: t('Aucune annulation', 'Le flux ne contient aucune entrée cancel ou refuse : les annulations doivent être exportées pour ne pas compter comme des ventes.'),
+    fr: t('Aucune annulation', 'Le flux ne contient aucune entrée cancel ou refuse : les annulations doivent être exportées pour ne pas compter comme des ventes.'),
     ru: t('Нет отменённых {os_gen}', 'В фиде нет {os_gen} в статусе cancel или refuse: отмены нужно выгружать, чтобы они не считались продажами.'),
   },
   dateRangeTooShort: {
     en: t('Date range too short', 'The feed must hold the {os} created and those changed in the last 7 days, so it must reach back beyond 7 days.'),
-    fr: t('Période trop courte', 'Le flux doit contenir les entrées ({os}) créées et celles modifiées lors des 7 derniers jours : il doit remonter au-delà de 7 jours.'),
+    fr: t('Période trop courte', 'Le flux doit contenir les entrées ({os}) créées et celles modifiées lors des 7 derniers jours : il doit remonter au-delà de 7 jours.'),
     ru: t('Слишком короткий период', 'В фиде должны быть {os}, созданные и изменённые за последние 7 дней, поэтому он должен охватывать больше 7 дней.'),
   },
   noConversionType: {
     en: t('New or returning customer unknown', 'Neither newclient nor lastorderdate is given, so the {o} cannot be classed as from a new or a returning customer.'),
-    fr: t('Nouveau client ou client existant inconnu', 'Ni newclient ni lastorderdate ne sont fournis : impossible de savoir si le client est nouveau.'),
+    fr: t('Nouveau client ou client existant inconnu', 'Ni newclient ni lastorderdate ne sont fournis : impossible de savoir si le client est nouveau.'),
     ru: t('Неизвестно, новый ли клиент', 'Нет ни newclient, ни lastorderdate, поэтому нельзя понять, новый клиент или повторный.'),
   },
   invalidProducts: {

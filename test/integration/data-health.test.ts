@@ -120,7 +120,7 @@ describe('data health', () => {
     let mails = await mailsOf(u.mainOn);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(c.main.name);
-    expect(mails[0]!.body.text).toContain('Flux de commandes : désormais : en échec');
+    expect(mails[0]!.body.text).toContain('Flux de commandes\u00a0: désormais\u00a0: en échec');
     expect(mails[0]!.body.text).toContain('/data-health');
 
     // Day 3: coverage falls (the property now answers 70 % / 50 %).
@@ -128,7 +128,7 @@ describe('data health', () => {
     await run(3);
     mails = await mailsOf(u.mainOn);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.body.text).toContain('Couverture de la dimension personnalisée : désormais : en échec');
+    expect(mails[1]!.body.text).toContain('Couverture de la dimension personnalisée\u00a0: désormais\u00a0: en échec');
     expect(mails[1]!.body.text).not.toContain('Flux de commandes');
 
     // Day 4: access lost (coverage cannot be measured: unknown, no mail of its own).
@@ -137,7 +137,7 @@ describe('data health', () => {
     expect(statusesOf(await health())).toMatchObject({ feed: 'failing', 'analytics-access': 'failing', 'analytics-coverage': 'unknown' });
     mails = await mailsOf(u.mainOn);
     expect(mails).toHaveLength(3);
-    expect(mails[2]!.body.text).toContain('Accès à Analytics : désormais : en échec');
+    expect(mails[2]!.body.text).toContain('Accès à Analytics\u00a0: désormais\u00a0: en échec');
     expect(mails[2]!.body.text).toContain('n’a plus accès');
 
     // Day 5: everything fixed: ONE recovery mail for the three kinds.

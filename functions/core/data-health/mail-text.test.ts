@@ -28,7 +28,7 @@ describe('the health alert mail text', () => {
       ].join('\n'),
     );
     // French puts a space before the colon.
-    expect(alertLines('fr', [still])).toBe('Accès à Analytics : toujours : en échec — le compte de service n’a plus accès à la propriété Analytics');
+    expect(alertLines('fr', [still])).toBe('Accès à Analytics\u00a0: toujours\u00a0: en échec — le compte de service n’a plus accès à la propriété Analytics');
     expect(alertLines('ru', [broken])).toBe('Привязка UTM: сейчас: предупреждение — 12.5 % сеансов приходят с UTM, которые не привязаны ни одним правилом (UTM: 4)');
   });
 

@@ -48,7 +48,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
   fr: {
     kinds: { feed: 'Flux de commandes', 'analytics-access': 'Accès à Analytics', 'analytics-coverage': 'Couverture de la dimension personnalisée', 'utm-linking': 'Liaison des UTM' },
     statuses: { healthy: 'sain', warning: 'avertissement', failing: 'en échec', unknown: 'inconnu' },
-    changes: { broken: 'désormais : {status}', still: 'toujours : {status}', recovered: 'de nouveau sain' },
+    changes: { broken: 'désormais : {status}', still: 'toujours : {status}', recovered: 'de nouveau sain' },
     reasons: {
       'health.feed.ok': 'le flux a été lu ({orders} commandes)',
       'health.feed.warnings': 'le flux présente {count} type(s) d’avertissement',
@@ -109,7 +109,7 @@ export function alertLines(language: MailLanguage, events: readonly AlertEvent[]
   const t = TEXTS[language];
   return events
     // French puts a space before the colon.
-    .map((e) => `${t.kinds[e.kind]}${language === 'fr' ? ' : ' : ': '}${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)
+    .map((e) => `${t.kinds[e.kind]}${language === 'fr' ? ' : ' : ': '}${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)
     .join('\n');
 }
 

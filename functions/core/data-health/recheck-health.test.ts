@@ -110,7 +110,7 @@ describe('recheckCompanyHealth', () => {
       company_name: 'Shop',
       headline: 'un problème de données',
       checked_on: DAY,
-      lines: 'Flux de commandes : désormais : en échec — le flux n’a pas pu être récupéré ou lu (status)',
+      lines: 'Flux de commandes\u00a0: désormais\u00a0: en échec — le flux n’a pas pu être récupéré ou lu (status)',
       url_health: 'https://portal.test/data-health',
     };
     expect(deps.sendMail).toHaveBeenNthCalledWith(1, { to: 'one@shop.example', template: 'health-alert-fr', data });

@@ -110,29 +110,30 @@ export function EditTable<Row extends { id: string; version: number }, Draft ext
     <>
       <NoticeCallout notice={edit.notice} />
       <div className="edit-table-wrap">
-        <table className={`edit-table ${className ?? ''}`}>
+        {/* Explicit roles: on a phone the rows are laid out as blocks (edit-table.css), which drops a table's semantics in some browsers. */}
+        <table className={`edit-table ${className ?? ''}`} role="table">
           <caption className={hiddenCaption ? 'visually-hidden' : undefined}>
             <T id={caption} />
           </caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {columns.map((column) =>
                 column.sort ? (
                   <SortHeader key={column.key} column={column.sort} label={column.label} sort={sort} onSort={onSort} />
                 ) : (
-                  <th key={column.key} scope="col">
+                  <th key={column.key} scope="col" role="columnheader" className="edit-table-plain-head">
                     <T id={column.label} />
                   </th>
                 ),
               )}
               {editable && (
-                <th scope="col">
+                <th scope="col" role="columnheader" className="edit-table-plain-head">
                   <T id={labels.actions} />
                 </th>
               )}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.length === 0 && empty && <EmptyRow colSpan={width}>{empty}</EmptyRow>}
             {rows.map((row) => (
               <EditRow key={row.id} {...props} row={row} width={width} />
@@ -175,12 +176,13 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
   const errorId = (field: string) => `${testId}-${row.id}-${field}-error`;
   return (
     <>
-      <tr className={editing ? 'edit-table-editing' : undefined} data-testid={`${testId}-${row.id}`}>
+      <tr className={editing ? 'edit-table-editing' : undefined} data-testid={`${testId}-${row.id}`} role="row">
         {columns.map((column) => {
           const error = editing && column.field ? (editing.errors[column.field] ?? edit.live[column.field]) : undefined;
           const Cell = column.rowHeader ? 'th' : 'td';
           return (
-            <Cell key={column.key} className={column.className} scope={column.rowHeader ? 'row' : undefined}>
+            // data-label: a phone shows each value under its column's name (edit-table.css).
+            <Cell key={column.key} className={column.className} scope={column.rowHeader ? 'row' : undefined} role={column.rowHeader ? 'rowheader' : 'cell'} data-label={column.rowHeader ? undefined : t(column.label)}>
               {editing && column.editor ? (
                 <>
                   {column.editor({
@@ -204,7 +206,7 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
           );
         })}
         {editable && (
-          <td>
+          <td role="cell" className="edit-table-actions-cell">
             <div className="edit-table-actions">
               {editing && labels.save && labels.cancel ? (
                 <>
@@ -244,7 +246,7 @@ function EditRow<Row extends { id: string; version: number }, Draft extends obje
         )}
       </tr>
       {editing && (editing.failure || Object.keys(editing.errors).length > 0) && (
-        <tr className="edit-table-note">
+        <tr className="edit-table-note" role="row">
           <td colSpan={width} role="alert" className="edit-table-refused">
             <RowRefusal editing={editing} fields={columns} />
           </td>
@@ -289,8 +291,8 @@ function Conflict<Row extends { id: string; version: number }, Draft extends obj
   edit: RowEdit<Row, Draft>;
 }) {
   return (
-    <tr className="edit-table-note">
-      <td colSpan={width}>
+    <tr className="edit-table-note" role="row">
+      <td colSpan={width} role="cell">
         <ConflictChoice fields={columns.filter((column) => column.editor)} theirs={theirs} mine={mine} edit={edit} />
       </td>
     </tr>

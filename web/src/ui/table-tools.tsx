@@ -33,7 +33,7 @@ export const includesText = (values: Array<string | null | undefined>, query: st
 export function SortHeader<K extends string>({ column, label, sort, onSort }: { column: K; label: MessageId; sort: Sort<K>; onSort: (key: K) => void }) {
   const active = sort.key === column;
   return (
-    <th scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th scope="col" role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="sort-button" onClick={() => onSort(column)}>
         <T id={label} />
         <span className="sort-mark" aria-hidden="true">
@@ -61,7 +61,7 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
 
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
-    <tr>
+    <tr role="row">
       <td colSpan={colSpan} className="table-empty" role="status">
         {children}
       </td>

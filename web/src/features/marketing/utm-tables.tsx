@@ -71,7 +71,7 @@ export function TrafficTable({
   const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   return (
     <div className="utm-table-wrap">
-      <table className="utm-table">
+      <table className="utm-table utm-traffic">
         <caption className="visually-hidden">
           <T id={caption} />
         </caption>
@@ -100,27 +100,28 @@ export function TrafficTable({
         <tbody>
           {shown.map((row) => (
             <tr key={row.id}>
-              <td>
+              {/* data-label: a phone lays each row out as a block, each value under its column's name (utm-management.css). */}
+              <td data-label="utmSource">
                 <UtmValue value={row.utmSource} />
               </td>
-              <td>
+              <td data-label="utmMedium">
                 <UtmValue value={row.utmMedium} />
               </td>
-              <td>
+              <td data-label="utmCampaign">
                 <UtmValue value={row.utmCampaign} />
               </td>
-              <td className="num">
+              <td className="num" data-label={t('utm.traffic.sessions')}>
                 <FormattedNumber value={row.sessions} />
               </td>
               {showLinked && (
-                <td>
+                <td className="utm-state" data-label={t('utm.traffic.state')}>
                   <span className={`badge ${row.linked ? 'utm-linked' : 'utm-unlinked'}`}>
                     <T id={row.linked ? 'utm.traffic.linked' : 'utm.traffic.unlinked'} />
                   </span>
                 </td>
               )}
               {onUse && (
-                <td>
+                <td className="utm-action">
                   {/* A linked row needs no rule. */}
                   {!row.linked && (
                     <Button

@@ -31,7 +31,7 @@ describe('errorText (issue 24: a 429 says how long to wait)', () => {
 
   it('says the wait of the Retry-After in the user language', () => {
     expect(errorText(throttled(42 * 60 - 5), intl('en', en))).toBe('Too many attempts: try again in 42 minutes');
-    expect(errorText(throttled(42 * 60), intl('fr', fr))).toBe('Trop de tentatives : réessayez dans 42 minutes');
+    expect(errorText(throttled(42 * 60), intl('fr', fr))).toBe('Trop de tentatives\u00a0: réessayez dans 42 minutes');
     expect(errorText(throttled(42 * 60), intl('ru', ru))).toBe('Слишком много попыток: попробуйте снова через 42 минуты');
     expect(errorText(throttled(30), intl('en', en))).toBe('Too many attempts: try again in 30 seconds');
     expect(errorText(throttled(3600), intl('en', en))).toBe('Too many attempts: try again in 1 hour');

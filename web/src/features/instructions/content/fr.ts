@@ -3,17 +3,17 @@ import type { InstructionLibrary } from './types';
 export const fr: InstructionLibrary = {
   adobe_analytics: {
     description:
-      'Envoyez-nous vos données de hits Adobe Analytics sous forme de fichiers quotidiens. Chaque fichier contient la veille : la plateforme d’attribution travaille toujours sur des journées complètes.',
+      'Envoyez-nous vos données de hits Adobe Analytics sous forme de fichiers quotidiens. Chaque fichier contient la veille : la plateforme d’attribution travaille toujours sur des journées complètes.',
     blocks: [
       { kind: 'title', text: '1. Créer un flux de données' },
       {
         kind: 'text',
-        text: 'Dans Adobe Analytics, ouvrez Admin > Data Feeds et ajoutez un flux pour la suite de rapports de votre site. Choisissez une planification quotidienne : chaque fichier couvre la veille (de minuit à minuit dans le fuseau de la suite) et arrive le lendemain matin.',
+        text: 'Dans Adobe Analytics, ouvrez Admin > Data Feeds et ajoutez un flux pour la suite de rapports de votre site. Choisissez une planification quotidienne : chaque fichier couvre la veille (de minuit à minuit dans le fuseau de la suite) et arrive le lendemain matin.',
       },
       { kind: 'title', text: '2. Le livrer sur notre espace de dépôt' },
       {
         kind: 'text',
-        text: 'Choisissez SFTP comme destination. Notre équipe d’intégration vous envoie l’hôte, le dossier et un identifiant pour votre société dès que vous confirmez cette étape ; gardez la compression (gzip) et les noms de fichiers proposés par Adobe.',
+        text: 'Choisissez SFTP comme destination. Notre équipe d’intégration vous envoie l’hôte, le dossier et un identifiant pour votre société dès que vous confirmez cette étape ; gardez la compression (gzip) et les noms de fichiers proposés par Adobe.',
       },
       {
         kind: 'table',
@@ -27,25 +27,25 @@ export const fr: InstructionLibrary = {
           ['exclude_hit, hit_source', 'pour écarter les hits qu’Adobe exclut lui-même'],
         ],
       },
-      { kind: 'image', src: '/instructions/adobe-feed.svg', alt: 'Flux Adobe : un fichier par jour, livré le lendemain matin sur l’espace SFTP', caption: 'Un fichier par jour, chacun pour la veille' },
+      { kind: 'image', src: '/instructions/adobe-feed.svg', alt: 'Flux Adobe : un fichier par jour, livré le lendemain matin sur l’espace SFTP', caption: 'Un fichier par jour, chacun pour la veille' },
       {
         kind: 'text',
-        text: 'Historique : demandez une fois les 90 derniers jours à la création du flux ; la plateforme en a besoin pour apprendre les parcours de vos clients.',
+        text: 'Historique : demandez une fois les 90 derniers jours à la création du flux ; la plateforme en a besoin pour apprendre les parcours de vos clients.',
       },
     ],
   },
   matomo_analytics: {
-    description: 'Donnez à la plateforme d’attribution un accès en lecture à votre site Matomo grâce à un jeton d’API : nous récupérons visites et objectifs chaque nuit.',
+    description: 'Donnez à la plateforme d’attribution un accès en lecture à votre site Matomo grâce à un jeton d’API : nous récupérons visites et objectifs chaque nuit.',
     blocks: [
       { kind: 'title', text: '1. Créer un utilisateur pour nous' },
       {
         kind: 'text',
-        text: 'Dans Matomo, allez dans Administration > Système > Utilisateurs et invitez un utilisateur avec l’adresse e-mail que notre équipe vous donne. Donnez-lui l’accès « vue » sur votre site uniquement : il ne peut rien modifier.',
+        text: 'Dans Matomo, allez dans Administration > Système > Utilisateurs et invitez un utilisateur avec l’adresse e-mail que notre équipe vous donne. Donnez-lui l’accès « vue » sur votre site uniquement : il ne peut rien modifier.',
       },
       { kind: 'title', text: '2. Créer son jeton d’API' },
       {
         kind: 'text',
-        text: 'Connecté avec cet utilisateur, ouvrez Administration > Personnel > Sécurité et créez un jeton d’authentification (token_auth) au nom de la plateforme. Matomo ne l’affiche qu’une fois : copiez-le.',
+        text: 'Connecté avec cet utilisateur, ouvrez Administration > Personnel > Sécurité et créez un jeton d’authentification (token_auth) au nom de la plateforme. Matomo ne l’affiche qu’une fois : copiez-le.',
       },
       {
         kind: 'code',
@@ -79,7 +79,7 @@ export const fr: InstructionLibrary = {
       { kind: 'title', text: '2. Nommer les deux événements' },
       {
         kind: 'text',
-        text: 'Indiquez-nous le nom des deux événements que votre application envoie : celui du début de session et celui de la commande (par exemple session_start et purchase). Tous deux doivent porter les deux dimensions ci-dessus.',
+        text: 'Indiquez-nous le nom des deux événements que votre application envoie : celui du début de session et celui de la commande (par exemple session_start et purchase). Tous deux doivent porter les deux dimensions ci-dessus.',
       },
       {
         kind: 'code',
@@ -95,10 +95,10 @@ export const fr: InstructionLibrary = {
       { kind: 'title', text: '1. Créer une clé d’API' },
       {
         kind: 'text',
-        text: 'Dans Piano Analytics, ouvrez votre profil > Clés API et créez une clé. Piano affiche une clé d’accès et une clé secrète : la clé secrète n’est affichée qu’une fois.',
+        text: 'Dans Piano Analytics, ouvrez votre profil > Clés API et créez une clé. Piano affiche une clé d’accès et une clé secrète : la clé secrète n’est affichée qu’une fois.',
       },
       { kind: 'title', text: '2. Donner l’accès en lecture à votre site' },
-      { kind: 'text', text: 'L’utilisateur propriétaire de la clé doit pouvoir lire le site (identifiant de site) de votre site web ; aucun autre droit n’est nécessaire.' },
+      { kind: 'text', text: 'L’utilisateur propriétaire de la clé doit pouvoir lire le site (identifiant de site) de votre site web ; aucun autre droit n’est nécessaire.' },
       {
         kind: 'code',
         caption: 'Une requête que la plateforme envoie chaque nuit',
@@ -115,16 +115,16 @@ export const fr: InstructionLibrary = {
       {
         kind: 'list',
         items: [
-          'Configuration > Gestionnaire d’applications > Nouvelle application connectée ; activez les paramètres OAuth.',
-          'Chargez le certificat que notre équipe vous envoie (Utiliser des signatures numériques) : la plateforme signe ses requêtes avec la clé privée correspondante.',
-          'Portées : « Accéder au service d’URL d’identité » et « Gérer les données utilisateur via les API (api) ».',
-          'Politiques : Utilisateurs autorisés « Les utilisateurs approuvés par l’administrateur sont pré-autorisés », puis ajoutez le profil ou l’ensemble d’autorisations de l’utilisateur d’intégration.',
+          'Configuration > Gestionnaire d’applications > Nouvelle application connectée ; activez les paramètres OAuth.',
+          'Chargez le certificat que notre équipe vous envoie (Utiliser des signatures numériques) : la plateforme signe ses requêtes avec la clé privée correspondante.',
+          'Portées : « Accéder au service d’URL d’identité » et « Gérer les données utilisateur via les API (api) ».',
+          'Politiques : Utilisateurs autorisés « Les utilisateurs approuvés par l’administrateur sont pré-autorisés », puis ajoutez le profil ou l’ensemble d’autorisations de l’utilisateur d’intégration.',
         ],
       },
       {
         kind: 'code',
         caption: 'Comment la plateforme s’authentifie (flux JWT bearer)',
-        code: 'POST https://login.salesforce.com/services/oauth2/token\ngrant_type=urn:ietf:params:oauth:grant-type:jwt-bearer\nassertion=<JWT signé avec notre clé : iss=clé consommateur, sub=utilisateur d’intégration, aud=https://login.salesforce.com>',
+        code: 'POST https://login.salesforce.com/services/oauth2/token\ngrant_type=urn:ietf:params:oauth:grant-type:jwt-bearer\nassertion=<JWT signé avec notre clé : iss=clé consommateur, sub=utilisateur d’intégration, aud=https://login.salesforce.com>',
       },
       { kind: 'title', text: '2. Construire le rapport personnalisé' },
       {
@@ -134,7 +134,7 @@ export const fr: InstructionLibrary = {
         rows: [
           ['order_id', 'l’identifiant de commande, le même que dans votre outil d’analyse'],
           ['state', 'new, wait, cancel, refuse, return, partial_return ou done'],
-          ['date', 'date et heure de création : AAAA-MM-JJ HH:MM:SS'],
+          ['date', 'date et heure de création : AAAA-MM-JJ HH:MM:SS'],
           ['price', 'montant de la commande hors taxes et hors livraison'],
           ['newclient', 'true ou false, toujours renseigné'],
           ['utm_source', 'la source UTM de la commande'],
