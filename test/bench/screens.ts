@@ -58,7 +58,8 @@ async function signIn(api: APIRequestContext, login: string) {
 
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor({ timeout: 20_000 });
-  await page.waitForFunction(`document.querySelectorAll('.spinner-wrap, [aria-busy="true"]').length === 0`, undefined, { timeout: 20_000 });
+  // A locator, not waitForFunction: the portal's CSP (script-src 'self') refuses the evaluated string.
+  await page.locator('.spinner-wrap, [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 20_000 });
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
 }
 
