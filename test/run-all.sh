@@ -32,6 +32,6 @@ stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
 # (docs/local-aws.md, "Lambda code"). The 1M-order feed stays on source: it measures the memory
 # of the stack process, and on the bundles the job runs in a process of its own.
 stage "integration tests on the bundles" env LAMBDA_CODE=bundled npx vitest run --project integration \
-  --exclude test/integration/order-feed-1m.test.ts --reporter=default
-stage "browser tests on the bundles" env LAMBDA_CODE=bundled npx playwright test -c test/e2e/playwright.config.ts --reporter=list
+  --exclude test/integration/order-feed-1m.test.ts --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration-bundled.json
+stage "browser tests on the bundles" env LAMBDA_CODE=bundled E2E_REPORT=e2e-bundled.json npx playwright test -c test/e2e/playwright.config.ts
 node test/summary.mjs "${failed[@]}"

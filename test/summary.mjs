@@ -24,7 +24,7 @@ export function countTests(reports) {
 }
 
 /** Stages with a test report: their failures are already counted as failed tests. */
-export const REPORTED_STAGES = new Set(['unit, data, web and infra tests', 'integration tests', 'browser tests']);
+export const REPORTED_STAGES = new Set(['unit, data, web and infra tests', 'integration tests', 'browser tests', 'integration tests on the bundles', 'browser tests on the bundles']);
 
 export function summarize(tests, failedStages) {
   // A reported stage can fail without a failed test (a crash, a run that found no test): it counts too.
@@ -61,11 +61,15 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const fast = read('test-results/vitest-fast.json');
   const integration = read('test-results/vitest-integration.json');
   const e2e = read('test-results/e2e.json');
-  const tests = countTests({ vitest: [fast, integration].filter(Boolean), playwright: [e2e].filter(Boolean) });
+  const integrationBundled = read('test-results/vitest-integration-bundled.json');
+  const e2eBundled = read('test-results/e2e-bundled.json');
+  const tests = countTests({ vitest: [fast, integration, integrationBundled].filter(Boolean), playwright: [e2e, e2eBundled].filter(Boolean) });
   tests.failedIn = {
     'unit, data, web and infra tests': fast?.numFailedTests ?? 0,
     'integration tests': integration?.numFailedTests ?? 0,
     'browser tests': e2e?.stats?.unexpected ?? 0,
+    'integration tests on the bundles': integrationBundled?.numFailedTests ?? 0,
+    'browser tests on the bundles': e2eBundled?.stats?.unexpected ?? 0,
   };
   const failedStages = process.argv.slice(2);
   const { lines, ok } = summarize(tests, failedStages);

@@ -12,7 +12,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   outputDir: '../../test-results/e2e-artifacts',
-  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
+  // E2E_REPORT: the second run of npm test (on the Lambda bundles) keeps its own report beside the first.
+  reporter: [['list'], ['json', { outputFile: `../../test-results/${process.env.E2E_REPORT ?? 'e2e.json'}` }]],
   use: {
     browserName: 'chromium',
     headless: true,
