@@ -1,4 +1,5 @@
 import { useIntl, type IntlShape } from 'react-intl';
+import { isCalendarDay } from 'shared/schemas/common';
 
 /**
  * The portal's one date format per language (the spec's meetings: dd/mm/yyyy plus hh:mm):
@@ -26,6 +27,26 @@ export function formatPortalDay(intl: Pick<IntlShape, 'locale'>, day: string): s
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
   if (!match) return '';
   return formatPortalDate(intl, new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/** The order of day, month and year in the language's one format (en, fr: day/month/year; ru: day.month.year). */
+function dayOrder(locale: string): Array<'day' | 'month' | 'year'> {
+  const parts = new Intl.DateTimeFormat(dateLocale(locale), DATE).formatToParts(new Date(2026, 10, 26));
+  return parts.map((part) => part.type).filter((type): type is 'day' | 'month' | 'year' => type === 'day' || type === 'month' || type === 'year');
+}
+
+/**
+ * A day typed in the portal's format of the user's language (`26/11/2026`, `26.11.2026`; one-digit
+ * day and month, and any of / . - as separator, are read too) as `YYYY-MM-DD`; null when the text
+ * names no day that exists (shared/schemas/common.ts `isCalendarDay`, the server's own check).
+ */
+export function parsePortalDay(intl: Pick<IntlShape, 'locale'>, text: string): string | null {
+  const pieces = text.trim().split(/\s*[./-]\s*/);
+  if (pieces.length !== 3 || !pieces.every((piece) => /^\d{1,4}$/.test(piece))) return null;
+  const value = Object.fromEntries(dayOrder(intl.locale).map((type, i) => [type, pieces[i]!])) as Record<'day' | 'month' | 'year', string>;
+  if (value.year.length !== 4 || value.day.length > 2 || value.month.length > 2) return null;
+  const day = `${value.year}-${value.month.padStart(2, '0')}-${value.day.padStart(2, '0')}`;
+  return isCalendarDay(day) ? day : null;
 }
 
 /** A `<time>` element showing the date in the portal's format. */

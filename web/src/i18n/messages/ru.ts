@@ -388,6 +388,7 @@ export const ru: Catalogue = {
   // --- Agenda and profile (issue 9) ---
   'validation.meeting.nameTooLong': 'Название встречи — не более 120 символов',
   'validation.meeting.duration': 'Выберите одну из длительностей: 30 мин, 45 мин, 1 ч, 1 ч 15 мин, 1 ч 30 мин',
+  'date.placeholder': 'дд.мм.гггг',
   'validation.date': 'Введите существующую дату',
   'validation.dateRange': 'Дата окончания раньше даты начала',
   'validation.meeting.datetime': 'Введите корректные дату и время',
