@@ -9,7 +9,7 @@ import portal from './eslint/boundaries.js';
 import cycles from './eslint/cycles.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/dist/**', 'dist/**', 'cdk.out/**', 'test-results/**', '**/*.d.ts', 'web/public/**', 'test/infra/fixtures/**', '.lambda-bundles/**'] },
+  { ignores: ['**/node_modules/**', 'web/dist/**', 'dist/**', 'cdk.out/**', 'test-results/**', '**/*.d.ts', 'web/public/**', 'test/infra/fixtures/**', '.lambda-bundles/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

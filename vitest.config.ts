@@ -14,6 +14,21 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'localstack/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          // The repositories' tests need DynamoDB Local: the `data` project below.
+          exclude: ['functions/data/**'],
+        },
+      },
+      {
+        test: {
+          name: 'data',
+          environment: 'node',
+          include: ['functions/data/**/*.test.ts'],
+          // DynamoDB Local alone, once per run; each file makes its own table (functions/data/testing/table.ts).
+          globalSetup: ['test/support/data-global-setup.ts'],
+          isolate: false,
+          // Safety nets for a busy machine (CI has 2 cores), not speed checks.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

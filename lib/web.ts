@@ -34,7 +34,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { passwordMinLength, type StageConfig } from './config';
 import { COMPANY_HEADER } from '../shared/routes';
-import { ORIGIN_VERIFY_HEADER } from './definitions/resources';
+import { ACCEPT_ENCODING_HEADER, ORIGIN_VERIFY_HEADER } from './definitions/resources';
 import { WEB_BUILD_SETTINGS_FILE, webBuildMismatch } from './definitions/web-build';
 import { contentSecurityPolicy, extraSecurityHeaders } from './definitions/security-headers';
 import { originSecretValue } from './environment';
@@ -68,6 +68,19 @@ export const spaRewriteCode = `function handler(event) {
   if (last.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/**
+ * /api/* viewer requests: the viewer's Accept-Encoding as ACCEPT_ENCODING_HEADER. CloudFront
+ * compresses only answers a cache policy with gzip lets it cache (/api/* is never cached), and an
+ * origin request policy may not forward Accept-Encoding itself; so the API compresses its answers
+ * (functions/platform/compress.ts) and learns from this header whether the viewer takes gzip.
+ */
+export const apiViewerRequestCode = `function handler(event) {
+  var request = event.request;
+  var accepted = request.headers['accept-encoding'];
+  if (accepted) request.headers['${ACCEPT_ENCODING_HEADER}'] = { value: accepted.value };
   return request;
 }`;
 
@@ -125,6 +138,12 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(spaRewriteCode),
     });
 
+    const apiViewerRequest = new CloudFrontFunction(this, 'ApiViewerRequest', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'API: the viewer Accept-Encoding for the origin (it gzips its answers)',
+      code: FunctionCode.fromInline(apiViewerRequestCode),
+    });
+
     const uploadOrigins = [`https://${props.feedBucket.bucketRegionalDomainName}`, `https://${props.feedBucket.bucketDomainName}`];
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Portal ${config.stage}: security headers`,
@@ -152,6 +171,8 @@ export class WebStack extends Stack {
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
       headerBehavior: OriginRequestHeaderBehavior.allowList(
         'Accept',
+        // What the viewer accepts, copied by apiViewerRequest: the API gzips its answers itself.
+        ACCEPT_ENCODING_HEADER,
         'Accept-Language',
         'Content-Type',
         'Origin',
@@ -218,6 +239,7 @@ export class WebStack extends Stack {
           originRequestPolicy: apiRequests,
           responseHeadersPolicy: securityHeaders,
           compress: true,
+          functionAssociations: [{ function: apiViewerRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

@@ -205,6 +205,51 @@ async function dynamoJarDir(): Promise<string> {
   return join(lib, dir);
 }
 
+/**
+ * DynamoDB Local bound to HOST (see DynamoDbLocalOnLoopback.java): the one launch of the local stack
+ * and of the data layer's tests (`startDynamoDbLocal`).
+ */
+function launchDynamoDb(jarDir: string, port: number, verbose: boolean): Running {
+  // DynamoDB Local has no bind-address option (its Jetty connector would listen on every interface):
+  // DynamoDbLocalOnLoopback.java starts it bound to HOST, run as a source file (no build step; the
+  // JRE compiles it in memory). -sharedDb: one database whatever the credentials/region of the caller.
+  return launch(
+    'dynamodb',
+    'java',
+    [
+      `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+      `-Dbind.host=${HOST}`,
+      '-Xmx512m',
+      '-cp',
+      [join(jarDir, 'DynamoDBLocal.jar'), join(jarDir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+      join(repoRoot, 'localstack', 'DynamoDbLocalOnLoopback.java'),
+      '-inMemory',
+      '-sharedDb',
+      '-disableTelemetry',
+      '-port',
+      String(port),
+    ],
+    { cwd: jarDir, verbose },
+  );
+}
+
+/**
+ * DynamoDB Local alone, as the stack starts it (same jar, loopback only, in memory, supervised):
+ * the data layer's tests (vitest project `data`, test/support/data-global-setup.ts) need no other emulator.
+ */
+export async function startDynamoDbLocal(port: number, options: StartEmulatorsOptions = {}): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const endpoint = `http://${HOST}:${port}`;
+  const dynamodb = launchDynamoDb(await dynamoJarDir(), port, options.verbose ?? false);
+  const stop = () => killGroup(dynamodb);
+  try {
+    await waitForHttp(dynamodb, `${endpoint}/`, options.timeoutMs ?? 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { endpoint, stop };
+}
+
 /** Starts the four emulators in parallel and waits until each answers. */
 export async function startEmulators(ports: EmulatorPorts, options: StartEmulatorsOptions = {}): Promise<Emulators> {
   const verbose = options.verbose ?? false;
@@ -233,27 +278,7 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
     const cognitoDir = await mkdtemp(join(tmpdir(), 'portal-cognito-'));
     tempDirs.push(cognitoDir);
 
-    // DynamoDB Local has no bind-address option (its Jetty connector would listen on every interface):
-    // DynamoDbLocalOnLoopback.java starts it bound to HOST, run as a source file (no build step; the
-    // JRE compiles it in memory). -sharedDb: one database whatever the credentials/region of the caller.
-    const dynamodb = launch(
-      'dynamodb',
-      'java',
-      [
-        `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
-        `-Dbind.host=${HOST}`,
-        '-Xmx512m',
-        '-cp',
-        [join(jarDir, 'DynamoDBLocal.jar'), join(jarDir, 'DynamoDBLocal_lib', '*')].join(delimiter),
-        join(repoRoot, 'localstack', 'DynamoDbLocalOnLoopback.java'),
-        '-inMemory',
-        '-sharedDb',
-        '-disableTelemetry',
-        '-port',
-        String(ports.dynamodb),
-      ],
-      { cwd: jarDir, verbose },
-    );
+    const dynamodb = launchDynamoDb(jarDir, ports.dynamodb, verbose);
     started.push(dynamodb);
 
     // Through s3rver-start.mjs: s3rver with a POST policy's content-length-range enforced, as S3 does.

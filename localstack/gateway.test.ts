@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeById, type RouteDef } from '../shared/routes';
+import { ACCEPT_ENCODING_HEADER } from '../lib/definitions/resources';
 import {
   BODY_LIMIT_BYTES,
   buildContext,
@@ -205,6 +206,10 @@ describe('createGateway over HTTP', () => {
         body: JSON.stringify({ received: event.body, base64: event.isBase64Encoded, cookies: event.cookies ?? [] }),
       });\n`,
     );
+    await writeFile(
+      join(root, 'functions/http/security/security-refresh.ts'),
+      `export const handler = async (event: { headers: Record<string, string> }) => ({ statusCode: 200, body: JSON.stringify(event.headers) });\n`,
+    );
     await mkdir(join(root, 'web/dist/assets'), { recursive: true });
     await writeFile(join(root, 'web/dist/index.html'), '<!doctype html><title>portal</title>');
     await writeFile(join(root, 'web/dist/assets/app-1a2b3c.js'), 'console.log(1)');
@@ -229,6 +234,14 @@ describe('createGateway over HTTP', () => {
     expect(await response.json()).toEqual({ received: '{"username":"a@b.c"}', base64: false, cookies: ['x=1', 'y=2'] });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it("passes on what the browser accepts as CloudFront's /api/* function does (the API gzips by it)", async () => {
+    const heard = async (headers: Record<string, string>) =>
+      (await (await fetch(`${url}/api/security/refresh`, { method: 'POST', headers })).json()) as Record<string, string>;
+    expect((await heard({ 'accept-encoding': 'gzip, br' }))[ACCEPT_ENCODING_HEADER]).toBe('gzip, br');
+    // fetch() always asks for gzip; a caller that asks for nothing is told nothing.
+    expect((await heard({ 'accept-encoding': '' }))[ACCEPT_ENCODING_HEADER]).toBeUndefined();
   });
 
   it('sends multipart bodies base64-encoded', async () => {

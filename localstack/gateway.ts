@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
+import { ACCEPT_ENCODING_HEADER } from '../lib/definitions/resources';
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
 import { lambdaContext } from './lambda-context';
 import { INVOKE_PATH, invokeJob, type JobRunner } from './lambda-invoke';
@@ -481,10 +482,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     void (async () => {
       const { body, tooLarge } = await readBody(req);
+      // As CloudFront's /api/* viewer function does (lib/web.ts): what the browser accepts, for the API's gzip.
+      const accepted = req.headers['accept-encoding'];
       const gatewayRequest: GatewayRequest = {
         method: (req.method ?? 'GET').toUpperCase(),
         url,
-        rawHeaders: req.rawHeaders,
+        rawHeaders: accepted ? [...req.rawHeaders, ACCEPT_ENCODING_HEADER, accepted] : req.rawHeaders,
         body,
         sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
         protocol: `HTTP/${req.httpVersion}`,

@@ -76,13 +76,17 @@ export function localClients(endpoints: EmulatorEndpoints) {
   };
 }
 
-async function provisionTable(client: DynamoDBClient): Promise<void> {
+/**
+ * The portal table as the CDK defines it (keys, GSIs, TTL attribute). `tableName`: the stack's table, or
+ * one table per test file of the data layer's tests (functions/data/testing/table.ts).
+ */
+export async function provisionTable(client: DynamoDBClient, tableName: string = localNames.table): Promise<void> {
   const keys = new Set<string>([table.partitionKey, table.sortKey]);
   for (const gsi of table.globalSecondaryIndexes) keys.add(gsi.partitionKey).add(gsi.sortKey);
   const attributeDefinitions: AttributeDefinition[] = [...keys].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
   await client.send(
     new CreateTableCommand({
-      TableName: localNames.table,
+      TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: attributeDefinitions,
       KeySchema: [
@@ -99,10 +103,10 @@ async function provisionTable(client: DynamoDBClient): Promise<void> {
       })),
     }),
   );
-  await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: localNames.table });
+  await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: tableName });
   await client.send(
     new UpdateTimeToLiveCommand({
-      TableName: localNames.table,
+      TableName: tableName,
       TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
     }),
   );

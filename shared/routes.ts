@@ -10,6 +10,9 @@
  *
  * Every route is its own export so a Lambda bundle or a web chunk keeps only the routes (and
  * schemas) it uses: `route()` and `reply()` are marked side-effect free for esbuild and Rollup.
+ * The browser's copy keeps only what the web client reads (id, method, path, companyScoped,
+ * stale): web/build/browser-route-table.ts leaves the schemas, grants and settings out, so yup
+ * and the schemas load with the forms that import them, not with the entry chunk.
  */
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Company, CurrentUser, IntegrationStatus, LoginAnswer, Meeting, MfaEnrolment } from './domain/types';

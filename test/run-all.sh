@@ -9,13 +9,20 @@ stage() {
   local name=$1; shift
   local t0=$(date +%s)
   echo; echo "=== $name"
+  local log="test-results/logs/${name//[^a-zA-Z0-9]/-}.log"
   # Each stage's output is kept too: summary.mjs repeats why a stage failed at the end, where CI shows it.
-  if "$@" 2>&1 | tee "test-results/logs/${name//[^a-zA-Z0-9]/-}.log"; then echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"; else failed+=("$name"); echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"; fi
+  # A stage has STAGE_LIMIT seconds at most (35 min; a quiet run takes 1-10, a busy one up to 25): a test
+  # that hangs (a synchronous loop never reaches vitest's own timeout) fails its stage, not the CI run.
+  local limit=${STAGE_LIMIT:-2100}
+  timeout --kill-after=60 "$limit" "$@" 2>&1 | tee "$log"
+  local code=${PIPESTATUS[0]}
+  if [ "$code" -eq 124 ] || [ "$code" -eq 137 ]; then echo "Error: stage stopped after $limit s: a test hangs?" | tee -a "$log"; fi
+  if [ "$code" -eq 0 ]; then echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"; else failed+=("$name"); echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"; fi
 }
 stage typecheck npm run -s typecheck
 stage lint npm run -s lint
 stage "dead code" npm run -s knip
-stage "unit, web and infra tests" npx vitest run --project unit --project web --project infra \
+stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
 stage "integration tests" npx vitest run --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json

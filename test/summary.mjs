@@ -24,7 +24,7 @@ export function countTests(reports) {
 }
 
 /** Stages with a test report: their failures are already counted as failed tests. */
-export const REPORTED_STAGES = new Set(['unit, web and infra tests', 'integration tests', 'browser tests']);
+export const REPORTED_STAGES = new Set(['unit, data, web and infra tests', 'integration tests', 'browser tests']);
 
 export function summarize(tests, failedStages) {
   // A reported stage can fail without a failed test (a crash, a run that found no test): it counts too.
@@ -63,7 +63,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const e2e = read('test-results/e2e.json');
   const tests = countTests({ vitest: [fast, integration].filter(Boolean), playwright: [e2e].filter(Boolean) });
   tests.failedIn = {
-    'unit, web and infra tests': fast?.numFailedTests ?? 0,
+    'unit, data, web and infra tests': fast?.numFailedTests ?? 0,
     'integration tests': integration?.numFailedTests ?? 0,
     'browser tests': e2e?.stats?.unexpected ?? 0,
   };

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { browserRouteTable } from './build/browser-route-table';
 import { buildSettings } from './build/build-settings';
 import { precompileMessages } from './build/precompile-messages';
 
@@ -13,7 +14,7 @@ export default defineConfig(({ command }) => ({
   // Under vitest the project keeps the repo root so vitest.config.ts's include/setupFiles
   // paths ('web/src/...') stay valid; everywhere else index.html lives in web/.
   root: process.env.VITEST ? undefined : webDir,
-  plugins: [react(), precompileMessages(), buildSettings()],
+  plugins: [react(), precompileMessages(), buildSettings(), browserRouteTable()],
   resolve: {
     // `import { routePath } from 'shared/routes'`: one spelling for web code, mirrored in tsconfig paths.
     alias: [

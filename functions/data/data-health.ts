@@ -116,8 +116,11 @@ export async function getHealthStates(companyIds: readonly string[]): Promise<Ma
     };
     for (let attempt = 0; request && attempt < 5; attempt++) {
       const answer: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
+      // Stryker disable next-line OptionalChaining,ArrayDeclaration: BatchGetItem answers Responses with an entry per table asked, empty when nothing matched
       for (const item of answer.Responses?.[tableName()] ?? []) found.set(item.companyId as string, (item.kinds ?? {}) as HealthStateRecord['kinds']);
+      // Stryker disable next-line OptionalChaining: BatchGetItem always answers UnprocessedKeys (an empty map when all were read)
       const unprocessed: { Keys?: Record<string, unknown>[] } | undefined = answer.UnprocessedKeys?.[tableName()];
+      // Stryker disable next-line OptionalChaining: an unprocessed entry always lists its Keys
       request = unprocessed?.Keys?.length ? { [tableName()]: { Keys: unprocessed.Keys, ProjectionExpression: 'companyId, kinds' } } : undefined;
     }
   }

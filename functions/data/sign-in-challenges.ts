@@ -10,7 +10,7 @@ import { db, tableName } from './table';
  * reset tokens; `expiresAt` is the TTL attribute and is checked in code.
  */
 
-const hash = (session: string): string => createHash('sha256').update(session, 'utf8').digest('hex');
+const hash = (session: string): string => createHash('sha256').update(session).digest('hex');
 
 /** Which answer a challenge takes: a session handed out for a code never sets a password, and the reverse. */
 export type ChallengeKind = 'new-password' | 'mfa';

@@ -6,6 +6,7 @@ import type { AuthContext } from './auth';
 import { timingSafeEqual } from 'node:crypto';
 import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
+import { compressAnswers } from './compress';
 import { logUnhandled, startRequestLog } from './log';
 import { handlerTracing } from './tracing';
 import { runAs } from './actor';
@@ -16,8 +17,9 @@ import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeErr
 /**
  * The handler pipeline every /api Lambda runs. In order: refuse cross-site state-changing
  * requests, authenticate per the route's access level (401/403), parse the JSON body (400),
- * validate it with the shared yup schema (400 validation), run the handler, and map typed
- * errors to the answers of docs/conventions.md (anything else: 500 without detail).
+ * validate it with the shared yup schema (400 validation), run the handler, gzip its answer for a
+ * caller that takes it (platform/compress.ts), and map typed errors to the answers of
+ * docs/conventions.md (anything else: 500 without detail).
  *
  * Handlers do not call this directly: they use `httpHandler(route, ...)` (platform/http.ts, any
  * route) or `publicHandler(route, ...)` (platform/public-http.ts, public routes), which differ only
@@ -275,6 +277,8 @@ export function createHandler<R extends RouteDef>(
     // First, so its subsegment spans the guard too (X-Ray, deployed functions only: platform/tracing.ts).
     .use(handlerTracing(route.id))
     .use(guard)
+    // Its `after` runs first: the handler's answer, gzipped for a caller that takes it.
+    .use(compressAnswers())
     .handler(async (event) => {
       const state = stateOf(event);
       const work = () => options.handle({

@@ -330,6 +330,13 @@ export const appAliasOriginsEnv = 'APP_ALIAS_ORIGINS';
 /** The header CloudFront adds to origin requests with the origin secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
+/**
+ * The viewer's Accept-Encoding, copied by CloudFront's /api/* viewer function (lib/web.ts) and
+ * by the local gateway: an origin request policy may not forward Accept-Encoding itself, and the
+ * API gzips its answers for callers that take it (functions/platform/compress.ts).
+ */
+export const ACCEPT_ENCODING_HEADER = 'x-accept-encoding';
+
 /** SES configuration set of a stage (bounce and complaint events); the mailer sends through it. */
 export const mailConfigurationSetName = (stage: string): string => `portal-${stage}`;
 

@@ -7,7 +7,15 @@ describe('collector platforms', () => {
     expect(COLLECTOR_PLATFORMS.length).toBeGreaterThanOrEqual(70);
     expect(new Set(COLLECTOR_PLATFORMS.map((p) => p.id)).size).toBe(COLLECTOR_PLATFORMS.length);
     expect(new Set(COLLECTOR_PLATFORMS.map((p) => p.name.toLowerCase())).size).toBe(COLLECTOR_PLATFORMS.length);
-    for (const category of COLLECTOR_PLATFORM_CATEGORIES) expect(platformsOf(category).length, category).toBeGreaterThan(0);
+    for (const category of COLLECTOR_PLATFORM_CATEGORIES) {
+      expect(platformsOf(category).length, category).toBeGreaterThan(0);
+      expect(platformsOf(category).every((p) => p.category === category), category).toBe(true);
+    }
+    // Each platform in exactly one category, in the list's order.
+    expect(COLLECTOR_PLATFORM_CATEGORIES.flatMap(platformsOf).sort((a, b) => COLLECTOR_PLATFORMS.indexOf(a) - COLLECTOR_PLATFORMS.indexOf(b))).toEqual(COLLECTOR_PLATFORMS);
+    expect(platformsOf(COLLECTOR_PLATFORM_CATEGORIES[0]!).map((p) => COLLECTOR_PLATFORMS.indexOf(p))).toEqual(
+      [...platformsOf(COLLECTOR_PLATFORM_CATEGORIES[0]!).map((p) => COLLECTOR_PLATFORMS.indexOf(p))].sort((a, b) => a - b),
+    );
     expect(COLLECTOR_PLATFORMS.every((p) => (COLLECTOR_TYPES as readonly string[]).includes(p.type))).toBe(true);
   });
 

@@ -59,5 +59,6 @@ export const HEALTH_SEVERITY: Record<HealthStatus, number> = { failing: 0, warni
 export function worstStatus(statuses: readonly HealthStatus[]): HealthStatus {
   const known = statuses.filter((s) => s !== 'unknown');
   if (known.length === 0) return 'unknown';
+  // Stryker disable next-line EqualityOperator: statuses of equal severity are the same status, so either one is the answer
   return known.reduce((worst, s) => (HEALTH_SEVERITY[s] < HEALTH_SEVERITY[worst] ? s : worst));
 }

@@ -155,6 +155,14 @@ describe('step refusals at their boundaries (mutation testing found these unchec
     expect(statusChangeRefusal('collector', 'not_mandatory', 'TBD', { ...customer, role: 'ROLE_ADMIN' })).toBeNull();
   });
 
+  it('keeps the company order within each status on a long list too (where the sort merges runs)', () => {
+    const statuses = ['TBD', 'done', 'not_mandatory'] as const;
+    // A fixed pseudo-random spread of 120 statuses.
+    const list = Array.from({ length: 120 }, (_, index) => ({ index, status: statuses[(index * 7 + (index >> 3)) % 3]! }));
+    const expected = statuses.flatMap((status) => list.filter((s) => s.status === status).map((s) => s.index));
+    expect(sortSteps(list).map((s) => s.index)).toEqual(expected);
+  });
+
   it('sorts a list given in reverse order: TBD, done, not_mandatory, each in company order', () => {
     const list = (['not_mandatory', 'done', 'TBD', 'not_mandatory', 'done', 'TBD'] as const).map((status, index) => ({ index, status }));
     expect(sortSteps(list).map((s) => s.index)).toEqual([2, 5, 1, 4, 0, 3]);

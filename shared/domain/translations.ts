@@ -39,8 +39,7 @@ export type TranslationsAnswer = TranslationCatalogues | CompiledTranslations | 
 export const translationErrorField = (locale: TranslationLocale, id: string): string => `${locale}.${id}`;
 
 export function splitTranslationErrorField(field: string): { locale: TranslationLocale; id: string } | null {
-  const dot = field.indexOf('.');
-  const locale = dot < 0 ? field : field.slice(0, dot);
+  const [locale, ...id] = field.split('.') as [string, ...string[]];
   if (!isTranslationLocale(locale)) return null;
-  return { locale, id: dot < 0 ? '' : field.slice(dot + 1) };
+  return { locale, id: id.join('.') };
 }

@@ -110,13 +110,15 @@ describe('linkTraffic and matchTraffic', () => {
     ]);
     expect(answer).toMatchObject({ utms: 2, sessions: 400 });
   });
-  it('stays fast for a few thousand rows and many rules', () => {
+  // Its speed on a big company is the health job benchmark's (test/bench/health-job.ts), not a unit test's: a busy machine is no measure.
+  it('links a few thousand rows with many rules', () => {
     const many = Array.from({ length: 5000 }, (_, i) => row(`source${i % 40}`, `medium${i % 7}`, `campaign${i}`, i));
     const rules = Array.from({ length: 50 }, (_, i) => rule(['equal', `source${i}`], ['contains', 'medium'], ['not contains', 'x']));
-    const started = performance.now();
     const answer = linkTraffic(many, rules);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(answer.unlinkedUtms).toBe(0);
+    // Only rules 0-39 name a source that occurs: sessions of every row are linked.
+    expect(answer.unlinkedSessions).toBe(0);
+    expect(answer.totalSessions).toBe((4999 * 5000) / 2);
   });
 });
 
@@ -164,6 +166,12 @@ describe('rule edges (mutation testing found these unchecked)', () => {
   it('finds a rule whose only value is blank meaningless', () => {
     expect(isRuleMeaningful([{ type: 'equal', utm: 'utmSource', value: '   ' }])).toBe(false);
     expect(isRuleMeaningful([{ type: 'equal', utm: 'utmSource', value: ' x ' }])).toBe(true);
+    // An 'any' row's value is ignored: it constrains nothing.
+    expect(isRuleMeaningful([{ type: 'any', utm: 'utmSource', value: 'google' }])).toBe(false);
+  });
+
+  it('proposes "any" for a value the analytics tool left empty or blank', () => {
+    expect(proposeRule({ utmSource: '', utmMedium: '  ', utmCampaign: 'x' }).map((c) => c.type)).toEqual(['any', 'any', 'equal']);
   });
 
   it('proposes trimmed values, and "any" where the analytics tool had none', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commissionCreateSchema } from './commissions';
 import { sourceCreateSchema } from './sources';
+import { errorsOf } from './testing/errors';
 
 const errorOf = async (schema: typeof commissionCreateSchema | typeof sourceCreateSchema, value: unknown) => {
   try {
@@ -36,5 +37,25 @@ describe('commission and source schemas', () => {
       ['businessModel', 'validation.source.businessModel'],
       ['deduplication', 'validation.required'],
     ]);
+  });
+});
+
+describe('commission limits at their edges', () => {
+  const body = (type: string, commission: unknown) => ({ sourceName: 'Awin', type, commission });
+  it.each([
+    ['percent', 0.01, null],
+    ['percent', 100, null],
+    ['percent', 100.01, 'validation.commission.percent'],
+    ['percent', 0.009, 'validation.commission.percent'],
+    ['fixed', 0.01, null],
+    ['fixed', 1_000_000, null],
+    ['fixed', 1_000_000.01, 'validation.commission.fixed'],
+    ['fixed', 0.009, 'validation.commission.fixed'],
+    ['fixed', -5, 'validation.commission.fixed'],
+    ['fixed', Number.NaN, 'validation.commission.number'], // what a number input gives for '1e'
+    ['percent', Number.POSITIVE_INFINITY, 'validation.commission.number'],
+    ['fixed', '12', 'validation.commission.number'],
+  ])('%s %s: %s', (type, commission, message) => {
+    expect(errorsOf(commissionCreateSchema, body(type, commission))).toEqual(message ? { commission: message } : {});
   });
 });

@@ -28,12 +28,14 @@ const UNPRINTABLE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u
 export const lineText = {
   name: 'line-text',
   message: 'validation.invalidCharacters',
+  // Stryker disable next-line ConditionalExpression: RegExp#test reads null and undefined as the texts "null" and "undefined", which pass too
   test: (value: string | null | undefined) => value == null || !UNPRINTABLE_LINE.test(value),
 };
 /** A free text (a comment): line breaks and tabs allowed, the rest as lineText. */
 export const freeText = {
   name: 'free-text',
   message: 'validation.invalidCharacters',
+  // Stryker disable next-line ConditionalExpression: as above
   test: (value: string | null | undefined) => value == null || !UNPRINTABLE_TEXT.test(value),
 };
 

@@ -53,3 +53,45 @@ describe('meeting schemas', () => {
     expect(await errorsOf(meetingDeleteSchema, { version: 3 })).toEqual({});
   });
 });
+
+describe('meeting dates: every month\'s last day, leap years, the turn of the year', () => {
+  const LAST_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  const at = (y: number, m: number, d: number, zone = 'Z') => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T10:00:00${zone}`;
+
+  it.each(LAST_DAYS.map((last, i) => [i + 1, last] as const))('month %i of 2026 ends on day %i', (month, last) => {
+    expect(isMeetingDatetime(at(2026, month, last))).toBe(true);
+    expect(isMeetingDatetime(at(2026, month, last + 1))).toBe(false);
+    expect(isMeetingDatetime(at(2026, month, 1))).toBe(true);
+    expect(isMeetingDatetime(at(2026, month, 0))).toBe(false);
+  });
+
+  it.each([
+    [2024, true], // divisible by 4
+    [2028, true],
+    [2000, true], // divisible by 400
+    [2025, false],
+    [2026, false],
+    [2027, false],
+  ])('29 February %i exists: %s', (year, leap) => {
+    expect(isMeetingDatetime(at(year, 2, 29))).toBe(leap);
+    expect(isMeetingDatetime(at(year, 2, 28))).toBe(true);
+    expect(isMeetingDatetime(at(year, 2, 30))).toBe(false);
+  });
+
+  it.each([
+    ['2026-12-31T23:59:59Z', true],
+    ['2027-01-01T00:00:00Z', true],
+    ['2026-12-31T23:30:00-05:00', true], // already 2027 in UTC: the day as written is what counts
+    ['2027-01-01T00:30:00+05:00', true], // still 2026 in UTC
+    ['2026-12-32T10:00:00Z', false],
+    ['2026-13-01T10:00:00Z', false],
+    ['2026-00-10T10:00:00Z', false],
+    ['2026-11-31T10:00:00Z', false],
+    ['2026-01-31T10:00:00Z', true],
+    ['2099-12-31T23:59:59.999Z', true],
+    ['2099-12-31T24:00:00Z', false], // the end of 2099 is 2100
+    ['1999-12-31T23:59:59Z', false],
+  ])('%s: %s', (value, ok) => {
+    expect(isMeetingDatetime(value)).toBe(ok);
+  });
+});

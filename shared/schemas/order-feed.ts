@@ -47,7 +47,7 @@ export const feedCheckSchema = /* @__PURE__ */ schema(() =>
     upload_key: string().trim().nullable().default(null).max(512, 'validation.invalid'),
   }).test('feed-source', 'validation.feed.urlOrFile', function oneSource(value) {
     // Named after the URL field (the form shows it there), not the object's '' path.
-    return Boolean(value.feed_url) !== Boolean(value.upload_key) || this.createError({ path: 'feed_url', message: 'validation.feed.urlOrFile' });
+    return Boolean(value.feed_url) !== Boolean(value.upload_key) || this.createError({ path: 'feed_url' });
   }),
 );
 export type FeedCheckRequest = InferType<typeof feedCheckSchema>;

@@ -44,7 +44,7 @@ export type NewPasswordChallengeRequest = InferType<typeof newPasswordChallengeS
 /** A TOTP code of an authenticator app: six digits (spaces a user may type are removed). */
 const mfaCode = () =>
   string()
-    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '') : value))
     .required('validation.required')
     .matches(/^\d{6}$/, 'validation.mfaCode');
 

@@ -12,14 +12,18 @@ import { schema } from './define';
 /** Longest text of one message: the longest bundled one is a paragraph. */
 export const TRANSLATION_MESSAGE_MAX_LENGTH = 4000;
 
-const isPlainObject = (value: unknown): value is MessageTexts => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object of texts, or nothing: null and a missing catalogue are required's refusal, answered first (the handler keeps a field's first message). */
+const isCatalogueOrNothing = (value: unknown): boolean =>
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: as said, the answer for null and undefined is required's
+  value == null ||
+  (typeof value === 'object' && !Array.isArray(value));
 
 const catalogue = () =>
   mixed<MessageTexts>()
     .meta({ jsonSchema: { type: 'object', additionalProperties: { type: 'string' } } }) // for docs/openapi.json
     .nonNullable('validation.translations.notObject')
     .required('validation.required')
-    .test('translations-object', 'validation.translations.notObject', (value) => value === undefined || isPlainObject(value));
+    .test('translations-object', 'validation.translations.notObject', isCatalogueOrNothing);
 
 export const translationsUpdateSchema = /* @__PURE__ */ schema(() =>
   object({

@@ -145,4 +145,13 @@ test('the translations editor asks before a typed catalogue is lost (menu, histo
   await home(page).click();
   await expect(page).toHaveURL(portalUrl() + '/dashboard');
   await expect(leaveDialog(page)).toBeHidden();
+
+  // Leaving through the history on purpose goes: Back, typed, then Forward and Leave.
+  await page.goBack();
+  await expect(page).toHaveURL(portalUrl() + '/admin/translations');
+  await area.fill(edited);
+  await page.goForward().catch(() => undefined);
+  await leaveDialog(page).getByRole('button', { name: m('en', 'unsavedChanges.leave') }).click();
+  await expect(page).toHaveURL(portalUrl() + '/dashboard');
+  await expect(leaveDialog(page)).toBeHidden();
 });

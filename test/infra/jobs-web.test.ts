@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { spaRewriteCode } from '../../lib/web';
+import { apiViewerRequestCode, spaRewriteCode } from '../../lib/web';
+import { ACCEPT_ENCODING_HEADER } from '../../lib/definitions/resources';
 import { actionsOfFunction, resourcesOf, synthPortal, type Synth } from './support';
 
 let synth: Synth;
@@ -138,7 +139,23 @@ describe('web stack', () => {
       { HeaderName: 'x-origin-verify', HeaderValue: '{{resolve:secretsmanager:portal/qa/origin-verify:SecretString:::}}' },
     ]);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
-    expect(api.FunctionAssociations).toBeUndefined();
+    // No SPA rewrite on the API; its one function passes on what the viewer accepts (the API gzips).
+    expect(api.FunctionAssociations).toHaveLength(1);
+    expect(api.FunctionAssociations[0].EventType).toBe('viewer-request');
+    expect(api.FunctionAssociations[0].FunctionARN).not.toEqual(config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN);
+    expect(policy.HeadersConfig.Headers).toContain(ACCEPT_ENCODING_HEADER);
+    expect(policy.HeadersConfig.Headers).not.toContain('Accept-Encoding');
+    synth.templates.web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: apiViewerRequestCode });
+  });
+
+  it("copies the viewer's Accept-Encoding for the API, and nothing when there is none", () => {
+    type Headers = Record<string, { value: string }>;
+    const handler = new Function(`${apiViewerRequestCode}; return handler;`)() as (e: { request: { headers: Headers } }) => { headers: Headers };
+    expect(handler({ request: { headers: { 'accept-encoding': { value: 'gzip, br' } } } }).headers).toEqual({
+      'accept-encoding': { value: 'gzip, br' },
+      [ACCEPT_ENCODING_HEADER]: { value: 'gzip, br' },
+    });
+    expect(handler({ request: { headers: {} } }).headers).toEqual({});
   });
 
   it('does the SPA fallback with a function on the default behaviour, not with error responses', () => {

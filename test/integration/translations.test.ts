@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MESSAGES } from '../../web/src/all-catalogues';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
@@ -128,5 +130,31 @@ describe('POST /api/translations', () => {
     expect((await new Browser(stack.url).post('/api/translations', body)).status).toBe(401);
     expect((await admin.post('/api/translations', body, { secFetchSite: 'cross-site' })).status).toBe(403);
     expect(await current()).toEqual(before);
+  });
+});
+
+describe('GET /api/translations, compressed', () => {
+  /** node:http rather than fetch: fetch decompresses on its own and hides the header. */
+  const raw = (acceptEncoding: string) =>
+    new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+      get(`${stack.url}/api/translations`, { headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => done({ headers: answer.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', fail)
+        .end();
+    });
+
+  it('gzips the editor answer (every catalogue) for a browser that takes it, as it reaches a phone through CloudFront', async () => {
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await raw('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    // Some 280 KB of JSON.
+    expect(plain.body.length).toBeGreaterThan(200_000);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
   });
 });

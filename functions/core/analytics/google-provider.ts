@@ -9,6 +9,7 @@ import { googleServiceAccount, GoogleCredentialsError, type ServiceAccountKey } 
 import {
   AnalyticsProviderError,
   assertPropertyId,
+  withoutAnchors,
   type AnalyticsProvider,
   type Counts,
   type CustomDimension,
@@ -68,10 +69,6 @@ const eventNamed = (eventName: string): FilterExpression => ({
 
 const and = (...expressions: FilterExpression[]): FilterExpression => ({ andGroup: { expressions } });
 
-/** A JavaScript pattern as an RE2 whole-value pattern (FULL_REGEXP matches the whole value already). */
-function re2Source(pattern: RegExp): string {
-  return pattern.source.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
-}
 
 /** The Data API name of a custom dimension. */
 function apiNameOf(scope: string, parameterName: string): string {
@@ -99,7 +96,7 @@ interface GaxiosLikeError {
 }
 
 /** A client library error as the provider's own: 403/404 mean "denied", the rest "failed", with Google's message. */
-function toProviderError(error: unknown): AnalyticsProviderError {
+export function toProviderError(error: unknown): AnalyticsProviderError {
   if (error instanceof AnalyticsProviderError) return error;
   if (error instanceof GoogleCredentialsError) return new AnalyticsProviderError('failed', error.message);
   const e = (error ?? {}) as GaxiosLikeError;
@@ -247,7 +244,7 @@ export function googleProvider(options: GoogleProviderOptions = {}): AnalyticsPr
         dimensions: [{ name: dimension.apiName }],
         metrics: [{ name: 'sessions' }],
         dimensionFilter: and(valueSet(dimension.apiName), {
-          notExpression: { filter: { fieldName: dimension.apiName, stringFilter: { matchType: 'FULL_REGEXP', value: re2Source(standard), caseSensitive: true } } },
+          notExpression: { filter: { fieldName: dimension.apiName, stringFilter: { matchType: 'FULL_REGEXP', value: withoutAnchors(standard.source), caseSensitive: true } } },
         }),
         orderBys: [{ metric: { metricName: 'sessions' }, desc: true }],
         limit: String(limit),

@@ -3,7 +3,7 @@ import type { AnalyticsOrders } from '../../../shared/feed/types';
 import { STANDARD_DIMENSION_FORMAT } from '../../../shared/domain/analytics';
 import { googleProvider } from './google-provider';
 import { sandboxProvider } from './sandbox-provider';
-import type { AnalyticsProvider } from './types';
+import { withoutAnchors, type AnalyticsProvider } from './types';
 
 export * from './types';
 
@@ -50,7 +50,7 @@ export async function analyticsOrders(propertyId: string, day: string): Promise<
 export function standardFormat(): RegExp {
   const configured = process.env[envNames.analyticsStandardFormat];
   if (!configured) return STANDARD_DIMENSION_FORMAT;
-  const source = configured.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
+  const source = withoutAnchors(configured);
   try {
     return new RegExp(`^(?:${source})$`);
   } catch {

@@ -89,6 +89,9 @@ export class AnalyticsProviderError extends Error {
   }
 }
 
+/** A whole-value pattern's source without its anchors: a leading `^`, a trailing unescaped `$` (both providers match whole values). */
+export const withoutAnchors = (source: string): string => source.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
+
 /** GA4 property ids are digits; anything else never reaches a provider (schemas), this guards other callers. */
 export function assertPropertyId(propertyId: string): void {
   if (!/^\d{1,20}$/.test(propertyId)) throw new AnalyticsProviderError('denied', `Invalid property id ${JSON.stringify(propertyId)}`);

@@ -17,7 +17,7 @@ const explain = (field: string, id: string, query: Record<string, string>): stri
  * is that company's history (its record and every item in it), `subject` a user's own history
  * (their record and their sign-ins), `user` the changes that user made; days are UTC and inclusive.
  */
-export async function listAuditHistory(query: Record<string, string>): Promise<AuditPage> {
+export async function listAuditHistory(query: Record<string, string>, deps: { listAudit: typeof listAudit } = { listAudit }): Promise<AuditPage> {
   let filter;
   try {
     filter = auditQuerySchema.validateSync(query, { abortEarly: false });
@@ -27,7 +27,7 @@ export async function listAuditHistory(query: Record<string, string>): Promise<A
     throw new ValidationError(errors, `The query is not valid: ${Object.entries(errors).map(([field, id]) => explain(field, id, query)).join('; ')}`);
   }
   const of = filter.company ? `company#${filter.company}` : filter.subject ? `user#${filter.subject}` : undefined;
-  const { entries, next } = await listAudit(
+  const { entries, next } = await deps.listAudit(
     {
       of,
       by: filter.user,

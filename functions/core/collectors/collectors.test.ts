@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CollectorFields, CollectorRecord, CollectorWrite } from '../../data/collectors';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { createCollector, deleteCompanyCollector, listCompanyCollectors, updateCollector, type CollectorDeps } from './collectors';
@@ -83,5 +83,32 @@ describe('collectors use cases', () => {
     expect(items.size).toBe(1);
     await expect(deleteCompanyCollector('c1', created.id, 2, deps)).resolves.toEqual({ id: created.id });
     expect(items.size).toBe(0);
+  });
+});
+
+describe('collectors: order and ids', () => {
+  it('sorts numbers in source names by value, case aside, then by e-mail (case aside), then id', async () => {
+    const { deps } = memoryDeps();
+    for (const [source, accessEmail] of [['Shop 10', 'a@x.test'], ['shop 9', 'a@x.test'], ['Shop 9', 'B@x.test'], ['shop 9', 'a@y.test']] as const) {
+      await createCollector('c1', { ...row, source, accessEmail }, deps);
+    }
+    expect((await listCompanyCollectors('c1', deps)).map((c) => `${c.source}/${c.accessEmail}`)).toEqual(['shop 9/a@x.test', 'shop 9/a@y.test', 'Shop 9/B@x.test', 'Shop 10/a@x.test']);
+  });
+
+  it('a missing comment or status is stored as empty and No', async () => {
+    const { deps, items } = memoryDeps();
+    await createCollector('c1', { source: 'Criteo', accessEmail: 'x@criteo.com' } as never, deps);
+    expect([...items.values()][0]).toMatchObject({ comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' });
+  });
+
+  it('an id that is no lower-case UUID names no collector, without asking the store', async () => {
+    const { deps } = memoryDeps();
+    const deleteCollector = vi.fn(deps.deleteCollector);
+    const id = 'abcdef01-0000-4000-8000-000000000001';
+    for (const odd of [id.toUpperCase(), `${id}0`, `0${id}`, id.replace(/-/g, '')]) {
+      await expect(deleteCompanyCollector('c1', odd, 1, { ...deps, deleteCollector }), odd).rejects.toBeInstanceOf(NotFoundError);
+    }
+    expect(deleteCollector).not.toHaveBeenCalled();
+    await expect(updateCollector('c1', id.toUpperCase(), { ...row, version: 1 }, deps)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -63,3 +63,36 @@ describe('affiliate commissions use cases', () => {
     await expect(deleteCompanyCommission('c1', 'x', 1, deps())).resolves.toEqual({ id: 'x' });
   });
 });
+
+describe('commissions: which refusal says what', () => {
+  it('names the source\'s problem: not CPO, or no such source', async () => {
+    const d = deps();
+    await expect(createCommission('c1', { sourceName: 'Google', type: 'fixed', commission: 3 }, d)).rejects.toThrow(
+      new ValidationError({ sourceName: 'validation.commission.notCpo' }, 'Commissions are set on CPO sources only'),
+    );
+    const unknown = await createCommission('c1', { sourceName: 'awin', type: 'fixed', commission: 3 }, d).catch((error: unknown) => error);
+    expect(unknown).toEqual(new ValidationError({ sourceName: 'validation.commission.unknownSource' }, 'The company has no source with this name'));
+    expect((unknown as ValidationError).errors).toEqual({ sourceName: 'validation.commission.unknownSource' });
+  });
+
+  it('a source with percent commissions takes no fixed one (409 on the type), and the other way round', async () => {
+    const existing = { id: 'p1', companyId: 'c1', sourceName: 'Awin', sourceId: 'id-Awin', type: 'percent' as const, commission: 5, version: 1, created: 'x' };
+    const d = deps({ listCommissions: async () => [existing] });
+    const refusal = await createCommission('c1', { sourceName: 'Awin', type: 'fixed', commission: 3 }, d).catch((error: unknown) => error);
+    expect(refusal).toEqual(new ConflictError('"Awin" has percent commissions already: a source has either fixed or percent commissions, not both', { type: 'validation.commission.otherType' }));
+    expect((refusal as ConflictError).errors).toEqual({ type: 'validation.commission.otherType' });
+    await expect(createCommission('c1', { sourceName: 'Awin', type: 'percent', commission: 7 }, d)).resolves.toMatchObject({ commission: 7 });
+  });
+
+  it('says why a delete is refused', async () => {
+    await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'stale' }))).rejects.toThrow('This commission was changed by someone else: reload the list and try again');
+    await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'missing' }))).rejects.toThrow('No such commission');
+    await expect(deleteCompanyCommission('c1', 'a b', 1, deps())).rejects.toThrow('No such commission');
+  });
+
+  it('lists by source name (case aside), then type, then id', async () => {
+    const row = (id: string, sourceName: string, type: 'fixed' | 'percent') => ({ id, companyId: 'c1', sourceName, sourceId: `s-${id}`, type, commission: 1, version: 1, created: 'x' });
+    const rows = [row('3', 'awin', 'percent'), row('2', 'Awin', 'fixed'), row('1', 'AWIN', 'percent'), row('0', 'Zeta', 'fixed')];
+    expect((await listCompanyCommissions('c1', deps({ listCommissions: async () => rows, listSources: async () => [] }))).map((r) => r.id)).toEqual(['2', '1', '3', '0']);
+  });
+});

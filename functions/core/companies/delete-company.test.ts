@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
-import { ConflictError, ForbiddenError } from '../../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { deleteCompany, type DeleteCompanyDeps } from './delete-company';
 
 const company = (id: string, over: Partial<CompanyRecord> = {}): CompanyRecord => ({
@@ -57,3 +57,38 @@ describe('deleteCompany', () => {
   });
 });
 
+
+describe('deleteCompany: what it says and where the admin lands', () => {
+  it('names a missing company, the default one, one user left as main', async () => {
+    const { d, calls } = deps([team, company('x')], [user('u1', { companyId: 'x' }), user('gone', { companyId: 'x', deletedAt: '2026-04-01T00:00:00.000Z' } as Partial<UserRecord>)]);
+    await expect(deleteCompany(admin, 'nope', 2, d)).rejects.toThrow(new NotFoundError('No such company'));
+    await expect(deleteCompany(admin, 'team', 2, d)).rejects.toThrow(new ForbiddenError('The default company cannot be deleted'));
+    // A deleted user does not count.
+    await expect(deleteCompany(admin, 'x', 2, d)).rejects.toThrow(new ConflictError('1 user still has this company as main company: move or delete this user first'));
+    expect(calls).toEqual([]);
+  });
+
+  it('an admin who worked elsewhere stays there; one who worked on it goes to the default company', async () => {
+    const elsewhere = user('admin2', { roles: ['ROLE_ADMIN'], companyId: 'team', currentCompanyId: 'y' });
+    const { d } = deps([team, company('x'), company('y')], []);
+    expect((await deleteCompany(elsewhere, 'x', 2, d)).currentCompany.id).toBe('y');
+    const here = deps([team, company('x')], []);
+    expect((await deleteCompany(admin, 'x', 2, here.d)).currentCompany.id).toBe('team');
+  });
+
+  it('without a default company, an admin who worked on it goes back to the main one', async () => {
+    const main = company('main');
+    const { d, calls } = deps([main, company('x')], [user('a', { roles: ['ROLE_ADMIN'], companyId: 'main', currentCompanyId: 'x' })]);
+    const answer = await deleteCompany(user('a', { roles: ['ROLE_ADMIN'], companyId: 'main', currentCompanyId: 'x' }), 'x', 2, d);
+    expect(calls).toContain('detach a -> null');
+    expect(answer.currentCompany.id).toBe('main');
+  });
+
+  it('an admin whose own company is gone too is told so, after the deletion', async () => {
+    const { d, calls } = deps([company('x')], []);
+    await expect(deleteCompany(user('a', { roles: ['ROLE_ADMIN'], companyId: 'gone', currentCompanyId: 'x' }), 'x', 2, d)).rejects.toThrow(
+      new NotFoundError('Your company no longer exists'),
+    );
+    expect(calls.at(-1)).toBe('record x');
+  });
+});

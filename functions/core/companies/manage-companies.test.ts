@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ViewIdTakenError, type CompanyRecord } from '../../data/companies';
-import { companyChanges, createCompanyAsAdmin, nextSteps, updateCompanyAsAdmin, updateCurrentCompany, type CompanyAdminDeps } from './manage-companies';
+import { ConflictError, NotFoundError } from '../../platform/errors';
+import { companyChanges, createCompanyAsAdmin, listAllCompanies, nextSteps, updateCompanyAsAdmin, updateCurrentCompany, type CompanyAdminDeps } from './manage-companies';
 import { statusReport } from './status-report';
 import { toCompany } from '../users/views';
 
@@ -76,5 +77,99 @@ describe('statusReport', () => {
     expect(rows.map((r) => `${r.companyName}/${r.stepType}`)).toEqual(['Acme/google_analytics', 'Acme/sources', 'Beta/sources']);
     // The company's worst known kind; never checked: unknown.
     expect(rows.map((r) => r.health)).toEqual(['unknown', 'unknown', 'warning']);
+  });
+});
+
+describe('companyChanges field by field', () => {
+  it.each([
+    [{ name: ' Acme ' }, {}],
+    [{ name: ' Acme Two ' }, { name: 'Acme Two' }],
+    [{ product: '360' }, {}],
+    [{ product: 'affiliate' }, { product: 'affiliate' }],
+    [{ country: 'FR' }, {}],
+    [{ country: 'GB' }, { country: 'GB' }],
+    [{ viewId: ' 12 ' }, {}],
+    [{ viewId: '  ' }, { viewId: null }],
+    [{ dimensionIndex: '4' }, { dimensionIndex: '4' }],
+    [{ dimensionIndex: null }, {}],
+    [{ orderFeedUrl: 'https://shop.example/f.xml' }, { orderFeedUrl: 'https://shop.example/f.xml' }],
+    [{ integrationSteps: ['google_analytics', 'sources', 'collector'] }, {}],
+    [{ integrationSteps: ['sources', 'collector'] }, { integrationSteps: ['sources', 'collector'] }],
+    [{ integrationSteps: ['google_analytics', 'sources', 'collector', 'status_feed'] }, { integrationSteps: ['google_analytics', 'sources', 'collector', 'status_feed'] }],
+  ] as const)('%j -> %j', (input, changes) => {
+    expect(companyChanges(record, input as never)).toEqual(changes);
+  });
+
+  it('a company without steps gets the wanted ones', () => {
+    expect(companyChanges({ ...record, integrationSteps: undefined } as unknown as CompanyRecord, { integrationSteps: ['sources'] })).toEqual({ integrationSteps: ['sources'] });
+  });
+
+  it('a feed URL set where none was stored, or cleared, is a change', () => {
+    const stored = { ...record, orderFeedUrl: 'https://shop.example/f.xml' };
+    expect(companyChanges(stored, { orderFeedUrl: '' })).toEqual({ orderFeedUrl: null });
+    expect(companyChanges(stored, { orderFeedUrl: 'https://shop.example/f.xml' })).toEqual({});
+  });
+});
+
+describe('the companies admin', () => {
+  const store = (current: CompanyRecord | null = record) => ({
+    listCompanies: vi.fn(async () => [{ ...record, id: 'z', name: 'Zeta' }, record]),
+    getCompany: vi.fn(async () => current),
+    createCompany: vi.fn(async (input: Parameters<CompanyAdminDeps['createCompany']>[0]) => ({ ...record, ...input, id: 'new' }) as CompanyRecord),
+    updateCompany: vi.fn(async (c: CompanyRecord, changes: object) => ({ ...c, ...changes, version: c.version + 1 })),
+    setAnalyticsFields: vi.fn(async (c: CompanyRecord, fields: object) => ({ ...c, ...fields, version: c.version + 1 })),
+  });
+
+  it('lists every company by name', async () => {
+    expect((await listAllCompanies(store())).map((c) => c.name)).toEqual(['Acme', 'Zeta']);
+  });
+
+  it('creates with empty texts as none and the steps in their order', async () => {
+    const d = store();
+    await createCompanyAsAdmin({ name: 'New', product: '360', country: 'FR', viewId: ' ', dimensionIndex: ' 3 ', orderFeedUrl: '', integrationSteps: ['sources', 'google_analytics'] }, d);
+    expect(d.createCompany).toHaveBeenCalledWith({ name: 'New', product: '360', country: 'FR', viewId: null, dimensionIndex: '3', orderFeedUrl: null, integrationSteps: ['google_analytics', 'sources'] });
+  });
+
+  it('edits on the version read; a missing company, a stale version or no change write nothing', async () => {
+    await expect(updateCompanyAsAdmin('c', { version: 3, name: 'X' }, store(null))).rejects.toThrow(new NotFoundError('No such company'));
+    const stale = store();
+    await expect(updateCompanyAsAdmin('c', { version: 2, name: 'X' }, stale)).rejects.toBeInstanceOf(ConflictError);
+    const same = store();
+    expect(await updateCompanyAsAdmin('c', { version: 3, name: 'Acme' }, same)).toMatchObject({ name: 'Acme', version: 3 });
+    for (const d of [stale, same]) expect(d.updateCompany).not.toHaveBeenCalled();
+    const d = store();
+    expect(await updateCompanyAsAdmin('c', { version: 3, name: 'Acme 2' }, d)).toMatchObject({ name: 'Acme 2', version: 4 });
+    expect(d.updateCompany).toHaveBeenCalledWith(record, { name: 'Acme 2' });
+  });
+
+  it('the legacy update stores only what differs, each field on its own', async () => {
+    const same = store();
+    expect(await updateCurrentCompany(record, { viewId: '12' }, same)).toMatchObject({ viewId: '12', version: 3 });
+    expect(same.setAnalyticsFields).not.toHaveBeenCalled();
+    const dimension = store();
+    await updateCurrentCompany(record, { dimensionIndex: '5', version: 3 }, dimension);
+    expect(dimension.setAnalyticsFields).toHaveBeenCalledWith(record, { dimensionIndex: '5' }, 3);
+    const both = store();
+    await updateCurrentCompany(record, { viewId: '12', dimensionIndex: '5' }, both);
+    expect(both.setAnalyticsFields).toHaveBeenCalledWith(record, { viewId: '12', dimensionIndex: '5' }, undefined);
+  });
+});
+
+describe('statusReport rows', () => {
+  it('orders a company\'s steps by its own order, steps it no longer lists last, and carries note, update time and product', async () => {
+    const rows = await statusReport({
+      listCompanies: async () => [{ ...record, product: 'affiliate', integrationSteps: ['sources', 'collector'] }],
+      listAllSteps: async () => [
+        { companyId: 'c', stepType: 'status_feed', status: 'done', updated: '2026-02-01T00:00:00.000Z', version: 2, note: 'ERP export' },
+        { companyId: 'c', stepType: 'google_analytics', status: 'TBD', updated: null, version: 1 },
+        { companyId: 'c', stepType: 'collector', status: 'TBD', updated: null, version: 1 },
+        { companyId: 'c', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
+      ],
+      healthOf: async () => new Map(),
+    });
+    expect(rows.map((r) => r.stepType)).toEqual(['sources', 'collector', 'google_analytics', 'status_feed']);
+    expect(rows[3]).toEqual({ companyId: 'c', companyName: 'Acme', product: 'affiliate', stepType: 'status_feed', status: 'done', updated: '2026-02-01T00:00:00.000Z', health: 'unknown', note: 'ERP export' });
+    expect(rows[0]).not.toHaveProperty('note');
+    expect(rows[0]!.updated).toBeNull();
   });
 });

@@ -89,3 +89,42 @@ describe('planAlerts', () => {
     expect(planAlerts({ day: '2026-01-03', lastMailDay: '2026-01-02', alerted: {}, current: { 'analytics-coverage': bad } }).events).toHaveLength(1);
   });
 });
+
+describe('every data-health result says its reason', () => {
+  const figures = (sessions: number | null, transactions: number | null) => ({ ok: true as const, value: { sessions, transactions } });
+  it.each([
+    ['feed, never checked', feedResult(null, true), { status: 'unknown', reason: { key: 'health.feed.never' } }],
+    ['feed, failed without a code', feedResult({ ...entry('failed'), failure: null } as never, true), { status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'failed' } } }],
+    ['access, no View ID', accessResult(null, { ok: true, value: {} }), { status: 'unknown', reason: { key: 'health.analytics.noViewId' } }],
+    ['access, not asked', accessResult('1', null), { status: 'unknown', reason: { key: 'health.analytics.noViewId' } }],
+    ['access, granted', accessResult('1', { ok: true, value: {} }), { status: 'healthy', reason: { key: 'health.access.ok' } }],
+    ['access, outage', accessResult('1', { ok: false, failure: 'failed' }), { status: 'unknown', reason: { key: 'health.analytics.unavailable' } }],
+    ['coverage, no View ID', coverageResult({ viewId: null, dimensionIndex: '1', outcome: figures(99, 99) }), { status: 'unknown', reason: { key: 'health.analytics.noViewId' } }],
+    ['coverage, no dimension', coverageResult({ viewId: '1', dimensionIndex: null, outcome: figures(99, 99) }), { status: 'unknown', reason: { key: 'health.coverage.noDimension' } }],
+    ['coverage, not asked', coverageResult({ viewId: '1', dimensionIndex: '1', outcome: null }), { status: 'unknown', reason: { key: 'health.analytics.unavailable' } }],
+    ['coverage, outage', coverageResult({ viewId: '1', dimensionIndex: '1', outcome: { ok: false, failure: 'failed' } }), { status: 'unknown', reason: { key: 'health.analytics.unavailable' } }],
+    ['coverage, dimension gone', coverageResult({ viewId: '1', dimensionIndex: '3', outcome: { ok: true, value: 'no-dimension' } }), { status: 'failing', reason: { key: 'health.coverage.dimensionGone', values: { index: '3' } } }],
+    ['coverage, no sessions', coverageResult({ viewId: '1', dimensionIndex: '1', outcome: figures(80, null) }), { status: 'unknown', reason: { key: 'health.coverage.noData' } }],
+    ['coverage, low', coverageResult({ viewId: '1', dimensionIndex: '1', outcome: figures(50, 99) }), { status: 'failing', reason: { key: 'health.coverage.below', values: { percent: 50 } } }],
+    ['UTM, no traffic', utmResult({ unlinkedSessions: 0, totalSessions: 0, unlinkedUtms: 0 }), { status: 'unknown', reason: { key: 'health.utm.noTraffic' } }],
+    ['UTM, warning', utmResult({ unlinkedSessions: 155, totalSessions: 1000, unlinkedUtms: 4 }), { status: 'warning', reason: { key: 'health.utm.unlinked', values: { percent: 15.5, utms: 4 } } }],
+  ] as const)('%s', (_label, result, expected) => {
+    expect(result).toEqual(expected);
+  });
+});
+
+describe('planAlerts: warning is bad too, and the reminder needs an earlier mail', () => {
+  const warning: KindResult = { status: 'warning', reason: { key: 'health.utm.unlinked' } };
+  it('a warning breaks, reminds after 7 days and recovers like a failure', () => {
+    const broken = planAlerts({ day: '2026-01-02', lastMailDay: null, alerted: {}, current: { 'utm-linking': warning } });
+    expect(broken).toEqual({ events: [{ kind: 'utm-linking', change: 'broken', ...warning }], alerted: { 'utm-linking': '2026-01-02' } });
+    const still = planAlerts({ day: '2026-01-09', lastMailDay: '2026-01-02', alerted: { 'utm-linking': '2026-01-02' }, current: { 'utm-linking': warning } });
+    expect(still.events.map((e) => e.change)).toEqual(['still']);
+    expect(still.alerted).toEqual({ 'utm-linking': '2026-01-09' });
+    // Healthy with nothing announced before: nothing to recover from.
+    expect(planAlerts({ day: '2026-01-09', lastMailDay: null, alerted: {}, current: { 'utm-linking': { status: 'healthy', reason: { key: 'health.utm.ok' } } } }).events).toEqual([]);
+    // A kind announced as bad that is now unknown stays announced.
+    const unknown = planAlerts({ day: '2026-01-20', lastMailDay: null, alerted: { feed: '2026-01-01' }, current: { feed: { status: 'unknown', reason: { key: 'health.feed.never' } } } });
+    expect(unknown).toEqual({ events: [], alerted: { feed: '2026-01-01' } });
+  });
+});

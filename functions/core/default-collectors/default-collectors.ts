@@ -24,8 +24,17 @@ export function sortDefaultCollectors(collectors: DefaultCollector[]): DefaultCo
   );
 }
 
-export async function getDefaultCollectors(): Promise<DefaultCollector[]> {
-  return sortDefaultCollectors(await listDefaultCollectors());
+export interface DefaultCollectorDeps {
+  list: typeof listDefaultCollectors;
+  create: typeof createDefaultCollector;
+  update: typeof updateDefaultCollector;
+  remove: typeof deleteDefaultCollector;
+}
+
+const defaults: DefaultCollectorDeps = { list: listDefaultCollectors, create: createDefaultCollector, update: updateDefaultCollector, remove: deleteDefaultCollector };
+
+export async function getDefaultCollectors(deps: DefaultCollectorDeps = defaults): Promise<DefaultCollector[]> {
+  return sortDefaultCollectors(await deps.list());
 }
 
 const fieldsOf = (input: DefaultCollectorCreateRequest | DefaultCollectorUpdateRequest): DefaultCollectorFields => ({
@@ -35,12 +44,13 @@ const fieldsOf = (input: DefaultCollectorCreateRequest | DefaultCollectorUpdateR
   comment: input.comment ?? '',
 });
 
-export const addDefaultCollector = (input: DefaultCollectorCreateRequest): Promise<DefaultCollector> => createDefaultCollector(input.id, fieldsOf(input));
+export const addDefaultCollector = (input: DefaultCollectorCreateRequest, deps: DefaultCollectorDeps = defaults): Promise<DefaultCollector> =>
+  deps.create(input.id, fieldsOf(input));
 
-export const changeDefaultCollector = (id: string, input: DefaultCollectorUpdateRequest): Promise<DefaultCollector> =>
-  updateDefaultCollector(id, input.version, fieldsOf(input));
+export const changeDefaultCollector = (id: string, input: DefaultCollectorUpdateRequest, deps: DefaultCollectorDeps = defaults): Promise<DefaultCollector> =>
+  deps.update(id, input.version, fieldsOf(input));
 
-export async function removeDefaultCollector(id: string, input: DefaultCollectorDeleteRequest): Promise<{ id: string }> {
-  await deleteDefaultCollector(id, input.version);
+export async function removeDefaultCollector(id: string, input: DefaultCollectorDeleteRequest, deps: DefaultCollectorDeps = defaults): Promise<{ id: string }> {
+  await deps.remove(id, input.version);
   return { id: id.toLowerCase() };
 }

@@ -3,7 +3,8 @@ import type { CompanyRecord } from '../../data/companies';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { openFeedCheck, startFeedCheck, type CheckDeps } from './checks';
-import { FEED_CHECK_STALE_MS, asSeen, getFeedCheckView, type ReadDeps } from './views';
+import { dispatchFeedRechecks } from './recheck-dispatch';
+import { FEED_CHECK_STALE_MS, asSeen, getFeedCheckView, getFeedOverview, type ReadDeps } from './views';
 
 const company = { id: 'c1', name: 'Acme', product: '360', viewId: null, orderFeedUrl: null } as unknown as CompanyRecord;
 const T0 = new Date('2026-11-24T10:00:00.000Z');
@@ -174,5 +175,84 @@ describe('reading checks', () => {
     expect(asSeen(record, new Date(T0.getTime() + FEED_CHECK_STALE_MS)).status).toBe('running');
     const late = asSeen(record, new Date(T0.getTime() + FEED_CHECK_STALE_MS + 1));
     expect(late).toMatchObject({ status: 'failed', failure: { code: 'interrupted' }, finishedAt: T0.toISOString() });
+  });
+});
+
+describe('startFeedCheck: what it records', () => {
+  it('a job that could not start is a failed line in the history, at that moment, with no orders', async () => {
+    const { deps } = fakeDeps({ startJob: vi.fn(async () => Promise.reject(new Error('invoke failed'))) });
+    await expect(startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/a.xml', feed_url: null, view_id: null, type: 'xml' }, deps)).rejects.toThrow('invoke failed');
+    const failure = { code: 'not-started', message: 'The check could not be started: try again in a moment' };
+    expect(deps.finishFeedCheck).toHaveBeenCalledWith(expect.objectContaining({ status: 'failed', updatedAt: T0.toISOString(), finishedAt: T0.toISOString(), failure }), {
+      checkId: '00000000-0000-7000-8000-000000000000',
+      date: T0.toISOString(),
+      trigger: 'manual',
+      health: 'failed',
+      orders: 0,
+      warningKeys: [],
+      failure,
+    });
+  });
+
+  it('an upload check keeps no URL to fetch', async () => {
+    const { deps, store } = fakeDeps();
+    await startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/a.xml', feed_url: 'https://shop.test/feed.xml', view_id: null, type: 'xml' }, deps);
+    expect([...store.values()][0]).not.toHaveProperty('fetchUrl');
+  });
+
+  it('says which schemes it takes when it refuses one', async () => {
+    const { deps } = fakeDeps();
+    await expect(startFeedCheck(company, 'u1', { upload_key: null, feed_url: 'gopher://x/', view_id: null, type: 'xml' }, deps)).rejects.toThrow(
+      'Only http, https, ftp and sftp feed URLs can be checked',
+    );
+  });
+});
+
+describe('reading checks: the overview', () => {
+  const record = (over: Partial<FeedCheckRecord> = {}) =>
+    ({ id: 'k1', companyId: 'c1', fetchUrl: 'https://u:p@x/', status: 'done', updatedAt: T0.toISOString(), failure: null, finishedAt: T0.toISOString(), ...over }) as unknown as FeedCheckRecord;
+  const reads = (latest: FeedCheckRecord | null, now = T0): ReadDeps => ({
+    getFeedCheck: async (_c, id) => (id === 'k1' ? latest : null),
+    latestFeedCheck: vi.fn(async () => latest),
+    listFeedHistory: vi.fn(async () => [{ checkId: 'k0' } as never]),
+    now: () => now,
+  });
+
+  it('answers the latest check as seen now, the history, and the stored URL without its credentials', async () => {
+    const deps = reads(record());
+    const overview = await getFeedOverview({ ...company, orderFeedUrl: 'sftp://shop:secret@feeds.example/o.xml' } as CompanyRecord, deps);
+    expect(deps.latestFeedCheck).toHaveBeenCalledWith('c1');
+    expect(deps.listFeedHistory).toHaveBeenCalledWith('c1');
+    expect(overview).toEqual({ current: { id: 'k1', status: 'done', updatedAt: T0.toISOString(), failure: null, finishedAt: T0.toISOString() }, history: [{ checkId: 'k0' }], orderFeedUrl: 'sftp://feeds.example/o.xml' });
+    const running = await getFeedOverview(company, reads(record({ status: 'running' }), new Date(T0.getTime() + FEED_CHECK_STALE_MS + 1)));
+    expect(running.current).toMatchObject({ status: 'failed', failure: { code: 'interrupted', message: 'The check stopped before the end: run it again' } });
+  });
+
+  it('a company without checks or URL has neither', async () => {
+    expect(await getFeedOverview(company, reads(null))).toEqual({ current: null, history: [{ checkId: 'k0' }], orderFeedUrl: null });
+  });
+
+  it('answers a check of the company, without its fetch URL', async () => {
+    const seen = await getFeedCheckView('c1', 'k1', reads(record()));
+    expect(seen).toMatchObject({ id: 'k1', status: 'done' });
+    expect(seen).not.toHaveProperty('fetchUrl');
+    expect(seen).not.toHaveProperty('companyId');
+  });
+});
+
+describe('the daily dispatch', () => {
+  const send = () => vi.fn(async () => undefined);
+  const now = () => new Date('2026-11-24T03:00:07.000Z');
+  it('files the run under the schedule\'s time when there is one, else now', async () => {
+    const list = async () => ['a'];
+    expect(await dispatchFeedRechecks({ send: send(), listCompanyIdsToRecheck: list, now }, '2026-11-24T03:00:00Z')).toEqual({ runAt: '2026-11-24T03:00:00.000Z', companies: 1 });
+    expect((await dispatchFeedRechecks({ send: send(), listCompanyIdsToRecheck: list, now }, 'not a time')).runAt).toBe('2026-11-24T03:00:07.000Z');
+    expect((await dispatchFeedRechecks({ send: send(), listCompanyIdsToRecheck: list, now }, '')).runAt).toBe('2026-11-24T03:00:07.000Z');
+    expect((await dispatchFeedRechecks({ send: send(), listCompanyIdsToRecheck: list, now })).runAt).toBe('2026-11-24T03:00:07.000Z');
+    // Without a clock of its own: the machine's.
+    const before = Date.now();
+    const { runAt } = await dispatchFeedRechecks({ send: send(), listCompanyIdsToRecheck: list });
+    expect(Date.parse(runAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(runAt)).toBeLessThanOrEqual(Date.now());
   });
 });

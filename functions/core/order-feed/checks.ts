@@ -141,9 +141,5 @@ export async function startFeedCheck(company: CompanyRecord, userId: string, req
 }
 
 function safeProtocol(url: string): string | null {
-  try {
-    return new URL(url).protocol.toLowerCase();
-  } catch {
-    return null;
-  }
+  return URL.canParse(url) ? new URL(url).protocol.toLowerCase() : null;
 }

@@ -194,3 +194,127 @@ describe('helpers', () => {
     expect(isRegression(null, 'failed')).toBe(false);
   });
 });
+
+describe('recheckCompany: what it sends on and what it records', () => {
+  const message = { companyId: 'c1', runAt };
+
+  it('a history line of this run (daily, at or after its time) is a redelivery; a manual line or an older daily one is not', async () => {
+    for (const [line, redelivery] of [
+      [entry('warnings', runAt, 'daily', 'mine'), true],
+      [entry('warnings', '2026-11-24T03:00:01.000Z', 'daily', 'mine'), true],
+      [entry('warnings', '2026-11-24T02:59:59.000Z', 'daily', 'mine'), false],
+      [entry('warnings', '2026-11-24T03:00:01.000Z', 'manual', 'mine'), false],
+    ] as const) {
+      const d = deps([line, entry('clean', '2026-11-23T03:00:00.000Z')], 'clean');
+      const outcome = await recheckCompany(message, 0, d);
+      expect(d.openFeedCheck, line.date + line.trigger).toHaveBeenCalledTimes(redelivery ? 0 : 1);
+      // A redelivery compares with the line before its own; a new check with the latest line.
+      expect(outcome, line.date + line.trigger).toMatchObject(redelivery ? { checkId: 'mine', previous: 'clean' } : { checkId: 'new-check', previous: 'warnings' });
+    }
+  });
+
+  it('opens the check with the company\'s view id, in the format of its last check of that URL', async () => {
+    const withView = { ...company, viewId: '424242' };
+    const d = deps([], 'clean', {
+      getCompany: vi.fn(async () => withView),
+      latestFeedCheck: vi.fn(async () => check({ type: 'xml', source: { kind: 'url', url: 'sftp://feeds.example/orders.csv' } })),
+    });
+    await recheckCompany(message, 0, d);
+    expect(d.latestFeedCheck).toHaveBeenCalledWith('c1');
+    expect(d.listFeedHistory).toHaveBeenCalledWith('c1', 2);
+    expect(d.openFeedCheck).toHaveBeenCalledWith('c1', expect.objectContaining({ type: 'xml', viewId: '424242' }));
+  });
+
+  it('a check that did not finish (taken by another run) is skipped as busy', async () => {
+    const d = deps([], 'clean', { runFeedCheck: vi.fn(async () => check({ status: 'running' })) });
+    expect(await recheckCompany(message, 0, d)).toEqual({ companyId: 'c1', companyName: 'Shop', outcome: 'skipped', reason: 'busy' });
+  });
+
+  it('a skipped company is named when it exists', async () => {
+    const noUrl = deps([], 'clean', { getCompany: vi.fn(async () => ({ ...company, orderFeedUrl: null })) });
+    expect(await recheckCompany(message, 0, noUrl)).toEqual({ companyId: 'c1', companyName: 'Shop', outcome: 'skipped', reason: 'no-feed-url' });
+    expect(await recheckCompany({ companyId: 'gone', runAt }, 0, deps([], 'clean'))).toEqual({ companyId: 'gone', outcome: 'skipped', reason: 'no-company' });
+  });
+
+  it('does not mail when another delivery already claimed the alert', async () => {
+    const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'warnings', { claimFeedAlert: vi.fn(async () => false) });
+    expect(await recheckCompany(message, 0, d)).toMatchObject({ health: 'warnings', previous: 'clean', alerted: false });
+    expect(d.claimFeedAlert).toHaveBeenCalledWith('c1', 'new-check', new Date('2026-11-24T03:00:06.000Z'));
+    expect(d.sendMail).not.toHaveBeenCalled();
+  });
+
+  it('mails the whole regression: company, kind, times, link, and the warnings counted', async () => {
+    const two = check({ status: 'done', finishedAt: '2026-11-24T03:04:05.000Z', result: { errors: { invalidPrice: [], zeroPrice: [] }, stats: { numOrders: { total: 12 } } } as unknown as FeedCheckRecord['result'] });
+    const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'warnings', { runFeedCheck: vi.fn(async () => two) });
+    await recheckCompany(message, 0, d);
+    expect(d.sendMail).toHaveBeenCalledWith({
+      to: 'team@portal.test',
+      template: 'feed-regression',
+      data: {
+        company_name: 'Shop',
+        feed_kind: 'order',
+        problem_short: 'has warnings',
+        problem: 'now has 2 warnings',
+        details: 'Warnings: invalidPrice, zeroPrice',
+        checked_at: '2026-11-24 03:04 UTC',
+        previous_at: '2026-11-23 03:00 UTC',
+        url_integration: 'https://portal.test/crm/order-feed',
+      },
+    });
+  });
+
+  it('mails one warning as "a warning", and a failure with its reason', async () => {
+    const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'warnings');
+    await recheckCompany(message, 0, d);
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ problem: 'now has a warning' }) }));
+    const failed = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'failed');
+    await recheckCompany(message, 0, failed);
+    expect(failed.sendMail).toHaveBeenCalledWith(
+      expect.objectContaining({
+        data: expect.objectContaining({ problem_short: 'cannot be checked', problem: 'can no longer be fetched or read', details: 'Reason: The server did not answer in time (timeout)' }),
+      }),
+    );
+  });
+
+  it('a redelivered failure line without its reason is mailed as unknown', async () => {
+    const mine = { ...entry('failed', '2026-11-24T03:00:05.000Z', 'daily', 'mine'), failure: null };
+    const d = deps([mine, entry('clean', '2026-11-23T03:00:00.000Z')], 'failed');
+    await recheckCompany(message, 0, d);
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ details: 'Reason: unknown (failed)', checked_at: '2026-11-24 03:00 UTC' }) }));
+  });
+
+  it('records a check without a finish time at the current time, with its orders and warning keys', async () => {
+    const unfinished = { ...finished('warnings'), finishedAt: null };
+    const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'warnings', { runFeedCheck: vi.fn(async () => unfinished) });
+    await recheckCompany(message, 0, d);
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ checked_at: '2026-11-24 03:00 UTC', details: 'Warnings: invalidPrice' }) }));
+  });
+});
+
+describe('recheck helpers at their edges', () => {
+  it.each([
+    [{ companyId: 'c'.repeat(64), runAt }, true],
+    [{ companyId: 'c'.repeat(65), runAt }, false],
+    [{ companyId: '', runAt }, false],
+    [{ companyId: 'c1', runAt: '' }, false],
+    // Any date Date.parse reads, up to 40 characters.
+    [{ companyId: 'c1', runAt: 'November 24, 2026 03:00:00.000 GMT+00:00' }, true],
+    [{ companyId: 'c1', runAt: 'November 24, 2026 03:00:00.0000 GMT+00:00' }, false],
+    [{ companyId: 'c1', runAt: 12 }, false],
+    [{ companyId: ['c1'], runAt }, false],
+    [{ companyId: 'c1', runAt: [runAt] }, false],
+  ])('message %j is read: %s', (value, ok) => {
+    expect(parseRecheckMessage(JSON.stringify(value))).toEqual(ok ? value : null);
+  });
+
+  it('keeps only the two fields of a message', () => {
+    expect(parseRecheckMessage(JSON.stringify({ companyId: 'c1', runAt, extra: 1 }))).toEqual({ companyId: 'c1', runAt });
+  });
+
+  it('reads a URL it cannot parse, or one whose last check was of another URL, by its extension or as XML', () => {
+    expect(recheckFormat('not a url.csv', null)).toBe('xml');
+    expect(recheckFormat('https://shop.example/orders.csv', check({ type: 'xml', source: { kind: 'url', url: 'https://shop.example/other.csv' } }))).toBe('csv');
+    // The last check of the same URL is compared without its credentials.
+    expect(recheckFormat('sftp://u:secret@shop.example/feed', check({ type: 'csv', source: { kind: 'url', url: 'sftp://shop.example/feed' } }))).toBe('csv');
+  });
+});

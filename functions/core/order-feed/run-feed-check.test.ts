@@ -3,8 +3,12 @@ import type { FeedCheckProgress } from '../../../shared/domain/order-feed';
 import { cleanRecords, feedText, xmlChunks } from '../../../shared/feed/testing/generate';
 import type { CompanyRecord } from '../../data/companies';
 import type { FeedCheckRecord } from '../../data/feed-checks';
+import { FeedParseError } from '../../../shared/feed/types';
 import { FeedFetchError } from '../../platform/feed-fetch';
-import { runFeedCheck, type RunDeps } from './run-feed-check';
+import type { IntegrationStatus } from '../../../shared/domain/types';
+import type { StepRecord } from '../../data/steps';
+import type { UserRecord } from '../../data/users';
+import { completeFeedStep, runFeedCheck, urlFetchOptions, type RunDeps } from './run-feed-check';
 import { logger } from '../../platform/log';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
@@ -147,6 +151,50 @@ describe('runFeedCheck', () => {
       expect(failed.status).toBe('failed');
       expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
     });
+
+    it('pins nothing without a stored URL, without the full URL, or when a daily check read another URL', async () => {
+      const noStored = sftpDeps();
+      await runFeedCheck({ ...company, orderFeedUrl: null, orderFeedHostKey: null } as CompanyRecord, urlCheck(stored), { feedUrl: stored }, noStored);
+      expect(noStored.storeOrderFeedHostKey).not.toHaveBeenCalled();
+      // The stored check's URL (credentials redacted) without the caller's full one.
+      const noUrl = sftpDeps();
+      await runFeedCheck(pinned(PINNED), urlCheck(stored), {}, noUrl);
+      expect(noUrl.storeOrderFeedHostKey).not.toHaveBeenCalled();
+      const moved = 'sftp://u:p@feeds.example.com/new.xml';
+      const daily = sftpDeps(clean, urlCheck(moved, 'daily'));
+      await runFeedCheck(pinned(null), urlCheck(moved, 'daily'), { feedUrl: moved, trigger: 'daily' }, daily);
+      expect(daily.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
+    it('a URL this check stored carries its key already: no second write', async () => {
+      // The company was read with an older URL that was removed meanwhile: this one became the first.
+      const deps = sftpDeps(clean, urlCheck(stored), true);
+      await runFeedCheck(pinned(PINNED), urlCheck(stored), { feedUrl: stored }, deps);
+      expect(deps.storeOrderFeedUrlOnce).toHaveBeenCalledWith('c1', stored, KEY);
+      expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
+    it('a manual check of the stored URL pins its key as trusted, once; the key already pinned is not written again', async () => {
+      const first = sftpDeps();
+      await runFeedCheck(pinned(null), urlCheck(stored), { feedUrl: stored }, first);
+      expect(first.storeOrderFeedHostKey).toHaveBeenCalledWith('c1', stored, KEY, false);
+      const again = sftpDeps();
+      await runFeedCheck(pinned(KEY), urlCheck(stored), { feedUrl: stored }, again);
+      expect(again.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
+    it('a daily check never replaces a pinned key, even one that differs from the key seen', async () => {
+      const deps = sftpDeps(clean, urlCheck(stored, 'daily'));
+      await runFeedCheck(pinned(PINNED), urlCheck(stored, 'daily'), { feedUrl: stored, trigger: 'daily' }, deps);
+      expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
+
+    it('a manual check of a URL with no host key seen (not SFTP) pins nothing', async () => {
+      const https = 'https://feeds.example.com/o.xml';
+      const { deps } = fakeDeps(clean, { storeOrderFeedUrlOnce: vi.fn(async () => false) }, urlCheck(https));
+      await runFeedCheck(pinned(PINNED), urlCheck(https), { feedUrl: https }, deps);
+      expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
+    });
   });
 
   it('warnings: done, but neither the step nor the URL', async () => {
@@ -166,10 +214,20 @@ describe('runFeedCheck', () => {
     expect(done.result?.possibleImported?.dayTested).toBe('2026-11-23');
   });
 
-  it('leaves the comparison out when the analytics provider fails', async () => {
-    const { deps } = fakeDeps(clean, { analyticsOrders: async () => Promise.reject(new Error('quota')) });
+  it('leaves the comparison out when the analytics provider fails, and says so in the log', async () => {
+    const { deps } = fakeDeps(clean, { analyticsOrders: async () => Promise.reject(new RangeError('quota')) });
+    const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
     const done = await runFeedCheck({ ...company, viewId: '55' } as CompanyRecord, queued(), {}, deps);
+    expect(warn).toHaveBeenCalledWith('analytics orders unavailable', { companyId: 'c1', error: 'RangeError' });
+    warn.mockRestore();
     expect(done.status).toBe('done');
+    expect(done.result?.possibleImported).toBeUndefined();
+  });
+
+  it('without a view id, on the check or the company, analytics is not asked', async () => {
+    const { deps } = fakeDeps(clean);
+    const done = await runFeedCheck(company, queued(), {}, deps);
+    expect(deps.analyticsOrders).not.toHaveBeenCalled();
     expect(done.result?.possibleImported).toBeUndefined();
   });
 
@@ -229,5 +287,235 @@ describe('runFeedCheck', () => {
   it('a missing upload is a clear failure', async () => {
     const { deps } = fakeDeps(clean, { openUpload: async () => null });
     expect((await runFeedCheck(company, queued(), {}, deps)).failure?.code).toBe('upload-missing');
+  });
+});
+
+describe('runFeedCheck: deadlines, progress and what it records', () => {
+  const MINUTE = 60_000;
+  /** A clock that moves `step` ms at each reading, from NOW. */
+  const clockOf = (step: number) => {
+    let time = NOW.getTime();
+    return () => new Date((time += step));
+  };
+
+  it('stops a check with no deadline given after 14 minutes, and says so', async () => {
+    const { deps } = fakeDeps(clean, { now: clockOf(5 * MINUTE) });
+    const failed = await runFeedCheck(company, queued(), {}, deps);
+    expect(failed.failure).toEqual({ code: 'timeout', message: 'The check took longer than 14 minutes and was stopped' });
+    // Stopped mid-way: not every byte was read.
+    expect(failed.progress.bytes).toBeLessThan(new TextEncoder().encode(clean).length);
+  });
+
+  it('names the minutes it was given in the timeout', async () => {
+    const { deps } = fakeDeps(clean, { now: clockOf(MINUTE) });
+    const failed = await runFeedCheck(company, queued(), { deadline: NOW.getTime() + 4 * MINUTE }, deps);
+    // The clock read 1 minute at the claim, 2 when the check started: 2 minutes were left.
+    expect(failed.failure?.message).toBe('The check took longer than 2 minutes and was stopped');
+  });
+
+  it('a check that reaches its deadline exactly is still running; past it, it stops', async () => {
+    const body = (async function* () {
+      yield new TextEncoder().encode(clean);
+    })();
+    // Readings: claim +1, start +2, analytics day +3, the chunk +4 (the deadline itself).
+    const { deps } = fakeDeps(clean, { now: clockOf(1), openUpload: async () => ({ body, contentLength: null }) });
+    const done = await runFeedCheck(company, queued(), { deadline: NOW.getTime() + 4 }, deps);
+    expect(done.status).toBe('done');
+    const late = fakeDeps(clean, { now: clockOf(1) }).deps;
+    expect((await runFeedCheck(company, queued(), { deadline: NOW.getTime() + 3 }, late)).failure?.code).toBe('timeout');
+  });
+
+  it('a URL check whose time is already up fails before it fetches anything', async () => {
+    const check = queued({ source: { kind: 'url', url: 'https://shop.example/feed.xml' } });
+    const { deps } = fakeDeps(clean, {}, check);
+    // Readings: claim +100, start +200, analytics day +300, time left +400: 0 ms left.
+    const failed = await runFeedCheck(company, check, { feedUrl: 'https://shop.example/feed.xml', deadline: NOW.getTime() + 400 }, deps);
+    expect(failed.failure?.code).toBe('timeout');
+    expect(deps.openUrl).not.toHaveBeenCalled();
+  });
+
+  it('gives the fetcher the time left, the byte limit, and a pin only when there is one', async () => {
+    const check = queued({ source: { kind: 'url', url: 'https://shop.example/feed.xml' } });
+    const { deps } = fakeDeps(clean, {}, check);
+    await runFeedCheck(company, check, { feedUrl: 'https://shop.example/feed.xml', deadline: NOW.getTime() + 10_000 }, deps);
+    expect(deps.openUrl).toHaveBeenCalledWith('https://shop.example/feed.xml', { maxBytes: 1024 * 1024 * 1024, timeoutMs: 10_000 - 400 });
+  });
+
+  it('reads the stored URL when the caller gives none (its credentials are then not in the check)', async () => {
+    const check = queued({ source: { kind: 'url', url: 'https://shop.example/feed.xml' } });
+    const { deps } = fakeDeps(clean, {}, check);
+    const done = await runFeedCheck(company, check, {}, deps);
+    expect(deps.openUrl).toHaveBeenCalledWith('https://shop.example/feed.xml', expect.anything());
+    // No full URL given: nothing to store for the daily re-check.
+    expect(done.feedUrlStored).toBe(false);
+    expect(deps.storeOrderFeedUrlOnce).not.toHaveBeenCalled();
+  });
+
+  it('reports progress on the first chunk, then once the interval has passed (not before), with the chunk\'s time', async () => {
+    const chunk = 4096;
+    const text = clean.slice(0, 25 * chunk);
+    const times: string[] = [];
+    const { deps, progress } = fakeDeps(text, {
+      writeFeedCheckProgress: async (_c, _id, p, at) => {
+        progress.push(p);
+        times.push(at);
+        return true;
+      },
+    });
+    // Each chunk reads the clock once, 100 ms apart: the interval is 10 chunks.
+    await runFeedCheck(company, queued(), {}, deps);
+    expect(progress.map((p) => p.bytes / chunk)).toEqual([1, 11, 21]);
+    expect(new Date(times[1]!).getTime() - new Date(times[0]!).getTime()).toBe(1000);
+    expect(progress[0]).toMatchObject({ totalBytes: text.length, orders: expect.any(Number) });
+  });
+
+  it('the size of an upload comes from the store, else from the check', async () => {
+    const { deps } = fakeDeps(clean, { openUpload: async () => ({ body: bytes(clean), contentLength: null }) }, queued({ source: { kind: 'upload', key: 'k', fileName: 'f.xml', size: 1234 } }));
+    const done = await runFeedCheck(company, queued({ source: { kind: 'upload', key: 'k', fileName: 'f.xml', size: 1234 } }), {}, deps);
+    expect(done.progress.totalBytes).toBe(1234);
+    const check = queued({ source: { kind: 'url', url: 'https://shop.example/f.xml' } });
+    const url = fakeDeps(clean, { openUrl: vi.fn(async () => ({ body: bytes(clean), contentLength: 777 })) }, check).deps;
+    expect((await runFeedCheck(company, check, {}, url)).progress.totalBytes).toBe(777);
+  });
+
+  it('counts bytes and orders from zero, whatever the claimed record held', async () => {
+    const { deps } = fakeDeps(clean, {}, queued({ progress: { bytes: 99, totalBytes: 5, orders: 7 } }));
+    const done = await runFeedCheck(company, queued(), {}, deps);
+    expect(done.progress.orders).toBe(400);
+    expect(done.progress.bytes).toBe(new TextEncoder().encode(clean).length);
+  });
+
+  it('compares with the company\'s view id when the check has none', async () => {
+    const { deps } = fakeDeps(clean);
+    await runFeedCheck({ ...company, viewId: '555' } as CompanyRecord, queued(), {}, deps);
+    expect(deps.analyticsOrders).toHaveBeenCalledWith('555', '2026-11-23');
+  });
+
+  it('a daily check is recorded as daily, a manual one as manual, unless the caller says', async () => {
+    for (const [startedBy, trigger] of [['daily', 'daily'], ['u1', 'manual']] as const) {
+      const { deps } = fakeDeps(clean, {}, queued({ startedBy }));
+      await runFeedCheck(company, queued(), {}, deps);
+      expect(deps.finishFeedCheck, startedBy).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ trigger }));
+    }
+  });
+
+  it('records a failed check in the history with no orders and no warnings, and stops the transfer', async () => {
+    const destroy = vi.fn();
+    const body = Object.assign(bytes('<orders><order><id>1</id>'), { destroy });
+    const { deps } = fakeDeps(clean, { openUpload: async () => ({ body, contentLength: null }) });
+    const failed = await runFeedCheck(company, queued(), {}, deps);
+    expect(destroy).toHaveBeenCalled();
+    expect(failed).toMatchObject({ status: 'failed', result: null });
+    expect(failed.finishedAt).toBe(failed.updatedAt);
+    expect(deps.finishFeedCheck).toHaveBeenCalledWith(failed, {
+      checkId: 'k1',
+      date: failed.finishedAt,
+      trigger: 'manual',
+      health: 'failed',
+      orders: 0,
+      warningKeys: [],
+      failure: failed.failure,
+    });
+  });
+
+  it('records a done check\'s time, orders and warning keys', async () => {
+    const { deps } = fakeDeps(clean.replace(/<price>[\d.]+<\/price>/, '<price>abc</price>'));
+    const done = await runFeedCheck(company, queued(), {}, deps);
+    expect(done).toMatchObject({ status: 'done', failure: null, stepCompleted: false, feedUrlStored: false });
+    expect(done.finishedAt).toBe(done.updatedAt);
+    expect(deps.finishFeedCheck).toHaveBeenCalledWith(done, expect.objectContaining({ date: done.finishedAt, health: 'warnings', orders: 400, warningKeys: Object.keys(done.result!.errors) }));
+  });
+
+  it('a parse error records its line and detail only when it has them', async () => {
+    // An empty upload: a refusal with a detail but no line.
+    const { deps } = fakeDeps('');
+    const failed = await runFeedCheck(company, queued(), {}, deps);
+    expect(failed.failure).toStrictEqual({ code: 'empty', message: 'the feed is empty (no data, or only whitespace)', detail: { key: 'empty' } });
+    const bare = fakeDeps(clean, { openUpload: async () => Promise.reject(new FeedParseError('encoding', 'not UTF-8')) }).deps;
+    expect((await runFeedCheck(company, queued(), {}, bare)).failure).toStrictEqual({ code: 'encoding', message: 'not UTF-8' });
+  });
+
+  it('logs an unexpected error with its company and check, not its message to the page', async () => {
+    const { deps } = fakeDeps(clean, { openUpload: async () => Promise.reject(new TypeError('socket hang up at 10.1.2.3')) });
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
+    const failed = await runFeedCheck(company, queued(), {}, deps);
+    expect(log).toHaveBeenCalledWith('feed check failed unexpectedly', { companyId: 'c1', checkId: 'k1', error: 'TypeError', reason: 'socket hang up at 10.1.2.3' });
+    log.mockRestore();
+    expect(failed.failure).toEqual({ code: 'internal', message: 'The check failed unexpectedly: try again in a moment' });
+  });
+
+  it('a known failure is not logged as unexpected', async () => {
+    const { deps } = fakeDeps(clean, { openUpload: async () => null });
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
+    const failed = await runFeedCheck(company, queued(), {}, deps);
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+    expect(failed.failure).toEqual({ code: 'upload-missing', message: 'The uploaded file is gone: upload it again' });
+  });
+
+  it('an upload check stores no URL, even if the caller passes one', async () => {
+    const { deps } = fakeDeps(clean);
+    const done = await runFeedCheck(company, queued(), { feedUrl: 'https://shop.example/feed.xml' }, deps);
+    expect(done.feedUrlStored).toBe(false);
+    expect(deps.storeOrderFeedUrlOnce).not.toHaveBeenCalled();
+  });
+});
+
+describe('completeFeedStep', () => {
+  const step = (stepType: StepRecord['stepType'], status: StepRecord['status']): StepRecord => ({ companyId: 'c1', stepType, status, updated: null, version: 1 });
+  const fakeSteps = (steps: StepRecord[], after: StepRecord['status'] = 'done') => ({
+    listSteps: vi.fn(async () => steps),
+    getUser: vi.fn(async (id: string) => (id === 'u1' ? ({ id: 'u1', firstName: 'Una', login: 'una@shop.example', roles: ['ROLE_MANAGER', 'ROLE_USER'] } as UserRecord) : null)),
+    changeStepStatus: vi.fn(async () => ({ steps: [{ stepType: 'sources', status: 'TBD' }, { stepType: 'status_feed', status: after }] }) as unknown as IntegrationStatus),
+  });
+
+  it('completes the feed step as the user who started the check, with that user\'s role', async () => {
+    const deps = fakeSteps([step('sources', 'TBD'), step('status_feed', 'TBD')]);
+    expect(await completeFeedStep(company, 'u1', deps)).toBe(true);
+    expect(deps.listSteps).toHaveBeenCalledWith('c1');
+    expect(deps.changeStepStatus).toHaveBeenCalledWith(
+      company,
+      { user: expect.objectContaining({ firstName: 'Una' }), role: 'ROLE_MANAGER' },
+      { stepType: 'status_feed', status: 'done', byCheck: true },
+    );
+  });
+
+  it('the daily re-check completes it as the daily feed check, without looking up a user', async () => {
+    const deps = fakeSteps([step('status_feed', 'TBD')]);
+    expect(await completeFeedStep(company, 'daily', deps)).toBe(true);
+    expect(deps.getUser).not.toHaveBeenCalled();
+    expect(deps.changeStepStatus).toHaveBeenCalledWith(company, { user: { firstName: 'Daily feed check', login: 'daily' }, role: 'ROLE_USER' }, expect.anything());
+  });
+
+  it('a user gone meanwhile is replaced by the daily feed check\'s name', async () => {
+    const deps = fakeSteps([step('status_feed', 'TBD')]);
+    await completeFeedStep(company, 'u-gone', deps);
+    expect(deps.getUser).toHaveBeenCalledWith('u-gone');
+    expect(deps.changeStepStatus).toHaveBeenCalledWith(company, { user: { firstName: 'Daily feed check', login: 'daily' }, role: 'ROLE_USER' }, expect.anything());
+  });
+
+  it.each([
+    ['done', [step('status_feed', 'done')]],
+    ['not mandatory', [step('status_feed', 'not_mandatory')]],
+    ['absent', [step('sources', 'TBD')]],
+  ])('leaves a feed step that is %s alone', async (_label, steps) => {
+    const deps = fakeSteps(steps);
+    expect(await completeFeedStep(company, 'u1', deps)).toBe(false);
+    expect(deps.changeStepStatus).not.toHaveBeenCalled();
+  });
+
+  it('answers false when the engine did not move it to done (a refusal or a race), or answers without the step', async () => {
+    const deps = fakeSteps([step('status_feed', 'TBD')], 'TBD');
+    expect(await completeFeedStep(company, 'u1', deps)).toBe(false);
+    const gone = { ...fakeSteps([step('status_feed', 'TBD')]), changeStepStatus: vi.fn(async () => ({ steps: [] }) as unknown as IntegrationStatus) };
+    expect(await completeFeedStep(company, 'u1', gone)).toBe(false);
+  });
+});
+
+describe('urlFetchOptions', () => {
+  it('waits for a byte at most a minute, never longer than the time left, and pins a host key only when given', () => {
+    expect(urlFetchOptions({ maxBytes: 10, timeoutMs: 600_000 })).toEqual({ maxBytes: 10, timeoutMs: 600_000, idleTimeoutMs: 60_000 });
+    expect(urlFetchOptions({ maxBytes: 10, timeoutMs: 30_000, sftpHostKey: 'SHA256:k' })).toEqual({ maxBytes: 10, timeoutMs: 30_000, idleTimeoutMs: 30_000, sftpHostKey: 'SHA256:k' });
+    expect(urlFetchOptions({ maxBytes: 10, timeoutMs: 30_000, sftpHostKey: '' })).not.toHaveProperty('sftpHostKey');
   });
 });

@@ -23,20 +23,27 @@ export interface UploadDeps {
   presign(input: { key: string; contentType: string; fileName: string; maxBytes: number }): Promise<{ url: string; fields: Record<string, string> }>;
 }
 
+/** The signed form's policy for one upload: that key, that content type, 1 to `maxBytes` bytes, for a short while. */
+export function uploadPolicy({ key, contentType, fileName, maxBytes }: { key: string; contentType: string; fileName: string; maxBytes: number }) {
+  return {
+    key,
+    // Each field is also an exact-match condition of the policy.
+    fields: { 'Content-Type': contentType, 'x-amz-meta-filename': encodeURIComponent(fileName) },
+    conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    expiresSeconds: FEED_UPLOAD_EXPIRY_SECONDS,
+  };
+}
+
 const defaults: UploadDeps = {
   now: () => new Date(),
   newId: randomUUID,
-  presign: async ({ key, contentType, fileName, maxBytes }) =>
+  presign: async (upload) =>
     presignPost({
       bucket: env.bucketName,
-      key,
-      // Each field is also an exact-match condition of the policy.
-      fields: { 'Content-Type': contentType, 'x-amz-meta-filename': encodeURIComponent(fileName) },
-      conditions: [
-        ['content-length-range', 1, maxBytes],
-        ['eq', '$Content-Type', contentType],
-      ],
-      expiresSeconds: FEED_UPLOAD_EXPIRY_SECONDS,
+      ...uploadPolicy(upload),
       now: new Date(),
       // The function's own region and credentials; locally the S3 emulator's endpoint (path-style).
       ...awsTargetFromEnv('S3'),

@@ -34,5 +34,6 @@ describe('uploadedFeed', () => {
       new ValidationError({ upload_key: 'validation.feed.fileTooLarge' }),
     );
     expect((await uploadedFeed('c1', KEY, async () => ({ size: FEED_UPLOAD_MAX_BYTES, fileName: null }))).size).toBe(FEED_UPLOAD_MAX_BYTES);
+    expect((await uploadedFeed('c1', KEY, async () => ({ size: 1, fileName: null }))).size).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import type { IdentityProvider, Tokens } from './identity';
 import { removeOwnMfa, startMfaEnrolment, verifyMfaEnrolment } from './mfa';
 import { completeMfa, completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
 import { memoryThrottleStore } from './testing/memory-throttle';
+import { logger } from '../../platform/log';
 
 const CLIENT = '198.51.100.7';
 const NOW = 1_800_000_000_000;
@@ -558,5 +559,53 @@ describe('sign-in edges (mutation testing found these unchecked)', () => {
 
     const noTokens = await challenged({ kind: 'new-password-required', session: 'S3' });
     await expect(completeNewPassword(newPassword, '203.0.113.9', noTokens)).rejects.toThrow(expiredMessage);
+  });
+});
+
+describe('the audit of sign-ins (recordSignIn) and the last sign-in', () => {
+  it('records a sign-in that gave a session, with the login and address; a challenge is no sign-in yet', async () => {
+    const deps = setup(user());
+    await login({ username: 'Ann@portal.test', password: 'secret-pass' }, CLIENT, deps);
+    expect(deps.recordSignIn).toHaveBeenCalledWith({ userId: 'sub-1', login: 'Ann@portal.test', ok: true, client: CLIENT });
+    expect(deps.markSignedIn).toHaveBeenCalledWith('sub-1', new Date(NOW).toISOString());
+    const challenged = setup(user(), { signIn: vi.fn(async () => ({ kind: 'new-password-required' as const, session: 'S' })) });
+    await login({ username: 'ann@portal.test', password: 'temp-pass' }, CLIENT, challenged);
+    expect(challenged.recordSignIn).not.toHaveBeenCalled();
+  });
+
+  it('records a wrong password as failed, for a known user by id and an unknown login without one', async () => {
+    const wrong = setup(user(), { signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())) });
+    await login({ username: 'ann@portal.test', password: 'bad' }, CLIENT, wrong).catch(() => undefined);
+    expect(wrong.recordSignIn).toHaveBeenCalledWith({ userId: 'sub-1', login: 'ann@portal.test', ok: false, client: CLIENT });
+    const unknown = setup(null, { signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())) });
+    await login({ username: 'nobody@portal.test', password: 'bad' }, CLIENT, unknown).catch(() => undefined);
+    expect(unknown.recordSignIn).toHaveBeenCalledWith({ userId: null, login: 'nobody@portal.test', ok: false, client: CLIENT });
+    // Another failure (Cognito down) is no wrong password: not recorded.
+    const down = setup(user(), { signIn: vi.fn(async () => Promise.reject(new Error('Cognito down'))) });
+    await login({ username: 'ann@portal.test', password: 'x' }, CLIENT, down).catch(() => undefined);
+    expect(down.recordSignIn).not.toHaveBeenCalled();
+  });
+
+  it('records the second step: a wrong code as failed, a right one as a sign-in', async () => {
+    const deps = setup(user(), {
+      signIn: vi.fn(async () => ({ kind: 'mfa-required' as const, session: 'M' })),
+      answerMfa: vi.fn(async (_u: string, _s: string, code: string) => {
+        if (code !== '123456') throw new InvalidMfaCodeError();
+        return { kind: 'tokens' as const, tokens: tokens() };
+      }),
+    });
+    await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps);
+    await completeMfa({ username: 'ann@portal.test', session: 'M', code: '000000' }, CLIENT, deps).catch(() => undefined);
+    expect(deps.recordSignIn).toHaveBeenLastCalledWith({ userId: 'sub-1', login: 'ann@portal.test', ok: false, client: CLIENT });
+    await completeMfa({ username: 'ann@portal.test', session: 'M', code: '123456' }, CLIENT, deps);
+    expect(deps.recordSignIn).toHaveBeenLastCalledWith({ userId: 'sub-1', login: 'ann@portal.test', ok: true, client: CLIENT });
+  });
+
+  it('a last sign-in that cannot be written is logged, and the sign-in goes through', async () => {
+    const deps = { ...setup(user()), markSignedIn: vi.fn(async () => Promise.reject(new RangeError('table down'))) };
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
+    expect(await login({ username: 'ann@portal.test', password: 'secret-pass' }, CLIENT, deps)).toMatchObject({ status: 'signed-in' });
+    expect(log).toHaveBeenCalledWith('Last sign-in not recorded', { userId: 'sub-1', error: 'RangeError' });
+    log.mockRestore();
   });
 });

@@ -65,3 +65,40 @@ describe('sources use cases', () => {
     expect(d.deleteSourceWithRules).toHaveBeenCalledWith('c1', ID, 3);
   });
 });
+
+describe('sources: which refusal is which', () => {
+  const { id: _id, ...fields } = input;
+  it.each([
+    ['taken', new ConflictError('A source with this id exists already: create it again (a new id is made)')],
+    ['stale', new ConflictError('This source was changed by someone else: reload the list and try again')],
+    ['missing', new NotFoundError('No such source')],
+  ] as const)('the store\'s %s', async (reason, error) => {
+    await expect(updateSource({ id: 'c1', product: '360' }, ID, { ...fields, version: 1 }, deps({ updateSource: async () => ({ ok: false, reason }) }))).rejects.toThrow(error);
+  });
+
+  it('a name another source has is a 409 on the name, found by the list or by the store\'s guard', async () => {
+    const listed = await createSource({ id: 'c1', product: '360' }, { ...input, name: ' AWIN ' }, deps()).catch((error: unknown) => error);
+    expect(listed).toEqual(new ConflictError('The company has a source named " AWIN " already: choose another name', { name: 'validation.source.nameTaken' }));
+    expect((listed as ConflictError).errors).toEqual({ name: 'validation.source.nameTaken' });
+    const guarded = await createSource({ id: 'c1', product: '360' }, { ...input, name: 'Fresh' }, deps({ putNewSource: async () => ({ ok: false, reason: 'nameTaken' }) })).catch((error: unknown) => error);
+    expect((guarded as ConflictError).message).toBe('The company has a source named "Fresh" already: choose another name');
+    // Renaming a source to its own name is no clash.
+    const d = deps({ listSources: async () => [record({ name: 'Google Ads' })] });
+    await expect(updateSource({ id: 'c1', product: '360' }, ID, { ...fields, version: 1 }, d)).resolves.toMatchObject({ version: 2 });
+  });
+
+  it('an affiliate company is told which models it may choose; missing texts are stored empty', async () => {
+    await expect(createSource({ id: 'c1', product: 'affiliate' }, input, deps())).rejects.toThrow('Affiliate companies choose the business model CPO or Special');
+    const d = deps();
+    const created = await createSource({ id: 'c1', product: '360' }, { ...input, name: 'Bare', utmSource: undefined, utmMedium: undefined, utmCampaign: undefined, agency: undefined } as never, d);
+    expect(created).toMatchObject({ utmSource: '', utmMedium: '', utmCampaign: '', agency: '' });
+    expect(d.putNewSource).toHaveBeenCalledWith(expect.objectContaining({ utmSource: '', utmMedium: '', utmCampaign: '', agency: '' }));
+    const stored = await listCompanySources('c1', deps({ listSources: async () => [record({ utmSource: undefined, agency: undefined } as never)] }));
+    expect(stored[0]).toMatchObject({ utmSource: '', agency: '' });
+  });
+
+  it('lists names that differ only by case by id', async () => {
+    const list = await listCompanySources('c1', deps({ listSources: async () => [record({ id: 'b', name: 'awin' }), record({ id: 'a', name: 'Awin' })] }));
+    expect(list.map((s) => s.id)).toEqual(['a', 'b']);
+  });
+});

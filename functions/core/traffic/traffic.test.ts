@@ -135,3 +135,59 @@ describe('UTM rules', () => {
     await expect(deleteCompanyRule('c1', 'RULE#x/../', 1, deps)).rejects.toBeInstanceOf(NotFoundError);
   });
 });
+
+describe('contradicting rules: which 409 is which', () => {
+  const rows = [traffic('google', 'cpc', 'brand', 500), traffic('google', 'email', 'june', 40), traffic('newsletter', 'email', 'june', 30)];
+  const mediumIs = (value: string): RuleMap => ({ ...emptyRuleMap(), 1: { type: 'contains', utm: 'utmMedium', value } });
+
+  it('the same rule again, on any source, is a 409 that names it and its source', async () => {
+    const { deps, rules } = fakes({ traffic: rows });
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
+    for (const source of ['s-google', 's-mail']) {
+      const refusal = await createRule(company, actor, { source, rule: sourceIs(' GOOGLE ') }, deps).catch((error: unknown) => error);
+      expect(refusal).toEqual(
+        new ConflictError('This UTM rule exists already (source "Google Ads": utmSource equal "google", utmMedium any, utmCampaign any)', { rule: 'validation.utm.duplicate' }),
+      );
+      expect((refusal as ConflictError).errors).toEqual({ rule: 'validation.utm.duplicate' });
+    }
+    // Even when the caller accepts overlaps: a duplicate is never useful.
+    await expect(createRule(company, actor, { source: 's-mail', rule: sourceIs('google'), acceptOverlap: true }, deps)).rejects.toBeInstanceOf(ConflictError);
+    expect(rules).toHaveLength(1);
+  });
+
+  it('a rule linking traffic another source\'s rule links is a 409 naming the first combination and that source', async () => {
+    const { deps, rules } = fakes({ traffic: rows });
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
+    const refusal = await createRule(company, actor, { source: 's-mail', rule: mediumIs('email') }, deps).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ConflictError);
+    expect((refusal as ConflictError).message).toBe(
+      '1 traffic combination(s) would be linked to two sources, e.g. utmSource equal "google", utmMedium equal "email", utmCampaign equal "june" (already linked to "Google Ads"): send acceptOverlap: true to create the rule anyway',
+    );
+    expect((refusal as ConflictError).errors).toEqual({ rule: 'validation.utm.overlap' });
+    expect(rules).toHaveLength(1);
+  });
+
+  it('the overlap is created when the caller accepts it (true only), and a rule of the same source never overlaps', async () => {
+    const { deps, rules } = fakes({ traffic: rows });
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
+    await expect(createRule(company, actor, { source: 's-mail', rule: mediumIs('email'), acceptOverlap: 'yes' as never }, deps)).rejects.toBeInstanceOf(ConflictError);
+    await createRule(company, actor, { source: 's-mail', rule: mediumIs('email'), acceptOverlap: true }, deps);
+    await createRule(company, actor, { source: 's-google', rule: mediumIs('cpc') }, deps);
+    expect(rules.map((r) => r.sourceId)).toEqual(['s-google', 's-mail', 's-google']);
+  });
+
+  it('a rule the read does not list yet still counts for the step', async () => {
+    const { deps } = fakes({ traffic: [traffic('google', 'cpc', 'brand', 500)] });
+    const created = await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, { ...deps, listRules: async () => [] });
+    expect(created.aggregates.unlinkedUtms).toBe(0);
+    expect(created.stepStatus).toBe('done');
+  });
+
+  it('a rule of a source gone meanwhile answers an empty source name; a rule id of another shape is not found', async () => {
+    const { deps } = fakes({ traffic: rows });
+    await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
+    const listed = await listCompanyRules('c1', { ...deps, listSourceRefs: async () => [] });
+    expect(listed[0]!.source).toBe('');
+    await expect(deleteCompanyRule('c1', 'not a rule id!', 1, deps)).rejects.toThrow(NotFoundError);
+  });
+});

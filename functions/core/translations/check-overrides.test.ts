@@ -49,3 +49,35 @@ describe('translation overrides', () => {
     expect(usableOverrides({ hello: 'Hi {name}', plain: 'Hi {name}', gone: 'x' }, bundles)).toEqual({ hello: 'Hi {name}' });
   });
 });
+
+describe('override problems at their edges', () => {
+  it.each([
+    ['hello', 5, 'validation.translations.notString'],
+    ['hello', '   ', 'validation.translations.empty'],
+    ['plain', 'x'.repeat(4000), null],
+    ['plain', 'x'.repeat(4001), 'validation.translations.tooLong'],
+    ['hello', 'Hello', 'validation.translations.placeholders'], // a placeholder left out
+    ['hello', 'Hello {name} {name}', null],
+    ['hello', 'Hi {who} and {name}', 'validation.translations.placeholders'],
+  ])('%s %j: %s', (id, text, problem) => {
+    expect(problemOf(id, text, bundles)).toBe(problem);
+  });
+
+  it('a select argument is not a plural one', () => {
+    expect([...placeholdersOf(parse('{g, select, male {he} other {they}}'))]).toEqual(['g:select']);
+    expect(problemOf('items', '{count, select, other {# items}}', bundles)).toBe('validation.translations.placeholders');
+  });
+
+  it('a missing catalogue is no object', () => {
+    expect(checkOverrides({ en: null, fr: [], ru: {} }, bundles).errors).toEqual({ en: 'validation.translations.notObject', fr: 'validation.translations.notObject' });
+  });
+
+  it('keeps an id such as __proto__ as a plain override, not a prototype', () => {
+    const withProto = { ...bundles, en: { ...bundles.en, ['__proto__']: 'Proto' } };
+    Object.defineProperty(withProto.en, '__proto__', { value: 'Proto', enumerable: true });
+    const input = JSON.parse('{"__proto__": "Changed"}') as Record<string, string>;
+    const checked = checkOverrides({ en: input, fr: {}, ru: {} }, withProto);
+    expect(Object.keys(checked.overrides.en)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(checked.overrides.en)).toBe(Object.prototype);
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import { changeCurrentCompany, currentUser, managedCompanies, resolveCompany, type UserCompanyDeps } from './companies';
+import { changeCurrentCompany, currentUser, currentUserOf, managedCompanies, resolveCompany, type UserCompanyDeps } from './companies';
 
 const company = (id: string, name: string): CompanyRecord => ({
   id,
@@ -109,5 +109,41 @@ describe('resolveCompany and currentUser', () => {
     });
     expect(answer).not.toHaveProperty('cognitoUsername');
     expect(answer).not.toHaveProperty('signedOutAt');
+  });
+});
+
+describe('the signed-in user\'s companies at their edges', () => {
+  it('lists the companies a user may choose by name, whatever order the store gives', async () => {
+    const d = { ...deps(), listCompanies: vi.fn(async () => [all[3]!, all[0]!, all[2]!, all[1]!]) };
+    expect((await managedCompanies(user({ roles: ['ROLE_ADMIN'] }), d)).map((c) => c.name)).toEqual(['Alpha', 'Beta', 'Gamma', 'Team']);
+  });
+
+  it('reads the main company only when the user works on another one', async () => {
+    const d = deps();
+    await currentUser(user({}), all[0]!, d);
+    expect(d.getCompany).not.toHaveBeenCalled();
+    const admin = user({ roles: ['ROLE_ADMIN'], currentCompanyId: 'b' });
+    expect((await currentUser(admin, all[1]!, d)).company.id).toBe('a');
+    expect(d.getCompany).toHaveBeenCalledWith('a');
+  });
+
+  it('a main company deleted under the user shows the current one instead of failing', async () => {
+    const d = { ...deps(), getCompany: vi.fn(async () => null) };
+    expect((await currentUser(user({ roles: ['ROLE_ADMIN'], companyId: 'gone', currentCompanyId: 'b' }), all[1]!, d)).company.id).toBe('b');
+  });
+
+  it('resolves the stored choice; with its main company gone too, no company; the main one is read once', async () => {
+    const d = deps();
+    expect((await resolveCompany(user({ roles: ['ROLE_ADMIN'], currentCompanyId: 'c' }), d))?.id).toBe('c');
+    const none = deps();
+    expect(await resolveCompany(user({ companyId: 'gone' }), none)).toBeNull();
+    expect(none.getCompany).toHaveBeenCalledTimes(1);
+    expect(await currentUserOf(user({ companyId: 'gone' }), none).catch((error: unknown) => error)).toEqual(new ForbiddenError('Your company no longer exists'));
+    expect((await currentUserOf(user({}), deps())).currentCompany.id).toBe('a');
+  });
+
+  it('says why a switch is refused', async () => {
+    await expect(changeCurrentCompany(user({}), 'b', deps())).rejects.toThrow(new ForbiddenError('You cannot work on this company'));
+    await expect(changeCurrentCompany(user({ roles: ['ROLE_ADMIN'] }), 'zzz', deps())).rejects.toThrow(new NotFoundError('No such company'));
   });
 });

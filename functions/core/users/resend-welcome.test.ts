@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
-import { TooManyRequestsError } from '../../platform/errors';
+import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
 import { memoryThrottleStore } from '../security/testing/memory-throttle';
 import { resendWelcome, WELCOME_MAILS_PER_USER, type ResendWelcomeDeps } from './resend-welcome';
 
@@ -45,5 +45,36 @@ describe('resendWelcome', () => {
     const d = deps();
     d.sendMail.mockRejectedValueOnce(new Error('SES down'));
     expect(await resendWelcome('u', { id: 'admin' }, d)).toMatchObject({ plainPassword: 'Tmp4pass7Q', welcomeMailSent: false });
+  });
+});
+
+describe('resendWelcome: whom and what', () => {
+  it('replaces the password, ends the sessions at the second of the change, and mails in the company\'s language', async () => {
+    const d = deps(() => NOW + 999);
+    await resendWelcome('u', { id: 'admin' }, d);
+    expect(d.setTemporaryPassword).toHaveBeenCalledWith('cog-u', 'Tmp4pass7Q');
+    expect(d.markPasswordChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 'u', companyId: 'a' }));
+    expect(d.markSignedOut).toHaveBeenCalledWith('u', Math.floor(NOW / 1000));
+    expect(d.identity.signOutEverywhere).toHaveBeenCalledWith('cog-u');
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ to: 'u@portal.test', template: 'welcome-fr' }));
+  });
+
+  it('a user whose company is gone still gets the default welcome', async () => {
+    const d = { ...deps(), listCompanies: async () => [] };
+    expect(await resendWelcome('u', { id: 'admin' }, d)).toMatchObject({ company: '', welcomeMailSent: true });
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ template: 'welcome-default' }));
+  });
+
+  it('refuses a missing or deleted user, the protected administrator and the caller, changing nothing', async () => {
+    for (const [found, caller, error] of [
+      [null, 'admin', new NotFoundError('No such user')],
+      [{ ...user, deletedAt: '2026-03-01T00:00:00.000Z' }, 'admin', new NotFoundError('No such user')],
+      [{ ...user, login: 'ADMIN@portal.test' }, 'admin', new ForbiddenError('The protected administrator’s password cannot be replaced')],
+      [user, 'u', new ForbiddenError('Change your own password from your profile')],
+    ] as const) {
+      const d = { ...deps(), getUser: async () => found as UserRecord | null };
+      await expect(resendWelcome('u', { id: caller }, d)).rejects.toThrow(error);
+      expect(d.setTemporaryPassword).not.toHaveBeenCalled();
+    }
   });
 });

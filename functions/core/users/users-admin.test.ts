@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
-import { ConflictError, ForbiddenError, InvalidCredentialsError, ValidationError } from '../../platform/errors';
-import { CompanyDirectory, toAdminUser } from './admin-users';
+import { ConflictError, ForbiddenError, InvalidCredentialsError, NotFoundError, ValidationError } from '../../platform/errors';
+import { CompanyDirectory, isProtectedLogin, toAdminUser } from './admin-users';
+import { createFirstAdmin, type CreateAdminDeps } from './create-admin';
 import { createAdminUser, welcomeTemplate, type CreateUserDeps } from './create-user';
 import { deleteAdminUser, type DeleteUserDeps } from './delete-user';
+import { listAdminUsers } from './list-users';
+import { resetUserMfa, type ResetUserMfaDeps } from './reset-user-mfa';
+import { toCompany, toCurrentUser } from './views';
 import { updateAdminUser, type UpdateUserDeps } from './update-user';
 import { logger } from '../../platform/log';
 
@@ -198,5 +202,355 @@ describe('deleteAdminUser', () => {
     await expect(deleteAdminUser('admin', 1, { id: 'admin' }, self)).rejects.toBeInstanceOf(ForbiddenError);
     expect(seeded.deleteUser).not.toHaveBeenCalled();
     expect(self.deleteIdentity).not.toHaveBeenCalled();
+  });
+});
+
+describe('createFirstAdmin', () => {
+  const input = { login: ' First@Portal.TEST ', firstName: 'Fay', lastName: 'First', companyName: 'Team' };
+  const deps = (over: Partial<CreateAdminDeps> = {}): CreateAdminDeps => ({
+    findCompanyByName: vi.fn(async () => null),
+    createCompany: vi.fn(async (fields) => company('new-team', fields.name, { isDefault: fields.isDefault })),
+    findUserByLogin: vi.fn(async () => null),
+    getIdentity: vi.fn(async () => null),
+    createIdentity: vi.fn(async () => ({ sub: 'sub-first', username: 'cog-first' })),
+    createUser: vi.fn(async (record) => ({ ...record, currentCompanyId: null, created: '2026-02-02T00:00:00.000Z', signedOutAt: null, version: 1 })),
+    newPassword: () => 'Temporary-16char',
+    ...over,
+  });
+
+  it('creates the team company (360, FR, the default one), the identity with a temporary password, and the admin', async () => {
+    const d = deps();
+    const created = await createFirstAdmin(input, d);
+    expect(d.findUserByLogin).toHaveBeenCalledWith('first@portal.test');
+    expect(d.createCompany).toHaveBeenCalledWith({ name: 'Team', product: '360', country: 'FR', isDefault: true });
+    expect(d.createIdentity).toHaveBeenCalledWith('first@portal.test', 'Temporary-16char', 'ROLE_ADMIN');
+    expect(d.createUser).toHaveBeenCalledWith({
+      id: 'sub-first',
+      login: 'first@portal.test',
+      cognitoUsername: 'cog-first',
+      firstName: 'Fay',
+      lastName: 'First',
+      roles: ['ROLE_ADMIN'],
+      companyId: 'new-team',
+      managedCompanyIds: ['new-team'],
+    });
+    expect(created).toMatchObject({ company: { id: 'new-team' }, temporaryPassword: 'Temporary-16char', user: { id: 'sub-first' } });
+  });
+
+  it('reuses the company of that name and an identity left by an interrupted run (whose password it does not know)', async () => {
+    const d = deps({ findCompanyByName: vi.fn(async () => companies[2]!), getIdentity: vi.fn(async () => ({ sub: 'sub-old', username: 'cog-old' })) });
+    const created = await createFirstAdmin(input, d);
+    expect(d.createCompany).not.toHaveBeenCalled();
+    expect(d.createIdentity).not.toHaveBeenCalled();
+    expect(d.createUser).toHaveBeenCalledWith(expect.objectContaining({ id: 'sub-old', cognitoUsername: 'cog-old', companyId: 't', managedCompanyIds: ['t'] }));
+    expect(created.temporaryPassword).toBeNull();
+  });
+
+  it('refuses a login that is already a user, creating nothing', async () => {
+    const d = deps({ findUserByLogin: vi.fn(async () => user()) });
+    await expect(createFirstAdmin(input, d)).rejects.toThrow(new ConflictError('first@portal.test is already a user of this stage'));
+    expect(d.createCompany).not.toHaveBeenCalled();
+    expect(d.createIdentity).not.toHaveBeenCalled();
+  });
+});
+
+describe('listAdminUsers', () => {
+  it('answers the users not deleted, the companies by name and the team company', async () => {
+    const list = await listAdminUsers({
+      listUsers: async () => [user({ id: 'u1', login: 'admin@portal.test' }), user({ id: 'gone', deletedAt: '2026-03-01T00:00:00.000Z' } as Partial<UserRecord>), user({ id: 'u2' })],
+      listCompanies: async () => [companies[1]!, companies[2]!, companies[0]!],
+      protectedLogin: () => 'admin@portal.test',
+    });
+    expect(list.users.map((u) => [u.id, u.protected])).toEqual([
+      ['u1', true],
+      ['u2', false],
+    ]);
+    expect(list.companies).toEqual([
+      { id: 'a', name: 'Alpha', country: 'FR', isDefault: false },
+      { id: 'b', name: 'Beta', country: 'RU', isDefault: false },
+      { id: 't', name: 'Team', country: 'FR', isDefault: true },
+    ]);
+    expect(list.teamCompany).toBe('Team');
+  });
+
+  it('has no team company before one is made', async () => {
+    const list = await listAdminUsers({ listUsers: async () => [], listCompanies: async () => [companies[0]!], protectedLogin: () => undefined });
+    expect(list).toEqual({ users: [], companies: [{ id: 'a', name: 'Alpha', country: 'FR', isDefault: false }], teamCompany: null });
+  });
+});
+
+describe('resetUserMfa', () => {
+  const deps = (current: UserRecord | null, over: Partial<ResetUserMfaDeps> = {}): ResetUserMfaDeps => ({
+    getUser: vi.fn(async () => current),
+    listCompanies: async () => companies,
+    identity: { removeTotp: vi.fn(async () => undefined) },
+    setMfaEnrolled: vi.fn(async () => undefined),
+    notify: vi.fn(async () => undefined),
+    protectedLogin: () => 'admin@portal.test',
+    ...over,
+  });
+
+  it('removes the app in Cognito, then on the record, tells the owner, and answers the user without it', async () => {
+    const d = deps(user({ mfaEnrolled: true } as Partial<UserRecord>));
+    const answer = await resetUserMfa('u', { id: 'admin' }, d);
+    expect(d.getUser).toHaveBeenCalledWith('u');
+    expect(d.identity.removeTotp).toHaveBeenCalledWith('cog-u');
+    expect(d.setMfaEnrolled).toHaveBeenCalledWith(expect.objectContaining({ id: 'u', mfaEnrolled: true }), false);
+    expect(d.notify).toHaveBeenCalledWith(expect.objectContaining({ id: 'u' }), 'removed');
+    expect(answer).toMatchObject({ id: 'u', company: 'Alpha' });
+    // Answered without the app: the edit page no longer offers the reset.
+    expect(answer).not.toHaveProperty('mfaEnrolled');
+  });
+
+  it('refuses a missing or deleted user, the protected administrator and the caller, touching nothing', async () => {
+    for (const [current, caller, error] of [
+      [null, 'admin', NotFoundError],
+      [user({ deletedAt: '2026-03-01T00:00:00.000Z' } as Partial<UserRecord>), 'admin', NotFoundError],
+      [user({ login: ' Admin@Portal.test' }), 'admin', ForbiddenError],
+      [user({ id: 'admin' }), 'admin', ForbiddenError],
+    ] as const) {
+      const d = deps(current);
+      await expect(resetUserMfa('u', { id: caller }, d)).rejects.toBeInstanceOf(error);
+      expect(d.identity.removeTotp).not.toHaveBeenCalled();
+    }
+  });
+});
+
+describe('updateAdminUser: what an edit writes, field by field', () => {
+  const caller = { id: 'admin' };
+  const deps = (current: UserRecord | null, over: Partial<UpdateUserDeps> = {}) => {
+    const d = {
+      getUser: vi.fn(async () => current),
+      listCompanies: async () => companies,
+      saveUserEdit: vi.fn(async (before: UserRecord, version: number, changes: Partial<UserRecord>) => ({ ...before, ...changes, version: version + 1 })),
+      setEmail: vi.fn(async () => undefined),
+      setRoleGroup: vi.fn(async () => undefined),
+      identity: {
+        setPermanentPassword: vi.fn(async () => undefined),
+        signOutEverywhere: vi.fn(async () => undefined),
+        signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())),
+        revokeRefreshToken: vi.fn(async () => undefined),
+      },
+      markPasswordChanged: vi.fn(async () => undefined),
+      markSignedOut: vi.fn(async () => undefined),
+      protectedLogin: () => 'admin@portal.test',
+      now: () => 1_700_000_000_999,
+      ...over,
+    };
+    return d as typeof d & UpdateUserDeps;
+  };
+  const edit = (data: Array<{ field: string; value: string | string[] }>) => ({ version: 1, data }) as Parameters<typeof updateAdminUser>[1];
+
+  it.each([
+    [[{ field: 'login', value: ' New@Portal.TEST ' }], { login: 'new@portal.test' }],
+    [[{ field: 'firstName', value: ' Ada ' }], { firstName: 'Ada' }],
+    [[{ field: 'lastName', value: ' Lovelace ' }], { lastName: 'Lovelace' }],
+    // The same role sent again is written again (with the company fields it implies).
+    [[{ field: 'roles', value: ['ROLE_USER'] }], { roles: ['ROLE_USER'], companyId: 'a', managedCompanyIds: ['a'] }],
+    [[{ field: 'company', value: ' beta ' }], { companyId: 'b', managedCompanyIds: ['b'] }],
+  ])('%j writes %j and touches nothing in Cognito', async (data, changes) => {
+    const d = deps(user());
+    await updateAdminUser('u', edit(data), caller, d);
+    expect(d.saveUserEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 'u' }), 1, changes);
+    expect(d.setRoleGroup).not.toHaveBeenCalled();
+    expect(d.identity.setPermanentPassword).not.toHaveBeenCalled();
+    expect(d.markSignedOut).not.toHaveBeenCalled();
+    expect(d.setEmail).toHaveBeenCalledTimes('login' in changes ? 1 : 0);
+  });
+
+  it('moves the e-mail in Cognito with the login', async () => {
+    const d = deps(user());
+    await updateAdminUser('u', edit([{ field: 'login', value: 'New@portal.test' }]), caller, d);
+    expect(d.setEmail).toHaveBeenCalledWith('cog-u', 'new@portal.test');
+  });
+
+  it('a manager keeps the companies chosen before when only the role or company changes; a list of just the main one is "none chosen"', async () => {
+    const manager = user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a', 'b'] });
+    const d = deps(manager);
+    await updateAdminUser('u', edit([{ field: 'company', value: 'Beta' }]), caller, d);
+    expect(d.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { companyId: 'b', managedCompanyIds: ['a', 'b'] });
+    const justMain = deps(user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a'] }));
+    await updateAdminUser('u', edit([{ field: 'company', value: 'Beta' }]), caller, justMain);
+    expect(justMain.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { companyId: 'b', managedCompanyIds: ['b'] });
+    // A company chosen before that was deleted since is dropped.
+    const gone = deps(user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a', 'deleted'] }));
+    await updateAdminUser('u', edit([{ field: 'roles', value: ['ROLE_MANAGER'] }]), caller, gone);
+    expect(gone.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { roles: ['ROLE_MANAGER'], companyId: 'a', managedCompanyIds: ['a'] });
+  });
+
+  it('a new list of managed companies replaces the old one', async () => {
+    const d = deps(user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a', 'b'] }));
+    await updateAdminUser('u', edit([{ field: 'managedCompanies', value: '["Alpha"]' }]), caller, d);
+    expect(d.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { companyId: 'a', managedCompanyIds: ['a'] });
+  });
+
+  it('refuses an edit when the user\'s company was deleted, unless the edit names a company', async () => {
+    const orphan = user({ companyId: 'deleted', managedCompanyIds: ['deleted'] });
+    await expect(updateAdminUser('u', edit([{ field: 'roles', value: ['ROLE_USER'] }]), caller, deps(orphan))).rejects.toThrow(
+      new NotFoundError('The user’s company no longer exists: choose another one'),
+    );
+    const d = deps(orphan);
+    await updateAdminUser('u', edit([{ field: 'company', value: 'Alpha' }]), caller, d);
+    expect(d.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { companyId: 'a', managedCompanyIds: ['a'] });
+  });
+
+  it('a new password is checked against the current one first: the same one is refused, nothing written', async () => {
+    const d = deps(user(), { identity: { ...deps(null).identity, signIn: vi.fn(async () => ({ kind: 'new-password-required' as const, session: 'S' })) } });
+    await expect(updateAdminUser('u', edit([{ field: 'password', value: 'Same-pass-12' }]), caller, d)).rejects.toBeInstanceOf(ValidationError);
+    expect(d.identity.signIn).toHaveBeenCalledWith('cog-u', 'Same-pass-12');
+    expect(d.saveUserEdit).not.toHaveBeenCalled();
+  });
+
+  it('a password change ends the user\'s sessions and reset links, at the second of the change', async () => {
+    const d = deps(user());
+    await updateAdminUser('u', edit([{ field: 'password', value: 'Fresh-pass-12' }]), caller, d);
+    expect(d.markPasswordChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 'u', companyId: 'a' }));
+    expect(d.markSignedOut).toHaveBeenCalledWith('u', 1_700_000_000);
+    expect(d.identity.signOutEverywhere).toHaveBeenCalledWith('cog-u');
+  });
+
+  it('says why it refuses, touching nothing', async () => {
+    await expect(updateAdminUser('gone', edit([{ field: 'firstName', value: 'x' }]), caller, deps(null))).rejects.toThrow(new NotFoundError('No such user'));
+    await expect(updateAdminUser('u', edit([{ field: 'firstName', value: 'x' }]), caller, deps(user({ deletedAt: '2026-03-01T00:00:00.000Z' } as Partial<UserRecord>)))).rejects.toThrow(
+      new NotFoundError('No such user'),
+    );
+    const self = deps(user({ id: 'admin', roles: ['ROLE_ADMIN'] }));
+    await expect(updateAdminUser('admin', edit([{ field: 'roles', value: ['ROLE_USER'] }]), caller, self)).rejects.toThrow(new ForbiddenError('This account keeps its administrator role'));
+    const seeded = deps(user({ id: 'first', login: 'admin@portal.test', roles: ['ROLE_ADMIN'] }));
+    await expect(updateAdminUser('first', edit([{ field: 'login', value: 'other@portal.test' }]), caller, seeded)).rejects.toThrow(
+      new ForbiddenError('The login of the protected administrator cannot change'),
+    );
+    await expect(updateAdminUser('first', edit([{ field: 'password', value: 'Hijack-pass-1' }]), caller, seeded)).rejects.toThrow(
+      new ForbiddenError('Only the protected administrator changes their own password'),
+    );
+    expect(seeded.saveUserEdit).not.toHaveBeenCalled();
+  });
+
+  it('the protected administrator may write their own login in another case, and change their name', async () => {
+    const seeded = deps(user({ id: 'first', login: 'admin@portal.test', roles: ['ROLE_ADMIN'] }));
+    await updateAdminUser('first', edit([{ field: 'login', value: ' Admin@Portal.test ' }, { field: 'firstName', value: 'Ada' }]), caller, seeded);
+    expect(seeded.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { login: 'admin@portal.test', firstName: 'Ada' });
+    expect(seeded.setEmail).not.toHaveBeenCalled();
+  });
+
+  it('reverts the table (and the e-mail) when Cognito refuses the group, and logs a revert that fails', async () => {
+    const d = deps(user(), { setRoleGroup: vi.fn(async () => Promise.reject(new Error('Cognito down'))) });
+    await expect(updateAdminUser('u', edit([{ field: 'roles', value: ['ROLE_MANAGER'] }, { field: 'login', value: 'm@portal.test' }]), caller, d)).rejects.toThrow('Cognito down');
+    expect(d.setEmail).toHaveBeenLastCalledWith('cog-u', 'u@portal.test');
+    expect(d.saveUserEdit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ version: 2 }),
+      2,
+      { login: 'u@portal.test', firstName: 'Una', lastName: 'User', roles: ['ROLE_USER'], companyId: 'a', managedCompanyIds: ['a'] },
+    );
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
+    let saves = 0;
+    const stuck = deps(user(), {
+      setRoleGroup: vi.fn(async () => Promise.reject(new Error('Cognito down'))),
+      saveUserEdit: vi.fn(async (before: UserRecord, version: number, changes: Partial<UserRecord>) => {
+        if (saves++ > 0) throw new RangeError('table down');
+        return { ...before, ...changes, version: version + 1 };
+      }),
+    });
+    await expect(updateAdminUser('u', edit([{ field: 'roles', value: ['ROLE_MANAGER'] }]), caller, stuck)).rejects.toThrow('Cognito down');
+    expect(log).toHaveBeenCalledWith('Could not revert a user edit after a Cognito failure', { userId: 'u', error: 'RangeError' });
+    log.mockRestore();
+  });
+});
+
+describe('the other user use cases say why they refuse', () => {
+  it('deleteAdminUser', async () => {
+    const d = (current: UserRecord | null): DeleteUserDeps => ({
+      getUser: async () => current,
+      deleteUser: vi.fn(async () => undefined),
+      deleteIdentity: vi.fn(async () => undefined),
+      identity: { signOutEverywhere: vi.fn(async () => undefined) },
+      protectedLogin: () => 'admin@portal.test',
+    });
+    await expect(deleteAdminUser('u', 1, { id: 'admin' }, d(null))).rejects.toThrow(new NotFoundError('No such user'));
+    await expect(deleteAdminUser('u', 1, { id: 'admin' }, d(user({ login: 'admin@portal.test' })))).rejects.toThrow(new ForbiddenError('This administrator account cannot be deleted'));
+    await expect(deleteAdminUser('admin', 1, { id: 'admin' }, d(user({ id: 'admin' })))).rejects.toThrow(new ForbiddenError('You cannot delete your own account'));
+    const ok = d(user());
+    await deleteAdminUser('u', 3, { id: 'admin' }, ok);
+    expect(ok.identity.signOutEverywhere).toHaveBeenCalledWith('cog-u');
+  });
+});
+
+describe('views of users and companies', () => {
+  it('a company answers nulls for what it lacks, and is the default one only when marked so', () => {
+    const bare = { ...company('c', 'Co'), viewId: undefined, dimensionIndex: undefined, integrationSteps: undefined, isDefault: undefined } as unknown as CompanyRecord;
+    expect(toCompany(bare)).toMatchObject({ viewId: null, dimensionIndex: null, integrationSteps: [], isDefault: false, orderFeedUrl: null });
+    expect(toCompany(company('t', 'Team', { isDefault: true, viewId: '123', dimensionIndex: '2' }))).toMatchObject({ viewId: '123', dimensionIndex: '2', isDefault: true });
+  });
+
+  it('the current user: companies by name, alerts on unless turned off, the app only when enrolled', () => {
+    const me = toCurrentUser(user({ roles: [] }), companies[0]!, companies[1]!, [companies[2]!, companies[1]!, companies[0]!]);
+    expect(me).toMatchObject({ role: 'ROLE_USER', roles: ['ROLE_USER'], company: { id: 'a' }, currentCompany: { id: 'b' }, healthAlerts: true });
+    expect(me.managedCompanies.map((c) => c.name)).toEqual(['Alpha', 'Beta', 'Team']);
+    expect(me).not.toHaveProperty('mfaEnrolled');
+    const off = toCurrentUser(user({ healthAlerts: false, mfaEnrolled: true } as Partial<UserRecord>), companies[0]!, companies[0]!, []);
+    expect(off).toMatchObject({ healthAlerts: false, mfaEnrolled: true });
+    expect(toCurrentUser(user({ healthAlerts: true } as Partial<UserRecord>), companies[0]!, companies[0]!, []).healthAlerts).toBe(true);
+  });
+});
+
+describe('admin-users edges', () => {
+  const directory = new CompanyDirectory(companies);
+
+  it('the protected administrator is recognised whatever the spaces and case, and nobody is when none is set', () => {
+    expect(isProtectedLogin(' Admin@Portal.test ', 'admin@portal.TEST ')).toBe(true);
+    expect(isProtectedLogin('admin@portal.test', undefined)).toBe(false);
+    expect(isProtectedLogin('', '')).toBe(false);
+  });
+
+  it('finds companies by name whatever the spaces and case, and names the field of a refusal', () => {
+    expect(directory.main('  ALPHA ').id).toBe('a');
+    expect(() => directory.main('Nowhere')).toThrow(new ValidationError({ company: 'adminUsers.validation.unknownCompany' }));
+    expect(() => directory.main('Nowhere', 'data[0].value')).toThrow(new ValidationError({ 'data[0].value': 'adminUsers.validation.unknownCompany' }));
+    const main = directory.main('alpha');
+    expect(directory.managedIds('ROLE_MANAGER', [' beta ', 'ALPHA'], main)).toEqual(['b', 'a']);
+    expect(() => directory.managedIds('ROLE_MANAGER', ['Nowhere'], main)).toThrow(new ValidationError({ managedCompanies: 'adminUsers.validation.unknownCompany' }));
+    expect(() => directory.managedIds('ROLE_MANAGER', ['team'], main, 'x')).toThrow(new ValidationError({ x: 'adminUsers.validation.teamCompany' }));
+  });
+
+  it('an admin user shows managed company names only for a manager, drops deleted ones, and the last sign-in', () => {
+    const manager = user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['b', 'deleted'], lastSignInAt: '2026-05-01T00:00:00.000Z' } as Partial<UserRecord>);
+    expect(toAdminUser(manager, directory.byId, undefined)).toMatchObject({ managedCompanies: ['Beta'], lastSignIn: '2026-05-01T00:00:00.000Z' });
+    const customer = user({ managedCompanyIds: ['a', 'b'] });
+    expect(toAdminUser(customer, directory.byId, undefined)).toMatchObject({ managedCompanies: ['Alpha'], lastSignIn: null });
+    // A user whose main company is gone has no company name and no list.
+    expect(toAdminUser(user({ companyId: 'gone' }), directory.byId, undefined)).toMatchObject({ company: '', managedCompanies: [] });
+  });
+});
+
+describe('createAdminUser edges', () => {
+  const input = { login: 'new@portal.test', password: 'Temp-pass-1234', firstName: '', lastName: '', role: 'ROLE_MANAGER' as const, company: 'Beta', managedCompanies: ['Alpha', 'Beta'] };
+  const deps = (over: Partial<CreateUserDeps> = {}): CreateUserDeps => ({
+    listCompanies: async () => companies,
+    findUserIdByLogin: async () => null,
+    createIdentity: vi.fn(async () => ({ sub: 'sub-1', username: 'cog-1' })),
+    deleteIdentity: vi.fn(async () => undefined),
+    createUser: vi.fn(async (record) => ({ ...record, currentCompanyId: null, created: '2026-02-02T00:00:00.000Z', signedOutAt: null, version: 1 })),
+    sendMail: vi.fn(async () => undefined),
+    appUrl: () => 'https://portal.test',
+    protectedLogin: () => undefined,
+    ...over,
+  });
+
+  it('greets a user without a name by login, stores a manager\'s companies and the one role', async () => {
+    const d = deps();
+    await createAdminUser(input, d);
+    expect(d.createUser).toHaveBeenCalledWith(expect.objectContaining({ firstName: '', lastName: '', roles: ['ROLE_MANAGER'], companyId: 'b', managedCompanyIds: ['a', 'b'] }));
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ name: 'new@portal.test' }) }));
+    const one = deps();
+    await createAdminUser({ ...input, firstName: 'Nina' }, one);
+    expect(one.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ name: 'Nina' }) }));
+  });
+
+  it('a suppressed address is no mail sent; a failed mail is logged by its error only', async () => {
+    expect((await createAdminUser(input, deps({ sendMail: vi.fn(async () => ({ skipped: true }) as never) }))).welcomeMailSent).toBe(false);
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
+    await createAdminUser(input, deps({ sendMail: vi.fn(async () => Promise.reject(new TypeError('SES down at 10.0.0.1'))) }));
+    expect(log).toHaveBeenCalledWith('Welcome e-mail not sent', { error: 'TypeError' });
+    log.mockRestore();
   });
 });

@@ -362,3 +362,96 @@ describe('stats', () => {
     });
   });
 });
+
+describe('what each finding says (the example\'s detail)', () => {
+  const detailOf = (orders: RawOrder[], key: WarningKey, options?: Parameters<typeof check>[1]) => check(orders, options).errors[key]?.[0]?.detail;
+  const long = 'x'.repeat(61);
+
+  it('quotes the value, cut to 57 characters and an ellipsis past 60', () => {
+    expect(detailOf([order({ price: 'x'.repeat(60) })], 'invalidPrice')).toBe(`"${'x'.repeat(60)}"`);
+    expect(detailOf([order({ price: long })], 'invalidPrice')).toBe(`"${'x'.repeat(57)}..."`);
+  });
+
+  it.each([
+    ['missingId', [order({ id: undefined })], undefined],
+    ['missingDate', [order({ date: undefined })], undefined],
+    ['zeroPrice', [order({ price: '0', state: 'partial_return' })], 'state partial_return'],
+    ['lastorderdateIsBiggerThanDate', [order({ newclient: '0', lastorderdate: '2026-11-11' })], 'lastorderdate 2026-11-11 00:00:00 > date 2026-11-10 12:00:00'],
+    ['noLastorderdate', [order({ newclient: '0' })], undefined],
+    ['noConversionType', [order({ newclient: undefined })], undefined],
+    ['newClientTagMissing', [order({ newclient: undefined, lastorderdate: '2026-01-01' })], undefined],
+    ['newClientTagMissing', [order({ newclient: 'true', lastorderdate: '2026-01-01' })], 'newclient "true" is neither 0 nor 1'],
+    ['invalidStateupdatedate', [order({ stateupdatedate: '21/11/2026' })], '"21/11/2026"'],
+    ['missingProductCategory', [order({}, [product({ category: undefined })])], 'product "P1"'],
+    ['missingProductCategory', [order({}, [product({ id: undefined, category: undefined })])], undefined],
+    ['invalidProductPrice', [order({}, [product({ price: '-1' })])], 'price "-1"'],
+    ['emptyProducts', [order({}, [])], 'state done'],
+    ['noProductsWithPrice', [order({}, [product({ price: '0' }), product({ id: 'P2', quantity: '0' })])], 'state done, 2 product(s)'],
+    ['noCommission', [order({ id: 'A1', commission: '3' }), order({ id: 'A2', state: 'partial_return' })], 'state partial_return'],
+  ] as const)('%s: %j', (key, orders, detail) => {
+    expect(check([...orders]).errors[key]?.[0]).toEqual(detail === undefined ? expect.not.objectContaining({ detail: expect.anything() }) : expect.objectContaining({ detail }));
+    expect(check([...orders]).counts[key]).toBe(1);
+  });
+
+  it('feed-level findings name their figures', () => {
+    const at = (id: string, date: string, state = 'done') => order({ id, date, state });
+    expect(detailOf([at('A1', '2026-11-01 10:00:00'), at('A2', '2026-11-02 10:00:00')], 'noOrdersCancel')).toBe('none of 2 is cancel or refuse');
+    expect(detailOf([at('A1', '2026-11-14 00:00:00'), at('A2', '2026-11-20 10:00:00')], 'dateRangeTooShort')).toBe(
+      'oldest order 2026-11-14 00:00:00: no order created before 2026-11-14, so orders changed in the last 7 days are missing',
+    );
+    expect(detailOf([at('A1', '2026-10-01 10:00:00'), at('A2', '2026-11-13 23:59:59')], 'dateRangeTooShort')).toBe(
+      'newest order 2026-11-13 23:59:59: no order created in the last 7 days (since 2026-11-14)',
+    );
+    const old = Array.from({ length: 60 }, (_, i) => at(`O${i}`, '2026-11-01 10:00:00', i < 3 ? 'done' : 'cancel'));
+    expect(detailOf(old, 'notEnoughDoneOrders')).toBe('3 of 60 orders dated 2026-11-14 or earlier are done or partial_return (5.0%)');
+  });
+
+  it('an order unknown to analytics says which day it was compared with', () => {
+    const analytics: AnalyticsOrders = { day: '2026-11-20', has: () => false };
+    expect(detailOf([order({ id: 'D1', date: '2026-11-20 10:00:00' })], 'gaOrdersDontMatchXml', { analytics })).toBe('not among the analytics ids of 2026-11-20');
+  });
+
+  it('the tested day counts only orders with an id and a valid date of that day', () => {
+    const analytics: AnalyticsOrders = { day: '2026-11-20', has: (id) => id === 'K1' };
+    const result = check([order({ id: 'K1', date: '2026-11-20 10:00:00' }), order({ id: '', date: '2026-11-20 11:00:00' }), order({ id: 'B1', date: 'bad' })], { analytics });
+    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 1, notInGA: 0 });
+  });
+
+  it('held findings keep the detail of each example, at most maxExamples of them', () => {
+    const orders = [order({ id: 'C0', commission: '3' }), ...Array.from({ length: 5 }, (_, i) => order({ id: `N${i}`, state: i % 2 ? 'done' : 'partial_return' }))];
+    const result = check(orders, { maxExamples: 3 });
+    expect(result.counts.noCommission).toBe(5);
+    expect(result.errors.noCommission).toEqual([
+      { orderId: 'N0', line: 2, detail: 'state partial_return' },
+      { orderId: 'N1', line: 2, detail: 'state done' },
+      { orderId: 'N2', line: 2, detail: 'state partial_return' },
+    ]);
+  });
+});
+
+describe('hugePrice: the median it compares with', () => {
+  const priced = (prices: number[]) => prices.map((price, i) => order({ id: `A${i}`, price: String(price) }, [product()], 2 + i));
+
+  it('is the middle of the SORTED prices seen', () => {
+    // 20 prices of 1 and 10 of 1000, the 1000s in the middle of the feed: the median is 1, so each 1000 is huge.
+    const prices = [...Array<number>(10).fill(1), ...Array<number>(10).fill(1000), ...Array<number>(10).fill(1)];
+    expect(raised(priced(prices), 'hugePrice')).toBe(10);
+  });
+
+  it('of an even count is the mean of the two middle prices', () => {
+    const prices = [...Array<number>(15).fill(1), ...Array<number>(15).fill(1000), 60_000];
+    const result = check(priced(prices));
+    expect(result.counts.hugePrice).toBe(1);
+    expect(result.errors.hugePrice?.[0]?.detail).toBe('price 60000 > 100 x median 500.5');
+  });
+
+  it('follows a feed whose prices all move up: once it has, the new prices are not huge', () => {
+    // 1100 prices of 100, then prices 1000 times higher: they are huge until the sampled median
+    // has followed them; past that point, more of them add nothing.
+    const low = Array<number>(1100).fill(100);
+    const shifted = (count: number) => raised(priced([...low, ...Array<number>(count).fill(100_000)]), 'hugePrice');
+    const early = shifted(4000);
+    expect(early).toBeGreaterThan(0);
+    expect(shifted(8000)).toBe(early);
+  });
+});

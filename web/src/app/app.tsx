@@ -1,7 +1,9 @@
-import { createContext, StrictMode, useContext, useState, type ReactNode } from 'react';
-import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { StrictMode, startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Router } from 'react-router-dom';
 import { SWRConfig, type Cache } from 'swr';
 import type { Locale } from '../i18n/locales';
+import { createGuardedHistory, GuardedHistoryContext, type GuardedHistory } from '../lib/guarded-history';
 import { I18nProvider } from './i18n-provider';
 import { AppRoutes } from './router';
 import { useServerError } from './server-error';
@@ -15,7 +17,7 @@ function Routed({ children }: { children: ReactNode }) {
 }
 
 interface Props {
-  /** Tests: start at these entries in a memory router instead of the browser's location. */
+  /** Tests: start at these entries in a memory history instead of the browser's location. */
   initialEntries?: string[];
   initialLocale?: Locale;
   /** Tests: a fresh SWR cache per render. */
@@ -24,35 +26,44 @@ interface Props {
   children?: ReactNode;
 }
 
-/** What the router shows: the app's routes, provided from outside so that the router is made once. */
-const RoutedContent = createContext<ReactNode>(null);
-function RoutedSlot() {
-  return <>{useContext(RoutedContent)}</>;
-}
 /**
- * A data router (one catch-all route; the pages themselves stay declarative in router.tsx) because
- * only a data router has blockers: useUnsavedChanges (lib/use-unsaved-changes.ts) asks before an
- * in-app navigation leaves a form with unsaved changes.
+ * react-router's declarative <Router> on the guarded history (lib/guarded-history.ts), which
+ * holds a navigation while unsaved changes are asked about: what react-router's data router was
+ * here for, at 18 KB gzip less on every first load. As the data router does, a location change is
+ * applied in a transition (a lazy page's chunk loads while the current page stays), or at once
+ * when navigate() asked for flushSync.
  */
-const routerRoutes: RouteObject[] = [{ path: '*', element: <RoutedSlot /> }];
+function GuardedRouter({ history, children }: { history: GuardedHistory; children: ReactNode }) {
+  const [state, setState] = useState(() => ({ action: history.action, location: history.location }));
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }, sync) => {
+        if (sync) flushSync(() => setState({ action, location }));
+        else startTransition(() => setState({ action, location }));
+      }),
+    [history],
+  );
+  return (
+    <GuardedHistoryContext.Provider value={history}>
+      <Router location={state.location} navigationType={state.action} navigator={history.navigator}>
+        {children}
+      </Router>
+    </GuardedHistoryContext.Provider>
+  );
+}
 
 /** Providers of the whole app. */
 export function App({ initialEntries, initialLocale, swrCache, children }: Props) {
-  const [router] = useState(() => (initialEntries ? createMemoryRouter(routerRoutes, { initialEntries }) : createBrowserRouter(routerRoutes)));
-  const content = (
-    <>
-      <AppRoutes />
-      {children}
-    </>
-  );
+  const [history] = useState(() => createGuardedHistory(initialEntries));
   return (
     <StrictMode>
       <SWRConfig value={{ ...(swrCache ? { provider: swrCache } : {}), revalidateOnFocus: false }}>
         <I18nProvider initialLocale={initialLocale}>
           <Routed>
-            <RoutedContent.Provider value={content}>
-              <RouterProvider router={router} />
-            </RoutedContent.Provider>
+            <GuardedRouter history={history}>
+              <AppRoutes />
+              {children}
+            </GuardedRouter>
           </Routed>
         </I18nProvider>
       </SWRConfig>

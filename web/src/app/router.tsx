@@ -7,8 +7,8 @@ import { RouteElement } from './route-element';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
- * Declarative routes (useRoutes) under app.tsx's one catch-all data route: the portal loads data
- * with SWR, not route loaders; the data router is there for its blockers (unsaved changes).
+ * Declarative routes (useRoutes) in app.tsx's declarative router: the portal loads data with SWR,
+ * not route loaders; unsaved changes are guarded by the router's history (lib/guarded-history.ts).
  */
 const routeObjects: RouteObject[] = [
   {

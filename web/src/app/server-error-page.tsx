@@ -34,7 +34,12 @@ export function ServerErrorPage({ failure }: { failure: ServerFailure }) {
         <h1>
           <T id="serverError.title" />
         </h1>
-        {detail && <pre className="server-error-detail">{detail}</pre>}
+        {detail && (
+          // Scrolls when long: focusable so a keyboard can scroll it (it holds nothing else to focus).
+          <pre className="server-error-detail" tabIndex={0} role="region" aria-label={t('serverError.title')}>
+            {detail}
+          </pre>
+        )}
         {html && <iframe className="server-error-frame" sandbox="" srcDoc={failure.text} title={t('serverError.frameTitle')} />}
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           <T id="serverError.reload" />

@@ -1,7 +1,7 @@
 import { createElement, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { T } from '../i18n/t';
 import { ConfirmDialog } from '../ui/dialog';
+import { useNavigationGuard, type NavigationGuard } from './guarded-history';
 
 /**
  * Navigation state of a page left right after a successful save: the form may still count as
@@ -27,8 +27,8 @@ const subscribe = (listener: () => void) => {
 /**
  * Declares that this component holds unsaved changes while `dirty` is true: a form, a row being
  * edited, the translations' text areas. Any number of them may be on a page; one
- * <UnsavedChangesPrompt/> (app/router.tsx) asks before they are lost, because react-router keeps
- * one blocker at a time ("A router only supports one blocker at a time").
+ * <UnsavedChangesPrompt/> (app/router.tsx) asks before they are lost, because the router keeps
+ * one guard at a time (lib/guarded-history.ts).
  */
 export function useUnsavedChanges(dirty: boolean): void {
   const [owner] = useState(() => Symbol('unsaved'));
@@ -45,7 +45,7 @@ export function useUnsavedChanges(dirty: boolean): void {
 
 /**
  * Warns before unsaved changes are lost: an in-app navigation (menu, link, Back) is held by
- * react-router's blocker and asked about in the app's own dialog; a reload or closing the tab
+ * the router's guard (lib/guarded-history.ts) and asked about in the app's own dialog; a reload or closing the tab
  * gets the browser's own question (beforeunload, whose text browsers no longer let a page set).
  * Only a change of page counts (path or query), not of the hash.
  */
@@ -56,14 +56,14 @@ export function UnsavedChangesPrompt(): ReactNode {
     dirtyRef.current = dirty;
   }, [dirty]);
 
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) =>
+  const shouldBlock = useCallback<NavigationGuard>(
+    (currentLocation, nextLocation) =>
       dirtyRef.current &&
       !leavingSaved(nextLocation.state) &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
-  const blocker = useBlocker(shouldBlock);
+  const held = useNavigationGuard(shouldBlock);
 
   useEffect(() => {
     if (!dirty) return;
@@ -77,11 +77,11 @@ export function UnsavedChangesPrompt(): ReactNode {
   }, [dirty]);
 
   return createElement(ConfirmDialog, {
-    open: blocker.state === 'blocked',
+    open: held !== null,
     message: createElement(T, { id: 'unsavedChanges.title' }),
     description: createElement(T, { id: 'unsavedChanges.description' }),
     confirmLabel: createElement(T, { id: 'unsavedChanges.leave' }),
-    onConfirm: () => blocker.proceed?.(),
-    onCancel: () => blocker.reset?.(),
+    onConfirm: () => held?.proceed(),
+    onCancel: () => held?.reset(),
   });
 }

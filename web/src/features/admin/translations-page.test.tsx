@@ -32,12 +32,22 @@ describe('TranslationsPage', () => {
     const en = await screen.findByLabelText('Messages in EN (JSON)');
     expect(JSON.parse((en as HTMLTextAreaElement).value)).toEqual({ 'route.home': 'Home' });
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No message differs from the built-in catalogue');
+    // The shown language only: three whole catalogues would be laid out at once.
+    expect(document.querySelectorAll('textarea')).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: 'EN' })).toHaveAttribute('aria-controls', 'translations-panel-en');
+    expect(screen.getByRole('tab', { name: 'RU' })).not.toHaveAttribute('aria-controls');
 
     await userEvent.click(screen.getByRole('tab', { name: 'RU' }));
     const ru = screen.getByLabelText('Messages in RU (JSON)');
     await userEvent.clear(ru);
     await userEvent.click(ru);
     await userEvent.paste('[1, 2]');
+    // Another tab and back: the edit is kept, and marked on its tab.
+    await userEvent.click(screen.getByRole('tab', { name: 'EN' }));
+    expect(document.querySelectorAll('textarea')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('tab', { name: 'RU' }));
+    expect(screen.getByLabelText('Messages in RU (JSON)')).toHaveValue('[1, 2]');
+    expect(screen.getByRole('tab', { name: 'RU' })).toHaveClass('translations-tab-edited');
     await userEvent.click(screen.getByRole('button', { name: 'Update all' }));
     expect(await screen.findByText('RU: the text must be one JSON object of message id → text')).toBeInTheDocument();
     expect(posts).toBe(0);

@@ -108,7 +108,8 @@ function Editor({ initial }: { initial: TranslationCatalogues }) {
             type="button"
             role="tab"
             aria-selected={l === locale}
-            aria-controls={`translations-panel-${l}`}
+            // Only the shown language's panel exists (below).
+            aria-controls={l === locale ? `translations-panel-${l}` : undefined}
             tabIndex={l === locale ? 0 : -1}
             className={edited(l) ? 'translations-tab translations-tab-edited' : 'translations-tab'}
             onClick={() => setLocale(l)}
@@ -117,30 +118,30 @@ function Editor({ initial }: { initial: TranslationCatalogues }) {
           </button>
         ))}
       </div>
-      {TRANSLATION_LOCALES.map((l) => (
-        <div key={l} id={`translations-panel-${l}`} role="tabpanel" aria-labelledby={`translations-tab-${l}`} hidden={l !== locale}>
-          <label className="visually-hidden" htmlFor={`translations-text-${l}`}>
-            <T id="translations.textarea" values={{ language: LABEL[l] }} />
-          </label>
-          <textarea
-            id={`translations-text-${l}`}
-            className="input translations-textarea"
-            spellCheck={false}
-            value={texts[l]}
-            onChange={(event) => setTexts({ ...texts, [l]: event.target.value })}
-          />
-          <div className="translations-meta muted">
+      {/* The shown language only: each catalogue is some 2,000 lines (95 KB) of text to put in a
+          text area; the others wait in `texts` until their tab is chosen. */}
+      <div key={locale} id={`translations-panel-${locale}`} role="tabpanel" aria-labelledby={`translations-tab-${locale}`}>
+        <label className="visually-hidden" htmlFor={`translations-text-${locale}`}>
+          <T id="translations.textarea" values={{ language: LABEL[locale] }} />
+        </label>
+        <textarea
+          id={`translations-text-${locale}`}
+          className="input translations-textarea"
+          spellCheck={false}
+          value={texts[locale]}
+          onChange={(event) => setTexts({ ...texts, [locale]: event.target.value })}
+        />
+        <div className="translations-meta muted">
+          <span>
+            <T id="translations.overridden" values={{ count: current.overridden[locale].length }} />
+          </span>
+          {edited(locale) && (
             <span>
-              <T id="translations.overridden" values={{ count: current.overridden[l].length }} />
+              <T id="translations.edited" />
             </span>
-            {edited(l) && (
-              <span>
-                <T id="translations.edited" />
-              </span>
-            )}
-          </div>
+          )}
         </div>
-      ))}
+      </div>
       <Outcome outcome={outcome} intl={intl} />
       <div className="translations-actions">
         <Button onClick={updateAll} loading={busy}>

@@ -116,7 +116,9 @@ export function ManagedCompaniesPicker({ companies, enabled, name = 'managedComp
   };
   return (
     <div className="us-wide">
-      <fieldset className="us-managed" disabled={!enabled} aria-describedby={hintId}>
+      {/* The box scrolls once there are many companies; disabled, it holds nothing focusable, so the
+          box itself takes the focus to be scrollable by keyboard (axe: scrollable-region-focusable). */}
+      <fieldset className="us-managed" disabled={!enabled} aria-describedby={hintId} tabIndex={enabled ? undefined : 0}>
         <legend>
           <T id="adminUsers.field.managedCompanies" />
         </legend>

@@ -119,6 +119,8 @@ describe('users admin page', () => {
     expect(screen.getByLabelText('Role')).toHaveValue('ROLE_USER');
     const managed = screen.getByRole('group', { name: 'Managed companies' });
     expect(managed).toBeDisabled();
+    // Disabled, the scrolling box holds nothing focusable: the box itself is the keyboard's stop.
+    expect(managed).toHaveAttribute('tabindex', '0');
     expect(within(managed).queryByLabelText('Portal Team')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Login (e-mail)'), 'new@acme.test');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
@@ -126,6 +128,7 @@ describe('users admin page', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(create).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'ROLE_MANAGER');
+    expect(managed).not.toHaveAttribute('tabindex');
     await userEvent.click(within(managed).getByLabelText('Globex'));
     await userEvent.selectOptions(screen.getByLabelText('Main company'), 'Acme');
     expect(create).toBeEnabled();

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { auditIndexes, gsi1, keys, normalizeUnique } from './keys';
+
+/**
+ * The key formats are the table's contract with every item already stored: a changed format
+ * loses data silently (old items no longer found). Each one is spelled out here literally.
+ */
+
+describe('key formats (docs/architecture.md, "Data")', () => {
+  it('users, logins, companies, names and View IDs', () => {
+    expect(keys.user('u1')).toEqual({ pk: 'USER#u1', sk: 'USER' });
+    expect(keys.loginGuard('  Ana@Example.COM ')).toEqual({ pk: 'LOGIN#ana@example.com', sk: 'LOGIN' });
+    expect(keys.company('c1')).toEqual({ pk: 'COMPANY#c1', sk: 'META' });
+    expect(keys.companyPartition('c1')).toBe('COMPANY#c1');
+    expect(keys.companyNameGuard(' Shop ONE ')).toEqual({ pk: 'COMPANY_NAME#shop one', sk: 'COMPANY_NAME' });
+    // A View ID is compared as typed, spaces aside (ids are digits; no case to fold).
+    expect(keys.viewIdGuard(' 123456789 ')).toEqual({ pk: 'VIEWID#123456789', sk: 'VIEWID' });
+    expect(keys.viewIdGuard('AbC')).toEqual({ pk: 'VIEWID#AbC', sk: 'VIEWID' });
+  });
+
+  it("a company's partition: steps, sources and their guards, and every child kind", () => {
+    expect(keys.step('c1', 'sources')).toEqual({ pk: 'COMPANY#c1', sk: 'STEP#sources' });
+    expect(keys.source('c1', 'S1')).toEqual({ pk: 'COMPANY#c1', sk: 'SOURCE#S1' });
+    expect(keys.sourceIdGuard('AB-Cd')).toEqual({ pk: 'SOURCE_ID#ab-cd', sk: 'SOURCE_ID' });
+    expect(keys.sourceNameGuard('c1', '  Google ADS ')).toEqual({ pk: 'COMPANY#c1', sk: 'SOURCE_NAME#google ads' });
+    expect(keys.rule('c1', 'r')).toEqual({ pk: 'COMPANY#c1', sk: 'RULE#r' });
+    expect(keys.traffic('c1', 't')).toEqual({ pk: 'COMPANY#c1', sk: 'TRAFFIC#t' });
+    expect(keys.collector('c1', 'k')).toEqual({ pk: 'COMPANY#c1', sk: 'COLLECTOR#k' });
+    expect(keys.commission('c1', 'm')).toEqual({ pk: 'COMPANY#c1', sk: 'COMMISSION#m' });
+    expect(keys.meeting('c1', 'g')).toEqual({ pk: 'COMPANY#c1', sk: 'MEETING#g' });
+    expect(keys.feedCheck('c1', 'f')).toEqual({ pk: 'COMPANY#c1', sk: 'FEEDCHECK#f' });
+    expect(keys.feedHistory('c1', '2026-01-01#f')).toEqual({ pk: 'COMPANY#c1', sk: 'FEEDHIST#2026-01-01#f' });
+    expect(keys.feedAlert('c1', 'f')).toEqual({ pk: 'COMPANY#c1', sk: 'FEEDALERT#f' });
+    expect(keys.feedCheckRunning('c1')).toEqual({ pk: 'COMPANY#c1', sk: 'FEEDRUN' });
+    expect(keys.lastAnalyticsCheck('c1', 'access')).toEqual({ pk: 'COMPANY#c1', sk: 'GACHECK#access' });
+    expect(keys.healthDay('c1', '2026-03-01', 'feed')).toEqual({ pk: 'COMPANY#c1', sk: 'HEALTH#2026-03-01#feed' });
+    expect(keys.healthState('c1')).toEqual({ pk: 'COMPANY#c1', sk: 'HEALTHSTATE' });
+    // Each child key starts with its prefix: the partition's Queries read `begins_with(sk, prefix)`.
+    for (const [make, prefix] of [
+      [keys.source, keys.sourcePrefix],
+      [keys.rule, keys.rulePrefix],
+      [keys.traffic, keys.trafficPrefix],
+      [keys.collector, keys.collectorPrefix],
+      [keys.commission, keys.commissionPrefix],
+      [keys.meeting, keys.meetingPrefix],
+      [keys.feedCheck, keys.feedCheckPrefix],
+      [keys.feedHistory, keys.feedHistoryPrefix],
+      [keys.feedAlert, keys.feedAlertPrefix],
+    ] as const) {
+      expect(make('c1', 'x').sk).toBe(`${prefix}x`);
+    }
+    expect(keys.step('c1', 'sources').sk.startsWith(keys.stepPrefix)).toBe(true);
+    expect(keys.lastAnalyticsCheck('c1', 'dimension').sk.startsWith(keys.lastAnalyticsCheckPrefix)).toBe(true);
+    expect(keys.healthDay('c1', '2026-03-01', 'feed').sk.startsWith(keys.healthDayPrefix)).toBe(true);
+  });
+
+  it('feed uploads in S3, under the company prefix', () => {
+    expect(keys.feedUploadPrefix('c1')).toBe('feeds/c1/');
+    expect(keys.feedUpload('c1', 'abc', 'csv')).toBe('feeds/c1/abc.csv');
+  });
+
+  it('tokens, throttles, challenges, platform items, audit records, suppressions and translations', () => {
+    expect(keys.passwordReset('h')).toEqual({ pk: 'RESET#h', sk: 'RESET' });
+    expect(keys.throttle('sign-in', 'h', 42)).toEqual({ pk: 'THROTTLE#sign-in#h', sk: 'W#42' });
+    expect(keys.signInChallenge('h')).toEqual({ pk: 'CHALLENGE#h', sk: 'CHALLENGE' });
+    expect(keys.defaultCollector('AbC')).toEqual({ pk: 'DEFAULT_COLLECTOR#abc', sk: 'DEFAULT_COLLECTOR' });
+    expect(keys.audit('user', 'u1', 'V000000000002')).toEqual({ pk: 'AUDIT#user#u1', sk: 'V000000000002' });
+    expect(keys.mailSuppression(' Bob@X.org ')).toEqual({ pk: 'SUPPRESSED#bob@x.org', sk: 'SUPPRESSED' });
+    expect(keys.translations()).toEqual({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' });
+  });
+
+  it('index keys: admin lists sorted case-insensitively, audit reads by time', () => {
+    expect(gsi1.indexName).toBe('gsi1');
+    expect([gsi1.users.pk, gsi1.users.sk(' Ana@X.com ')]).toEqual(['USERS', 'ana@x.com']);
+    expect([gsi1.companies.pk, gsi1.companies.sk(' Shop ')]).toEqual(['COMPANIES', 'shop']);
+    expect([gsi1.steps.pk, gsi1.steps.sk('c1', 'sources')]).toEqual(['STEPS', 'c1#sources']);
+    expect([gsi1.defaultCollectors.pk, gsi1.defaultCollectors.sk(' Awin ', 'ID-1')]).toEqual(['DEFAULT_COLLECTORS', 'awin#id-1']);
+    expect(auditIndexes.sk('2026-01-01T00:00:00.000Z', 'user', 'u1')).toBe('2026-01-01T00:00:00.000Z#user#u1');
+    expect(auditIndexes.of.pk('user#u1')).toBe('AUDIT_OF#user#u1');
+    expect(auditIndexes.by.pk('u1')).toBe('AUDIT_BY#u1');
+    expect([auditIndexes.of.indexName, auditIndexes.by.indexName, auditIndexes.all.indexName, auditIndexes.all.pk]).toEqual(['gsi1', 'gsi2', 'gsi3', 'AUDIT']);
+    expect(normalizeUnique('  MiXed ')).toBe('mixed');
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { companyCreateSchema, companyEditFormSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './companies';
+import { errorsOf } from './testing/errors';
+
+describe('company schemas', () => {
+  it.each([
+    [{ viewId: '123456' }, null],
+    [{ dimensionIndex: '3' }, null],
+    [{ viewId: '123456', dimensionIndex: '3', version: 2 }, null],
+    [{ viewId: null, dimensionIndex: '3' }, null],
+    [{}, { '': 'validation.company.viewIdOrDimension' }],
+    [{ version: 2 }, { '': 'validation.company.viewIdOrDimension' }],
+    [{ viewId: null, dimensionIndex: null }, { '': 'validation.company.viewIdOrDimension' }],
+    [{ viewId: '12a' }, { viewId: 'validation.analytics.viewIdNumeric' }],
+    [{ dimensionIndex: '1'.repeat(21) }, { dimensionIndex: 'validation.analytics.dimensionNumeric' }],
+  ])('the legacy update of the current company %j: %j', (body, errors) => {
+    expect(errorsOf(companyUpdateCurrentSchema, body)).toEqual(errors ?? {});
+  });
+
+  it('a create has the spec\'s defaults, and needs a name and a step', () => {
+    expect(companyCreateSchema.validateSync({ name: ' Acme ', integrationSteps: ['sources'] })).toMatchObject({ name: 'Acme', product: '360', country: 'RU' });
+    expect(errorsOf(companyCreateSchema, { name: 'n'.repeat(129), integrationSteps: [], product: 'crm', country: 'US' })).toEqual({
+      name: 'validation.company.nameTooLong',
+      integrationSteps: 'validation.company.noSteps',
+      product: 'validation.invalid',
+      country: 'validation.invalid',
+    });
+    expect(errorsOf(companyCreateSchema, { name: 'n'.repeat(128), integrationSteps: ['sources', 'fax'] })).toEqual({ 'integrationSteps[1]': 'validation.invalid' });
+  });
+
+  it('an edit sends only what changed, with the version read', () => {
+    expect(errorsOf(companyUpdateSchema, { version: 3 })).toEqual({});
+    expect(errorsOf(companyUpdateSchema, { version: 3, integrationSteps: [] })).toEqual({ integrationSteps: 'validation.company.noSteps' });
+    expect(errorsOf(companyUpdateSchema, { name: 'x' })).toEqual({ version: 'validation.required' });
+    expect(errorsOf(companyEditFormSchema, { name: '', product: '360', country: ' ' })).toEqual({ name: 'validation.required', country: 'validation.required' });
+  });
+});
