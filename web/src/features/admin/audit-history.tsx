@@ -11,7 +11,7 @@ import { callRoute, type ApiError } from '../../lib/api/client';
 import { useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { DayInput } from '../../ui/day-input';
+import { DayInput, type TypedDay } from '../../ui/day-input';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
 import { auditFieldLabel } from './audit-fields';
@@ -62,6 +62,7 @@ function useShowValue(names: CompanyNames): (field: string, value: unknown) => s
 
 /** One page of entries, and the button that adds the next one after it. */
 function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null; first: boolean }) {
+  const t = useT();
   const query = { ...filter, cursor: cursor ?? undefined };
   const { data, error } = useSWR<Awaited<ReturnType<typeof callRoute<typeof auditList>>>, ApiError>([auditList.id, query], () => callRoute(auditList, { query }));
   const [more, setMore] = useState(false);
@@ -86,7 +87,8 @@ function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null
   if (!first) return rows;
   return (
     <ListState data={data?.entries} error={error} empty="audit.empty">
-      <div className="co-table-wrap">
+      {/* It scrolls sideways with text only inside (the More button comes late, or never): focusable and named, so a keyboard can scroll it. */}
+      <div className="co-table-wrap" tabIndex={0} role="region" aria-label={t('audit.section.title')}>
         {/* Explicit roles: on a phone the rows are laid out as blocks (companies-admin.css), which drops a table's semantics in some browsers. */}
         <table className="co-table audit-table" role="table">
           <thead role="rowgroup">
@@ -177,7 +179,7 @@ function FilterField({ name, filter, onChange, options }: { name: 'company' | 'u
 }
 
 /** The days typed in the from / to filters: `YYYY-MM-DD`, null while the text names no day. */
-type Days = { from?: string | null; to?: string | null };
+type Days = { from?: TypedDay; to?: TypedDay };
 
 /** Why the typed days cannot filter: the server's own checks (shared/schemas/audit.ts), each under its field. */
 function dayErrors(days: Days): Partial<Record<'from' | 'to', MessageId>> {
@@ -203,7 +205,7 @@ function DayFilter({ name, days, error, onChange }: { name: 'from' | 'to'; days:
       <DayInput
         id={id}
         className="input audit-day"
-        value={days[name] ?? undefined}
+        value={days[name]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(day) => onChange({ ...days, [name]: day })}
