@@ -49,6 +49,22 @@ export function parsePortalDay(intl: Pick<IntlShape, 'locale'>, text: string): s
   return isCalendarDay(day) ? day : null;
 }
 
+/**
+ * A date and time typed in the portal's format of the user's language, as formatPortalDate writes
+ * it (`26/11/2026, 14:05`, `26/11/2026 14:05`, `26.11.2026, 14:05`; the comma optional, the day as
+ * parsePortalDay reads it, `14h05` and `14.05` read too) as the ISO instant (UTC) of that time in
+ * the browser's zone, the instant a `datetime-local` input gave; null when it names none.
+ */
+export function parsePortalDateTime(intl: Pick<IntlShape, 'locale'>, text: string): string | null {
+  const match = /^(.*?)(?:,\s*|\s+)(\d{1,2})[:h.](\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const day = parsePortalDay(intl, match[1]!);
+  const [hours, minutes] = [Number(match[2]), Number(match[3])];
+  if (!day || hours > 23 || minutes > 59) return null;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date, hours, minutes).toISOString();
+}
+
 /** A `<time>` element showing the date in the portal's format. */
 export function DateText({ value, withTime = false }: { value: string | number | Date; withTime?: boolean }) {
   const intl = useIntl();

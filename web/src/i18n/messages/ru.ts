@@ -389,6 +389,7 @@ export const ru: Catalogue = {
   'validation.meeting.nameTooLong': 'Название встречи — не более 120 символов',
   'validation.meeting.duration': 'Выберите одну из длительностей: 30 мин, 45 мин, 1 ч, 1 ч 15 мин, 1 ч 30 мин',
   'date.placeholder': 'дд.мм.гггг',
+  'datetime.placeholder': 'дд.мм.гггг, чч:мм',
   'validation.date': 'Введите существующую дату',
   'validation.dateRange': 'Дата окончания раньше даты начала',
   'validation.meeting.datetime': 'Введите корректные дату и время',
