@@ -25,8 +25,10 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
     await expect(firstRow).toContainText(login('ROLE_ADMIN').login);
     await expect(firstRow).toContainText(`${m(locale, 'audit.kind.sign-in')} · ${m(locale, 'audit.action.signed-in')}`);
     await page.getByLabel(m(locale, 'audit.filter.kind'), { exact: true }).selectOption('translations');
-    await page.getByLabel(m(locale, 'audit.filter.from'), { exact: true }).fill('2000-01-01');
-    await page.getByLabel(m(locale, 'audit.filter.to'), { exact: true }).fill('2000-01-02');
+    // Days typed in the language's one format (dd/mm/yyyy, dd.mm.yyyy), not a browser date input.
+    const day = (d: string) => (locale === 'ru' ? d.replaceAll('/', '.') : d);
+    await page.getByLabel(m(locale, 'audit.filter.from'), { exact: true }).fill(day('01/01/2000'));
+    await page.getByLabel(m(locale, 'audit.filter.to'), { exact: true }).fill(day('02/01/2000'));
     await expect(page.getByText(m(locale, 'audit.empty'))).toBeVisible();
   });
 }

@@ -52,7 +52,7 @@ describe('the audit page', () => {
       // (the raw names follow the action text directly: "changedchannel:")
       expect(rows.join()).not.toMatch(/firstName|deletingAt|[^ ]channel:/);
       // The table scrolls sideways with text only inside: its wrapper is a named region a keyboard can focus (axe: scrollable-region-focusable).
-      const region = screen.getByRole('region', { name: { en: 'History', fr: 'Historique', ru: 'История' }[locale] });
+      const region = screen.getByRole('region', { name: { en: 'History entries', fr: 'Entrées de l’historique', ru: 'Записи истории' }[locale] });
       expect(region).toContainElement(screen.getByRole('table'));
       expect(region).toHaveAttribute('tabindex', '0');
     });

@@ -87,8 +87,8 @@ function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null
   if (!first) return rows;
   return (
     <ListState data={data?.entries} error={error} empty="audit.empty">
-      {/* It scrolls sideways with text only inside (the More button comes late, or never): focusable and named, so a keyboard can scroll it. */}
-      <div className="co-table-wrap" tabIndex={0} role="region" aria-label={t('audit.section.title')}>
+      {/* It scrolls sideways with text only inside (the More button comes late, or never): focusable and named, so a keyboard can scroll it. Not "History": an edit page's section has that name. */}
+      <div className="co-table-wrap" tabIndex={0} role="region" aria-label={t('audit.table')}>
         {/* Explicit roles: on a phone the rows are laid out as blocks (companies-admin.css), which drops a table's semantics in some browsers. */}
         <table className="co-table audit-table" role="table">
           <thead role="rowgroup">

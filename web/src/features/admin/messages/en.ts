@@ -207,6 +207,7 @@ export const en = {
   'defaultCollectors.readOnly': 'Only administrators can change the default collectors; you can browse them.',
   'audit.section.title': "History",
   'audit.empty': "Nothing recorded yet.",
+  'audit.table': "History entries",
   'audit.change': "{field}: {before} → {after}",
   'audit.value.yes': "yes",
   'audit.value.no': "no",

@@ -205,6 +205,7 @@ export const ru: Record<keyof typeof en, string> = {
   'defaultCollectors.readOnly': 'Изменять коллекторы по умолчанию могут только администраторы; вы можете их просматривать.',
   'audit.section.title': "История",
   'audit.empty': "Пока ничего не записано.",
+  'audit.table': "Записи истории",
   'audit.change': "{field}: {before} → {after}",
   'audit.value.yes': "да",
   'audit.value.no': "нет",
