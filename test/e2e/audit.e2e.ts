@@ -42,11 +42,12 @@ test('the edit pages show the record’s history, newest first, each field by it
   const edit = await page.request.put(`${portalUrl()}/api/users/${target.id}`, { data: { version: target.version, data: [{ field: 'firstName', value: name }] } });
   expect(edit.status()).toBe(200);
   await go(page, `/admin/users/edit/${target.id}`);
-  const section = page.getByRole('region', { name: fr('audit.section.title') });
+  const section = page.getByRole('region', { name: fr('audit.section.title'), exact: true });
   await expect(section).toBeVisible();
   const newest = section.getByRole('row').nth(1);
+  // French typography: a no-break space before the colon (the message audit.change).
   await expect(newest).toContainText(`${fr('audit.kind.user')} · ${fr('audit.action.update')}`);
-  await expect(newest).toContainText(`${fr('adminUsers.field.firstName')}: ${target.firstName} → ${name}`);
+  await expect(newest).toContainText(`${fr('adminUsers.field.firstName')}\u00a0: ${target.firstName} → ${name}`);
   await expect(newest).not.toContainText('firstName');
   await expect(newest).toContainText(login('ROLE_ADMIN').login);
 
@@ -56,9 +57,9 @@ test('the edit pages show the record’s history, newest first, each field by it
   const company = (await created.json()) as { id: string; version: number };
   expect((await page.request.put(`${portalUrl()}/api/companies/${company.id}`, { data: { version: company.version, country: 'GB' } })).status()).toBe(200);
   await go(page, `/admin/companies/edit/${company.id}`);
-  const history = page.getByRole('region', { name: fr('audit.section.title') });
-  await expect(history.getByRole('row').nth(1)).toContainText(`${fr('companies.field.country')}: FR → GB`);
+  const history = page.getByRole('region', { name: fr('audit.section.title'), exact: true });
+  await expect(history.getByRole('row').nth(1)).toContainText(`${fr('companies.field.country')}\u00a0: FR → GB`);
   await expect(history.getByRole('row').nth(2)).toContainText(`${fr('audit.kind.company')} · ${fr('audit.action.create')}`);
-  await expect(history).toContainText(`${fr('companies.field.name')}:`);
+  await expect(history).toContainText(`${fr('companies.field.name')}\u00a0:`);
   await expect(history).not.toContainText('country:');
 });
