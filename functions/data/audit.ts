@@ -1,9 +1,9 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditEntry, AuditKind } from '../../shared/domain/types';
 import { currentActor, runAs } from '../platform/actor';
 import { auditIndexes, keys } from './keys';
-import { db, nowIso, queryPage, tableName } from './table';
+import { db, nowIso, queryPage, tableName, transactWrite, type TransactItem } from './table';
 
 /**
  * THE audit rule (docs/product.md, "Audit history"): every change of an audited record goes to
@@ -13,7 +13,6 @@ import { db, nowIso, queryPage, tableName } from './table';
  * changed fields only, before and after; secrets never. Kept a year (the table's TTL).
  */
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export interface Change {
   kind: AuditKind;
@@ -109,7 +108,7 @@ export function auditItem(change: Change): TransactItem {
  * record's included, cancels all of it: callers handle the error as before.
  */
 export async function auditedWrite(items: TransactItem[], change: Change): Promise<void> {
-  await db().send(new TransactWriteCommand({ TransactItems: [...items, auditItem(change)] }));
+  await transactWrite([...items, auditItem(change)]);
 }
 
 /** A record of its own, for what changes nothing else (a sign-in, a failed sign-in). */

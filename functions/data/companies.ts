@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultStepsFor, orderSteps } from '../../shared/domain/steps';
 import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
+import { guardHolder, moveGuard, type Guard } from './guards';
 import { gsi1, keys } from './keys';
 import { newStepItem } from './steps';
 import { auditedWrite, auditItem } from './audit';
-import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
+import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, type TransactItem } from './table';
 
 export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
@@ -37,8 +38,6 @@ export class ViewIdTakenError extends ConflictError {
     super('This View ID is stored for another company');
   }
 }
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** The guard item of a View ID, only while `companyId` holds it (a repeated claim by the holder passes). */
 const heldBy = (viewId: string, companyId: string) => ({
@@ -208,18 +207,8 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
       ExpressionAttributeValues: { ':expected': current.version },
     },
   };
-  const guards = renamed
-    ? [
-        { Delete: { TableName: tableName(), Key: keys.companyNameGuard(current.name) } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.companyNameGuard(next.name), companyId: next.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ]
-    : [];
+  const nameGuard = (name: string): Guard => ({ key: keys.companyNameGuard(name), holder: 'companyId', id: current.id });
+  const guards = renamed ? await moveGuard(nameGuard(current.name), nameGuard(next.name)) : [];
   // Stryker disable next-line ArrayDeclaration: every record has its step list (createCompany writes one)
   const before = new Set(current.integrationSteps ?? []);
   // Stryker disable next-line ArrayDeclaration: every record has its step list (createCompany writes one)
@@ -248,7 +237,8 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
   } catch (error) {
     if (isConditionFailure(error)) {
       const codes = cancellationCodes(error);
-      if (renamed && codes[2] === 'ConditionalCheckFailed') throw new ConflictError('This company already exists, please use another name');
+      const nameHolder = renamed ? await guardHolder(keys.companyNameGuard(next.name), 'companyId') : null;
+      if (nameHolder && nameHolder !== current.id) throw new ConflictError('This company already exists, please use another name');
       // A stale version is the editor's conflict, not the View ID's.
       if (codes[0] !== 'ConditionalCheckFailed' && lostViewIdClaim(error, viewIdAt, viewId.claim)) throw new ViewIdTakenError();
       throw new ConflictError();

@@ -2,7 +2,7 @@ import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AuditKind } from '../../shared/domain/types';
 import { asTransactItem, auditedWrite } from './audit';
 import { keys, type Key } from './keys';
-import { db, isConditionFailure, queryAll, queryPages, stripKeys, tableName } from './table';
+import { db, isConditionFailure, queryAll, queryPages, stripKeys, tableName, type TransactItem } from './table';
 
 /**
  * The repository of one kind of item in a company's partition (sources, rules, collectors,
@@ -71,10 +71,13 @@ export function companyItems<R extends Stored>(keyOf: (companyId: string, id: st
       return (await queryPartition(companyId, prefix)).map((item) => stripKeys<R>(item));
     },
 
-    /** Writes a new item; an id already taken in the partition is refused (never overwritten). */
-    async putNew(record: R): Promise<R> {
+    /**
+     * Writes a new item; an id already taken in the partition is refused (never overwritten).
+     * `alongside`: further items of the same transaction (the guard items of its unique values).
+     */
+    async putNew(record: R, alongside: TransactItem[] = []): Promise<R> {
       await auditedWrite(
-        [asTransactItem('Put', { Item: { ...keyOf(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' })],
+        [asTransactItem('Put', { Item: { ...keyOf(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' }), ...alongside],
         { kind, action: 'create', recordId: record.id, companyId: record.companyId, after: record, version: record.version },
       );
       return record;
@@ -122,14 +125,18 @@ export function companyItems<R extends Stored>(keyOf: (companyId: string, id: st
       }
     },
 
-    /** Deletes the item only on the version read (read first: the audit record's "before"). */
-    async remove(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>> {
+    /**
+     * Deletes the item only on the version read (read first: the audit record's "before").
+     * `alongside`: further items of the same transaction, made from the item read (the release of its guards).
+     */
+    async remove(companyId: string, id: string, expectedVersion: number, alongside?: (before: R) => Promise<TransactItem[]>): Promise<WriteOutcome<null>> {
       const before = await get(companyId, id);
       if (!before) return { ok: false, reason: 'missing' };
       // Stryker disable next-line ConditionalExpression: the write's version condition refuses it the same way ('stale'); this only saves the write
       if (before.version !== expectedVersion) return { ok: false, reason: 'stale' };
+      const more = alongside ? await alongside(before) : [];
       try {
-        await auditedWrite([asTransactItem('Delete', { Key: keyOf(companyId, id), ...onVersion(expectedVersion) })], {
+        await auditedWrite([asTransactItem('Delete', { Key: keyOf(companyId, id), ...onVersion(expectedVersion) }), ...more], {
           kind,
           action: 'delete',
           recordId: id,

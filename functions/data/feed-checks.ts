@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedCheck, FeedCheckProgress, FeedHistoryEntry } from '../../shared/domain/order-feed';
 import { FEED_HISTORY_MAX } from '../../shared/domain/order-feed';
 import { queryPartition } from './company-items';
 import { keys } from './keys';
-import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, tableName } from './table';
+import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, tableName, transactWrite } from './table';
 
 /**
  * Feed checks of a company (docs/order-feed.md), all in its partition so a company deletion
@@ -56,21 +56,17 @@ const isFeedCheckId = (id: string): boolean => UUID.test(id);
 export async function createFeedCheck(record: FeedCheckRecord, staleBefore: string): Promise<boolean> {
   const marker: RunningMarker = { checkId: record.id, startedAt: record.createdAt };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.feedCheckRunning(record.companyId), ...marker },
-              ConditionExpression: 'attribute_not_exists(pk) OR startedAt < :stale',
-              ExpressionAttributeValues: { ':stale': staleBefore },
-            },
-          },
-          { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.feedCheckRunning(record.companyId), ...marker },
+          ConditionExpression: 'attribute_not_exists(pk) OR startedAt < :stale',
+          ExpressionAttributeValues: { ':stale': staleBefore },
+        },
+      },
+      { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
@@ -158,14 +154,10 @@ export async function writeFeedCheckProgress(companyId: string, id: string, prog
 export async function finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean> {
   const { fetchUrl: _fetchUrl, ...finished } = record;
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...finished }, ConditionExpression: 'attribute_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: { ...keys.feedHistory(record.companyId, `${entry.date}#${entry.checkId}`), companyId: record.companyId, ...entry } } },
-        ],
-      }),
-    );
+    await transactWrite([
+      { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...finished }, ConditionExpression: 'attribute_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...keys.feedHistory(record.companyId, `${entry.date}#${entry.checkId}`), companyId: record.companyId, ...entry } } },
+    ]);
   } catch (error) {
     // The check is gone (its company was deleted meanwhile): write nothing back into the partition.
     if (isConditionFailure(error)) return false;

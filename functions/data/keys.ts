@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sourceNameKey } from '../../shared/domain/sources';
+import { utmRuleKey } from '../../shared/domain/utm-overlap';
+import type { UtmRule } from '../../shared/domain/utm-matching';
 
 /**
  * THE key formats of the single table (docs/architecture.md, "Data"). No other module builds or
@@ -42,9 +45,20 @@ export const keys = {
   /** Guard item in the company's partition: reserves a source name (as `sourceNameKey` compares them), holds the owner's `sourceId`. */
   sourceNameGuard: (companyId: string, name: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `SOURCE_NAME#${sourceNameKey(name)}` }),
   ...childKeys('rule', 'RULE#'),
+  /**
+   * Guard item in the company's partition: reserves a UTM rule's conditions (as `utmRuleKey`
+   * compares them, whatever the source), holds the owner's `ruleId`. Hashed: three values of up to
+   * 200 characters would not fit a sort key.
+   */
+  ruleGuard: (companyId: string, rule: UtmRule): Key => ({
+    pk: `COMPANY#${companyId}`,
+    sk: `RULE_KEY#${createHash('sha256').update(utmRuleKey(rule), 'utf8').digest('hex').slice(0, 32)}`,
+  }),
   ...childKeys('traffic', 'TRAFFIC#'),
   ...childKeys('collector', 'COLLECTOR#'),
   ...childKeys('commission', 'COMMISSION#'),
+  /** Shared guard item in the company's partition: the one commission type of a source, held by its commissions' ids (functions/data/guards.ts). */
+  commissionTypeGuard: (companyId: string, sourceId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `COMMISSION_TYPE#${sourceId}` }),
   ...childKeys('meeting', 'MEETING#'),
   /** A feed check (docs/order-feed.md): ids are time-ordered, so the partition lists them oldest first. */
   ...childKeys('feedCheck', 'FEEDCHECK#'),

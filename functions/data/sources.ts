@@ -1,9 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Source } from '../../shared/domain/types';
+import type { UtmCondition } from '../../shared/domain/utm-matching';
 import { companyItems, countPartition, queryPartition } from './company-items';
 import { auditedWrite } from './audit';
-import { keys } from './keys';
-import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, tableName } from './table';
+import { claimGuard, guardHolder, moveGuard, releaseIfHeld, type Guard } from './guards';
+import { keys, type Key } from './keys';
+import { ruleGuard } from './traffic-rules';
+import { batchDeleteKeys, cancellationCodes, isConditionFailure, tableName } from './table';
 
 /**
  * A company's traffic sources: `SOURCE#<id>` items of its partition (one Query for the page),
@@ -28,7 +30,7 @@ export type SourceFieldsRecord = Omit<Source, 'id' | 'version'>;
 /** What a conditional write found when its condition failed. */
 export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' | 'taken' | 'nameTaken' };
 
-/** TransactWriteItems takes 100 items: the source, its two guards, its audit record and up to this many rules in one go. */
+/** TransactWriteItems takes 100 items: the source, its three guards, its audit record and up to this many of its rules, commissions and their guards in one go. */
 const RULES_PER_TRANSACTION = 95;
 
 const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix, 'source');
@@ -38,15 +40,8 @@ const getSource = sources.get;
 /** How many sources the company has (the sources step's rule). */
 export const countSources = (companyId: string): Promise<number> => countPartition(companyId, keys.sourcePrefix);
 
-/** The name guard of a source: written unless another source holds the name (a legacy source without one is taken over). */
-const nameGuardPut = (companyId: string, name: string, sourceId: string) => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...keys.sourceNameGuard(companyId, name), sourceId },
-    ConditionExpression: 'attribute_not_exists(pk) OR sourceId = :sourceId',
-    ExpressionAttributeValues: { ':sourceId': sourceId },
-  },
-});
+/** The name guard of a source (a legacy source without one takes it over on its next write). */
+const nameGuard = (companyId: string, name: string, sourceId: string): Guard => ({ key: keys.sourceNameGuard(companyId, name), holder: 'sourceId', id: sourceId });
 
 /**
  * The new source, its id guard and its name guard in one transaction: an id taken in any company
@@ -59,7 +54,7 @@ export async function putNewSource(record: SourceRecord): Promise<SourceWrite<So
       [
         fresh({ ...keys.source(record.companyId, record.id), ...record }),
         fresh({ ...keys.sourceIdGuard(record.id), companyId: record.companyId }),
-        nameGuardPut(record.companyId, record.name, record.id),
+        claimGuard(nameGuard(record.companyId, record.name, record.id)),
       ],
       { kind: 'source', action: 'create', recordId: record.id, companyId: record.companyId, after: record, version: record.version },
     );
@@ -72,13 +67,8 @@ export async function putNewSource(record: SourceRecord): Promise<SourceWrite<So
   }
 }
 
-async function nameGuardOwner(companyId: string, name: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.sourceNameGuard(companyId, name), ConsistentRead: true }));
-  return Item ? String(Item.sourceId) : null;
-}
-
 const nameTakenByOther = async (companyId: string, name: string, id: string): Promise<boolean> => {
-  const owner = await nameGuardOwner(companyId, name);
+  const owner = await guardHolder(keys.sourceNameGuard(companyId, name), 'sourceId');
   return owner !== null && owner !== id;
 };
 
@@ -98,9 +88,9 @@ export async function updateSource(companyId: string, id: string, expectedVersio
     values[`:${field}`] = changes[field];
     return `#${field} = :${field}`;
   });
-  const renamed = keys.sourceNameGuard(companyId, current.name).sk !== keys.sourceNameGuard(companyId, fields.name).sk;
-  // The old name is freed only if this source holds it (a legacy pair of one name may have no guard, or the other's).
-  const freeOld = renamed && (await nameGuardOwner(companyId, current.name)) === id;
+  // The old name is freed only if this source holds it (a legacy pair of one name may have no guard, or the other's);
+  // the name is claimed on every edit, so a legacy source without a guard takes its own over.
+  const guards = await moveGuard(nameGuard(companyId, current.name, id), nameGuard(companyId, fields.name, id));
   try {
     await auditedWrite(
       [
@@ -114,8 +104,7 @@ export async function updateSource(companyId: string, id: string, expectedVersio
             ExpressionAttributeValues: values,
           },
         },
-        nameGuardPut(companyId, fields.name, id),
-        ...(freeOld ? [{ Delete: { TableName: tableName(), Key: keys.sourceNameGuard(companyId, current.name) } }] : []),
+        ...(guards.length ? guards : [claimGuard(nameGuard(companyId, fields.name, id))]),
       ],
       { kind: 'source', action: 'update', recordId: id, companyId, before: current, after: { ...current, ...changes }, version: expectedVersion + 1 },
     );
@@ -128,15 +117,29 @@ export async function updateSource(companyId: string, id: string, expectedVersio
   return saved ? { ok: true, value: saved } : { ok: false, reason: 'missing' };
 }
 
-/** Keys of the company's UTM rules that point at the source (a filtered Query of the partition's RULE# items). */
-/** The items that hang off a source: its UTM rules and its affiliate commissions (both carry `sourceId`). */
-async function ruleKeysOfSource(companyId: string, sourceId: string): Promise<Array<{ pk: string; sk: string }>> {
-  const ofSource = { FilterExpression: 'sourceId = :sourceId', ProjectionExpression: 'pk, sk', ExpressionAttributeValues: { ':sourceId': sourceId } };
+/**
+ * The items that hang off a source: its UTM rules and its affiliate commissions (both carry
+ * `sourceId`), then the guards of its rules that they hold. Guards come last: a deletion stopped
+ * half-way (more than one transaction's worth, see below) leaves rules without their guards (as
+ * rules stored before the guards: the read check still refuses their duplicates), never a guard
+ * without its rule, which would refuse a rule nobody has.
+ */
+async function itemsOfSource(companyId: string, sourceId: string): Promise<{ keys: Key[]; rules: number }> {
+  const ofSource = { FilterExpression: 'sourceId = :sourceId', ExpressionAttributeValues: { ':sourceId': sourceId } };
   const [rules, commissions] = await Promise.all([
-    queryPartition(companyId, keys.rulePrefix, ofSource),
-    queryPartition(companyId, keys.commissionPrefix, ofSource),
+    queryPartition(companyId, keys.rulePrefix, { ...ofSource, ProjectionExpression: 'pk, sk, id, #rule', ExpressionAttributeNames: { '#rule': 'rule' } }),
+    queryPartition(companyId, keys.commissionPrefix, { ...ofSource, ProjectionExpression: 'pk, sk' }),
   ]);
-  return [...rules, ...commissions].map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+  const held = await Promise.all(
+    rules.map(async (rule) => {
+      // A rule whose conditions are not the stored list of three maps has no guard to free.
+      if (!Array.isArray(rule.rule)) return [];
+      const guard = ruleGuard({ companyId, id: String(rule.id), rule: rule.rule as UtmCondition[] });
+      return (await guardHolder(guard.key, guard.holder)) === guard.id ? [guard.key] : [];
+    }),
+  );
+  const keyOf = (item: Record<string, unknown>): Key => ({ pk: item.pk as string, sk: item.sk as string });
+  return { keys: [...rules.map(keyOf), ...commissions.map(keyOf), ...held.flat()], rules: rules.length };
 }
 
 /**
@@ -149,18 +152,18 @@ async function ruleKeysOfSource(companyId: string, sourceId: string): Promise<Ar
 export async function deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ rulesDeleted: number }>> {
   const current = await getSource(companyId, id);
   if (!current) return { ok: false, reason: 'missing' };
-  const rules = await ruleKeysOfSource(companyId, id);
-  const inTransaction = rules.slice(0, RULES_PER_TRANSACTION);
-  const surplus = rules.slice(RULES_PER_TRANSACTION);
+  const hanging = await itemsOfSource(companyId, id);
+  const inTransaction = hanging.keys.slice(0, RULES_PER_TRANSACTION);
+  const surplus = hanging.keys.slice(RULES_PER_TRANSACTION);
   // Stryker disable next-line ConditionalExpression: with no surplus the version check here answers 'stale' as the transaction's condition would, and nothing is batch-deleted
   if (surplus.length) {
     if (current.version !== expectedVersion) return { ok: false, reason: 'stale' };
     await batchDeleteKeys(surplus);
   }
   // Its name guard goes with it, if it holds one (a source made before the guards existed has none).
-  const nameGuard = (await nameGuardOwner(companyId, current.name)) === id ? [{ Delete: { TableName: tableName(), Key: keys.sourceNameGuard(companyId, current.name) } }] : [];
+  const freeName = await releaseIfHeld(nameGuard(companyId, current.name, id));
   try {
-    // At most 3 + RULES_PER_TRANSACTION items with the audit record: under TransactWriteItems' 100.
+    // At most 5 + RULES_PER_TRANSACTION items with the audit record: TransactWriteItems' 100.
     await auditedWrite(
       [
         {
@@ -173,7 +176,9 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
           },
         },
         { Delete: { TableName: tableName(), Key: keys.sourceIdGuard(id) } },
-        ...nameGuard,
+        ...freeName,
+        // The type of its commissions (functions/data/commissions.ts) is nobody's once they are gone.
+        { Delete: { TableName: tableName(), Key: keys.commissionTypeGuard(companyId, id) } },
         ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
       ],
       { kind: 'source', action: 'delete', recordId: id, companyId, before: current, version: expectedVersion + 1 },
@@ -189,5 +194,5 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
     }
     throw error;
   }
-  return { ok: true, value: { rulesDeleted: rules.filter((key) => key.sk.startsWith(keys.rulePrefix)).length } };
+  return { ok: true, value: { rulesDeleted: hanging.rules } };
 }

@@ -2,7 +2,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../platform/clients/dynamodb';
 import { ConflictError } from '../platform/errors';
-import { fastPauses, holdBackBatches, under } from './testing/faults';
+import { fastPauses, holdBackBatches, interpose, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 import {
   batchDeleteKeys,
@@ -16,6 +16,7 @@ import {
   queryPages,
   stripKeys,
   tableName,
+  transactWrite,
 } from './table';
 
 const table = useTestTable();
@@ -269,5 +270,51 @@ describe('queryPage (the page a client pages through)', () => {
     const rest = await queryPage(filtered, partial.next, 3, 2);
     // 3 asked (5, 6, 7: none), 3 asked again (8 and 9, the end).
     expect(rest).toEqual({ items: [expect.objectContaining({ n: 8 }), expect.objectContaining({ n: 9 })], next: null });
+  });
+});
+
+describe('transactWrite (the one way the repositories send a transaction)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /**
+   * The repositories' next `times` TransactWriteItems are cancelled with these reasons before they
+   * reach DynamoDB Local (which runs one transaction at a time, so never loses a race); the calls
+   * made are counted, the ones after go through.
+   */
+  function cancelNext(times: number, reasons: string[]) {
+    let calls = 0;
+    const fault = interpose(
+      'TransactWriteItemsCommand',
+      {
+        before: async () => {
+          calls++;
+          throw Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons.map((Code) => ({ Code })) });
+        },
+      },
+      times,
+    );
+    return { fault, calls: () => calls };
+  }
+  const put = (pk: string) => [{ Put: { TableName: tableName(), Item: { pk, sk: 'x' } } }];
+
+  it('sends a transaction that only lost a race again, until it goes through', async () => {
+    fastPauses();
+    const pk = `R#${uid()}`;
+    const race = cancelNext(2, ['None', 'TransactionConflict']);
+    await under(race.fault, () => transactWrite(put(pk)));
+    expect(race.calls()).toBe(2);
+    expect(await table.item({ pk, sk: 'x' })).toEqual({ pk, sk: 'x' });
+  });
+
+  it('hands a failed condition to the caller at once, and a race that never ends after the last retry', async () => {
+    fastPauses();
+    const failed = cancelNext(5, ['TransactionConflict', 'ConditionalCheckFailed']);
+    await expect(under(failed.fault, () => transactWrite(put(`R#${uid()}`)))).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect(failed.calls()).toBe(1);
+    const pk = `R#${uid()}`;
+    const endless = cancelNext(20, ['TransactionConflict']);
+    await expect(under(endless.fault, () => transactWrite(put(pk)))).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect(endless.calls()).toBe(7);
+    expect(await table.item({ pk, sk: 'x' })).toBeUndefined();
   });
 });

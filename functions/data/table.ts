@@ -39,6 +39,35 @@ export function cancellationCodes(error: unknown): string[] {
   return reasons.map((reason) => reason.Code ?? 'None');
 }
 
+/** One item of a TransactWriteItems call. */
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** How often a transaction that only lost a race is sent again (then its cancellation goes to the caller). */
+const RACE_RETRIES = 6;
+
+/**
+ * THE way the repositories send a transaction. DynamoDB cancels a transaction that touches an item
+ * another transaction is writing at the same moment (reason `TransactionConflict`), before looking
+ * at its conditions: two creates of one guarded value at once can both come back cancelled, and
+ * which of them would have won is not said. Such a cancellation changed nothing, so the same items
+ * are sent again after a short random pause; the retry meets the winner's committed guard and fails
+ * on its condition (`ConditionalCheckFailed`), which the caller turns into its clear 409. A
+ * cancellation with a failed condition goes to the caller at once.
+ */
+export async function transactWrite(items: TransactItem[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const lostRace = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!lostRace || attempt >= RACE_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+}
+
 /** Removes the key and index attributes so callers only ever see entities. */
 export function stripKeys<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g1p, gsi1sk: _g1s, gsi2pk: _g2p, gsi2sk: _g2s, gsi3pk: _g3p, gsi3sk: _g3s, ...rest } = item;
@@ -57,7 +86,7 @@ export async function putWithGuard(input: {
   otherGuards?: Array<{ item: Record<string, unknown>; taken: () => Error }>;
   alongside?: Record<string, unknown>[];
   /** The audit record of the creation (functions/data/audit.ts `auditItem`), last in the transaction. */
-  audit?: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+  audit?: TransactItem;
   messages: { taken: string; exists: string };
 }): Promise<void> {
   const fresh = (Item: Record<string, unknown>) => ({
@@ -65,17 +94,13 @@ export async function putWithGuard(input: {
   });
   const otherGuards = input.otherGuards ?? [];
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          fresh(input.item),
-          fresh(input.guard),
-          ...otherGuards.map((guard) => fresh(guard.item)),
-          ...(input.alongside ?? []).map((Item) => ({ Put: { TableName: tableName(), Item } })),
-          ...(input.audit ? [input.audit] : []),
-        ],
-      }),
-    );
+    await transactWrite([
+      fresh(input.item),
+      fresh(input.guard),
+      ...otherGuards.map((guard) => fresh(guard.item)),
+      ...(input.alongside ?? []).map((Item) => ({ Put: { TableName: tableName(), Item } })),
+      ...(input.audit ? [input.audit] : []),
+    ]);
   } catch (error) {
     // Stryker disable next-line ConditionalExpression: another error has no cancellation reasons, so the block below rethrows it too
     if (isConditionFailure(error)) {

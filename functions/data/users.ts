@@ -3,7 +3,8 @@ import type { Role } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { auditedWrite, auditItem } from './audit';
 import { gsi1, keys, normalizeUnique } from './keys';
-import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
+import { db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
+import { guardHolder, moveGuard, releaseGuard, type Guard } from './guards';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
 export interface UserRecord {
@@ -255,25 +256,14 @@ export async function saveUserEdit(current: UserRecord, expectedVersion: number,
       ExpressionAttributeValues: { ':expected': expectedVersion },
     },
   };
-  const guards = relogged
-    ? [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.loginGuard(current.login),
-            ConditionExpression: 'userId = :id',
-            ExpressionAttributeValues: { ':id': current.id },
-          },
-        },
-        { Put: { TableName: tableName(), Item: { ...keys.loginGuard(next.login), userId: next.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ]
-    : [];
+  const loginGuard = (login: string): Guard => ({ key: keys.loginGuard(login), holder: 'userId', id: current.id });
+  const guards = relogged ? await moveGuard(loginGuard(current.login), loginGuard(next.login)) : [];
   try {
     await auditedWrite([put, ...guards], { kind: 'user', action: 'update', recordId: next.id, companyId: next.companyId, before: current, after: next, version: next.version });
   } catch (error) {
     if (isConditionFailure(error)) {
-      const [, , guardCode] = cancellationCodes(error);
-      if (guardCode === 'ConditionalCheckFailed') throw new ConflictError(`The login ${next.login} is already taken`);
+      const holder = relogged ? await guardHolder(keys.loginGuard(next.login), 'userId') : null;
+      if (holder && holder !== current.id) throw new ConflictError(`The login ${next.login} is already taken`);
       throw new ConflictError();
     }
     throw error;
@@ -336,7 +326,7 @@ export async function deleteUser(user: UserRecord, expectedVersion: number): Pro
             ExpressionAttributeValues: { ':expected': expectedVersion },
           },
         },
-        { Delete: { TableName: tableName(), Key: keys.loginGuard(user.login), ConditionExpression: 'userId = :id', ExpressionAttributeValues: { ':id': user.id } } },
+        releaseGuard({ key: keys.loginGuard(user.login), holder: 'userId', id: user.id }),
       ],
       { kind: 'user', action: 'delete', recordId: user.id, companyId: user.companyId, before: user, version: expectedVersion + 1 },
     );

@@ -12,16 +12,20 @@ export interface SourcedRule {
   rule: UtmRule;
 }
 
-/** What makes two rules one: the type and value of each row, compared as matching does (case-insensitive, trimmed). */
-const ruleKey = (rule: UtmRule): string =>
+/**
+ * What makes two rules one: the type and value of each row, compared as matching does
+ * (case-insensitive, trimmed). THE UTM rule's uniqueness: the page's check, the server's read and
+ * the data layer's guard item (functions/data/keys.ts `ruleGuard`) all compare with it.
+ */
+export const utmRuleKey = (rule: UtmRule): string =>
   normalizeRule(rule)
     .map((condition) => `${condition.type}:${condition.value.toLowerCase()}`)
     .join('\u0000');
 
 /** A stored rule with the draft's conditions, whatever its source (the same rule on two sources links everything twice). */
 export const findSameRule = <R extends SourcedRule>(rules: readonly R[], draft: UtmRule): R | undefined => {
-  const key = ruleKey(draft);
-  return rules.find((stored) => ruleKey(stored.rule) === key);
+  const key = utmRuleKey(draft);
+  return rules.find((stored) => utmRuleKey(stored.rule) === key);
 };
 
 /** A traffic combination the draft would link to its source while rules of other sources link it already. */

@@ -20,14 +20,14 @@ describe('audit query schema', () => {
     [{ subject: '' }, { subject: 'validation.invalid' }],
     [{ subject: 'u#1' }, { subject: 'validation.invalid' }],
     [{ kind: 'password' }, { kind: 'validation.invalid' }],
-    [{ from: '26-01-01' }, { from: 'validation.invalid' }],
-    [{ from: '2026-1-01' }, { from: 'validation.invalid' }],
-    [{ from: '2026-01-1' }, { from: 'validation.invalid' }],
-    [{ from: 'yyyy-01-01' }, { from: 'validation.invalid' }],
-    [{ from: '2026-mm-01' }, { from: 'validation.invalid' }],
-    [{ to: '2026-01-dd' }, { to: 'validation.invalid' }],
-    [{ to: 'x2026-01-01' }, { to: 'validation.invalid' }],
-    [{ to: '2026-01-01T00:00' }, { to: 'validation.invalid' }],
+    [{ from: '26-01-01' }, { from: 'validation.date' }],
+    [{ from: '2026-1-01' }, { from: 'validation.date' }],
+    [{ from: '2026-01-1' }, { from: 'validation.date' }],
+    [{ from: 'yyyy-01-01' }, { from: 'validation.date' }],
+    [{ from: '2026-mm-01' }, { from: 'validation.date' }],
+    [{ to: '2026-01-dd' }, { to: 'validation.date' }],
+    [{ to: 'x2026-01-01' }, { to: 'validation.date' }],
+    [{ to: '2026-01-01T00:00' }, { to: 'validation.date' }],
   ])('%j: %j', (query, errors) => {
     expect(errorsOf(auditQuerySchema, query)).toEqual(errors ?? {});
   });

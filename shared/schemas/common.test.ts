@@ -23,8 +23,8 @@ describe('version', () => {
   });
   it('the companies and translations schemas use the same bound', async () => {
     expect(await messageOf(() => companyUpdateSchema.validate({ version: 1e21 }))).toBe('validation.invalid');
-    expect(await messageOf(() => companyUpdateCurrentSchema.validate({ viewId: '1', version: 1e21 }))).toBe('validation.invalid');
-    expect(await messageOf(() => companyUpdateCurrentSchema.validate({ viewId: '1' }))).toBeNull();
+    expect(await messageOf(() => companyUpdateCurrentSchema.validate({ viewId: '12345', version: 1e21 }))).toBe('validation.invalid');
+    expect(await messageOf(() => companyUpdateCurrentSchema.validate({ viewId: '12345' }))).toBeNull();
     expect(await messageOf(() => translationsUpdateSchema.validate({ version: 1e21, en: {}, fr: {}, ru: {} }))).toBe('validation.invalid');
   });
 });
@@ -50,5 +50,23 @@ describe('lineText and freeText', () => {
     }
     expect(await messageOf(() => free.validate({ text: 'a\u0000b' }))).toBe('validation.invalidCharacters');
     expect(await messageOf(() => free.validate({ text: '\u202egnp.exe' }))).toBe('validation.invalidCharacters');
+  });
+});
+
+describe('calendar days (every date a request carries)', () => {
+  it('are days that exist, 2000 to 2099: no month 13, no 31 April, 29 February in leap years only', async () => {
+    const { isCalendarDay } = await import('./common');
+    for (const day of ['2026-01-31', '2024-02-29', '2000-01-01', '2099-12-31']) expect(isCalendarDay(day), day).toBe(true);
+    for (const day of ['2026-13-01', '2026-00-10', '2026-04-31', '2026-02-29', '1900-02-29', '1999-12-31', '2100-01-01', '2026-1-01', ' 2026-01-01', '2026-01-01T00:00Z', '']) {
+      expect(isCalendarDay(day), day).toBe(false);
+    }
+  });
+
+  it('in the audit filters: a day that does not exist, or an end before the start, is refused', async () => {
+    const { auditQuerySchema } = await import('./audit');
+    expect(await messageOf(() => auditQuerySchema.validate({ from: '2026-13-01' }))).toBe('validation.date');
+    expect(await messageOf(() => auditQuerySchema.validate({ to: '2026-02-30' }))).toBe('validation.date');
+    expect(await messageOf(() => auditQuerySchema.validate({ from: '2026-05-02', to: '2026-05-01' }))).toBe('validation.dateRange');
+    expect(await messageOf(() => auditQuerySchema.validate({ from: '2026-05-01', to: '2026-05-01' }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { number, object } from 'yup';
+import { number, object, string } from 'yup';
 import { schema } from './define';
 
 /**
@@ -38,6 +38,41 @@ export const freeText = {
   // Stryker disable next-line ConditionalExpression: as above
   test: (value: string | null | undefined) => value == null || !UNPRINTABLE_TEXT.test(value),
 };
+
+/** The years a date of the portal may name (a meeting, a filter of the audit history): a calendar, not a time machine. */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2099;
+
+/**
+ * THE calendar-day check of every date a request carries (`YYYY-MM-DD`, alone or as the start of
+ * a date-time): a day that exists (no 2026-13-01, no 31 February, 29 February in leap years only)
+ * between FIRST_YEAR and LAST_YEAR. `Date.parse` would roll 2026-02-31 over to March, and a
+ * matching pattern alone lets month 13 through: a filter on such a day answered 200 with nothing.
+ */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/** An optional calendar day as text (a filter's from / to): `validation.date` when it names no real day. */
+export const calendarDay = () =>
+  string()
+    .trim()
+    .test('calendar-day', 'validation.date', (value) => value === undefined || value === '' || isCalendarDay(value));
+
+/**
+ * A day range's end (`to`): `validation.dateRange` when it comes before the range's start (the
+ * `from` field beside it), which could only ever find nothing.
+ */
+export const calendarDayAfter = (fromField: string) =>
+  calendarDay().test('date-range', 'validation.dateRange', function check(value) {
+    const from = (this.parent as Record<string, unknown>)[fromField];
+    return !value || typeof from !== 'string' || !isCalendarDay(from) || !isCalendarDay(value) || value >= from;
+  });
 
 /** The body of a DELETE: just the version read. */
 export const versionOnlySchema = /* @__PURE__ */ schema(() => object({ version: version() }));

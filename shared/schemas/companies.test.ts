@@ -11,8 +11,8 @@ describe('company schemas', () => {
     [{}, { '': 'validation.company.viewIdOrDimension' }],
     [{ version: 2 }, { '': 'validation.company.viewIdOrDimension' }],
     [{ viewId: null, dimensionIndex: null }, { '': 'validation.company.viewIdOrDimension' }],
-    [{ viewId: '12a' }, { viewId: 'validation.company.numeric' }],
-    [{ dimensionIndex: '1'.repeat(21) }, { dimensionIndex: 'validation.company.numeric' }],
+    [{ viewId: '12a' }, { viewId: 'validation.analytics.viewIdNumeric' }],
+    [{ dimensionIndex: '1'.repeat(21) }, { dimensionIndex: 'validation.analytics.dimensionNumeric' }],
   ])('the legacy update of the current company %j: %j', (body, errors) => {
     expect(errorsOf(companyUpdateCurrentSchema, body)).toEqual(errors ?? {});
   });

@@ -1,5 +1,6 @@
 import { array, mixed, object, string, type InferType } from 'yup';
 import { COUNTRIES, PRODUCTS, STEP_TYPES, type Country, type Product, type StepType } from '../domain/types';
+import { dimensionIndexRule, viewIdRule } from './analytics';
 import { lineText, version } from './common';
 import { schema } from './define';
 
@@ -9,8 +10,6 @@ import { schema } from './define';
  */
 
 export const COMPANY_NAME_MAX_LENGTH = 128;
-/** GA4 property ids and custom dimension indexes are numbers; kept as digit strings. */
-const NUMERIC_MAX_LENGTH = 20;
 export const FEED_URL_MAX_LENGTH = 2048;
 /** The schemes the feed checker fetches (http, https, ftp, sftp): another one could never be checked. */
 export const FEED_URL_PATTERN = /^(?:https?|s?ftp):\/\/\S+$/i;
@@ -18,13 +17,9 @@ export const FEED_URL_PATTERN = /^(?:https?|s?ftp):\/\/\S+$/i;
 const name = () =>
   string().trim().required('validation.required').max(COMPANY_NAME_MAX_LENGTH, 'validation.company.nameTooLong').test(lineText);
 
-/** An optional number typed as text: empty means "none" (null once stored). */
-const digits = () =>
-  string()
-    .trim()
-    .nullable()
-    .max(NUMERIC_MAX_LENGTH, 'validation.company.numeric')
-    .matches(/^\d*$/, { message: 'validation.company.numeric', excludeEmptyString: true });
+/** An optional View ID or dimension index typed as text (the analytics checks' own rules): empty means "none" (null once stored). */
+const viewId = () => viewIdRule(string().trim().nullable(), 'allowed');
+const dimensionIndex = () => dimensionIndexRule(string().trim().nullable());
 
 const feedUrl = () =>
   string()
@@ -41,8 +36,8 @@ export const companyCreateSchema = /* @__PURE__ */ schema(() =>
     name: name(),
     product: mixed<Product>().oneOf(PRODUCTS, 'validation.invalid').default('360'),
     country: mixed<Country>().oneOf(COUNTRIES, 'validation.invalid').default('RU'),
-    viewId: digits(),
-    dimensionIndex: digits(),
+    viewId: viewId(),
+    dimensionIndex: dimensionIndex(),
     orderFeedUrl: feedUrl(),
     integrationSteps: steps().min(1, 'validation.company.noSteps').required('validation.company.noSteps'),
   }),
@@ -59,8 +54,8 @@ export const companyUpdateSchema = /* @__PURE__ */ schema(() =>
     name: name().optional().default(undefined),
     product: mixed<Product>().oneOf(PRODUCTS, 'validation.invalid').optional(),
     country: mixed<Country>().oneOf(COUNTRIES, 'validation.invalid').optional(),
-    viewId: digits().optional(),
-    dimensionIndex: digits().optional(),
+    viewId: viewId().optional(),
+    dimensionIndex: dimensionIndex().optional(),
     orderFeedUrl: feedUrl().optional(),
     integrationSteps: steps().min(1, 'validation.company.noSteps').optional().default(undefined),
   }),
@@ -74,8 +69,8 @@ export type CompanyUpdateRequest = InferType<typeof companyUpdateSchema>;
  */
 export const companyUpdateCurrentSchema = /* @__PURE__ */ schema(() =>
   object({
-    viewId: digits().optional(),
-    dimensionIndex: digits().optional(),
+    viewId: viewId().optional(),
+    dimensionIndex: dimensionIndex().optional(),
     version: version().optional(),
   }).test('one-field', 'validation.company.viewIdOrDimension', (value) => value.viewId != null || value.dimensionIndex != null),
 );
@@ -87,8 +82,8 @@ export const companyEditFormSchema = /* @__PURE__ */ schema(() =>
     name: name(),
     product: mixed<Product>().oneOf(PRODUCTS, 'validation.invalid').required('validation.required'),
     country: string().trim().required('validation.required'),
-    viewId: digits(),
-    dimensionIndex: digits(),
+    viewId: viewId(),
+    dimensionIndex: dimensionIndex(),
     orderFeedUrl: feedUrl(),
   }),
 );

@@ -1,6 +1,6 @@
 import { object, string, type InferType } from 'yup';
 import { MEETING_DURATIONS, type MeetingDuration } from '../domain/types';
-import { lineText, version, versionOnlySchema } from './common';
+import { FIRST_YEAR, isCalendarDay, LAST_YEAR, lineText, version, versionOnlySchema } from './common';
 import { schema } from './define';
 
 /**
@@ -15,19 +15,13 @@ export const MEETING_DEFAULTS = { name: 'New Meeting', duration: '30m' as Meetin
 // `Date.prototype.toISOString` and the agenda's date input produce; a zone is required so the
 // server never guesses one.
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-// A calendar, not a time machine: years a meeting can plausibly be planned in.
-const MIN_TIME = Date.UTC(2000, 0, 1);
-const MAX_TIME = Date.UTC(2100, 0, 1);
-
-/** True for an ISO 8601 date-time with a zone that names a real instant (no 31 February). */
+/** True for an ISO 8601 date-time with a zone that names a real instant (no 31 February) in the portal's years (common.ts). */
 export function isMeetingDatetime(value: string): boolean {
   if (!ISO_DATE_TIME.test(value)) return false;
   const time = Date.parse(value);
-  if (Number.isNaN(time) || time < MIN_TIME || time >= MAX_TIME) return false;
-  // Date.parse rolls 2026-02-31 over to March (it refuses only months past 12 and days past 31):
-  // the day as written, in its own zone, must exist in its month. Day 0 of the next month is the last one.
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (Number.isNaN(time) || time < Date.UTC(FIRST_YEAR, 0, 1) || time >= Date.UTC(LAST_YEAR + 1, 0, 1)) return false;
+  // Date.parse rolls 2026-02-31 over to March: the calendar day as written (in its own zone) must exist.
+  return isCalendarDay(value.slice(0, 10));
 }
 
 const name = () => string().nonNullable('validation.required').trim().min(1, 'validation.required').max(MEETING_NAME_MAX_LENGTH, 'validation.meeting.nameTooLong').test(lineText);

@@ -1,7 +1,7 @@
 import { mixed, number, object, string, type InferType } from 'yup';
 import type { FeedFormat } from '../feed/types';
 import { FEED_URL_MAX_LENGTH, FEED_URL_PATTERN } from './companies';
-import { VIEW_ID_MAX_LENGTH } from '../domain/analytics';
+import { viewIdRule } from './analytics';
 import { FEED_UPLOAD_MAX_BYTES } from '../domain/order-feed';
 import { schema } from './define';
 
@@ -16,13 +16,7 @@ const FEED_FILE_NAME_MAX_LENGTH = 255;
 export const FEED_FORMATS: readonly FeedFormat[] = ['xml', 'csv'];
 
 const type = () => mixed<FeedFormat>().oneOf(FEED_FORMATS, 'validation.invalid').default('xml');
-const viewId = () =>
-  string()
-    .trim()
-    .nullable()
-    .default(null)
-    .max(VIEW_ID_MAX_LENGTH, 'validation.analytics.viewIdNumeric')
-    .matches(/^\d*$/, { message: 'validation.analytics.viewIdNumeric', excludeEmptyString: true });
+const viewId = () => viewIdRule(string().trim().nullable().default(null), 'allowed');
 
 /** POST /api/order-feed/upload */
 export const feedUploadSchema = /* @__PURE__ */ schema(() =>

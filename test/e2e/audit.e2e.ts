@@ -25,8 +25,10 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
     await expect(firstRow).toContainText(login('ROLE_ADMIN').login);
     await expect(firstRow).toContainText(`${m(locale, 'audit.kind.sign-in')} · ${m(locale, 'audit.action.signed-in')}`);
     await page.getByLabel(m(locale, 'audit.filter.kind'), { exact: true }).selectOption('translations');
-    await page.getByLabel(m(locale, 'audit.filter.from'), { exact: true }).fill('2000-01-01');
-    await page.getByLabel(m(locale, 'audit.filter.to'), { exact: true }).fill('2000-01-02');
+    // Days typed in the language's one format (dd/mm/yyyy, dd.mm.yyyy), not a browser date input.
+    const day = (d: string) => (locale === 'ru' ? d.replaceAll('/', '.') : d);
+    await page.getByLabel(m(locale, 'audit.filter.from'), { exact: true }).fill(day('01/01/2000'));
+    await page.getByLabel(m(locale, 'audit.filter.to'), { exact: true }).fill(day('02/01/2000'));
     await expect(page.getByText(m(locale, 'audit.empty'))).toBeVisible();
   });
 }
@@ -40,11 +42,12 @@ test('the edit pages show the record’s history, newest first, each field by it
   const edit = await page.request.put(`${portalUrl()}/api/users/${target.id}`, { data: { version: target.version, data: [{ field: 'firstName', value: name }] } });
   expect(edit.status()).toBe(200);
   await go(page, `/admin/users/edit/${target.id}`);
-  const section = page.getByRole('region', { name: fr('audit.section.title') });
+  const section = page.getByRole('region', { name: fr('audit.section.title'), exact: true });
   await expect(section).toBeVisible();
   const newest = section.getByRole('row').nth(1);
+  // French typography: a no-break space before the colon (the message audit.change).
   await expect(newest).toContainText(`${fr('audit.kind.user')} · ${fr('audit.action.update')}`);
-  await expect(newest).toContainText(`${fr('adminUsers.field.firstName')}: ${target.firstName} → ${name}`);
+  await expect(newest).toContainText(`${fr('adminUsers.field.firstName')}\u00a0: ${target.firstName} → ${name}`);
   await expect(newest).not.toContainText('firstName');
   await expect(newest).toContainText(login('ROLE_ADMIN').login);
 
@@ -54,9 +57,9 @@ test('the edit pages show the record’s history, newest first, each field by it
   const company = (await created.json()) as { id: string; version: number };
   expect((await page.request.put(`${portalUrl()}/api/companies/${company.id}`, { data: { version: company.version, country: 'GB' } })).status()).toBe(200);
   await go(page, `/admin/companies/edit/${company.id}`);
-  const history = page.getByRole('region', { name: fr('audit.section.title') });
-  await expect(history.getByRole('row').nth(1)).toContainText(`${fr('companies.field.country')}: FR → GB`);
+  const history = page.getByRole('region', { name: fr('audit.section.title'), exact: true });
+  await expect(history.getByRole('row').nth(1)).toContainText(`${fr('companies.field.country')}\u00a0: FR → GB`);
   await expect(history.getByRole('row').nth(2)).toContainText(`${fr('audit.kind.company')} · ${fr('audit.action.create')}`);
-  await expect(history).toContainText(`${fr('companies.field.name')}:`);
+  await expect(history).toContainText(`${fr('companies.field.name')}\u00a0:`);
   await expect(history).not.toContainText('country:');
 });

@@ -207,6 +207,20 @@ describe('the read', () => {
     const bad = await admin.get('/api/audit?kind=nothing&from=yesterday');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['from', 'kind']);
+    // Days that do not exist, or a range that ends before it starts: a 400 that says so, never an empty 200.
+    const impossible: Array<[string, Record<string, string>, string]> = [
+      ['from=2026-13-01', { from: 'validation.date' }, 'from="2026-13-01" is no day of the calendar'],
+      ['to=2026-02-29', { to: 'validation.date' }, 'to="2026-02-29" is no day of the calendar'],
+      ['from=2026-04-31&to=2026-05-01', { from: 'validation.date' }, 'from="2026-04-31"'],
+      ['from=1999-12-31', { from: 'validation.date' }, 'years 2000 to 2099'],
+      ['from=2026-05-10&to=2026-05-01', { to: 'validation.dateRange' }, 'to="2026-05-01" is before from'],
+    ];
+    for (const [query, errors, message] of impossible) {
+      const answer = await admin.get(`/api/audit?${query}`);
+      expect([answer.status, answer.body.code, answer.body.errors], query).toEqual([400, 'validation', errors]);
+      expect(answer.body.message, query).toContain(message);
+    }
+    expect((await admin.get('/api/audit?from=2024-02-29&to=2024-02-29')).status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
     expect((await history({ company: home.id, from: '2000-01-01', to: '2000-12-31' })).length).toBe(0);
     const ofToday = await history({ user: adminId, from: today, to: today });

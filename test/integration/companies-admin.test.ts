@@ -74,7 +74,11 @@ describe('POST /api/companies', () => {
       [{ name: '' }, { name: 'validation.required' }],
       [{ name: 'x'.repeat(129) }, { name: 'validation.company.nameTooLong' }],
       [{ name: 'Bad view', viewId: 12 }, { viewId: 'validation.invalid' }],
-      [{ name: 'Bad view', viewId: '12a' }, { viewId: 'validation.company.numeric' }],
+      [{ name: 'Bad view', viewId: '12a' }, { viewId: 'validation.analytics.viewIdNumeric' }],
+      // The analytics checks' own rules: an id they would refuse is no View ID to store.
+      [{ name: 'Short view', viewId: '1234' }, { viewId: 'validation.analytics.viewIdTooShort' }],
+      [{ name: 'No dimension', dimensionIndex: '0' }, { dimensionIndex: 'validation.analytics.dimensionNumeric' }],
+      [{ name: 'Big dimension', dimensionIndex: '1000' }, { dimensionIndex: 'validation.analytics.dimensionNumeric' }],
       [{ name: 'Bad url', orderFeedUrl: 'not a url' }, { orderFeedUrl: 'validation.company.url' }],
       [{ name: 'Bad product', product: 'other' }, { product: 'validation.invalid' }],
       [{ name: 'Bad country', country: 'US' }, { country: 'validation.invalid' }],
@@ -110,12 +114,12 @@ describe('GET /api/companies', () => {
 describe('PUT /api/companies/{id}', () => {
   it('changes the sent fields on the version read; a stale version gets 409', async () => {
     const company = await makeCompany('Edit me');
-    const ok = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 1, viewId: '777', country: 'GB' } });
+    const ok = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 1, viewId: '9000777', country: 'GB' } });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ viewId: '777', country: 'GB', name: company.name, version: 2 });
-    const stale = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 1, viewId: '778' } });
+    expect(ok.body).toMatchObject({ viewId: '9000777', country: 'GB', name: company.name, version: 2 });
+    const stale = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 1, viewId: '9000778' } });
     expect(stale.status).toBe(409);
-    expect((await getCompanyRecord(company.id))!.viewId).toBe('777');
+    expect((await getCompanyRecord(company.id))!.viewId).toBe('9000777');
   });
 
   it('a feed URL login and password are stored but never answered, to the admin, the manager or the customer', async () => {
@@ -139,7 +143,7 @@ describe('PUT /api/companies/{id}', () => {
     }
     expect(JSON.stringify(answers[1]!.body)).toContain('sftp://feeds.example/orders.xml');
     // The address as answered, sent back with another change, keeps the stored credentials.
-    const kept = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 2, orderFeedUrl: 'sftp://feeds.example/orders.xml', viewId: '5' } });
+    const kept = await admin.request('PUT', `/api/companies/${company.id}`, { json: { version: 2, orderFeedUrl: 'sftp://feeds.example/orders.xml', viewId: '9000005' } });
     expect(kept.status).toBe(200);
     expect((await getCompanyRecord(company.id))!.orderFeedUrl).toBe(`sftp://shop:${secret}@feeds.example/orders.xml`);
   });
@@ -190,21 +194,21 @@ describe('POST /api/companies/update (legacy, current company)', () => {
   it('stores the view id the first time, refuses a silent overwrite, accepts one on the version read', async () => {
     const company = await makeCompany('Legacy');
     const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
-    const first = await customer.post('/api/companies/update', { viewId: '111', companyId: home.id });
+    const first = await customer.post('/api/companies/update', { viewId: '9000111', companyId: home.id });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: company.id, viewId: '111', version: 2 });
-    expect((await customer.post('/api/companies/update', { viewId: '111' })).status).toBe(200); // same value: harmless
-    expect((await customer.post('/api/companies/update', { viewId: '222' })).status).toBe(409);
+    expect(first.body).toMatchObject({ id: company.id, viewId: '9000111', version: 2 });
+    expect((await customer.post('/api/companies/update', { viewId: '9000111' })).status).toBe(200); // same value: harmless
+    expect((await customer.post('/api/companies/update', { viewId: '9000222' })).status).toBe(409);
     const [a, b] = await Promise.all([
-      customer.post('/api/companies/update', { viewId: '333', version: 2 }),
-      customer.post('/api/companies/update', { viewId: '444', version: 2 }),
+      customer.post('/api/companies/update', { viewId: '9000333', version: 2 }),
+      customer.post('/api/companies/update', { viewId: '9000444', version: 2 }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect((await customer.post('/api/companies/update', { dimensionIndex: '5' })).body.dimensionIndex).toBe('5');
     expect((await getCompanyRecord(home.id))!.viewId).toBeNull(); // the id sent was ignored
     const bad = await customer.post('/api/companies/update', { name: 'Hijack' });
     expect(bad.status).toBe(400);
-    expect((await customer.post('/api/companies/update', { viewId: 'abc' })).body.errors).toEqual({ viewId: 'validation.company.numeric' });
+    expect((await customer.post('/api/companies/update', { viewId: 'abc' })).body.errors).toEqual({ viewId: 'validation.analytics.viewIdNumeric' });
   });
 });
 

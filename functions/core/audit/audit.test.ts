@@ -35,7 +35,7 @@ describe('listAuditHistory', () => {
     const listAudit = fakeList();
     const refusal = await listAuditHistory({ kind: 'password', from: '2026-1-1', company: 'a b' }, { listAudit }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ValidationError);
-    expect((refusal as ValidationError).errors).toEqual({ company: 'validation.invalid', kind: 'validation.invalid', from: 'validation.invalid' });
+    expect((refusal as ValidationError).errors).toEqual({ company: 'validation.invalid', kind: 'validation.invalid', from: 'validation.date' });
     expect(listAudit).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,14 @@ import { AUDIT_PAGE_SIZE, auditQuerySchema } from '../../../shared/schemas/audit
 import { listAudit } from '../../data/audit';
 import { ValidationError } from '../../platform/errors';
 
+/** What a refused parameter was, for the 400's message (the `errors` carry the i18n ids the page shows). */
+const REASONS: Record<string, string> = {
+  'validation.date': 'is no day of the calendar (YYYY-MM-DD, years 2000 to 2099)',
+  'validation.dateRange': 'is before from',
+};
+const explain = (field: string, id: string, query: Record<string, string>): string =>
+  field in query ? `${field}=${JSON.stringify(query[field])} ${REASONS[id] ?? 'is not valid'}` : `${field} is not valid (known parameters: company, user, subject, kind, from, to, cursor)`;
+
 /**
  * The audit history read (admins only, route `audit-list`): one page, newest first. `company`
  * is that company's history (its record and every item in it), `subject` a user's own history
@@ -15,7 +23,8 @@ export async function listAuditHistory(query: Record<string, string>, deps: { li
     filter = auditQuerySchema.validateSync(query, { abortEarly: false });
   } catch (error) {
     const invalid = error as YupValidationError;
-    throw new ValidationError(Object.fromEntries((invalid.inner.length ? invalid.inner : [invalid]).map((item) => [item.path ?? 'query', String(item.message)])));
+    const errors = Object.fromEntries((invalid.inner.length ? invalid.inner : [invalid]).map((item) => [item.path ?? 'query', String(item.message)]));
+    throw new ValidationError(errors, `The query is not valid: ${Object.entries(errors).map(([field, id]) => explain(field, id, query)).join('; ')}`);
   }
   const of = filter.company ? `company#${filter.company}` : filter.subject ? `user#${filter.subject}` : undefined;
   const { entries, next } = await deps.listAudit(

@@ -13,7 +13,7 @@ function deps(over: Partial<CommissionsDeps> = {}): CommissionsDeps {
   return {
     listCommissions: async () => [],
     listSources: async () => [source('Awin', 'CPO'), source('Google', 'CPC'), source('Twice', 'CPC'), source('Twice', 'CPO')],
-    putNewCommission: vi.fn(async (r: CommissionRecord) => r),
+    putNewCommission: vi.fn(async (r: CommissionRecord) => ({ ok: true as const, value: r })),
     deleteCommission: async () => 'ok',
     newId: () => 'new-id',
     now: () => new Date('2026-01-01T00:00:00Z'),
@@ -31,6 +31,21 @@ describe('affiliate commissions use cases', () => {
     await expect(createCommission('c1', { sourceName: 'Google', type: 'fixed', commission: 3 }, d)).rejects.toMatchObject({ errors: { sourceName: 'validation.commission.notCpo' } });
     await expect(createCommission('c1', { sourceName: 'Nope', type: 'fixed', commission: 3 }, d)).rejects.toBeInstanceOf(ValidationError);
     expect(d.putNewCommission).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers the other type with one 409, whether the read or the data layer’s guard (a create that won meanwhile) finds it', async () => {
+    const stored = { id: 'f1', companyId: 'c1', sourceName: 'Awin', sourceId: 'id-Awin', type: 'fixed' as const, commission: 3, version: 1, created: 'x' };
+    const byRead = deps({ listCommissions: async () => [stored] });
+    const byGuard = deps({ putNewCommission: vi.fn(async () => ({ ok: false as const, reason: 'otherType' as const, otherType: 'fixed' as const })) });
+    for (const d of [byRead, byGuard]) {
+      const refused = await createCommission('c1', { sourceName: 'Awin', type: 'percent', commission: 10 }, d).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect(refused).toMatchObject({
+        message: '"Awin" has fixed commissions already: a source has either fixed or percent commissions, not both',
+        errors: { type: 'validation.commission.otherType' },
+      });
+    }
+    expect(byRead.putNewCommission).not.toHaveBeenCalled();
   });
 
   it('lists by source name and maps delete outcomes', async () => {

@@ -3,7 +3,7 @@ import { clashingCommissionType } from '../../../shared/domain/commissions';
 import type { AffiliateCommission } from '../../../shared/domain/types';
 import type { CommissionCreateRequest } from '../../../shared/schemas/commissions';
 import * as repo from '../../data/commissions';
-import type { CommissionRecord } from '../../data/commissions';
+import type { CommissionCreated, CommissionRecord } from '../../data/commissions';
 import { listSources, type SourceRecord } from '../../data/sources';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 
@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 export interface CommissionsDeps {
   listCommissions(companyId: string): Promise<CommissionRecord[]>;
   listSources(companyId: string): Promise<SourceRecord[]>;
-  putNewCommission(record: CommissionRecord): Promise<CommissionRecord>;
+  putNewCommission(record: CommissionRecord): Promise<CommissionCreated>;
   deleteCommission(companyId: string, id: string, expectedVersion: number): Promise<'ok' | 'missing' | 'stale'>;
   newId(): string;
   now(): Date;
@@ -50,6 +50,12 @@ export async function listCompanyCommissions(companyId: string, deps: Commission
   return commissions.map((record) => toCommission({ ...record, sourceName: names.get(record.sourceId) ?? record.sourceName })).sort(byName);
 }
 
+/** THE answer to a commission of the other type: 409 on the type field, nothing written. */
+const otherTypeTaken = (sourceName: string, other: AffiliateCommission['type']): ConflictError =>
+  new ConflictError(`"${sourceName}" has ${other} commissions already: a source has either fixed or percent commissions, not both`, {
+    type: 'validation.commission.otherType',
+  });
+
 /** A commission on a CPO source of the company, named as the spec's payload says (sourceName). */
 export async function createCommission(companyId: string, input: CommissionCreateRequest, deps: CommissionsDeps = defaults): Promise<AffiliateCommission> {
   const [sources, commissions] = await Promise.all([deps.listSources(companyId), deps.listCommissions(companyId)]);
@@ -61,12 +67,10 @@ export async function createCommission(companyId: string, input: CommissionCreat
       named.length ? 'Commissions are set on CPO sources only' : 'The company has no source with this name',
     );
   }
+  // This read gives the answer early and finds commissions stored before the type guards; concurrent
+  // creates of both types are settled by the data layer's guard, answered alike.
   const other = clashingCommissionType(commissions, source.id, input.type);
-  if (other) {
-    throw new ConflictError(`"${source.name}" has ${other} commissions already: a source has either fixed or percent commissions, not both`, {
-      type: 'validation.commission.otherType',
-    });
-  }
+  if (other) throw otherTypeTaken(source.name, other);
   const record: CommissionRecord = {
     id: deps.newId(),
     companyId,
@@ -77,7 +81,9 @@ export async function createCommission(companyId: string, input: CommissionCreat
     version: 1,
     created: deps.now().toISOString(),
   };
-  return toCommission(await deps.putNewCommission(record));
+  const created = await deps.putNewCommission(record);
+  if (!created.ok) throw otherTypeTaken(source.name, created.otherType);
+  return toCommission(created.value);
 }
 
 const PLAUSIBLE_ID = /^[A-Za-z0-9-]{1,64}$/;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { StepStatus } from '../../../shared/domain/types';
+import { findSameRule } from '../../../shared/domain/utm-overlap';
 import { emptyRuleMap, type RuleMap } from '../../../shared/schemas/traffic';
 import type { CompanyRecord } from '../../data/companies';
 import type { TrafficRecord } from '../../data/traffic';
@@ -16,13 +17,21 @@ const sourceIs = (value: string): RuleMap => ({ ...emptyRuleMap(), 0: { type: 'e
 
 function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) {
   const rules: TrafficRuleRecord[] = [];
+  /** Reads that do not see these rules yet: another request stores them between this one's read and its write. */
+  const unseen = { count: 0 };
   let step = initial.step === undefined ? 'TBD' : initial.step;
   let ids = 0;
   const deps: TrafficDeps = {
     listTraffic: async () => initial.traffic,
-    listRules: async () => [...rules],
+    listRules: async () => (unseen.count ? (unseen.count--, []) : [...rules]),
     listSourceRefs: async () => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }],
-    putNewRule: async (record) => (rules.push(record), record),
+    // The data layer's guard: one rule per conditions, whatever the reads saw.
+    putNewRule: async (record) => {
+      const same = findSameRule(rules, record.rule);
+      if (same) return { ok: false, reason: 'duplicate', holderId: same.id };
+      rules.push(record);
+      return { ok: true, value: record };
+    },
     deleteRule: async (_c, id, version) => {
       const i = rules.findIndex((r) => r.id === id);
       if (i === -1) return { ok: false, reason: 'missing' };
@@ -35,7 +44,7 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
     newId: () => `r${++ids}`,
     now: () => new Date('2026-01-01T00:00:00Z'),
   };
-  return { deps, rules };
+  return { deps, rules, unseen };
 }
 
 describe('UTM rules', () => {
@@ -95,6 +104,19 @@ describe('UTM rules', () => {
     // The step is added to the company afterwards: apply completes it.
     noStep.deps.utmStepStatus = async () => 'TBD';
     expect((await applyRules(company, actor, { source: 's-google', rule: sourceIs('google') }, noStep.deps)).stepStatus).toBe('done');
+  });
+
+  it('answers the same rule with one 409, whether the read or the guard (a create that won meanwhile) finds it', async () => {
+    const { deps, rules, unseen } = fakes({ traffic: rows });
+    await createRule(company, actor, { source: 's-mail', rule: sourceIs('Google') }, deps);
+    const byRead = await createRule(company, actor, { source: 's-google', rule: sourceIs(' GOOGLE ') }, deps).catch((error: unknown) => error);
+    unseen.count = 1;
+    const byGuard = await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps).catch((error: unknown) => error);
+    for (const refused of [byRead, byGuard]) {
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect(refused).toMatchObject({ message: 'This UTM rule exists already (source "Newsletter": utmSource equal "Google", utmMedium any, utmCampaign any)', errors: { rule: 'validation.utm.duplicate' } });
+    }
+    expect(rules).toHaveLength(1);
   });
 
   it('matches a draft against the stored traffic', async () => {

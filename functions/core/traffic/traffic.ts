@@ -17,7 +17,7 @@ import { ruleList, type RuleMap } from '../../../shared/schemas/traffic';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import * as rulesRepo from '../../data/traffic-rules';
-import type { SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
+import type { RuleCreated, SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
 import * as trafficRepo from '../../data/traffic';
 import type { TrafficRecord } from '../../data/traffic';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -34,7 +34,7 @@ export interface TrafficDeps {
   listTraffic(companyId: string): Promise<TrafficRecord[]>;
   listRules(companyId: string): Promise<TrafficRuleRecord[]>;
   listSourceRefs(companyId: string): Promise<SourceRef[]>;
-  putNewRule(record: TrafficRuleRecord): Promise<TrafficRuleRecord>;
+  putNewRule(record: TrafficRuleRecord): Promise<RuleCreated>;
   deleteRule(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>>;
   utmStepStatus(companyId: string): Promise<StepStatus | null>;
   completeUtmStep(company: CompanyRecord, actor: Actor): Promise<StepStatus | null>;
@@ -125,17 +125,23 @@ const describeRule = (rule: UtmRule): string =>
     .map((c) => (c.type === 'any' ? `${c.utm} any` : `${c.utm} ${c.type} "${c.value}"`))
     .join(', ');
 
+const sourceName = (sources: SourceRef[], id: string): string => sources.find((s) => s.id === id)?.name ?? '';
+
+/** THE answer to the same rule twice: 409 naming the stored rule and its source, whichever check found it. */
+const duplicateRule = (same: Pick<TrafficRuleRecord, 'sourceId' | 'rule'>, sources: SourceRef[]): ConflictError =>
+  new ConflictError(`This UTM rule exists already (source "${sourceName(sources, same.sourceId)}": ${describeRule(same.rule)})`, { rule: 'validation.utm.duplicate' });
+
 /**
  * The rules that would contradict the stored ones (shared/domain/utm-overlap.ts, the page's preview
  * uses the same functions): the same rule again (any source) is a 409 naming it; a rule linking
- * traffic that another source's rules link is a 409 unless the caller accepts the overlap.
+ * traffic that another source's rules link is a 409 unless the caller accepts the overlap. This read
+ * gives the message early and finds rules stored before the guards; concurrent creates of one rule
+ * are settled by the data layer's guard (data/traffic-rules.ts), answered with the same message.
  */
 function refuseContradiction(draft: UtmRule, sourceId: string, acceptOverlap: boolean, rules: TrafficRuleRecord[], traffic: TrafficRecord[], sources: SourceRef[]): void {
-  const nameOf = (id: string) => sources.find((s) => s.id === id)?.name ?? '';
+  const nameOf = (id: string) => sourceName(sources, id);
   const same = findSameRule(rules, draft);
-  if (same) {
-    throw new ConflictError(`This UTM rule exists already (source "${nameOf(same.sourceId)}": ${describeRule(same.rule)})`, { rule: 'validation.utm.duplicate' });
-  }
+  if (same) throw duplicateRule(same, sources);
   if (acceptOverlap) return;
   const overlap = overlapWithOtherSources(rows(traffic), rules, { sourceId, rule: draft });
   if (overlap.length) {
@@ -163,7 +169,7 @@ export async function createRule(
   const [before, storedBefore] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
   refuseContradiction(draft, input.source, input.acceptOverlap === true, storedBefore, before, sources);
   const at = deps.now().toISOString();
-  const record = await deps.putNewRule({
+  const created = await deps.putNewRule({
     id: deps.newId(),
     companyId: company.id,
     sourceId: input.source,
@@ -172,6 +178,12 @@ export async function createRule(
     created: at,
     updated: at,
   });
+  if (!created.ok) {
+    // Another create of the same rule won meanwhile: the same answer as the read above gives.
+    const holder = (await deps.listRules(company.id)).find((r) => r.id === created.holderId);
+    throw duplicateRule(holder ?? { sourceId: input.source, rule: draft }, holder ? await deps.listSourceRefs(company.id) : sources);
+  }
+  const record = created.value;
   const [traffic, rules] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
   // The read may not list the new rule yet on a busy table: count it either way.
   const all = rules.some((r) => r.id === record.id) ? rules : [...rules, record];

@@ -1,4 +1,5 @@
 import { useIntl, type IntlShape } from 'react-intl';
+import { isCalendarDay } from 'shared/schemas/common';
 
 /**
  * The portal's one date format per language (the spec's meetings: dd/mm/yyyy plus hh:mm):
@@ -26,6 +27,42 @@ export function formatPortalDay(intl: Pick<IntlShape, 'locale'>, day: string): s
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
   if (!match) return '';
   return formatPortalDate(intl, new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/** The order of day, month and year in the language's one format (en, fr: day/month/year; ru: day.month.year). */
+function dayOrder(locale: string): Array<'day' | 'month' | 'year'> {
+  const parts = new Intl.DateTimeFormat(dateLocale(locale), DATE).formatToParts(new Date(2026, 10, 26));
+  return parts.map((part) => part.type).filter((type): type is 'day' | 'month' | 'year' => type === 'day' || type === 'month' || type === 'year');
+}
+
+/**
+ * A day typed in the portal's format of the user's language (`26/11/2026`, `26.11.2026`; one-digit
+ * day and month, and any of / . - as separator, are read too) as `YYYY-MM-DD`; null when the text
+ * names no day that exists (shared/schemas/common.ts `isCalendarDay`, the server's own check).
+ */
+export function parsePortalDay(intl: Pick<IntlShape, 'locale'>, text: string): string | null {
+  const pieces = text.trim().split(/\s*[./-]\s*/);
+  if (pieces.length !== 3 || !pieces.every((piece) => /^\d{1,4}$/.test(piece))) return null;
+  const value = Object.fromEntries(dayOrder(intl.locale).map((type, i) => [type, pieces[i]!])) as Record<'day' | 'month' | 'year', string>;
+  if (value.year.length !== 4 || value.day.length > 2 || value.month.length > 2) return null;
+  const day = `${value.year}-${value.month.padStart(2, '0')}-${value.day.padStart(2, '0')}`;
+  return isCalendarDay(day) ? day : null;
+}
+
+/**
+ * A date and time typed in the portal's format of the user's language, as formatPortalDate writes
+ * it (`26/11/2026, 14:05`, `26/11/2026 14:05`, `26.11.2026, 14:05`; the comma optional, the day as
+ * parsePortalDay reads it, `14h05` and `14.05` read too) as the ISO instant (UTC) of that time in
+ * the browser's zone, the instant a `datetime-local` input gave; null when it names none.
+ */
+export function parsePortalDateTime(intl: Pick<IntlShape, 'locale'>, text: string): string | null {
+  const match = /^(.*?)(?:,\s*|\s+)(\d{1,2})[:h.](\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const day = parsePortalDay(intl, match[1]!);
+  const [hours, minutes] = [Number(match[2]), Number(match[3])];
+  if (!day || hours > 23 || minutes > 59) return null;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date, hours, minutes).toISOString();
 }
 
 /** A `<time>` element showing the date in the portal's format. */

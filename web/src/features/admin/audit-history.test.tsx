@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from 'shared/domain/types';
@@ -39,7 +39,8 @@ const changes = async () => {
 describe('the audit page', () => {
   for (const [locale, labels] of [
     ['en', ['First name: Ann → Anna', 'Acquisition channel: Email → Display', 'Deletion started on:', 'User · password changed', 'fr.route.dashboard:  → Accueil']],
-    ['fr', ['Prénom: Ann → Anna', 'Canal d’acquisition: Email → Display', 'Suppression commencée le:', 'Utilisateur · mot de passe changé', 'fr.route.dashboard:  → Accueil']],
+    // French typography: a no-break space before the colon.
+    ['fr', ['Prénom\u00a0: Ann → Anna', 'Canal d’acquisition\u00a0: Email → Display', 'Suppression commencée le\u00a0:', 'Utilisateur · mot de passe changé', 'fr.route.dashboard\u00a0:  → Accueil']],
     ['ru', ['Имя: Ann → Anna', 'Канал привлечения: Email → Display', 'Удаление начато:', 'пароль изменён', 'fr.route.dashboard:  → Accueil']],
   ] as const) {
     it(`labels the fields as the portal's pages do, the raw name without a label (${locale})`, async () => {
@@ -50,6 +51,35 @@ describe('the audit page', () => {
       labels.forEach((label, i) => expect(rows[i]).toContain(label));
       // (the raw names follow the action text directly: "changedchannel:")
       expect(rows.join()).not.toMatch(/firstName|deletingAt|[^ ]channel:/);
+      // The table scrolls sideways with text only inside: its wrapper is a named region a keyboard can focus (axe: scrollable-region-focusable).
+      const region = screen.getByRole('region', { name: { en: 'History entries', fr: 'Entrées de l’historique', ru: 'Записи истории' }[locale] });
+      expect(region).toContainElement(screen.getByRole('table'));
+      expect(region).toHaveAttribute('tabindex', '0');
+    });
+  }
+
+  // Booleans, times and numbers as the user's language writes them (the portal's one date format: i18n/dates.tsx).
+  for (const [locale, expected] of [
+    ['en', ['no → yes', '→ 20/11/2026', '1,234.5 → 12.5', 'sources, utm_rules']],
+    ['fr', ['non → oui', '→ 20/11/2026', '1\u202f234,5 → 12,5', 'sources, utm_rules']],
+    ['ru', ['нет → да', '→ 20.11.2026', '1\u00a0234,5 → 12,5', 'sources, utm_rules']],
+  ] as const) {
+    it(`shows booleans, times, numbers and lists in the user's language, never raw (${locale})`, async () => {
+      mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
+      const values = [
+        entry({ before: { healthAlerts: false }, after: { healthAlerts: true } }),
+        entry({ kind: 'company', action: 'deletion-started', after: { deletingAt: '2026-11-20T09:05:00.000Z' } }),
+        entry({ kind: 'commission', before: { commission: 1234.5 }, after: { commission: 12.5 } }),
+        entry({ kind: 'company', before: { integrationSteps: ['sources', 'utm_rules'] }, after: {} }),
+      ];
+      server.use(http.get(api('/api/audit'), () => HttpResponse.json({ entries: values, next: null })));
+      renderApp('/admin/audit', { locale });
+      const rows = await changes();
+      expected.forEach((text, i) => expect(rows[i]).toContain(text));
+      // The recorded time reads exactly as the entry's own time in the When column (the same instant).
+      const when = rows[1]!.slice(0, rows[1]!.indexOf('admin@'));
+      expect(rows[1]!.endsWith(`→ ${when}`)).toBe(true);
+      expect(rows.join()).not.toMatch(/true|false|T09:05|\[/);
     });
   }
 });
@@ -74,4 +104,49 @@ describe('a user’s companies in the history', () => {
     expect(row).toContain('Current company:  → Globex');
     expect(row).toContain('Managed companies: c-gone, Globex → Globex');
   });
+});
+
+describe('the day filters', () => {
+  for (const [locale, typed, impossible, before] of [
+    ['en', '01/05/2026', '31/04/2026', '30/04/2026'],
+    ['fr', '01/05/2026', '31/04/2026', '30/04/2026'],
+    ['ru', '01.05.2026', '31.04.2026', '30.04.2026'],
+  ] as const) {
+    it(`read the language's one date format, and say why a day cannot filter without asking the server (${locale})`, async () => {
+      mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
+      const asked: Array<Record<string, string>> = [];
+      server.use(
+        http.get(api('/api/audit'), ({ request }) => {
+          const query = Object.fromEntries(new URL(request.url).searchParams);
+          asked.push(query);
+          // One entry that says which days it was listed for.
+          return HttpResponse.json({ entries: [entry({ after: { firstName: `from ${query.from ?? 'none'} to ${query.to ?? 'none'}` } })], next: null });
+        }),
+      );
+      renderApp('/admin/audit', { locale });
+      const user = (await import('@testing-library/user-event')).default.setup();
+      // The two day fields, found by the format they show.
+      const [from, to] = await screen.findAllByPlaceholderText({ en: 'dd/mm/yyyy', fr: 'jj/mm/aaaa', ru: 'дд.мм.гггг' }[locale]);
+      await user.type(from!, typed);
+      await waitFor(async () => expect((await changes()).join()).toContain('from 2026-05-01 to none'));
+      const calls = asked.length;
+
+      await user.type(to!, impossible);
+      expect(await screen.findByText({ en: 'Enter a date that exists', fr: 'Saisissez une date qui existe', ru: 'Введите существующую дату' }[locale])).toBeInTheDocument();
+      expect(to).toHaveAttribute('aria-invalid', 'true');
+      expect(to).toHaveAccessibleDescription({ en: 'Enter a date that exists', fr: 'Saisissez une date qui existe', ru: 'Введите существующую дату' }[locale]);
+      await user.clear(to!);
+      await user.type(to!, before);
+      expect(to).toHaveAccessibleDescription({ en: 'The end date comes before the start date', fr: 'La date de fin précède la date de début', ru: 'Дата окончания раньше даты начала' }[locale]);
+      // Neither was sent: the list keeps the last days it could filter by.
+      expect(asked.slice(calls).every((query) => !query.to)).toBe(true);
+
+      // Emptied fields filter by nothing, and say nothing.
+      await user.clear(to!);
+      expect(to).not.toHaveAttribute('aria-invalid');
+      expect(to).not.toHaveAttribute('aria-describedby');
+      await user.clear(from!);
+      await waitFor(async () => expect((await changes()).join()).toContain('from none to none'));
+    });
+  }
 });

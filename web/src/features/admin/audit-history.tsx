@@ -1,13 +1,17 @@
 import { useId, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind } from 'shared/domain/types';
+import { auditQuerySchema } from 'shared/schemas/audit';
 import { auditList, companiesList, usersList } from 'shared/routes';
-import { DateText } from '../../i18n/dates';
+import type { ValidationError as YupValidationError } from 'yup';
+import { useIntl } from 'react-intl';
+import { DateText, formatPortalDate, formatPortalDay } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { callRoute, type ApiError } from '../../lib/api/client';
 import { useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { DayInput, type TypedDay } from '../../ui/day-input';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
 import { auditFieldLabel } from './audit-fields';
@@ -23,20 +27,42 @@ type Filter = { company?: string; user?: string; subject?: string; kind?: string
 
 const kindId = (kind: AuditKind) => `audit.kind.${kind}` as MessageId;
 const actionId = (action: AuditEntry['action']) => `audit.action.${action}` as MessageId;
-/** A recorded value as text: nothing for none (absent, null), strings as they are, the rest as JSON. */
-const show = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+/** Nothing for none (absent, null, ''): a field empty on both sides says nothing. */
+const isNone = (value: unknown) => value === undefined || value === null || value === '';
+
+/** An instant as the server records it (`toISOString()`), and a calendar day. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Fields that hold company ids (a user's companies): shown by the companies' names (a deleted one keeps its id). */
 const COMPANY_FIELDS = new Set(['companyId', 'currentCompanyId', 'managedCompanyIds']);
 type CompanyNames = ReadonlyMap<string, string>;
-const showValue = (field: string, value: unknown, names: CompanyNames): string => {
-  if (!COMPANY_FIELDS.has(field)) return show(value);
-  if (Array.isArray(value)) return value.map((id) => names.get(String(id)) ?? String(id)).join(', ');
-  return typeof value === 'string' ? (names.get(value) ?? value) : show(value);
-};
+
+/**
+ * A recorded value as the user reads it, in their language: yes / no for booleans, times and days
+ * in the portal's one date format (i18n/dates.tsx), numbers with the language's decimal sign, a
+ * user's companies by name, lists item by item; other text as stored, structures as JSON.
+ */
+function useShowValue(names: CompanyNames): (field: string, value: unknown) => string {
+  const intl = useIntl();
+  const t = useT();
+  const show = (field: string, value: unknown): string => {
+    if (isNone(value)) return '';
+    if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
+    if (typeof value === 'number') return intl.formatNumber(value);
+    if (Array.isArray(value)) return value.map((item) => show(field, item)).join(', ');
+    if (typeof value !== 'string') return JSON.stringify(value);
+    if (COMPANY_FIELDS.has(field)) return names.get(value) ?? value;
+    if (ISO_TIME.test(value)) return formatPortalDate(intl, value, true) || value;
+    if (ISO_DAY.test(value)) return formatPortalDay(intl, value) || value;
+    return value;
+  };
+  return show;
+}
 
 /** One page of entries, and the button that adds the next one after it. */
 function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null; first: boolean }) {
+  const t = useT();
   const query = { ...filter, cursor: cursor ?? undefined };
   const { data, error } = useSWR<Awaited<ReturnType<typeof callRoute<typeof auditList>>>, ApiError>([auditList.id, query], () => callRoute(auditList, { query }));
   const [more, setMore] = useState(false);
@@ -61,7 +87,8 @@ function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null
   if (!first) return rows;
   return (
     <ListState data={data?.entries} error={error} empty="audit.empty">
-      <div className="co-table-wrap">
+      {/* It scrolls sideways with text only inside (the More button comes late, or never): focusable and named, so a keyboard can scroll it. Not "History": an edit page's section has that name. */}
+      <div className="co-table-wrap" tabIndex={0} role="region" aria-label={t('audit.table')}>
         {/* Explicit roles: on a phone the rows are laid out as blocks (companies-admin.css), which drops a table's semantics in some browsers. */}
         <table className="co-table audit-table" role="table">
           <thead role="rowgroup">
@@ -86,8 +113,9 @@ function FieldName({ kind, field }: { kind: AuditKind; field: string }) {
 }
 
 function Row({ entry, names }: { entry: AuditEntry; names: CompanyNames }) {
+  const show = useShowValue(names);
   // A field empty on both sides (a creation's blank optional fields) says nothing.
-  const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter((field) => show(entry.before[field]) || show(entry.after[field]));
+  const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter((field) => !isNone(entry.before[field]) || !isNone(entry.after[field]));
   return (
     <tr role="row">
       <td role="cell" className="audit-when"><DateText value={entry.at} withTime /></td>
@@ -100,7 +128,14 @@ function Row({ entry, names }: { entry: AuditEntry; names: CompanyNames }) {
         <ul className="audit-changes">
           {fields.map((field) => (
             <li key={field} className="audit-break">
-              <FieldName kind={entry.kind} field={field} />: <del>{showValue(field, entry.before[field], names)}</del> → <ins>{showValue(field, entry.after[field], names)}</ins>
+              <T
+                id="audit.change"
+                values={{
+                  field: <FieldName kind={entry.kind} field={field} />,
+                  before: <del>{show(field, entry.before[field])}</del>,
+                  after: <ins>{show(field, entry.after[field])}</ins>,
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -126,24 +161,60 @@ export function AuditSection({ of }: { of: { company: string } | { subject: stri
   );
 }
 
-/** One filter of the admin page: a choice among `options` (first: All), or a day without them. */
-function FilterField({ name, filter, onChange, options }: { name: 'company' | 'user' | 'kind' | 'from' | 'to'; filter: Filter; onChange: (next: Filter) => void; options?: Array<[string, string]> }) {
+/** One filter of the admin page: a choice among `options` (first: All). */
+function FilterField({ name, filter, onChange, options }: { name: 'company' | 'user' | 'kind'; filter: Filter; onChange: (next: Filter) => void; options: Array<[string, string]> }) {
   const t = useT();
   const id = `audit-filter-${useId()}`;
-  const props = { id, className: 'input', value: filter[name] ?? '', onChange: (event: { target: { value: string } }) => onChange({ ...filter, [name]: event.target.value || undefined }) };
   return (
     <div className="audit-filter">
       <label htmlFor={id}>
         <T id={`audit.filter.${name}`} />
       </label>
-      {options ? (
-        <select {...props}>
-          <option value="">{t('audit.filter.all')}</option>
-          {options.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-        </select>
-      ) : (
-        <input type="date" {...props} />
-      )}
+      <select id={id} className="input" value={filter[name] ?? ''} onChange={(event) => onChange({ ...filter, [name]: event.target.value || undefined })}>
+        <option value="">{t('audit.filter.all')}</option>
+        {options.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+      </select>
+    </div>
+  );
+}
+
+/** The days typed in the from / to filters: `YYYY-MM-DD`, null while the text names no day. */
+type Days = { from?: TypedDay; to?: TypedDay };
+
+/** Why the typed days cannot filter: the server's own checks (shared/schemas/audit.ts), each under its field. */
+function dayErrors(days: Days): Partial<Record<'from' | 'to', MessageId>> {
+  const errors: Partial<Record<'from' | 'to', MessageId>> = {};
+  for (const name of ['from', 'to'] as const) if (days[name] === null) errors[name] = 'validation.date';
+  if (Object.keys(errors).length) return errors;
+  try {
+    auditQuerySchema.validateSync({ from: days.from ?? undefined, to: days.to ?? undefined }, { abortEarly: false });
+  } catch (error) {
+    for (const item of (error as YupValidationError).inner) errors[item.path as 'from' | 'to'] = item.message as MessageId;
+  }
+  return errors;
+}
+
+/** A day filter: typed in the language's one date format (ui/day-input.tsx), its error under it. */
+function DayFilter({ name, days, error, onChange }: { name: 'from' | 'to'; days: Days; error?: MessageId; onChange: (next: Days) => void }) {
+  const id = `audit-filter-${useId()}`;
+  return (
+    <div className={`audit-filter${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>
+        <T id={`audit.filter.${name}`} />
+      </label>
+      <DayInput
+        id={id}
+        className="input audit-day"
+        value={days[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(day) => onChange({ ...days, [name]: day })}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          <T id={error} />
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -154,6 +225,14 @@ export function AuditPage() {
   const companies = useRoute(companiesList).data ?? [];
   const users = useRoute(usersList).data?.users ?? [];
   const [filter, setFilter] = useState<Filter>({});
+  const [days, setDays] = useState<Days>({});
+  const [listed, setListed] = useState<Pick<Filter, 'from' | 'to'>>({});
+  const errors = dayErrors(days);
+  const changeDays = (next: Days) => {
+    setDays(next);
+    // The list follows only days it can filter by: while one is wrong, it keeps the last good ones.
+    if (!Object.keys(dayErrors(next)).length) setListed({ from: next.from ?? undefined, to: next.to ?? undefined });
+  };
   return (
     <div className="page co-grid">
       <PageHeading />
@@ -162,10 +241,10 @@ export function AuditPage() {
           <FilterField name="company" filter={filter} onChange={setFilter} options={companies.map((c) => [c.id, c.name])} />
           <FilterField name="user" filter={filter} onChange={setFilter} options={users.map((u) => [u.id, u.login])} />
           <FilterField name="kind" filter={filter} onChange={setFilter} options={AUDIT_KINDS.map((kind) => [kind, t(kindId(kind))])} />
-          <FilterField name="from" filter={filter} onChange={setFilter} />
-          <FilterField name="to" filter={filter} onChange={setFilter} />
+          <DayFilter name="from" days={days} error={errors.from} onChange={changeDays} />
+          <DayFilter name="to" days={days} error={errors.to} onChange={changeDays} />
         </div>
-        <AuditHistory filter={filter} />
+        <AuditHistory filter={{ ...filter, ...listed }} />
       </Card>
     </div>
   );

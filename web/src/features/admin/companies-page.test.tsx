@@ -71,15 +71,15 @@ describe('CompaniesPage', () => {
     server.use(
       http.put(api('/api/companies/glob'), async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ ...companies[2], viewId: '42', version: 2 });
+        return HttpResponse.json({ ...companies[2], viewId: '4200042', version: 2 });
       }),
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Globex' }));
     const row = screen.getByRole('button', { name: 'Save Globex' }).closest('tr')!;
-    await user.type(within(row).getByLabelText('View ID of Globex'), '42');
+    await user.type(within(row).getByLabelText('View ID of Globex'), '4200042');
     await user.click(screen.getByRole('button', { name: 'Save Globex' }));
-    await waitFor(() => expect(sent).toEqual({ viewId: '42', version: 1 }));
+    await waitFor(() => expect(sent).toEqual({ viewId: '4200042', version: 1 }));
   });
 
   it('reads the company list once after a save and once after a delete (the routes’ `stale`, no second refresh)', async () => {
@@ -92,7 +92,7 @@ describe('CompaniesPage', () => {
         return HttpResponse.json(list);
       }),
       http.put(api('/api/companies/glob'), () => {
-        list = list.map((c) => (c.id === 'glob' ? { ...c, viewId: '42', version: 2 } : c));
+        list = list.map((c) => (c.id === 'glob' ? { ...c, viewId: '4200042', version: 2 } : c));
         return HttpResponse.json(list[2]);
       }),
       http.delete(api('/api/companies/acme'), () => {
@@ -103,11 +103,11 @@ describe('CompaniesPage', () => {
     renderApp('/admin/companies');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Globex' }));
-    await user.type(within(screen.getByRole('button', { name: 'Save Globex' }).closest('tr')!).getByLabelText(/^View ID/), '42');
+    await user.type(within(screen.getByRole('button', { name: 'Save Globex' }).closest('tr')!).getByLabelText(/^View ID/), '4200042');
     const before = reads;
     await user.click(screen.getByRole('button', { name: 'Save Globex' }));
     expect(await screen.findByText('Changes to “Globex” saved')).toBeInTheDocument();
-    expect(within(bodyRows()[1]!).getByText('42')).toBeInTheDocument();
+    expect(within(bodyRows()[1]!).getByText('4200042')).toBeInTheDocument();
     expect(reads - before).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Delete Acme Retail' }));

@@ -143,6 +143,52 @@ describe('agenda', () => {
     expect(screen.getAllByRole('button', { name: /Tracking sync/ }).length).toBeGreaterThan(0);
   });
 
+  // The date and time is typed in the page's one format, not a browser's datetime-local; the server still gets the ISO instant.
+  for (const [locale, label, shown, typed, saved, impossible, error] of [
+    ['en', /edit the date and time of/, '26/11/2026, 14:05', '27/11/2026, 9:30', '27/11/2026, 09:30', '31/04/2026, 10:00', 'Enter a valid date and time'],
+    ['fr', /modifier la date et l’heure de/, '26/11/2026 14:05', '27/11/2026 9h30', '27/11/2026 09:30', '31/04/2026 10:00', 'Saisissez une date et une heure valides'],
+    ['ru', /изменить дату и время/, '26.11.2026, 14:05', '27.11.2026 9:30', '27.11.2026, 09:30', '31.04.2026 10:00', 'Введите корректные дату и время'],
+  ] as const) {
+    it(`edits the date and time in the language's one format, and refuses a day that does not exist without sending it (${locale})`, async () => {
+      mockAdmin();
+      let stored = [meeting('b', 'Tracking review', 2, { datetime: new Date(2026, 10, 26, 14, 5).toISOString() })];
+      mockMeetings(() => stored);
+      const sent: unknown[] = [];
+      server.use(
+        http.put(api('/api/meetings/b'), async ({ request }) => {
+          const body = (await request.json()) as Partial<Meeting>;
+          sent.push(body);
+          stored = [{ ...stored[0]!, ...body, version: 2 }];
+          return HttpResponse.json(stored[0]);
+        }),
+      );
+      renderApp('/agenda', { locale });
+      const button = await screen.findByRole('button', { name: label });
+      expect(button).toHaveTextContent(shown);
+      await userEvent.click(button);
+      const input = screen.getByRole('textbox');
+      expect(input).toHaveAttribute('type', 'text');
+      expect(input).toHaveValue(shown);
+      await userEvent.clear(input);
+      await userEvent.type(input, `${typed}{Enter}`);
+      await waitFor(() => expect(sent).toEqual([{ version: 1, datetime: new Date(2026, 10, 27, 9, 30).toISOString() }]));
+
+      await waitFor(() => expect(screen.getByRole('button', { name: label })).toHaveTextContent(saved));
+      await userEvent.click(screen.getByRole('button', { name: label }));
+      const again = screen.getByRole('textbox');
+      await userEvent.clear(again);
+      await userEvent.type(again, `${impossible}{Enter}`);
+      // The input stays, says why, and nothing is sent; Escape gives the saved value back.
+      expect(await screen.findByRole('alert')).toHaveTextContent(error);
+      expect(again).toHaveAttribute('aria-invalid', 'true');
+      expect(again).toHaveAccessibleDescription(error);
+      expect(sent).toHaveLength(1);
+      await userEvent.type(again, '{Escape}');
+      expect(screen.getByRole('button', { name: label })).toHaveTextContent(saved);
+      expect(sent).toHaveLength(1);
+    });
+  }
+
   it('adds a meeting with the plus button and deletes one after confirming', async () => {
     mockAdmin();
     let stored: Meeting[] = [meeting('b', 'Tracking review', 2, { version: 3 })];

@@ -19,7 +19,7 @@ import { useRowEdit, type RowEdit } from '../../ui/use-row-edit';
 import { durationId, MeetingDateTime, MeetingDuration } from '../../ui/next-meeting-card';
 import { formatPortalDate } from '../../i18n/dates';
 import { PageHeading } from '../../ui/page-heading';
-import { fromLocalInput, InlineEdit, toLocalInput } from './inline-edit';
+import { InlineEdit } from './inline-edit';
 import { MeetingIcon } from './meeting-icon';
 import './agenda.css';
 import { caseStudiesUrl } from '../../lib/site-links';
@@ -204,13 +204,13 @@ function MeetingRow({
                 onCommit={(value) => save({ duration: value as Duration })}
               />
               <InlineEdit
-                value={toLocalInput(meeting.datetime)}
+                value={meeting.datetime}
                 display={<MeetingDateTime datetime={meeting.datetime} />}
-                kind={{ type: 'datetime-local' }}
+                kind={{ type: 'datetime' }}
                 editLabel={t('agenda.editDatetime', { name, datetime: formatPortalDate(intl, meeting.datetime, true) })}
                 fieldLabel={t('agenda.datetimeLabel')}
                 disabled={locked}
-                onCommit={(value) => save({ datetime: fromLocalInput(value) ?? value })}
+                onCommit={(value) => save({ datetime: value })}
               />
             </>
           ) : (

@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { formatPortalDate, parsePortalDateTime } from '../../i18n/dates';
+import { T, useT } from '../../i18n/t';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 
 /**
@@ -7,8 +10,14 @@ import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
  * An empty value reverts to the previous one; only a changed value reaches `onCommit`. A select
  * commits as soon as a choice is made (one pick, one save). Focus returns to the button after
  * Enter or Escape so keyboard users stay where they were.
+ *
+ * A date and time (`value` and the committed value: an ISO instant) is typed as text in the
+ * portal's one format (i18n/dates.tsx, shown as the placeholder), not in a `datetime-local` input,
+ * whose browser writes its own locale's format (11/26/2026, 02:05 PM on a French page). A text that
+ * names no time (31/04/2026) is not left: the input stays, its message under it, until it is
+ * corrected or Escape cancels; what is sent stays the ISO instant of the browser's local time.
  */
-export type InlineKind = { type: 'text'; maxLength: number } | { type: 'datetime-local' } | { type: 'select'; options: ReadonlyArray<{ value: string; label: string }> };
+export type InlineKind = { type: 'text'; maxLength: number } | { type: 'datetime' } | { type: 'select'; options: ReadonlyArray<{ value: string; label: string }> };
 
 export function InlineEdit({
   value,
@@ -20,7 +29,7 @@ export function InlineEdit({
   className,
   onCommit,
 }: {
-  /** The value as the input holds it. */
+  /** The value as the input holds it (datetime: the ISO instant). */
   value: string;
   /** What the button shows. */
   display: ReactNode;
@@ -33,14 +42,20 @@ export function InlineEdit({
   className?: string;
   onCommit: (next: string) => void;
 }) {
+  const t = useT();
+  const intl = useIntl();
+  const errorId = useId();
   const [draft, setDraft] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
+  // The value as text in the input.
+  const text = kind.type === 'datetime' ? formatPortalDate(intl, value, true) : value;
   const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   // One edit session ends once: Enter, a pick or Escape unmount the input, and a browser may
   // still report its blur afterwards.
   const editing = useRef(false);
   // A typed value is saved when the field is left; a reload or closing the tab before that asks first.
-  useUnsavedChanges(draft !== null && draft.trim() !== '' && draft.trim() !== value);
+  useUnsavedChanges(draft !== null && draft.trim() !== '' && draft.trim() !== text);
 
   useEffect(() => {
     if (draft === null && refocus.current) {
@@ -51,11 +66,18 @@ export function InlineEdit({
 
   const leave = (next: string | null, focusBack: boolean) => {
     if (!editing.current) return;
+    const trimmed = next?.trim() ?? '';
+    const changed = trimmed !== '' && trimmed !== text;
+    const committed = changed && kind.type === 'datetime' ? parsePortalDateTime(intl, trimmed) : trimmed;
+    if (changed && !committed) {
+      setRefused(true);
+      return;
+    }
     editing.current = false;
     refocus.current = focusBack;
     setDraft(null);
-    const trimmed = next?.trim() ?? '';
-    if (trimmed && trimmed !== value) onCommit(trimmed);
+    setRefused(false);
+    if (changed && committed) onCommit(committed);
   };
 
   if (draft === null) {
@@ -71,7 +93,7 @@ export function InlineEdit({
         onClick={() => {
           if (disabled) return;
           editing.current = true;
-          setDraft(value);
+          setDraft(text);
         }}
       >
         {display}
@@ -110,24 +132,20 @@ export function InlineEdit({
     <>
       <input
         {...common}
-        type={kind.type}
+        type="text"
         value={draft}
         maxLength={kind.type === 'text' ? kind.maxLength : undefined}
+        placeholder={kind.type === 'datetime' ? t('datetime.placeholder') : undefined}
+        autoComplete={kind.type === 'datetime' ? 'off' : undefined}
+        aria-invalid={refused || undefined}
+        aria-describedby={refused ? errorId : undefined}
         onChange={(event) => setDraft(event.target.value)}
       />
-          </>
+      {refused ? (
+        <span id={errorId} className="field-error inline-edit-error" role="alert">
+          <T id="validation.meeting.datetime" />
+        </span>
+      ) : null}
+    </>
   );
-}
-
-/** 'YYYY-MM-DDTHH:mm' in the browser's time zone, as a datetime-local input holds it. */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The datetime-local value (local time) as an ISO instant in UTC; null when it is not a date. */
-export function fromLocalInput(local: string): string | null {
-  const time = new Date(local).getTime();
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }

@@ -402,6 +402,10 @@ export const en = {
   // --- Agenda and profile (issue 9) ---
   'validation.meeting.nameTooLong': 'A meeting name has at most 120 characters',
   'validation.meeting.duration': 'Choose one of the durations: 30 min, 45 min, 1 h, 1 h 15 min, 1 h 30 min',
+  'date.placeholder': 'dd/mm/yyyy',
+  'datetime.placeholder': 'dd/mm/yyyy, hh:mm',
+  'validation.date': 'Enter a date that exists',
+  'validation.dateRange': 'The end date comes before the start date',
   'validation.meeting.datetime': 'Enter a valid date and time',
   'agenda.empty': 'No meeting is planned yet',
   'agenda.timeline': 'Meetings, by date',

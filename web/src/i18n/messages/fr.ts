@@ -388,6 +388,10 @@ export const fr: Catalogue = {
   // --- Agenda and profile (issue 9) ---
   'validation.meeting.nameTooLong': 'Le nom d’une réunion compte au plus 120 caractères',
   'validation.meeting.duration': 'Choisissez l’une des durées : 30 min, 45 min, 1 h, 1 h 15, 1 h 30',
+  'date.placeholder': 'jj/mm/aaaa',
+  'datetime.placeholder': 'jj/mm/aaaa hh:mm',
+  'validation.date': 'Saisissez une date qui existe',
+  'validation.dateRange': 'La date de fin précède la date de début',
   'validation.meeting.datetime': 'Saisissez une date et une heure valides',
   'agenda.empty': 'Aucune réunion n’est encore prévue',
   'agenda.timeline': 'Réunions, par date',

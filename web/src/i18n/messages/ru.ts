@@ -388,6 +388,10 @@ export const ru: Catalogue = {
   // --- Agenda and profile (issue 9) ---
   'validation.meeting.nameTooLong': 'Название встречи — не более 120 символов',
   'validation.meeting.duration': 'Выберите одну из длительностей: 30 мин, 45 мин, 1 ч, 1 ч 15 мин, 1 ч 30 мин',
+  'date.placeholder': 'дд.мм.гггг',
+  'datetime.placeholder': 'дд.мм.гггг, чч:мм',
+  'validation.date': 'Введите существующую дату',
+  'validation.dateRange': 'Дата окончания раньше даты начала',
   'validation.meeting.datetime': 'Введите корректные дату и время',
   'agenda.empty': 'Встречи пока не запланированы',
   'agenda.timeline': 'Встречи по дате',
