@@ -109,7 +109,7 @@ export function alertLines(language: MailLanguage, events: readonly AlertEvent[]
   const t = TEXTS[language];
   return events
     // French puts a space before the colon.
-    .map((e) => `${t.kinds[e.kind]}${language === 'fr' ? ' : ' : ': '}${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)
+    .map((e) => `${t.kinds[e.kind]}${language === 'fr' ? '\u00a0: ' : ': '}${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)
     .join('\n');
 }
 

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationStatus } from 'shared/domain/types';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
+import { looseFrenchSpaces, textsOf } from '../../test/french';
 import { server } from '../../test/server';
 import { en } from './content/en';
 import { fr } from './content/fr';
@@ -20,6 +21,10 @@ const status = (steps: IntegrationStatus['steps']): IntegrationStatus => ({
 });
 
 describe('instruction pages', () => {
+  it('keep French punctuation with its word (no-break spaces)', () => {
+    expect(looseFrenchSpaces(textsOf(fr, 'instructions'))).toEqual([]);
+  });
+
   it('hold the same blocks in the three languages', () => {
     for (const step of Object.keys(en) as Array<keyof typeof en>) {
       expect(fr[step].blocks.map((b) => b.kind), step).toEqual(en[step].blocks.map((b) => b.kind));
