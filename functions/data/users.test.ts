@@ -210,16 +210,19 @@ describe('saveUserEdit', () => {
     expect(await table.item(keys.loginGuard(login))).toMatchObject({ userId: user.id });
   });
 
-  it("refuses a login another user holds (409 naming it), and a guard that is not the user's", async () => {
+  it("refuses a login another user holds (409 naming it), and leaves alone a guard that is not the user's", async () => {
     const [user, other] = [await createUser(newUser()), await createUser(newUser())];
     await expect(saveUserEdit(user, 1, { login: other.login.toUpperCase() })).rejects.toThrow(new ConflictError(`The login ${other.login} is already taken`));
     expect((await getUser(user.id))?.login).toBe(user.login);
     expect(await findUserIdByLogin(other.login)).toBe(other.id);
     expect(await findUserIdByLogin(user.login)).toBe(user.id);
-    // The user's own guard held by someone else (damaged data): a plain conflict, nothing moves.
+    // The user's old login guarded for someone else (a record stored before guards existed, or
+    // damaged data): the edit claims the new login and leaves that guard to its holder.
     await table.put({ ...keys.loginGuard(user.login), userId: other.id });
-    const error = await saveUserEdit(user, 1, { login: `${uid()}@x.test` }).catch((e: unknown) => e);
-    expect(error).toEqual(new ConflictError());
+    const fresh = `${uid()}@x.test`;
+    await saveUserEdit(user, 1, { login: fresh });
+    expect(await table.item(keys.loginGuard(user.login))).toMatchObject({ userId: other.id });
+    expect(await table.item(keys.loginGuard(fresh))).toMatchObject({ userId: user.id });
   });
 });
 

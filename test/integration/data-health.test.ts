@@ -146,7 +146,7 @@ describe('data health', () => {
     await run(5);
     mails = await mailsOf(u.mainOn);
     expect(mails).toHaveLength(4);
-    for (const kind of ['Flux de commandes', 'Accès à Analytics', 'Couverture de la dimension personnalisée']) expect(mails[3]!.body.text).toContain(`${kind} : de nouveau sain`);
+    for (const kind of ['Flux de commandes', 'Accès à Analytics', 'Couverture de la dimension personnalisée']) expect(mails[3]!.body.text).toContain(`${kind}\u00a0: de nouveau sain`);
 
     // Days 6 to 8: nothing more for main; lingering gets its reminder on day 8 (7 days after day 1), once.
     for (const n of [6, 7]) await run(n);
