@@ -116,18 +116,22 @@ export function ManagedCompaniesPicker({ companies, enabled, name = 'managedComp
   };
   return (
     <div className="us-wide">
-      {/* The box scrolls once there are many companies; disabled, it holds nothing focusable, so the
-          box itself takes the focus to be scrollable by keyboard (axe: scrollable-region-focusable). */}
-      <fieldset className="us-managed" disabled={!enabled} aria-describedby={hintId} tabIndex={enabled ? undefined : 0}>
+      {/* The list scrolls once there are many companies. Turned off, it holds nothing focusable, so the
+          list itself takes the focus, to be scrollable by keyboard (axe: scrollable-region-focusable).
+          Its checkboxes are disabled one by one, not by a disabled fieldset: for axe nothing inside a
+          disabled fieldset can be focused, the list included. */}
+      <fieldset className="us-managed" aria-disabled={enabled ? undefined : true} aria-describedby={hintId}>
         <legend>
           <T id="adminUsers.field.managedCompanies" />
         </legend>
-        {choices.map((company) => (
-          <label key={company.id} className="us-check">
-            <input type="checkbox" className="check" checked={enabled && chosen.has(company.name)} onChange={() => toggle(company.name)} />
-            {company.name}
-          </label>
-        ))}
+        <div className="us-managed-list" tabIndex={enabled ? undefined : 0}>
+          {choices.map((company) => (
+            <label key={company.id} className="us-check">
+              <input type="checkbox" className="check" disabled={!enabled} checked={enabled && chosen.has(company.name)} onChange={() => toggle(company.name)} />
+              {company.name}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <p id={hintId} className="field-hint">
         <T id="adminUsers.field.managedHint" />

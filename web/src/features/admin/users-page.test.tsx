@@ -118,9 +118,11 @@ describe('users admin page', () => {
     expect(create).toBeDisabled();
     expect(screen.getByLabelText('Role')).toHaveValue('ROLE_USER');
     const managed = screen.getByRole('group', { name: 'Managed companies' });
-    expect(managed).toBeDisabled();
-    // Disabled, the scrolling box holds nothing focusable: the box itself is the keyboard's stop.
-    expect(managed).toHaveAttribute('tabindex', '0');
+    expect(managed).toHaveAttribute('aria-disabled', 'true');
+    for (const box of within(managed).getAllByRole('checkbox')) expect(box).toBeDisabled();
+    // Disabled, the scrolling list holds nothing focusable: the list itself is the keyboard's stop.
+    const managedList = managed.querySelector('.us-managed-list');
+    expect(managedList).toHaveAttribute('tabindex', '0');
     expect(within(managed).queryByLabelText('Portal Team')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Login (e-mail)'), 'new@acme.test');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
@@ -128,7 +130,8 @@ describe('users admin page', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(create).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'ROLE_MANAGER');
-    expect(managed).not.toHaveAttribute('tabindex');
+    expect(managedList).not.toHaveAttribute('tabindex');
+    expect(managed).not.toHaveAttribute('aria-disabled');
     await userEvent.click(within(managed).getByLabelText('Globex'));
     await userEvent.selectOptions(screen.getByLabelText('Main company'), 'Acme');
     expect(create).toBeEnabled();
