@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertHeadline, alertLines, mailLanguage } from './mail-text';
+import { looseFrenchSpaces, textsOf } from '../../../shared/testing/french';
+import { alertHeadline, alertLines, MAIL_TEXTS, mailLanguage } from './mail-text';
 import type { AlertEvent } from './status';
 
 const broken: AlertEvent = { kind: 'utm-linking', change: 'broken', status: 'warning', reason: { key: 'health.utm.unlinked', values: { percent: 12.5, utms: 4 } } };
@@ -7,6 +8,10 @@ const recovered: AlertEvent = { kind: 'feed', change: 'recovered', status: 'heal
 const still: AlertEvent = { kind: 'analytics-access', change: 'still', status: 'failing', reason: { key: 'health.access.denied' } };
 
 describe('the health alert mail text', () => {
+  it('keeps French punctuation with its word (no-break spaces)', () => {
+    expect(looseFrenchSpaces(textsOf(MAIL_TEXTS.fr, 'mail'))).toEqual([]);
+  });
+
   it.each([
     ['FR', 'fr'],
     ['fr', 'fr'],

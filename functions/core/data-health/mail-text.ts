@@ -19,7 +19,8 @@ type Texts = {
   reasons: Record<string, string>;
 };
 
-const TEXTS: Record<MailLanguage, Texts> = {
+/** Exported for the typography test of its French (shared/testing/french.ts). */
+export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
   en: {
     kinds: { feed: 'Order feed', 'analytics-access': 'Analytics access', 'analytics-coverage': 'Custom dimension coverage', 'utm-linking': 'UTM linking' },
     statuses: { healthy: 'healthy', warning: 'warning', failing: 'failing', unknown: 'unknown' },
@@ -101,12 +102,12 @@ const fill = (text: string, values: Record<string, string | number> = {}) => tex
 
 function reasonText(language: MailLanguage, reason: HealthReason | undefined): string {
   if (!reason) return '';
-  return fill(TEXTS[language].reasons[reason.key] ?? reason.key, reason.values);
+  return fill(MAIL_TEXTS[language].reasons[reason.key] ?? reason.key, reason.values);
 }
 
 /** One line per kind: "Order feed: now failing — the feed could not be fetched or read (http-status)". */
 export function alertLines(language: MailLanguage, events: readonly AlertEvent[]): string {
-  const t = TEXTS[language];
+  const t = MAIL_TEXTS[language];
   return events
     // French puts a space before the colon.
     .map((e) => `${t.kinds[e.kind]}${language === 'fr' ? '\u00a0: ' : ': '}${fill(t.changes[e.change], { status: t.statuses[e.status] })} — ${reasonText(language, e.reason)}`)

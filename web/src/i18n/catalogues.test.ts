@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { placeholders } from '../test/icu';
 import { ALL_MESSAGES, CATALOGUE_PARTS } from '../all-catalogues';
 import { en } from './messages/en';
-import { looseFrenchSpaces } from '../test/french';
+import { looseFrenchSpaces } from 'shared/testing/french';
 
 
 const parts = Object.entries(CATALOGUE_PARTS) as [string, Record<'en' | 'fr' | 'ru', Record<string, string>>][];

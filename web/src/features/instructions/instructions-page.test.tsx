@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationStatus } from 'shared/domain/types';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
-import { looseFrenchSpaces, textsOf } from '../../test/french';
+import { looseFrenchSpaces, textsOf } from 'shared/testing/french';
 import { server } from '../../test/server';
 import { en } from './content/en';
 import { fr } from './content/fr';
