@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const HOST = '127.0.0.1';
 
@@ -34,6 +34,8 @@ export interface Emulators {
 export interface StartEmulatorsOptions {
   /** Echo the emulators' output (prefixed); otherwise it is kept and shown only on failure. */
   verbose?: boolean;
+  /** Web origins whose browser calls the emulators take (the portal's, for its uploads to S3); every other is refused (emulator-guard.mjs). */
+  allowedOrigins?: string[];
   /** Per-emulator start-up timeout. */
   timeoutMs?: number;
 }
@@ -154,6 +156,10 @@ function launch(
   });
   return running;
 }
+
+/** The guard every node emulator loads first (emulator-guard.mjs): its own Host names only, no other web origin. */
+const GUARD = ['--import', pathToFileURL(join(repoRoot, 'localstack', 'emulator-guard.mjs')).href];
+const guardEnv = (allowedOrigins: string[]): NodeJS.ProcessEnv => ({ EMULATOR_GUARD: '1', EMULATOR_ALLOWED_ORIGINS: allowedOrigins.join(',') });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -285,25 +291,26 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
     const s3 = launch(
       's3',
       process.execPath,
-      [join(repoRoot, 'localstack', 's3rver-start.mjs'), s3Dir, HOST, String(ports.s3)],
-      { cwd: s3Dir, env: { SUPERVISED_TEMP_DIR: s3Dir }, verbose },
+      [...GUARD, join(repoRoot, 'localstack', 's3rver-start.mjs'), s3Dir, HOST, String(ports.s3)],
+      { cwd: s3Dir, env: { SUPERVISED_TEMP_DIR: s3Dir, ...guardEnv(options.allowedOrigins ?? []) }, verbose },
     );
     started.push(s3);
 
     const ses = launch(
       'ses',
       process.execPath,
-      [join(pkgDir('aws-ses-v2-local'), 'dist', 'cli.js'), '--host', HOST, '--port', String(ports.ses)],
-      { cwd: repoRoot, verbose },
+      [...GUARD, join(pkgDir('aws-ses-v2-local'), 'dist', 'cli.js'), '--host', HOST, '--port', String(ports.ses)],
+      { cwd: repoRoot, env: guardEnv([]), verbose },
     );
     started.push(ses);
 
     // cognito-local reads PORT/HOST (lib/server/config.js) and derives the token issuer from them:
     // iss = http://HOST:PORT/<userPoolId>. Its data lives in ./.cognito of the cwd: a fresh temp dir.
     // Through cognito-local-start.mjs: cognito-local with the password checked before a first-sign-in challenge, as AWS does.
-    const cognito = launch('cognito', process.execPath, [join(repoRoot, 'localstack', 'cognito-local-start.mjs')], {
+    const cognito = launch('cognito', process.execPath, [...GUARD, join(repoRoot, 'localstack', 'cognito-local-start.mjs')], {
       cwd: cognitoDir,
       env: {
+        ...guardEnv([]),
         PORT: String(ports.cognito),
         HOST,
         DEBUG: '',

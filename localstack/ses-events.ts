@@ -15,6 +15,7 @@
  * sees the suppression without waiting.
  */
 import { randomUUID } from 'node:crypto';
+import { guardServer } from './emulator-guard.mjs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SNSEvent } from 'aws-lambda';
@@ -73,7 +74,7 @@ interface SendEmailBody {
 
 /** Starts the front on a free loopback port; `publish` runs the mail-events function with an SNS event. */
 export async function startSesEvents(upstream: string, publish: (event: SNSEvent) => Promise<unknown>): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (request, response) => {
+  const server: Server = guardServer(createServer(async (request, response) => {
     try {
       const body = await readBody(request);
       const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
@@ -95,7 +96,7 @@ export async function startSesEvents(upstream: string, publish: (event: SNSEvent
       response.writeHead(502, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ message: `SES front: ${(error as Error).message}` }));
     }
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

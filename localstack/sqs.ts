@@ -14,6 +14,7 @@
  * local clock past a visibility timeout instead of waiting 90 minutes.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { guardServer } from './emulator-guard.mjs';
 import { createServer, type Server } from 'node:http';
 
 export interface SqsClock {
@@ -252,7 +253,7 @@ export class LocalSqs {
 
   /** Serves the JSON protocol on 127.0.0.1:port (0 = any free port); returns the base URL. */
   async listen(port: number): Promise<{ url: string; close(): Promise<void> }> {
-    const server: Server = createServer((req, res) => {
+    const server: Server = guardServer(createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -267,7 +268,7 @@ export class LocalSqs {
           reply(e.code === 'InternalError' ? 500 : 400, { __type: `com.amazonaws.sqs#${e.code}`, message: e.message }, { 'x-amzn-query-error': `${e.queryCode};Sender` });
         }
       });
-    });
+    }));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen({ port, host: '127.0.0.1', exclusive: true }, () => resolve());

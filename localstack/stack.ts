@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type Emulators } from './emulators';
-import { createGateway, type Gateway, type WebMode } from './gateway';
+import { createGateway, loopbackHosts, type Gateway, type WebMode } from './gateway';
 import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, type LambdaCode } from './lambda-bundles';
 import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
 import { sourceJobRunner, type JobRunner } from './lambda-invoke';
@@ -181,7 +181,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     say('Starting the emulators (DynamoDB Local, s3rver, aws-ses-v2-local, cognito-local)...');
     emulators = await startEmulators(
       { dynamodb: ports.dynamodb, s3: ports.s3, ses: ports.ses, cognito: ports.cognito },
-      { verbose: process.env.LOCALSTACK_VERBOSE === '1' },
+      // The browser uploads feeds to S3 from the portal's origin (both loopback spellings); no other web page reaches an emulator.
+      { verbose: process.env.LOCALSTACK_VERBOSE === '1', allowedOrigins: loopbackHosts(ports.portal).map((host) => `http://${host}`) },
     );
     lap('emulators');
 

@@ -145,6 +145,70 @@ describe('the gateway\'s host names', () => {
   });
 });
 
+describe('the emulators are closed to web pages', () => {
+  // Every server a developer's browser could reach besides the gateway: the four emulators, the SES
+  // front the handlers send through, and the local SQS (emulator-guard.mjs, DynamoDbLocalOnLoopback.java).
+  const servers = (): Record<string, string> => ({
+    ...endpoints,
+    'ses front': env.AWS_ENDPOINT_URL_SESV2!,
+    sqs: (env as Record<string, string>).AWS_ENDPOINT_URL_SQS!,
+  });
+  const evil = 'http://evil.example';
+
+  it('answers 421 to a foreign Host (DNS rebinding), whatever the Origin', async () => {
+    for (const [name, base] of Object.entries(servers())) {
+      const port = new URL(base).port;
+      for (const headers of <Record<string, string>[]>[{ host: `evil.example:${port}` }, { host: `evil.example:${port}`, origin: `http://evil.example:${port}` }, { host: `127.0.0.2:${port}` }]) {
+        const answer = await raw(`${base}/`, { headers });
+        expect(answer.status, `${name} ${JSON.stringify(headers)}`).toBe(421);
+        expect(answer.headers['access-control-allow-origin'], name).toBeUndefined();
+      }
+    }
+  });
+
+  it('refuses a call and a preflight from another web origin (403, no CORS header): cognito-local\'s unauthenticated admin calls included', async () => {
+    for (const [name, base] of Object.entries(servers())) {
+      for (const request of <{ method: string; headers: Record<string, string>; body?: string }[]>[
+        { method: 'POST', headers: { origin: evil, 'content-type': 'text/plain' }, body: '{}' },
+        { method: 'OPTIONS', headers: { origin: evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-amz-target' } },
+        // A form post or an image from a page of another site carries no Origin of its own on some browsers, but names the site.
+        { method: 'GET', headers: { 'sec-fetch-site': 'cross-site' } },
+      ]) {
+        const answer = await raw(`${base}/`, request);
+        expect(answer.status, `${name} ${request.method} ${JSON.stringify(request.headers)}`).toBe(403);
+        expect(answer.headers['access-control-allow-origin'], name).toBeUndefined();
+      }
+    }
+    const listUsers = await raw(`${endpoints.cognito}/`, {
+      method: 'POST',
+      headers: { origin: evil, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers' },
+      body: JSON.stringify({ UserPoolId: env.USER_POOL_ID ?? 'any' }),
+    });
+    expect(listUsers.status).toBe(403);
+    expect(listUsers.body).not.toContain('Username');
+  });
+
+  it('still serves the SDKs (no Origin, a loopback Host), the mail page to itself, and the portal\'s upload preflight to S3', async () => {
+    for (const [name, base] of Object.entries(servers())) {
+      const port = new URL(base).port;
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+        const answer = await raw(`${base}/`, { headers: { host } });
+        expect([403, 421], `${name} ${host}`).not.toContain(answer.status);
+      }
+    }
+    const ses = new URL(endpoints.ses);
+    const store = await raw(`${endpoints.ses}/store`, { headers: { 'sec-fetch-site': 'same-origin', origin: ses.origin } });
+    expect(store.status).toBe(200);
+    const upload = await raw(`${endpoints.s3}/${env.FEED_BUCKET ?? 'any'}`, {
+      method: 'OPTIONS',
+      headers: { origin: new URL(url).origin, 'access-control-request-method': 'POST' },
+    });
+    // Past the guard, s3rver answers the preflight by the bucket's CORS rule (provision.ts).
+    expect(upload.status).toBe(200);
+    expect(upload.headers['access-control-allow-origin']).toBeDefined();
+  });
+});
+
 /** The local addresses of the sockets listening on `port` (Linux /proc/net/tcp and tcp6). */
 function listeningAddresses(port: number): string[] {
   const found: string[] = [];
