@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { routeById, type RouteDef } from '../shared/routes';
+import { routeById, routes, type RouteDef } from '../shared/routes';
 import { ACCEPT_ENCODING_HEADER } from '../lib/definitions/resources';
 import {
   BODY_LIMIT_BYTES,
@@ -89,11 +89,14 @@ describe('buildEvent (API Gateway HTTP API payload 2.0)', () => {
     }
   });
 
-  it('gives a minimal Lambda context', () => {
-    const context = buildContext(route, 'req-1');
+  it('gives a minimal Lambda context, with the function\'s timeout and memory as deployed', () => {
+    const context = buildContext(route, 'req-1', Date.now());
     expect(context.functionName).toBe('portal-local-users-update');
     expect(context.awsRequestId).toBe('req-1');
-    expect(context.getRemainingTimeInMillis()).toBeGreaterThan(29_000);
+    // users-update has PortalFunction's defaults: 10 s, 512 MB.
+    expect(context.getRemainingTimeInMillis()).toBeLessThanOrEqual(10_000);
+    expect(context.getRemainingTimeInMillis()).toBeGreaterThan(5_000);
+    expect(context.memoryLimitInMB).toBe('512');
   });
 });
 
@@ -179,6 +182,68 @@ describe('dispatch', () => {
     expect(bodyOf(response)).toEqual({ code: 'internal', message: 'Internal server error' });
     expect(response.body.toString()).not.toContain('secret');
     expect(log).toHaveBeenCalledWith(expect.stringContaining('users-current'), expect.any(Error));
+  });
+
+  describe('AWS\'s limits (lib/definitions/resources.ts awsLimits)', () => {
+    const MB6 = 6 * 1024 * 1024;
+
+    it('refuses an answer over Lambda\'s 6 MB as AWS does (500) and says so loudly; 6 MB exactly passes', async () => {
+      const log = vi.fn();
+      // The whole result object counts: statusCode and headers besides the body.
+      const sized = (bytes: number): LambdaHandler => () => {
+        const frame = JSON.stringify({ statusCode: 200, body: '' }).length;
+        return { statusCode: 200, body: 'x'.repeat(bytes - frame) };
+      };
+      const over = await dispatch(request(), { resolveHandler: resolveTo(sized(MB6 + 1)), log });
+      expect(over.statusCode).toBe(500);
+      expect(bodyOf(over)).toEqual({ message: 'Internal Server Error' });
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/users-current ANSWERED 6291457 BYTES/));
+      const exact = await dispatch(request(), { resolveHandler: resolveTo(sized(MB6)), log: vi.fn() });
+      expect(exact.statusCode).toBe(200);
+      expect(exact.body.length).toBe(MB6 - JSON.stringify({ statusCode: 200, body: '' }).length);
+    });
+
+    it('counts a plain object answer too (a 200 JSON body)', async () => {
+      const response = await dispatch(request(), { resolveHandler: resolveTo(() => ({ rows: 'é'.repeat(MB6 / 2) })), log: vi.fn() });
+      expect(response.statusCode).toBe(500);
+    });
+
+    it('refuses a request whose event is over Lambda\'s 6 MB (413) before the handler runs', async () => {
+      const handler = vi.fn(echo);
+      const response = await dispatch(request({ method: 'POST', url: '/api/order-feed/check', body: Buffer.alloc(MB6, 'a') }), { resolveHandler: resolveTo(handler), log: vi.fn() });
+      expect(response.statusCode).toBe(413);
+      expect(handler).not.toHaveBeenCalled();
+      const small = await dispatch(request({ method: 'POST', url: '/api/order-feed/check', body: Buffer.alloc(MB6 - 4096, 'a') }), { resolveHandler: resolveTo(echo), log: vi.fn() });
+      expect(small.statusCode).not.toBe(413);
+    });
+
+    it('stops waiting at the route\'s function timeout as deployed: 10 s by default, 29 s where the route says so', async () => {
+      vi.useFakeTimers();
+      try {
+        const never: LambdaHandler = () => new Promise(() => undefined);
+        const log = vi.fn();
+        const pending = dispatch(request(), { resolveHandler: resolveTo(never), log });
+        let settled = false;
+        void pending.then(() => (settled = true));
+        await vi.advanceTimersByTimeAsync(9_900);
+        expect(settled).toBe(false);
+        await vi.advanceTimersByTimeAsync(200);
+        expect((await pending).statusCode).toBe(500);
+        expect(log).toHaveBeenCalledWith(expect.stringContaining('users-current timed out after 10000 ms'));
+
+        const slowRoute = (routes as readonly RouteDef[]).find((r) => r.lambda?.timeoutSeconds === 29)!;
+        const path = slowRoute.path.replace(/\{[^}]+\}/g, 'x');
+        const slow = dispatch(request({ method: slowRoute.method, url: path, body: Buffer.from('{}') }), { resolveHandler: resolveTo(never), log });
+        let slowSettled = false;
+        void slow.then(() => (slowSettled = true));
+        await vi.advanceTimersByTimeAsync(28_900);
+        expect(slowSettled).toBe(false);
+        await vi.advanceTimersByTimeAsync(200);
+        expect((await slow).statusCode).toBe(500);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it('answers 501 when the route has no handler module yet', async () => {

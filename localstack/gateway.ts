@@ -14,13 +14,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
-import { ACCEPT_ENCODING_HEADER } from '../lib/definitions/resources';
+import { ACCEPT_ENCODING_HEADER, awsLimits, functionDefaults } from '../lib/definitions/resources';
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
 import { lambdaContext } from './lambda-context';
 import { INVOKE_PATH, invokeJob, type JobRunner } from './lambda-invoke';
 
-export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-const LAMBDA_TIMEOUT_MS = 30_000;
+export const BODY_LIMIT_BYTES = awsLimits.httpApiBodyBytes;
+
+/** The route's function timeout as the CDK deploys it (lib/api.ts: the route's own, or PortalFunction's default). */
+const functionTimeoutMs = (route: Pick<RouteDef, 'lambda'>): number => (route.lambda?.timeoutSeconds ?? functionDefaults.timeoutSeconds) * 1000;
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -160,8 +162,14 @@ export function buildEvent(
 }
 
 /** The Lambda context of a route's handler. */
-export function buildContext(route: Pick<RouteDef, 'id'>, requestId: string, startedAt = Date.now()): Context {
-  return lambdaContext({ functionName: `portal-local-${route.id}`, requestId, timeoutMs: LAMBDA_TIMEOUT_MS, memoryMb: 1024, startedAt });
+export function buildContext(route: Pick<RouteDef, 'id' | 'lambda'>, requestId: string, startedAt = Date.now()): Context {
+  return lambdaContext({
+    functionName: `portal-local-${route.id}`,
+    requestId,
+    timeoutMs: functionTimeoutMs(route),
+    memoryMb: route.lambda?.memoryMb ?? functionDefaults.memoryMb,
+    startedAt,
+  });
 }
 
 /** The portal's own Host names at `port`: both spellings of the loopback address. */
@@ -238,12 +246,38 @@ export async function dispatch(request: GatewayRequest, options: DispatchOptions
   }
   const startedAt = Date.now();
   const event = buildEvent(request, route, params, new Date(startedAt));
+  const requestId = event.requestContext.requestId;
+  // Lambda refuses an event over its payload limit before the function runs; API Gateway answers 413.
+  const eventBytes = Buffer.byteLength(JSON.stringify(event));
+  if (eventBytes > awsLimits.lambdaPayloadBytes) {
+    log(`[gateway] ${route.id}: the request's event is ${eventBytes} bytes, over Lambda's ${awsLimits.lambdaPayloadBytes}: AWS refuses it (413)`);
+    return json(413, { message: 'Request Entity Too Large' });
+  }
+  const timeoutMs = Math.min(functionTimeoutMs(route), awsLimits.httpApiTimeoutSeconds * 1000);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolveTimeout) => {
+    timer = setTimeout(() => resolveTimeout('timeout'), timeoutMs);
+  });
   try {
-    const result = await handler(event, buildContext(route, event.requestContext.requestId, startedAt));
+    const result = await Promise.race([Promise.resolve(handler(event, buildContext(route, requestId, startedAt))), timedOut]);
+    if (result === 'timeout') {
+      // The function's (or HTTP API's) timeout: Lambda stops the function and API Gateway answers 500
+      // (503 when the integration's 30 s run out first). Source mode cannot stop it: its work goes on unseen.
+      log(`[gateway] ${route.id} timed out after ${timeoutMs} ms (request ${requestId}): AWS stops the function here`);
+      return timeoutMs < awsLimits.httpApiTimeoutSeconds * 1000 ? json(500, { message: 'Internal Server Error' }) : json(503, { message: 'Service Unavailable' });
+    }
+    // Lambda refuses an answer over its payload limit: the function's work is done, the client gets 500.
+    const answerBytes = Buffer.byteLength(typeof result === 'string' ? result : (JSON.stringify(result) ?? ''));
+    if (answerBytes > awsLimits.lambdaPayloadBytes) {
+      log(`[gateway] ${route.id} ANSWERED ${answerBytes} BYTES, over Lambda's ${awsLimits.lambdaPayloadBytes}-byte response limit (request ${requestId}): AWS refuses this answer and API Gateway sends 500`);
+      return json(500, { message: 'Internal Server Error' });
+    }
     return mapResult(result);
   } catch (error) {
-    log(`[gateway] ${route.id} threw (request ${event.requestContext.requestId})`, error);
+    log(`[gateway] ${route.id} threw (request ${requestId})`, error);
     return json(500, { code: 'internal', message: 'Internal server error' });
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -10,7 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { HANDLER_FILE, esbuildBuildOptions, jobNodeOptions, routeNodeOptions } from '../lib/bundling';
-import { jobs, jobNames } from '../lib/definitions/resources';
+import { functionDefaults, jobs, jobNames } from '../lib/definitions/resources';
 import { feedRecheckEntry, feedRecheckWorkerEntry, mailEventsEntry } from '../lib/jobs';
 import { fromRoot } from '../lib/paths';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
@@ -57,8 +57,8 @@ export function lambdaFunctions(dir = BUNDLES_DIR): LambdaBundle[] {
       file: at(route.id),
       nodeOptions: routeNodeOptions,
       // lib/api.ts: PortalFunction's defaults unless the route sets its own.
-      timeoutMs: (route.lambda?.timeoutSeconds ?? 10) * 1000,
-      memoryMb: route.lambda?.memoryMb ?? 512,
+      timeoutMs: (route.lambda?.timeoutSeconds ?? functionDefaults.timeoutSeconds) * 1000,
+      memoryMb: route.lambda?.memoryMb ?? functionDefaults.memoryMb,
     })),
     ...jobNames.map((name) => ({
       name,
@@ -66,7 +66,7 @@ export function lambdaFunctions(dir = BUNDLES_DIR): LambdaBundle[] {
       file: at(name),
       nodeOptions: jobNodeOptions,
       timeoutMs: jobs[name].timeoutSeconds * 1000,
-      memoryMb: jobs[name].memoryMb ?? 512,
+      memoryMb: jobs[name].memoryMb ?? functionDefaults.memoryMb,
     })),
     { name: FEED_RECHECK, entry: feedRecheckEntry, file: at(FEED_RECHECK), nodeOptions: jobNodeOptions, timeoutMs: 300_000, memoryMb: 512 },
     { name: FEED_RECHECK_WORKER, entry: feedRecheckWorkerEntry, file: at(FEED_RECHECK_WORKER), nodeOptions: jobNodeOptions, timeoutMs: 900_000, memoryMb: 1769 },

@@ -22,6 +22,7 @@ import {
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { functionDefaults } from '../definitions/resources';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import path from 'node:path';
 import type { Construct } from 'constructs';
@@ -93,8 +94,8 @@ export class PortalFunction extends LambdaFunction {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      memorySize: props.memorySize ?? functionDefaults.memoryMb,
+      timeout: props.timeout ?? Duration.seconds(functionDefaults.timeoutSeconds),
       role: props.role,
       logGroup: props.logGroup,
       loggingFormat: LoggingFormat.JSON,

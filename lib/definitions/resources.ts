@@ -95,6 +95,20 @@ const UNRESERVED_CONCURRENCY_FLOOR = 100;
 export const requiredAccountConcurrency = (): number =>
   Object.values(reservedConcurrency.routes).reduce((a, b) => a + b, 0) + reservedConcurrency.feedRecheckWorker + UNRESERVED_CONCURRENCY_FLOOR;
 
+/** Every function's settings unless its route or job sets its own (PortalFunction, lib/api.ts, the local runtimes). */
+export const functionDefaults = { timeoutSeconds: 10, memoryMb: 512 } as const;
+
+/**
+ * AWS's limits where the portal meets them, which the local gateway applies as AWS does
+ * (docs/local-aws.md, "AWS's limits"): Lambda's synchronous payload (6 MB each way: the event with
+ * the request body, and the function's answer) and HTTP API's integration timeout and body size.
+ */
+export const awsLimits = {
+  lambdaPayloadBytes: 6 * 1024 * 1024,
+  httpApiTimeoutSeconds: 30,
+  httpApiBodyBytes: 10 * 1024 * 1024,
+} as const;
+
 export interface MailTemplate {
   name: string;
   subject: string;
