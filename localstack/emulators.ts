@@ -29,6 +29,8 @@ export interface Emulators {
   endpoints: EmulatorEndpoints;
   /** Kills every process group started here and removes the temp directories. Idempotent. */
   stop(): Promise<void>;
+  /** Kills one emulator, as an outage would (the fault tests: test/integration/faults.test.ts). */
+  kill(name: EmulatorName): Promise<void>;
 }
 
 export interface StartEmulatorsOptions {
@@ -332,5 +334,6 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
     throw error;
   }
 
-  return { ports, endpoints, stop };
+  const byName = new Map(started.map((running) => [running.name, running]));
+  return { ports, endpoints, stop, kill: async (name) => killGroup(byName.get(name)!) };
 }

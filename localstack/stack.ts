@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type Emulators } from './emulators';
+import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type EmulatorName, type Emulators } from './emulators';
 import { createGateway, loopbackHosts, type Gateway, type WebMode } from './gateway';
 import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, type LambdaCode } from './lambda-bundles';
 import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
@@ -45,6 +45,8 @@ export interface LocalStack {
   /** Milliseconds spent starting, per phase. */
   timings: Record<string, number>;
   stop(): Promise<void>;
+  /** Kills one emulator, as an outage would (the fault tests). */
+  killEmulator(name: EmulatorName): Promise<void>;
 }
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -250,7 +252,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     lap('seed');
     timings.total = Date.now() - t0;
 
-    return { url, env, endpoints: emulators.endpoints, credentials, timings, stop };
+    const running = emulators;
+    return { url, env, endpoints: emulators.endpoints, credentials, timings, stop, killEmulator: (name) => running.kill(name) };
   } catch (error) {
     await stop();
     throw error;

@@ -119,3 +119,45 @@ export class CompanyChangedError extends AppError {
     super(409, 'company-changed', 'error.company-changed');
   }
 }
+
+/** 503: a dependency (DynamoDB, Cognito, SES, S3) is down or too slow; the answer says when to try again. */
+export class ServiceUnavailableError extends AppError {
+  constructor(readonly retryAfterSeconds = 5) {
+    super(503, 'unavailable', 'The service is briefly unavailable: try again in a few seconds');
+  }
+}
+
+/** Node's network failures of a call that never got an answer. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+/** The AWS services' own words for "not now" (throttled, overloaded, failed on their side). */
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'InternalFailure',
+  'InternalErrorException',
+  'ThrottlingException',
+  'Throttling',
+  'TooManyRequestsException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'LimitExceededException',
+]);
+
+/**
+ * True when `error` says a dependency could not answer now (down, hung past its time budget,
+ * throttling, failing on its side), as opposed to a bug or a refusal of this request: the caller
+ * gets 503 with Retry-After rather than 500 (docs/reliability.md, "When a dependency is down").
+ */
+export function dependencyDown(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & { code?: string; cause?: unknown; $metadata?: { httpStatusCode?: number }; $retryable?: unknown };
+  if (e.code && NETWORK_CODES.has(e.code)) return true;
+  if (UNAVAILABLE_NAMES.has(e.name)) return true;
+  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  // AggregateError (both loopback addresses refused) and wrapped causes.
+  if (error instanceof AggregateError && error.errors.some(dependencyDown)) return true;
+  return e.cause !== undefined && e.cause !== error && dependencyDown(e.cause);
+}

@@ -7,12 +7,12 @@ import { timingSafeEqual } from 'node:crypto';
 import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
 import { sanitizeBody } from './body';
 import { compressAnswers } from './compress';
-import { logUnhandled, startRequestLog } from './log';
+import { logDependencyDown, logUnhandled, startRequestLog } from './log';
 import { handlerTracing } from './tracing';
 import { runAs } from './actor';
 import { env } from './env';
 import { setPasswordMinLength } from '../../shared/schemas/password-policy';
-import { AppError, ForbiddenError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
+import { AppError, dependencyDown, ForbiddenError, ServiceUnavailableError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
  * The handler pipeline every /api Lambda runs. In order: refuse cross-site state-changing
@@ -214,8 +214,17 @@ async function validate(schema: AnyObjectSchema, body: unknown): Promise<unknown
 }
 
 function errorResult(error: unknown, route: RouteDef, requestId: string | undefined): APIGatewayProxyStructuredResultV2 {
-  if (error instanceof TooManyRequestsError) return json(error.status, error.toBody(), { headers: { 'retry-after': String(error.retryAfterSeconds) } });
+  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
+    return json(error.status, error.toBody(), { headers: { 'retry-after': String(error.retryAfterSeconds) } });
+  }
   if (error instanceof AppError) return json(error.status, error.toBody());
+  if (dependencyDown(error)) {
+    // Not a bug: a dependency is down or past its time budget (platform/clients/budget.ts). Logged as a
+    // warning with its name; the caller may try again (the web app does for reads).
+    logDependencyDown(route.id, requestId, error);
+    const unavailable = new ServiceUnavailableError();
+    return json(unavailable.status, unavailable.toBody(), { headers: { 'retry-after': String(unavailable.retryAfterSeconds) } });
+  }
   // Logged for the operators (one JSON line with the route and the request id of the access log);
   // the caller gets no stack and no internals.
   logUnhandled(route.id, requestId, error);

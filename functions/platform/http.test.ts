@@ -143,6 +143,25 @@ describe('httpHandler', () => {
     expect(body(result).code).toBe('internal');
   });
 
+  it('answers 503 with Retry-After and a warning, not a 500, when a dependency is down or past its time budget', async () => {
+    const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(logger(), 'error').mockImplementation(() => {});
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    const hung = Object.assign(new Error('a request has exceeded the configured 3000 ms requestTimeout'), { name: 'TimeoutError' });
+    for (const failure of [refused, hung]) {
+      const down = httpHandler(publicGet).handle(() => {
+        throw failure;
+      });
+      const result = await down(event('GET'));
+      expect(result.statusCode).toBe(503);
+      expect(result.headers?.['retry-after']).toBe('5');
+      expect(body(result).code).toBe('unavailable');
+      expect(result.body).not.toMatch(/ECONNREFUSED|8000|requestTimeout/);
+    }
+    expect(warn).toHaveBeenCalledWith('dependency unavailable', expect.objectContaining({ errorName: 'TimeoutError' }));
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('throws when a public handler reads the auth context (a programming error)', async () => {
     vi.spyOn(logger(), 'error').mockImplementation(() => {});
     const misuse = httpHandler(publicGet).handle(({ auth }) => ({ body: auth.user.id }));

@@ -61,3 +61,13 @@ export function logUnhandled(routeId: string, requestId: string | undefined, err
     error: withReadableStack(error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error) ?? String(error))),
   });
 }
+
+/**
+ * Logs a dependency that could not answer (the caller gets 503, platform/errors.ts dependencyDown):
+ * a warning with the error's name and message, no stack (the failure is the dependency's, not ours).
+ * An outage still raises the API's 5xx alarm (lib/api.ts): it counts the 503s.
+ */
+export function logDependencyDown(routeId: string, requestId: string | undefined, error: unknown): void {
+  const e = error as Error & { code?: string };
+  logger().warn('dependency unavailable', { routeId, correlationId: requestId ?? 'unknown', errorName: e.name, code: e.code, reason: e.message });
+}

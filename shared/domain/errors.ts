@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'unsupported-media-type',
   'too-many-requests',
   'not-implemented',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

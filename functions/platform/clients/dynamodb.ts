@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { budgetOptions, clientBudgets } from './budget';
 
 /**
  * One module per AWS client so a handler's bundle only loads the SDK clients it uses
@@ -9,7 +10,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 let client: DynamoDBDocumentClient | undefined;
 
 export function documentClient(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  client ??= DynamoDBDocumentClient.from(new DynamoDBClient(budgetOptions(clientBudgets.dynamodb)), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return client;

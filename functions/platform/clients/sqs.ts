@@ -1,4 +1,5 @@
 import { SendMessageBatchCommand, SQSClient, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
+import { budgetOptions, clientBudgets } from './budget';
 
 /**
  * Lazy singleton (the daily feed re-check's dispatcher). Locally the endpoint is the local SQS
@@ -7,7 +8,7 @@ import { SendMessageBatchCommand, SQSClient, type SendMessageBatchRequestEntry }
 let client: SQSClient | undefined;
 
 function sqsClient(): SQSClient {
-  client ??= new SQSClient({});
+  client ??= new SQSClient(budgetOptions(clientBudgets.sqs));
   return client;
 }
 

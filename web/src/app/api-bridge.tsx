@@ -4,6 +4,7 @@ import { unstable_serialize, useSWRConfig } from 'swr';
 import type { CurrentUser } from 'shared/domain/types';
 import { configureApi } from '../lib/api/client';
 import { CURRENT_USER_KEY } from '../lib/api/session';
+import { showNotice } from '../lib/notice';
 import { loginRedirectFor, mfaSetupPathFor } from '../lib/redirect';
 import { showServerError } from './server-error';
 import { companyChanged } from './shell/company-changed';
@@ -32,6 +33,7 @@ export function ApiBridge() {
         onCompanyChanged: () => companyChanged(mutate),
         // SWR keys are routeKey's `[route id, params]`: every params of each stale route.
         refreshRoutes: (ids) => mutate((key) => Array.isArray(key) && ids.includes(key[0] as string)),
+        onRetrying: () => showNotice('api.retrying'),
       }),
     [navigate, mutate, cache],
   );

@@ -233,6 +233,8 @@ export const en = {
   // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
   'tooManyRequests.retryIn': 'Too many attempts: try again {when}',
   'error.not-implemented': 'This feature is being built and will be available in an upcoming release.',
+  'error.unavailable': 'The service is briefly unavailable: please try again in a few seconds',
+  'api.retrying': 'The service is briefly unavailable: trying again…',
   'error.internal': 'Something went wrong on our side',
 
   // Dashboard, steps, to-do list, reviews (features/dashboard, ui/step-cards, ui/todo-list)

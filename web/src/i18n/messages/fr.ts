@@ -220,6 +220,8 @@ export const fr: Catalogue = {
   // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
   'tooManyRequests.retryIn': 'Trop de tentatives : réessayez {when}',
   'error.not-implemented': 'Cette fonctionnalité est en cours de développement et sera disponible dans une prochaine version.',
+  'error.unavailable': 'Le service est momentanément indisponible : réessayez dans quelques secondes',
+  'api.retrying': 'Le service est momentanément indisponible : nouvelle tentative…',
   'error.internal': 'Une erreur est survenue de notre côté',
 
   // Dashboard, steps, to-do list, reviews (features/dashboard, ui/step-cards, ui/todo-list)

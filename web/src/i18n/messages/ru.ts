@@ -220,6 +220,8 @@ export const ru: Catalogue = {
   // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
   'tooManyRequests.retryIn': 'Слишком много попыток: попробуйте снова {when}',
   'error.not-implemented': 'Эта функция в разработке и появится в одном из ближайших выпусков.',
+  'error.unavailable': 'Сервис временно недоступен: повторите через несколько секунд',
+  'api.retrying': 'Сервис временно недоступен: пробуем ещё раз…',
   'error.internal': 'На нашей стороне произошла ошибка',
 
   // Dashboard, steps, to-do list, reviews (features/dashboard, ui/step-cards, ui/todo-list)

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api as url } from '../../test/render';
 import { server } from '../../test/server';
 import { collectorsCreate, meetingsList, passwordResetRequest, securityLogin, usersCurrent } from 'shared/routes';
-import { ApiError, callRoute, configureApi } from './client';
+import { ApiError, callRoute, configureApi, READ_RETRIES } from './client';
 
 let restore = () => {};
 afterEach(() => restore());
@@ -49,6 +49,40 @@ describe('API client', () => {
     restore = configureApi({ shownCompany: () => 'company-a', onCompanyChanged });
     await expect(callRoute(collectorsCreate, { body: { source: 'S', accessEmail: 'a@b.co', comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' } })).rejects.toMatchObject({ status: 409, code: 'company-changed' });
     expect(onCompanyChanged).toHaveBeenCalledTimes(1);
+  });
+
+  describe('503: a dependency is down', () => {
+    const unavailable = (seconds = '0') => HttpResponse.json({ code: 'unavailable', message: 'x' }, { status: 503, headers: { 'retry-after': seconds } });
+
+    it('sends a read again after Retry-After, says so each time, and returns the answer that came', async () => {
+      let calls = 0;
+      server.use(http.get(url('/api/meetings'), () => (++calls <= 2 ? unavailable() : HttpResponse.json([{ id: 'm1' }]))));
+      const onRetrying = vi.fn();
+      restore = configureApi({ onRetrying });
+      await expect(callRoute(meetingsList)).resolves.toEqual([{ id: 'm1' }]);
+      expect(calls).toBe(3);
+      expect(onRetrying).toHaveBeenCalledTimes(2);
+    });
+
+    it('gives up after READ_RETRIES with the server\'s reason and its Retry-After', async () => {
+      let calls = 0;
+      server.use(http.get(url('/api/meetings'), () => (++calls, unavailable('0'))));
+      restore = configureApi({ onRetrying: vi.fn() });
+      await expect(callRoute(meetingsList)).rejects.toMatchObject({ status: 503, code: 'unavailable', retryAfterSeconds: 0 });
+      expect(calls).toBe(1 + READ_RETRIES);
+    });
+
+    it('never sends a write again by itself', async () => {
+      let calls = 0;
+      server.use(http.post(url('/api/collectors'), () => (++calls, unavailable('0'))));
+      const onRetrying = vi.fn();
+      restore = configureApi({ onRetrying });
+      await expect(
+        callRoute(collectorsCreate, { body: { source: 'S', accessEmail: 'a@b.co', comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' } }),
+      ).rejects.toMatchObject({ status: 503, code: 'unavailable' });
+      expect(calls).toBe(1);
+      expect(onRetrying).not.toHaveBeenCalled();
+    });
   });
 
   it('on 401 refreshes once and retries', async () => {

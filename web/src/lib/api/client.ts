@@ -9,7 +9,7 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: Record<string, string> = {},
     readonly text = '',
-    /** A 429's Retry-After (the server's throttle knows how long the wait is), in seconds. */
+    /** A 429's or 503's Retry-After (the server knows how long the wait is), in seconds. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -42,6 +42,8 @@ interface Handlers {
   onCompanyChanged: () => void;
   /** Reads again every cached answer of these GET routes (any params): the stale list of a write. */
   refreshRoutes: (routeIds: readonly string[]) => Promise<unknown>;
+  /** A read got 503 (a dependency is down) and is sent again after the server's Retry-After: say so. */
+  onRetrying: () => void;
 }
 
 const currentFullPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -53,6 +55,7 @@ let handlers: Handlers = {
   shownCompany: () => undefined,
   onCompanyChanged: () => undefined,
   refreshRoutes: () => Promise.resolve(),
+  onRetrying: () => undefined,
 };
 
 /** The app shell plugs in router navigation and the error page (see app/api-bridge.tsx). */
@@ -152,7 +155,7 @@ function toError(status: number, json: unknown, text: string, headers?: Headers)
     typeof body.message === 'string' ? body.message : text || `HTTP ${status}`,
     body.errors ?? {},
     text,
-    status === 429 ? retryAfterSeconds(headers?.get('retry-after') ?? null) : undefined,
+    status === 429 || status === 503 ? retryAfterSeconds(headers?.get('retry-after') ?? null) : undefined,
   );
 }
 
@@ -163,12 +166,39 @@ export const refreshRoutes = (routeIds: readonly string[]): Promise<unknown> => 
  * Calls one route of shared/routes.ts and returns its JSON answer, typed by the route. The answer
  * is trusted to match: the server's handler is compile-checked against the same response type.
  */
+/**
+ * A read answered 503 (a dependency is down: docs/reliability.md) is sent again after the server's
+ * Retry-After, at most READ_RETRIES times and READ_RETRY_MAX_WAIT_S apart; a write is never sent
+ * again by itself (the user sees why and decides).
+ */
+export const READ_RETRIES = 2;
+const READ_RETRY_MAX_WAIT_S = 5;
+
+const pause = (seconds: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+async function sendWithRetries(route: RouteDef, call: RawCall): Promise<Response> {
+  let res = await send(route, call);
+  for (let retry = 1; retry <= READ_RETRIES && res.status === 503 && route.method === 'GET' && !call.signal?.aborted; retry++) {
+    handlers.onRetrying();
+    await pause(Math.min(retryAfterSeconds(res.headers.get('retry-after')) ?? 1, READ_RETRY_MAX_WAIT_S), call.signal);
+    res = await send(route, call);
+  }
+  return res;
+}
+
 export async function callRoute<R extends RouteDef>(route: R, ...[options]: OptionalIfEmpty<CallOptions<R>>): Promise<ResponseOf<R>> {
   const call: RawCall & { auth?: AuthMode } = options ?? {};
   const auth = call.auth ?? 'redirect';
-  let res = await send(route, call);
+  let res = await sendWithRetries(route, call);
   if (res.status === 401 && auth !== 'none') {
-    if (await refreshSession()) res = await send(route, call);
+    if (await refreshSession()) res = await sendWithRetries(route, call);
     if (res.status === 401 && auth === 'redirect') handlers.onUnauthorized(currentFullPath());
   }
   const { json, text } = await readBody(res);
