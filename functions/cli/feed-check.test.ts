@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRecords, csvChunks, feedText, xmlChunks, type FeedRecord } from '../../shared/feed/testing/generate';
+import { createFeedChecker } from '../../shared/feed/checker';
 import type { FeedResult } from '../../shared/feed/types';
 import { opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
 import { FILE_CHUNK_BYTES, parseArgs, run } from './feed-check';
@@ -77,6 +78,26 @@ describe('reading', () => {
     const { code, stdout } = await runHere([file('split.xml', text), '--json']);
     expect(code).toBe(1);
     expect((JSON.parse(stdout) as FeedResult).errors.invalidState).toEqual([{ orderId: 'A1', line: expect.any(Number), detail: '"Доставлен"' }]);
+  });
+
+  it('reads an all-quoted CRLF CSV whose file reads cut Cyrillic letters in half (issue 32)', async () => {
+    // The merchant's export: every value quoted, CRLF, Cyrillic coupons and categories. The
+    // command reuses one read buffer: the decoder's held bytes must be its own copy.
+    const header = ['id', 'date', 'state', 'price', 'commission', 'newclient', 'iscallcenter', 'coupon', 'product_id', 'product_category', 'product_price', 'product_quantity'];
+    const rows = [header];
+    for (let i = 0; i < 20_000; i++) rows.push([`A${100000 + i}`, '2026-11-10 10:00:00', 'done', '100.00', '8', '1', '0', `ПРОМО${i % 100}`, `SKU-${i}`, 'Обувь, "сумки"', '100.00', '1']);
+    const bytes = Buffer.from(rows.map((cells) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n');
+    const cuts = Array.from({ length: Math.floor(bytes.length / FILE_CHUNK_BYTES) }, (_, i) => (i + 1) * FILE_CHUNK_BYTES);
+    // At least one read ends between a Cyrillic letter's two bytes (the next read starts with a continuation byte).
+    expect(cuts.some((cut) => (bytes[cut]! & 0xc0) === 0x80)).toBe(true);
+    const { code, stdout, stderr } = await runHere([file('quoted-crlf.csv', bytes), '--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    // The same report as the whole file handed over in one piece.
+    const whole = createFeedChecker({ format: 'csv', product: '360', now: NOW });
+    whole.pushBytes(new Uint8Array(bytes));
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(whole.end())));
+    expect((JSON.parse(stdout) as FeedResult).stats.numOrders.total).toBe(20_000);
   });
 
   it('reads a feed in the encoding its XML declaration names (windows-1251 bytes)', async () => {
