@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRecords, csvChunks, feedText, xmlChunks, type FeedRecord } from '../../shared/feed/testing/generate';
+import { CORPUS_VARIANTS, corpusFeed } from '../../shared/feed/testing/realistic';
 import { createFeedChecker } from '../../shared/feed/checker';
 import type { FeedResult } from '../../shared/feed/types';
 import { opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
@@ -28,6 +29,15 @@ async function runHere(args: string[], now = NOW) {
   return { code, stdout, stderr };
 }
 const clean = (now: Date, orders = 200): FeedRecord[] => [...cleanRecords({ now, seed: 3, orders, days: 30 })];
+
+/** The merchant's export of issue 32 (every value quoted, CRLF, Cyrillic coupons and categories), 3 MB. */
+const merchantCsv = Buffer.from(corpusFeed(CORPUS_VARIANTS['csv-quoted-cyrillic'], { orders: 8000, now: NOW }));
+/** Its report when the engine is handed the whole file at once (JSON, as --json prints it). */
+const merchantReport = () => {
+  const whole = createFeedChecker({ format: 'csv', product: '360', now: NOW });
+  whole.pushBytes(new Uint8Array(merchantCsv));
+  return JSON.parse(JSON.stringify(whole.end())) as FeedResult;
+};
 
 describe('arguments', () => {
   it('takes the type from the extension (xml otherwise) and 360 as product', () => {
@@ -81,23 +91,14 @@ describe('reading', () => {
   });
 
   it('reads an all-quoted CRLF CSV whose file reads cut Cyrillic letters in half (issue 32)', async () => {
-    // The merchant's export: every value quoted, CRLF, Cyrillic coupons and categories. The
-    // command reuses one read buffer: the decoder's held bytes must be its own copy.
-    const header = ['id', 'date', 'state', 'price', 'commission', 'newclient', 'iscallcenter', 'coupon', 'product_id', 'product_category', 'product_price', 'product_quantity'];
-    const rows = [header];
-    for (let i = 0; i < 20_000; i++) rows.push([`A${100000 + i}`, '2026-11-10 10:00:00', 'done', '100.00', '8', '1', '0', `ПРОМО${i % 100}`, `SKU-${i}`, 'Обувь, "сумки"', '100.00', '1']);
-    const bytes = Buffer.from(rows.map((cells) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n') + '\r\n');
-    const cuts = Array.from({ length: Math.floor(bytes.length / FILE_CHUNK_BYTES) }, (_, i) => (i + 1) * FILE_CHUNK_BYTES);
-    // At least one read ends between a Cyrillic letter's two bytes (the next read starts with a continuation byte).
-    expect(cuts.some((cut) => (bytes[cut]! & 0xc0) === 0x80)).toBe(true);
-    const { code, stdout, stderr } = await runHere([file('quoted-crlf.csv', bytes), '--json']);
+    // The command reuses one read buffer: the decoder's held bytes must be its own copy.
+    const cuts = Array.from({ length: Math.floor(merchantCsv.length / FILE_CHUNK_BYTES) }, (_, i) => (i + 1) * FILE_CHUNK_BYTES);
+    // Some reads end between a Cyrillic letter's two bytes (the next read starts with a continuation byte).
+    expect(cuts.filter((cut) => (merchantCsv[cut]! & 0xc0) === 0x80).length).toBeGreaterThan(3);
+    const { code, stdout, stderr } = await runHere([file('quoted-crlf.csv', merchantCsv), '--json']);
     expect(stderr).toBe('');
-    expect(code).toBe(1);
-    // The same report as the whole file handed over in one piece.
-    const whole = createFeedChecker({ format: 'csv', product: '360', now: NOW });
-    whole.pushBytes(new Uint8Array(bytes));
-    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(whole.end())));
-    expect((JSON.parse(stdout) as FeedResult).stats.numOrders.total).toBe(20_000);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(merchantReport());
   });
 
   it('reads a feed in the encoding its XML declaration names (windows-1251 bytes)', async () => {
@@ -135,6 +136,11 @@ describe('reading', () => {
           res.writeHead(200, { 'content-type': 'application/xml' });
           res.write(bytes.subarray(0, cut));
           setTimeout(() => res.end(bytes.subarray(cut)), 20);
+        } else if (req.url === '/merchant.csv') {
+          // Writes of 9,999 bytes: chunk ends fall inside Cyrillic letters, quotes and CRLF pairs.
+          res.writeHead(200, { 'content-type': 'text/csv' });
+          for (let at = 0; at < merchantCsv.length; at += 9999) res.write(merchantCsv.subarray(at, at + 9999));
+          res.end();
         } else {
           res.writeHead(404).end();
         }
@@ -154,6 +160,12 @@ describe('reading', () => {
       const { code, stdout } = await runHere([`${base}/feed.xml`, '--json']);
       expect(code).toBe(0);
       expect((JSON.parse(stdout) as FeedResult).stats.numOrders.total).toBe(200);
+    });
+    it('streams the merchant\'s Cyrillic CSV to the report of a one-piece read (issue 32)', async () => {
+      const { code, stdout, stderr } = await runHere([`${base}/merchant.csv`, '--json']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(merchantReport());
     });
     it('an HTTP error is exit code 2', async () => {
       const { code, stderr } = await runHere([`${base}/missing.xml`]);
@@ -176,7 +188,7 @@ describe('reading', () => {
     let url = '';
     const feed = Buffer.from(feedText(xmlChunks(clean(NOW))));
     beforeAll(async () => {
-      sftp = await sftpServer({ '/feed.xml': feed }, 'shop', 'Sftp-pass-1');
+      sftp = await sftpServer({ '/feed.xml': feed, '/merchant.csv': merchantCsv }, 'shop', 'Sftp-pass-1');
       url = `sftp://shop:Sftp-pass-1@127.0.0.1:${sftp.port}/feed.xml`;
       process.env.FEED_FETCH_ALLOW = `127.0.0.1:${sftp.port}`;
     });
@@ -197,6 +209,12 @@ describe('reading', () => {
       // --json keeps stdout to the result object alone.
       const json = await runHere([url, '--sftp-host-key', key, '--json']);
       expect((JSON.parse(json.stdout) as FeedResult).stats.numOrders.total).toBe(200);
+    });
+    it('reads the merchant\'s Cyrillic CSV (ssh2 hands out views of its read pool) as a one-piece read (issue 32)', async () => {
+      const { code, stdout, stderr } = await runHere([url.replace('/feed.xml', '/merchant.csv'), '--json']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(merchantReport());
     });
     it('refuses a server presenting another key before sending the password: exit code 2', async () => {
       const attempts = sftp.authAttempts.length;

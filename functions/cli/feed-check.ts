@@ -120,8 +120,11 @@ export async function* feedBytes(source: string, sftp: { sftpHostKey?: string; o
 }
 
 /**
- * A file in synchronous reads into ONE reused buffer: the checker keeps no reference to the bytes
- * it is given, so each read lands in memory the parser has just read (hot in the CPU cache), and
+ * A file in synchronous reads into ONE reused buffer. Safe because the engine copies whatever it
+ * keeps of a chunk (shared/feed/parse/bytes.ts), which shared/feed/chunking.property.test.ts proves
+ * with a Buffer overwritten after every call, and this file's test with a Cyrillic CSV whose reads
+ * end inside letters (issue 32: before, a Buffer's slice() was kept as a "copy"). Each read lands
+ * in memory the parser has just read (hot in the CPU cache), and
  * no 64 KiB buffer per chunk is left for the garbage collector. Measured on the 300k XML feed
  * (docs/feed-engine.md, "Whole-process speed"): about 10% less time than a read stream, whose
  * thread-pool reads would only pay for a file that is not in the page cache.
