@@ -10,7 +10,8 @@ import { CORPUS_VARIANTS, corpusFeed } from '../../shared/feed/testing/realistic
 import { createFeedChecker } from '../../shared/feed/checker';
 import type { FeedResult } from '../../shared/feed/types';
 import { opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
-import { FILE_CHUNK_BYTES, parseArgs, run } from './feed-check';
+import { parseArgs, run } from './feed-check';
+import { FILE_CHUNK_BYTES } from './file-bytes';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
