@@ -101,6 +101,9 @@ describe('the realistic corpus', () => {
       products: r.products!.map((p) => p),
     }));
     expect(whole.orders!.map((o) => ({ ...o.fields, products: o.products!.map((p) => p.fields) }))).toEqual(expected);
+    // The characters the cuts must not break are there: beyond ASCII, and beyond the BMP where the encoding has it.
+    if (style.language !== 'ascii') expect(JSON.stringify(whole.orders)).toMatch(/[À-ÿЀ-ӿ]/);
+    if (style.encoding.startsWith('utf') && style.language !== 'ascii') expect(JSON.stringify(whole.orders)).toContain('🎁');
     // Written any way, the same report as the plain feed of that format.
     const plain = CORPUS_VARIANTS[style.format === 'xml' ? 'xml-plain' : 'csv-plain'];
     expect((whole.result as { counts: object }).counts).toEqual((read(plain, small(plain), [], fresh, true).result as { counts: object }).counts);

@@ -59,7 +59,7 @@ export const CORPUS_VARIANTS = {
 export type CorpusVariant = keyof typeof CORPUS_VARIANTS;
 export const CORPUS_VARIANT_NAMES = Object.keys(CORPUS_VARIANTS) as CorpusVariant[];
 
-/** Words per language: categories, coupons, sources, id prefixes (emoji only where UTF-16 or UTF-8 can hold them). */
+/** Words per language: categories, coupons, sources, id prefixes. */
 const WORDS: Record<CorpusLanguage, { categories: string[]; tricky: string[]; coupons: string[]; sources: string[]; order: string; sku: string }> = {
   ascii: { categories: ['shoes', 'bags', 'hats', 'coats'], tricky: ['garden & outdoor', 'shoes "deluxe"', 'bags, belts', 'books\nand magazines'], coupons: ['PROMO15', 'WINTER10'], sources: ['web', 'app'], order: 'A', sku: 'SKU' },
   cyrillic: {
@@ -90,17 +90,18 @@ export interface CorpusOptions {
 /** cleanRecords' orders with every text field in the variant's language (ids, sources, coupons, categories, product ids). */
 export function* corpusRecords(style: CorpusStyle, { orders, seed = 7, now, days = 60 }: CorpusOptions): Generator<FeedRecord> {
   const words = WORDS[style.language];
+  const unicode = style.language !== 'ascii' && style.encoding.startsWith('utf');
   let n = 0;
   for (const record of cleanRecords({ now, seed, orders, days })) {
     const i = n++;
     const fields = { ...record.fields, id: `${words.order}${record.fields.id!.slice(1)}`, ordersource: words.sources[i % words.sources.length]! };
     fields.margin = (Number(fields.price) * 0.3).toFixed(2);
     if (i % 3 !== 2) fields.coupon = `${words.coupons[i % words.coupons.length]!}${i % 100}`;
-    const products = record.products!.map((p, k) => ({
-      ...p,
-      id: `${words.sku}${p.id!.slice(4)}`,
-      category: style.tricky && (i + k) % 4 === 0 ? words.tricky[(i + k) % words.tricky.length]! : words.categories[(i + k) % words.categories.length]!,
-    }));
+    const products = record.products!.map((p, k) => {
+      const category = style.tricky && (i + k) % 4 === 0 ? words.tricky[(i + k) % words.tricky.length]! : words.categories[(i + k) % words.categories.length]!;
+      // A character beyond the BMP where the encoding has one: four UTF-8 bytes, a UTF-16 surrogate pair.
+      return { ...p, id: `${words.sku}${p.id!.slice(4)}`, category: unicode && (i + k) % 3 === 1 ? `${category} 🎁` : category };
+    });
     yield { fields, products };
   }
 }
