@@ -10,8 +10,8 @@
 import { cleanRecords, CSV_ORDER_COLUMNS, CSV_PRODUCT_COLUMNS, type FeedRecord } from './generate';
 
 /** The encodings the engine reads (docs/feed-engine.md, "Encodings"); the -bom ones start with their mark. */
-export type CorpusEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le-bom' | 'utf-16be-bom' | 'windows-1251' | 'windows-1252' | 'iso-8859-1' | 'iso-8859-5' | 'koi8-r';
-export type CorpusLanguage = 'ascii' | 'cyrillic' | 'accented';
+type CorpusEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le-bom' | 'utf-16be-bom' | 'windows-1251' | 'windows-1252' | 'iso-8859-1' | 'iso-8859-5' | 'koi8-r';
+type CorpusLanguage = 'ascii' | 'cyrillic' | 'accented';
 
 export interface CorpusStyle {
   format: 'xml' | 'csv';
@@ -107,7 +107,7 @@ export function* corpusRecords(style: CorpusStyle, { orders, seed = 7, now, days
 }
 
 /** The feed as text chunks (about one per order). */
-export function* corpusText(style: CorpusStyle, options: CorpusOptions): Generator<string> {
+function* corpusText(style: CorpusStyle, options: CorpusOptions): Generator<string> {
   const records = corpusRecords(style, options);
   yield* style.format === 'xml' ? xmlText(style, records) : csvText(style, records);
 }
@@ -191,7 +191,7 @@ function* csvText(style: CorpusStyle, records: Iterable<FeedRecord>): Generator<
 type Encode = (text: string, first: boolean) => Uint8Array;
 
 /** Text to bytes in one of the corpus encodings (TextEncoder writes UTF-8 only; single-byte tables come from TextDecoder itself). */
-export function encoderFor(encoding: CorpusEncoding): Encode {
+function encoderFor(encoding: CorpusEncoding): Encode {
   if (encoding === 'utf-8' || encoding === 'utf-8-bom') {
     const encoder = new TextEncoder();
     return (text, first) => encoder.encode(first && encoding === 'utf-8-bom' ? `\ufeff${text}` : text);

@@ -111,7 +111,7 @@ describe('the browser preview (worker core)', () => {
     expect(Array.from({ length: Math.floor(bytes.length / buffer.length) }, (_, i) => bytes[(i + 1) * buffer.length]! & 0xc0).filter((b) => b === 0x80).length).toBeGreaterThan(3);
     let at = 0;
     const stream = () =>
-      new ReadableStream<Uint8Array>(
+      new ReadableStream<Uint8Array<ArrayBuffer>>(
         {
           pull(controller) {
             if (at >= bytes.length) return controller.close();
