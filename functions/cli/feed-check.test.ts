@@ -9,7 +9,7 @@ import { cleanRecords, csvChunks, feedText, xmlChunks, type FeedRecord } from '.
 import { CORPUS_VARIANTS, corpusFeed } from '../../shared/feed/testing/realistic';
 import { createFeedChecker } from '../../shared/feed/checker';
 import type { FeedResult } from '../../shared/feed/types';
-import { opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
+import { ftpServer, opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
 import { parseArgs, run } from './feed-check';
 import { FILE_CHUNK_BYTES } from './file-bytes';
 
@@ -181,6 +181,25 @@ describe('reading', () => {
       const withCredentials = await runHere([`ftp://shop:Secret-1@127.0.0.2:${new URL(base).port}/feed.xml`]);
       expect(withCredentials.code).toBe(2);
       expect(withCredentials.stderr).not.toContain('Secret-1');
+    });
+  });
+
+  describe('over ftp', () => {
+    let ftp: Awaited<ReturnType<typeof ftpServer>>;
+    beforeAll(async () => {
+      ftp = await ftpServer({ files: { '/merchant.csv': merchantCsv }, users: { shop: 'Ftp-pass-1' } });
+      process.env.FEED_FETCH_ALLOW = `127.0.0.1:${ftp.port}`;
+    });
+    afterAll(async () => {
+      delete process.env.FEED_FETCH_ALLOW;
+      await ftp.close();
+    });
+
+    it('reads the merchant\'s Cyrillic CSV as a one-piece read (issue 32)', async () => {
+      const { code, stdout, stderr } = await runHere([`ftp://shop:Ftp-pass-1@127.0.0.1:${ftp.port}/merchant.csv`, '--json']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(merchantReport());
     });
   });
 
