@@ -6,9 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRecords, csvChunks, feedText, xmlChunks, type FeedRecord } from '../../shared/feed/testing/generate';
+import { CORPUS_VARIANTS, corpusFeed } from '../../shared/feed/testing/realistic';
+import { createFeedChecker } from '../../shared/feed/checker';
 import type { FeedResult } from '../../shared/feed/types';
-import { opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
-import { FILE_CHUNK_BYTES, parseArgs, run } from './feed-check';
+import { ftpServer, opensshFingerprint, sftpServer } from '../platform/feed-fetch/test-fixtures/servers';
+import { parseArgs, run } from './feed-check';
+import { FILE_CHUNK_BYTES } from './file-bytes';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,6 +30,15 @@ async function runHere(args: string[], now = NOW) {
   return { code, stdout, stderr };
 }
 const clean = (now: Date, orders = 200): FeedRecord[] => [...cleanRecords({ now, seed: 3, orders, days: 30 })];
+
+/** The merchant's export of issue 32 (every value quoted, CRLF, Cyrillic coupons and categories), 3 MB. */
+const merchantCsv = Buffer.from(corpusFeed(CORPUS_VARIANTS['csv-quoted-cyrillic'], { orders: 8000, now: NOW }));
+/** Its report when the engine is handed the whole file at once (JSON, as --json prints it). */
+const merchantReport = () => {
+  const whole = createFeedChecker({ format: 'csv', product: '360', now: NOW });
+  whole.pushBytes(new Uint8Array(merchantCsv));
+  return JSON.parse(JSON.stringify(whole.end())) as FeedResult;
+};
 
 describe('arguments', () => {
   it('takes the type from the extension (xml otherwise) and 360 as product', () => {
@@ -79,6 +91,17 @@ describe('reading', () => {
     expect((JSON.parse(stdout) as FeedResult).errors.invalidState).toEqual([{ orderId: 'A1', line: expect.any(Number), detail: '"Доставлен"' }]);
   });
 
+  it('reads an all-quoted CRLF CSV whose file reads cut Cyrillic letters in half (issue 32)', async () => {
+    // The command reuses one read buffer: the decoder's held bytes must be its own copy.
+    const cuts = Array.from({ length: Math.floor(merchantCsv.length / FILE_CHUNK_BYTES) }, (_, i) => (i + 1) * FILE_CHUNK_BYTES);
+    // Some reads end between a Cyrillic letter's two bytes (the next read starts with a continuation byte).
+    expect(cuts.filter((cut) => (merchantCsv[cut]! & 0xc0) === 0x80).length).toBeGreaterThan(3);
+    const { code, stdout, stderr } = await runHere([file('quoted-crlf.csv', merchantCsv), '--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(merchantReport());
+  });
+
   it('reads a feed in the encoding its XML declaration names (windows-1251 bytes)', async () => {
     const records = clean(NOW, 20);
     // "Доставлен" is no state: the warning's detail shows it decoded.
@@ -114,6 +137,11 @@ describe('reading', () => {
           res.writeHead(200, { 'content-type': 'application/xml' });
           res.write(bytes.subarray(0, cut));
           setTimeout(() => res.end(bytes.subarray(cut)), 20);
+        } else if (req.url === '/merchant.csv') {
+          // Writes of 9,999 bytes: chunk ends fall inside Cyrillic letters, quotes and CRLF pairs.
+          res.writeHead(200, { 'content-type': 'text/csv' });
+          for (let at = 0; at < merchantCsv.length; at += 9999) res.write(merchantCsv.subarray(at, at + 9999));
+          res.end();
         } else {
           res.writeHead(404).end();
         }
@@ -134,6 +162,12 @@ describe('reading', () => {
       expect(code).toBe(0);
       expect((JSON.parse(stdout) as FeedResult).stats.numOrders.total).toBe(200);
     });
+    it('streams the merchant\'s Cyrillic CSV to the report of a one-piece read (issue 32)', async () => {
+      const { code, stdout, stderr } = await runHere([`${base}/merchant.csv`, '--json']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(merchantReport());
+    });
     it('an HTTP error is exit code 2', async () => {
       const { code, stderr } = await runHere([`${base}/missing.xml`]);
       expect(code).toBe(2);
@@ -150,12 +184,31 @@ describe('reading', () => {
     });
   });
 
+  describe('over ftp', () => {
+    let ftp: Awaited<ReturnType<typeof ftpServer>>;
+    beforeAll(async () => {
+      ftp = await ftpServer({ files: { '/merchant.csv': merchantCsv }, users: { shop: 'Ftp-pass-1' } });
+      process.env.FEED_FETCH_ALLOW = `127.0.0.1:${ftp.port}`;
+    });
+    afterAll(async () => {
+      delete process.env.FEED_FETCH_ALLOW;
+      await ftp.close();
+    });
+
+    it('reads the merchant\'s Cyrillic CSV as a one-piece read (issue 32)', async () => {
+      const { code, stdout, stderr } = await runHere([`ftp://shop:Ftp-pass-1@127.0.0.1:${ftp.port}/merchant.csv`, '--json']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(merchantReport());
+    });
+  });
+
   describe('over sftp', () => {
     let sftp: Awaited<ReturnType<typeof sftpServer>>;
     let url = '';
     const feed = Buffer.from(feedText(xmlChunks(clean(NOW))));
     beforeAll(async () => {
-      sftp = await sftpServer({ '/feed.xml': feed }, 'shop', 'Sftp-pass-1');
+      sftp = await sftpServer({ '/feed.xml': feed, '/merchant.csv': merchantCsv }, 'shop', 'Sftp-pass-1');
       url = `sftp://shop:Sftp-pass-1@127.0.0.1:${sftp.port}/feed.xml`;
       process.env.FEED_FETCH_ALLOW = `127.0.0.1:${sftp.port}`;
     });
@@ -176,6 +229,12 @@ describe('reading', () => {
       // --json keeps stdout to the result object alone.
       const json = await runHere([url, '--sftp-host-key', key, '--json']);
       expect((JSON.parse(json.stdout) as FeedResult).stats.numOrders.total).toBe(200);
+    });
+    it('reads the merchant\'s Cyrillic CSV (ssh2 hands out views of its read pool) as a one-piece read (issue 32)', async () => {
+      const { code, stdout, stderr } = await runHere([url.replace('/feed.xml', '/merchant.csv'), '--json']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(merchantReport());
     });
     it('refuses a server presenting another key before sending the password: exit code 2', async () => {
       const attempts = sftp.authAttempts.length;

@@ -7,13 +7,14 @@
  * text path.
  */
 import { createCsvParser } from './csv-parser';
+import { EMPTY_BYTES, concatBytes } from './parse/bytes';
 import { createFeedDecoder, isUtf8Xml, type FeedTextDecoder } from './decode';
 import { type ByteRecordParser, type ByteRecordParserFactory, type FeedFormat, type FeedKind, type RawOrder, type RecordParser, type RecordParserFactory } from './types';
 import { createXmlByteParser } from './xml-bytes';
 import { createXmlParser } from './xml-parser';
 
 export interface FeedByteInput {
-  /** Bytes as they arrive, in any chunk size; no reference to them is kept after the call. */
+  /** Bytes as they arrive, in any chunk size; no reference to them is kept after the call (the caller may reuse its buffer). */
   push(bytes: Uint8Array): void;
   /** Ends the input: the last order is handed over, or a FeedParseError thrown. */
   end(): void;
@@ -25,8 +26,6 @@ export interface FeedByteInput {
 const BYTE_PARSERS: Partial<Record<FeedFormat, ByteRecordParserFactory>> = { xml: createXmlByteParser };
 const TEXT_PARSERS: Record<FeedFormat, RecordParserFactory> = { xml: createXmlParser, csv: createCsvParser };
 
-const EMPTY = new Uint8Array(0);
-
 export function createFeedByteInput(
   format: FeedFormat,
   onOrder: (order: RawOrder) => void,
@@ -34,13 +33,13 @@ export function createFeedByteInput(
 ): FeedByteInput {
   const byteParser = options.textParser ? undefined : BYTE_PARSERS[format];
   const textParser = options.textParser ?? TEXT_PARSERS[format];
-  let head: Uint8Array = EMPTY;
+  let head: Uint8Array = EMPTY_BYTES;
   let bytes: ByteRecordParser | undefined;
   let text: { parser: RecordParser; decoder: FeedTextDecoder } | undefined;
 
   const choose = (utf8: boolean) => {
     const start = head;
-    head = EMPTY;
+    head = EMPTY_BYTES;
     if (utf8 && byteParser) {
       bytes = byteParser(onOrder, { kind: options.kind });
       bytes.pushBytes(start);
@@ -65,10 +64,7 @@ export function createFeedByteInput(
         return;
       }
       // The start is held (a copy: the caller may reuse its buffer) until decode.ts's sniffing can tell the encoding.
-      const joined = new Uint8Array(head.length + chunk.length);
-      joined.set(head, 0);
-      joined.set(chunk, head.length);
-      head = joined;
+      head = concatBytes(head, chunk);
       const utf8 = isUtf8Xml(head, false);
       if (utf8 !== undefined) choose(utf8);
     },

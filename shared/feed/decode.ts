@@ -15,13 +15,15 @@
  * (Cyrillic words), windows-1252 when they stand alone (accents in Latin words). See
  * docs/feed-engine.md, "Encodings".
  */
+import { EMPTY_BYTES, concatBytes, copyBytes, plainBytes } from './parse/bytes';
 import { clip } from './parse/common';
 import { FeedParseError, type FeedErrorDetail, type FeedFormat } from './types';
 
 export interface FeedTextDecoder {
   /**
    * Text of these bytes (may hold back the start of the feed, or the bytes of a split character).
-   * Keeps no reference to `bytes` after the call: the caller may reuse its buffer.
+   * Keeps no reference to `bytes` after the call: the caller may reuse its buffer (a Node Buffer
+   * included: chunking.property.test.ts overwrites it after every call).
    */
   decode(bytes: Uint8Array): string;
   /** The rest of the text. Throws FeedParseError when the feed names an encoding that cannot be read. */
@@ -35,7 +37,6 @@ const XML_SNIFF_BYTES = 1024;
 /** Bytes of a CSV feed checked for valid UTF-8 before its encoding is chosen. */
 export const CSV_SNIFF_BYTES = 64 * 1024;
 
-const EMPTY = new Uint8Array(0);
 /** The instance type (Node's typings declare TextDecoder as a value only). */
 type Decoder = InstanceType<typeof TextDecoder>;
 
@@ -44,11 +45,11 @@ export function createFeedDecoder(format: FeedFormat): FeedTextDecoder {
 }
 
 class FeedDecoder implements FeedTextDecoder {
-  private head: Uint8Array = EMPTY;
+  private head: Uint8Array = EMPTY_BYTES;
   private decoder: Decoder | undefined;
   private utf8 = false;
   /** UTF-8: the bytes of a character cut at the end of the previous chunk. */
-  private pending: Uint8Array = EMPTY;
+  private pending: Uint8Array = EMPTY_BYTES;
   private started = false;
 
   constructor(private readonly format: FeedFormat) {}
@@ -58,9 +59,9 @@ class FeedDecoder implements FeedTextDecoder {
   }
 
   decode(bytes: Uint8Array): string {
-    if (this.decoder) return this.text(bytes);
+    if (this.decoder) return this.text(plainBytes(bytes));
     // A copy: the caller may reuse its buffer.
-    this.head = this.head.length === 0 ? bytes.slice() : concat(this.head, bytes);
+    this.head = concatBytes(this.head, bytes);
     const label = this.format === 'xml' ? xmlEncoding(this.head, false) : csvEncoding(this.head, false);
     if (label === undefined) return '';
     return this.choose(label);
@@ -72,7 +73,7 @@ class FeedDecoder implements FeedTextDecoder {
     const decoder = this.decoder as Decoder;
     if (this.utf8) {
       const rest = this.pending;
-      this.pending = EMPTY;
+      this.pending = EMPTY_BYTES;
       return text + (rest.length > 0 ? this.strip(decoder.decode(rest)) : '');
     }
     return text + this.strip(decoder.decode());
@@ -82,7 +83,7 @@ class FeedDecoder implements FeedTextDecoder {
     this.decoder = openDecoder(encoding);
     this.utf8 = this.decoder.encoding === 'utf-8';
     const head = this.head;
-    this.head = EMPTY;
+    this.head = EMPTY_BYTES;
     return this.text(head);
   }
 
@@ -93,12 +94,12 @@ class FeedDecoder implements FeedTextDecoder {
     // the bytes of a character cut at the end kept for the next chunk.
     let input = bytes;
     if (this.pending.length > 0) {
-      input = concat(this.pending, bytes);
-      this.pending = EMPTY;
+      input = concatBytes(this.pending, bytes);
+      this.pending = EMPTY_BYTES;
     }
     const cut = incompleteTail(input);
     if (cut < input.length) {
-      this.pending = input.slice(cut);
+      this.pending = copyBytes(input, cut);
       input = input.subarray(0, cut);
     }
     return input.length === 0 ? '' : this.strip(decoder.decode(input));
@@ -139,14 +140,6 @@ export function incompleteTail(bytes: Uint8Array): number {
     }
   }
   return len;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {

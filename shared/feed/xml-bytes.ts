@@ -20,6 +20,7 @@
  * What the elements mean (roles, orders, products, budgets, end checks) is parse/xml-records.ts,
  * shared with the text parser: this file only reads the bytes.
  */
+import { EMPTY_BYTES, concatBytes, copyBytes, plainBytes } from './parse/bytes';
 import { clip, FEED_LIMITS, looksBinary, StickyFailure } from './parse/common';
 import {
   BANG,
@@ -51,11 +52,10 @@ const AMP = 38;
 const DASH = 45;
 const RBRACKET = 93;
 
-const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
 const KNOWN_BYTES: readonly Uint8Array[] = KNOWN.map((name) => encoder.encode(name));
 const CDATA_OPEN = encoder.encode('<![CDATA[');
-const NO_NAME = EMPTY;
+const NO_NAME = EMPTY_BYTES;
 
 /** Non-fatal: invalid bytes become U+FFFD, as the text path's decoder makes them. */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -108,13 +108,6 @@ function bytesAt(buf: Uint8Array, at: number, bytes: Uint8Array): boolean {
   return true;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
 const hasUtf8Bom = (bytes: Uint8Array, at: number) => bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf;
 
 class XmlByteParser implements ByteRecordParser, XmlLines {
@@ -125,19 +118,19 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   private readonly failure = new StickyFailure();
   private ended = false;
   /** Bytes of a character cut at the end of the last chunk. */
-  private tail: Uint8Array = EMPTY;
+  private tail: Uint8Array = EMPTY_BYTES;
   // Input gate (InputGate's, over bytes): the start is held back until it decodes to sniffLength characters.
-  private head: Uint8Array = EMPTY;
+  private head: Uint8Array = EMPTY_BYTES;
   private open = false;
   private content = false;
 
   /** Unconsumed input, a view on `work` (never the caller's memory); `pos` is where scanning resumes. */
-  private buf: Uint8Array = EMPTY;
+  private buf: Uint8Array = EMPTY_BYTES;
   /**
    * Reused from chunk to chunk, grown as needed (to a token cap at most): a new ArrayBuffer per
    * chunk is external memory V8 counts, and it collected noticeably more often (measured).
    */
-  private work: Uint8Array = EMPTY;
+  private work: Uint8Array = EMPTY_BYTES;
   private pos = 0;
   /** buf decoded; positions in it are byte positions when `aligned` (buf is ASCII). */
   private chars = '';
@@ -159,14 +152,14 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     this.failure.checkPush(this.ended);
     this.failure.guard(() => {
       // One element kind on the hot path: a Node Buffer (a subclass) would make every read polymorphic.
-      let data = bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      let data = plainBytes(bytes);
       if (this.tail.length > 0) {
-        data = concat(this.tail, bytes);
-        this.tail = EMPTY;
+        data = concatBytes(this.tail, data);
+        this.tail = EMPTY_BYTES;
       }
       const cut = incompleteTail(data);
       if (cut < data.length) {
-        this.tail = data.slice(cut);
+        this.tail = copyBytes(data, cut);
         data = data.subarray(0, cut);
       }
       this.accept(data);
@@ -179,7 +172,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     this.failure.guard(() => {
       // The cut character's bytes, at the end: the decoder turns them into U+FFFD.
       const rest = this.tail;
-      this.tail = EMPTY;
+      this.tail = EMPTY_BYTES;
       this.accept(rest);
       if (!this.open) this.release();
       if (!this.content) throw new FeedParseError('empty', 'the feed is empty (no data, or only whitespace)', undefined, { key: 'empty' });
@@ -197,7 +190,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       this.feed(data);
       return;
     }
-    this.head = concat(this.head, data);
+    this.head = concatBytes(this.head, data);
     // Fewer bytes than sniffLength cannot make sniffLength characters.
     if (this.head.length >= FEED_LIMITS.sniffLength && this.headText().length >= FEED_LIMITS.sniffLength) this.release();
   }
@@ -213,7 +206,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     // The gate drops one more U+FEFF, as InputGate does after the decoder's.
     if (hasUtf8Bom(this.head, from)) from += 3;
     const head = this.head.subarray(from);
-    this.head = EMPTY;
+    this.head = EMPTY_BYTES;
     const text = utf8.decode(head);
     if (looksBinary(text.slice(0, FEED_LIMITS.sniffLength))) {
       throw new FeedParseError('binary', 'the feed is a binary file, not XML or CSV text (is it compressed?)', 1, { key: 'binary' });
@@ -425,7 +418,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       }
       selfClosing = buf[end - 1] === SLASH && end - 1 >= i;
       // Kept for the closing tag (copied: buf is rebuilt between chunks).
-      if (id === -1 && !selfClosing) nameBytes = buf.slice(lt + 1, i);
+      if (id === -1 && !selfClosing) nameBytes = copyBytes(buf, lt + 1, i);
     }
     const records = this.records;
     if (!selfClosing && id !== -1 && records.depth > 0) {

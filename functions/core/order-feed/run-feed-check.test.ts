@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FeedCheckProgress } from '../../../shared/domain/order-feed';
+import { createFeedChecker } from '../../../shared/feed/checker';
 import { cleanRecords, feedText, xmlChunks } from '../../../shared/feed/testing/generate';
+import { CORPUS_VARIANTS, corpusFeed } from '../../../shared/feed/testing/realistic';
 import type { CompanyRecord } from '../../data/companies';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { FeedParseError } from '../../../shared/feed/types';
@@ -297,6 +299,28 @@ describe('runFeedCheck: deadlines, progress and what it records', () => {
     let time = NOW.getTime();
     return () => new Date((time += step));
   };
+
+  it('reads the merchant\'s Cyrillic CSV from a body that reuses one buffer as a one-piece read does (issue 32)', async () => {
+    // Every value quoted, CRLF, Cyrillic; the body hands out views of ONE Buffer it overwrites
+    // before the next chunk, so a byte the engine kept instead of copying would read as garbage.
+    const feed = corpusFeed(CORPUS_VARIANTS['csv-quoted-cyrillic'], { orders: 1500, now: NOW });
+    const body = (async function* () {
+      const buffer = Buffer.allocUnsafe(7777);
+      for (let at = 0; at < feed.length; at += buffer.length) {
+        const n = Math.min(buffer.length, feed.length - at);
+        buffer.fill(0xd0);
+        buffer.set(feed.subarray(at, at + n));
+        yield buffer.subarray(0, n);
+      }
+    })();
+    const check = queued({ type: 'csv', source: { kind: 'upload', key: 'feeds/c1/k1.csv', fileName: 'f.csv', size: feed.length } });
+    const { deps } = fakeDeps('', { openUpload: async () => ({ body, contentLength: feed.length }) }, check);
+    const done = await runFeedCheck(company, check, {}, deps);
+    const whole = createFeedChecker({ format: 'csv', product: '360', now: NOW });
+    whole.pushBytes(feed);
+    expect(done.failure).toBeNull();
+    expect(done.result).toEqual(whole.end());
+  });
 
   it('stops a check with no deadline given after 14 minutes, and says so', async () => {
     const { deps } = fakeDeps(clean, { now: clockOf(5 * MINUTE) });

@@ -2,16 +2,19 @@
  * One measured run, in its own process so its peak memory is its own:
  * `node child.mjs <parser|checker> <xml|csv> <file> [checker bundle]`. Prints one JSON line.
  * Bundled by run.ts with esbuild and run with plain node (no tsx compile time in the figure).
+ * It reads as the feed-check command does (fileBytes: synchronous 64 KiB reads into one reused
+ * buffer) and hands over bytes (createFeedByteInput, or the checker's pushBytes), so a stage
+ * takes the command's own path: the byte parser for UTF-8 XML, decode.ts and the text parser
+ * for the rest.
  */
-import { createReadStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import { createCsvParser } from '../../../shared/feed/csv-parser';
-import { createXmlParser } from '../../../shared/feed/xml-parser';
+import { fileBytes } from '../../../functions/cli/file-bytes';
+import { createFeedByteInput } from '../../../shared/feed/byte-input';
 import type { FeedCheckOptions } from '../../../shared/feed/types';
 
 interface Checker {
-  push(chunk: string): void;
+  pushBytes(bytes: Uint8Array): void;
   end(): unknown;
 }
 type CheckerFactory = (options: FeedCheckOptions) => Checker;
@@ -22,8 +25,8 @@ async function main(): Promise<void> {
   let orders = 0;
   let sink: Checker;
   if (mode === 'parser') {
-    const factory = format === 'xml' ? createXmlParser : createCsvParser;
-    sink = factory(() => orders++, { kind: 'order' });
+    const input = createFeedByteInput(format, () => orders++, { kind: 'order' });
+    sink = { pushBytes: (bytes) => input.push(bytes), end: () => input.end() };
   } else {
     if (!checkerBundle) throw new Error('checker mode needs the checker bundle');
     const { createFeedChecker } = (await import(pathToFileURL(checkerBundle).href)) as { createFeedChecker: CheckerFactory };
@@ -32,13 +35,9 @@ async function main(): Promise<void> {
   let heapPeak = 0;
   let bytes = 0;
   const started = performance.now();
-  // Decoding in the stream (setEncoding) and 64 KiB reads: measured as fast as 1 MiB reads
-  // (a smaller chunk dies young instead of filling large-object space), and kinder to a 32 MB heap.
-  const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
-  stream.setEncoding('utf8');
-  for await (const chunk of stream as AsyncIterable<string>) {
+  for (const chunk of fileBytes(file)) {
     bytes += chunk.length;
-    sink.push(chunk);
+    sink.pushBytes(chunk);
     // getHeapStatistics is cheap; process.memoryUsage() reads /proc and would show in the figure.
     const heap = getHeapStatistics().used_heap_size;
     if (heap > heapPeak) heapPeak = heap;
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
   }
   const heap = getHeapStatistics().used_heap_size;
   if (heap > heapPeak) heapPeak = heap;
-  process.stdout.write(`${JSON.stringify({ orders, chars: bytes, ms, heapPeak, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
+  process.stdout.write(`${JSON.stringify({ orders, bytes, ms, heapPeak, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
 import { seededRandom as random } from '../../../shared/feed/testing/generate';
+import { CORPUS_VARIANTS, corpusBytes, type CorpusVariant } from '../../../shared/feed/testing/realistic';
 
 /** Bump when the generated content changes, so stale files are not reused. */
 export const GENERATOR_VERSION = 1;
@@ -89,24 +90,48 @@ function csvOrder(order: Order): string {
   return s;
 }
 
+/** Bump when the realistic corpus (shared/feed/testing/realistic.ts) writes different bytes. */
+export const CORPUS_VERSION = 2;
+/** The day the corpus's dates lead up to (fixed, so a file is the same whatever the day it is made). */
+const CORPUS_NOW = new Date('2026-11-20T12:00:00Z');
+
+/** A variant of the realistic corpus (its encoding and style), written unless already there; returns its path. */
+export function ensureCorpusFeed(dir: string, variant: CorpusVariant, count: number, log: (line: string) => void): Promise<string> {
+  const style = CORPUS_VARIANTS[variant];
+  return writeOnce(`${dir}/${variant}-${count}-c${CORPUS_VERSION}.${style.format}`, corpusBytes(style, { orders: count, now: CORPUS_NOW, days: 400 }), log);
+}
+
 /** Writes the feed unless a file of this size and generator version exists; returns its path. */
-export async function ensureFeed(dir: string, format: 'xml' | 'csv', count: number, log: (line: string) => void): Promise<string> {
-  const file = `${dir}/orders-${count}-v${GENERATOR_VERSION}.${format}`;
+export function ensureFeed(dir: string, format: 'xml' | 'csv', count: number, log: (line: string) => void): Promise<string> {
+  return writeOnce(`${dir}/orders-${count}-v${GENERATOR_VERSION}.${format}`, benchText(format, count), log);
+}
+
+function* benchText(format: 'xml' | 'csv', count: number): Generator<string> {
+  yield format === 'xml' ? '<?xml version="1.0" encoding="UTF-8"?>\n<orders>\n' : `${[...CSV_COLUMNS, 'product_id', 'product_category', 'product_price', 'product_quantity'].join(';')}\n`;
+  for (const order of orders(count)) yield format === 'xml' ? xmlOrder(order) : csvOrder(order);
+  if (format === 'xml') yield '</orders>\n';
+}
+
+/** Streams chunks to `file` (through a .partial file, so a stopped run leaves nothing reusable) unless it exists. */
+async function writeOnce(file: string, chunks: Iterable<string | Uint8Array>, log: (line: string) => void): Promise<string> {
   if (existsSync(file)) return file;
   log(`generating ${file} ...`);
   const started = Date.now();
   const partial = `${file}.partial`;
   const out = createWriteStream(partial);
-  let batch = format === 'xml' ? '<?xml version="1.0" encoding="UTF-8"?>\n<orders>\n' : `${[...CSV_COLUMNS, 'product_id', 'product_category', 'product_price', 'product_quantity'].join(';')}\n`;
-  for (const order of orders(count)) {
-    batch += format === 'xml' ? xmlOrder(order) : csvOrder(order);
-    if (batch.length > 1 << 20) {
-      if (!out.write(batch)) await once(out, 'drain');
-      batch = '';
+  let batch: Buffer[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    batch.push(bytes);
+    size += bytes.length;
+    if (size > 1 << 20) {
+      if (!out.write(Buffer.concat(batch))) await once(out, 'drain');
+      batch = [];
+      size = 0;
     }
   }
-  if (format === 'xml') batch += '</orders>\n';
-  out.end(batch);
+  out.end(Buffer.concat(batch));
   await once(out, 'finish');
   renameSync(partial, file);
   log(`  ${(statSync(file).size / 1e6).toFixed(0)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s`);

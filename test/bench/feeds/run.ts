@@ -1,16 +1,19 @@
 /**
- * Feed engine bench: `npm run bench:feeds [-- --sizes 100000,1000000] [--runs 3] [--dir DIR]`.
+ * Feed engine bench: `npm run bench:feeds [-- --sizes 100000,1000000] [--runs 3] [--dir DIR]
+ * [--variants all|none|name,name]`.
  *
- * Generates (once, reused across runs: keyed by size and generator version) realistic order
- * feeds, XML and CSV, in DIR (default: <tmpdir>/feed-bench, never in the repo), then measures
- * each run in a child process: wall time, throughput (MB/s, orders/s), peak RSS and peak heap.
- * XML is compared with `xmllint --stream --noout` on the same file (ratio = xmllint time /
- * our time; target >= 0.8). The biggest XML feed is also read under
+ * Generates (once, reused across runs: keyed by size and generator version) order feeds in DIR
+ * (default: <tmpdir>/feed-bench, never in the repo): the bench's own friendly XML and CSV at each
+ * size, and each variant of the realistic corpus (shared/feed/testing/realistic.ts: CRLF, tabs,
+ * attributes, namespaces, CDATA, Cyrillic and accented text, windows-1251, UTF-16, all-quoted
+ * CSV...) at the smallest size. The biggest XML feed is also read under
  * NODE_OPTIONS=--max-old-space-size=32, by the parser alone and through the full checker.
- * The CSV stage rows (parser alone, checker, and csv-floor.ts, a string-free prototype pass) take
- * udsv's median time as their yardstick.
- * Each figure is the best of --runs runs (a shared machine adds noise, never speed); each of
- * our XML runs is paired with an xmllint run right before it, so both see the same load.
+ *
+ * Stage rows (parser alone, checker, csv-floor.ts's string-free prototype pass, the 32 MB heap
+ * runs): each a child process reading as the command does, best of --runs. A stage is a part of
+ * the check, so it gets no yardstick ratio (comparing a stage with xmllint's whole process made
+ * "parser 3.05x" look like a win that was not one, issue 32); its column is its share of the whole
+ * command's median time on the same file, both whole processes.
  *
  * Whole process, as a user runs it: the `feed-check` command (dist/cli/feed-check.mjs, built by
  * `npm run prefeed-check`, node start-up, reading, decoding and every rule included) against a
@@ -24,7 +27,8 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { ensureFeed } from './generate';
+import { CORPUS_VARIANT_NAMES, CORPUS_VARIANTS, type CorpusVariant } from '../../../shared/feed/testing/realistic';
+import { ensureCorpusFeed, ensureFeed } from './generate';
 
 const TARGET_RATIO = 0.8;
 const TARGET_CSV_RATIO = 0.9;
@@ -34,10 +38,11 @@ interface Args {
   sizes: number[];
   runs: number;
   dir: string;
+  variants: CorpusVariant[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { sizes: [300_000, 1_000_000], runs: 5, dir: path.join(tmpdir(), 'feed-bench') };
+  const args: Args = { sizes: [300_000, 1_000_000], runs: 5, dir: path.join(tmpdir(), 'feed-bench'), variants: CORPUS_VARIANT_NAMES };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     if (argv[i] === '--sizes' && value) {
@@ -49,7 +54,12 @@ function parseArgs(argv: string[]): Args {
     } else if (argv[i] === '--dir' && value) {
       args.dir = path.resolve(value);
       i++;
-    } else throw new Error(`Unknown argument ${argv[i]} (use --sizes N,N --runs N --dir DIR)`);
+    } else if (argv[i] === '--variants' && value) {
+      args.variants = value === 'all' ? CORPUS_VARIANT_NAMES : value === 'none' ? [] : (value.split(',') as CorpusVariant[]);
+      const unknown = args.variants.filter((v) => !CORPUS_VARIANT_NAMES.includes(v));
+      if (unknown.length > 0) throw new Error(`Unknown variant ${unknown.join(', ')} (one of ${CORPUS_VARIANT_NAMES.join(', ')})`);
+      i++;
+    } else throw new Error(`Unknown argument ${argv[i]} (use --sizes N,N --runs N --dir DIR --variants all|none|name,name)`);
   }
   if (args.sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes takes positive integers');
   return args;
@@ -62,6 +72,25 @@ interface Measure {
   maxRss: number;
   wallMs: number;
 }
+
+interface Feed {
+  label: string;
+  format: 'xml' | 'csv';
+  file: string;
+  /** The bench's own friendly feed (csv-floor.ts reads only that CSV). */
+  bench?: boolean;
+  /** The biggest XML feed: also read under a 32 MB heap. */
+  biggest?: boolean;
+  /** The encoding udsv's yardstick decodes the CSV in (UTF-8 when not given). */
+  decodeAs?: string;
+}
+
+/** How udsv-parse.ts decodes a corpus CSV, as the engine would (UTF-8 with or without a mark needs nothing). */
+const UDSV_DECODING: Partial<Record<(typeof CORPUS_VARIANTS)[CorpusVariant]['encoding'], string>> = {
+  'windows-1251': 'windows-1251',
+  'windows-1252': 'windows-1252',
+  'utf-16le-bom': 'utf-16le',
+};
 
 function runChild(bundle: string, mode: 'parser' | 'checker', format: 'xml' | 'csv', file: string, checker: string | undefined, maxOldSpace?: number): Measure | { error: string } {
   return runMeasured([bundle, mode, format, file, ...(checker ? [checker] : [])], maxOldSpace);
@@ -87,13 +116,6 @@ function best(runs: number, run: () => Measure | { error: string }, before?: () 
     result = result === undefined ? m : { ...(m.wallMs < result.wallMs ? m : result), heapPeak: Math.max(m.heapPeak, result.heapPeak), maxRss: Math.max(m.maxRss, result.maxRss) };
   }
   return result as Measure;
-}
-
-function xmllint(file: string): number {
-  const started = performance.now();
-  const run = spawnSync('xmllint', ['--stream', '--noout', file], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`xmllint failed on ${file}: ${run.stderr.slice(0, 500)}`);
-  return performance.now() - started;
 }
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
@@ -175,75 +197,74 @@ async function main(): Promise<void> {
   }
   const wholeRows: string[][] = [];
   const wholeHeader = ['feed', 'MB', 'feed-check s', 'yardstick', 'yardstick s', 'ratio (median of pairs)', 'ratio min-max', 'target'];
-  const whole = (label: string, file: string, format: 'xml' | 'csv', yardstickName: string, yardstick: () => number, target: number) => {
+  /** The whole command on a feed, in turn with its yardstick when there is one; returns the command's median ms. */
+  const whole = (feed: Feed): number => {
     // Exit code 1 (warnings) is a normal outcome of a check.
-    const p = paired(args.runs, () => timed(process.execPath, [cli, file, '--type', format, '--json'], [0, 1]), yardstick);
-    wholeRows.push([label, mb(statSync(file).size), (p.ours / 1000).toFixed(2), yardstickName, (p.yardstick / 1000).toFixed(2), p.ratio.toFixed(2), `${p.min.toFixed(2)}-${p.max.toFixed(2)}`, String(target)]);
-    log(`  ${label} whole feed-check: ${(p.ours / 1000).toFixed(2)} s vs ${yardstickName} ${(p.yardstick / 1000).toFixed(2)} s, ratio ${p.ratio.toFixed(2)} (target ${target})`);
-    return p.yardstick;
+    const ours = () => timed(process.execPath, [cli, feed.file, '--type', feed.format, '--json'], [0, 1]);
+    const yardstick = feed.format === 'xml' ? (hasXmllint ? { name: 'xmllint --stream', run: () => timed('xmllint', ['--stream', '--noout', feed.file]) } : undefined)
+      : udsvBundle ? { name: 'udsv parse only', run: () => timed(process.execPath, [udsvBundle, feed.file, ...(feed.decodeAs ? [feed.decodeAs] : [])]) } : undefined;
+    const target = feed.format === 'xml' ? TARGET_RATIO : TARGET_CSV_RATIO;
+    if (!yardstick) {
+      ours();
+      const alone = median(Array.from({ length: args.runs }, ours));
+      wholeRows.push([feed.label, mb(statSync(feed.file).size), (alone / 1000).toFixed(2), 'none installed', '', '', '', String(target)]);
+      return alone;
+    }
+    const p = paired(args.runs, ours, yardstick.run);
+    wholeRows.push([feed.label, mb(statSync(feed.file).size), (p.ours / 1000).toFixed(2), yardstick.name, (p.yardstick / 1000).toFixed(2), p.ratio.toFixed(2), `${p.min.toFixed(2)}-${p.max.toFixed(2)}`, String(target)]);
+    log(`  ${feed.label} whole feed-check: ${(p.ours / 1000).toFixed(2)} s vs ${yardstick.name} ${(p.yardstick / 1000).toFixed(2)} s, ratio ${p.ratio.toFixed(2)} (target ${target})`);
+    return p.ours;
   };
 
   const rows: string[][] = [];
-  const header = ['feed', 'run', 'MB', 'orders', 'wall s', 'in-process s', 'MB/s', 'orders/s', 'yardstick s', 'ratio', 'peak RSS MB', 'peak heap MB'];
+  const header = ['feed', 'stage', 'MB', 'orders', 'wall s', 'in-process s', 'MB/s', 'orders/s', 'share of feed-check', 'peak RSS MB', 'peak heap MB'];
   let failed = false;
-  const record = (label: string, run: string, file: string, m: Measure | { error: string }, yardstick?: number) => {
-    const size = statSync(file).size;
+  /** A stage row: `wholeMs` is the whole command's median on the same file (both whole processes: like with like). */
+  const record = (feed: Feed, stage: string, m: Measure | { error: string }, wholeMs: number) => {
+    const size = statSync(feed.file).size;
     if ('error' in m) {
       failed = true;
-      rows.push([label, run, mb(size), 'FAILED', m.error, '', '', '', '', '', '', '']);
+      rows.push([feed.label, stage, mb(size), 'FAILED', m.error, '', '', '', '', '', '']);
       return;
     }
     const s = m.wallMs / 1000;
-    const ratio = yardstick === undefined ? '' : (yardstick / m.wallMs).toFixed(2);
-    rows.push([label, run, mb(size), String(m.orders), s.toFixed(2), (m.ms / 1000).toFixed(2), (size / 1e6 / s).toFixed(1), Math.round(m.orders / s).toLocaleString('en-US'), yardstick === undefined ? '' : (yardstick / 1000).toFixed(2), ratio, mb(m.maxRss), mb(m.heapPeak)]);
-    log(`  ${label} ${run}: ${s.toFixed(2)} s${ratio ? `, ratio ${ratio}` : ''}, RSS ${mb(m.maxRss)} MB, heap ${mb(m.heapPeak)} MB`);
+    const share = m.wallMs / wholeMs;
+    rows.push([feed.label, stage, mb(size), String(m.orders), s.toFixed(2), (m.ms / 1000).toFixed(2), (size / 1e6 / s).toFixed(1), Math.round(m.orders / s).toLocaleString('en-US'), share.toFixed(2), mb(m.maxRss), mb(m.heapPeak)]);
+    log(`  ${feed.label} ${stage}: ${s.toFixed(2)} s (${share.toFixed(2)} of the whole check), RSS ${mb(m.maxRss)} MB, heap ${mb(m.heapPeak)} MB`);
   };
 
+  const feeds: Feed[] = [];
   for (const size of args.sizes) {
-    const xml = await ensureFeed(args.dir, 'xml', size, log);
-    const csv = await ensureFeed(args.dir, 'csv', size, log);
     const label = `${size.toLocaleString('en-US')} orders`;
-    log(`measuring ${label} ...`);
-    if (hasXmllint) whole(`${label} XML`, xml, 'xml', 'xmllint --stream', () => timed('xmllint', ['--stream', '--noout', xml]), TARGET_RATIO);
-    // udsv's median there is also the reference of the CSV stage rows: the parser alone against it
-    // shows how much of udsv's time is left for the rules (docs/feed-engine.md).
-    let udsv: number | undefined;
-    if (udsvBundle) {
-      const bundle = udsvBundle;
-      udsv = whole(`${label} CSV`, csv, 'csv', 'udsv parse only', () => timed(process.execPath, [bundle, csv]), TARGET_CSV_RATIO);
-    }
-    // xmllint runs right before each of our XML runs; its best time is the reference.
-    let lint: number | undefined;
-    const lintOnce = () => {
-      if (!hasXmllint) return;
-      const ms = xmllint(xml);
-      lint = lint === undefined ? ms : Math.min(lint, ms);
-    };
-    lintOnce(); // also warms the page cache, so neither side pays the disk
-    const xmlParser = best(args.runs, () => runChild(childBundle, 'parser', 'xml', xml, undefined), lintOnce);
-    const csvParser = best(args.runs, () => runChild(childBundle, 'parser', 'csv', csv, undefined));
-    record(`${label} XML`, 'parser', xml, xmlParser, lint);
-    record(`${label} CSV`, 'parser', csv, csvParser, udsv);
-    if (checkerBundle) {
-      record(`${label} XML`, 'checker', xml, best(args.runs, () => runChild(childBundle, 'checker', 'xml', xml, checkerBundle)), lint);
-      record(`${label} CSV`, 'checker', csv, best(args.runs, () => runChild(childBundle, 'checker', 'csv', csv, checkerBundle)), udsv);
-    }
-    // What a check that hands the rules offsets instead of strings could reach (csv-floor.ts: a prototype, not the engine).
-    record(`${label} CSV`, 'string-free floor (prototype)', csv, best(args.runs, () => runMeasured([floorBundle, csv])), udsv);
-    if (size === Math.max(...args.sizes)) {
-      // Memory proof, not speed: one run each.
-      record(`${label} XML`, 'parser, 32 MB heap', xml, runChild(childBundle, 'parser', 'xml', xml, undefined, 32), lint);
-      if (checkerBundle) record(`${label} XML`, 'checker, 32 MB heap', xml, runChild(childBundle, 'checker', 'xml', xml, checkerBundle, 32), lint);
-    }
+    feeds.push({ label: `${label} XML`, format: 'xml', file: await ensureFeed(args.dir, 'xml', size, log), bench: true, biggest: size === Math.max(...args.sizes) });
+    feeds.push({ label: `${label} CSV`, format: 'csv', file: await ensureFeed(args.dir, 'csv', size, log), bench: true });
+  }
+  const variantSize = Math.min(...args.sizes);
+  for (const variant of args.variants) {
+    const style = CORPUS_VARIANTS[variant];
+    feeds.push({ label: `${variantSize.toLocaleString('en-US')} ${variant}`, format: style.format, file: await ensureCorpusFeed(args.dir, variant, variantSize, log), decodeAs: UDSV_DECODING[style.encoding] });
   }
 
+  for (const feed of feeds) {
+    log(`measuring ${feed.label} ...`);
+    const wholeMs = whole(feed);
+    record(feed, 'parser', best(args.runs, () => runChild(childBundle, 'parser', feed.format, feed.file, undefined)), wholeMs);
+    if (checkerBundle) record(feed, 'checker', best(args.runs, () => runChild(childBundle, 'checker', feed.format, feed.file, checkerBundle)), wholeMs);
+    // What a check that hands the rules offsets instead of strings could reach (csv-floor.ts: a prototype, not the engine; the bench's own CSV only).
+    if (feed.bench && feed.format === 'csv') record(feed, 'string-free floor (prototype)', best(args.runs, () => runMeasured([floorBundle, feed.file])), wholeMs);
+    if (feed.biggest) {
+      // Memory proof, not speed: one run each.
+      record(feed, 'parser, 32 MB heap', runChild(childBundle, 'parser', 'xml', feed.file, undefined, 32), wholeMs);
+      if (checkerBundle) record(feed, 'checker, 32 MB heap', runChild(childBundle, 'checker', 'xml', feed.file, checkerBundle, 32), wholeMs);
+    }
+  }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
   log('');
   log(line(header));
   log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) log(line(row));
-  log(`\nratio = yardstick wall time / ours (both whole processes, node start-up included; ours best of ${args.runs}): XML against xmllint --stream --noout (its best), CSV against udsv's parse (the median of the whole-process pairs below).`);
+  log(`\nStages: each a whole child process reading as the command does (best of ${args.runs}); share of feed-check = its wall time / the whole command's median on the same file (a part of the check, so no yardstick ratio).`);
   log('in-process = read + parse (+ rules) inside the child, without node start-up; MB/s and orders/s use the wall time.');
   log(`Peak RSS from the child (getrusage), peak heap = V8 used heap sampled after every chunk. Files in ${args.dir}.`);
   if (wholeRows.length > 0) {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createFeedChecker } from 'shared/feed/checker';
+import { CORPUS_VARIANTS, corpusFeed } from 'shared/feed/testing/realistic';
 import { createXmlParser } from 'shared/feed/xml-parser';
 import type { RawOrder } from 'shared/feed/types';
 import { barGeometry, bottomAxisFit, countTicks, dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
@@ -98,6 +100,35 @@ describe('the browser preview (worker core)', () => {
     expect(done && done.type === 'done' && done.orders).toBe(1200);
     expect(done && done.type === 'done' && done.result.errors.noOrdersCancel).toBeDefined();
     expect(messages.indexOf(first!)).toBeLessThan(messages.indexOf(done!));
+  });
+
+  it('reads a file whose stream reuses one buffer as the engine reads it whole (issue 32)', async () => {
+    // The merchant's export (all quoted, CRLF, Cyrillic), handed over in views of ONE buffer
+    // that is overwritten as soon as the worker asks for more: nothing may be kept from it.
+    const bytes = corpusFeed(CORPUS_VARIANTS['csv-quoted-cyrillic'], { orders: 1500, now: new Date('2026-11-24T00:00:00Z') });
+    const buffer = new Uint8Array(10_000);
+    // Some views end inside a Cyrillic letter (the next one starts with a continuation byte).
+    expect(Array.from({ length: Math.floor(bytes.length / buffer.length) }, (_, i) => bytes[(i + 1) * buffer.length]! & 0xc0).filter((b) => b === 0x80).length).toBeGreaterThan(3);
+    let at = 0;
+    const stream = () =>
+      new ReadableStream<Uint8Array<ArrayBuffer>>(
+        {
+          pull(controller) {
+            if (at >= bytes.length) return controller.close();
+            const n = Math.min(buffer.length, bytes.length - at);
+            buffer.fill(0xd0);
+            buffer.set(bytes.subarray(at, at + n));
+            at += n;
+            controller.enqueue(buffer.subarray(0, n));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    const messages: PreviewMessage[] = [];
+    await previewFeed({ file: { size: bytes.length, stream }, format: 'csv', product: '360', now: '2026-11-24T00:00:00Z' }, (m) => messages.push(m));
+    const whole = createFeedChecker({ format: 'csv', product: '360', now: new Date('2026-11-24T00:00:00Z') });
+    whole.pushBytes(bytes);
+    expect(messages.at(-1)).toEqual({ type: 'done', result: whole.end(), orders: 1500, bytes: bytes.length });
   });
 
   it('reports an unreadable file as a failure with its line', async () => {
