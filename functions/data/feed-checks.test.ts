@@ -118,38 +118,70 @@ describe('reading checks', () => {
 });
 
 describe('claim and progress', () => {
-  it('claims a queued check once, dropping its fetch URL', async () => {
+  const LEASE = '2026-06-02T00:01:00.000Z';
+
+  it('claims a queued check once, dropping its fetch URL, with a lease and attempt 1', async () => {
     const companyId = uid();
     const c = check(companyId);
     await createFeedCheck(c, STALE_BEFORE);
     const { fetchUrl: _url, ...withoutUrl } = c;
-    const claimed = await claimFeedCheck(companyId, c.id, '2026-06-02T00:00:00.000Z');
-    expect(claimed).toEqual({ ...withoutUrl, status: 'running', updatedAt: '2026-06-02T00:00:00.000Z' });
+    const claimed = await claimFeedCheck(companyId, c.id, '2026-06-02T00:00:00.000Z', LEASE);
+    expect(claimed).toEqual({ ...withoutUrl, status: 'running', updatedAt: '2026-06-02T00:00:00.000Z', leaseUntil: LEASE, attempt: 1 });
     expect(await table.item(keys.feedCheck(companyId, c.id))).not.toHaveProperty('fetchUrl');
-    expect(await claimFeedCheck(companyId, c.id, 'again')).toBeNull();
-    expect(await claimFeedCheck(companyId, uid(), 'x')).toBeNull();
-    expect(await table.item(keys.feedCheck(companyId, c.id))).toMatchObject({ updatedAt: '2026-06-02T00:00:00.000Z' });
+    // A repeated invoke while the lease holds takes nothing.
+    expect(await claimFeedCheck(companyId, c.id, '2026-06-02T00:00:30.000Z', 'x')).toBeNull();
+    expect(await claimFeedCheck(companyId, uid(), 'x', 'x')).toBeNull();
+    expect(await table.item(keys.feedCheck(companyId, c.id))).toMatchObject({ updatedAt: '2026-06-02T00:00:00.000Z', attempt: 1 });
   });
 
-  it('writes progress only while running', async () => {
+  it('lets a retry take over a running check whose lease ran out, while it is still the company\'s running check', async () => {
+    const companyId = uid();
+    const c = check(companyId);
+    await createFeedCheck(c, STALE_BEFORE);
+    await claimFeedCheck(companyId, c.id, '2026-06-02T00:00:00.000Z', LEASE);
+    // The first worker died: its lease is over at 00:01.
+    expect(await claimFeedCheck(companyId, c.id, '2026-06-02T00:00:59.999Z', 'x')).toBeNull();
+    const retried = await claimFeedCheck(companyId, c.id, '2026-06-02T00:01:00.001Z', '2026-06-02T00:02:00.001Z');
+    expect(retried).toMatchObject({ status: 'running', attempt: 2, leaseUntil: '2026-06-02T00:02:00.001Z' });
+    // The dead worker's late writes are refused: the check is the retry's now.
+    const progress = { bytes: 1, totalBytes: 2, orders: 0 };
+    expect(await writeFeedCheckProgress(companyId, c.id, progress, 't', { until: 'u', attempt: 1 })).toBe(false);
+    expect(await writeFeedCheckProgress(companyId, c.id, progress, 't', { until: 'u', attempt: 2 })).toBe(true);
+    expect(await finishFeedCheck({ ...c, status: 'done', attempt: 1 }, entry(c))).toBe(false);
+    expect(await getFeedCheck(companyId, c.id)).toMatchObject({ status: 'running', attempt: 2 });
+  });
+
+  it('does not take over a dead check once a newer check is the company\'s running one', async () => {
+    const companyId = uid();
+    const old = check(companyId);
+    await createFeedCheck(old, STALE_BEFORE);
+    await claimFeedCheck(companyId, old.id, '2026-06-02T00:00:00.000Z', LEASE);
+    await releaseRunningMarker(companyId, old.id);
+    const newer = check(companyId);
+    expect(await createFeedCheck(newer, STALE_BEFORE)).toBe(true);
+    expect(await claimFeedCheck(companyId, old.id, '2026-06-02T00:05:00.000Z', '2026-06-02T00:06:00.000Z')).toBeNull();
+  });
+
+  it('writes progress and renews the lease only while running, for the worker that holds it', async () => {
     const companyId = uid();
     const c = check(companyId);
     await createFeedCheck(c, STALE_BEFORE);
     const progress = { bytes: 10, totalBytes: 100, orders: 2 };
-    expect(await writeFeedCheckProgress(companyId, c.id, progress, 't1')).toBe(false);
-    await claimFeedCheck(companyId, c.id, 't0');
-    expect(await writeFeedCheckProgress(companyId, c.id, progress, 't1')).toBe(true);
-    expect(await getFeedCheck(companyId, c.id)).toMatchObject({ progress, updatedAt: 't1', status: 'running' });
-    expect(await writeFeedCheckProgress(uid(), c.id, progress, 't2')).toBe(false);
+    const lease = { until: 'l1', attempt: 1 };
+    expect(await writeFeedCheckProgress(companyId, c.id, progress, 't1', lease)).toBe(false);
+    await claimFeedCheck(companyId, c.id, 't0', LEASE);
+    expect(await writeFeedCheckProgress(companyId, c.id, progress, 't1', lease)).toBe(true);
+    expect(await getFeedCheck(companyId, c.id)).toMatchObject({ progress, updatedAt: 't1', status: 'running', leaseUntil: 'l1' });
+    expect(await writeFeedCheckProgress(uid(), c.id, progress, 't2', lease)).toBe(false);
   });
 
   it('passes on errors that are no refusal', async () => {
     const companyId = uid();
     const c = check(companyId);
     await createFeedCheck(c, STALE_BEFORE);
-    await claimFeedCheck(companyId, c.id, 't0');
-    await expect(writeFeedCheckProgress(companyId, c.id, { bytes: 'x'.repeat(500_000) } as never, 't')).rejects.toMatchObject({ name: 'ValidationException' });
-    await expect(claimFeedCheck(companyId, c.id, 'x'.repeat(500_000))).rejects.toMatchObject({ name: 'ValidationException' });
+    await claimFeedCheck(companyId, c.id, 't0', LEASE);
+    await expect(writeFeedCheckProgress(companyId, c.id, { bytes: 'x'.repeat(500_000) } as never, 't', { until: 'u', attempt: 1 })).rejects.toMatchObject({ name: 'ValidationException' });
+    await expect(claimFeedCheck(companyId, c.id, 'x'.repeat(500_000), 'x')).rejects.toMatchObject({ name: 'ValidationException' });
   });
 });
 

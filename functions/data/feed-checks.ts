@@ -25,6 +25,10 @@ export interface FeedCheckRecord extends FeedCheck {
    * job's payload carries ids only, so a failed invoke leaves no credentials in its dead-letter queue.
    */
   fetchUrl?: string;
+  /** Until when the worker holds the check (core/order-feed/lease.ts); absent on records older than leases. */
+  leaseUntil?: string;
+  /** Workers that claimed it: 1, or more after a retry took over a check whose worker died. */
+  attempt?: number;
 }
 
 interface RunningMarker {
@@ -103,41 +107,49 @@ export async function latestFeedCheck(companyId: string): Promise<FeedCheckRecor
 }
 
 /**
- * The worker takes a queued check (once: a repeated invoke of the same job finds it running and
- * stops). The same write drops `fetchUrl`: the job read it with the check, and a job that dies
- * afterwards (timeout, crash) must not leave the URL's credentials in a check stuck at running.
+ * The worker takes a check: a queued one, or a running one whose lease ran out (its worker died:
+ * Lambda's retry of the same job takes it over) while it is still the company's running check (no
+ * newer check was started meanwhile). The claim holds the check until `leaseUntil`. The same write
+ * drops `fetchUrl`: the job read it with the check, and a job that dies afterwards must not leave
+ * the URL's credentials in the table. Null: already taken, finished, superseded or gone.
  */
-export async function claimFeedCheck(companyId: string, id: string, at: string): Promise<FeedCheckRecord | null> {
+export async function claimFeedCheck(companyId: string, id: string, at: string, leaseUntil: string): Promise<FeedCheckRecord | null> {
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.feedCheck(companyId, id),
-        UpdateExpression: 'SET #status = :running, updatedAt = :at REMOVE fetchUrl',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :queued',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? stripKeys<FeedCheckRecord>(Attributes) : null;
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.feedCheck(companyId, id),
+          UpdateExpression: 'SET #status = :running, updatedAt = :at, leaseUntil = :lease, attempt = if_not_exists(attempt, :zero) + :one REMOVE fetchUrl',
+          ConditionExpression: 'attribute_exists(pk) AND (#status = :queued OR (#status = :running AND (leaseUntil < :at OR attribute_not_exists(leaseUntil))))',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at, ':lease': leaseUntil, ':zero': 0, ':one': 1 },
+        },
+      },
+      { ConditionCheck: { TableName: tableName(), Key: keys.feedCheckRunning(companyId), ConditionExpression: 'checkId = :id', ExpressionAttributeValues: { ':id': id } } },
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;
   }
+  return getFeedCheck(companyId, id);
 }
 
-/** Progress of a running check; false when it is no longer running (or gone with its company). */
-export async function writeFeedCheckProgress(companyId: string, id: string, progress: FeedCheckProgress, at: string): Promise<boolean> {
+/**
+ * Progress of a running check, which renews the worker's lease (a heartbeat is the same write);
+ * false when it is no longer this worker's (finished, gone with its company, or taken over by a
+ * retry after this worker's lease ran out: `attempt` tells the two workers apart).
+ */
+export async function writeFeedCheckProgress(companyId: string, id: string, progress: FeedCheckProgress, at: string, lease: { until: string; attempt: number }): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.feedCheck(companyId, id),
-        UpdateExpression: 'SET progress = :progress, updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :running',
+        UpdateExpression: 'SET progress = :progress, updatedAt = :at, leaseUntil = :lease',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :running AND attempt = :attempt',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':progress': progress, ':running': 'running', ':at': at },
+        ExpressionAttributeValues: { ':progress': progress, ':running': 'running', ':at': at, ':lease': lease.until, ':attempt': lease.attempt },
       }),
     );
     return true;
@@ -155,11 +167,20 @@ export async function finishFeedCheck(record: FeedCheckRecord, entry: FeedHistor
   const { fetchUrl: _fetchUrl, ...finished } = record;
   try {
     await transactWrite([
-      { Put: { TableName: tableName(), Item: { ...keys.feedCheck(record.companyId, record.id), ...finished }, ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.feedCheck(record.companyId, record.id), ...finished },
+          // Only the worker that holds it (a retry may have taken over from this one): `attempt` as claimed.
+          ...(record.attempt === undefined
+            ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(attempt)' }
+            : { ConditionExpression: 'attribute_exists(pk) AND attempt = :attempt', ExpressionAttributeValues: { ':attempt': record.attempt } }),
+        },
+      },
       { Put: { TableName: tableName(), Item: { ...keys.feedHistory(record.companyId, `${entry.date}#${entry.checkId}`), companyId: record.companyId, ...entry } } },
     ]);
   } catch (error) {
-    // The check is gone (its company was deleted meanwhile): write nothing back into the partition.
+    // The check is gone (its company was deleted meanwhile) or another worker holds it: write nothing.
     if (isConditionFailure(error)) return false;
     throw error;
   }

@@ -444,15 +444,15 @@ describe('records', () => {
     expect(await createFeedCheck(record, at)).toBe(true);
     // Queued: the job reads the URL from the record (its payload is ids only).
     expect((await getFeedCheck(company.id, record.id))?.fetchUrl).toBe(secretUrl);
-    const claimed = await claimFeedCheck(company.id, record.id, new Date().toISOString());
+    const claimed = await claimFeedCheck(company.id, record.id, new Date().toISOString(), new Date(Date.now() + 60_000).toISOString());
     expect(claimed?.status).toBe('running');
     // The job then "dies" (no finish): the stuck running check holds no credentials.
     const stuck = await getFeedCheck(company.id, record.id);
     expect(stuck?.status).toBe('running');
     expect(stuck && 'fetchUrl' in stuck).toBe(false);
     expect(JSON.stringify(stuck)).not.toContain('s3cr3t-pw');
-    // A second claim (a repeated invoke) takes nothing.
-    expect(await claimFeedCheck(company.id, record.id, new Date().toISOString())).toBeNull();
+    // A second claim (a repeated invoke while the lease holds) takes nothing.
+    expect(await claimFeedCheck(company.id, record.id, new Date().toISOString(), new Date(Date.now() + 60_000).toISOString())).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors';
 import { openFeedCheck, startFeedCheck, type CheckDeps } from './checks';
 import { dispatchFeedRechecks } from './recheck-dispatch';
 import { FEED_CHECK_STALE_MS, asSeen, getFeedCheckView, getFeedOverview, type ReadDeps } from './views';
+import { FEED_CHECK_LEASE_MS, FEED_CHECK_QUEUED_MS } from './lease';
 
 const company = { id: 'c1', name: 'Acme', product: '360', viewId: null, orderFeedUrl: null } as unknown as CompanyRecord;
 const T0 = new Date('2026-11-24T10:00:00.000Z');
@@ -101,6 +102,26 @@ describe('startFeedCheck', () => {
     expect(deps.startJob).toHaveBeenCalledTimes(2);
   });
 
+  it('a check whose worker died no longer blocks once its lease ran out: a new check starts, within two minutes', async () => {
+    const { deps, store } = fakeDeps();
+    const first = await startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/a.xml', feed_url: null, view_id: null, type: 'xml' }, deps);
+    // The worker claimed it, wrote once, then died: its lease ends a minute after that write.
+    const lease = new Date(T0.getTime() + FEED_CHECK_LEASE_MS).toISOString();
+    store.set(first.id, { ...store.get(first.id)!, status: 'running', leaseUntil: lease });
+    const at = (ms: number) => ({ ...deps, now: () => new Date(T0.getTime() + ms) });
+    const blocked = await startFeedCheck(company, 'u2', { upload_key: 'feeds/c1/b.xml', feed_url: null, view_id: null, type: 'xml' }, at(FEED_CHECK_LEASE_MS));
+    expect(blocked.id).toBe(first.id);
+    const next = await startFeedCheck(company, 'u2', { upload_key: 'feeds/c1/b.xml', feed_url: null, view_id: null, type: 'xml' }, at(FEED_CHECK_LEASE_MS + 1));
+    expect(next.id).not.toBe(first.id);
+    expect(next.status).toBe('queued');
+  });
+
+  it('a queued check gets two minutes for its job to claim it', async () => {
+    const { deps, store } = fakeDeps();
+    await startFeedCheck(company, 'u1', { upload_key: 'feeds/c1/a.xml', feed_url: null, view_id: null, type: 'xml' }, deps);
+    expect([...store.values()][0]!.leaseUntil).toBe(new Date(T0.getTime() + FEED_CHECK_QUEUED_MS).toISOString());
+  });
+
   it('a marker older than the job timeout no longer blocks', async () => {
     const { deps, setMarker } = fakeDeps();
     setMarker({ checkId: 'dead', startedAt: new Date(T0.getTime() - FEED_CHECK_STALE_MS - 1).toISOString() });
@@ -168,7 +189,17 @@ describe('reading checks', () => {
     await expect(getFeedCheckView('c1', 'nope', reads)).rejects.toThrow('No such feed check');
   });
 
-  it('a check whose job died reads as failed (interrupted)', () => {
+  it('reads a check by its lease: running while held, then failed (interrupted; not-started when never claimed)', () => {
+    const lease = new Date(T0.getTime() + FEED_CHECK_LEASE_MS);
+    const record = { id: 'x', companyId: 'c1', status: 'running', updatedAt: T0.toISOString(), leaseUntil: lease.toISOString(), failure: null, finishedAt: null } as unknown as FeedCheckRecord;
+    expect(asSeen(record, lease).status).toBe('running');
+    expect(asSeen(record, new Date(lease.getTime() + 1))).toMatchObject({ status: 'failed', failure: { code: 'interrupted' }, finishedAt: T0.toISOString() });
+    expect(asSeen({ ...record, status: 'queued' }, new Date(lease.getTime() + 1))).toMatchObject({ status: 'failed', failure: { code: 'not-started' } });
+    // The lease is the worker's business: never in the answer.
+    expect(asSeen(record, lease)).not.toHaveProperty('leaseUntil');
+  });
+
+  it('a record older than leases reads as failed (interrupted) after the job timeout without a write', () => {
     const record = { id: 'x', companyId: 'c1', status: 'running', updatedAt: T0.toISOString(), failure: null, finishedAt: null } as unknown as FeedCheckRecord;
     expect(asSeen(record, new Date(T0.getTime() + 60_000)).status).toBe('running');
     // Exactly the stale time without a write: still running (the job may be writing its last progress).

@@ -1,4 +1,4 @@
-import { isFeedCheckActive, type FeedCheck, type FeedCheckSource } from '../../../shared/domain/order-feed';
+import type { FeedCheck, FeedCheckSource } from '../../../shared/domain/order-feed';
 import type { FeedFormat } from '../../../shared/feed/types';
 import type { FeedCheckRequest } from '../../../shared/schemas/order-feed';
 import type { CompanyRecord } from '../../data/companies';
@@ -10,6 +10,7 @@ import { redactUrl } from '../../platform/feed-fetch/redact';
 import { startJob } from '../../platform/jobs';
 import { companiesWithViewId } from '../../data/companies';
 import { ensureOwnView } from '../analytics/view-owner';
+import { FEED_CHECK_QUEUED_MS, holdsCompany } from './lease';
 import { uploadedFeed, type UploadedFeed } from './uploaded-feed';
 import { FEED_CHECK_STALE_MS, asSeen, toFeedCheck } from './views';
 
@@ -51,7 +52,8 @@ export interface FeedCheckJob {
   checkId: string;
 }
 
-const defaults: CheckDeps = {
+/** The real dependencies (tests move only the clock). */
+export const checkDeps: CheckDeps = {
   createFeedCheck: repo.createFeedCheck,
   getRunningMarker: repo.getRunningMarker,
   getFeedCheck: repo.getFeedCheck,
@@ -71,7 +73,7 @@ const defaults: CheckDeps = {
 export async function openFeedCheck(
   companyId: string,
   input: OpenCheckInput,
-  deps: CheckDeps = defaults,
+  deps: CheckDeps = checkDeps,
 ): Promise<{ check: FeedCheckRecord; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = deps.now();
@@ -93,15 +95,18 @@ export async function openFeedCheck(
       failure: null,
       stepCompleted: false,
       feedUrlStored: false,
+      // Its job has this long to claim it (lease.ts): an invoke that was lost does not block the company.
+      leaseUntil: new Date(now.getTime() + FEED_CHECK_QUEUED_MS).toISOString(),
       ...(input.fetchUrl ? { fetchUrl: input.fetchUrl } : {}),
     };
     if (await deps.createFeedCheck(record, staleBefore)) return { check: record, created: true };
     const marker = await deps.getRunningMarker(companyId);
     const running = marker && (await deps.getFeedCheck(companyId, marker.checkId));
-    if (running && isFeedCheckActive(running)) return { check: running, created: false };
-    // A finished check whose job has not released its marker yet (it writes the result first):
-    // release it here, so a new request never gets a finished check back; the delete is
-    // conditional on that check's id, so a newer check's marker is never touched.
+    if (running && holdsCompany(running, now)) return { check: running, created: false };
+    // A finished check whose job has not released its marker yet (it writes the result first), or
+    // one whose worker died (its lease ran out: lease.ts): release it here, so a new request never
+    // gets a finished or dead check back; the delete is conditional on that check's id, so a newer
+    // check's marker is never touched.
     if (marker && running) await deps.releaseRunningMarker(companyId, marker.checkId);
     // Or the marker went away between the two reads (that check just finished): try again.
   }
@@ -109,7 +114,7 @@ export async function openFeedCheck(
 }
 
 /** POST /api/order-feed/check */
-export async function startFeedCheck(company: CompanyRecord, userId: string, request: FeedCheckRequest, deps: CheckDeps = defaults): Promise<FeedCheck> {
+export async function startFeedCheck(company: CompanyRecord, userId: string, request: FeedCheckRequest, deps: CheckDeps = checkDeps): Promise<FeedCheck> {
   if (request.view_id) await ensureOwnView(company, request.view_id, deps.viewOwners);
   let source: FeedCheckSource;
   if (request.upload_key) {

@@ -543,3 +543,101 @@ describe('urlFetchOptions', () => {
     expect(urlFetchOptions({ maxBytes: 10, timeoutMs: 30_000, sftpHostKey: '' })).not.toHaveProperty('sftpHostKey');
   });
 });
+
+describe('the lease and the watchdog (lease.ts)', () => {
+  /** A source that sends `first` and then nothing more, for ever (S3 stalled, a hung server). */
+  function stalling(first: string): { body: AsyncIterable<Uint8Array> & { destroy: () => void }; destroyed: () => boolean } {
+    let destroyed = false;
+    const body = {
+      destroy: () => {
+        destroyed = true;
+      },
+      async *[Symbol.asyncIterator]() {
+        yield new TextEncoder().encode(first);
+        await new Promise(() => undefined);
+      },
+    };
+    return { body, destroyed: () => destroyed };
+  }
+
+  it('claims with a lease of a minute from now, and renews it with every progress write, as the worker that holds it', async () => {
+    const claims: string[][] = [];
+    const leases: Array<{ until: string; attempt: number }> = [];
+    const { deps } = fakeDeps(clean, {
+      claimFeedCheck: async (_c, _id, at, lease) => {
+        claims.push([at, lease]);
+        return { ...queued(), status: 'running', updatedAt: at, attempt: 2 };
+      },
+      writeFeedCheckProgress: async (_c, _id, _p, at, lease) => {
+        leases.push(lease);
+        expect(Date.parse(lease.until) - Date.parse(at)).toBe(60_000);
+        return true;
+      },
+    });
+    await runFeedCheck(company, queued(), {}, deps);
+    expect(Date.parse(claims[0]![1]!) - Date.parse(claims[0]![0]!)).toBe(60_000);
+    expect(leases.length).toBeGreaterThan(0);
+    expect(leases.every((l) => l.attempt === 2)).toBe(true);
+  });
+
+  it('ends a check whose source stops sending as `stalled` after 45 s without a byte, and stops the transfer', async () => {
+    vi.useFakeTimers({ now: NOW });
+    try {
+      const source = stalling('<orders><order><id>1</id>');
+      const heartbeats: string[] = [];
+      const { deps } = fakeDeps(clean, {
+        now: () => new Date(),
+        openUpload: async () => ({ body: source.body, contentLength: null }),
+        writeFeedCheckProgress: async (_c, _id, _p, at) => {
+          heartbeats.push(at);
+          return true;
+        },
+      });
+      const run = runFeedCheck(company, queued(), { deadline: NOW.getTime() + 10 * 60_000 }, deps);
+      await vi.advanceTimersByTimeAsync(40_000);
+      // Still waiting, and its lease renewed by the heartbeat meanwhile (15 s apart, no byte needed).
+      expect(heartbeats.length).toBeGreaterThanOrEqual(2);
+      await vi.advanceTimersByTimeAsync(15_000);
+      const failed = await run;
+      expect(failed.status).toBe('failed');
+      expect(failed.failure).toEqual({ code: 'stalled', message: 'The feed stopped arriving for 45 seconds: the check was stopped' });
+      expect(source.destroyed()).toBe(true);
+      expect(deps.finishFeedCheck).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('meets its deadline while no byte arrives (the deadline was read only when a chunk came)', async () => {
+    vi.useFakeTimers({ now: NOW });
+    try {
+      const source = stalling('<orders>');
+      const { deps } = fakeDeps(clean, { now: () => new Date(), openUpload: async () => ({ body: source.body, contentLength: null }) });
+      const run = runFeedCheck(company, queued(), { deadline: NOW.getTime() + 20_000 }, deps);
+      await vi.advanceTimersByTimeAsync(26_000);
+      expect((await run).failure?.code).toBe('timeout');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops and writes nothing when a heartbeat finds the check no longer its own (a retry took it over)', async () => {
+    vi.useFakeTimers({ now: NOW });
+    try {
+      const source = stalling('<orders>');
+      let writes = 0;
+      const { deps } = fakeDeps(clean, {
+        now: () => new Date(),
+        openUpload: async () => ({ body: source.body, contentLength: null }),
+        writeFeedCheckProgress: async () => ++writes === 1,
+      });
+      const run = runFeedCheck(company, queued(), { deadline: NOW.getTime() + 10 * 60_000 }, deps);
+      await vi.advanceTimersByTimeAsync(20_000);
+      await run;
+      expect(deps.finishFeedCheck).not.toHaveBeenCalled();
+      expect(source.destroyed()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

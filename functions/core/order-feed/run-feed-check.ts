@@ -14,6 +14,7 @@ import { FeedFetchError, allowFromEnv, openFeed, sameSftpServer } from '../../pl
 import { analyticsOrders } from '../analytics/provider';
 import { changeStepStatus } from '../integration/steps';
 import { fitResult } from './fit-result';
+import { FEED_CHECK_HEARTBEAT_MS, FEED_CHECK_STALL_MS, FEED_CHECK_WATCH_MS, leaseFrom } from './lease';
 import { logger } from '../../platform/log';
 
 /**
@@ -33,8 +34,9 @@ interface ByteStream extends AsyncIterable<Uint8Array> {
 }
 
 export interface RunDeps {
-  claimFeedCheck(companyId: string, id: string, at: string): Promise<FeedCheckRecord | null>;
-  writeFeedCheckProgress(companyId: string, id: string, progress: FeedCheckProgress, at: string): Promise<boolean>;
+  claimFeedCheck(companyId: string, id: string, at: string, leaseUntil: string): Promise<FeedCheckRecord | null>;
+  /** Progress and the lease's renewal (a heartbeat is the same write); false when the check is no longer this worker's. */
+  writeFeedCheckProgress(companyId: string, id: string, progress: FeedCheckProgress, at: string, lease: { until: string; attempt: number }): Promise<boolean>;
   /** false when the check is gone (its company was deleted meanwhile). */
   finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean>;
   /** The first feed URL and its SFTP host key (null: none seen), in one write. */
@@ -51,6 +53,8 @@ export interface RunDeps {
   completeFeedStep(company: CompanyRecord, startedBy: string): Promise<boolean>;
   now(): Date;
   progressIntervalMs: number;
+  /** The watchdog's period (lease.ts FEED_CHECK_WATCH_MS; tests shorten it). */
+  watchIntervalMs?: number;
 }
 
 export interface RunOptions {
@@ -98,7 +102,8 @@ export async function completeFeedStep(
   return status.steps.find((s) => s.stepType === 'status_feed')?.status === 'done';
 }
 
-const defaults: RunDeps = {
+/** The real dependencies (tests of a retry change only the clock). */
+export const defaultRunDeps: RunDeps = {
   claimFeedCheck: repo.claimFeedCheck,
   writeFeedCheckProgress: repo.writeFeedCheckProgress,
   finishFeedCheck: repo.finishFeedCheck,
@@ -115,6 +120,8 @@ const defaults: RunDeps = {
 
 class CheckTimeout extends Error {}
 class UploadGone extends Error {}
+/** No byte from the feed for FEED_CHECK_STALL_MS (S3 or the feed's server stopped sending). */
+class FeedStalled extends Error {}
 /** The check record is no longer running (its company was deleted): stop reading, write nothing. */
 class CheckGone extends Error {}
 
@@ -126,23 +133,27 @@ function failureOf(error: unknown, minutes: number): FeedCheckFailure | null {
   if (error instanceof FeedFetchError) return { code: error.code, message: error.message };
   if (error instanceof CheckTimeout) return { code: 'timeout', message: `The check took longer than ${minutes} minutes and was stopped` };
   if (error instanceof UploadGone) return { code: 'upload-missing', message: 'The uploaded file is gone: upload it again' };
+  if (error instanceof FeedStalled) return { code: 'stalled', message: `The feed stopped arriving for ${FEED_CHECK_STALL_MS / 1000} seconds: the check was stopped` };
   return null;
 }
 
-export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecord, options: RunOptions = {}, deps: RunDeps = defaults): Promise<FeedCheckRecord> {
-  const claimed = await deps.claimFeedCheck(company.id, check.id, deps.now().toISOString());
-  // Already taken (a repeated invoke of the same job) or gone: nothing to do.
+export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecord, options: RunOptions = {}, deps: RunDeps = defaultRunDeps): Promise<FeedCheckRecord> {
+  const claimedAt = deps.now();
+  const claimed = await deps.claimFeedCheck(company.id, check.id, claimedAt.toISOString(), leaseFrom(claimedAt));
+  // Already taken (a repeated invoke of the same job, while its worker holds the lease), superseded or gone: nothing to do.
   if (!claimed) return check;
+  const attempt = claimed.attempt ?? 1;
   const started = deps.now().getTime();
   const deadline = options.deadline ?? started + 14 * 60_000;
   const progress: FeedCheckProgress = { ...claimed.progress, bytes: 0, orders: 0 };
   const trigger = options.trigger ?? (claimed.startedBy === DAILY ? 'daily' : 'manual');
   let body: ByteStream | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
   /** The SFTP server's host key fingerprint, when the feed came over SFTP. */
   let hostKey: string | undefined;
   let record: FeedCheckRecord;
   try {
-    const result = await readFeed();
+    const result = await readFeed().finally(() => clearInterval(watchdog));
     const finishedAt = deps.now().toISOString();
     const clean = Object.keys(result.errors).length === 0;
     // Spec: the first successful check of a URL stores it; status_feed is done when a check returns without errors.
@@ -224,15 +235,36 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
 
     // The first chunk is reported at once (the page sees the check move), then at most once per interval.
     let lastWrite = -Infinity;
-    for await (const chunk of body) {
+    /** The last byte's time; the watchdog's first look when none came yet (at most one period late). */
+    let lastByte: number | null = null;
+    const write = async (at: number) => {
+      lastWrite = at;
+      const written = await deps.writeFeedCheckProgress(company.id, claimed!.id, { ...progress }, new Date(at).toISOString(), { until: leaseFrom(at), attempt });
+      if (!written) throw new CheckGone();
+    };
+    // The watchdog runs on its own timer, so a source that sends nothing more (S3 stalled, a hung
+    // server) still meets the deadline and the stall limit, and a slow parse still renews the lease.
+    const stopped = new Promise<never>((_, reject) => {
+      watchdog = setInterval(() => {
+        const at = deps.now().getTime();
+        lastByte ??= at;
+        if (at > deadline) reject(new CheckTimeout());
+        else if (at - lastByte > FEED_CHECK_STALL_MS) reject(new FeedStalled());
+        else if (at - lastWrite >= FEED_CHECK_HEARTBEAT_MS) write(at).catch(reject);
+      }, deps.watchIntervalMs ?? FEED_CHECK_WATCH_MS);
+    });
+    stopped.catch(() => undefined);
+    const chunks = body[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await Promise.race([chunks.next(), stopped]);
+      if (next.done) break;
+      const chunk = next.value;
       progress.bytes += chunk.byteLength;
       input.push(chunk);
       const at = deps.now().getTime();
+      lastByte = at;
       if (at > deadline) throw new CheckTimeout();
-      if (at - lastWrite >= deps.progressIntervalMs) {
-        lastWrite = at;
-        if (!(await deps.writeFeedCheckProgress(company.id, claimed!.id, { ...progress }, new Date(at).toISOString()))) throw new CheckGone();
-      }
+      if (at - lastWrite >= deps.progressIntervalMs) await write(at);
     }
     input.end();
     return fitResult(orders.result());

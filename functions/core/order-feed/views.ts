@@ -6,13 +6,17 @@ import type { FeedCheckRecord } from '../../data/feed-checks';
 import { NotFoundError } from '../../platform/errors';
 // target, not the index: a handler's bundle needs no transport (ssh2, basic-ftp).
 import { redactUrl } from '../../platform/feed-fetch/redact';
+import { holdsCompany } from './lease';
 
 /**
  * Reading feed checks (the page's polling and overview). Kept apart from starting one so the GET
  * handlers' bundles carry no S3 presigner nor Lambda client.
  */
 
-/** A check whose job has not written for this long is dead (Lambda stopped it): it no longer blocks, and reads as failed. */
+/**
+ * The backstop of the company's running marker (createFeedCheck): a marker older than the job's
+ * whole timeout is free whatever its check says. Leases (lease.ts) free a dead check much sooner.
+ */
 export const FEED_CHECK_STALE_MS = (jobs['feed-check'].timeoutSeconds + 60) * 1000;
 
 export interface ReadDeps {
@@ -29,18 +33,20 @@ const defaults: ReadDeps = {
   now: () => new Date(),
 };
 
-export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, ...check }: FeedCheckRecord): FeedCheck => check;
+export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, leaseUntil: _leaseUntil, attempt: _attempt, ...check }: FeedCheckRecord): FeedCheck => check;
 
-/** A check left queued or running by a job that died reads as failed (and no longer blocks a new one). */
+/**
+ * A check whose worker no longer holds it (died, or never started: its lease ran out, lease.ts)
+ * reads as failed, and no longer blocks a new one. A queued check that was never claimed says so.
+ */
 export function asSeen(record: FeedCheckRecord, now: Date): FeedCheck {
   const check = toFeedCheck(record);
-  if (!isFeedCheckActive(check) || now.getTime() - Date.parse(check.updatedAt) <= FEED_CHECK_STALE_MS) return check;
-  return {
-    ...check,
-    status: 'failed',
-    finishedAt: check.updatedAt,
-    failure: { code: 'interrupted', message: 'The check stopped before the end: run it again' },
-  };
+  if (!isFeedCheckActive(check) || holdsCompany(record, now)) return check;
+  const failure =
+    check.status === 'queued'
+      ? { code: 'not-started', message: 'The check could not be started: try again in a moment' }
+      : { code: 'interrupted', message: 'The check stopped before the end: run it again' };
+  return { ...check, status: 'failed', finishedAt: check.updatedAt, failure };
 }
 
 /** GET /api/order-feed/checks/{id}: only the company's own checks (another id is 404, like a missing one). */

@@ -134,7 +134,7 @@ export function sampleFeed(kind: 'order' | 'lead'): string {
 const FAILURE_CODES = new Set([
   'scheme', 'url', 'credentials', 'dns', 'address', 'redirect', 'status', 'too-large', 'timeout', 'too-slow', 'ftp-passive', 'connection', 'protocol', 'host-key',
   'empty', 'binary', 'malformed', 'truncated', 'doctype', 'too-deep', 'token-too-large', 'wrong-root', 'csv-header', 'encoding',
-  'upload-missing', 'not-started', 'interrupted', 'internal',
+  'upload-missing', 'not-started', 'interrupted', 'stalled', 'internal',
 ]);
 
 /** The user's-language sentence for a failed check; the server's own detail (a line number...) is shown under it. */

@@ -135,6 +135,7 @@ export const en = {
   'orderFeed.failure.upload-missing': "The uploaded file is gone: upload it again.",
   'orderFeed.failure.not-started': "The check could not be started: try again in a moment.",
   'orderFeed.failure.interrupted': "The check stopped before the end: run it again.",
+  'orderFeed.failure.stalled': "The feed stopped arriving for 45 seconds: the check was stopped. Run it again.",
   'orderFeed.failure.internal': "The check failed unexpectedly: try again in a moment.",
   'orderFeed.failure.other': "The feed could not be checked.",
   // The engine's refusals (shared/feed FeedErrorDetail keys; English = the engine's own message). '<'/ keeps ICU from reading </x> as a tag.

@@ -131,6 +131,7 @@ export const fr: Record<keyof typeof en, string> = {
   'orderFeed.failure.upload-missing': "Le fichier envoyé a disparu : envoyez-le à nouveau.",
   'orderFeed.failure.not-started': "La vérification n’a pas pu démarrer : réessayez dans un instant.",
   'orderFeed.failure.interrupted': "La vérification s’est arrêtée avant la fin : relancez-la.",
+  'orderFeed.failure.stalled': "Le flux a cessé d’arriver pendant 45 secondes : la vérification a été arrêtée. Relancez-la.",
   'orderFeed.failure.internal': "La vérification a échoué de façon inattendue : réessayez dans un instant.",
   'orderFeed.failure.other': "Le flux n’a pas pu être vérifié.",
   'feedError.line': "ligne {line} :",

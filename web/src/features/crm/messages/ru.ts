@@ -135,6 +135,7 @@ export const ru: Record<keyof typeof en, string> = {
   'orderFeed.failure.upload-missing': "Загруженный файл пропал: загрузите его снова.",
   'orderFeed.failure.not-started': "Проверку не удалось запустить: попробуйте чуть позже.",
   'orderFeed.failure.interrupted': "Проверка остановилась раньше времени: запустите её снова.",
+  'orderFeed.failure.stalled': "Фид перестал поступать на 45 секунд: проверка остановлена. Запустите её снова.",
   'orderFeed.failure.internal': "Проверка неожиданно завершилась ошибкой: попробуйте чуть позже.",
   'orderFeed.failure.other': "Фид не удалось проверить.",
   'feedError.line': "строка {line}:",
