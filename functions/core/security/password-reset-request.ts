@@ -56,11 +56,11 @@ const defaults: ResetRequestDeps = {
   now: () => Date.now(),
 };
 
-export type ResetMailOutcome = 'sent' | 'no-account' | 'capped' | 'mail-failed';
+export type ResetMailOutcome = 'sent' | 'no-account' | 'capped';
 
 /**
- * The job. Nothing it finds reaches the requester (the answer is long gone): an unknown account,
- * a cap or a mail failure are logged for operators, without the login.
+ * The job. Nothing it finds reaches the requester (the answer is long gone): an unknown account
+ * or a cap is logged for operators, without the login; a mail that could not be sent fails the job.
  */
 export async function sendPasswordResetMail(job: ResetMailJob, deps: ResetRequestDeps = defaults): Promise<ResetMailOutcome> {
   const now = deps.now();
@@ -83,8 +83,11 @@ export async function sendPasswordResetMail(job: ResetMailJob, deps: ResetReques
       },
     });
   } catch (error) {
+    // Never lost in silence (docs/reliability.md, "Mail"): the job fails, Lambda sends the event
+    // again twice (a minute, then two apart: a new link each time, the cap counting it), then
+    // keeps it in the job's dead-letter queue, whose alarm tells the team (lib/api.ts).
     logger().error('Password reset e-mail failed', { error: (error as Error).name, reason: (error as Error).message });
-    return 'mail-failed';
+    throw error;
   }
   return 'sent';
 }

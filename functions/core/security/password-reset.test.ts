@@ -121,11 +121,11 @@ describe('sendPasswordResetMail (the job)', () => {
     }
   });
 
-  it('logs a mail failure for the operators instead of failing the job', async () => {
+  it('fails the job on a mail failure (Lambda sends it again, then dead-letters it), logged for the operators', async () => {
     const { deps } = setup(ann);
     deps.sendMail = vi.fn(async () => Promise.reject(new Error('SES down')));
     const quiet = vi.spyOn(logger(), 'error').mockImplementation(() => {});
-    expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('mail-failed');
+    await expect(sendPasswordResetMail(mailFor('ann@portal.test'), deps)).rejects.toThrow('SES down');
     expect(quiet).toHaveBeenCalledWith('Password reset e-mail failed', { error: 'Error', reason: 'SES down' });
     quiet.mockRestore();
   });
