@@ -6,8 +6,9 @@ import { expectSignedInShell, go, m, signIn, stackEnv, useLocale, type Locale } 
 
 /**
  * What the walk of issue 29 found on journeys no browser test had taken (docs/journeys.md): the
- * authenticator set-up and sign-in end to end with codes computed from the shown key, and the
- * sources page holding a long unbroken name and its sortable headers inside their boxes. On a
+ * authenticator set-up and sign-in end to end with codes computed from the shown key, the
+ * sources page holding a long unbroken name and its sortable headers inside their boxes, and a
+ * list's caption on a phone. On a
  * company and a user of its own, so the seed's data and logins stay as they are.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -61,6 +62,15 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
     expect(overflowing).toEqual([]);
   });
 }
+
+test('default collectors in Russian on a phone: the caption runs across the list, not down a one-word column', async ({ page }) => {
+  await signInTo(page, '/admin/default-collectors', 'ru');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = page.locator('main table').first();
+  await expect(table.locator('caption')).toHaveText(m('ru', 'defaultCollectors.caption'));
+  const [tableWidth, captionWidth] = await table.evaluate((t) => [t.getBoundingClientRect().width, t.querySelector('caption')!.getBoundingClientRect().width]);
+  expect(captionWidth).toBeGreaterThanOrEqual(tableWidth - 1);
+});
 
 test('authenticator app in French on a phone: set up from the shown key, then a sign-in asks for the code', async ({ page, browser }) => {
   await signInTo(page, '/mfa-setup', 'fr');
