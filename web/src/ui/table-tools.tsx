@@ -24,9 +24,15 @@ export function compareValues(a: string | null | undefined, b: string | null | u
   return dir === 'asc' ? order : -order;
 }
 
+/**
+ * Case and accents ignored: a French admin types "integration" or "societe" without the accents, a
+ * Russian one "е" for "ё". Every search box of the app (the lists and the header search) goes through it.
+ */
+const searchable = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
 export const includesText = (values: Array<string | null | undefined>, query: string): boolean => {
-  const q = query.trim().toLocaleLowerCase();
-  return !q || values.some((value) => value?.toLocaleLowerCase().includes(q));
+  const q = searchable(query.trim());
+  return !q || values.some((value) => value != null && searchable(value).includes(q));
 };
 
 /** A column header that sorts: a button with the state in aria-sort on the <th>. */

@@ -81,7 +81,7 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
   const { toDraft, schema, changed, save } = options;
   const open = (row: Row) => toDraft && setEditing({ id: row.id, base: row, draft: toDraft(row), errors: {}, failure: null, theirs: null });
 
-  /** After a refusal the row keeps the draft; a conflict re-reads the list for the other admin's values. */
+  /** After a refusal the row keeps the draft; a conflict re-reads the list for the values saved elsewhere. */
   const refused = async (current: RowEditing<Row, Draft>, failure: unknown): Promise<RowEditing<Row, Draft>> => {
     const kept = { ...current, errors: {}, failure: null, theirs: null };
     if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length) {
@@ -89,7 +89,7 @@ export function useRowEdit<Row extends Versioned, Draft extends object>(options:
       return { ...kept, errors };
     }
     if (failure instanceof ApiError && failure.status === 409 && failure.code === 'conflict') {
-      // The 409 carries no record: the list read again holds the other administrator's version.
+      // The 409 carries no record: the list read again holds the version saved elsewhere (another user or tab).
       const fresh = (await options.mutate())?.find((row) => row.id === current.id);
       if (!fresh) return { ...kept, failure: 'error.not-found' };
       if (fresh.version !== current.base.version) return { ...kept, theirs: fresh };

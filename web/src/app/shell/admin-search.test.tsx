@@ -17,7 +17,7 @@ describe('admin search', () => {
     server.use(
       http.get(api('/api/companies'), () => {
         listCalls++;
-        return HttpResponse.json([company('c1', 'Acme', '360'), company('g', 'Globex', 'affiliate'), company('i', 'Initech', '360')]);
+        return HttpResponse.json([company('c1', 'Acme', '360'), company('g', 'Globex', 'affiliate'), company('i', 'Initech', '360'), company('s', 'Société Générale', '360')]);
       }),
       http.post(api('/api/users/change-current-company'), async ({ request }) => {
         switched = await request.json();
@@ -29,6 +29,10 @@ describe('admin search', () => {
     const box = await screen.findByRole('combobox', { name: 'Search pages and companies' });
     await user.type(box, 'affil');
     expect(await within(await screen.findByRole('listbox', { hidden: false })).findByRole('option', { name: /Globex/ })).toBeInTheDocument();
+    // Accents ignored: a French admin types "societe" for "Société".
+    await user.clear(box);
+    await user.type(box, 'societe');
+    expect(await within(screen.getByRole('listbox')).findByRole('option', { name: /Société Générale/ })).toBeInTheDocument();
     await user.clear(box);
     await user.type(box, 'init');
     await user.click(await within(screen.getByRole('listbox')).findByRole('option', { name: /Initech/ }));

@@ -7,6 +7,7 @@ import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { revalidateForCompanyChange } from './company-changed';
 import { COMPANY_LIST_CACHE } from './company-list-cache';
 import { pages, pageTitle } from '../pages';
+import { includesText } from '../../ui/table-tools';
 
 /** Same limit as the admin lists' search boxes (spec, section 9). */
 const SEARCH_MAX_LENGTH = 128;
@@ -21,7 +22,6 @@ interface Option {
   companyId?: string;
 }
 
-const matches = (text: string, query: string) => text.toLocaleLowerCase().includes(query.toLocaleLowerCase());
 
 /**
  * Admin search (combobox): pages flagged searchable, and companies by name or product; choosing a
@@ -47,7 +47,7 @@ export function AdminSearch() {
       pages
         .filter((page) => page.searchable)
         .map((page) => ({ id: `page-${page.path}`, label: t(pageTitle(page, {}) as MessageId), to: page.path }))
-        .filter((option) => matches(option.label, trimmed)),
+        .filter((option) => includesText([option.label], trimmed)),
     [t, trimmed],
   );
   const companyOptions: Option[] = useMemo(
@@ -55,7 +55,7 @@ export function AdminSearch() {
       (companies.data ?? [])
         .filter(
           (company) =>
-            matches(company.name, trimmed) || matches(company.product, trimmed) || matches(t(`product.${company.product}` as MessageId), trimmed),
+includesText([company.name, company.product, t(`product.${company.product}` as MessageId)], trimmed),
         )
         .slice(0, MAX_COMPANIES)
         .map((company) => ({

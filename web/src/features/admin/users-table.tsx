@@ -10,7 +10,7 @@ import { T, useT, type MessageId } from '../../i18n/t';
 import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
-import { compareValues, SearchBox, useSort } from '../../ui/table-tools';
+import { compareValues, includesText, SearchBox, useSort } from '../../ui/table-tools';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { RoleBadge, roleLabel } from './users-fields';
 
@@ -28,11 +28,9 @@ function scopeOf(user: AdminUser): string[] | 'all' {
 const sortText = (user: AdminUser, key: SortKey): string =>
   key === 'managedCompanies' ? (scopeOf(user) === 'all' ? '' : (scopeOf(user) as string[]).join(', ')) : key === 'lastName' ? `${user.lastName} ${user.firstName}` : user[key];
 
-/** Case-insensitive over first name, last name, login, role (code and label), company and managed companies (spec). */
+/** Case- and accent-insensitive over first name, last name, login, role (code and label), company and managed companies (spec). */
 function matches(user: AdminUser, query: string, roleText: string): boolean {
-  const q = query.trim().toLocaleLowerCase();
-  if (!q) return true;
-  return [user.firstName, user.lastName, user.login, user.role, roleText, user.company, ...user.managedCompanies].some((value) => value.toLocaleLowerCase().includes(q));
+  return includesText([user.firstName, user.lastName, user.login, user.role, roleText, user.company, ...user.managedCompanies], query);
 }
 
 const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [

@@ -102,6 +102,27 @@ describe('SourcesPage', () => {
     await waitFor(() => expect(screen.getByRole('rowheader', { name: 'Google Ads' }).closest('tr')).toHaveTextContent('cpc'));
   });
 
+  it('a customer whose row was saved elsewhere sees both values, told it may have been another tab, not another administrator', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    let reads = 0;
+    server.use(
+      steps('done'),
+      // The second read (after the refusal) holds the version saved in the other tab.
+      http.get(api('/api/sources'), () => HttpResponse.json(reads++ === 0 ? ROWS : [source('b', 'Google Ads', { utmMedium: 'paid', version: 2 }), ROWS[1]])),
+      http.put(api('/api/sources/b'), () => HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 })),
+    );
+    renderApp('/marketing/sources');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Google Ads' }));
+    const input = screen.getByLabelText('utm_medium of Google Ads');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'search');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Google Ads' }));
+    const conflict = await screen.findByTestId('row-conflict');
+    expect(conflict).toHaveTextContent('by you in another tab');
+    expect(conflict).not.toHaveTextContent(/administrator/i);
+    expect(within(conflict).getByRole('row', { name: /utm_medium/ })).toHaveTextContent(/paid.*search/);
+  });
+
   it('says a taken name while typing (create form and row edit, any case), keeps Create and Save disabled, and copies under a free name', async () => {
     mockSession(makeUser('ROLE_USER'));
     let copied: Record<string, unknown> | undefined;
