@@ -101,7 +101,7 @@ export const en = {
   'companies.steps.hidden': "Hidden steps",
   'companies.steps.done': "Done",
   'companies.warning.nameExists': "This company already exists, please use another name",
-  'companies.warning.viewIdExists': "This View ID already exists",
+  'companies.warning.viewIdExists': "This View ID already exists.",
   'companies.warning.viewIdMove': "A View ID belongs to one company: clear it from the other company first.",
   'companies.search.label': "Search companies",
   'companies.search.placeholder': "Start typing a name, product, view id, dimension, URL or country",

@@ -99,7 +99,7 @@ export const fr: Record<keyof typeof en, string> = {
   'companies.steps.hidden': "Étapes masquées",
   'companies.steps.done': "Valider",
   'companies.warning.nameExists': "Cette entreprise existe déjà, veuillez choisir un autre nom",
-  'companies.warning.viewIdExists': "Ce View ID existe déjà",
+  'companies.warning.viewIdExists': "Ce View ID existe déjà.",
   'companies.warning.viewIdMove': "Un View ID appartient à une seule entreprise : retirez-le d’abord de l’autre entreprise.",
   'companies.search.label': "Rechercher des entreprises",
   'companies.search.placeholder': "Saisissez un nom, un produit, un View ID, une dimension, une URL ou un pays",

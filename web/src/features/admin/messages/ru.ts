@@ -99,7 +99,7 @@ export const ru: Record<keyof typeof en, string> = {
   'companies.steps.hidden': "Скрытые шаги",
   'companies.steps.done': "Готово",
   'companies.warning.nameExists': "Такая компания уже существует, выберите другое название",
-  'companies.warning.viewIdExists': "Такой View ID уже существует",
+  'companies.warning.viewIdExists': "Такой View ID уже существует.",
   'companies.warning.viewIdMove': "View ID принадлежит одной компании: сначала удалите его у другой компании.",
   'companies.search.label': "Поиск компаний",
   'companies.search.placeholder': "Начните вводить название, продукт, View ID, параметр, URL или страну",

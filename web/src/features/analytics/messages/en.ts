@@ -33,6 +33,7 @@ export const en = {
   'analytics.access.granted': 'Access Granted',
   'analytics.access.grantedText': 'We can read {name}: {sessions, plural, one {# session} other {# sessions}} over the last {days} days.',
   'analytics.access.denied': 'Access Denied',
+  'analytics.viewIdConflict': 'View ID of another company',
   'analytics.access.followInstructions': 'Please make sure to follow the instructions',
   'analytics.access.completed': 'Stage Completed',
   'analytics.access.completedText': 'Access to your property was verified. You may check it again at any time.',
