@@ -170,7 +170,7 @@ function FilterField({ name, filter, onChange, options }: { name: 'company' | 'u
       <label htmlFor={id}>
         <T id={`audit.filter.${name}`} />
       </label>
-      <select id={id} className="input" value={filter[name] ?? ''} onChange={(event) => onChange({ ...filter, [name]: event.target.value || undefined })}>
+      <select id={id} className="select" value={filter[name] ?? ''} onChange={(event) => onChange({ ...filter, [name]: event.target.value || undefined })}>
         <option value="">{t('audit.filter.all')}</option>
         {options.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </select>
