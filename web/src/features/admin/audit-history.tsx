@@ -78,7 +78,7 @@ export function useShowValue(names: Names): (kind: AuditKind, field: string, val
       }
       return Object.entries(value as Record<string, unknown>)
         .filter(([, item]) => !isNone(item))
-        .map(([key, item]) => `${key}: ${show(kind, key, item)}`)
+        .map(([key, item]) => t('common.labelled', { label: key, text: show(kind, key, item) }))
         .join(', ');
     }
     if (typeof value !== 'string') return String(value);

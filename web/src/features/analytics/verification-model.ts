@@ -81,7 +81,7 @@ export type DimensionView = 'todo' | 'loading' | 'success' | 'low' | 'error' | '
 
 /**
  * The server's 400 for a View ID another company holds (functions/core/analytics/view-owner.ts).
- * It is a conflict between companies, said as such: "Access Denied" would send the customer to
+ * It is a conflict between companies, said as such: "Access denied" would send the customer to
  * grant an access that would change nothing.
  */
 const isViewIdConflict = (error: unknown): boolean => error instanceof ApiError && error.fieldErrors.view_id === 'validation.analytics.viewIdTaken';

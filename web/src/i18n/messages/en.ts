@@ -350,6 +350,8 @@ export const en = {
   // Shared states
   'common.somethingWrong': 'Something went wrong...',
   'table.fieldOf': "{field} of {name}",
+  // A label and its value or message (French: a no-break space before the colon); never joined in code.
+  'common.labelled': '{label}: {text}',
   'table.notSaved': "Not saved: {reason} Your values are kept in the row.",
   'table.checkFields': "Not saved: check {fields}. Your values are kept in the row.",
   'table.conflict.text': "Another administrator saved this row while you were editing it. Their values and yours:",

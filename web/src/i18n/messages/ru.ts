@@ -336,6 +336,8 @@ export const ru: Catalogue = {
 
   'common.somethingWrong': 'Что-то пошло не так...',
   'table.fieldOf': "{field}: {name}",
+  // A label and its value or message (French: a no-break space before the colon); never joined in code.
+  'common.labelled': '{label}: {text}',
   'table.notSaved': "Не сохранено: {reason} Ваши значения остались в строке.",
   'table.checkFields': "Не сохранено: проверьте поля {fields}. Ваши значения остались в строке.",
   'table.conflict.text': "Другой администратор сохранил эту строку, пока вы её редактировали. Его значения и ваши:",

@@ -204,7 +204,7 @@ export const fr: Record<keyof typeof en, string> = {
   'defaultCollectors.actionFailed': '« {name} » : {reason}',
   'defaultCollectors.readOnly': 'Seuls les administrateurs peuvent modifier les collecteurs par défaut ; vous pouvez les consulter.',
   'audit.section.title': "Historique",
-  'audit.empty': "Rien n'est encore enregistré.",
+  'audit.empty': "Rien n’est encore enregistré.",
   'audit.table': "Entrées de l’historique",
   // French typography: a (no-break) space before the colon.
   'audit.change': "{field}\u00a0: {before} → {after}",
