@@ -33,7 +33,8 @@ async function signInAs(page: Page, who: { login: string; password: string }, lo
   await useLocale(page, locale);
   await go(page, `/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, who, locale);
-  // On a phone the navigation is in the menu: the page's own heading says the sign-in is through.
+  // On a phone the navigation is in the menu: leaving the sign-in page says the sign-in is through.
+  await expect(page).not.toHaveURL(/\/login/);
   if ((page.viewportSize()?.width ?? 1280) > 600) await expectSignedInShell(page, locale);
   await expect(page.locator('main h1')).toBeVisible();
 }
@@ -168,6 +169,7 @@ for (const [role, paths] of Object.entries(MAIN_PAGES)) {
     const found: string[] = [];
     for (const path of paths) {
       await go(page, path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.locator('main h1')).toBeVisible();
       await expect(page.locator('.spinner-wrap')).toHaveCount(0);
       found.push(...(await smallTargets(page)).map((what) => `${path}: ${what}`));
