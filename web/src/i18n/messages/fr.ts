@@ -380,7 +380,7 @@ export const fr: Catalogue = {
   'validation.company.viewIdOrDimension': "Indiquez un View ID ou une dimension personnalisée",
   'validation.analytics.viewIdNumeric': "Le View ID est un nombre (chiffres uniquement, 20 au plus)",
   'validation.analytics.viewIdTooShort': "Le View ID compte au moins 5 chiffres",
-  'validation.analytics.viewIdTaken': "Ce View ID est déjà rattaché au compte d’une autre société. Vérifiez le numéro (Admin > Détails de la propriété dans Google Analytics) ou contactez l’équipe d’intégration.",
+  'validation.analytics.viewIdTaken': "Cet ID de vue est déjà rattaché au compte d’une autre société. Vérifiez le numéro (Admin > Détails de la propriété dans Google Analytics) ou contactez l’équipe d’intégration.",
   'validation.analytics.dimensionNumeric': "L’index de dimension est un nombre de 1 à 999",
   'validation.analytics.eventActionRequired': "Saisissez l’action d’événement à vérifier",
   'validation.analytics.eventActionInvalid': "Une action d’événement est un nom d’événement GA4 : lettres, chiffres et tirets bas, commençant par une lettre, 100 caractères au plus",

@@ -380,7 +380,7 @@ export const ru: Catalogue = {
   'validation.company.viewIdOrDimension': "Укажите View ID или пользовательский параметр",
   'validation.analytics.viewIdNumeric': "View ID — это число (только цифры, не больше 20)",
   'validation.analytics.viewIdTooShort': "View ID содержит не меньше 5 цифр",
-  'validation.analytics.viewIdTaken': "Этот View ID уже привязан к учётной записи другой компании. Проверьте номер (Администратор > Сведения о ресурсе в Google Analytics) или напишите команде интеграции.",
+  'validation.analytics.viewIdTaken': "Этот ID представления уже привязан к учётной записи другой компании. Проверьте номер (Администратор > Сведения о ресурсе в Google Analytics) или напишите команде интеграции.",
   'validation.analytics.dimensionNumeric': "Индекс параметра — число от 1 до 999",
   'validation.analytics.eventActionRequired': "Введите действие события для проверки",
   'validation.analytics.eventActionInvalid': "Действие события — это имя события GA4: латинские буквы, цифры и подчёркивания, начинается с буквы, не длиннее 100 символов",
