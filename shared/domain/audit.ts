@@ -5,7 +5,7 @@ import type { AuditKind } from './types';
  * of that record: the history shows its name, never the id. The server resolves them for each page
  * (`AuditPage.names`), the page reads them from there.
  */
-export const AUDIT_REFERENCES: Partial<Record<AuditKind, Readonly<Record<string, 'company' | 'source'>>>> = {
+const AUDIT_REFERENCES: Partial<Record<AuditKind, Readonly<Record<string, 'company' | 'source'>>>> = {
   user: { companyId: 'company', currentCompanyId: 'company', managedCompanyIds: 'company' },
   rule: { sourceId: 'source' },
   commission: { sourceId: 'source' },

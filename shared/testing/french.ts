@@ -4,11 +4,11 @@
  *   "?" or "»" (an ordinary space lets a line break split them from their word);
  * - the typographic apostrophe ’ (U+2019), never the typewriter ' (l’équipe, d’intégration).
  */
-export const looseFrenchSpaces = (texts: ReadonlyArray<readonly [string, string]>): string[] =>
+const looseFrenchSpaces = (texts: ReadonlyArray<readonly [string, string]>): string[] =>
   texts.filter(([, text]) => / [:;!?»]|« /.test(text)).map(([id, text]) => `${id}: ${text}`);
 
 /** A typewriter apostrophe between letters (l'équipe); ICU's quoting of a sign ('{') is not one. */
-export const straightApostrophes = (texts: ReadonlyArray<readonly [string, string]>): string[] =>
+const straightApostrophes = (texts: ReadonlyArray<readonly [string, string]>): string[] =>
   texts.filter(([, text]) => /\p{L}'\p{L}/u.test(text)).map(([id, text]) => `${id}: ${text}`);
 
 /** Every French typography fault of these texts (both rules above): the one check of each place that holds French. */

@@ -19,13 +19,12 @@ test.describe.configure({ timeout: 90_000 });
 const stamp = Date.now();
 const customer = { login: `screens-${stamp}@acme.test`, password: 'Screens-pass-123' };
 let own: CompanyRecord;
-let other: CompanyRecord;
 const takenViewId = String(700_000_000 + (stamp % 99_999_999));
 
 test.beforeAll(async () => {
   Object.assign(process.env, stackEnv());
   own = await ensureCompany({ name: `Screens own ${stamp}`, product: '360', country: 'FR', integrationSteps: ['google_analytics', 'sources', 'utm_rules'] });
-  other = await ensureCompany({ name: `Screens other ${stamp}`, product: '360', country: 'FR', viewId: takenViewId });
+  await ensureCompany({ name: `Screens other ${stamp}`, product: '360', country: 'FR', viewId: takenViewId });
   await ensureUser({ login: customer.login, password: customer.password, role: 'ROLE_USER', firstName: 'Sam', lastName: 'Screens', companyId: own.id });
 });
 
@@ -83,7 +82,7 @@ test('the status report on a phone: each row a block with company, step, status 
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
   await expect(first.locator('td[data-label="Health"]')).toHaveText(/\S/);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   // The filters are the portal's selects (the same class, so the same look, as every other form).
   for (const select of await page.locator('.co-filter select').all()) await expect(select).toHaveClass(/\bselect\b/);
 });
@@ -143,18 +142,19 @@ test('an administrator typing a View ID another company holds reads two punctuat
 
 /** Everything a finger may tap (WCAG 2.5.8): a link inside a sentence is exempt, as is a visually hidden input whose label is the target. */
 async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=switch], [role=checkbox], [tabindex]:not([tabindex="-1"])')) {
+  // A string: the test's TypeScript has no DOM types (it runs in the page).
+  return page.evaluate(`(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=switch], [role=checkbox], [tabindex]:not([tabindex="-1"])')) {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
       const inSentence = el.tagName === 'A' && style.display === 'inline' && (el.parentElement?.textContent ?? '').trim().length > (el.textContent ?? '').trim().length;
       if (inSentence) continue;
-      if (box.width < 24 || box.height < 24) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${box.width.toFixed(1)}x${box.height.toFixed(1)}`);
+      if (box.width < 24 || box.height < 24) out.push(el.tagName.toLowerCase() + ' "' + (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40) + '" ' + box.width.toFixed(1) + 'x' + box.height.toFixed(1));
     }
     return out;
-  });
+  })()`);
 }
 
 const MAIN_PAGES = {

@@ -60,7 +60,7 @@ const isSuppression = (value: object): value is MailSuppression => ['address', '
  * deleted one marked), a UTM rule as its conditions in words, a default collector's comment in the
  * reader's language, lists item by item, other structures as "name: value" pairs; never raw JSON.
  */
-export function useShowValue(names: Names): (kind: AuditKind, field: string, value: unknown) => string {
+function useShowValue(names: Names): (kind: AuditKind, field: string, value: unknown) => string {
   const intl = useIntl();
   const t = useT();
   const show = (kind: AuditKind, field: string, value: unknown): string => {

@@ -9,7 +9,7 @@ import { HealthBadge } from '../../ui/health-badge';
 import { HEALTH_FIX_PAGES, healthFixId, healthKindId, useHealthReason } from '../../ui/health-reason';
 
 /** The kinds that need the customer: failing first, then warnings, each in the page's order. */
-export function kindsToFix(items: readonly HealthItem[]): HealthItem[] {
+function kindsToFix(items: readonly HealthItem[]): HealthItem[] {
   return items
     .filter((item) => item.status === 'failing' || item.status === 'warning')
     .sort((a, b) => HEALTH_SEVERITY[a.status] - HEALTH_SEVERITY[b.status] || HEALTH_KINDS.indexOf(a.kind) - HEALTH_KINDS.indexOf(b.kind));
