@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runAs } from '../platform/actor';
-import { asTransactItem, auditedWrite, auditItem, listAudit, recordSignIn, type Change } from './audit';
+import { asTransactItem, auditedWrite, auditItem, lastRecordedName, listAudit, recordSignIn, type Change } from './audit';
 import { keys } from './keys';
 import { uid, useTestTable } from './testing/table';
 
@@ -122,6 +122,21 @@ describe('auditItem: the record of one change', () => {
       auditedWrite([asTransactItem('Put', { Item: { pk: `MARK#${id}`, sk: 'M' }, ConditionExpression: 'attribute_exists(pk)' })], { kind: 'rule', action: 'create', recordId: id, companyId: 'c' }),
     ).rejects.toMatchObject({ name: 'TransactionCanceledException' });
     expect(await recordsOf('rule', id)).toEqual([]);
+  });
+});
+
+describe('lastRecordedName', () => {
+  it("is the newest name the record's history holds: a delete's before, over an older update's after; null without one", async () => {
+    const [id, companyId] = [uid(), uid()];
+    await change({ kind: 'source', action: 'create', recordId: id, companyId, after: { name: 'Meta', version: 1 }, version: 1 });
+    await change({ kind: 'source', action: 'update', recordId: id, companyId, before: { name: 'Meta', version: 1 }, after: { name: 'Meta Ads', version: 2 }, version: 2 });
+    expect(await lastRecordedName('source', id)).toBe('Meta Ads');
+    await change({ kind: 'source', action: 'delete', recordId: id, companyId, before: { name: 'Meta Ads (old)', version: 2 }, version: 3 });
+    expect(await lastRecordedName('source', id)).toBe('Meta Ads (old)');
+    const unnamed = uid();
+    await change({ kind: 'rule', action: 'create', recordId: unnamed, companyId, after: { sourceId: id, version: 1 }, version: 1 });
+    expect(await lastRecordedName('rule', unnamed)).toBeNull();
+    expect(await lastRecordedName('source', uid())).toBeNull();
   });
 });
 

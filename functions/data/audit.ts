@@ -140,6 +140,24 @@ export async function recordSignIn(attempt: SignInAttempt): Promise<void> {
   );
 }
 
+/**
+ * The name a record had in the newest audit record of it that holds one (a delete's "before"
+ * keeps the deleted record's name); null when none does. A record's history is its partition.
+ */
+export async function lastRecordedName(kind: AuditKind, recordId: string): Promise<string | null> {
+  const { items } = await queryPage(
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.audit(kind, recordId, '').pk }, ScanIndexForward: false },
+    null,
+    10,
+  );
+  for (const item of items) {
+    const { before, after } = toEntry(item);
+    const name = after.name ?? before.name;
+    if (typeof name === 'string' && name) return name;
+  }
+  return null;
+}
+
 /** A single Put/Update/Delete command's input as a transaction item (same key, condition, names and values). */
 export function asTransactItem(kind: 'Put' | 'Update' | 'Delete', input: Record<string, unknown>): TransactItem {
   const { ReturnValues: _returnValues, ...rest } = input;

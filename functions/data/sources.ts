@@ -36,7 +36,7 @@ const RULES_PER_TRANSACTION = 95;
 const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix, 'source');
 
 export const listSources = sources.list;
-const getSource = sources.get;
+export const getSource = sources.get;
 /** How many sources the company has (the sources step's rule). */
 export const countSources = (companyId: string): Promise<number> => countPartition(companyId, keys.sourcePrefix);
 

@@ -19,8 +19,11 @@ export interface IntegrationStep {
   updated: string | null;
 }
 
-/** Steps completed by the checks of their pages (analytics, UTM rules): never by a button. */
-const AUTOMATIC_STEPS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
+/**
+ * Steps completed by the checks of their pages (analytics, UTM rules): never by a button. They are
+ * the spec's hidden steps: the companies' steps dialog offers them apart from the others.
+ */
+export const AUTOMATIC_STEPS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
 
 /** Data platforms documented by an instruction page; completed after an e-mail confirmation. */
 const INSTRUCTION_STEPS = ['adobe_analytics', 'matomo_analytics', 'firebase_analytics', 'piano_analytics', 'salesforce_crm'] as const;

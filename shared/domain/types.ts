@@ -1,4 +1,5 @@
 /** Types of the API answers shared by the web app and the handlers (see docs/conventions.md). */
+import type { AuditName } from './audit';
 import type { LastAnalyticsChecks } from './analytics';
 import type { HealthStatus } from './data-health';
 
@@ -294,4 +295,6 @@ export interface AuditEntry {
 export interface AuditPage {
   entries: AuditEntry[];
   next: string | null;
+  /** The names of the records the entries' fields refer to, by id (shared/domain/audit.ts, AUDIT_REFERENCES). */
+  names: Record<string, AuditName>;
 }

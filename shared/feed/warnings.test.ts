@@ -4,7 +4,7 @@ import { createFeedChecker } from './checker';
 import { RULES } from './rules';
 import { LANGUAGES, WARNING_KEYS, WARNINGS, warningText, type WarningKey } from './warnings';
 import type { FeedFormat } from './types';
-import { looseFrenchSpaces } from '../testing/french';
+import { frenchTypographyFaults } from '../testing/french';
 
 const root = new URL('../../', import.meta.url);
 const page = (key: string) => readFileSync(new URL(WARNINGS[key as WarningKey].doc, root), 'utf8');
@@ -73,6 +73,6 @@ describe('the examples of the warning pages', () => {
 describe('the findings in French', () => {
   it('keep punctuation with its word (no-break spaces), for an order and a lead feed', () => {
     const texts = WARNING_KEYS.flatMap((key) => (['order', 'lead'] as const).flatMap((kind) => Object.entries(warningText(key, 'fr', kind)).map(([part, text]) => [`${key}.${kind}.${part}`, text] as const)));
-    expect(looseFrenchSpaces(texts)).toEqual([]);
+    expect(frenchTypographyFaults(texts)).toEqual([]);
   });
 });

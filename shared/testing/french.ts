@@ -1,10 +1,18 @@
 /**
- * Texts of French that an ordinary space lets a line break split from their punctuation: a phone
- * would start a line with "?" or "»". French puts a no-break space (U+00A0) before : ; ! ? » and
- * after « (docs/web.md, i18n).
+ * French typography the portal holds in every place that has French (docs/web.md, i18n):
+ * - a no-break space (U+00A0) before : ; ! ? » and after «, so a phone never starts a line with
+ *   "?" or "»" (an ordinary space lets a line break split them from their word);
+ * - the typographic apostrophe ’ (U+2019), never the typewriter ' (l’équipe, d’intégration).
  */
-export const looseFrenchSpaces = (texts: ReadonlyArray<readonly [string, string]>): string[] =>
+const looseFrenchSpaces = (texts: ReadonlyArray<readonly [string, string]>): string[] =>
   texts.filter(([, text]) => / [:;!?»]|« /.test(text)).map(([id, text]) => `${id}: ${text}`);
+
+/** A typewriter apostrophe between letters (l'équipe); ICU's quoting of a sign ('{') is not one. */
+const straightApostrophes = (texts: ReadonlyArray<readonly [string, string]>): string[] =>
+  texts.filter(([, text]) => /\p{L}'\p{L}/u.test(text)).map(([id, text]) => `${id}: ${text}`);
+
+/** Every French typography fault of these texts (both rules above): the one check of each place that holds French. */
+export const frenchTypographyFaults = (texts: ReadonlyArray<readonly [string, string]>): string[] => [...looseFrenchSpaces(texts), ...straightApostrophes(texts)];
 
 /** Every text of a nested structure, with its path. */
 export function textsOf(value: unknown, path: string): Array<[string, string]> {

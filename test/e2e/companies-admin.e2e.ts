@@ -33,11 +33,11 @@ test('an admin creates, searches, sorts, edits and deletes a company', async ({ 
   await expect(create).toBeDisabled();
   await page.getByLabel('Company name').fill(name);
   await page.getByLabel('View ID').fill('123456789');
-  await expect(page.getByText('This View ID already exists')).toBeVisible();
+  await expect(page.getByText('This View ID already exists.')).toBeVisible();
   await expect(create).toBeDisabled();
   // A View ID of its own (the sort by View ID below puts it beside Acme's).
   await page.getByLabel('View ID').fill(String(900_000_000 + Math.floor(Math.random() * 99_999_999)));
-  await expect(page.getByText('This View ID already exists')).toHaveCount(0);
+  await expect(page.getByText('This View ID already exists.')).toHaveCount(0);
   await expect(create).toBeEnabled();
   await page.getByLabel('Order Feed URL').fill('https://initech.test/orders.xml');
   await page.getByLabel('Product').selectOption('lead');

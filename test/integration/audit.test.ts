@@ -135,6 +135,11 @@ describe('one record per change, with the changed fields only', () => {
     ]);
     expect(JSON.stringify(entries[1]!.after)).toContain('audited');
     expect(entries[0]!.after).toEqual({});
+    // The page names the rules' source (docs/product.md, "Audit history"): by its name, then, once deleted, by its last name, marked.
+    const read = async () => (await admin.get<AuditPage>(`/api/audit?company=${company.id}&kind=rule`)).body.names;
+    expect(await read()).toEqual({ [sourceId]: { name: 'Audit rules source', deleted: false } });
+    expect((await client.request('DELETE', `/api/sources/${sourceId}`, { json: { version: 1 } })).status).toBe(200);
+    expect(await read()).toEqual({ [sourceId]: { name: 'Audit rules source', deleted: true } });
   });
 });
 

@@ -1,7 +1,10 @@
 import type { ValidationError as YupValidationError } from 'yup';
-import type { AuditPage } from '../../../shared/domain/types';
+import { auditReference, type AuditName } from '../../../shared/domain/audit';
+import type { AuditEntry, AuditPage } from '../../../shared/domain/types';
 import { AUDIT_PAGE_SIZE, auditQuerySchema } from '../../../shared/schemas/audit';
-import { listAudit } from '../../data/audit';
+import { lastRecordedName, listAudit } from '../../data/audit';
+import { getCompanies } from '../../data/companies';
+import { getSource } from '../../data/sources';
 import { ValidationError } from '../../platform/errors';
 
 /** What a refused parameter was, for the 400's message (the `errors` carry the i18n ids the page shows). */
@@ -17,7 +20,7 @@ const explain = (field: string, id: string, query: Record<string, string>): stri
  * is that company's history (its record and every item in it), `subject` a user's own history
  * (their record and their sign-ins), `user` the changes that user made; days are UTC and inclusive.
  */
-export async function listAuditHistory(query: Record<string, string>, deps: { listAudit: typeof listAudit } = { listAudit }): Promise<AuditPage> {
+export async function listAuditHistory(query: Record<string, string>, deps: { listAudit: typeof listAudit } & Partial<NameDeps> = { listAudit }): Promise<AuditPage> {
   let filter;
   try {
     filter = auditQuerySchema.validateSync(query, { abortEarly: false });
@@ -39,5 +42,38 @@ export async function listAuditHistory(query: Record<string, string>, deps: { li
     filter.cursor || null,
     AUDIT_PAGE_SIZE,
   );
-  return { entries, next };
+  return { entries, next, names: await referencedNames(entries, { ...NAME_DEPS, ...deps }) };
+}
+
+interface NameDeps {
+  getCompanies: typeof getCompanies;
+  getSource: typeof getSource;
+  lastRecordedName: typeof lastRecordedName;
+}
+const NAME_DEPS: NameDeps = { getCompanies, getSource, lastRecordedName };
+
+/**
+ * The names of the records the page's fields refer to (a user's companies, a UTM rule's or a
+ * commission's source): the current name, or for a deleted record the last one its own history
+ * recorded, marked deleted. A reader of the history sees names, never ids.
+ */
+async function referencedNames(entries: readonly AuditEntry[], deps: NameDeps): Promise<Record<string, AuditName>> {
+  const companies = new Set<string>();
+  const sources = new Map<string, string>(); // source id -> its company
+  for (const entry of entries) {
+    for (const [field, value] of [...Object.entries(entry.before), ...Object.entries(entry.after)]) {
+      const kind = auditReference(entry.kind, field);
+      for (const id of (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string' && item !== '')) {
+        if (kind === 'company') companies.add(id);
+        else if (kind === 'source' && entry.companyId) sources.set(id, entry.companyId);
+      }
+    }
+  }
+  const names: Record<string, AuditName> = {};
+  for (const company of await deps.getCompanies([...companies])) names[company.id] = { name: company.name, deleted: false };
+  const found = await Promise.all([...sources].map(async ([id, companyId]) => [id, await deps.getSource(companyId, id)] as const));
+  for (const [id, source] of found) if (source) names[id] = { name: source.name, deleted: false };
+  const gone = [...[...companies].map((id) => ['company', id] as const), ...[...sources.keys()].map((id) => ['source', id] as const)].filter(([, id]) => !names[id]);
+  await Promise.all(gone.map(async ([kind, id]) => (names[id] = { name: await deps.lastRecordedName(kind, id), deleted: true })));
+  return names;
 }

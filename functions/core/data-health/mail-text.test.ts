@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looseFrenchSpaces, textsOf } from '../../../shared/testing/french';
+import { frenchTypographyFaults, textsOf } from '../../../shared/testing/french';
 import { alertHeadline, alertLines, MAIL_TEXTS, mailLanguage } from './mail-text';
 import type { AlertEvent } from './status';
 
@@ -9,7 +9,7 @@ const still: AlertEvent = { kind: 'analytics-access', change: 'still', status: '
 
 describe('the health alert mail text', () => {
   it('keeps French punctuation with its word (no-break spaces)', () => {
-    expect(looseFrenchSpaces(textsOf(MAIL_TEXTS.fr, 'mail'))).toEqual([]);
+    expect(frenchTypographyFaults(textsOf(MAIL_TEXTS.fr, 'mail'))).toEqual([]);
   });
 
   it.each([

@@ -13,7 +13,7 @@ describe('language', () => {
     expect(await screen.findByRole('heading', { name: 'Réinitialisation du mot de passe' })).toBeInTheDocument();
     expect(window.localStorage.getItem('locale')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
-    await waitFor(() => expect(document.title).toBe("Portail d'intégration | Réinitialisation du mot de passe"));
+    await waitFor(() => expect(document.title).toBe("Portail d’intégration | Réinitialisation du mot de passe"));
 
     // A new visit starts in the stored language.
     view.unmount();

@@ -35,8 +35,14 @@ export type PageComponent = LazyExoticComponent<ComponentType> & { preload: () =
 
 const preloadable = (component: LazyExoticComponent<ComponentType>, load: () => Promise<unknown>): PageComponent =>
   Object.assign(component, { preload: () => void load().catch(() => undefined) });
-/** A lazy page whose chunk can be fetched early (the module loader keeps the promise: React's later import is the same one). */
-const page = (load: () => Promise<{ default: ComponentType }>) => preloadable(lazy(load), load);
+/**
+ * A lazy page whose chunk can be fetched early (the module loader keeps the promise: React's later
+ * import is the same one), inside the catalogues of `texts` (other areas' texts alone, none of their pages).
+ */
+const page = (load: () => Promise<{ default: ComponentType }>, ...texts: Array<() => Promise<{ area: MessageArea }>>) => {
+  const all = () => Promise.all([load(), ...texts.map((text) => text())] as const);
+  return preloadable(lazy(() => all().then(([module, ...others]) => ({ default: others.reduce((shown, other) => withArea(other.area, shown), module.default) }))), all);
+};
 
 // One lazy chunk per feature folder: the first route only loads its own feature.
 const admin = () => import('../features/admin');
@@ -45,20 +51,16 @@ const marketing = () => import('../features/marketing');
 const crm = () => import('../features/crm');
 const dataHealth = () => import('../features/data-health');
 /** A page of a feature folder, inside its area's catalogue (i18n/area.tsx), and of `texts` (other areas' catalogues alone, none of their pages). */
-const pick = <M extends { area: MessageArea }>(load: () => Promise<M>, name: keyof M, ...texts: Array<() => Promise<{ area: MessageArea }>>) => {
-  const all = () => Promise.all([load(), ...texts.map((text) => text())] as const);
-  return preloadable(
-    lazy(() => all().then(([module, ...others]) => ({ default: withArea(module.area, others.reduce((page, other) => withArea(other.area, page), module[name] as ComponentType)) }))),
-    all,
-  );
-};
+const pick = <M extends { area: MessageArea }>(load: () => Promise<M>, name: keyof M, ...texts: Array<() => Promise<{ area: MessageArea }>>) =>
+  page(() => load().then((module) => ({ default: withArea(module.area, module[name] as ComponentType) })), ...texts);
 /** The audit history names the changed fields of sources, UTM rules, collectors and commissions with the marketing pages' own labels. */
 const marketingTexts = () => import('../features/marketing/area');
 
 const Home = page(() => import('../features/home/home-page'));
 const Login = page(() => import('../features/auth/login-page'));
 const PasswordReset = page(() => import('../features/password-reset/password-reset-page'));
-const Dashboard = page(() => import('../features/dashboard/dashboard-page'));
+/** The dashboard's health summary names each kind, its reason and its fix page with the data-health texts. */
+const Dashboard = page(() => import('../features/dashboard/dashboard-page'), () => import('../features/data-health/area'));
 const Agenda = page(() => import('../features/agenda/agenda-page'));
 const Profile = page(() => import('../features/profile/profile-page'));
 const Instructions = page(() => import('../features/instructions/instructions-page'));

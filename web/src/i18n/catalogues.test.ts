@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { placeholders } from '../test/icu';
 import { ALL_MESSAGES, CATALOGUE_PARTS } from '../all-catalogues';
 import { en } from './messages/en';
-import { looseFrenchSpaces } from 'shared/testing/french';
+import { frenchTypographyFaults } from 'shared/testing/french';
 
 
 const parts = Object.entries(CATALOGUE_PARTS) as [string, Record<'en' | 'fr' | 'ru', Record<string, string>>][];
@@ -44,10 +44,23 @@ describe('message catalogues', () => {
     expect(Object.keys(ALL_MESSAGES.en)).toHaveLength(seen.size);
   });
 
-  it('French punctuation never wraps away from its word: a no-break space before : ; ! ? » and after «', () => {
-    // An ordinary space lets a phone's line break put '»' or '!' alone at the start of a line.
+  it('one casing of the status cards’ labels: a completed stage reads the same on every page, and no title-cased status', () => {
+    const completed = ['analytics.access.completed', 'analytics.dimension.completed', 'orderFeed.status.completed', 'collector.status.done', 'utm.status.done', 'instructions.status.done'];
+    for (const locale of ['en', 'fr', 'ru'] as const) {
+      expect(new Set(completed.map((id) => ALL_MESSAGES[locale][id])), locale).toEqual(new Set([ALL_MESSAGES[locale]['instructions.status.done']]));
+    }
+    expect(ALL_MESSAGES.en['instructions.status.done']).toBe('Stage completed');
+    // The cards' titles in sentence case (the spec's Access Granted / Access Denied / Stage Completed read as the other cards do).
+    const titles = Object.entries(ALL_MESSAGES.en).filter(([id]) => /^analytics\.(access|dimension)\.(todo|granted|denied|completed|success|low|error)$|\.status\.(done|completed|toVerify|warnings|noErrors)$/.test(id));
+    expect(titles.length).toBeGreaterThan(10);
+    expect(titles.filter(([, text]) => /^\S+ [A-Z][a-z]/.test(text))).toEqual([]);
+  });
+
+  it('French typography: a no-break space before : ; ! ? » and after «, and ’ for the apostrophe', () => {
+    // An ordinary space lets a phone's line break put '»' or '!' alone at the start of a line;
+    // the typewriter apostrophe (l'équipe) is not French print.
     // The instruction pages' French is checked beside them (features/instructions).
-    expect(looseFrenchSpaces(parts.flatMap(([, part]) => Object.entries(part.fr)))).toEqual([]);
+    expect(frenchTypographyFaults(parts.flatMap(([, part]) => Object.entries(part.fr)))).toEqual([]);
   });
 
   it('keeps the exact texts of the spec in English', () => {

@@ -29,6 +29,16 @@ export function formatPortalDay(intl: Pick<IntlShape, 'locale'>, day: string): s
   return formatPortalDate(intl, new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
+/** A calendar month (`YYYY-MM`, a chart's axis) as the language writes a month and its year: "Nov 2026", "nov. 2026", "нояб. 2026 г.". */
+export function formatPortalMonth(intl: Pick<IntlShape, 'locale'>, month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(dateLocale(intl.locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** A year (the footer's copyright), with the language's digits. */
+export const formatPortalYear = (intl: Pick<IntlShape, 'locale'>, date: Date): string => new Intl.DateTimeFormat(dateLocale(intl.locale), { year: 'numeric' }).format(date);
+
 /** The order of day, month and year in the language's one format (en, fr: day/month/year; ru: day.month.year). */
 function dayOrder(locale: string): Array<'day' | 'month' | 'year'> {
   const parts = new Intl.DateTimeFormat(dateLocale(locale), DATE).formatToParts(new Date(2026, 10, 26));

@@ -1,11 +1,12 @@
 import { useIntl } from 'react-intl';
+import { formatPortalYear } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 
 export function Footer() {
   const intl = useIntl();
   const t = useT();
-  // The year goes through the date formatter so digits follow the language's conventions.
-  const year = intl.formatDate(new Date(), { year: 'numeric' });
+  // The year goes through the portal's date helper so digits follow the language's conventions.
+  const year = formatPortalYear(intl, new Date());
   return (
     <footer className="app-footer">
       <div className="footer-inner">

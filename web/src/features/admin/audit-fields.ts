@@ -38,6 +38,7 @@ const BY_KIND: Partial<Record<AuditKind, Record<string, MessageId>>> = {
     orderFeedUrl: 'companies.field.orderFeedUrl',
     orderFeedHostKey: 'audit.field.orderFeedHostKey',
     integrationSteps: 'companies.steps.options',
+    isDefault: 'audit.field.isDefault',
     deletingAt: 'audit.field.deletingAt',
   },
   step: { stepType: 'statusReport.col.step', status: 'statusReport.col.status', note: 'statusReport.col.note' },
@@ -65,3 +66,22 @@ const BY_KIND: Partial<Record<AuditKind, Record<string, MessageId>>> = {
 };
 
 export const auditFieldLabel = (kind: AuditKind, field: string): MessageId | null => BY_KIND[kind]?.[field] ?? COMMON[field] ?? null;
+
+/**
+ * Fields whose stored values are codes the pages show in words: the prefix of each value's
+ * catalogue id (`user.role.ROLE_ADMIN`, `step.status.done`...). A value without an id stays as stored.
+ */
+const VALUE_PREFIXES: Partial<Record<AuditKind, Record<string, string>>> = {
+  user: { roles: 'user.role.' },
+  company: { product: 'product.', integrationSteps: 'step.name.' },
+  step: { status: 'step.status.', stepType: 'step.name.' },
+  collector: { configStatus: 'collector.status.', collectStatus: 'collector.status.' },
+  commission: { type: 'commissions.type.' },
+  meeting: { duration: 'agenda.duration.' },
+  'default-collector': { type: 'defaultCollectors.type.' },
+};
+
+export const auditValueId = (kind: AuditKind, field: string, value: string): string | null => {
+  const prefix = VALUE_PREFIXES[kind]?.[field];
+  return prefix ? `${prefix}${value}` : null;
+};

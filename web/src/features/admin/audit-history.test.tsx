@@ -60,9 +60,9 @@ describe('the audit page', () => {
 
   // Booleans, times and numbers as the user's language writes them (the portal's one date format: i18n/dates.tsx).
   for (const [locale, expected] of [
-    ['en', ['no → yes', '→ 20/11/2026', '1,234.5 → 12.5', 'sources, utm_rules']],
-    ['fr', ['non → oui', '→ 20/11/2026', '1\u202f234,5 → 12,5', 'sources, utm_rules']],
-    ['ru', ['нет → да', '→ 20.11.2026', '1\u00a0234,5 → 12,5', 'sources, utm_rules']],
+    ['en', ['no → yes', '→ 20/11/2026', '1,234.5 → 12.5', 'Sources, UTM rules']],
+    ['fr', ['non → oui', '→ 20/11/2026', '1\u202f234,5 → 12,5', 'Sources, Règles UTM']],
+    ['ru', ['нет → да', '→ 20.11.2026', '1\u00a0234,5 → 12,5', 'Источники, Правила UTM']],
   ] as const) {
     it(`shows booleans, times, numbers and lists in the user's language, never raw (${locale})`, async () => {
       mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
@@ -85,25 +85,52 @@ describe('the audit page', () => {
 });
 
 describe('a user’s companies in the history', () => {
-  it('are named, not shown as ids (a deleted company keeps its id), and nothing shows for none', async () => {
+  it('are named by the page’s names, not shown as ids (a deleted company marked), and nothing shows for none', async () => {
     mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
     server.use(
-      http.get(api('/api/companies'), () => HttpResponse.json([{ id: 'c-globex', name: 'Globex', product: '360', country: 'RU', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: [], version: 1 }])),
       http.get(api('/api/audit'), () =>
         HttpResponse.json({
           entries: [entry({ before: { currentCompanyId: null, managedCompanyIds: ['c-gone', 'c-globex'] }, after: { currentCompanyId: 'c-globex', managedCompanyIds: ['c-globex'] } })],
           next: null,
+          names: { 'c-globex': { name: 'Globex', deleted: false }, 'c-gone': { name: 'Initech', deleted: true } },
         }),
       ),
     );
     renderApp('/admin/audit');
-    await changes();
-    // The names come with the companies list (read beside the history).
-    expect(await screen.findAllByText('Globex', { selector: 'ins' })).toHaveLength(2);
     const [row] = await changes();
     expect(row).toContain('Current company:  → Globex');
-    expect(row).toContain('Managed companies: c-gone, Globex → Globex');
+    expect(row).toContain('Managed companies: Initech (deleted company), Globex → Globex');
   });
+});
+
+describe('every kind’s values in words, never ids or JSON', () => {
+  const rule = (source: string, medium: string) => [
+    { type: 'equal', value: source, utm: 'utmSource' },
+    { type: 'any', value: '', utm: 'utmMedium' },
+    { type: 'not contains', value: medium, utm: 'utmCampaign' },
+  ];
+  const values = [
+    entry({ kind: 'rule', action: 'create', recordId: 'r1', after: { sourceId: 's-live', rule: rule('google', 'brand') } }),
+    entry({ kind: 'rule', action: 'delete', recordId: 'r2', before: { sourceId: 's-gone', rule: rule('bing', 'x') } }),
+    entry({ kind: 'default-collector', recordId: 'd1', companyId: null, before: { comment: JSON.stringify({ en: 'Add us as a reader.', ru: 'Добавьте нас.', fr: 'Ajoutez-nous.' }) } }),
+    entry({ before: { roles: ['ROLE_USER'], mailSuppression: { address: 'a@x.test', type: 'bounce', reason: 'smtp; 550', at: '2026-11-20T09:05:00.000Z' } }, after: { roles: ['ROLE_ADMIN'] } }),
+    entry({ kind: 'step', recordId: 'c1#status_feed', before: { status: 'TBD' }, after: { status: 'done' } }),
+  ];
+  const names = { 's-live': { name: 'Google Ads', deleted: false }, 's-gone': { name: 'Bing', deleted: true } };
+  for (const [locale, expected] of [
+    ['en', ['Source:  → Google Ads', 'UTM rule:  → utm_source equals google, utm_medium any, utm_campaign does not contain brand', 'Source: Bing (deleted source) →', 'Add us as a reader.', 'Role: User → Administrator', 'Bounce of a@x.test on 20/11/2026, 09:05: smtp; 550', 'Step Order Feed · changed', 'To be done → Completed']],
+    ['fr', ['Source\u00a0:  → Google Ads', 'utm_source égal à google, utm_medium quelconque, utm_campaign ne contient pas brand', 'Bing (source supprimée)', 'Ajoutez-nous.', 'Rebond pour a@x.test le 20/11/2026 09:05\u00a0: smtp; 550', 'Étape Flux de commandes', 'À faire → Terminée']],
+    ['ru', ['utm_source равен google, utm_medium любой, utm_campaign не содержит brand', 'Bing (удалённый источник)', 'Добавьте нас.', 'Нужно сделать → Завершён']],
+  ] as const) {
+    it(`shows a UTM rule's source by name and its conditions in words, a comment in the reader's language, codes as words (${locale})`, async () => {
+      mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
+      server.use(http.get(api('/api/audit'), () => HttpResponse.json({ entries: values, next: null, names })));
+      renderApp('/admin/audit', { locale });
+      const text = (await changes()).join('\n');
+      for (const part of expected) expect(text).toContain(part);
+      expect(text).not.toMatch(/s-live|s-gone|\{|\[|utmSource|ROLE_|status_feed|"/);
+    });
+  }
 });
 
 describe('the day filters', () => {

@@ -1,6 +1,9 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import useSWR from 'swr';
-import { AUDIT_KINDS, type AuditEntry, type AuditKind } from 'shared/domain/types';
+import { auditReference } from 'shared/domain/audit';
+import { AUDIT_KINDS, STEP_TYPES, type AuditEntry, type AuditKind, type AuditPage, type MailSuppression, type StepType } from 'shared/domain/types';
+import type { MatchType, UtmCondition, UtmDimension } from 'shared/domain/utm-matching';
+import { isCollectorCommentText, parseCollectorComment } from 'shared/schemas/default-collectors';
 import { auditQuerySchema } from 'shared/schemas/audit';
 import { auditList, companiesList, usersList } from 'shared/routes';
 import type { ValidationError as YupValidationError } from 'yup';
@@ -14,7 +17,8 @@ import { Card } from '../../ui/card';
 import { DayInput, type TypedDay } from '../../ui/day-input';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
-import { auditFieldLabel } from './audit-fields';
+import { stepNameId } from '../../lib/steps';
+import { auditFieldLabel, auditValueId } from './audit-fields';
 import './companies-admin.css';
 
 /**
@@ -34,25 +38,62 @@ const isNone = (value: unknown) => value === undefined || value === null || valu
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Fields that hold company ids (a user's companies): shown by the companies' names (a deleted one keeps its id). */
-const COMPANY_FIELDS = new Set(['companyId', 'currentCompanyId', 'managedCompanyIds']);
-type CompanyNames = ReadonlyMap<string, string>;
+type Names = AuditPage['names'];
+
+/** The URL parameters a UTM rule's conditions test (technical names, the same in every language). */
+const UTM_PARAMETERS: Record<UtmDimension, string> = { utmSource: 'utm_source', utmMedium: 'utm_medium', utmCampaign: 'utm_campaign' };
+const CONDITION_IDS: Record<MatchType, MessageId> = {
+  any: 'audit.rule.any',
+  equal: 'audit.rule.equal',
+  'not equal': 'audit.rule.notEqual',
+  contains: 'audit.rule.contains',
+  'not contains': 'audit.rule.notContains',
+};
+const isRule = (value: unknown): value is UtmCondition[] =>
+  Array.isArray(value) && value.every((item) => item && typeof item === 'object' && Object.hasOwn(CONDITION_IDS, (item as UtmCondition).type) && Object.hasOwn(UTM_PARAMETERS, (item as UtmCondition).utm));
+const isSuppression = (value: object): value is MailSuppression => ['address', 'type', 'at'].every((key) => Object.hasOwn(value, key));
 
 /**
- * A recorded value as the user reads it, in their language: yes / no for booleans, times and days
- * in the portal's one date format (i18n/dates.tsx), numbers with the language's decimal sign, a
- * user's companies by name, lists item by item; other text as stored, structures as JSON.
+ * A recorded value as the user reads it, in their language, for every field of every kind: yes / no
+ * for booleans, times and days in the portal's one date format (i18n/dates.tsx), numbers with the
+ * language's decimal sign, codes in words (audit-fields.ts), records referred to by their names (a
+ * deleted one marked), a UTM rule as its conditions in words, a default collector's comment in the
+ * reader's language, lists item by item, other structures as "name: value" pairs; never raw JSON.
  */
-function useShowValue(names: CompanyNames): (field: string, value: unknown) => string {
+function useShowValue(names: Names): (kind: AuditKind, field: string, value: unknown) => string {
   const intl = useIntl();
   const t = useT();
-  const show = (field: string, value: unknown): string => {
+  const show = (kind: AuditKind, field: string, value: unknown): string => {
     if (isNone(value)) return '';
     if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
     if (typeof value === 'number') return intl.formatNumber(value);
-    if (Array.isArray(value)) return value.map((item) => show(field, item)).join(', ');
-    if (typeof value !== 'string') return JSON.stringify(value);
-    if (COMPANY_FIELDS.has(field)) return names.get(value) ?? value;
+    if (kind === 'rule' && isRule(value)) {
+      return value.map((condition) => t(CONDITION_IDS[condition.type], { utm: UTM_PARAMETERS[condition.utm], value: condition.value })).join(', ');
+    }
+    if (Array.isArray(value)) return value.map((item) => show(kind, field, item)).join(', ');
+    if (typeof value === 'object') {
+      if (isSuppression(value)) {
+        const type = value.type === 'bounce' ? 'audit.value.suppression.bounce' : 'audit.value.suppression.complaint';
+        return t('audit.value.suppression', { type: t(type), address: value.address, date: show(kind, 'at', value.at), reason: value.reason || '-' });
+      }
+      return Object.entries(value as Record<string, unknown>)
+        .filter(([, item]) => !isNone(item))
+        .map(([key, item]) => t('common.labelled', { label: key, text: show(kind, key, item) }))
+        .join(', ');
+    }
+    if (typeof value !== 'string') return String(value);
+    const reference = auditReference(kind, field);
+    const named = reference ? names[value] : undefined;
+    if (reference && named) {
+      if (!named.deleted) return named.name ?? value;
+      return t(reference === 'company' ? 'audit.value.deletedCompany' : 'audit.value.deletedSource', { name: named.name ?? value });
+    }
+    if (kind === 'default-collector' && field === 'comment' && isCollectorCommentText(value)) {
+      const comment = parseCollectorComment(value);
+      return comment[intl.locale.slice(0, 2) as keyof typeof comment] || comment.en;
+    }
+    const id = auditValueId(kind, field, value);
+    if (id && Object.hasOwn(intl.messages, id)) return t(id as MessageId);
     if (ISO_TIME.test(value)) return formatPortalDate(intl, value, true) || value;
     if (ISO_DAY.test(value)) return formatPortalDay(intl, value) || value;
     return value;
@@ -66,9 +107,7 @@ function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null
   const query = { ...filter, cursor: cursor ?? undefined };
   const { data, error } = useSWR<Awaited<ReturnType<typeof callRoute<typeof auditList>>>, ApiError>([auditList.id, query], () => callRoute(auditList, { query }));
   const [more, setMore] = useState(false);
-  // The admin lists' companies (cached: the page's filter and the edit pages read them too).
-  const companies = useRoute(companiesList).data;
-  const names = useMemo<CompanyNames>(() => new Map((companies ?? []).map((company) => [company.id, company.name])), [companies]);
+  const names = data?.names ?? {};
   const rows = (
     <>
       {data?.entries.map((entry) => <Row key={`${entry.at}#${entry.kind}#${entry.recordId}#${entry.action}`} entry={entry} names={names} />)}
@@ -112,7 +151,7 @@ function FieldName({ kind, field }: { kind: AuditKind; field: string }) {
   return <strong>{label ? <T id={label} /> : field}</strong>;
 }
 
-function Row({ entry, names }: { entry: AuditEntry; names: CompanyNames }) {
+function Row({ entry, names }: { entry: AuditEntry; names: Names }) {
   const show = useShowValue(names);
   // A field empty on both sides (a creation's blank optional fields) says nothing.
   const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter((field) => !isNone(entry.before[field]) || !isNone(entry.after[field]));
@@ -121,7 +160,15 @@ function Row({ entry, names }: { entry: AuditEntry; names: CompanyNames }) {
       <td role="cell" className="audit-when"><DateText value={entry.at} withTime /></td>
       <td role="cell" className="audit-who audit-break">{entry.actorLogin}</td>
       <td role="cell" className="audit-what">
-        <T id={kindId(entry.kind)} /> · <T id={actionId(entry.action)} />
+        <T id={kindId(entry.kind)} />
+        {/* A step's record is `<company id>#<step type>`: which step, by its name. */}
+        {entry.kind === 'step' && STEP_TYPES.includes(entry.recordId.split('#')[1] as StepType) ? (
+          <>
+            {' '}
+            <T id={stepNameId(entry.recordId.split('#')[1] as StepType)} />
+          </>
+        ) : null}{' '}
+        · <T id={actionId(entry.action)} />
         {entry.client ? <div className="muted small">{entry.client}</div> : null}
       </td>
       <td role="cell" className="audit-what-changed">
@@ -132,8 +179,8 @@ function Row({ entry, names }: { entry: AuditEntry; names: CompanyNames }) {
                 id="audit.change"
                 values={{
                   field: <FieldName kind={entry.kind} field={field} />,
-                  before: <del>{show(field, entry.before[field])}</del>,
-                  after: <ins>{show(field, entry.after[field])}</ins>,
+                  before: <del>{show(entry.kind, field, entry.before[field])}</del>,
+                  after: <ins>{show(entry.kind, field, entry.after[field])}</ins>,
                 }}
               />
             </li>
@@ -170,7 +217,7 @@ function FilterField({ name, filter, onChange, options }: { name: 'company' | 'u
       <label htmlFor={id}>
         <T id={`audit.filter.${name}`} />
       </label>
-      <select id={id} className="input" value={filter[name] ?? ''} onChange={(event) => onChange({ ...filter, [name]: event.target.value || undefined })}>
+      <select id={id} className="select" value={filter[name] ?? ''} onChange={(event) => onChange({ ...filter, [name]: event.target.value || undefined })}>
         <option value="">{t('audit.filter.all')}</option>
         {options.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </select>

@@ -38,10 +38,10 @@ describe('CompaniesPage', () => {
     await user.type(screen.getByLabelText(/Company name/), 'Initech');
     await user.type(screen.getByLabelText('View ID'), '123');
     // Another company's View ID: the server refuses it, so it blocks here too (it only warned before).
-    expect(screen.getByText('This View ID already exists')).toBeInTheDocument();
+    expect(screen.getByText('This View ID already exists.')).toBeInTheDocument();
     expect(create).toBeDisabled();
     await user.type(screen.getByLabelText('View ID'), '4');
-    expect(screen.queryByText('This View ID already exists')).toBeNull();
+    expect(screen.queryByText('This View ID already exists.')).toBeNull();
     expect(create).toBeEnabled();
     expect(screen.getByLabelText('Product')).toHaveValue('360');
     expect(screen.getByLabelText('Country')).toHaveValue('RU');
@@ -128,7 +128,7 @@ describe('CompaniesPage', () => {
     expect(within(row).getByText('This company already exists, please use another name')).toBeInTheDocument();
     expect(save).toBeDisabled();
     await user.type(within(row).getByLabelText('View ID of Globex'), '123');
-    expect(within(row).getByText('This View ID already exists')).toBeInTheDocument();
+    expect(within(row).getByText('This View ID already exists.')).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'Globex Group');
     expect(within(row).queryByText('This company already exists, please use another name')).toBeNull();

@@ -1,23 +1,17 @@
 import { useState } from 'react';
-import type { StepType } from 'shared/domain/types';
+import { AUTOMATIC_STEPS } from 'shared/domain/integration';
+import { STEP_TYPES, type StepType } from 'shared/domain/types';
 import { T } from '../../i18n/t';
 import { stepNameId } from '../../lib/steps';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 
-/** Step options of the company form (spec), in this order; the hidden ones are shown apart. */
-const STEP_OPTIONS: readonly StepType[] = [
-  'google_analytics',
-  'adobe_analytics',
-  'matomo_analytics',
-  'firebase_analytics',
-  'sources',
-  'collector',
-  'status_feed',
-  'salesforce_crm',
-  'commission_rules',
-];
-const HIDDEN_STEP_OPTIONS: readonly StepType[] = ['ga_access', 'ga_dimension', 'utm_rules'];
+/**
+ * Step options of the company form: every step type of the spec (shared STEP_TYPES, in its order),
+ * so a type added there is offered here; the hidden (automatic) ones are shown apart.
+ */
+const STEP_OPTIONS: readonly StepType[] = STEP_TYPES.filter((step) => !AUTOMATIC_STEPS.includes(step));
+const HIDDEN_STEP_OPTIONS: readonly StepType[] = AUTOMATIC_STEPS;
 
 /**
  * "Steps setting": a button showing how many steps are chosen, opening a modal of checkboxes.

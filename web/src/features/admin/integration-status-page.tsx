@@ -15,6 +15,7 @@ import { HealthBadge } from '../../ui/health-badge';
 import { PageHeading } from '../../ui/page-heading';
 import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
 import { ExportCsvButton } from './admin-csv';
+import '../../ui/edit-table.css';
 import './companies-admin.css';
 
 type Column = 'company' | 'step' | 'status';
@@ -107,37 +108,39 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
         </span>
         <ExportCsvButton sheet="statusReport" rows={shown} title="route.adminIntegrationStatus" />
       </div>
-      <div className="co-table-wrap">
-        <table className="co-table">
+      <div className="edit-table-wrap">
+        {/* The editable tables' look (ui/edit-table.css): on a phone each row is a block, company first, then step, status,
+            update and health under their columns' names. Explicit roles: the blocks drop a table's semantics in some browsers. */}
+        <table className="edit-table status-report-table" role="table">
           <caption className="visually-hidden">
             <T id="route.adminIntegrationStatus" />
           </caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               <SortHeader column="company" label="statusReport.col.company" sort={sort} onSort={toggle} />
               <SortHeader column="step" label="statusReport.col.step" sort={sort} onSort={toggle} />
               <SortHeader column="status" label="statusReport.col.status" sort={sort} onSort={toggle} />
-              <th scope="col">
+              <th scope="col" role="columnheader" className="edit-table-plain-head">
                 <T id="statusReport.col.updated" />
               </th>
-              <th scope="col">
+              <th scope="col" role="columnheader" className="edit-table-plain-head">
                 <T id="statusReport.col.health" />
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {shown.length === 0 && (
               <EmptyRow colSpan={5}>{query.trim() ? <T id="statusReport.noResults" values={{ query: query.trim() }} /> : <T id="statusReport.empty" />}</EmptyRow>
             )}
             {shown.map((row) => (
-              <tr key={`${row.companyId}-${row.stepType}`}>
-                <td>
+              <tr key={`${row.companyId}-${row.stepType}`} role="row">
+                <td role="cell">
                   <Link to={`/admin/companies/edit/${encodeURIComponent(row.companyId)}`}>{row.companyName}</Link>
                 </td>
-                <td>
+                <td role="cell" data-label={t('statusReport.col.step')}>
                   <T id={stepNameId(row.stepType, row.product)} />
                 </td>
-                <td>
+                <td role="cell" data-label={t('statusReport.col.status')}>
                   <span className={`badge co-status-${row.status}`}>
                     <T id={stepStatusId(row.status)} />
                   </span>
@@ -147,8 +150,8 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
                     </p>
                   )}
                 </td>
-                <td>{row.updated ? <DateText value={row.updated} withTime /> : '-'}</td>
-                <td>{row.health ? <HealthBadge status={row.health} /> : '-'}</td>
+                <td role="cell" data-label={t('statusReport.col.updated')}>{row.updated ? <DateText value={row.updated} withTime /> : '-'}</td>
+                <td role="cell" data-label={t('statusReport.col.health')}>{row.health ? <HealthBadge status={row.health} /> : '-'}</td>
               </tr>
             ))}
           </tbody>
@@ -165,7 +168,7 @@ function FilterSelect({ label, value, onChange, all, options }: { label: Message
       <span>
         <T id={label} />
       </span>
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
+      <select className="select" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{all}</option>
         {options.map(([id, text]) => (
           <option key={id} value={id}>

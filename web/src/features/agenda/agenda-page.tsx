@@ -250,7 +250,7 @@ function MeetingRow({
             {/* Each field's message on a line of its own, then what to do about it. */}
             {Object.entries(editing.errors).map(([field, id]) => (
               <p key={field} className="field-error">
-                {t(FIELDS.find((f) => f.field === field)?.label ?? 'agenda.nameLabel')}: <T id={id!} />
+                <T id="common.labelled" values={{ label: t(FIELDS.find((f) => f.field === field)?.label ?? 'agenda.nameLabel'), text: <T id={id!} /> }} />
               </p>
             ))}
             <p role="alert" className="edit-table-refused">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_DAYS, type AccessCheckAnswer, type DimensionCheckAnswer } from 'shared/domain/analytics';
@@ -58,6 +59,17 @@ function CallFailed({ error }: { error: unknown }) {
   );
 }
 
+/** Another company holds the View ID: a conflict (the shared two-sentence message), whichever card asks. */
+function ViewIdConflict({ label }: { label: ReactNode }) {
+  return (
+    <StatusCard tone="error" label={label} title={<T id="analytics.viewIdConflict" />}>
+      <p>
+        <T id="validation.analytics.viewIdTaken" />
+      </p>
+    </StatusCard>
+  );
+}
+
 /** `lastAt`: the view comes from a check of an earlier visit (no check answered in this one). */
 export function AccessStatusCard({ view, outcome, lastAt }: { view: AccessView; outcome: Outcome<AccessCheckAnswer>; lastAt?: string }) {
   const label = <T id="analytics.status.access" />;
@@ -94,6 +106,8 @@ export function AccessStatusCard({ view, outcome, lastAt }: { view: AccessView; 
           )}
         </StatusCard>
       );
+    case 'conflict':
+      return <ViewIdConflict label={label} />;
     case 'completed':
       return (
         <StatusCard tone="done" label={label} title={<T id="analytics.access.completed" />}>
@@ -182,6 +196,8 @@ export function DimensionStatusCard({ view, outcome, lastAt }: { view: Dimension
         </StatusCard>
       );
     }
+    case 'conflict':
+      return <ViewIdConflict label={label} />;
     case 'completed':
       return (
         <StatusCard tone="done" label={label} title={<T id="analytics.dimension.completed" />}>

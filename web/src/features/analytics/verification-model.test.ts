@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccessCheckAnswer, DimensionCheckAnswer } from 'shared/domain/analytics';
 import type { IntegrationStatus, StepStatus, StepType } from 'shared/domain/types';
 import { accessView, canCheck, dimensionView, initialValues, showsAccessCard, storedFacts, typeAfterDimensionInput, type VerificationValues } from './verification-model';
+import { ApiError } from '../../lib/api/client';
 
 const values = (over: Partial<VerificationValues> = {}): VerificationValues => ({ ...initialValues(), view_id: '12345', dimension: '1', ...over });
 const access = (code: AccessCheckAnswer['code'], errors: string[] = []): AccessCheckAnswer => ({
@@ -42,6 +43,11 @@ describe('verification rules', () => {
     expect(accessView({ state: 'answered', answer: access(200, ['partial']) }, own('TBD'))).toBe('denied');
     expect(accessView({ state: 'answered', answer: access(403, ['no']) }, own('done'))).toBe('denied');
     expect(accessView({ state: 'failed', error: new Error('x') }, own('TBD'))).toBe('denied');
+    // Another company's View ID: a conflict, not a denied access (nor a dimension error).
+    const taken = new ApiError(400, 'validation', 'no', { view_id: 'validation.analytics.viewIdTaken' });
+    expect(accessView({ state: 'failed', error: taken }, own('TBD'))).toBe('conflict');
+    expect(dimensionView({ state: 'failed', error: taken }, own('TBD'))).toBe('conflict');
+    expect(accessView({ state: 'failed', error: new ApiError(400, 'validation', 'no', { view_id: 'validation.analytics.viewId' }) }, own('TBD'))).toBe('denied');
   });
 
   it('dimension: 403 denied, other codes and missing figures error, then the verdict', () => {

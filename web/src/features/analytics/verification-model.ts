@@ -11,6 +11,7 @@ import {
 } from 'shared/domain/analytics';
 import type { IntegrationStatus, StepStatus, StepType } from 'shared/domain/types';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from 'shared/schemas/analytics';
+import { ApiError } from '../../lib/api/client';
 
 /**
  * The verification pages' rules (spec "Analytics access", "Custom dimension", sections 4, 5 and
@@ -74,8 +75,16 @@ export function schemaFor(mode: VerificationMode, values: VerificationValues) {
 export type Outcome<A> = { state: 'idle' } | { state: 'loading' } | { state: 'answered'; answer: A } | { state: 'failed'; error: unknown };
 export const IDLE = { state: 'idle' } as const;
 
-export type AccessView = 'todo' | 'loading' | 'granted' | 'denied' | 'completed';
-export type DimensionView = 'todo' | 'loading' | 'success' | 'low' | 'error' | 'denied' | 'completed';
+/** `conflict`: the check was refused because another company holds the View ID; Google was not asked. */
+export type AccessView = 'todo' | 'loading' | 'granted' | 'denied' | 'conflict' | 'completed';
+export type DimensionView = 'todo' | 'loading' | 'success' | 'low' | 'error' | 'denied' | 'conflict' | 'completed';
+
+/**
+ * The server's 400 for a View ID another company holds (functions/core/analytics/view-owner.ts).
+ * It is a conflict between companies, said as such: "Access denied" would send the customer to
+ * grant an access that would change nothing.
+ */
+const isViewIdConflict = (error: unknown): boolean => error instanceof ApiError && error.fieldErrors.view_id === 'validation.analytics.viewIdTaken';
 
 /**
  * What the company's stored facts say of one check kind, for a page opened without a check of
@@ -106,7 +115,7 @@ export function accessView(outcome: Outcome<AccessCheckAnswer>, facts: StoredChe
     case 'loading':
       return 'loading';
     case 'failed':
-      return 'denied';
+      return isViewIdConflict(outcome.error) ? 'conflict' : 'denied';
     case 'answered':
       return accessResult(outcome.answer);
     default:
@@ -120,7 +129,7 @@ export function dimensionView(outcome: Outcome<DimensionCheckAnswer>, facts: Sto
     case 'loading':
       return 'loading';
     case 'failed':
-      return 'error';
+      return isViewIdConflict(outcome.error) ? 'conflict' : 'error';
     case 'answered':
       return dimensionResult(outcome.answer);
     default:

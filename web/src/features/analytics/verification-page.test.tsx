@@ -162,7 +162,7 @@ describe('verification page: outcomes', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Access Only' }));
     await userEvent.type(field(/^View id/), '100001');
     await userEvent.click(check());
-    const access = await screen.findByText('Access Granted');
+    const access = await screen.findByText('Access granted');
     const section = access.closest('section')!;
     expect(within(section).getByText('We can read Sandbox shop: 20,000 sessions over the last 30 days.')).toBeInTheDocument();
     expect(within(section).getByText('6 UTM combinations of the last 30 days were imported.')).toBeInTheDocument();
@@ -177,7 +177,7 @@ describe('verification page: outcomes', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /^View id/ }), '100002');
     await userEvent.type(field(/^Dimension index/), '1');
     await userEvent.click(check());
-    const section = (await screen.findByText('Access Denied')).closest('section')!;
+    const section = (await screen.findByText('Access denied')).closest('section')!;
     expect(within(section).getByText(DENIED)).toBeInTheDocument();
     expect(within(section).getByText('Please make sure to follow the instructions')).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(['access']);
@@ -192,7 +192,7 @@ describe('verification page: outcomes', () => {
     renderApp('/analytics/access');
     await userEvent.type(await screen.findByRole('textbox', { name: /^View id/ }), '100001');
     await userEvent.click(check());
-    const section = (await screen.findByText('Access Denied')).closest('section')!;
+    const section = (await screen.findByText('Access denied')).closest('section')!;
     expect(within(section).getByText('Something went wrong...')).toBeInTheDocument();
     expect(within(section).getByText('Please try again later')).toBeInTheDocument();
   });
@@ -208,7 +208,7 @@ describe('verification page: outcomes', () => {
     expect(within(section).getByText(/both figures need 95% or more/)).toBeInTheDocument();
     expect(screen.getByText('70%').closest('.analytics-figure')).toHaveClass('analytics-figure-warning');
     expect(screen.getByText('50%').closest('.analytics-figure')).toHaveClass('analytics-figure-danger');
-    expect(within(card('Analytics access')).getByText('Access Granted')).toBeInTheDocument();
+    expect(within(card('Analytics access')).getByText('Access granted')).toBeInTheDocument();
   });
 
   it('dimension page: 403 is the access-denied headline with the generic message; 404 an error with the server’s', async () => {
@@ -216,7 +216,7 @@ describe('verification page: outcomes', () => {
     const { calls } = mockApi({ stored: company({ viewId: '100002', dimensionIndex: '1' }), dim: dimension({ code: 403, errors: [{ message: DENIED }], sessions: null, transactions: null, dimension: null }) });
     renderApp('/analytics/custom-dimension');
     await userEvent.click(await screen.findByRole('button', { name: 'Check' }));
-    const section = (await screen.findByText('Access Denied')).closest('section')!;
+    const section = (await screen.findByText('Access denied')).closest('section')!;
     expect(within(section).getByText('Please make sure to follow the instructions')).toBeInTheDocument();
     expect(within(section).getByText(`Google Analytics answered: ${DENIED}`)).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(['dimension']);
@@ -273,7 +273,7 @@ describe('verification page: outcomes', () => {
     mockSession(makeUser());
     mockApi({ steps: 'done' });
     renderApp('/analytics/access');
-    expect(await screen.findByText('Stage Completed')).toBeInTheDocument();
+    expect(await screen.findByText('Stage completed')).toBeInTheDocument();
   });
 });
 

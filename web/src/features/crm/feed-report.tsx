@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { FeedKind, FeedResult, WarningExample } from 'shared/feed/types';
 import { warningText, type WarningKey } from 'shared/feed/warnings';
-import { formatPortalDay } from '../../i18n/dates';
+import { formatPortalDay, formatPortalMonth } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
@@ -82,7 +82,7 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
                 <Stat label={<T id="orderFeed.report.notFound" values={{ kind: noun }} />} value={intl.formatNumber(result.possibleImported.notInGA)} />
               </dl>
               <p className="muted feed-small">
-                <T id="orderFeed.report.dayTested" values={{ day: result.possibleImported.dayTested }} />
+                <T id="orderFeed.report.dayTested" values={{ day: formatPortalDay(intl, result.possibleImported.dayTested) }} />
               </p>
             </>
           ) : (
@@ -126,7 +126,7 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
               caption={t('orderFeed.report.byMonthTitle', { kind: noun })}
               labelHeader={t('orderFeed.report.month')}
               valueHeader={t('orderFeed.report.orders', { kind: noun })}
-              data={months.map((m) => ({ label: monthLabel(m.month, intl.locale), orders: m.orders }))}
+              data={months.map((m) => ({ label: formatPortalMonth(intl, m.month), orders: m.orders }))}
             />
           </Suspense>
         </Card>
@@ -135,8 +135,6 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
   );
 }
 
-const monthLabel = (month: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
 function Stat({ label, value, hint, wide }: { label: React.ReactNode; value: React.ReactNode; hint?: string; wide?: boolean }) {
   return (

@@ -137,6 +137,8 @@ describe('OrderFeedPage', () => {
     expect(screen.getByRole('progressbar', { name: 'Checking the feed' })).toHaveAttribute('aria-valuenow', '50');
 
     const warnings = await screen.findByRole('list', { name: 'Warnings' });
+    // The day compared in the portal's one date format, never the raw ISO day.
+    expect(screen.getByText('Day compared: 23/11/2026')).toBeInTheDocument();
     expect(calls).toEqual(['ticket {"fileName":"orders.xml","size":2048,"type":"xml"}', 's3', 'check']);
     // The policy fields, then the file (jsdom's XMLHttpRequest loses the part's name and bytes: the browser test checks the real upload).
     expect(Object.keys(uploadedFields)).toEqual(['key', 'Policy', 'file']);

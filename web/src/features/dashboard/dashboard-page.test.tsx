@@ -55,6 +55,15 @@ describe('dashboard', () => {
     expect(screen.queryByRole('button', { name: /^Reset status/ })).not.toBeInTheDocument();
   });
 
+  it('names each step block with its status, French punctuation from the catalogue', async () => {
+    mockSession(makeUser());
+    mockSteps(status([step('google_analytics', 'done', '2026-11-20T10:00:00Z'), step('sources', 'TBD')]));
+    renderApp('/dashboard', { locale: 'fr' });
+    const blocks = await screen.findByRole('list', { name: /étapes/i });
+    // textContent: toHaveTextContent would fold the no-break space into an ordinary one.
+    expect(within(blocks).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['✓Google Analytics\u00a0: Terminée', 'Sources\u00a0: À faire']);
+  });
+
   it('lets an administrator reset a done step, after a confirmation', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
     mockSteps(status([step('collector', 'done', '2026-11-20T10:00:00Z')]));
@@ -130,7 +139,7 @@ describe('dashboard', () => {
     server.use(http.get(api('/api/integration-status'), () => HttpResponse.json({ code: 'forbidden', message: 'no' }, { status: 403 })));
     renderApp('/dashboard', { locale: 'fr' });
     expect(await screen.findByText('Vos étapes d’intégration n’ont pas pu être chargées')).toBeInTheDocument();
-    expect(screen.getByText("Vous n'êtes pas autorisé à effectuer cette action")).toBeInTheDocument();
+    expect(screen.getByText("Vous n’êtes pas autorisé à effectuer cette action")).toBeInTheDocument();
   });
 
   it('moves through the three reviews, wrapping around', async () => {

@@ -95,7 +95,7 @@ function Steps({ status, admin, onChange }: { status: IntegrationStatus; admin: 
             <li key={step.stepType} className={`step-block step-block-${TONE[stepDisplay(step, facts)]}`}>
               <span aria-hidden="true">{step.status === 'done' ? '✓' : ''}</span>
               <span className="visually-hidden">
-                <T id={stepNameId(step.stepType, status.product)} />: <T id={stepStatusId(stepDisplay(step, facts))} />
+                <T id="common.labelled" values={{ label: <T id={stepNameId(step.stepType, status.product)} />, text: <T id={stepStatusId(stepDisplay(step, facts))} /> }} />
               </span>
             </li>
           ))}

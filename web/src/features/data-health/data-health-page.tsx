@@ -1,14 +1,14 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { HEALTH_KINDS, type HealthDay, type HealthItem, type HealthKind, type HealthReason } from 'shared/domain/data-health';
-import { feedKindOf } from 'shared/feed/types';
+import { HEALTH_KINDS, type HealthDay, type HealthItem, type HealthKind } from 'shared/domain/data-health';
 import { dataHealthGet } from 'shared/routes';
 import { formatPortalDate, formatPortalDay } from '../../i18n/dates';
-import { T, useT, type MessageId } from '../../i18n/t';
+import { T, useT } from '../../i18n/t';
 import { useCurrentUser } from '../../lib/api/session';
 import { useRoute } from '../../lib/api/use-route';
 import { Card } from '../../ui/card';
 import { HEALTH_ICONS, HealthBadge, healthStatusId } from '../../ui/health-badge';
+import { HEALTH_FIX_PAGES, healthFixId, healthKindId, useHealthReason } from '../../ui/health-reason';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
 import './data-health.css';
@@ -16,36 +16,10 @@ import './data-health.css';
 /** How many days the timeline shows (the API sends the same window). */
 const DAYS = 30;
 
-/** The page that fixes each kind (the step pages and the UTM management). */
-const FIX_PAGES: Record<HealthKind, string> = {
-  feed: '/crm/order-feed',
-  'analytics-access': '/analytics/access',
-  'analytics-coverage': '/analytics/custom-dimension',
-  'utm-linking': '/marketing/utm-management',
-};
-
 /** The last `count` UTC days up to today, oldest first, as YYYY-MM-DD (the history's `day`). */
 export function lastDays(now: Date, count = DAYS): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: count }, (_, index) => new Date(today - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10));
-}
-
-/**
- * The reason in the reader's language. The server sends a catalogue key and its values; a key this
- * build does not know (a newer server) or none at all shows a generic text, never the raw key.
- * Numbers may travel as text: they become numbers so plurals and number formats apply.
- */
-function useReason(): (reason: HealthReason | undefined) => string {
-  const intl = useIntl();
-  return (reason) => {
-    if (!reason || !reason.key.startsWith('health.') || !Object.hasOwn(intl.messages, reason.key)) {
-      return intl.formatMessage({ id: 'dataHealth.reason.generic' });
-    }
-    const values = Object.fromEntries(
-      Object.entries(reason.values ?? {}).map(([name, value]) => [name, typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value]),
-    );
-    return intl.formatMessage({ id: reason.key }, values);
-  };
 }
 
 /** /data-health: one section per kind (HEALTH_KINDS order) with its status, reason, last check, 30 days and the page that fixes it. */
@@ -83,9 +57,8 @@ export function DataHealthPage() {
 function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
   const intl = useIntl();
   const { user } = useCurrentUser();
-  const reason = useReason();
-  const product = user?.currentCompany.product;
-  const name: MessageId = kind === 'feed' && product && feedKindOf(product) === 'lead' ? 'dataHealth.kind.leadFeed' : `dataHealth.kind.${kind}`;
+  const reason = useHealthReason();
+  const name = healthKindId(kind, user?.currentCompany.product);
   const headingId = `dh-${kind}`;
   return (
     <Card className="dh-section" aria-labelledby={headingId}>
@@ -102,8 +75,8 @@ function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
         {item ? item.lastCheck ? <T id="dataHealth.lastCheck" values={{ date: formatPortalDate(intl, item.lastCheck, true) }} /> : <T id="dataHealth.neverChecked" /> : '\u00a0'}
       </p>
       <Timeline history={item?.history} labelledBy={headingId} />
-      <Link className="btn btn-secondary btn-sm dh-fix" to={FIX_PAGES[kind]}>
-        <T id={`dataHealth.fix.${kind}`} />
+      <Link className="btn btn-secondary btn-sm dh-fix" to={HEALTH_FIX_PAGES[kind]}>
+        <T id={healthFixId(kind)} />
       </Link>
     </Card>
   );

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationStatus } from 'shared/domain/types';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
-import { looseFrenchSpaces, textsOf } from 'shared/testing/french';
+import { frenchTypographyFaults, textsOf } from 'shared/testing/french';
 import { server } from '../../test/server';
 import { en } from './content/en';
 import { fr } from './content/fr';
@@ -22,7 +22,7 @@ const status = (steps: IntegrationStatus['steps']): IntegrationStatus => ({
 
 describe('instruction pages', () => {
   it('keep French punctuation with its word (no-break spaces)', () => {
-    expect(looseFrenchSpaces(textsOf(fr, 'instructions'))).toEqual([]);
+    expect(frenchTypographyFaults(textsOf(fr, 'instructions'))).toEqual([]);
   });
 
   it('hold the same blocks in the three languages', () => {

@@ -98,7 +98,7 @@ describe('password reset with a token', () => {
     );
     mockSession(null);
     renderApp('/password-reset/tok456');
-    expect(await screen.findByText('An authenticator app has been set up on this account since 4 March 2026.')).toBeInTheDocument();
+    expect(await screen.findByText('An authenticator app has been set up on this account since 04/03/2026.')).toBeInTheDocument();
     const choice = screen.getByRole('checkbox', { name: /Also remove the authenticator app/ });
     expect(choice).not.toBeChecked();
     await userEvent.click(choice);

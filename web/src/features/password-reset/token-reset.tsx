@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { formatPortalDate } from '../../i18n/dates';
 import { Link } from 'react-router-dom';
 import { passwordResetCheck, passwordResetComplete } from 'shared/routes';
 import { ApiError } from '../../lib/api/client';
@@ -94,7 +95,7 @@ export function TokenReset({ token }: { token: string }) {
         <div className="reset-mfa">
           <Callout tone="info">
             {mfa.since ? (
-              <T id="reset.mfa.since" values={{ date: intl.formatDate(mfa.since, { dateStyle: 'long' }) }} />
+              <T id="reset.mfa.since" values={{ date: formatPortalDate(intl, mfa.since) }} />
             ) : (
               <T id="reset.mfa.on" />
             )}

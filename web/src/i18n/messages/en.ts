@@ -267,6 +267,7 @@ export const en = {
   'dashboard.health.text': 'Every day we check that your data still reaches us.',
   'dashboard.health.link': 'See the data health',
   'dashboard.health.failed': 'The data health could not be read.',
+  'dashboard.health.line': '{kind}: {reason}',
   'profile.alerts': 'E-mail alerts',
   'profile.healthAlerts': 'E-mail me when my data stops flowing',
   'profile.healthAlerts.hint': 'One e-mail when a daily check starts failing, and one when it works again.',
@@ -351,6 +352,8 @@ export const en = {
   // Shared states
   'common.somethingWrong': 'Something went wrong...',
   'table.fieldOf': "{field} of {name}",
+  // A label and its value or message (French: a no-break space before the colon); never joined in code.
+  'common.labelled': '{label}: {text}',
   'table.notSaved': "Not saved: {reason} Your values are kept in the row.",
   'table.checkFields': "Not saved: check {fields}. Your values are kept in the row.",
   'table.conflict.text': "This row was saved elsewhere (by someone else, or by you in another tab) while you were editing it. The saved values and yours:",
@@ -393,7 +396,7 @@ export const en = {
   'validation.company.viewIdOrDimension': "Send a view id or a custom dimension",
   'validation.analytics.viewIdNumeric': "The view id is a number (digits only, at most 20)",
   'validation.analytics.viewIdTooShort': "The view id has at least 5 digits",
-  'validation.analytics.viewIdTaken': "This view id is already connected to another company's account: check the number (Admin > Property details in Google Analytics), or ask the integration team",
+  'validation.analytics.viewIdTaken': "This View ID is already connected to another company's account. Check the number (Admin > Property details in Google Analytics) or ask the integration team.",
   'validation.analytics.dimensionNumeric': "The dimension index is a number from 1 to 999",
   'validation.analytics.eventActionRequired': "Enter the event action to check",
   'validation.analytics.eventActionInvalid': "An event action is a GA4 event name: letters, digits and underscores, starting with a letter, at most 100 characters",

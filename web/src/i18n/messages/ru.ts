@@ -254,6 +254,7 @@ export const ru: Catalogue = {
   'dashboard.health.text': 'Каждый день мы проверяем, что ваши данные по-прежнему к нам поступают.',
   'dashboard.health.link': 'Открыть состояние данных',
   'dashboard.health.failed': 'Не удалось получить состояние данных.',
+  'dashboard.health.line': '{kind}: {reason}',
   'profile.alerts': 'Оповещения по e-mail',
   'profile.healthAlerts': 'Сообщать мне по e-mail, когда данные перестают поступать',
   'profile.healthAlerts.hint': 'Одно письмо, когда ежедневная проверка начинает давать сбой, и одно, когда всё снова работает.',
@@ -337,6 +338,8 @@ export const ru: Catalogue = {
 
   'common.somethingWrong': 'Что-то пошло не так...',
   'table.fieldOf': "{field}: {name}",
+  // A label and its value or message (French: a no-break space before the colon); never joined in code.
+  'common.labelled': '{label}: {text}',
   'table.notSaved': "Не сохранено: {reason} Ваши значения остались в строке.",
   'table.checkFields': "Не сохранено: проверьте поля {fields}. Ваши значения остались в строке.",
   'table.conflict.text': "Эту строку сохранили в другом месте (другой человек или вы в другой вкладке), пока вы её редактировали. Сохранённые значения и ваши:",
@@ -379,7 +382,7 @@ export const ru: Catalogue = {
   'validation.company.viewIdOrDimension': "Укажите View ID или пользовательский параметр",
   'validation.analytics.viewIdNumeric': "View ID — это число (только цифры, не больше 20)",
   'validation.analytics.viewIdTooShort': "View ID содержит не меньше 5 цифр",
-  'validation.analytics.viewIdTaken': "Этот View ID уже привязан к учётной записи другой компании: проверьте номер (Администратор > Сведения о ресурсе в Google Analytics) или напишите команде интеграции",
+  'validation.analytics.viewIdTaken': "Этот ID представления уже привязан к учётной записи другой компании. Проверьте номер (Администратор > Сведения о ресурсе в Google Analytics) или напишите команде интеграции.",
   'validation.analytics.dimensionNumeric': "Индекс параметра — число от 1 до 999",
   'validation.analytics.eventActionRequired': "Введите действие события для проверки",
   'validation.analytics.eventActionInvalid': "Действие события — это имя события GA4: латинские буквы, цифры и подчёркивания, начинается с буквы, не длиннее 100 символов",

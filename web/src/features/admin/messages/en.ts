@@ -101,7 +101,7 @@ export const en = {
   'companies.steps.hidden': "Hidden steps",
   'companies.steps.done': "Done",
   'companies.warning.nameExists': "This company already exists, please use another name",
-  'companies.warning.viewIdExists': "This View ID already exists",
+  'companies.warning.viewIdExists': "This View ID already exists.",
   'companies.warning.viewIdMove': "A View ID belongs to one company: clear it from the other company first.",
   'companies.search.label': "Search companies",
   'companies.search.placeholder': "Start typing a name, product, view id, dimension, URL or country",
@@ -246,6 +246,17 @@ export const en = {
   'audit.field.deletingAt': "Deletion started on",
   'audit.action.deletion-started': "deletion started",
   'audit.action.password-changed': "password changed",
+  'audit.field.isDefault': "Default company",
+  'audit.rule.any': "{utm} any",
+  'audit.rule.equal': "{utm} equals {value}",
+  'audit.rule.notEqual': "{utm} does not equal {value}",
+  'audit.rule.contains': "{utm} contains {value}",
+  'audit.rule.notContains': "{utm} does not contain {value}",
+  'audit.value.suppression': "{type} of {address} on {date}: {reason}",
+  'audit.value.suppression.bounce': "Bounce",
+  'audit.value.suppression.complaint': "Spam complaint",
+  'audit.value.deletedCompany': "{name} (deleted company)",
+  'audit.value.deletedSource': "{name} (deleted source)",
 } as const;
 
 type Ids = typeof en;

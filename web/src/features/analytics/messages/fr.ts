@@ -31,6 +31,7 @@ export const fr: Record<keyof typeof en, string> = {
   'analytics.access.granted': 'Accès accordé',
   'analytics.access.grantedText': 'Nous pouvons lire {name} : {sessions, plural, one {# session} other {# sessions}} sur les {days} derniers jours.',
   'analytics.access.denied': 'Accès refusé',
+  'analytics.viewIdConflict': 'ID de vue d’une autre société',
   'analytics.access.followInstructions': 'Veuillez suivre les instructions',
   'analytics.access.completed': 'Étape terminée',
   'analytics.access.completedText': 'L’accès à votre propriété a été vérifié. Vous pouvez le vérifier de nouveau à tout moment.',

@@ -31,6 +31,7 @@ export const ru: Record<keyof typeof en, string> = {
   'analytics.access.granted': 'Доступ предоставлен',
   'analytics.access.grantedText': 'Мы можем читать {name}: {sessions, plural, one {# сеанс} few {# сеанса} many {# сеансов} other {# сеанса}} за последние {days} дней.',
   'analytics.access.denied': 'Доступ запрещён',
+  'analytics.viewIdConflict': 'ID представления другой компании',
   'analytics.access.followInstructions': 'Пожалуйста, следуйте инструкциям',
   'analytics.access.completed': 'Этап завершён',
   'analytics.access.completedText': 'Доступ к ресурсу проверен. Вы можете проверить его снова в любое время.',
