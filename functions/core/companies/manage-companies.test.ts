@@ -44,7 +44,7 @@ describe('a View ID another company holds (the data layer refuses it)', () => {
     const refusals = [
       createCompanyAsAdmin({ name: 'New', product: '360', country: 'FR', viewId: '99', integrationSteps: ['sources'] }, deps),
       updateCompanyAsAdmin('c', { version: 3, viewId: '99' }, deps),
-      updateCurrentCompany(record, { viewId: '99' }, deps),
+      updateCurrentCompany({ ...record, viewId: null }, { viewId: '99' }, 'ROLE_USER', deps),
     ];
     for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ status: 400, code: 'validation', errors: { viewId: 'validation.analytics.viewIdTaken' } });
   });
@@ -144,14 +144,26 @@ describe('the companies admin', () => {
 
   it('the legacy update stores only what differs, each field on its own', async () => {
     const same = store();
-    expect(await updateCurrentCompany(record, { viewId: '12' }, same)).toMatchObject({ viewId: '12', version: 3 });
+    expect(await updateCurrentCompany(record, { viewId: '12' }, 'ROLE_USER', same)).toMatchObject({ viewId: '12', version: 3 });
     expect(same.setAnalyticsFields).not.toHaveBeenCalled();
     const dimension = store();
-    await updateCurrentCompany(record, { dimensionIndex: '5', version: 3 }, dimension);
+    await updateCurrentCompany(record, { dimensionIndex: '5', version: 3 }, 'ROLE_USER', dimension);
     expect(dimension.setAnalyticsFields).toHaveBeenCalledWith(record, { dimensionIndex: '5' }, 3);
     const both = store();
-    await updateCurrentCompany(record, { viewId: '12', dimensionIndex: '5' }, both);
+    await updateCurrentCompany(record, { viewId: '12', dimensionIndex: '5' }, 'ROLE_USER', both);
     expect(both.setAnalyticsFields).toHaveBeenCalledWith(record, { viewId: '12', dimensionIndex: '5' }, undefined);
+  });
+
+  it('the legacy update moves a stored value for an administrator only; a stale version is a 409 first', async () => {
+    for (const role of ['ROLE_USER', 'ROLE_MANAGER'] as const) {
+      const refused = store();
+      await expect(updateCurrentCompany(record, { viewId: '13', version: 3 }, role, refused)).rejects.toMatchObject({ status: 400, errors: { viewId: 'validation.analytics.storedOnlyAdmin' } });
+      expect(refused.setAnalyticsFields).not.toHaveBeenCalled();
+    }
+    await expect(updateCurrentCompany(record, { viewId: '13', version: 2 }, 'ROLE_USER', store())).rejects.toMatchObject({ status: 409 });
+    const admin = store();
+    await updateCurrentCompany(record, { viewId: '13', version: 3 }, 'ROLE_ADMIN', admin);
+    expect(admin.setAnalyticsFields).toHaveBeenCalledWith(record, { viewId: '13' }, 3);
   });
 });
 

@@ -93,6 +93,7 @@ export async function openFeedCheck(
       failure: null,
       stepCompleted: false,
       feedUrlStored: false,
+      otherResource: null,
       ...(input.fetchUrl ? { fetchUrl: input.fetchUrl } : {}),
     };
     if (await deps.createFeedCheck(record, staleBefore)) return { check: record, created: true };

@@ -29,7 +29,8 @@ const defaults: ReadDeps = {
   now: () => new Date(),
 };
 
-export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, ...check }: FeedCheckRecord): FeedCheck => check;
+// Checks stored before `otherResource` existed were all about the company's feed as the rule stood.
+export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, ...check }: FeedCheckRecord): FeedCheck => ({ ...check, otherResource: check.otherResource ?? null });
 
 /** A check left queued or running by a job that died reads as failed (and no longer blocks a new one). */
 export function asSeen(record: FeedCheckRecord, now: Date): FeedCheck {

@@ -20,14 +20,14 @@ const company = (over: Partial<Company> = {}): Company => ({
   integrationSteps: ['ga_access', 'ga_dimension'], version: 1, ...over,
 });
 const granted = (over: Partial<AccessCheckAnswer> = {}): AccessCheckAnswer => ({
-  code: 200, errors: [], total: 20_000, property: { id: '100001', name: 'Sandbox shop' }, viewIdStored: true, trafficImported: 6, ...over,
+  code: 200, errors: [], total: 20_000, property: { id: '100001', name: 'Sandbox shop' }, viewIdStored: true, trafficImported: 6, otherResource: null, ...over,
 });
-const denied: AccessCheckAnswer = { code: 403, errors: [{ message: DENIED }], total: null, property: null, viewIdStored: false, trafficImported: null };
+const denied: AccessCheckAnswer = { code: 403, errors: [{ message: DENIED }], total: null, property: null, viewIdStored: false, trafficImported: null, otherResource: null };
 const cov = (withDimension: number, total: number) => ({ withDimension, total, percent: Math.floor((withDimension / total) * 10_000) / 100 });
 const dimension = (over: Partial<DimensionCheckAnswer> = {}): DimensionCheckAnswer => ({
   code: 200, errors: [], method: 'dimension',
   dimension: { index: 1, apiName: 'customEvent:client_id', parameterName: 'client_id', displayName: 'client_id', scope: 'EVENT' },
-  sessions: cov(19_700, 20_000), transactions: cov(388, 400), events: null, non_standard_format: null, dimensionIndexStored: true, ...over,
+  sessions: cov(19_700, 20_000), transactions: cov(388, 400), events: null, non_standard_format: null, dimensionIndexStored: true, otherResource: null, ...over,
 });
 
 function mockApi({ access = granted(), dim = dimension(), steps = 'TBD' as StepStatus, stored = company() } = {}) {

@@ -35,6 +35,7 @@ const check = (over: Partial<FeedCheck> = {}): FeedCheck => ({
   failure: null,
   stepCompleted: false,
   feedUrlStored: false,
+  otherResource: null,
   ...over,
 });
 
