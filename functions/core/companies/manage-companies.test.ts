@@ -39,7 +39,7 @@ describe('a View ID another company holds (the data layer refuses it)', () => {
   const taken = async (): Promise<never> => {
     throw new ViewIdTakenError();
   };
-  const deps: CompanyAdminDeps = { listCompanies: async () => [], getCompany: async () => record, createCompany: taken, updateCompany: taken, setAnalyticsFields: taken };
+  const deps: CompanyAdminDeps = { listCompanies: async () => [], getCompany: async () => record, createCompany: taken, updateCompany: taken, setAnalyticsFields: taken, viewOwners: async () => [] };
   it('is a 400 on viewId for the admin create and edit and the legacy update', async () => {
     const refusals = [
       createCompanyAsAdmin({ name: 'New', product: '360', country: 'FR', viewId: '99', integrationSteps: ['sources'] }, deps),
@@ -118,6 +118,7 @@ describe('the companies admin', () => {
     createCompany: vi.fn(async (input: Parameters<CompanyAdminDeps['createCompany']>[0]) => ({ ...record, ...input, id: 'new' }) as CompanyRecord),
     updateCompany: vi.fn(async (c: CompanyRecord, changes: object) => ({ ...c, ...changes, version: c.version + 1 })),
     setAnalyticsFields: vi.fn(async (c: CompanyRecord, fields: object) => ({ ...c, ...fields, version: c.version + 1 })),
+    viewOwners: vi.fn(async (viewId: string) => (viewId === '77777' ? ['other'] : [])),
   });
 
   it('lists every company by name', async () => {
@@ -161,6 +162,8 @@ describe('the companies admin', () => {
       expect(refused.setAnalyticsFields).not.toHaveBeenCalled();
     }
     await expect(updateCurrentCompany(record, { viewId: '13', version: 2 }, 'ROLE_USER', store())).rejects.toMatchObject({ status: 409 });
+    // Another company's View ID: that refusal, whoever asks.
+    await expect(updateCurrentCompany(record, { viewId: '77777', version: 3 }, 'ROLE_USER', store())).rejects.toMatchObject({ status: 400, errors: { viewId: 'validation.analytics.viewIdTaken' } });
     const admin = store();
     await updateCurrentCompany(record, { viewId: '13', version: 3 }, 'ROLE_ADMIN', admin);
     expect(admin.setAnalyticsFields).toHaveBeenCalledWith(record, { viewId: '13' }, 3);

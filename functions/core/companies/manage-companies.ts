@@ -18,6 +18,8 @@ export interface CompanyAdminDeps {
   createCompany(input: NewCompany): Promise<CompanyRecord>;
   updateCompany(current: CompanyRecord, changes: CompanyChanges): Promise<CompanyRecord>;
   setAnalyticsFields(current: CompanyRecord, fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'>, expectedVersion?: number): Promise<CompanyRecord>;
+  /** Ids of the companies holding a View ID (the legacy update says "taken" before "not yours to move"). */
+  viewOwners(viewId: string): Promise<string[]>;
 }
 
 const defaults: CompanyAdminDeps = {
@@ -26,6 +28,7 @@ const defaults: CompanyAdminDeps = {
   createCompany: companiesRepo.createCompany,
   updateCompany: companiesRepo.updateCompany,
   setAnalyticsFields: companiesRepo.setAnalyticsFields,
+  viewOwners: companiesRepo.companiesWithViewId,
 };
 
 /** Empty text means "none": stored as null. */
@@ -111,6 +114,11 @@ export async function updateCurrentCompany(company: CompanyRecord, input: Compan
   // A stale version is the editor's conflict first, as on every versioned edit.
   if (input.version !== undefined && input.version !== company.version) throw new ConflictError();
   const moved = changed.filter((field) => company[field]);
+  // Another company's View ID is refused as such first (the same 400 as on every route that takes one).
+  const viewId = fields.viewId;
+  if (moved.length && viewId && (await deps.viewOwners(viewId)).some((id) => id !== company.id)) {
+    await storingViewId('viewId', () => Promise.reject(new companiesRepo.ViewIdTakenError()));
+  }
   if (moved.length && role !== 'ROLE_ADMIN') throw new ValidationError(Object.fromEntries(moved.map((field) => [field, 'validation.analytics.storedOnlyAdmin'])), 'Only an administrator changes a stored View ID or custom dimension');
   return toCompany(await storingViewId('viewId', () => deps.setAnalyticsFields(company, fields, input.version)));
 }

@@ -57,6 +57,27 @@ const check = () => screen.getByRole('button', { name: 'Check' });
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const card = (label: string) => screen.getByText(label, { selector: '.eyebrow' }).closest('section')!;
 
+describe('verification page: a check of another View ID than the stored one', () => {
+  it.each([
+    // (Testing Library reads the no-break space before the French colon as a space.)
+    ['en', 'Check', 'This is not your company’s View ID 100002: the step is not changed'],
+    ['fr', 'Vérifier', 'Ce n’est pas le View ID de votre société, 100002 : l’étape n’est pas modifiée'],
+    ['ru', 'Проверить', 'Это не View ID вашей компании (100002): этап не изменён'],
+  ] as const)('shows the result and, in %s, that the step is not changed', async (locale, button, notice) => {
+    mockSession(makeUser());
+    const other = { kind: 'viewId', stored: '100002' } as const;
+    const { calls } = mockApi({ access: granted({ viewIdStored: false, trafficImported: null, otherResource: other }), dim: dimension({ dimensionIndexStored: false, otherResource: other }), stored: company({ viewId: '100002', dimensionIndex: '1' }) });
+    renderApp('/analytics/access', { locale });
+    const submit = await screen.findByRole('button', { name: button });
+    const viewId = screen.getAllByRole('textbox')[0]!;
+    await userEvent.clear(viewId);
+    await userEvent.type(viewId, '100005');
+    await userEvent.click(submit);
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(calls).toEqual([{ path: 'access', body: { view_id: '100005' } }]);
+  });
+});
+
 describe('verification page: field rules', () => {
   it('disables Check per the spec and follows the Verification Type', async () => {
     mockSession(makeUser());
