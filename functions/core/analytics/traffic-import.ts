@@ -18,7 +18,7 @@ import { analyticsProvider, type AnalyticsProvider, type UtmTrafficRow } from '.
  */
 
 /** A granted check re-imports traffic older than this. */
-export const TRAFFIC_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const TRAFFIC_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export interface TrafficImportDeps {
   provider(): Promise<AnalyticsProvider>;
@@ -44,7 +44,7 @@ export type TrafficImportOutcome =
   | { ok: false; code: AnalyticsCode; message: string };
 
 /** Who imports in the daily job (the step engine's mail names it). */
-export const DAILY_IMPORT_ACTOR: Actor = { user: { firstName: 'Daily analytics import', login: 'daily' }, role: 'ROLE_USER' };
+const DAILY_IMPORT_ACTOR: Actor = { user: { firstName: 'Daily analytics import', login: 'daily' }, role: 'ROLE_USER' };
 
 /**
  * The stored property's UTM traffic of the last 30 days replaces the company's rows (rules are

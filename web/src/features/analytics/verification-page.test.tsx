@@ -60,9 +60,9 @@ const card = (label: string) => screen.getByText(label, { selector: '.eyebrow' }
 describe('verification page: a check of another View ID than the stored one', () => {
   it.each([
     // (Testing Library reads the no-break space before the French colon as a space.)
-    ['en', 'Check', 'This is not your company’s View ID 100002: the step is not changed'],
-    ['fr', 'Vérifier', 'Ce n’est pas le View ID de votre société, 100002 : l’étape n’est pas modifiée'],
-    ['ru', 'Проверить', 'Это не View ID вашей компании (100002): этап не изменён'],
+    ['en', 'Check', 'This is not your company’s View ID, which is 100002: the step is not changed'],
+    ['fr', 'Vérifier', 'Ce n’est pas le View ID de votre société, qui est 100002 : l’étape n’est pas modifiée'],
+    ['ru', 'Проверить', 'Это не View ID вашей компании, её View ID — 100002: этап не изменён'],
   ] as const)('shows the result and, in %s, that the step is not changed', async (locale, button, notice) => {
     mockSession(makeUser());
     const other = { kind: 'viewId', stored: '100002' } as const;

@@ -196,9 +196,9 @@ describe('OrderFeedPage', () => {
   });
 
   it.each([
-    ['en', 'This is not your company’s feed URL https://shop.example/feed.xml: the step is not changed'],
+    ['en', 'This is not your company’s feed URL, which is https://shop.example/feed.xml: the step is not changed'],
     // (Testing Library reads the no-break space before the French colon as a space.)
-    ['fr', 'Ce n’est pas l’URL du flux de votre société, https://shop.example/feed.xml : l’étape n’est pas modifiée'],
+    ['fr', 'Ce n’est pas l’URL du flux de votre société, qui est https://shop.example/feed.xml : l’étape n’est pas modifiée'],
   ] as const)('a check of another URL than the stored one: its report and, in %s, that the step is not changed', async (locale, notice) => {
     const done = check({ status: 'done', source: { kind: 'url', url: 'https://shop.example/other.xml' }, result: result(), otherResource: { kind: 'orderFeedUrl', stored: 'https://shop.example/feed.xml' } });
     mockFeed({ overview: { current: done, history: [], orderFeedUrl: 'https://shop.example/feed.xml' } });
