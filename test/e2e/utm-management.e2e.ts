@@ -225,7 +225,7 @@ test.describe('the traffic import card (issue 29: a company created with its Vie
     await ensureUser({ login: importer.login, password: importer.password, role: 'ROLE_USER', firstName: 'Ivo', lastName: 'Import', companyId: imported.id });
   });
 
-  test('"Import now" imports the stored property and says when; in French "Importer à nouveau" says it in French', async ({ page }) => {
+  test('"Import now" imports the stored property and says when', async ({ page }) => {
     await open(page, 'en', importer);
     const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Traffic import' }) });
     await expect(card).toContainText(`Not imported yet from property ${viewId}`);
@@ -234,7 +234,9 @@ test.describe('the traffic import card (issue 29: a company created with its Vie
     await expect(card).toContainText('Imported: 6 UTM combinations.');
     await expect(card.locator('.utm-import-last')).toHaveText(new RegExp(`^Last import: \\d\\d/\\d\\d/\\d{4}, \\d\\d:\\d\\d, 6 combinations from property ${viewId}$`));
     await expect(page.locator('.utm-side .card').first()).toContainText('6 UTM combinations of 6 not linked');
+  });
 
+  test('in French: the last import in the French format, and "Importer à nouveau"', async ({ page }) => {
     await open(page, 'fr', importer);
     const carte = page.locator('.card', { has: page.getByRole('heading', { name: 'Import du trafic' }) });
     await expect(carte.locator('.utm-import-last')).toHaveText(new RegExp(`^Dernier import\u00a0: \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d, 6 combinaisons de la propriété ${viewId}$`));
