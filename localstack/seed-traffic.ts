@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { listTraffic, putTraffic } from '../functions/data/traffic';
+import { listTraffic, putTraffic, recordTrafficImport } from '../functions/data/traffic';
 import { listRules, listSourceRefs, putNewRule } from '../functions/data/traffic-rules';
 import type { TrafficRow } from '../shared/domain/utm-matching';
 
 /**
- * Demo traffic of the UTM page (the access check's analytics import replaces it for a company): the UTM
+ * Demo traffic of the UTM page (the next analytics import replaces it: docs/product.md, "When traffic is imported"): the UTM
  * combinations of the last weeks with their sessions, as Google Analytics reports them (mixed
  * case, empty campaigns, '(direct)' / '(none)'). Written only when the company has none, so a
  * re-run keeps what exists; Acme also gets one rule on its Google Ads source, if that exists.
@@ -54,8 +54,12 @@ export const DEMO_TRAFFIC: Record<'acme' | 'globex', Row[]> = {
   ],
 };
 
-export async function seedTraffic(companyId: string, rows: Row[], rule?: { sourceName: string; value: string }): Promise<void> {
-  if ((await listTraffic(companyId)).length === 0) await putTraffic(companyId, rows);
+export async function seedTraffic(companyId: string, rows: Row[], rule?: { sourceName: string; value: string }, viewId?: string | null): Promise<void> {
+  if ((await listTraffic(companyId)).length === 0) {
+    await putTraffic(companyId, rows);
+    // As if imported now from the company's property: a granted access check re-imports it only after a day.
+    if (viewId) await recordTrafficImport(companyId, { at: new Date().toISOString(), viewId, rows: rows.length });
+  }
   if (!rule || (await listRules(companyId)).length > 0) return;
   const source = (await listSourceRefs(companyId)).find((s) => s.name.toLowerCase() === rule.sourceName.toLowerCase());
   if (!source) return;

@@ -10,6 +10,7 @@ import { createIdentity, getIdentity, setPassword } from '../functions/platform/
 import { transitionStep } from '../functions/data/steps';
 import { ensureDefaultCollectors } from './seed-default-collectors';
 import { DEMO_TRAFFIC, seedTraffic } from './seed-traffic';
+import { SANDBOX_PROPERTIES } from '../functions/core/analytics/sandbox-provider';
 import { createMeeting, listCompanyMeetings } from '../functions/core/meetings/meetings';
 import { createCollector, listCompanyCollectors } from '../functions/core/collectors/collectors';
 import { randomUUID } from 'node:crypto';
@@ -31,7 +32,9 @@ export const DEMO_COMPANIES = {
     name: 'Acme Retail',
     product: '360',
     country: 'FR',
-    viewId: '123456789',
+    // The sandbox's property set up well (functions/core/analytics/sandbox-provider.ts): its access and
+    // dimension 1 agree with the completed Google Analytics step below and with the data health.
+    viewId: SANDBOX_PROPERTIES.success,
     dimensionIndex: '1',
     integrationSteps: ['google_analytics', 'matomo_analytics', 'sources', 'collector', 'status_feed', 'salesforce_crm'],
   },
@@ -46,6 +49,14 @@ export const DEMO_COMPANIES = {
  */
 export const DEMO_STEP_STATUSES: Partial<Record<keyof typeof DEMO_COMPANIES, Partial<Record<StepType, StepStatus>>>> = {
   acme: { google_analytics: 'done', sources: 'done', status_feed: 'done', matomo_analytics: 'not_mandatory' },
+};
+/**
+ * Acme stores no feed URL (none a fresh laptop could fetch), so its completed feed step is the
+ * spec's "orders come another way", with the customer's note, as the feed page completes it: the
+ * data health's "no feed URL" then agrees with it.
+ */
+const DEMO_STEP_NOTES: Partial<Record<keyof typeof DEMO_COMPANIES, Partial<Record<StepType, string>>>> = {
+  acme: { status_feed: 'Our orders are sent through the shop platform’s API.' },
 };
 
 interface DemoUser {
@@ -176,14 +187,15 @@ export async function seed(env: Record<string, string>): Promise<SeededLogin[]> 
   for (const [key, statuses] of Object.entries(DEMO_STEP_STATUSES)) {
     const company = companies[key as keyof typeof DEMO_COMPANIES];
     for (const [stepType, status] of Object.entries(statuses)) {
-      await transitionStep(company.id, stepType as StepType, 'TBD', status, new Date().toISOString());
+      await transitionStep(company.id, stepType as StepType, 'TBD', status, new Date().toISOString(), DEMO_STEP_NOTES[key as keyof typeof DEMO_COMPANIES]?.[stepType as StepType]);
     }
   }
   await seedMeetings(companies.acme.id);
   await seedCollectors(companies.acme.id);
   await seedSources(companies.acme, DEMO_SOURCES.acme);
   await seedSources(companies.globex, DEMO_SOURCES.globex);
-  await seedTraffic(companies.acme.id, DEMO_TRAFFIC.acme, { sourceName: 'Google Ads', value: 'brand' });
+  // Acme's demo traffic stands for an import from its property (the UTM page shows when); Globex has no View ID: no import.
+  await seedTraffic(companies.acme.id, DEMO_TRAFFIC.acme, { sourceName: 'Google Ads', value: 'brand' }, companies.acme.viewId);
   await seedTraffic(companies.globex.id, DEMO_TRAFFIC.globex);
   await ensureDefaultCollectors();
   const seeded: SeededLogin[] = [];

@@ -37,7 +37,7 @@ import { translationsUpdateSchema } from './schemas/translations';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
 import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
-import type { TrafficAnswer, TrafficMatchAnswer, TrafficRule, TrafficRuleCreated, TrafficRulesApplied } from './domain/utm-matching';
+import type { TrafficListAnswer, TrafficMatchAnswer, TrafficRule, TrafficRuleCreated, TrafficRulesApplied } from './domain/utm-matching';
 import { trafficMatchSchema, trafficRuleApplySchema, trafficRuleCreateSchema } from './schemas/traffic';
 import {
   changeCurrentCompanySchema,
@@ -473,7 +473,7 @@ export const sourcesDelete = route({
 });
 export const trafficList = route({
   id: 'traffic-list', area: 'traffic', method: 'GET', path: '/api/traffic', access: 'signed-in', companyScoped: true,
-  response: reply<TrafficAnswer>(), lambda: slow,
+  response: reply<TrafficListAnswer>(), lambda: slow,
 });
 export const trafficMatch = route({
   id: 'traffic-match', area: 'traffic', method: 'POST', path: '/api/traffic/match', access: 'signed-in', companyScoped: true,
@@ -503,11 +503,12 @@ export const trafficRulesDelete = route({
 });
 
 // Integration steps: analytics checks
+// The UTM page's "Import again": the stored property's traffic; may complete utm_rules (the team's mail).
 export const analyticsUtms = route({
   id: 'analytics-utms', area: 'analytics', method: 'POST', path: '/api/analytics/utms', access: 'signed-in', companyScoped: true,
-  stale: [],
+  stale: ['traffic-list', 'integration-status-list'],
   schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
-  lambda: slow, grants: { googleCredentials: true },
+  lambda: slow, grants: analyticsChecks,
 });
 export const analyticsAccess = route({
   id: 'analytics-access', area: 'analytics', method: 'POST', path: '/api/analytics/access', access: 'signed-in', companyScoped: true,
@@ -517,13 +518,13 @@ export const analyticsAccess = route({
 });
 export const analyticsDimension = route({
   id: 'analytics-dimension', area: 'analytics', method: 'POST', path: '/api/analytics/dimension', access: 'signed-in', companyScoped: true,
-  stale: ['integration-status-list', 'users-find-current-company'],
+  stale: ['integration-status-list', 'users-find-current-company', 'traffic-list'],
   schema: analyticsDimensionSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });
 export const analyticsEvents = route({
   id: 'analytics-events', area: 'analytics', method: 'POST', path: '/api/analytics/events', access: 'signed-in', companyScoped: true,
-  stale: ['integration-status-list', 'users-find-current-company'],
+  stale: ['integration-status-list', 'users-find-current-company', 'traffic-list'],
   schema: analyticsEventsSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });

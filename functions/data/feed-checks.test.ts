@@ -31,7 +31,7 @@ function check(companyId: string, over: Partial<FeedCheckRecord> = {}): FeedChec
     ...{ id: newFeedCheckId(at), companyId, status: 'queued', type: 'xml', viewId: null, startedBy: 'u1', ...times },
     source: { kind: 'url', url: 'https://feeds.example.com/orders.xml' },
     fetchUrl: 'https://user:secret@feeds.example.com/orders.xml',
-    ...{ progress: { bytes: 0, totalBytes: null, orders: 0 }, result: null, failure: null, stepCompleted: false, feedUrlStored: false },
+    ...{ progress: { bytes: 0, totalBytes: null, orders: 0 }, result: null, failure: null, stepCompleted: false, feedUrlStored: false, otherResource: null },
     ...over,
   };
 }

@@ -55,6 +55,8 @@ export const keys = {
     sk: `RULE_KEY#${createHash('sha256').update(utmRuleKey(rule), 'utf8').digest('hex').slice(0, 32)}`,
   }),
   ...childKeys('traffic', 'TRAFFIC#'),
+  /** When the company's traffic was last imported from its analytics property (outside the `TRAFFIC#` prefix: no row). */
+  trafficImport: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICIMPORT' }),
   ...childKeys('collector', 'COLLECTOR#'),
   ...childKeys('commission', 'COMMISSION#'),
   /** Shared guard item in the company's partition: the one commission type of a source, held by its commissions' ids (functions/data/guards.ts). */

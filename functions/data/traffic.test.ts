@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from './keys';
 import { fastPauses, holdBackBatches, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
-import { listTraffic, putTraffic, replaceTraffic } from './traffic';
+import { getTrafficImport, listTraffic, putTraffic, recordTrafficImport, replaceTraffic } from './traffic';
 
 const table = useTestTable();
 const row = (utmSource: string, sessions = 1, utmMedium = 'cpc', utmCampaign = '') => ({ utmSource, utmMedium, utmCampaign, sessions });
@@ -64,5 +64,21 @@ describe('traffic rows', () => {
     const listed = await listTraffic(companyId);
     expect(listed.map((r) => `${r.utmSource}:${r.sessions}`).sort()).toEqual(['kept:5', 'new:2']);
     expect(await table.item(keys.rule(companyId, 'r1'))).toBeDefined();
+  });
+});
+
+describe('the last traffic import', () => {
+  it('is null until recorded, keeps the newest of two imports finishing out of order, and is no traffic row', async () => {
+    const companyId = uid();
+    expect(await getTrafficImport(companyId)).toBeNull();
+    await putTraffic(companyId, [row('google', 10)]);
+    await recordTrafficImport(companyId, { at: '2026-11-28T06:00:00.000Z', viewId: '100001', rows: 6 });
+    await recordTrafficImport(companyId, { at: '2026-11-28T05:00:00.000Z', viewId: '100004', rows: 3 });
+    expect(await getTrafficImport(companyId)).toEqual({ at: '2026-11-28T06:00:00.000Z', viewId: '100001', rows: 6 });
+    await recordTrafficImport(companyId, { at: '2026-11-29T06:00:00.000Z', viewId: '100001', rows: 5 });
+    expect(await getTrafficImport(companyId)).toEqual({ at: '2026-11-29T06:00:00.000Z', viewId: '100001', rows: 5 });
+    expect(await table.item(keys.trafficImport(companyId))).toMatchObject({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICIMPORT' });
+    expect((await listTraffic(companyId)).map((r) => r.utmSource)).toEqual(['google']);
+    expect(await getTrafficImport(uid())).toBeNull();
   });
 });

@@ -1,14 +1,47 @@
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrafficRow } from '../../shared/domain/utm-matching';
 import { keys } from './keys';
-import { db, nowIso, queryAll, stripKeys, tableName } from './table';
+import { db, isConditionFailure, nowIso, queryAll, stripKeys, tableName } from './table';
 
 /**
  * The company's traffic: one item per combination of UTM values (`keys.traffic(companyId, hash)`)
  * in its partition, so the UTM page reads it with one Query and no other company's traffic is
- * reachable. Written by the analytics import (`replaceTraffic`) and by the local seed.
+ * reachable. Written by the analytics import (`replaceTraffic`, then `recordTrafficImport`) and by
+ * the local seed.
  */
+
+/** The last import of the company's traffic: when, from which property, how many rows. */
+export interface TrafficImport {
+  at: string;
+  viewId: string;
+  rows: number;
+}
+
+/** Keeps the newest import only: two imports finishing out of order leave the later one's time. */
+export async function recordTrafficImport(companyId: string, record: TrafficImport): Promise<void> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.trafficImport(companyId), companyId, ...record },
+        ConditionExpression: 'attribute_not_exists(pk) OR #at <= :at',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':at': record.at },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** The last import, or null when the company's traffic was never imported. */
+export async function getTrafficImport(companyId: string): Promise<TrafficImport | null> {
+  const answer = await db().send(new GetCommand({ TableName: tableName(), Key: keys.trafficImport(companyId), ConsistentRead: true }));
+  if (!answer.Item) return null;
+  const { at, viewId, rows } = answer.Item as TrafficImport;
+  return { at, viewId, rows };
+}
 
 export interface TrafficRecord extends TrafficRow {
   companyId: string;

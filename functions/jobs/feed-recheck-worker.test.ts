@@ -3,8 +3,17 @@ import { describe, expect, it, vi } from 'vitest';
 
 const recheckCompany = vi.fn();
 vi.mock('../core/order-feed/recheck', async (original) => ({ ...(await original<object>()), recheckCompany }));
-const recheckCompanyHealth = vi.fn(async () => null);
+const recheckCompanyHealth = vi.fn(async (message: { companyId: string }) => {
+  order.push(`health ${message.companyId}`);
+  return null;
+});
 vi.mock('../core/data-health/recheck-health', () => ({ recheckCompanyHealth }));
+const order: string[] = [];
+const importTrafficDaily = vi.fn(async (companyId: string) => {
+  order.push(`import ${companyId}`);
+  return companyId === 'ok' ? { ok: true, rows: 6, at: runAt, stepStatus: null } : null;
+});
+vi.mock('../core/analytics/traffic-import', () => ({ importTrafficDaily }));
 const { handler } = await import('./feed-recheck-worker');
 const { logger } = await import('../platform/log');
 
@@ -25,7 +34,9 @@ describe('feed re-check worker', () => {
       { getRemainingTimeInMillis: () => 120_000 },
     );
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
-    expect(answer.outcomes).toEqual([expect.objectContaining({ companyId: 'ok', health: 'failed' })]);
+    expect(answer.outcomes).toEqual([expect.objectContaining({ companyId: 'ok', health: 'failed', traffic: { ok: true, rows: 6, at: runAt, stepStatus: null } })]);
+    // Every company's traffic is imported, before its data health reads it, whatever the feed's re-check gave.
+    expect(order).toEqual(['import ok', 'health ok', 'import bad', 'health bad']);
     expect(recheckCompany).toHaveBeenCalledTimes(2);
     // The data health runs for both, told whether the feed's re-check went through.
     expect(recheckCompanyHealth.mock.calls.map((call) => (call as unknown[])[1])).toEqual([true, false]);

@@ -1,11 +1,12 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { importTrafficDaily, type TrafficImportOutcome } from '../core/analytics/traffic-import';
 import { recheckCompanyHealth, type HealthOutcome } from '../core/data-health/recheck-health';
 import { parseRecheckMessage, recheckCompany, type RecheckOutcome } from '../core/order-feed/recheck';
 import { logger, startJobLog } from '../platform/log';
 import { tracedJob } from '../platform/tracing';
 
-/** A company's re-check: the feed's outcome and the data health's (docs/product.md, "Data health"). */
-export type DailyOutcome = RecheckOutcome & { dataHealth?: HealthOutcome };
+/** A company's re-check: the feed's outcome, the traffic import's and the data health's (docs/product.md, "Data health"). */
+export type DailyOutcome = RecheckOutcome & { traffic?: TrafficImportOutcome; dataHealth?: HealthOutcome };
 
 /** Time kept for the last writes (result, history, mail) before Lambda stops the function. */
 const FINISH_MARGIN_MS = 30_000;
@@ -39,6 +40,14 @@ export const handler = tracedJob('feed-recheck-worker', async (
     } catch (error) {
       failure = error as Error;
     }
+    // The UTM traffic of every company with a View ID (utm_rules completes from it), before the
+    // data health reads it; whatever the feed gave, as the health's analytics do not depend on it.
+    let traffic: TrafficImportOutcome | null = null;
+    try {
+      traffic = await importTrafficDaily(message.companyId);
+    } catch (error) {
+      failure ??= error as Error;
+    }
     // The data health runs even when the feed's re-check threw: the analytics checks do not depend on it.
     let dataHealth: HealthOutcome | null = null;
     try {
@@ -56,8 +65,15 @@ export const handler = tracedJob('feed-recheck-worker', async (
         reason: failure.message,
       });
     } else if (outcome) {
-      outcomes.push({ ...outcome, ...(dataHealth ? { dataHealth } : {}) });
-      logger().info('re-checked', { receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1), ...outcome, dataHealth: dataHealth?.statuses, mailed: dataHealth?.mailed.length });
+      outcomes.push({ ...outcome, ...(traffic ? { traffic } : {}), ...(dataHealth ? { dataHealth } : {}) });
+      logger().info('re-checked', {
+        receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? 1),
+        ...outcome,
+        trafficRows: traffic?.ok ? traffic.rows : undefined,
+        trafficRefused: traffic && !traffic.ok ? traffic.code : undefined,
+        dataHealth: dataHealth?.statuses,
+        mailed: dataHealth?.mailed.length,
+      });
     }
   }
   return { batchItemFailures, outcomes };

@@ -15,6 +15,7 @@ function answer(first: number | null, second: number | null, over: Partial<Dimen
     events: method === 'events' ? { ...figure(second), unique: 0, items: [] } : null,
     non_standard_format: null,
     dimensionIndexStored: false,
+    otherResource: null,
     ...over,
   };
 }

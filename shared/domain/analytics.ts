@@ -1,3 +1,4 @@
+import type { OtherResource } from './types';
 /**
  * Google Analytics verification (spec: "Analytics access", "Custom dimension", section 4's
  * verification status and report colours). The words of the spec are kept on screen and in the
@@ -47,6 +48,8 @@ export interface AccessCheckAnswer {
   viewIdStored: boolean;
   /** Traffic rows imported by this call (null: nothing imported). */
   trafficImported: number | null;
+  /** Not the company's stored View ID: no step changed, nothing stored (functions/core/integration/own-resource.ts). */
+  otherResource: OtherResource | null;
 }
 
 /**
@@ -118,6 +121,8 @@ export interface DimensionCheckAnswer {
   non_standard_format: { items: NonStandardExample[]; total: number } | null;
   /** First successful check without a stored dimension index: stored now. */
   dimensionIndexStored: boolean;
+  /** Not the company's stored View ID or dimension: no step changed, nothing stored. */
+  otherResource: OtherResource | null;
 }
 
 export type DimensionVerdict = 'undefined' | 'error' | 'low' | 'success';

@@ -1,3 +1,4 @@
+import type { OtherResource } from './types';
 import type { FeedErrorDetail, FeedFormat, FeedResult } from '../feed/types';
 
 /**
@@ -72,6 +73,8 @@ export interface FeedCheck {
   stepCompleted: boolean;
   /** This check stored the company's orderFeedUrl (first clean check of a URL). */
   feedUrlStored: boolean;
+  /** Not the company's stored feed URL: its report only, no step changed, nothing stored (null on older checks). */
+  otherResource: OtherResource | null;
 }
 
 /** A check still queued or running (not yet done or failed). */

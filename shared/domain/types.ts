@@ -32,6 +32,19 @@ export type StepType = (typeof STEP_TYPES)[number];
 
 export type StepStatus = 'TBD' | 'done' | 'not_mandatory';
 
+/** The company's stored resources a check can be about (docs/analytics.md, "Which resource a check is about"). */
+export type CheckedResourceKind = 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
+
+/**
+ * In a check's answer: the check was about another resource than the company's stored one, so it
+ * changed no step, stored nothing and mailed nobody. `stored` is the company's (a feed URL without
+ * its login and password).
+ */
+export interface OtherResource {
+  kind: CheckedResourceKind;
+  stored: string;
+}
+
 export interface CompanySummary {
   id: string;
   name: string;

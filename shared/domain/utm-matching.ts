@@ -54,6 +54,12 @@ export interface TrafficAnswer extends TrafficAggregates {
   rows: TrafficRowView[];
 }
 
+/** GET /api/traffic: the rows and aggregates, the last analytics import, and the stored View ID the import reads (null: none yet). */
+export interface TrafficListAnswer extends TrafficAnswer {
+  imported: { at: string; rows: number } | null;
+  viewId: string | null;
+}
+
 /** POST /api/traffic/match: what a draft rule would link, before it is saved. */
 export interface TrafficMatchAnswer {
   rows: TrafficRowView[];

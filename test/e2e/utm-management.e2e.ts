@@ -36,10 +36,10 @@ test.beforeAll(async () => {
   await ensureUser({ login: who.login, password: who.password, role: 'ROLE_USER', firstName: 'Uma', lastName: 'Utm', companyId: company.id });
 });
 
-async function open(page: Page, locale: Locale = 'en') {
+async function open(page: Page, locale: Locale = 'en', user: { login: string; password: string } = who) {
   await useLocale(page, locale);
   await go(page, `/login?redirect=${encodeURIComponent('/marketing/utm-management')}`);
-  await signIn(page, who, locale);
+  await signIn(page, user, locale);
   await expectSignedInShell(page, locale);
   await expect(page.locator('main h1')).toHaveText(m(locale, 'route.utmManagement'));
   await expect(page.locator('.spinner-wrap')).toHaveCount(0);
@@ -213,4 +213,34 @@ test.describe('a rule whose traffic another source links already', () => {
       await expect(rules).toHaveCount(1);
     });
   }
+});
+
+test.describe('the traffic import card (issue 29: a company created with its View ID)', () => {
+  const importer = { login: `utm-import-${Date.now()}@acme.test`, password: 'Utm-import-123' };
+  // A sandbox property of its own, read as 100001 (6 UTM combinations).
+  const viewId = `100001${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  test.beforeAll(async () => {
+    Object.assign(process.env, stackEnv());
+    const imported = await ensureCompany({ name: `UTM import ${Date.now()}`, product: '360', country: 'FR', viewId, integrationSteps: ['utm_rules'] });
+    await ensureUser({ login: importer.login, password: importer.password, role: 'ROLE_USER', firstName: 'Ivo', lastName: 'Import', companyId: imported.id });
+  });
+
+  test('"Import now" imports the stored property and says when', async ({ page }) => {
+    await open(page, 'en', importer);
+    const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Traffic import' }) });
+    await expect(card).toContainText(`Not imported yet from property ${viewId}`);
+    await expect(page.getByText('No traffic has been imported from your analytics tool yet.')).toBeVisible();
+    await card.getByRole('button', { name: 'Import now' }).click();
+    await expect(card).toContainText('Imported: 6 UTM combinations.');
+    await expect(card.locator('.utm-import-last')).toHaveText(new RegExp(`^Last import: \\d\\d/\\d\\d/\\d{4}, \\d\\d:\\d\\d, 6 combinations from property ${viewId}$`));
+    await expect(page.locator('.utm-side .card').first()).toContainText('6 UTM combinations of 6 not linked');
+  });
+
+  test('in French: the last import in the French format, and "Importer à nouveau"', async ({ page }) => {
+    await open(page, 'fr', importer);
+    const carte = page.locator('.card', { has: page.getByRole('heading', { name: 'Import du trafic' }) });
+    await expect(carte.locator('.utm-import-last')).toHaveText(new RegExp(`^Dernier import\u00a0: \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d, 6 combinaisons de la propriété ${viewId}$`));
+    await carte.getByRole('button', { name: 'Importer à nouveau' }).click();
+    await expect(carte).toContainText('Importé\u00a0: 6 combinaisons UTM.');
+  });
 });

@@ -74,7 +74,7 @@ describe('POST /api/analytics/access', () => {
     for (const id of [P.denied, P.unknown, '987654321']) {
       const answer = await access(customer, id);
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ code: 403, errors: [{ message: SANDBOX_DENIED_MESSAGE }], total: null, property: null, viewIdStored: false, trafficImported: null });
+      expect(answer.body).toEqual({ code: 403, errors: [{ message: SANDBOX_DENIED_MESSAGE }], total: null, property: null, viewIdStored: false, trafficImported: null, otherResource: null });
     }
     expect(await partition(company)).toBe(before);
     expect((await customer.get<{ analytics: unknown }>('/api/integration-status')).body.analytics).toMatchObject({ access: { result: 'denied' }, dimension: null });
@@ -107,6 +107,7 @@ describe('POST /api/analytics/access', () => {
       property: { id: P.success, name: 'Sandbox shop (set up well)' },
       viewIdStored: true,
       trafficImported: 6,
+      otherResource: null,
     });
     expect(await stored(company)).toEqual({ viewId: P.success, dimensionIndex: null });
     expect(await trafficOf(company)).toEqual([
@@ -121,9 +122,9 @@ describe('POST /api/analytics/access', () => {
     expect(await statusOf(customer, 'ga_access')).toBe('done');
     expect(await statusOf(customer, 'google_analytics')).toBe('TBD');
 
-    // Again, with another granted property: granted, but the stored view id stays and nothing is imported.
+    // Again, with another granted property: granted, but it is not the company's: the stored view id stays, nothing is imported.
     const second = await access(customer, P.low);
-    expect(second.body).toMatchObject({ code: 200, errors: [], total: 10000, viewIdStored: false, trafficImported: null });
+    expect(second.body).toMatchObject({ code: 200, errors: [], total: 10000, viewIdStored: false, trafficImported: null, otherResource: { kind: 'viewId', stored: P.success } });
     expect(await stored(company)).toEqual({ viewId: P.success, dimensionIndex: null });
     expect(await trafficOf(company)).toHaveLength(6);
 
@@ -151,25 +152,46 @@ describe('POST /api/analytics/access', () => {
   });
 });
 
-describe('POST /api/analytics/utms', () => {
-  it('re-imports the traffic: total = rows, previous rows replaced; a refused property changes nothing', async () => {
+describe('POST /api/analytics/utms (the UTM page\'s "Import again")', () => {
+  it('re-imports the stored property: total = rows, previous rows replaced, the time kept; another View ID imports nothing', async () => {
     const { company, customer } = await fixture('GA utms');
     await access(customer, P.success);
-    expect(await trafficOf(company)).toHaveLength(6);
+    await putTraffic(company.id, [{ utmSource: 'stale', utmMedium: 'cpc', utmCampaign: 'old', sessions: 5 }]);
+    expect(await trafficOf(company)).toHaveLength(7);
+    const before = (await customer.get<{ imported: { at: string } }>('/api/traffic')).body.imported!.at;
 
-    const answer = await access(customer, P.low, '/api/analytics/utms');
+    const answer = await access(customer, P.success, '/api/analytics/utms');
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ code: 200, errors: [], total: 3, trafficImported: 3 });
-    expect(await trafficOf(company)).toEqual(['(direct)/(none)/(direct)=3500', 'affiliate/cpa/partner_x=1500', 'google/cpc/generic=5000']);
+    expect(answer.body).toMatchObject({ code: 200, errors: [], total: 6, trafficImported: 6, otherResource: null });
+    expect(await trafficOf(company)).toHaveLength(6);
+    const listed = (await customer.get<{ imported: { at: string; rows: number }; viewId: string }>('/api/traffic')).body;
+    expect(listed).toMatchObject({ imported: { rows: 6 }, viewId: P.success });
+    expect(listed.imported.at >= before).toBe(true);
 
+    const other = await access(customer, P.low, '/api/analytics/utms');
+    expect(other.body).toMatchObject({ code: 200, trafficImported: null, otherResource: { kind: 'viewId', stored: P.success } });
+    expect(await trafficOf(company)).toHaveLength(6);
+  });
+
+  it('a refusal of the stored property is the answer with Google\'s words, nothing changed; no View ID stored: 400, the access check first', async () => {
+    const company = await makeCompany('GA utms denied', { integrationSteps: STEPS, viewId: P.denied });
+    const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    await putTraffic(company.id, [{ utmSource: 'kept', utmMedium: 'cpc', utmCampaign: 'x', sessions: 5 }]);
     const denied = await access(customer, P.denied, '/api/analytics/utms');
     expect(denied.body).toMatchObject({ code: 403, errors: [{ message: SANDBOX_DENIED_MESSAGE }], total: null });
-    expect(await trafficOf(company)).toHaveLength(3);
+    expect(await trafficOf(company)).toEqual(['kept/cpc/x=5']);
+    expect((await customer.get('/api/traffic')).body.imported).toBeNull();
+
+    const fresh = await fixture('GA utms none');
+    const none = await access(fresh.customer, P.success, '/api/analytics/utms');
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual({ view_id: 'validation.analytics.accessFirst' });
+    expect(await trafficOf(fresh.company)).toEqual([]);
   });
 });
 
 describe('POST /api/analytics/dimension and /events', () => {
-  it('low coverage: both figures with their counts, the index stored the first time, the step not done', async () => {
+  it('low coverage: both figures with their counts, the View ID and the index stored the first time, the step not done', async () => {
     const { company, customer } = await fixture('GA low');
     const answer = await dimension(customer, { view_id: P.low, dimension: '1' });
     expect(answer.status).toBe(200);
@@ -183,25 +205,12 @@ describe('POST /api/analytics/dimension and /events', () => {
       events: null,
       non_standard_format: null,
       dimensionIndexStored: true,
+      otherResource: null,
     });
-    expect(await stored(company)).toEqual({ viewId: null, dimensionIndex: '1' });
+    expect(await stored(company)).toEqual({ viewId: P.low, dimensionIndex: '1' });
+    // A View ID stored by any check imports its traffic (utm_rules completes from it).
+    expect(await trafficOf(company)).toHaveLength(3);
     expect(await statusOf(customer, 'ga_dimension')).toBe('TBD');
-
-    // A later success with index 2: the stored index stays 1; ga_dimension and google_analytics done, one mail each.
-    const success = await dimension(customer, { view_id: P.success, dimension: '2' });
-    expect(success.body).toMatchObject({
-      code: 200,
-      dimension: { index: 2, apiName: 'customUser:user_type', scope: 'USER' },
-      sessions: { percent: 98.5, withDimension: 19700, total: 20000 },
-      transactions: { percent: 97, withDimension: 388, total: 400 },
-      dimensionIndexStored: false,
-    });
-    expect(await stored(company)).toEqual({ viewId: null, dimensionIndex: '1' });
-    expect(await statusOf(customer, 'ga_dimension')).toBe('done');
-    expect(await statusOf(customer, 'google_analytics')).toBe('done');
-    await dimension(customer, { view_id: P.success, dimension: '1' });
-    expect(await teamMails(company, 'Google Analytics custom dimension')).toHaveLength(1);
-    expect(await teamMails(company, 'Google Analytics')).toHaveLength(1);
   });
 
   it('events method: sessions and events figures, unique count and example labels; done at 95%', async () => {
@@ -242,6 +251,50 @@ describe('POST /api/analytics/dimension and /events', () => {
     expect(empty.body).toMatchObject({ code: 200, errors: [], sessions: { percent: null, total: 0 }, transactions: { percent: null, total: 0 }, dimensionIndexStored: false });
     expect(await stored(company)).toEqual({ viewId: null, dimensionIndex: null });
     expect(await statusOf(customer, 'ga_dimension')).toBe('TBD');
+  });
+});
+
+describe('a check of another property or dimension than the stored ones (functions/core/integration/own-resource.ts)', () => {
+  const companyMails = async (company: CompanyRecord) =>
+    (await mailsTo(stack.endpoints.ses, stack.env.INTEGRATION_MAILBOX)).filter((mail) => mail.subject.startsWith(`${company.name}:`));
+
+  it('stored View ID 100002 (denied): checks that pass on 100005 or 100001 answer their figures, say so, change no step, store nothing, mail nobody', async () => {
+    const company = await makeCompany('GA not ours', { integrationSteps: STEPS, viewId: P.denied, dimensionIndex: '1' });
+    const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const before = await partition(company, { lastChecks: true });
+    const notOurs = { kind: 'viewId', stored: P.denied };
+
+    const onOther = await dimension(customer, { view_id: P.nonStandard, dimension: '1' });
+    expect(onOther.body).toMatchObject({ code: 200, sessions: { percent: 98 }, dimensionIndexStored: false, otherResource: notOurs });
+    expect((await events(customer, { view_id: P.success, dimension: '1', event_action: 'purchase' })).body).toMatchObject({ code: 200, events: { percent: 99 }, otherResource: notOurs });
+    expect((await access(customer, P.success)).body).toMatchObject({ code: 200, viewIdStored: false, trafficImported: null, otherResource: notOurs });
+    // A refused check of another property says so too.
+    expect((await access(customer, P.unknown)).body).toMatchObject({ code: 403, otherResource: notOurs });
+
+    for (const step of STEPS) expect(await statusOf(customer, step), step).toBe('TBD');
+    expect(await partition(company, { lastChecks: true })).toBe(before);
+    expect(await companyMails(company)).toEqual([]);
+
+    // The company's own (denied) property: its answer, no "other" note, the card it showed.
+    expect((await access(customer, P.denied)).body).toMatchObject({ code: 403, otherResource: null });
+    expect((await customer.get<{ analytics: unknown }>('/api/integration-status')).body.analytics).toMatchObject({ access: { result: 'denied' } });
+  });
+
+  it('stored dimension 2: a success on dimension 1 changes nothing; the stored one completes the steps, one mail each', async () => {
+    const company = await makeCompany('GA other dimension', { integrationSteps: STEPS, viewId: P.success, dimensionIndex: '2' });
+    const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
+    const other = await dimension(customer, { view_id: P.success, dimension: '1' });
+    expect(other.body).toMatchObject({ code: 200, dimension: { index: 1 }, otherResource: { kind: 'dimensionIndex', stored: '2' } });
+    expect(await statusOf(customer, 'ga_dimension')).toBe('TBD');
+    expect(await companyMails(company)).toEqual([]);
+
+    const own = await dimension(customer, { view_id: P.success, dimension: '2' });
+    expect(own.body).toMatchObject({ code: 200, otherResource: null, dimensionIndexStored: false });
+    expect(await statusOf(customer, 'ga_dimension')).toBe('done');
+    expect(await statusOf(customer, 'google_analytics')).toBe('done');
+    expect(await stored(company)).toEqual({ viewId: P.success, dimensionIndex: '2' });
+    expect(await teamMails(company, 'Google Analytics custom dimension')).toHaveLength(1);
+    expect(await teamMails(company, 'Google Analytics')).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getCompany, updateCompany, type CompanyRecord } from '../../functions/data/companies';
 import { newFeedCheckId } from '../../functions/data/feed-checks';
 import { keys } from '../../functions/data/keys';
+import { listTraffic } from '../../functions/data/traffic';
+import { putNewRule } from '../../functions/data/traffic-rules';
 import { documentClient } from '../../functions/platform/clients/dynamodb';
 import { runLocalFeedRecheck } from '../../localstack/job-feeds';
 import type { DataHealth, HealthKind } from '../../shared/domain/data-health';
@@ -62,6 +65,19 @@ beforeAll(async () => {
       Item: { ...keys.feedCheckRunning(c.stuck.id), checkId: newFeedCheckId(new Date()), startedAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
     }),
   );
+  // The daily job imports each View ID's traffic (docs/analytics.md, "When traffic is imported"): one
+  // rule linking any utm_source keeps UTM linking healthy, so the mails below are about the other kinds.
+  for (const company of [c.main, c.steady, c.stuck]) {
+    await putNewRule({
+      id: randomUUID(),
+      companyId: company.id,
+      sourceId: randomUUID(),
+      rule: [{ type: 'not contains', utm: 'utmSource', value: 'zz-never' }, { type: 'any', utm: 'utmMedium', value: '' }, { type: 'any', utm: 'utmCampaign', value: '' }],
+      version: 1,
+      created: new Date().toISOString(),
+      updated: new Date().toISOString(),
+    });
+  }
   u.mainOn = await makeUser('ROLE_USER', c.main);
   u.mainOff = await makeUser('ROLE_USER', c.main);
   u.steady = await makeUser('ROLE_USER', c.steady);
@@ -107,9 +123,10 @@ describe('data health', () => {
     const mainClient = await signedIn(stack.url, u.mainOn);
     const health = async () => (await mainClient.get<DataHealth>('/api/data-health')).body;
 
-    // Day 1: main is healthy (UTM: no imported traffic, unknown); lingering's feed fails: its first mail.
+    // Day 1: main is healthy (its traffic imported by this run, all linked by its rule); lingering's feed fails: its first mail.
     await run(1);
-    expect(statusesOf(await health())).toEqual({ feed: 'healthy', 'analytics-access': 'healthy', 'analytics-coverage': 'healthy', 'utm-linking': 'unknown' });
+    expect(statusesOf(await health())).toEqual({ feed: 'healthy', 'analytics-access': 'healthy', 'analytics-coverage': 'healthy', 'utm-linking': 'healthy' });
+    expect(await listTraffic(c.main.id)).toHaveLength(6);
     expect(await subjects(u.mainOn)).toEqual([]);
     expect(await subjects(u.lingering)).toHaveLength(1);
 
@@ -170,6 +187,8 @@ describe('data health', () => {
     expect(timeline('feed')).toEqual(days(['healthy', 'failing', 'failing', 'failing', 'healthy', 'healthy', 'healthy', 'healthy']));
     expect(timeline('analytics-access')).toEqual(days(['healthy', 'healthy', 'healthy', 'failing', 'healthy', 'healthy', 'healthy', 'healthy']));
     expect(timeline('analytics-coverage')).toEqual(days(['healthy', 'healthy', 'failing', 'unknown', 'healthy', 'healthy', 'healthy', 'healthy']));
+    // Re-imported every day (100004's three combinations on day 3; the denied day 4 keeps them), always linked.
+    expect(timeline('utm-linking')).toEqual(days(Array(8).fill('healthy')));
     const feedItem = page.items[0]!;
     expect(feedItem.lastCheck).toBe(dayTime(8));
     expect(feedItem.reason).toEqual({ key: 'health.feed.ok', values: { orders: 54 } });

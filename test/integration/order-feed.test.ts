@@ -414,6 +414,7 @@ const queuedCheck = (companyId: string, at: string, over: Partial<FeedCheckRecor
   failure: null,
   stepCompleted: false,
   feedUrlStored: false,
+  otherResource: null,
   ...over,
 });
 

@@ -13,7 +13,7 @@ const actor = { user: { firstName: 'Jane', login: 'jane@acme.test' }, role: 'ROL
 /** A View ID company c2 stored (and a sandbox property: refusing it must not depend on Google's answer). */
 const OTHER_COMPANYS_VIEW = `${P.success}4242`;
 
-function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true) {
+function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true, storedMeanwhile: string | null = null) {
   const log: string[] = [];
   /** What each check recorded as its card (kept apart from `log`: every answered check records). */
   const records: string[] = [];
@@ -24,10 +24,15 @@ function fakes(provider: AnalyticsProvider = sandboxProvider, storeFirst = true)
       log.push(`store ${field}=${value}`);
       return storeFirst;
     },
+    storedField: async () => storedMeanwhile,
     viewOwners: async (viewId) => (viewId === OTHER_COMPANYS_VIEW ? ['c2'] : []),
-    replaceTraffic: async (_id, rows) => {
-      log.push(`traffic ${rows.length}`);
-      return rows.length;
+    refreshTrafficIfStale: async (c) => {
+      log.push(`traffic of ${c.viewId}`);
+      return { ok: true, rows: 6, at: '2026-11-28T06:00:00.000Z', stepStatus: null };
+    },
+    refreshTraffic: async (c) => {
+      log.push(`import of ${c.viewId}`);
+      return { ok: true, rows: 6, at: '2026-11-28T06:00:00.000Z', stepStatus: null };
     },
     completeStep: async (_company, _actor, step) => {
       log.push(`done ${step}`);
@@ -56,27 +61,51 @@ describe('checkAccess', () => {
       property: null,
       viewIdStored: false,
       trafficImported: null,
+      otherResource: null,
     });
     expect(log).toEqual([]);
   });
 
-  it('a failing traffic import after the first grant: the view id is stored and the step done, nothing imported', async () => {
-    const { deps, log } = fakes(failing('utmTraffic', new AnalyticsProviderError('failed', 'timeout')));
-    const answer = await checkAccess(company(), actor, P.success, deps);
-    expect(answer).toMatchObject({ code: 200, errors: [], viewIdStored: true, trafficImported: null });
-    expect(log).toEqual(['store viewId=100001', 'done ga_access']);
-  });
-
-  it('someone else stored the view id first: no import', async () => {
-    const { deps, log } = fakes(sandboxProvider, false);
-    expect(await checkAccess(company(), actor, P.success, deps)).toMatchObject({ code: 200, viewIdStored: false, trafficImported: null });
-    expect(log).toEqual(['store viewId=100001', 'done ga_access']);
-  });
-
-  it('a stored view id: granted, nothing stored or imported', async () => {
+  it('the first grant stores the view id, imports its traffic when stale, completes ga_access', async () => {
     const { deps, log } = fakes();
-    expect(await checkAccess(company({ viewId: '555555' }), actor, P.success, deps)).toMatchObject({ code: 200, viewIdStored: false, trafficImported: null });
-    expect(log).toEqual(['done ga_access']);
+    const answer = await checkAccess(company(), actor, P.success, deps);
+    expect(answer).toMatchObject({ code: 200, errors: [], viewIdStored: true, trafficImported: 6, otherResource: null });
+    expect(log).toEqual(['store viewId=100001', 'traffic of 100001', 'done ga_access']);
+  });
+
+  it('a failing traffic import: the view id is stored and the step done, nothing imported', async () => {
+    const { deps, log } = fakes();
+    deps.refreshTrafficIfStale = async () => ({ ok: false, code: 502, message: 'timeout' });
+    expect(await checkAccess(company(), actor, P.success, deps)).toMatchObject({ code: 200, viewIdStored: true, trafficImported: null });
+    expect(log).toEqual(['store viewId=100001', 'done ga_access']);
+  });
+
+  it('a concurrent check stored the same view id first: still the company’s own', async () => {
+    const { deps, log } = fakes(sandboxProvider, false, P.success);
+    expect(await checkAccess(company(), actor, P.success, deps)).toMatchObject({ code: 200, viewIdStored: false, otherResource: null });
+    expect(log).toEqual(['store viewId=100001', 'traffic of 100001', 'done ga_access']);
+  });
+
+  it('a concurrent check stored another view id first: this one is another property, nothing else happens', async () => {
+    const { deps, log } = fakes(sandboxProvider, false, P.low);
+    expect(await checkAccess(company(), actor, P.success, deps)).toMatchObject({ code: 200, otherResource: { kind: 'viewId', stored: P.low } });
+    expect(log).toEqual(['store viewId=100001']);
+  });
+
+  it('the stored view id: granted, its stale traffic imported, nothing stored', async () => {
+    const { deps, log } = fakes();
+    expect(await checkAccess(company({ viewId: P.success }), actor, P.success, deps)).toMatchObject({ code: 200, viewIdStored: false, trafficImported: 6 });
+    expect(log).toEqual(['traffic of 100001', 'done ga_access']);
+  });
+
+  it('another property than the stored one: its answer, the stored id named, no step, no import, no card', async () => {
+    const { deps, log, records } = fakes();
+    for (const viewId of [P.success, P.denied]) {
+      const answer = await checkAccess(company({ viewId: '555555' }), actor, viewId, deps);
+      expect(answer.otherResource).toEqual({ kind: 'viewId', stored: '555555' });
+    }
+    expect(log).toEqual([]);
+    expect(records).toEqual([]);
   });
 
   it('anything but a provider error is not an answer (500 from the handler)', async () => {
@@ -97,7 +126,7 @@ describe('another company’s View ID', () => {
     const { deps, log, records } = fakes(spy);
     const refusals = [
       () => checkAccess(company(), actor, OTHER_COMPANYS_VIEW, deps),
-      () => importUtms(company({ viewId: P.success }), OTHER_COMPANYS_VIEW, deps),
+      () => importUtms(company({ viewId: P.success }), actor, OTHER_COMPANYS_VIEW, deps),
       () => checkDimension(company(), actor, { viewId: OTHER_COMPANYS_VIEW, dimension: '1', method: 'dimension' }, deps),
     ];
     for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ status: 400, errors: { view_id: 'validation.analytics.viewIdTaken' } });
@@ -135,16 +164,29 @@ describe('the card each check leaves behind (read by pages opened later)', () =>
     await check(P.low);
     await check(P.denied);
     await check(P.success, '9');
-    await importUtms(company(), P.success, deps);
+    await importUtms(company({ viewId: P.success }), actor, P.success, deps);
     expect(records).toEqual(['dimension success', 'dimension low', 'dimension denied', 'dimension error']);
   });
 });
 
 describe('importUtms', () => {
-  it('answers the imported rows as the total', async () => {
+  it('imports the stored property and answers the imported rows as the total', async () => {
     const { deps, log } = fakes();
-    expect(await importUtms(company(), P.success, deps)).toEqual({ code: 200, errors: [], total: 6, property: null, viewIdStored: false, trafficImported: 6 });
-    expect(log).toEqual(['traffic 6']);
+    expect(await importUtms(company({ viewId: P.success }), actor, P.success, deps)).toEqual({
+      code: 200, errors: [], total: 6, property: null, viewIdStored: false, trafficImported: 6, otherResource: null,
+    });
+    expect(log).toEqual(['import of 100001']);
+  });
+  it('a refusal of the analytics tool is the answer, with its message', async () => {
+    const { deps } = fakes();
+    deps.refreshTraffic = async () => ({ ok: false, code: 403, message: 'No permission' });
+    expect(await importUtms(company({ viewId: P.success }), actor, P.success, deps)).toMatchObject({ code: 403, errors: [{ message: 'No permission' }], trafficImported: null });
+  });
+  it('another View ID than the stored one imports nothing; none stored: the access check first (400)', async () => {
+    const { deps, log } = fakes();
+    expect(await importUtms(company({ viewId: P.success }), actor, P.low, deps)).toMatchObject({ trafficImported: null, otherResource: { kind: 'viewId', stored: P.success } });
+    await expect(importUtms(company(), actor, P.success, deps)).rejects.toMatchObject({ status: 400, errors: { view_id: 'validation.analytics.accessFirst' } });
+    expect(log).toEqual([]);
   });
 });
 
@@ -167,17 +209,37 @@ describe('checkDimension', () => {
     expect(found.dimension).toMatchObject({ index: 1, parameterName: 'client_id' });
   });
 
-  it('success: stores the index (none stored) and completes ga_dimension and google_analytics', async () => {
+  it('success: stores the View ID and the index (none stored), imports, completes ga_dimension and google_analytics', async () => {
     const { deps, log } = fakes();
     const answer = await checkDimension(company(), actor, { viewId: P.success, dimension: '1', method: 'dimension' }, deps);
     expect(answer.dimensionIndexStored).toBe(true);
-    expect(log).toEqual(['store dimensionIndex=1', 'done ga_dimension', 'done google_analytics']);
+    expect(log).toEqual(['store viewId=100001', 'traffic of 100001', 'store dimensionIndex=1', 'done ga_dimension', 'done google_analytics']);
   });
 
-  it('low: stores the index, completes nothing; missing figures: stores nothing', async () => {
+  it('the stored View ID and index: completes, stores nothing', async () => {
+    const { deps, log } = fakes();
+    const answer = await checkDimension(company({ viewId: P.success, dimensionIndex: '1' }), actor, { viewId: P.success, dimension: '01', method: 'dimension' }, deps);
+    expect(answer).toMatchObject({ dimensionIndexStored: false, otherResource: null });
+    expect(log).toEqual(['done ga_dimension', 'done google_analytics']);
+  });
+
+  it('a success on another property or another dimension than the stored ones completes nothing, stores nothing, records no card', async () => {
+    const { deps, log, records } = fakes();
+    const stored = company({ viewId: P.denied, dimensionIndex: '1' });
+    const onOther = await checkDimension(stored, actor, { viewId: P.nonStandard, dimension: '1', method: 'dimension' }, deps);
+    expect(onOther).toMatchObject({ code: 200, otherResource: { kind: 'viewId', stored: P.denied } });
+    const otherIndex = await checkDimension(company({ viewId: P.success, dimensionIndex: '2' }), actor, { viewId: P.success, dimension: '1', method: 'events', eventAction: 'purchase' }, deps);
+    expect(otherIndex).toMatchObject({ code: 200, otherResource: { kind: 'dimensionIndex', stored: '2' } });
+    const refused = await checkDimension(stored, actor, { viewId: P.low, dimension: '9', method: 'dimension' }, deps);
+    expect(refused).toMatchObject({ code: 404, otherResource: { kind: 'viewId', stored: P.denied } });
+    expect(log).toEqual([]);
+    expect(records).toEqual([]);
+  });
+
+  it('low: stores the View ID and the index, completes nothing; missing figures: stores nothing', async () => {
     const low = fakes();
     await checkDimension(company(), actor, { viewId: P.low, dimension: '1', method: 'dimension' }, low.deps);
-    expect(low.log).toEqual(['store dimensionIndex=1']);
+    expect(low.log).toEqual(['store viewId=100004', 'traffic of 100004', 'store dimensionIndex=1']);
     const empty = fakes();
     await checkDimension(company(), actor, { viewId: P.zeroTraffic, dimension: '1', method: 'events', eventAction: 'purchase' }, empty.deps);
     expect(empty.log).toEqual([]);

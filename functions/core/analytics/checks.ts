@@ -13,27 +13,33 @@ import {
   type DimensionMethod,
   type ResolvedDimension,
 } from '../../../shared/domain/analytics';
-import type { StepType } from '../../../shared/domain/types';
+import type { OtherResource, StepType } from '../../../shared/domain/types';
 import * as analyticsChecksRepo from '../../data/analytics-checks';
 import type { CompanyRecord } from '../../data/companies';
 import * as companiesRepo from '../../data/companies';
-import * as trafficRepo from '../../data/traffic';
+import { ValidationError } from '../../platform/errors';
+import { claimResource, whoseResource, type Claim, type Whose } from '../integration/own-resource';
 import { changeStepStatus, type Actor } from '../integration/steps';
+import { attempt } from './attempt';
 import { ensureOwnView, storingViewId } from './view-owner';
-import { analyticsProvider, AnalyticsProviderError, standardFormat, type AnalyticsProvider, type UtmTrafficRow } from './provider';
-import { logger } from '../../platform/log';
+import { analyticsProvider, standardFormat, type AnalyticsProvider } from './provider';
+import { refreshTraffic, refreshTrafficIfStale, type TrafficImportOutcome } from './traffic-import';
 
 /**
  * The analytics checks (spec "Analytics access", "Custom dimension"; section 4's automatic
  * completion and first-time storage). A refusal or failure of the analytics tool is an ANSWER
  * (HTTP 200 with `code` and Google's message in `errors`), so the page shows the server's words.
  *
+ * Every check is about the company's stored View ID and dimension index, or stores them the
+ * first time (integration/own-resource.ts); a check of another one answers `otherResource` and
+ * changes nothing.
+ *
  * - access: ga_access done when the check returns without errors; the first such check of a
- *   company without a stored view id stores it (conditionally: of two concurrent checks one
- *   stores) and imports the property's UTM traffic into the company's traffic rows.
+ *   company without a stored view id stores it; the stored property's UTM traffic is imported
+ *   when missing or older than a day (traffic-import.ts).
  * - dimension / events: the index picks the property's N-th custom dimension; ga_dimension done
- *   by `dimensionStepDone`, and with it the visible google_analytics step; the first successful check (answered, figures present: verdict low
- *   or success) stores the dimension index when none is stored.
+ *   by `dimensionStepDone`, and with it the visible google_analytics step; the first measured
+ *   check (verdict low or success) stores the View ID and the dimension index when none is stored.
  */
 
 export interface AnalyticsDeps {
@@ -41,9 +47,14 @@ export interface AnalyticsDeps {
   standardFormat(): RegExp;
   /** Stores the field only while it is empty; false when someone stored one first (a View ID another company holds: data's ViewIdTakenError). */
   storeFirst(companyId: string, field: 'viewId' | 'dimensionIndex', value: string): Promise<boolean>;
+  /** The field as stored now (after a first-time storage lost to another check). */
+  storedField(companyId: string, field: 'viewId' | 'dimensionIndex'): Promise<string | null>;
   /** Ids of the companies whose stored View ID this is (view-owner.ts). */
   viewOwners(viewId: string): Promise<string[]>;
-  replaceTraffic(companyId: string, rows: UtmTrafficRow[]): Promise<number>;
+  /** traffic-import.ts: the stored property's traffic when missing or older than a day. */
+  refreshTrafficIfStale(company: CompanyRecord, actor: Actor): Promise<TrafficImportOutcome | null>;
+  /** traffic-import.ts: the stored property's traffic, now. */
+  refreshTraffic(company: CompanyRecord, actor: Actor): Promise<TrafficImportOutcome>;
   completeStep(company: CompanyRecord, actor: Actor, stepType: StepType): Promise<void>;
   /** Keeps what the check showed (the cards of a page opened later read it). */
   recordCheck(companyId: string, check: { kind: 'access'; result: AccessCheckResult } | { kind: 'dimension'; result: DimensionCheckResult }): Promise<void>;
@@ -53,8 +64,10 @@ const defaults: AnalyticsDeps = {
   provider: analyticsProvider,
   standardFormat,
   storeFirst: companiesRepo.storeCompanyFieldOnce,
+  storedField: async (companyId, field) => (await companiesRepo.getCompany(companyId))?.[field] ?? null,
   viewOwners: companiesRepo.companiesWithViewId,
-  replaceTraffic: async (companyId, rows) => (await trafficRepo.replaceTraffic(companyId, rows)).length,
+  refreshTrafficIfStale: (company, actor) => refreshTrafficIfStale(company, actor),
+  refreshTraffic: (company, actor) => refreshTraffic(company, actor),
   completeStep: async (company, actor, stepType) => {
     // Only a company whose step list has the step (custom lists may leave it out).
     if (!company.integrationSteps?.includes(stepType)) return;
@@ -64,73 +77,71 @@ const defaults: AnalyticsDeps = {
   recordCheck: (companyId, check) => analyticsChecksRepo.recordAnalyticsCheck(companyId, check, new Date().toISOString()),
 };
 
-const codeOf = (error: AnalyticsProviderError): AnalyticsCode => (error.failure === 'denied' ? 403 : 502);
-
-/** Provider failures become answers; anything else (a bug, DynamoDB down) stays an error (500). */
-async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: AnalyticsCode; message: string }> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (error instanceof AnalyticsProviderError) {
-      if (error.failure === 'failed') logger().warn('analytics-failed', { reason: error.message });
-      return { ok: false, code: codeOf(error), message: error.message };
-    }
-    throw error;
-  }
-}
-
-const refusedAccess = (code: AnalyticsCode, message: string): AccessCheckAnswer => ({
+const refusedAccess = (code: AnalyticsCode, message: string, otherResource: OtherResource | null): AccessCheckAnswer => ({
   code,
   errors: [{ message }],
   total: null,
   property: null,
   viewIdStored: false,
   trafficImported: null,
+  otherResource,
 });
+
+const otherOf = (whose: Whose): OtherResource | null => (whose.is === 'other' ? whose.other : null);
+
+/** The View ID's first-time storage (own-resource.ts): of concurrent checks one stores; another company's is the 400 of view-owner.ts. */
+const claimViewId = (company: CompanyRecord, viewId: string, mayStore: boolean, deps: AnalyticsDeps): Promise<Claim> =>
+  claimResource('viewId', company, viewId, mayStore, {
+    storeFirst: () => storingViewId('view_id', () => deps.storeFirst(company.id, 'viewId', viewId)),
+    reread: () => deps.storedField(company.id, 'viewId'),
+  });
 
 /** POST /api/analytics/access. */
 export async function checkAccess(company: CompanyRecord, actor: Actor, viewId: string, deps: AnalyticsDeps = defaults): Promise<AccessCheckAnswer> {
   await ensureOwnView(company, viewId, deps.viewOwners);
   const answer = await accessAnswer(company, actor, viewId, deps);
-  await deps.recordCheck(company.id, { kind: 'access', result: accessResult(answer) });
+  // A check of another property leaves the cards as the company's own checks left them.
+  if (!answer.otherResource) await deps.recordCheck(company.id, { kind: 'access', result: accessResult(answer) });
   return answer;
 }
 
 async function accessAnswer(company: CompanyRecord, actor: Actor, viewId: string, deps: AnalyticsDeps): Promise<AccessCheckAnswer> {
   const provider = await deps.provider();
   const access = await attempt(() => provider.checkAccess(viewId));
-  if (!access.ok) return refusedAccess(access.code, access.message);
+  if (!access.ok) return refusedAccess(access.code, access.message, otherOf(whoseResource('viewId', company.viewId, viewId)));
 
-  let viewIdStored = false;
-  let trafficImported: number | null = null;
-  if (!company.viewId) {
-    // Another company storing this View ID since ensureOwnView: refused like it (400, nothing stored).
-    viewIdStored = await storingViewId('view_id', () => deps.storeFirst(company.id, 'viewId', viewId));
-    if (viewIdStored) {
-      // The view id is stored and the step is done even when this import fails: the UTM page re-imports (POST /api/analytics/utms).
-      const traffic = await attempt(() => provider.utmTraffic(viewId));
-      if (traffic.ok) trafficImported = await deps.replaceTraffic(company.id, traffic.value);
-    }
-  }
-  await deps.completeStep(company, actor, 'ga_access');
-  return {
+  const answer: AccessCheckAnswer = {
     code: 200,
     errors: [],
     total: access.value.sessions,
     property: { id: access.value.id, name: access.value.name },
-    viewIdStored,
-    trafficImported,
+    viewIdStored: false,
+    trafficImported: null,
+    otherResource: null,
   };
+  const claim = await claimViewId(company, viewId, true, deps);
+  if (!claim.own) return { ...answer, otherResource: claim.otherResource };
+  answer.viewIdStored = claim.storedNow;
+  // The stored property's traffic, when missing or older than a day: utm_rules completes from it.
+  const traffic = await deps.refreshTrafficIfStale({ ...company, viewId }, actor);
+  if (traffic?.ok) answer.trafficImported = traffic.rows;
+  await deps.completeStep(company, actor, 'ga_access');
+  return answer;
 }
 
-/** POST /api/analytics/utms: the property's UTM traffic of the last days replaces the company's imported rows. */
-export async function importUtms(company: CompanyRecord, viewId: string, deps: AnalyticsDeps = defaults): Promise<AccessCheckAnswer> {
+/**
+ * POST /api/analytics/utms, the UTM page's "Import again": the stored property's UTM traffic of
+ * the last days replaces the company's rows, then utm_rules is re-evaluated. A View ID other than
+ * the stored one imports nothing (`otherResource`); with none stored, the access check comes first.
+ */
+export async function importUtms(company: CompanyRecord, actor: Actor, viewId: string, deps: AnalyticsDeps = defaults): Promise<AccessCheckAnswer> {
   await ensureOwnView(company, viewId, deps.viewOwners);
-  const provider = await deps.provider();
-  const traffic = await attempt(() => provider.utmTraffic(viewId));
-  if (!traffic.ok) return refusedAccess(traffic.code, traffic.message);
-  const imported = await deps.replaceTraffic(company.id, traffic.value);
-  return { code: 200, errors: [], total: imported, property: null, viewIdStored: false, trafficImported: imported };
+  const whose = whoseResource('viewId', company.viewId, viewId);
+  if (whose.is === 'unclaimed') throw new ValidationError({ view_id: 'validation.analytics.accessFirst' }, 'No View ID is stored yet: check the access to the property first');
+  if (whose.is === 'other') return { code: 200, errors: [], total: null, property: null, viewIdStored: false, trafficImported: null, otherResource: whose.other };
+  const imported = await deps.refreshTraffic(company, actor);
+  if (!imported.ok) return refusedAccess(imported.code, imported.message, null);
+  return { code: 200, errors: [], total: imported.rows, property: null, viewIdStored: false, trafficImported: imported.rows, otherResource: null };
 }
 
 export interface DimensionCheckRequest {
@@ -152,6 +163,7 @@ const emptyDimensionAnswer = (method: DimensionMethod, code: AnalyticsCode, mess
   events: null,
   non_standard_format: null,
   dimensionIndexStored: false,
+  otherResource: null,
 });
 
 const unknownDimensionMessage = (index: number, count: number): string =>
@@ -162,20 +174,50 @@ const unknownDimensionMessage = (index: number, count: number): string =>
 /** POST /api/analytics/dimension (method dimension) and /api/analytics/events (method events). */
 export async function checkDimension(company: CompanyRecord, actor: Actor, request: DimensionCheckRequest, deps: AnalyticsDeps = defaults): Promise<DimensionCheckAnswer> {
   await ensureOwnView(company, request.viewId, deps.viewOwners);
-  const answer = await dimensionAnswer(company, actor, request, deps);
-  await deps.recordCheck(company.id, { kind: 'dimension', result: dimensionResult(answer) });
+  const measured = await dimensionAnswer(company, request, deps);
+  const answer = measured.otherResource ? measured : await settleDimension(company, actor, request, measured, deps);
+  // A check of another property or dimension leaves the cards as the company's own checks left them.
+  if (!answer.otherResource) await deps.recordCheck(company.id, { kind: 'dimension', result: dimensionResult(answer) });
   return answer;
 }
 
-async function dimensionAnswer(company: CompanyRecord, actor: Actor, request: DimensionCheckRequest, deps: AnalyticsDeps): Promise<DimensionCheckAnswer> {
+/**
+ * A dimension check is about the stored View ID and the stored dimension index (own-resource.ts):
+ * a measured answer (verdict low or success) stores either when none is stored (a View ID stored
+ * so imports the property's traffic, as the access check's does); a check of another property or
+ * another dimension completes nothing.
+ */
+async function settleDimension(company: CompanyRecord, actor: Actor, request: DimensionCheckRequest, answer: DimensionCheckAnswer, deps: AnalyticsDeps): Promise<DimensionCheckAnswer> {
+  const measured = dimensionVerdict(answer) !== 'error';
+  const view = await claimViewId(company, request.viewId, measured, deps);
+  if (!view.own) return { ...answer, otherResource: view.otherResource };
+  if (view.storedNow) await deps.refreshTrafficIfStale({ ...company, viewId: request.viewId }, actor);
+  const index = String(Number.parseInt(request.dimension, 10));
+  const dimension = await claimResource('dimensionIndex', company, index, measured, {
+    storeFirst: () => deps.storeFirst(company.id, 'dimensionIndex', index),
+    reread: () => deps.storedField(company.id, 'dimensionIndex'),
+  });
+  if (!dimension.own) return { ...answer, otherResource: dimension.otherResource };
+  if (dimensionStepDone(answer)) {
+    await deps.completeStep(company, actor, 'ga_dimension');
+    // The visible Google Analytics step (docs/product.md): access granted (a measured dimension proves it) and the dimension set well.
+    await deps.completeStep(company, actor, 'google_analytics');
+  }
+  return { ...answer, dimensionIndexStored: dimension.storedNow };
+}
+
+async function dimensionAnswer(company: CompanyRecord, request: DimensionCheckRequest, deps: AnalyticsDeps): Promise<DimensionCheckAnswer> {
   const { viewId, method } = request;
   const index = Number.parseInt(request.dimension, 10);
   const provider = await deps.provider();
+  // Refused or unmeasured answers store nothing; one about another resource still says so.
+  const other = otherOf(whoseResource('viewId', company.viewId, viewId)) ?? otherOf(whoseResource('dimensionIndex', company.dimensionIndex, String(index)));
+  const unanswered = (answer: DimensionCheckAnswer): DimensionCheckAnswer => ({ ...answer, otherResource: other });
 
   const list = await attempt(() => provider.customDimensions(viewId));
-  if (!list.ok) return emptyDimensionAnswer(method, list.code, list.message);
+  if (!list.ok) return unanswered(emptyDimensionAnswer(method, list.code, list.message));
   const found = list.value[index - 1];
-  if (!found) return emptyDimensionAnswer(method, 404, unknownDimensionMessage(index, list.value.length));
+  if (!found) return unanswered(emptyDimensionAnswer(method, 404, unknownDimensionMessage(index, list.value.length)));
   const dimension: ResolvedDimension = { index, ...found };
 
   const figures = await attempt(async () => {
@@ -188,7 +230,7 @@ async function dimensionAnswer(company: CompanyRecord, actor: Actor, request: Di
     ]);
     return { counts, nonStandard };
   });
-  if (!figures.ok) return emptyDimensionAnswer(method, figures.code, figures.message, dimension);
+  if (!figures.ok) return unanswered(emptyDimensionAnswer(method, figures.code, figures.message, dimension));
   const { counts, nonStandard } = figures.value;
 
   const answer: DimensionCheckAnswer = {
@@ -204,13 +246,7 @@ async function dimensionAnswer(company: CompanyRecord, actor: Actor, request: Di
         : null,
     non_standard_format: nonStandard.total > 0 ? { items: nonStandard.items.slice(0, NON_STANDARD_EXAMPLES), total: nonStandard.total } : null,
     dimensionIndexStored: false,
+    otherResource: null,
   };
-  // "Successful": answered and measured (low or success), not a check whose figures are missing.
-  if (!company.dimensionIndex && dimensionVerdict(answer) !== 'error') answer.dimensionIndexStored = await deps.storeFirst(company.id, 'dimensionIndex', String(index));
-  if (dimensionStepDone(answer)) {
-    await deps.completeStep(company, actor, 'ga_dimension');
-    // The visible Google Analytics step (docs/product.md): access granted (a measured dimension proves it) and the dimension set well.
-    await deps.completeStep(company, actor, 'google_analytics');
-  }
   return answer;
 }

@@ -39,12 +39,12 @@ describe('a View ID another company holds (the data layer refuses it)', () => {
   const taken = async (): Promise<never> => {
     throw new ViewIdTakenError();
   };
-  const deps: CompanyAdminDeps = { listCompanies: async () => [], getCompany: async () => record, createCompany: taken, updateCompany: taken, setAnalyticsFields: taken };
+  const deps: CompanyAdminDeps = { listCompanies: async () => [], getCompany: async () => record, createCompany: taken, updateCompany: taken, setAnalyticsFields: taken, viewOwners: async () => [] };
   it('is a 400 on viewId for the admin create and edit and the legacy update', async () => {
     const refusals = [
       createCompanyAsAdmin({ name: 'New', product: '360', country: 'FR', viewId: '99', integrationSteps: ['sources'] }, deps),
       updateCompanyAsAdmin('c', { version: 3, viewId: '99' }, deps),
-      updateCurrentCompany(record, { viewId: '99' }, deps),
+      updateCurrentCompany({ ...record, viewId: null }, { viewId: '99' }, 'ROLE_USER', deps),
     ];
     for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ status: 400, code: 'validation', errors: { viewId: 'validation.analytics.viewIdTaken' } });
   });
@@ -118,6 +118,7 @@ describe('the companies admin', () => {
     createCompany: vi.fn(async (input: Parameters<CompanyAdminDeps['createCompany']>[0]) => ({ ...record, ...input, id: 'new' }) as CompanyRecord),
     updateCompany: vi.fn(async (c: CompanyRecord, changes: object) => ({ ...c, ...changes, version: c.version + 1 })),
     setAnalyticsFields: vi.fn(async (c: CompanyRecord, fields: object) => ({ ...c, ...fields, version: c.version + 1 })),
+    viewOwners: vi.fn(async (viewId: string) => (viewId === '77777' ? ['other'] : [])),
   });
 
   it('lists every company by name', async () => {
@@ -144,14 +145,28 @@ describe('the companies admin', () => {
 
   it('the legacy update stores only what differs, each field on its own', async () => {
     const same = store();
-    expect(await updateCurrentCompany(record, { viewId: '12' }, same)).toMatchObject({ viewId: '12', version: 3 });
+    expect(await updateCurrentCompany(record, { viewId: '12' }, 'ROLE_USER', same)).toMatchObject({ viewId: '12', version: 3 });
     expect(same.setAnalyticsFields).not.toHaveBeenCalled();
     const dimension = store();
-    await updateCurrentCompany(record, { dimensionIndex: '5', version: 3 }, dimension);
+    await updateCurrentCompany(record, { dimensionIndex: '5', version: 3 }, 'ROLE_USER', dimension);
     expect(dimension.setAnalyticsFields).toHaveBeenCalledWith(record, { dimensionIndex: '5' }, 3);
     const both = store();
-    await updateCurrentCompany(record, { viewId: '12', dimensionIndex: '5' }, both);
+    await updateCurrentCompany(record, { viewId: '12', dimensionIndex: '5' }, 'ROLE_USER', both);
     expect(both.setAnalyticsFields).toHaveBeenCalledWith(record, { viewId: '12', dimensionIndex: '5' }, undefined);
+  });
+
+  it('the legacy update moves a stored value for an administrator only; a stale version is a 409 first', async () => {
+    for (const role of ['ROLE_USER', 'ROLE_MANAGER'] as const) {
+      const refused = store();
+      await expect(updateCurrentCompany(record, { viewId: '13', version: 3 }, role, refused)).rejects.toMatchObject({ status: 400, errors: { viewId: 'validation.analytics.storedOnlyAdmin' } });
+      expect(refused.setAnalyticsFields).not.toHaveBeenCalled();
+    }
+    await expect(updateCurrentCompany(record, { viewId: '13', version: 2 }, 'ROLE_USER', store())).rejects.toMatchObject({ status: 409 });
+    // Another company's View ID: that refusal, whoever asks.
+    await expect(updateCurrentCompany(record, { viewId: '77777', version: 3 }, 'ROLE_USER', store())).rejects.toMatchObject({ status: 400, errors: { viewId: 'validation.analytics.viewIdTaken' } });
+    const admin = store();
+    await updateCurrentCompany(record, { viewId: '13', version: 3 }, 'ROLE_ADMIN', admin);
+    expect(admin.setAnalyticsFields).toHaveBeenCalledWith(record, { viewId: '13' }, 3);
   });
 });
 

@@ -1,9 +1,9 @@
 import { orderSteps } from '../../../shared/domain/steps';
-import type { Company, StepType } from '../../../shared/domain/types';
+import type { Company, Role, StepType } from '../../../shared/domain/types';
 import type { CompanyCreateRequest, CompanyUpdateCurrentRequest, CompanyUpdateRequest } from '../../../shared/schemas/companies';
 import * as companiesRepo from '../../data/companies';
 import type { CompanyChanges, CompanyRecord, NewCompany } from '../../data/companies';
-import { ConflictError, NotFoundError } from '../../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 // host-key, not the fetcher's index: this bundle needs no transport.
 import { sameSftpServer } from '../../platform/feed-fetch/host-key';
 import { redactUrl } from '../../platform/feed-fetch/redact';
@@ -18,6 +18,8 @@ export interface CompanyAdminDeps {
   createCompany(input: NewCompany): Promise<CompanyRecord>;
   updateCompany(current: CompanyRecord, changes: CompanyChanges): Promise<CompanyRecord>;
   setAnalyticsFields(current: CompanyRecord, fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'>, expectedVersion?: number): Promise<CompanyRecord>;
+  /** Ids of the companies holding a View ID (the legacy update says "taken" before "not yours to move"). */
+  viewOwners(viewId: string): Promise<string[]>;
 }
 
 const defaults: CompanyAdminDeps = {
@@ -26,6 +28,7 @@ const defaults: CompanyAdminDeps = {
   createCompany: companiesRepo.createCompany,
   updateCompany: companiesRepo.updateCompany,
   setAnalyticsFields: companiesRepo.setAnalyticsFields,
+  viewOwners: companiesRepo.companiesWithViewId,
 };
 
 /** Empty text means "none": stored as null. */
@@ -95,13 +98,27 @@ export async function updateCompanyAsAdmin(id: string, input: CompanyUpdateReque
   return toCompany(await storingViewId('viewId', () => deps.updateCompany(current, changes)));
 }
 
-/** Legacy POST /api/companies/update: the caller's current company's viewId / dimensionIndex only; never a View ID another company holds (400). */
-export async function updateCurrentCompany(company: CompanyRecord, input: CompanyUpdateCurrentRequest, deps: CompanyAdminDeps = defaults): Promise<Company> {
+/**
+ * Legacy POST /api/companies/update: the caller's current company's viewId / dimensionIndex only;
+ * never a View ID another company holds (400). A value is stored where none is; moving a stored one
+ * is an administrator's (docs/analytics.md, "Which resource a check is about": the steps were
+ * completed on it), anyone else gets 400 on the field.
+ */
+export async function updateCurrentCompany(company: CompanyRecord, input: CompanyUpdateCurrentRequest, role: Role, deps: CompanyAdminDeps = defaults): Promise<Company> {
   const fields: Pick<CompanyChanges, 'viewId' | 'dimensionIndex'> = {};
   if (input.viewId != null) fields.viewId = orNull(input.viewId);
   if (input.dimensionIndex != null) fields.dimensionIndex = orNull(input.dimensionIndex);
-  const unchanged = Object.entries(fields).every(([field, value]) => (company[field as keyof typeof fields] ?? null) === value);
+  const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((field) => (company[field] ?? null) !== fields[field]);
   // A repeated call storing the same value is harmless: 200 without a write.
-  if (unchanged) return toCompany(company);
+  if (!changed.length) return toCompany(company);
+  // A stale version is the editor's conflict first, as on every versioned edit.
+  if (input.version !== undefined && input.version !== company.version) throw new ConflictError();
+  const moved = changed.filter((field) => company[field]);
+  // Another company's View ID is refused as such first (the same 400 as on every route that takes one).
+  const viewId = fields.viewId;
+  if (moved.length && viewId && (await deps.viewOwners(viewId)).some((id) => id !== company.id)) {
+    await storingViewId('viewId', () => Promise.reject(new companiesRepo.ViewIdTakenError()));
+  }
+  if (moved.length && role !== 'ROLE_ADMIN') throw new ValidationError(Object.fromEntries(moved.map((field) => [field, 'validation.analytics.storedOnlyAdmin'])), 'Only an administrator changes a stored View ID or custom dimension');
   return toCompany(await storingViewId('viewId', () => deps.setAnalyticsFields(company, fields, input.version)));
 }

@@ -254,7 +254,7 @@ describe('reading checks: the overview', () => {
     const overview = await getFeedOverview({ ...company, orderFeedUrl: 'sftp://shop:secret@feeds.example/o.xml' } as CompanyRecord, deps);
     expect(deps.latestFeedCheck).toHaveBeenCalledWith('c1');
     expect(deps.listFeedHistory).toHaveBeenCalledWith('c1');
-    expect(overview).toEqual({ current: { id: 'k1', status: 'done', updatedAt: T0.toISOString(), failure: null, finishedAt: T0.toISOString() }, history: [{ checkId: 'k0' }], orderFeedUrl: 'sftp://feeds.example/o.xml' });
+    expect(overview).toEqual({ current: { id: 'k1', status: 'done', updatedAt: T0.toISOString(), failure: null, finishedAt: T0.toISOString(), otherResource: null }, history: [{ checkId: 'k0' }], orderFeedUrl: 'sftp://feeds.example/o.xml' });
     const running = await getFeedOverview(company, reads(record({ status: 'running' }), new Date(T0.getTime() + FEED_CHECK_STALE_MS + 1)));
     expect(running.current).toMatchObject({ status: 'failed', failure: { code: 'interrupted', message: 'The check stopped before the end: run it again' } });
   });

@@ -97,6 +97,7 @@ export async function openFeedCheck(
       feedUrlStored: false,
       // Its job has this long to claim it (lease.ts): an invoke that was lost does not block the company.
       leaseUntil: new Date(now.getTime() + FEED_CHECK_QUEUED_MS).toISOString(),
+      otherResource: null,
       ...(input.fetchUrl ? { fetchUrl: input.fetchUrl } : {}),
     };
     if (await deps.createFeedCheck(record, staleBefore)) return { check: record, created: true };

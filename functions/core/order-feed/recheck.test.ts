@@ -44,6 +44,7 @@ const check = (over: Partial<FeedCheckRecord> = {}): FeedCheckRecord => ({
   failure: null,
   stepCompleted: false,
   feedUrlStored: false,
+  otherResource: null,
   ...over,
 });
 const finished = (health: FeedHealth): FeedCheckRecord =>

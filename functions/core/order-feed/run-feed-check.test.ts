@@ -31,6 +31,7 @@ const queued = (over: Partial<FeedCheckRecord> = {}): FeedCheckRecord => ({
   failure: null,
   stepCompleted: false,
   feedUrlStored: false,
+  otherResource: null,
   ...over,
 });
 
@@ -50,6 +51,7 @@ function fakeDeps(feed: string, over: Partial<RunDeps> = {}, check: FeedCheckRec
     },
     finishFeedCheck: vi.fn(async () => true),
     storeOrderFeedUrlOnce: vi.fn(async () => true),
+    storedFeedUrl: async () => null,
     storeOrderFeedHostKey: vi.fn(async () => true),
     openUpload: async () => ({ body: bytes(feed), contentLength: new TextEncoder().encode(feed).length }),
     openUrl: vi.fn(async () => ({ body: bytes(feed), contentLength: null })),
@@ -169,9 +171,9 @@ describe('runFeedCheck', () => {
     });
 
     it('a URL this check stored carries its key already: no second write', async () => {
-      // The company was read with an older URL that was removed meanwhile: this one became the first.
+      // The first clean check of a company without a URL stores it with the key it saw.
       const deps = sftpDeps(clean, urlCheck(stored), true);
-      await runFeedCheck(pinned(PINNED), urlCheck(stored), { feedUrl: stored }, deps);
+      await runFeedCheck({ ...company, orderFeedUrl: null, orderFeedHostKey: null } as CompanyRecord, urlCheck(stored), { feedUrl: stored }, deps);
       expect(deps.storeOrderFeedUrlOnce).toHaveBeenCalledWith('c1', stored, KEY);
       expect(deps.storeOrderFeedHostKey).not.toHaveBeenCalled();
     });
@@ -482,6 +484,44 @@ describe('runFeedCheck: deadlines, progress and what it records', () => {
     const done = await runFeedCheck(company, queued(), { feedUrl: 'https://shop.example/feed.xml' }, deps);
     expect(done.feedUrlStored).toBe(false);
     expect(deps.storeOrderFeedUrlOnce).not.toHaveBeenCalled();
+  });
+});
+
+describe('runFeedCheck: whose feed the check read (integration/own-resource.ts)', () => {
+  const STORED = 'https://u:p@shop.example/feed.xml';
+  const withUrl = { ...company, orderFeedUrl: STORED } as CompanyRecord;
+  const urlQueued = (url: string) => queued({ source: { kind: 'url', url: url.replace(/\/\/[^@]*@/, '//') } });
+
+  it('a clean check of the stored URL (credentials aside) completes the step and stores nothing', async () => {
+    const { deps } = fakeDeps(clean, {}, urlQueued(STORED));
+    const done = await runFeedCheck(withUrl, urlQueued(STORED), { feedUrl: 'https://shop.example/feed.xml' }, deps);
+    expect(done).toMatchObject({ stepCompleted: true, feedUrlStored: false, otherResource: null });
+    expect(deps.storeOrderFeedUrlOnce).not.toHaveBeenCalled();
+  });
+
+  it('a clean check of another URL: its report, no step, nothing stored, the stored URL named without its login', async () => {
+    const other = 'https://shop.example/other.xml';
+    const { deps } = fakeDeps(clean, {}, urlQueued(other));
+    const done = await runFeedCheck(withUrl, urlQueued(other), { feedUrl: other }, deps);
+    expect(done).toMatchObject({ status: 'done', stepCompleted: false, feedUrlStored: false, otherResource: { kind: 'orderFeedUrl', stored: 'https://shop.example/feed.xml' } });
+    expect(done.result).not.toBeNull();
+    expect(deps.completeFeedStep).not.toHaveBeenCalled();
+    expect(deps.storeOrderFeedUrlOnce).not.toHaveBeenCalled();
+  });
+
+  it('a clean upload while a URL is stored is another resource; without a stored URL it is the company’s feed', async () => {
+    const stored = fakeDeps(clean);
+    expect(await runFeedCheck(withUrl, queued(), {}, stored.deps)).toMatchObject({ stepCompleted: false, otherResource: { kind: 'orderFeedUrl' } });
+    expect(stored.deps.completeFeedStep).not.toHaveBeenCalled();
+    const none = fakeDeps(clean);
+    expect(await runFeedCheck(company, queued(), {}, none.deps)).toMatchObject({ stepCompleted: true, otherResource: null });
+  });
+
+  it('a concurrent check stored another URL first: this one changes no step', async () => {
+    const url = 'https://shop.example/mine.xml';
+    const { deps } = fakeDeps(clean, { storeOrderFeedUrlOnce: vi.fn(async () => false), storedFeedUrl: async () => 'https://shop.example/theirs.xml' }, urlQueued(url));
+    const done = await runFeedCheck(company, urlQueued(url), { feedUrl: url }, deps);
+    expect(done).toMatchObject({ stepCompleted: false, feedUrlStored: false, otherResource: { kind: 'orderFeedUrl', stored: 'https://shop.example/theirs.xml' } });
   });
 });
 

@@ -3,14 +3,15 @@ import { createFeedByteInput } from '../../../shared/feed/byte-input';
 import { createOrderChecker } from '../../../shared/feed/checker';
 import { addDays, dayOf } from '../../../shared/feed/rules/values';
 import { FeedParseError, feedKindOf, type AnalyticsOrders, type FeedCheckOptions } from '../../../shared/feed/types';
-import { storeCompanyFieldOnce, storeOrderFeedHostKey, type CompanyRecord } from '../../data/companies';
+import { getCompany, storeCompanyFieldOnce, storeOrderFeedHostKey, type CompanyRecord } from '../../data/companies';
 import * as repo from '../../data/feed-checks';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 import { openFeedUpload } from '../../data/feed-uploads';
 import * as stepsRepo from '../../data/steps';
 import type { StepRecord } from '../../data/steps';
 import { getUser, type UserRecord } from '../../data/users';
-import { FeedFetchError, allowFromEnv, openFeed, sameSftpServer } from '../../platform/feed-fetch';
+import { FeedFetchError, allowFromEnv, openFeed, redactUrl, sameSftpServer } from '../../platform/feed-fetch';
+import { claimResource, OWN, type Claim } from '../integration/own-resource';
 import { analyticsOrders } from '../analytics/provider';
 import { changeStepStatus } from '../integration/steps';
 import { fitResult } from './fit-result';
@@ -41,6 +42,8 @@ export interface RunDeps {
   finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean>;
   /** The first feed URL and its SFTP host key (null: none seen), in one write. */
   storeOrderFeedUrlOnce(companyId: string, url: string, hostKey: string | null): Promise<boolean>;
+  /** The feed URL stored now (after a first-time storage lost to another check). */
+  storedFeedUrl(companyId: string): Promise<string | null>;
   /** Pins `hostKey` while the stored URL is still `forUrl`; `onlyIfNone`: never replaces a key. */
   storeOrderFeedHostKey(companyId: string, forUrl: string, hostKey: string, onlyIfNone: boolean): Promise<boolean>;
   openUpload(key: string): Promise<{ body: ByteStream; contentLength: number | null } | null>;
@@ -108,6 +111,7 @@ export const defaultRunDeps: RunDeps = {
   writeFeedCheckProgress: repo.writeFeedCheckProgress,
   finishFeedCheck: repo.finishFeedCheck,
   storeOrderFeedUrlOnce: (companyId, url, hostKey) => storeCompanyFieldOnce(companyId, 'orderFeedUrl', url, { orderFeedHostKey: hostKey }),
+  storedFeedUrl: async (companyId) => (await getCompany(companyId))?.orderFeedUrl ?? null,
   storeOrderFeedHostKey,
   openUpload: (key) => openFeedUpload(key),
   // allowFromEnv: loopback test servers of the local test stack only (unset in every deployed stage).
@@ -156,11 +160,12 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     const result = await readFeed().finally(() => clearInterval(watchdog));
     const finishedAt = deps.now().toISOString();
     const clean = Object.keys(result.errors).length === 0;
-    // Spec: the first successful check of a URL stores it; status_feed is done when a check returns without errors.
-    const feedUrlStored = clean && claimed.source.kind === 'url' && options.feedUrl ? await deps.storeOrderFeedUrlOnce(company.id, options.feedUrl, hostKey ?? null) : false;
+    // Spec: the first clean check of a URL stores it; status_feed is done when a check of the company's feed returns without errors.
+    const claim = await claimFeed(clean);
+    const feedUrlStored = claim.storedNow;
     if (!feedUrlStored) await pinHostKey();
-    const stepCompleted = clean ? await deps.completeFeedStep(company, claimed.startedBy) : false;
-    record = { ...claimed, status: 'done', progress, result, failure: null, updatedAt: finishedAt, finishedAt, stepCompleted, feedUrlStored };
+    const stepCompleted = clean && claim.own ? await deps.completeFeedStep(company, claimed.startedBy) : false;
+    record = { ...claimed, status: 'done', progress, result, failure: null, updatedAt: finishedAt, finishedAt, stepCompleted, feedUrlStored, otherResource: claim.otherResource };
   } catch (error) {
     body?.destroy?.();
     if (error instanceof CheckGone) return claimed;
@@ -268,6 +273,26 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     }
     input.end();
     return fitResult(orders.result());
+  }
+
+  /**
+   * Whose feed this check read (integration/own-resource.ts): a URL is the stored one, or is
+   * stored now by the first clean check; another URL changes nothing. An uploaded file is the
+   * company's feed while no URL is stored; once one is, the daily re-check reads that URL, so an
+   * upload is another resource (its report is shown, the step is left as it is).
+   */
+  async function claimFeed(clean: boolean): Promise<Claim> {
+    const source = claimed!.source;
+    if (source.kind === 'upload') {
+      const stored = company.orderFeedUrl;
+      return stored ? { own: false, storedNow: false, otherResource: { kind: 'orderFeedUrl', stored: redactUrl(stored) } } : OWN;
+    }
+    const url = options.feedUrl ?? source.url;
+    // Without the URL as given (credentials and all) there is nothing the daily re-check could fetch: not stored.
+    return claimResource('orderFeedUrl', company, url, clean && options.feedUrl !== undefined, {
+      storeFirst: () => deps.storeOrderFeedUrlOnce(company.id, url, hostKey ?? null),
+      reread: () => deps.storedFeedUrl(company.id),
+    });
   }
 
   /** After a feed read to its end over SFTP: re-trust (manual) or learn (daily, none yet) the stored URL's host key. */

@@ -33,7 +33,11 @@ const defaults: ReadDeps = {
   now: () => new Date(),
 };
 
-export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, leaseUntil: _leaseUntil, attempt: _attempt, ...check }: FeedCheckRecord): FeedCheck => check;
+// Checks stored before `otherResource` existed were all about the company's feed as the rule stood.
+export const toFeedCheck = ({ companyId: _companyId, fetchUrl: _fetchUrl, leaseUntil: _leaseUntil, attempt: _attempt, ...check }: FeedCheckRecord): FeedCheck => ({
+  ...check,
+  otherResource: check.otherResource ?? null,
+});
 
 /**
  * A check whose worker no longer holds it (died, or never started: its lease ran out, lease.ts)

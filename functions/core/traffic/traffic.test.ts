@@ -6,7 +6,7 @@ import type { CompanyRecord } from '../../data/companies';
 import type { TrafficRecord } from '../../data/traffic';
 import type { TrafficRuleRecord } from '../../data/traffic-rules';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { applyRules, createRule, deleteCompanyRule, listCompanyRules, listCompanyTraffic, matchCompanyTraffic, type TrafficDeps } from './traffic';
+import { applyRules, completeUtmStepIfLinked, createRule, deleteCompanyRule, listCompanyRules, listCompanyTraffic, matchCompanyTraffic, type TrafficDeps } from './traffic';
 
 const company = { id: 'c1', name: 'Acme' } as CompanyRecord;
 const actor = { user: { firstName: 'Claire', login: 'c@acme.test' }, role: 'ROLE_USER' as const };
@@ -25,6 +25,7 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
     listTraffic: async () => initial.traffic,
     listRules: async () => (unseen.count ? (unseen.count--, []) : [...rules]),
     listSourceRefs: async () => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }],
+    lastImport: async () => ({ at: '2026-01-01T00:00:00.000Z', viewId: '100001', rows: 2 }),
     // The data layer's guard: one rule per conditions, whatever the reads saw.
     putNewRule: async (record) => {
       const same = findSameRule(rules, record.rule);
@@ -47,6 +48,26 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
   return { deps, rules, unseen };
 }
 
+describe('completeUtmStepIfLinked (after an analytics import)', () => {
+  it('completes utm_rules when the stored rules link all the new traffic; not without traffic or rules, nor with something unlinked', async () => {
+    const linked = fakes({ traffic: [traffic('google', 'cpc', 'brand', 500)] });
+    await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, linked.deps);
+    expect(linked.deps.completeUtmStep).not.toHaveBeenCalled();
+    // The import brings only traffic the stored rules link.
+    linked.deps.listTraffic = async () => [traffic('newsletter', 'email', 'june', 40)];
+    expect(await completeUtmStepIfLinked(company, actor, linked.deps)).toBe('done');
+    expect(linked.deps.completeUtmStep).toHaveBeenCalledTimes(1);
+
+    const none = fakes({ traffic: [] });
+    await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, none.deps);
+    expect(await completeUtmStepIfLinked(company, actor, none.deps)).toBe('TBD');
+    const noRule = fakes({ traffic: [traffic('newsletter', 'email', 'june', 40)] });
+    expect(await completeUtmStepIfLinked(company, actor, noRule.deps)).toBe('TBD');
+    expect(none.deps.completeUtmStep).not.toHaveBeenCalled();
+    expect(noRule.deps.completeUtmStep).not.toHaveBeenCalled();
+  });
+});
+
 describe('UTM rules', () => {
   const rows = [traffic('google', 'cpc', 'brand', 500), traffic('newsletter', 'email', 'june', 40)];
 
@@ -60,7 +81,9 @@ describe('UTM rules', () => {
     expect(created.aggregates).toEqual({ unlinkedUtms: 1, unlinkedSessions: 40, totalSessions: 540, totalUtms: 2 });
     expect(created.stepStatus).toBe('TBD');
     expect(deps.completeUtmStep).not.toHaveBeenCalled();
-    expect((await listCompanyTraffic('c1', deps)).rows.map((r) => r.linked)).toEqual([true, false]);
+    const listed = await listCompanyTraffic({ ...company, viewId: '100001' }, deps);
+    expect(listed.rows.map((r) => r.linked)).toEqual([true, false]);
+    expect(listed).toMatchObject({ imported: { at: '2026-01-01T00:00:00.000Z', rows: 2 }, viewId: '100001' });
   });
 
   it('refuses a source of another company (or none) with nothing written', async () => {

@@ -5,7 +5,7 @@ import {
   matchTraffic,
   normalizeRule,
   type TrafficAggregates,
-  type TrafficAnswer,
+  type TrafficListAnswer,
   type TrafficMatchAnswer,
   type TrafficRule,
   type TrafficRuleCreated,
@@ -19,7 +19,7 @@ import * as stepsRepo from '../../data/steps';
 import * as rulesRepo from '../../data/traffic-rules';
 import type { RuleCreated, SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
 import * as trafficRepo from '../../data/traffic';
-import type { TrafficRecord } from '../../data/traffic';
+import type { TrafficImport, TrafficRecord } from '../../data/traffic';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { changeStepStatus, type Actor } from '../integration/steps';
 
@@ -34,6 +34,7 @@ export interface TrafficDeps {
   listTraffic(companyId: string): Promise<TrafficRecord[]>;
   listRules(companyId: string): Promise<TrafficRuleRecord[]>;
   listSourceRefs(companyId: string): Promise<SourceRef[]>;
+  lastImport(companyId: string): Promise<TrafficImport | null>;
   putNewRule(record: TrafficRuleRecord): Promise<RuleCreated>;
   deleteRule(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>>;
   utmStepStatus(companyId: string): Promise<StepStatus | null>;
@@ -46,6 +47,7 @@ const defaults: TrafficDeps = {
   listTraffic: trafficRepo.listTraffic,
   listRules: rulesRepo.listRules,
   listSourceRefs: rulesRepo.listSourceRefs,
+  lastImport: trafficRepo.getTrafficImport,
   putNewRule: rulesRepo.putNewRule,
   deleteRule: rulesRepo.deleteRule,
   utmStepStatus: async (companyId) => (await stepsRepo.listSteps(companyId)).find((s) => s.stepType === 'utm_rules')?.status ?? null,
@@ -77,10 +79,14 @@ function toTrafficRule(record: TrafficRuleRecord, sources: SourceRef[]): Traffic
   return { id, sourceId, source: sources.find((s) => s.id === sourceId)?.name ?? '', rule: normalizeRule(rule), version, created };
 }
 
-/** GET /api/traffic: every row with its link state (descending by sessions) and the aggregates. */
-export async function listCompanyTraffic(companyId: string, deps: TrafficDeps = defaults): Promise<TrafficAnswer> {
-  const [traffic, rules] = await Promise.all([deps.listTraffic(companyId), deps.listRules(companyId)]);
-  return linkTraffic(rows(traffic), conditions(rules));
+/**
+ * GET /api/traffic: every row with its link state (descending by sessions) and the aggregates,
+ * with the last import (the page's "Import again" shows its time) and the stored View ID (what
+ * the import reads).
+ */
+export async function listCompanyTraffic(company: CompanyRecord, deps: TrafficDeps = defaults): Promise<TrafficListAnswer> {
+  const [traffic, rules, imported] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id), deps.lastImport(company.id)]);
+  return { ...linkTraffic(rows(traffic), conditions(rules)), imported: imported && { at: imported.at, rows: imported.rows }, viewId: company.viewId ?? null };
 }
 
 /** POST /api/traffic/match: the traffic a draft rule would link, before it is saved. */
@@ -118,6 +124,16 @@ async function completeIfAllLinked(
   const status = await deps.utmStepStatus(company.id);
   if (status !== 'TBD' || ruleCount === 0 || aggregates.totalUtms === 0 || aggregates.unlinkedUtms > 0) return status;
   return deps.completeUtmStep(company, actor);
+}
+
+/**
+ * utm_rules re-evaluated on the stored traffic and rules: after an analytics import (new traffic
+ * the rules may link already) as after a rule's create. Through the step engine (one transition,
+ * one mail to the team).
+ */
+export async function completeUtmStepIfLinked(company: CompanyRecord, actor: Actor, deps: TrafficDeps = defaults): Promise<StepStatus | null> {
+  const [traffic, rules] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
+  return completeIfAllLinked(company, actor, aggregatesOf(linkTraffic(rows(traffic), conditions(rules))), rules.length, deps);
 }
 
 const describeRule = (rule: UtmRule): string =>

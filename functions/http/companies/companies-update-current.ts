@@ -4,5 +4,5 @@ import { httpHandler } from '../../platform/http';
 
 /** POST /api/companies/update (legacy): viewId / dimensionIndex of the caller's CURRENT company only. */
 export const handler = httpHandler(companiesUpdateCurrent).handle(async ({ auth, body }) => ({
-  body: await updateCurrentCompany(auth.company, body),
+  body: await updateCurrentCompany(auth.company, body, auth.role),
 }));

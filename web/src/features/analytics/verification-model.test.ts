@@ -6,13 +6,13 @@ import { ApiError } from '../../lib/api/client';
 
 const values = (over: Partial<VerificationValues> = {}): VerificationValues => ({ ...initialValues(), view_id: '12345', dimension: '1', ...over });
 const access = (code: AccessCheckAnswer['code'], errors: string[] = []): AccessCheckAnswer => ({
-  code, errors: errors.map((message) => ({ message })), total: 1, property: null, viewIdStored: false, trafficImported: null,
+  code, errors: errors.map((message) => ({ message })), total: 1, property: null, viewIdStored: false, trafficImported: null, otherResource: null,
 });
 const dimension = (code: DimensionCheckAnswer['code'], sessions: number | null, transactions: number | null): DimensionCheckAnswer => ({
   code, errors: code === 200 ? [] : [{ message: 'no' }], method: 'dimension', dimension: null,
   sessions: sessions === null ? null : { percent: sessions, withDimension: 1, total: 1 },
   transactions: transactions === null ? null : { percent: transactions, withDimension: 1, total: 1 },
-  events: null, non_standard_format: null, dimensionIndexStored: false,
+  events: null, non_standard_format: null, dimensionIndexStored: false, otherResource: null,
 });
 
 describe('verification rules', () => {

@@ -20,14 +20,14 @@ const company = (over: Partial<Company> = {}): Company => ({
   integrationSteps: ['ga_access', 'ga_dimension'], version: 1, ...over,
 });
 const granted = (over: Partial<AccessCheckAnswer> = {}): AccessCheckAnswer => ({
-  code: 200, errors: [], total: 20_000, property: { id: '100001', name: 'Sandbox shop' }, viewIdStored: true, trafficImported: 6, ...over,
+  code: 200, errors: [], total: 20_000, property: { id: '100001', name: 'Sandbox shop' }, viewIdStored: true, trafficImported: 6, otherResource: null, ...over,
 });
-const denied: AccessCheckAnswer = { code: 403, errors: [{ message: DENIED }], total: null, property: null, viewIdStored: false, trafficImported: null };
+const denied: AccessCheckAnswer = { code: 403, errors: [{ message: DENIED }], total: null, property: null, viewIdStored: false, trafficImported: null, otherResource: null };
 const cov = (withDimension: number, total: number) => ({ withDimension, total, percent: Math.floor((withDimension / total) * 10_000) / 100 });
 const dimension = (over: Partial<DimensionCheckAnswer> = {}): DimensionCheckAnswer => ({
   code: 200, errors: [], method: 'dimension',
   dimension: { index: 1, apiName: 'customEvent:client_id', parameterName: 'client_id', displayName: 'client_id', scope: 'EVENT' },
-  sessions: cov(19_700, 20_000), transactions: cov(388, 400), events: null, non_standard_format: null, dimensionIndexStored: true, ...over,
+  sessions: cov(19_700, 20_000), transactions: cov(388, 400), events: null, non_standard_format: null, dimensionIndexStored: true, otherResource: null, ...over,
 });
 
 function mockApi({ access = granted(), dim = dimension(), steps = 'TBD' as StepStatus, stored = company() } = {}) {
@@ -56,6 +56,27 @@ function mockApi({ access = granted(), dim = dimension(), steps = 'TBD' as StepS
 const check = () => screen.getByRole('button', { name: 'Check' });
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const card = (label: string) => screen.getByText(label, { selector: '.eyebrow' }).closest('section')!;
+
+describe('verification page: a check of another View ID than the stored one', () => {
+  it.each([
+    // (Testing Library reads the no-break space before the French colon as a space.)
+    ['en', 'Check', 'This is not your company’s View ID, which is 100002: the step is not changed'],
+    ['fr', 'Vérifier', 'Ce n’est pas le View ID de votre société, qui est 100002 : l’étape n’est pas modifiée'],
+    ['ru', 'Проверить', 'Это не View ID вашей компании, её View ID — 100002: этап не изменён'],
+  ] as const)('shows the result and, in %s, that the step is not changed', async (locale, button, notice) => {
+    mockSession(makeUser());
+    const other = { kind: 'viewId', stored: '100002' } as const;
+    const { calls } = mockApi({ access: granted({ viewIdStored: false, trafficImported: null, otherResource: other }), dim: dimension({ dimensionIndexStored: false, otherResource: other }), stored: company({ viewId: '100002', dimensionIndex: '1' }) });
+    renderApp('/analytics/access', { locale });
+    const submit = await screen.findByRole('button', { name: button });
+    const viewId = screen.getAllByRole('textbox')[0]!;
+    await userEvent.clear(viewId);
+    await userEvent.type(viewId, '100005');
+    await userEvent.click(submit);
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(calls).toEqual([{ path: 'access', body: { view_id: '100005' } }]);
+  });
+});
 
 describe('verification page: field rules', () => {
   it('disables Check per the spec and follows the Verification Type', async () => {

@@ -6,6 +6,7 @@ import { useRoute } from '../../lib/api/use-route';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
+import { OtherResourceNotice } from '../../ui/other-resource';
 import { HelpCard } from '../../ui/step-cards';
 import { DimensionReport } from './dimension-report';
 import { FindIdsCard, GrantAccessCard } from './instructions';
@@ -38,6 +39,8 @@ export function VerificationPage({ mode }: { mode: VerificationMode }) {
   const dimension = dimensionView(verification.dimension, facts.dimension);
   const current = { ...initialValues(), type };
   const dimensionAnswer = verification.dimension.state === 'answered' ? verification.dimension.answer : null;
+  // A check of another View ID or dimension than the stored ones: its result is shown, the step is not changed.
+  const otherResource = (verification.access.state === 'answered' ? verification.access.answer.otherResource : null) ?? dimensionAnswer?.otherResource ?? null;
   const showsDimensionCard = mode === 'dimension' || (mode === 'combined' && type === 'accessdimension');
 
   const onCheck = async (values: VerificationValues) => {
@@ -71,6 +74,7 @@ export function VerificationPage({ mode }: { mode: VerificationMode }) {
                 <Spinner />
               </div>
             )}
+            <OtherResourceNotice other={otherResource} />
           </Card>
           {dimensionAnswer && (dimensionAnswer.dimension || dimensionAnswer.sessions) && (
             <DimensionReport answer={dimensionAnswer} eventAction={checked?.event_action.trim() ?? ''} />

@@ -35,6 +35,7 @@ const check = (over: Partial<FeedCheck> = {}): FeedCheck => ({
   failure: null,
   stepCompleted: false,
   feedUrlStored: false,
+  otherResource: null,
   ...over,
 });
 
@@ -194,6 +195,20 @@ describe('OrderFeedPage', () => {
     expect(screen.queryByRole('table', { name: 'Orders by month' })).not.toBeInTheDocument();
     // The stored URL fills the form.
     expect(screen.getByLabelText('Order feed URL')).toHaveValue('https://shop.example/feed.xml');
+  });
+
+  it.each([
+    ['en', 'This is not your company’s feed URL, which is https://shop.example/feed.xml: the step is not changed'],
+    // (Testing Library reads the no-break space before the French colon as a space.)
+    ['fr', 'Ce n’est pas l’URL du flux de votre société, qui est https://shop.example/feed.xml : l’étape n’est pas modifiée'],
+  ] as const)('a check of another URL than the stored one: its report and, in %s, that the step is not changed', async (locale, notice) => {
+    const done = check({ status: 'done', source: { kind: 'url', url: 'https://shop.example/other.xml' }, result: result(), otherResource: { kind: 'orderFeedUrl', stored: 'https://shop.example/feed.xml' } });
+    mockFeed({ overview: { current: done, history: [], orderFeedUrl: 'https://shop.example/feed.xml' } });
+    server.use(http.get(api('/api/order-feed/checks/k1'), () => HttpResponse.json(done)));
+    renderApp('/crm/order-feed', { locale });
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    // The report is shown all the same.
+    expect(await screen.findByRole('list', { name: locale === 'en' ? 'Warnings' : 'Avertissements' })).toBeInTheDocument();
   });
 
   it('completes the stage by hand after a check with only non-critical warnings', async () => {

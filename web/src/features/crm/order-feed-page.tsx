@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { PageHeading } from '../../ui/page-heading';
 import { Callout } from '../../ui/callout';
+import { OtherResourceNotice } from '../../ui/other-resource';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { DescriptionCard, HelpCard } from '../../ui/step-cards';
@@ -358,6 +359,8 @@ function CheckView({ check, kind }: { check: FeedCheck; kind: FeedKind }) {
           }}
         />
       </p>
+      {/* Not the company's stored feed URL: the report, but the step is not changed (older checks have no field). */}
+      <OtherResourceNotice other={check.otherResource} />
       <FeedReport result={check.result} kind={kind} />
     </>
   );

@@ -62,6 +62,59 @@ describe('UtmManagementPage', () => {
   });
 
 
+  describe('the traffic import card', () => {
+    const AT = '2026-11-27T14:05:00.000Z';
+    function mockImport(answer: object, imported: { at: string; rows: number } | null = { at: AT, rows: 2 }, viewId: string | null = '100001') {
+      const calls: unknown[] = [];
+      let current = imported;
+      server.use(
+        http.get(api('/api/traffic'), () => HttpResponse.json({ ...traffic(false), imported: current, viewId })),
+        http.post(api('/api/analytics/utms'), async ({ request }) => {
+          calls.push(await request.json());
+          if ((answer as { code?: number }).code === 200) current = { at: '2026-11-28T09:30:00.000Z', rows: 6 };
+          return HttpResponse.json(answer);
+        }),
+      );
+      return calls;
+    }
+    const card = async () => (await screen.findByRole('heading', { name: /Traffic import|Import du trafic/ })).closest('section')!;
+
+    it('shows the last import in the language’s date format; Import again imports the stored property and shows the new time', async () => {
+      mockSession(makeUser('ROLE_USER'));
+      mockApi();
+      const calls = mockImport({ code: 200, errors: [], total: 6, property: null, viewIdStored: false, trafficImported: 6, otherResource: null });
+      renderApp('/marketing/utm-management');
+      const section = await card();
+      expect(await within(section).findByText(/^Last import: 27\/11\/2026, \d\d:05, 2 combinations from property 100001$/)).toBeInTheDocument();
+      await userEvent.click(within(section).getByRole('button', { name: 'Import again' }));
+      expect(await within(section).findByText('Imported: 6 UTM combinations.')).toBeInTheDocument();
+      expect(calls).toEqual([{ view_id: '100001' }]);
+      expect(await within(section).findByText(/^Last import: 28\/11\/2026, \d\d:30, 6 combinations from property 100001$/)).toBeInTheDocument();
+    });
+
+    it('in French: the refusal of Google Analytics in its words, nothing else changed', async () => {
+      mockSession(makeUser('ROLE_USER'));
+      mockApi();
+      mockImport({ code: 403, errors: [{ message: 'User does not have sufficient permissions for this property.' }], total: null, property: null, viewIdStored: false, trafficImported: null, otherResource: null }, null);
+      renderApp('/marketing/utm-management', { locale: 'fr' });
+      const section = await card();
+      expect(await within(section).findByText('Pas encore importé depuis la propriété 100001')).toBeInTheDocument();
+      await userEvent.click(within(section).getByRole('button', { name: 'Importer maintenant' }));
+      expect(await within(section).findByText('Google Analytics a refusé l’import')).toBeInTheDocument();
+      expect(within(section).getByText('User does not have sufficient permissions for this property.')).toBeInTheDocument();
+    });
+
+    it('without a stored View ID: no button, a link to the access check', async () => {
+      mockSession(makeUser('ROLE_USER'));
+      mockApi();
+      mockImport({}, null, null);
+      renderApp('/marketing/utm-management');
+      const section = await card();
+      expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(section).getByRole('link', { name: 'Check the access' })).toHaveAttribute('href', '/analytics/access');
+    });
+  });
+
   it('keeps Create disabled until a source and a constraining row, searches, creates and resets to any', async () => {
     mockSession(makeUser('ROLE_USER'));
     const { sent } = mockApi();

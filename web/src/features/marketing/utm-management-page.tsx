@@ -16,6 +16,7 @@ import { usePage } from '../../ui/page-context';
 import { Spinner } from '../../ui/spinner';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { emptyForm, UtmRuleForm, type UtmFormValues } from './utm-rule-form';
+import { TrafficImportCard } from './utm-import';
 import { OverlapDialog } from './utm-overlap-dialog';
 import { RulesTable, ruleName, Suggestions, TrafficTable } from './utm-tables';
 import './utm-management.css';
@@ -185,6 +186,7 @@ export function UtmManagementPage() {
         </div>
         <aside className="utm-side">
           <StatusCard traffic={traffic.data} error={traffic.error} step={step} />
+          <TrafficImportCard traffic={traffic.data} />
           {unlinked.length > 0 && (
             <Card>
               <h2 className="card-heading">
