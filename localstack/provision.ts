@@ -212,16 +212,64 @@ export interface ProvisionOptions {
   appUrl: string;
 }
 
+/** The two loopback spellings of an origin (browsers treat them as different origins): APP_URL's first. */
+function loopbackOrigins(appUrl: string): string[] {
+  const origin = new URL(appUrl);
+  const origins = [origin.origin];
+  if (origin.hostname === '127.0.0.1') origins.push(`${origin.protocol}//localhost:${origin.port}`);
+  if (origin.hostname === 'localhost') origins.push(`${origin.protocol}//127.0.0.1:${origin.port}`);
+  return origins;
+}
+
+/**
+ * The handlers' environment for a provisioned pool: pure, so the cold-start bench loads every
+ * bundle with exactly the local stack's variables (test/bench/cold-start.ts).
+ */
+export function localEnv({ endpoints, appUrl }: ProvisionOptions, { poolId, clientId }: { poolId: string; clientId: string }): LocalEnv {
+  const origins = loopbackOrigins(appUrl);
+  const origin = new URL(appUrl);
+  return {
+    [envNames.tableName]: localNames.table,
+    [envNames.bucketName]: localNames.bucket,
+    [envNames.userPoolId]: poolId,
+    [envNames.userPoolClientId]: clientId,
+    // cognito-local's iss claim: `${IssuerDomain}/${poolId}` with IssuerDomain http://HOST:PORT.
+    [envNames.tokenIssuer]: `${endpoints.cognito}/${poolId}`,
+    [envNames.mailFrom]: localNames.mailFrom,
+    [envNames.integrationMailbox]: localNames.integrationMailbox,
+    [envNames.appUrl]: origin.origin,
+    // The other spelling of the loopback origin: the request guard accepts it beside APP_URL.
+    [appAliasOriginsEnv]: origins.slice(1).join(','),
+    [envNames.templatePrefix]: localNames.templatePrefix,
+    [envNames.stage]: localNames.stage,
+    // Authenticator apps are offered locally; `ADMIN_MFA=required npm start` requires them of administrators as on AWS.
+    [envNames.adminMfa]: process.env[envNames.adminMfa] === 'required' ? 'required' : 'optional',
+    [envNames.protectedAdminLogin]: localNames.protectedAdminLogin,
+    // The pool's minimum above, for the schemas and the generator (the web app gets it as VITE_PASSWORD_MIN_LENGTH: stack.ts).
+    [envNames.passwordMinLength]: String(localPasswordMinLength()),
+    // The sandbox properties of docs/analytics.md; `ANALYTICS_PROVIDER=google GOOGLE_APPLICATION_CREDENTIALS=key.json npm start` for a real one.
+    [envNames.analyticsProvider]: process.env[envNames.analyticsProvider] === 'google' ? 'google' : 'sandbox',
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+    // Background jobs: the local gateway serves the Invoke API and runs them (localstack/lambda-invoke.ts).
+    AWS_ENDPOINT_URL_LAMBDA: origin.origin,
+    ...Object.fromEntries(jobNames.map((name) => [jobFunctionEnv(name), name])),
+    // s3rver cannot verify the SDK's default CRC32 checksums; the SDK honours these variables.
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  } as LocalEnv;
+}
+
 /** Provisions everything (the emulators must be fresh) and returns the handlers' environment. */
 export async function provision({ endpoints, appUrl }: ProvisionOptions): Promise<LocalEnv> {
   const clients = localClients(endpoints);
   try {
-    const origin = new URL(appUrl);
-    // Allow both spellings of the loopback origin: browsers treat them as different origins.
-    const origins = [origin.origin];
-    if (origin.hostname === '127.0.0.1') origins.push(`${origin.protocol}//localhost:${origin.port}`);
-    if (origin.hostname === 'localhost') origins.push(`${origin.protocol}//127.0.0.1:${origin.port}`);
-
+    const origins = loopbackOrigins(appUrl);
     const [, , { poolId, clientId }] = await Promise.all([
       provisionTable(clients.dynamodb),
       provisionBucket(clients.s3, origins),
@@ -229,41 +277,7 @@ export async function provision({ endpoints, appUrl }: ProvisionOptions): Promis
       provisionTemplates(clients.ses),
     ]);
 
-    return {
-      [envNames.tableName]: localNames.table,
-      [envNames.bucketName]: localNames.bucket,
-      [envNames.userPoolId]: poolId,
-      [envNames.userPoolClientId]: clientId,
-      // cognito-local's iss claim: `${IssuerDomain}/${poolId}` with IssuerDomain http://HOST:PORT.
-      [envNames.tokenIssuer]: `${endpoints.cognito}/${poolId}`,
-      [envNames.mailFrom]: localNames.mailFrom,
-      [envNames.integrationMailbox]: localNames.integrationMailbox,
-      [envNames.appUrl]: origin.origin,
-      // The other spelling of the loopback origin: the request guard accepts it beside APP_URL.
-      [appAliasOriginsEnv]: origins.slice(1).join(','),
-      [envNames.templatePrefix]: localNames.templatePrefix,
-      [envNames.stage]: localNames.stage,
-      // Authenticator apps are offered locally; `ADMIN_MFA=required npm start` requires them of administrators as on AWS.
-      [envNames.adminMfa]: process.env[envNames.adminMfa] === 'required' ? 'required' : 'optional',
-      [envNames.protectedAdminLogin]: localNames.protectedAdminLogin,
-      // The pool's minimum above, for the schemas and the generator (the web app gets it as VITE_PASSWORD_MIN_LENGTH: stack.ts).
-      [envNames.passwordMinLength]: String(localPasswordMinLength()),
-      // The sandbox properties of docs/analytics.md; `ANALYTICS_PROVIDER=google GOOGLE_APPLICATION_CREDENTIALS=key.json npm start` for a real one.
-      [envNames.analyticsProvider]: process.env[envNames.analyticsProvider] === 'google' ? 'google' : 'sandbox',
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
-      AWS_ENDPOINT_URL_S3: endpoints.s3,
-      AWS_ENDPOINT_URL_SESV2: endpoints.ses,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
-      // Background jobs: the local gateway serves the Invoke API and runs them (localstack/lambda-invoke.ts).
-      AWS_ENDPOINT_URL_LAMBDA: origin.origin,
-      ...Object.fromEntries(jobNames.map((name) => [jobFunctionEnv(name), name])),
-      // s3rver cannot verify the SDK's default CRC32 checksums; the SDK honours these variables.
-      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-    } as LocalEnv;
+    return localEnv({ endpoints, appUrl }, { poolId, clientId });
   } finally {
     for (const client of Object.values(clients)) client.destroy();
   }

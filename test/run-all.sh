@@ -27,6 +27,8 @@ stage "unit, data, web and infra tests" npx vitest run --project unit --project 
 stage "integration tests" npx vitest run --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
 stage "web build" npm run -s build:web
+# Every benchmark at its smallest size: fails only when one cannot run (test/bench/smoke.sh).
+stage "bench smoke" test/bench/smoke.sh
 stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
 # The same suites once more, served by the Lambda bundles the CDK deploys instead of the source
 # (docs/local-aws.md, "Lambda code"). The 1M-order feed stays on source: it measures the memory

@@ -3,12 +3,13 @@
  * local stack (docs/product.md, "Data health"). Seeds COMPANIES companies with a View ID (sandbox
  * property, dimension 1) and a few imported UTM rows each, no feed URL (the feed's own cost is
  * `npm run bench:feeds`), then times two runs of the real job through the gateway (dispatcher,
- * local SQS, worker): the first (no state yet) and the next day's.
+ * local SQS, worker): the first (no state yet) and the next day's. `--smoke`: 3 companies.
  */
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../../localstack/stack';
+import { sized } from './smoke';
 
-const COMPANIES = Number(process.env.COMPANIES ?? 1000);
+const COMPANIES = Number(process.env.COMPANIES ?? sized(1000, 3));
 
 const stack = await startLocalStack({ ports: 'free', web: 'none', seed: false, quiet: true });
 const { createCompany } = await import('../../functions/data/companies');
@@ -42,6 +43,8 @@ try {
     const run = await runLocalFeedRecheck(stack.url, { time });
     const ms = performance.now() - t0;
     const checked = run.local.outcomes.filter((o) => o.dataHealth).length;
+    // Timing a job that checked nothing would measure nothing.
+    if (checked === 0) throw new Error(`${label}: no company got a data-health check (${run.local.deadLettered.length} dead letters)`);
     console.log(
       `${label}: ${run.companies} dispatched, ${checked} data-health checks, ${run.local.deadLettered.length} dead letters: ${(ms / 1000).toFixed(1)} s (${(ms / run.companies).toFixed(1)} ms a company)`,
     );

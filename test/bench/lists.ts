@@ -6,13 +6,16 @@
  * (1,000 items within 3x the time of 10). A benchmark, not a timed test: it never fails a build.
  *
  * The seed's own few users and companies come on top of both sizes. A route that still answers
- * 501 is timed as what it is and flagged.
+ * 501 is timed as what it is and flagged. `--smoke`: 2 and 5 items, 2 runs.
  */
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../../localstack/stack';
 import { HttpClient } from '../support/http-client';
+import { sized } from './smoke';
 
-const RUNS = Number(process.env.RUNS ?? 30);
+const RUNS = Number(process.env.RUNS ?? sized(30, 2));
+const SMALL = sized(10, 2);
+const LARGE = sized(1000, 5);
 const TARGET_RATIO = 3;
 
 const median = (values: number[]) => {
@@ -94,7 +97,7 @@ try {
   const results: Record<string, Record<number, Awaited<ReturnType<typeof time>>>> = { '/api/users': {}, '/api/companies': {} };
   const queries: Record<string, Record<number, number>> = { '/api/users': {}, '/api/companies': {} };
   const repository: Record<string, () => Promise<unknown[]>> = { '/api/users': listUsers, '/api/companies': listCompanies };
-  for (const size of [10, 1000]) {
+  for (const size of [SMALL, LARGE]) {
     await growTo(size);
     for (const path of Object.keys(results)) {
       results[path]![size] = await time(client, path);
@@ -103,16 +106,16 @@ try {
   }
 
   console.log(`\nAdmin lists through the local gateway, median of ${RUNS} runs (seeded items come on top)\n`);
-  console.log('call               status   items@10   median@10   items@1000   median@1000   ratio   target <= 3x');
+  console.log(`call               status   items@${SMALL}   median@${SMALL}   items@${LARGE}   median@${LARGE}   ratio   target <= 3x`);
   for (const [path, bySize] of Object.entries(results)) {
-    const small = bySize[10]!;
-    const large = bySize[1000]!;
+    const small = bySize[SMALL]!;
+    const large = bySize[LARGE]!;
     const ratio = large.median / small.median;
     const note = large.status === 501 ? 'NOT BUILT (501): timed the placeholder' : ratio <= TARGET_RATIO ? 'OK' : 'ABOVE TARGET';
     console.log(
       `${path.padEnd(18)} ${String(large.status).padEnd(8)} ${String(small.count).padStart(8)} ${small.median.toFixed(1).padStart(9)} ms ${String(large.count).padStart(10)} ${large.median.toFixed(1).padStart(11)} ms ${ratio.toFixed(2).padStart(6)}x   ${note}`,
     );
-    console.log(`${''.padEnd(18)}   of which the GSI Query alone: ${queries[path]![10]!.toFixed(1)} ms @10, ${queries[path]![1000]!.toFixed(1)} ms @1000`);
+    console.log(`${''.padEnd(18)}   of which the GSI Query alone: ${queries[path]![SMALL]!.toFixed(1)} ms @${SMALL}, ${queries[path]![LARGE]!.toFixed(1)} ms @${LARGE}`);
   }
 } finally {
   await stack.stop();

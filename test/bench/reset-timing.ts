@@ -5,13 +5,14 @@
  * them (50% = chance, what we want; the probe that found the leak classified 88%).
  *
  * Locally the job runs in the same process as the request handlers, so the machine is shared;
- * on AWS it runs in its own Lambda and cannot slow the answers at all.
+ * on AWS it runs in its own Lambda and cannot slow the answers at all. `--smoke`: 3 rounds.
  */
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../../localstack/stack';
 import { ensureCompany, ensureUser } from '../../localstack/seed';
+import { sized } from './smoke';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 150);
+const ROUNDS = Number(process.env.ROUNDS ?? sized(150, 3));
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,7 +58,7 @@ try {
     }),
   );
   // Warm-up: module loads and connections.
-  for (let i = 0; i < 10; i++) await post(stack.url, `warm-${i}@bench.portal.test`);
+  for (let i = 0; i < sized(10, 1); i++) await post(stack.url, `warm-${i}@bench.portal.test`);
   const known: number[] = [];
   const unknown: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {

@@ -1,6 +1,7 @@
 /**
  * Feed engine bench: `npm run bench:feeds [-- --sizes 100000,1000000] [--runs 3] [--dir DIR]
- * [--variants all|none|name,name]`.
+ * [--variants all|none|name,name] [--smoke]`. `--smoke`: 1,000 orders, one run, one variant per format
+ * (test/bench/smoke.ts).
  *
  * Generates (once, reused across runs: keyed by size and generator version) order feeds in DIR
  * (default: <tmpdir>/feed-bench, never in the repo): the bench's own friendly XML and CSV at each
@@ -29,6 +30,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { CORPUS_VARIANT_NAMES, CORPUS_VARIANTS, type CorpusVariant } from '../../../shared/feed/testing/realistic';
 import { ensureCorpusFeed, ensureFeed } from './generate';
+import { smoke } from '../smoke';
 
 const TARGET_RATIO = 0.8;
 const TARGET_CSV_RATIO = 0.9;
@@ -41,8 +43,11 @@ interface Args {
   variants: CorpusVariant[];
 }
 
+/** A smoke run's variants: the first of each format, enough to see the corpus path still runs. */
+const SMOKE_VARIANTS = (['xml', 'csv'] as const).flatMap((format) => CORPUS_VARIANT_NAMES.find((v) => CORPUS_VARIANTS[v].format === format) ?? []);
+
 function parseArgs(argv: string[]): Args {
-  const args: Args = { sizes: [300_000, 1_000_000], runs: 5, dir: path.join(tmpdir(), 'feed-bench'), variants: CORPUS_VARIANT_NAMES };
+  const args: Args = { sizes: smoke ? [1000] : [300_000, 1_000_000], runs: smoke ? 1 : 5, dir: path.join(tmpdir(), 'feed-bench'), variants: smoke ? SMOKE_VARIANTS : CORPUS_VARIANT_NAMES };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     if (argv[i] === '--sizes' && value) {
@@ -59,7 +64,7 @@ function parseArgs(argv: string[]): Args {
       const unknown = args.variants.filter((v) => !CORPUS_VARIANT_NAMES.includes(v));
       if (unknown.length > 0) throw new Error(`Unknown variant ${unknown.join(', ')} (one of ${CORPUS_VARIANT_NAMES.join(', ')})`);
       i++;
-    } else throw new Error(`Unknown argument ${argv[i]} (use --sizes N,N --runs N --dir DIR --variants all|none|name,name)`);
+    } else if (argv[i] !== '--smoke') throw new Error(`Unknown argument ${argv[i]} (use --sizes N,N --runs N --dir DIR --variants all|none|name,name --smoke)`);
   }
   if (args.sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--sizes takes positive integers');
   return args;
