@@ -185,6 +185,7 @@ export async function listAudit(filter: AuditFilter, cursor: string | null, limi
     },
     cursor,
     limit,
+    { scope: `audit:${JSON.stringify(filter)}`, keyAttributes: ['pk', 'sk', `${indexName}pk`, `${indexName}sk`] },
   );
   return { entries: items.map(toEntry), next };
 }
