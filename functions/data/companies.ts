@@ -80,7 +80,7 @@ const lostViewIdClaim = (error: unknown, offset: number, claim: number): boolean
  * stored value (product and country by their codes); searched over name, product, View ID,
  * dimension, order feed URL (as answered: without its credentials) and country.
  */
-export function companyListing(company: Pick<CompanyRecord, 'id' | 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl'>): Listing {
+function companyListing(company: Pick<CompanyRecord, 'id' | 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl'>): Listing {
   const feedUrl = company.orderFeedUrl ? redactUrl(company.orderFeedUrl) : '';
   return {
     id: company.id,

@@ -117,7 +117,8 @@ const listValue = (value: string): string => normalize(value).slice(0, 200);
  */
 export const listRows = {
   partition: (list: ListName, sort: string): string => `LIST#${list}#${sort}`,
-  row: (list: ListName, sort: string, value: string, id: string): Key => ({ pk: `LIST#${list}#${sort}`, sk: `${listValue(value)}\u0001${id}` }),
+  // An empty value (no View ID yet) sorts after every text ascending: U+FFFF's UTF-8 bytes come after any other character's but a few rare ones.
+  row: (list: ListName, sort: string, value: string, id: string): Key => ({ pk: `LIST#${list}#${sort}`, sk: `${listValue(value) || '\uffff'}\u0001${id}` }),
 };
 
 /** GSI1 serves the admin lists: one partition per entity kind, sorted by a display key. */

@@ -110,6 +110,9 @@ test('the admin search finds a company by product and switches to it', async ({ 
   // Pages flagged searchable are found too; back to the team company for the other files.
   await box.fill('Dashb');
   await expect(page.getByRole('listbox').getByRole('option', { name: 'Dashboard' })).toBeVisible();
+  // An administrator's switcher offers what its filter finds (the server's search).
+  await page.getByRole('searchbox', { name: 'Find a company' }).fill('Portal Team');
+  await expect(page.getByRole('combobox', { name: 'Current company' }).getByRole('option', { name: 'Portal Team' })).toHaveCount(1);
   await page.getByRole('combobox', { name: 'Current company' }).selectOption({ label: 'Portal Team' });
   await expect(page.getByRole('combobox', { name: 'Current company' }).locator('option:checked')).toHaveText('Portal Team');
 });

@@ -60,14 +60,17 @@ function useShowValue(names: CompanyNames): (field: string, value: unknown) => s
   return show;
 }
 
+/** The filters offer the first page of companies and users (by name, by login). */
+const FIRST_PAGE = { limit: '50' };
+
 /** One page of entries, and the button that adds the next one after it. */
 function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null; first: boolean }) {
   const t = useT();
   const query = { ...filter, cursor: cursor ?? undefined };
   const { data, error } = useSWR<Awaited<ReturnType<typeof callRoute<typeof auditList>>>, ApiError>([auditList.id, query], () => callRoute(auditList, { query }));
   const [more, setMore] = useState(false);
-  // The admin lists' companies (cached: the page's filter and the edit pages read them too).
-  const companies = useRoute(companiesList).data;
+  // Company names of the first page of the companies list (cached: the page's filter reads it too); others show as ids.
+  const companies = useRoute(companiesList, undefined, { query: FIRST_PAGE }).data?.companies;
   const names = useMemo<CompanyNames>(() => new Map((companies ?? []).map((company) => [company.id, company.name])), [companies]);
   const rows = (
     <>
@@ -222,8 +225,8 @@ function DayFilter({ name, days, error, onChange }: { name: 'from' | 'to'; days:
 /** /admin/audit: every change, with filters (company, who, kind, days). */
 export function AuditPage() {
   const t = useT();
-  const companies = useRoute(companiesList).data ?? [];
-  const users = useRoute(usersList).data?.users ?? [];
+  const companies = useRoute(companiesList, undefined, { query: FIRST_PAGE }).data?.companies ?? [];
+  const users = useRoute(usersList, undefined, { query: FIRST_PAGE }).data?.users ?? [];
   const [filter, setFilter] = useState<Filter>({});
   const [days, setDays] = useState<Days>({});
   const [listed, setListed] = useState<Pick<Filter, 'from' | 'to'>>({});

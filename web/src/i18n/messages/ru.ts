@@ -82,6 +82,7 @@ export const ru: Catalogue = {
   'user.role.ROLE_ADMIN': 'Администратор',
   'user.adminSection': 'Администрирование',
 
+  'company.filter': 'Найти компанию',
   'company.label': 'Текущая компания',
   'company.switching': 'Смена компании…',
   'company.switchFailed': 'Не удалось сменить компанию. Попробуйте ещё раз.',
@@ -193,6 +194,7 @@ export const ru: Catalogue = {
   'validation.passwordUnchanged': "Выберите пароль, отличный от текущего",
   'validation.currentPasswordWrong': "Это не ваш текущий пароль",
   'validation.passwordPolicy': 'Пароль не соответствует требованиям: выберите более длинный',
+  'validation.search.tooLong': 'Поиск — не более 128 символов',
   'validation.invalid': 'Недопустимое значение',
   'validation.step.adminOnlyReset': 'Вернуть завершённый этап в работу может только администратор',
   'validation.step.adminOnly': 'Изменить этот этап может только администратор',
@@ -334,6 +336,10 @@ export const ru: Catalogue = {
   'review.3.company': 'Finlo Insurance (лидогенерация)',
 
   'common.somethingWrong': 'Что-то пошло не так...',
+  'table.pager.previous': 'Предыдущая страница',
+  'table.pager.first': 'Первая страница',
+  'table.pager.next': 'Следующая страница',
+  'table.pager.searching': 'В этой части списка ничего не найдено: продолжите, чтобы искать дальше',
   'table.fieldOf': "{field}: {name}",
   'table.notSaved': "Не сохранено: {reason} Ваши значения остались в строке.",
   'table.checkFields': "Не сохранено: проверьте поля {fields}. Ваши значения остались в строке.",
