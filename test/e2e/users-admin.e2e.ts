@@ -120,10 +120,10 @@ test('the list searches, hides the team, sorts, and deletes after the confirmati
   const firstEmail = () => page.getByRole('row').nth(1).getByRole('link').first().textContent();
   await page.getByRole('button', { name: 'Name' }).click();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
-  expect(await firstEmail()).toBe(email);
+  await expect.poll(firstEmail).toBe(email);
   await page.getByRole('button', { name: 'Name' }).click();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
-  expect(await firstEmail()).not.toBe(email);
+  await expect.poll(firstEmail).not.toBe(email);
 
   await row(page, email).getByRole('button', { name: `Delete ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Are you sure you want to delete "${email}"?` });
