@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SEARCH_MAX_LENGTH } from 'shared/schemas/security';
 import { T, useT, type MessageId } from '../i18n/t';
@@ -118,14 +118,21 @@ export function useListUrl<K extends string>(initial: Sort<K>, keys: readonly K[
     setParams(next, { replace: !push, state, flushSync: true });
   };
 
+  // The search this box last sent to the URL: the URL's other changes (Back) set the box's text.
+  const sent = useRef(urlQuery);
   useEffect(() => {
     const q = settled.trim();
-    if (q !== urlQuery.trim()) update({ q: q || null, page: null });
-    // Only the settled text moves the URL; the URL's own changes (Back) move the text below.
+    if (q === urlQuery.trim()) return;
+    sent.current = q;
+    update({ q: q || null, page: null });
+    // Only the settled text moves the URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
   useEffect(() => {
-    setText((now) => (now.trim() === urlQuery.trim() ? now : urlQuery));
+    // The box's own search coming back through the URL leaves what is typed since alone.
+    if (urlQuery === sent.current) return;
+    sent.current = urlQuery;
+    setText(urlQuery);
   }, [urlQuery]);
 
   return {
