@@ -159,7 +159,7 @@ describe('dispatch', () => {
   it('answers 405 JSON with Allow for a known path and another method', async () => {
     const response = await dispatch(request({ method: 'PATCH', url: '/api/users/42' }), { resolveHandler: resolveTo(echo) });
     expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe('PUT, DELETE');
+    expect(response.headers.allow).toBe('GET, PUT, DELETE');
     expect(bodyOf(response)).toMatchObject({ code: 'method-not-allowed' });
   });
 

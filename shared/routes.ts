@@ -27,7 +27,7 @@ import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
 import type { DataHealth } from './domain/data-health';
-import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList } from './domain/types';
+import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList, CompaniesAdminList } from './domain/types';
 import type { AuditPage, DefaultCollector } from './domain/types';
 import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
@@ -264,13 +264,19 @@ export const usersChangeCurrentCompany = route({
   stale: [],
   schema: changeCurrentCompanySchema, response: reply<Company>(),
 });
+// A page of users (query: q, sort, dir, team, cursor, limit: shared/schemas/lists.ts), never every user.
 export const usersList = route({
   id: 'users-list', area: 'users', method: 'GET', path: '/api/users', access: 'admin',
   response: reply<UsersAdminList>(),
 });
+/** One user (the edit page reads its user, not the list). */
+export const usersGet = route({
+  id: 'users-get', area: 'users', method: 'GET', path: '/api/users/{id}', access: 'admin',
+  response: reply<AdminUser>(),
+});
 export const usersCreate = route({
   id: 'users-create', area: 'users', method: 'POST', path: '/api/users', access: 'admin',
-  stale: ['users-list'],
+  stale: ['users-list', 'users-get'],
   schema: userCreateSchema, response: reply<CreatedUser>(),
   grants: {
     // Welcome mail with the temporary password; functions/platform/users-admin.ts looks the login up,
@@ -281,7 +287,7 @@ export const usersCreate = route({
 });
 export const usersUpdate = route({
   id: 'users-update', area: 'users', method: 'PUT', path: '/api/users/{id}', access: 'admin',
-  stale: ['users-list'],
+  stale: ['users-list', 'users-get'],
   schema: userUpdateSchema, response: reply<AdminUser>(),
   grants: {
     // The e-mail follows the login, the Cognito group follows the role, a new password is set
@@ -301,7 +307,7 @@ export const usersUpdate = route({
 // administrator's nor their own (functions/core/users/reset-user-mfa.ts); the owner is told by e-mail.
 export const usersMfaReset = route({
   id: 'users-mfa-reset', area: 'users', method: 'POST', path: '/api/users/{id}/mfa-reset', access: 'admin',
-  stale: ['users-list'],
+  stale: ['users-list', 'users-get'],
   response: reply<AdminUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
@@ -309,7 +315,7 @@ export const usersMfaReset = route({
 // never the protected administrator nor oneself; 3 an hour per user.
 export const usersWelcomeResend = route({
   id: 'users-welcome-resend', area: 'users', method: 'POST', path: '/api/users/{id}/welcome-resend', access: 'admin',
-  stale: ['users-list'],
+  stale: ['users-list', 'users-get'],
   response: reply<CreatedUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
 });
@@ -324,16 +330,23 @@ export const usersMailSuppressionLift = route({
 });
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
-  stale: ['users-list'],
+  stale: ['users-list', 'users-get'],
   // The version travels in the body: deleting a user someone just changed is a 409.
   schema: userDeleteSchema, response: reply<{ id: string }>(),
   grants: { cognito: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'] },
 });
 
 // Accounts: companies
+// A page of companies (query: q, sort, dir, cursor, limit: shared/schemas/lists.ts): the table,
+// and with a small `limit` the type-ahead of the switcher, the admin search and the pickers.
 export const companiesList = route({
   id: 'companies-list', area: 'companies', method: 'GET', path: '/api/companies', access: 'admin',
-  response: reply<Company[]>(),
+  response: reply<CompaniesAdminList>(),
+});
+/** One company (its edit page). */
+export const companiesGet = route({
+  id: 'companies-get', area: 'companies', method: 'GET', path: '/api/companies/{id}', access: 'admin',
+  response: reply<Company>(),
 });
 export const companiesManaged = route({
   id: 'companies-managed', area: 'companies', method: 'GET', path: '/api/companies/managed', access: 'signed-in',
@@ -341,12 +354,12 @@ export const companiesManaged = route({
 });
 export const companiesCreate = route({
   id: 'companies-create', area: 'companies', method: 'POST', path: '/api/companies', access: 'admin',
-  stale: ['companies-list'],
+  stale: ['companies-list', 'companies-get'],
   schema: companyCreateSchema, response: reply<Company>(),
 });
 export const companiesUpdate = route({
   id: 'companies-update', area: 'companies', method: 'PUT', path: '/api/companies/{id}', access: 'admin',
-  stale: ['companies-list'],
+  stale: ['companies-list', 'companies-get'],
   schema: companyUpdateSchema, response: reply<Company>(),
 });
 // Legacy: the current company's viewId or dimensionIndex (the analytics checks store them the first time).
@@ -358,7 +371,7 @@ export const companiesUpdateCurrent = route({
 // `{ version }` in the body, as every delete here. Empties the whole partition in batches, and the feed uploads.
 export const companiesDelete = route({
   id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin',
-  stale: ['companies-list'],
+  stale: ['companies-list', 'companies-get'],
   schema: versionOnlySchema, response: reply<CompanyDeletion>(),
   lambda: { timeoutSeconds: 29 },
   grants: { feedBucket: ['delete'] },
@@ -618,6 +631,7 @@ export const routes = [
   usersFindCurrentCompany,
   usersChangeCurrentCompany,
   usersList,
+  usersGet,
   usersCreate,
   usersUpdate,
   usersMfaReset,
@@ -626,6 +640,7 @@ export const routes = [
   usersMailSuppressionLift,
   usersDelete,
   companiesList,
+  companiesGet,
   companiesManaged,
   companiesCreate,
   companiesUpdate,

@@ -149,6 +149,7 @@ export async function lastRecordedName(kind: AuditKind, recordId: string): Promi
     { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.audit(kind, recordId, '').pk }, ScanIndexForward: false },
     null,
     10,
+    { scope: `audit-names:${kind}:${recordId}` },
   );
   for (const item of items) {
     const { before, after } = toEntry(item);
@@ -203,6 +204,7 @@ export async function listAudit(filter: AuditFilter, cursor: string | null, limi
     },
     cursor,
     limit,
+    { scope: `audit:${JSON.stringify(filter)}`, keyAttributes: ['pk', 'sk', `${indexName}pk`, `${indexName}sk`] },
   );
   return { entries: items.map(toEntry), next };
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultStepsFor, orderSteps } from '../../shared/domain/steps';
 import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { guardHolder, moveGuard, type Guard } from './guards';
 import { gsi1, keys } from './keys';
 import { newStepItem } from './steps';
+import { listPage, rowItems, rowKeys, rowWrites, type ListQuery, type Listing } from './list-rows';
+import { redactUrl } from '../platform/feed-fetch/redact';
 import { auditedWrite, auditItem } from './audit';
-import { cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, type TransactItem } from './table';
+import { batchGetItems, cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, type TransactItem } from './table';
 
 export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
@@ -73,6 +75,32 @@ const lostViewIdClaim = (error: unknown, offset: number, claim: number): boolean
   claim >= 0 &&
   cancellationCodes(error)[offset + claim] === 'ConditionalCheckFailed';
 
+/**
+ * A company's admin-list rows (functions/data/list-rows.ts): one per sortable column, sorted by the
+ * stored value (product and country by their codes); searched over name, product, View ID,
+ * dimension, order feed URL (as answered: without its credentials) and country.
+ */
+function companyListing(company: Pick<CompanyRecord, 'id' | 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl'>): Listing {
+  const feedUrl = company.orderFeedUrl ? redactUrl(company.orderFeedUrl) : '';
+  return {
+    id: company.id,
+    sort: {
+      // Records stored before a field existed may lack it.
+      name: company.name ?? '',
+      product: company.product ?? '',
+      country: company.country ?? '',
+      viewId: company.viewId ?? '',
+      dimensionIndex: company.dimensionIndex ?? '',
+      orderFeedUrl: feedUrl,
+    },
+    words: [company.name, company.product, company.viewId, company.dimensionIndex, feedUrl, company.country],
+  };
+}
+
+/** The transaction items that move a company's list rows from what `before` held to what `after` holds (null: deleted). */
+const companyRowWrites = (before: CompanyRecord | null, after: CompanyRecord | null): TransactItem[] =>
+  rowWrites('companies', before ? rowKeys('companies', companyListing(before)) : [], after && companyListing(after)).items;
+
 export interface NewCompany {
   id?: string;
   name: string;
@@ -111,7 +139,7 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
     item: { ...keys.company(company.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(company.name), ...company },
     guard: { ...keys.companyNameGuard(company.name), companyId: company.id },
     otherGuards: company.viewId ? [{ item: { ...keys.viewIdGuard(company.viewId), companyId: company.id }, taken: () => new ViewIdTakenError() }] : [],
-    alongside: company.integrationSteps.map((stepType) => newStepItem(company.id, stepType)),
+    alongside: [...company.integrationSteps.map((stepType) => newStepItem(company.id, stepType)), ...rowItems('companies', companyListing(company))],
     audit: auditItem({ kind: 'company', action: 'create', recordId: company.id, companyId: company.id, after: company, version: company.version }),
     messages: { taken: 'This company already exists, please use another name', exists: 'This company id is already used' },
   });
@@ -132,25 +160,17 @@ export async function getCompanyRecord(companyId: string, consistent = false): P
 export async function getCompanies(ids: readonly string[]): Promise<CompanyRecord[]> {
   const unique = [...new Set(ids)];
   const found = new Map<string, CompanyRecord>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id): Record<string, unknown> => ({ ...keys.company(id) })) },
-    };
-    // BatchGet may return part of the keys as unprocessed under load: ask again for those.
-    for (let attempt = 0; request && attempt < 5; attempt++) {
-      const answer: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
-      // Stryker disable next-line OptionalChaining,ArrayDeclaration: BatchGetItem answers Responses with an entry per table asked, empty when nothing matched
-      for (const item of answer.Responses?.[tableName()] ?? []) {
-        const company = live(stripKeys<CompanyRecord>(item));
-        if (company) found.set(company.id, company);
-      }
-      // Stryker disable next-line OptionalChaining: BatchGetItem always answers UnprocessedKeys (an empty map when all were read)
-      const unprocessed: { Keys?: Record<string, unknown>[] } | undefined = answer.UnprocessedKeys?.[tableName()];
-      // Stryker disable next-line OptionalChaining: an unprocessed entry always lists its Keys
-      request = unprocessed?.Keys?.length ? { [tableName()]: { Keys: unprocessed.Keys } } : undefined;
-    }
+  for (const item of await batchGetItems(unique.map((id) => keys.company(id)))) {
+    const company = live(stripKeys<CompanyRecord>(item));
+    if (company) found.set(company.id, company);
   }
   return unique.flatMap((id) => found.get(id) ?? []);
+}
+
+/** One page of the companies admin list (functions/data/list-rows.ts `listPage`): the companies and the next page's cursor. */
+export async function listCompaniesPage(query: ListQuery, cursor: string | null, limit: number): Promise<{ companies: CompanyRecord[]; next: string | null }> {
+  const { ids, next } = await listPage('companies', query, cursor, limit);
+  return { companies: await getCompanies(ids), next };
 }
 
 /** Every company, by name (GSI Query, never a Scan), with only the fields the API answers (smaller pages). */
@@ -225,7 +245,7 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
   const viewIdAt = 1 + guards.length;
   try {
     // With its audit record: the record, 2 name guards, 2 View ID items, one item per step type and the audit record, far under 100.
-    await auditedWrite([put, ...guards, ...viewId.items, ...stepWrites], {
+    await auditedWrite([put, ...guards, ...viewId.items, ...stepWrites, ...companyRowWrites(current, next)], {
       kind: 'company',
       action: 'update',
       recordId: next.id,
@@ -280,7 +300,7 @@ export async function storeCompanyFieldOnce(
   const before = { [field]: current[field] ?? null, ...Object.fromEntries(extra.map(([name]) => [name, current[name as keyof CompanyRecord] ?? null])) };
   try {
     // A check's first storage is a change of the company too (recorded as whoever ran the check; the daily re-check is the system).
-    await auditedWrite([{ Update: update }, ...(viewId?.items ?? [])], {
+    await auditedWrite([{ Update: update }, ...(viewId?.items ?? []), ...companyRowWrites(current, { ...current, [field]: value })], {
       kind: 'company',
       action: 'update',
       recordId: companyId,
@@ -382,7 +402,7 @@ export async function setAnalyticsFields(
   try {
     // The conditions make `current`'s fields the ones replaced: the record's "before". An edit on
     // a version is that version's record; a first storage (no version) one of its own.
-    await auditedWrite([{ Update: update }, ...viewId.items], {
+    await auditedWrite([{ Update: update }, ...viewId.items, ...companyRowWrites(current, after)], {
       kind: 'company',
       action: 'update',
       recordId: current.id,
@@ -459,6 +479,7 @@ export async function deleteCompanyRecord(company: CompanyRecord): Promise<void>
         },
         // Frees the View ID for another company (an administrator moving it: docs/analytics.md).
         ...(company.viewId ? [{ Delete: heldBy(company.viewId, company.id) }] : []),
+        ...companyRowWrites(company, null),
       ],
     // The one record of a deletion, with its last step (the steps before only prepare it and may be retried).
     { kind: 'company', action: 'delete', recordId: company.id, companyId: company.id, before: company },

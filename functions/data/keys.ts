@@ -106,6 +106,23 @@ export const keys = {
   translations: (): Key => ({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' }),
 };
 
+/** The admin lists kept in sort-index rows (functions/data/list-rows.ts). */
+export type ListName = 'users' | 'companies';
+
+/** A row's sort value as the index compares it: trimmed, any case, cut to fit a sort key. */
+const listValue = (value: string): string => normalize(value).slice(0, 200);
+
+/**
+ * The sort-index rows of the admin lists (docs/architecture.md, "Admin lists"): one partition per
+ * list and sort order, `LIST#<list>#<sort>`, sorted by `<value>\u0001<id>` (the id breaks ties; the
+ * control character sorts before any character a value may hold, so "ab" comes before "ab c").
+ */
+export const listRows = {
+  partition: (list: ListName, sort: string): string => `LIST#${list}#${sort}`,
+  // An empty value (no View ID yet) sorts after every text ascending: U+FFFF's UTF-8 bytes come after any other character's but a few rare ones.
+  row: (list: ListName, sort: string, value: string, id: string): Key => ({ pk: `LIST#${list}#${sort}`, sk: `${listValue(value) || '\uffff'}\u0001${id}` }),
+};
+
 /** GSI1 serves the admin lists: one partition per entity kind, sorted by a display key. */
 export const gsi1 = {
   indexName: 'gsi1',

@@ -243,19 +243,21 @@ describe('batchDeleteKeys', () => {
 
 describe('queryPage (the page a client pages through)', () => {
   const query = (pk: string) => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
+  const startKey = (cursor: string | null) => JSON.parse(Buffer.from(cursor!, 'base64url').toString('utf8')).k;
+  const scope = { scope: 'test' };
 
   it('answers `limit` items and the cursor of the next page, null at the end', async () => {
     const pk = `Q#${uid()}`;
     await seed(pk, 5);
-    const first = await queryPage(query(pk), null, 2);
+    const first = await queryPage(query(pk), null, 2, scope);
     expect(first.items.map((item) => item.n)).toEqual([0, 1]);
-    expect(JSON.parse(Buffer.from(first.next!, 'base64url').toString('utf8'))).toEqual({ pk, sk: 'I#01' });
-    const second = await queryPage(query(pk), first.next, 2);
+    expect(startKey(first.next)).toEqual({ pk, sk: 'I#01' });
+    const second = await queryPage(query(pk), first.next, 2, scope);
     expect(second.items.map((item) => item.n)).toEqual([2, 3]);
-    const last = await queryPage(query(pk), second.next, 2);
+    const last = await queryPage(query(pk), second.next, 2, scope);
     expect(last.items.map((item) => item.n)).toEqual([4]);
     expect(last.next).toBeNull();
-    expect(await queryPage(query(pk), null, 10)).toEqual({ items: expect.any(Array), next: null });
+    expect(await queryPage(query(pk), null, 10, scope)).toEqual({ items: expect.any(Array), next: null });
   });
 
   it('a filtered read goes on until the page is full, at most `maxReads` reads, then hands back its cursor', async () => {
@@ -263,13 +265,34 @@ describe('queryPage (the page a client pages through)', () => {
     await seed(pk, 10, `G#${pk}`, (i) => ({ keep: i === 1 || i >= 8 }));
     const filtered = { ...query(pk), FilterExpression: 'keep = :yes', ExpressionAttributeValues: { ':pk': pk, ':yes': true } };
     // Each read asks for the items still missing: 3 (item 1 found), 2, 2, 2 (item 8), 1 (item 9).
-    expect(await queryPage(filtered, null, 3)).toEqual({ items: [expect.objectContaining({ n: 1 }), expect.objectContaining({ n: 8 }), expect.objectContaining({ n: 9 })], next: expect.any(String) });
-    const partial = await queryPage(filtered, null, 3, 2);
+    expect(await queryPage(filtered, null, 3, scope)).toEqual({ items: [expect.objectContaining({ n: 1 }), expect.objectContaining({ n: 8 }), expect.objectContaining({ n: 9 })], next: expect.any(String) });
+    const partial = await queryPage(filtered, null, 3, { ...scope, maxReads: 2 });
     expect(partial.items.map((item) => item.n)).toEqual([1]);
-    expect(JSON.parse(Buffer.from(partial.next!, 'base64url').toString('utf8'))).toEqual({ pk, sk: 'I#04' });
-    const rest = await queryPage(filtered, partial.next, 3, 2);
+    expect(startKey(partial.next)).toEqual({ pk, sk: 'I#04' });
+    const rest = await queryPage(filtered, partial.next, 3, { ...scope, maxReads: 2 });
     // 3 asked (5, 6, 7: none), 3 asked again (8 and 9, the end).
     expect(rest).toEqual({ items: [expect.objectContaining({ n: 8 }), expect.objectContaining({ n: 9 })], next: null });
+  });
+
+  it('reading ahead (`perRead`), the page is cut at `limit` and the next one starts after the last item kept', async () => {
+    const pk = `Q#${uid()}`;
+    await seed(pk, 6);
+    const first = await queryPage(query(pk), null, 2, { ...scope, perRead: 5 });
+    expect(first.items.map((item) => item.n)).toEqual([0, 1]);
+    expect(startKey(first.next)).toEqual({ pk, sk: 'I#01' });
+    const second = await queryPage(query(pk), first.next, 2, { ...scope, perRead: 5 });
+    expect(second.items.map((item) => item.n)).toEqual([2, 3]);
+  });
+
+  it('refuses a cursor of another scope, or one that is no cursor, with a 400 on `cursor`', async () => {
+    const pk = `Q#${uid()}`;
+    await seed(pk, 3);
+    const { next } = await queryPage(query(pk), null, 1, { scope: 'users:login:asc' });
+    await expect(queryPage(query(pk), next, 1, { scope: 'users:login:desc' })).rejects.toMatchObject({ status: 400, errors: { cursor: 'validation.invalid' } });
+    for (const junk of ['abc', Buffer.from('[1]').toString('base64url'), Buffer.from('{"s":"x"}').toString('base64url')]) {
+      await expect(queryPage(query(pk), junk, 1, { scope: 'users:login:asc' })).rejects.toMatchObject({ status: 400 });
+    }
+    expect((await queryPage(query(pk), next, 1, { scope: 'users:login:asc' })).items.map((item) => item.n)).toEqual([1]);
   });
 });
 

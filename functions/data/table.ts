@@ -1,6 +1,7 @@
-import { BatchWriteCommand, paginateQuery, QueryCommand, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, paginateQuery, QueryCommand, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients/dynamodb';
-import { ConflictError } from '../platform/errors';
+import { ConflictError, ValidationError } from '../platform/errors';
 import { env } from '../platform/env';
 
 /** Shared helpers of the repositories. */
@@ -70,7 +71,8 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
 
 /** Removes the key and index attributes so callers only ever see entities. */
 export function stripKeys<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1p, gsi1sk: _g1s, gsi2pk: _g2p, gsi2sk: _g2s, gsi3pk: _g3p, gsi3sk: _g3s, ...rest } = item;
+  // `listRows`: the keys of a record's admin-list rows (functions/data/list-rows.ts), storage only.
+  const { pk: _pk, sk: _sk, gsi1pk: _g1p, gsi1sk: _g1s, gsi2pk: _g2p, gsi2sk: _g2s, gsi3pk: _g3p, gsi3sk: _g3s, listRows: _rows, ...rest } = item;
   return rest as T;
 }
 
@@ -139,6 +141,29 @@ export async function queryAllByIndex<T>(indexName: string, partitionKey: string
   return items.map((item) => stripKeys<T>(item));
 }
 
+/**
+ * The stored items of these keys (missing ones are left out), 100 keys per BatchGetItem, asking
+ * again for the keys DynamoDB left unprocessed under load.
+ */
+export async function batchGetItems(keysToGet: ReadonlyArray<{ pk: string; sk: string }>): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keysToGet.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: keysToGet.slice(i, i + 100).map(({ pk, sk }) => ({ pk, sk })) },
+    };
+    for (let attempt = 0; request && attempt < 5; attempt++) {
+      const answer: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
+      // Stryker disable next-line OptionalChaining,ArrayDeclaration: BatchGetItem answers Responses with an entry per table asked, empty when nothing matched
+      found.push(...(answer.Responses?.[tableName()] ?? []));
+      // Stryker disable next-line OptionalChaining: BatchGetItem always answers UnprocessedKeys (an empty map when all were read)
+      const unprocessed: { Keys?: Record<string, unknown>[] } | undefined = answer.UnprocessedKeys?.[tableName()];
+      // Stryker disable next-line OptionalChaining: an unprocessed entry always lists its Keys
+      request = unprocessed?.Keys?.length ? { [tableName()]: { Keys: unprocessed.Keys } } : undefined;
+    }
+  }
+  return found;
+}
+
 /** BatchWriteItem's limit. */
 const BATCH_SIZE = 25;
 
@@ -160,27 +185,71 @@ export async function batchDeleteKeys(keysToDelete: ReadonlyArray<{ pk: string; 
   }
 }
 
+/** How a page's cursor is bound to its query (queryPage). */
+export interface PageOptions {
+  /**
+   * What the cursor belongs to (the list and its sort, filter and search): a cursor handed out for
+   * another scope is refused with a 400 on `cursor`, never read as a position in this query.
+   */
+  scope: string;
+  /** Reads per call at most; a filtered read then hands back its cursor with what it found. */
+  maxReads?: number;
+  /** Items evaluated per read (a filtered list reads ahead; the page is cut at `limit`). Default: the items still missing. */
+  perRead?: number;
+  /** The key attributes of an item of this query (its start key when the page is cut after it). Default pk, sk. */
+  keyAttributes?: readonly string[];
+}
+
+const scopeTag = (scope: string): string => createHash('sha256').update(scope, 'utf8').digest('base64url').slice(0, 16);
+
+/** The start key a cursor carries, when it was handed out for this scope; else a 400. */
+function readCursor(cursor: string, scope: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const { s, k } = (parsed ?? {}) as { s?: unknown; k?: unknown };
+  if (s !== scopeTag(scope) || !k || typeof k !== 'object' || Array.isArray(k)) {
+    throw new ValidationError({ cursor: 'validation.invalid' }, 'The cursor does not belong to this list, its sort or its search: start again from the first page');
+  }
+  return k as Record<string, unknown>;
+}
+
+const writeCursor = (key: Record<string, unknown>, scope: string): string => Buffer.from(JSON.stringify({ s: scopeTag(scope), k: key }), 'utf8').toString('base64url');
+
 /**
- * THE page-at-a-time read of a list the client pages through (the audit history): Queries from
- * the opaque `cursor` (LastEvaluatedKey, base64url JSON) until `limit` items are found or the
- * index ends, and answers the cursor of the next page (null at the end). A filtered Query may
- * read pages without a match: at most `maxReads` of them per call, then the caller goes on with `next`.
+ * THE page-at-a-time read of a list the client pages through (the audit history, the users and
+ * companies admin lists): Queries from the opaque `cursor` (the start key and the tag of its
+ * scope, base64url JSON) until `limit` items are found or the index ends, and answers the cursor of
+ * the next page (null at the end). A filtered Query may read pages without a match: at most
+ * `maxReads` of them per call, then the caller goes on with `next`. A cursor of another scope is a
+ * ValidationError (400), so a query never starts at a key of another list.
  */
 export async function queryPage(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
   cursor: string | null,
   limit: number,
-  maxReads = 10,
+  options: PageOptions,
 ): Promise<{ items: Record<string, unknown>[]; next: string | null }> {
+  const { scope, maxReads = 10, perRead, keyAttributes = ['pk', 'sk'] } = options;
   const items: Record<string, unknown>[] = [];
-  let start = cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
+  let start = cursor ? readCursor(cursor, scope) : undefined;
   for (let read = 0; read < maxReads; read++) {
-    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, Limit: limit - items.length, ExclusiveStartKey: start }));
+    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, Limit: perRead ?? limit - items.length, ExclusiveStartKey: start }));
     // Stryker disable next-line ArrayDeclaration: a Query answers Items on every page (an empty list when none match)
-    items.push(...(page.Items ?? []));
+    const found = page.Items ?? [];
+    const room = limit - items.length;
+    items.push(...found.slice(0, room));
     start = page.LastEvaluatedKey;
+    if (found.length > room) {
+      // Read ahead past the page: the next one starts after the last item kept.
+      const last = items.at(-1) ?? {};
+      start = Object.fromEntries(keyAttributes.map((name) => [name, last[name]]));
+      break;
+    }
     if (!start || items.length >= limit) break;
   }
-  // Stryker disable next-line StringLiteral: utf8 is Buffer.from's default encoding, '' falls back to it
-  return { items, next: start ? Buffer.from(JSON.stringify(start), 'utf8').toString('base64url') : null };
+  return { items, next: start ? writeCursor(start, scope) : null };
 }

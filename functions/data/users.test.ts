@@ -45,7 +45,7 @@ describe('createUser', () => {
     const user = await createUser(input);
     expect(user).toEqual({ ...input, login, currentCompanyId: null, created: expect.any(String), signedOutAt: null, version: 1 });
     expect(Math.abs(Date.parse(user.created) - Date.now())).toBeLessThan(60_000);
-    expect(await table.item(keys.user(user.id))).toEqual({ pk: `USER#${user.id}`, sk: 'USER', gsi1pk: 'USERS', gsi1sk: login, ...user });
+    expect(await table.item(keys.user(user.id))).toEqual({ pk: `USER#${user.id}`, sk: 'USER', gsi1pk: 'USERS', gsi1sk: login, ...user, listRows: expect.arrayContaining([{ pk: 'LIST#users#login', sk: `${login}\u0001${user.id}` }]) });
     expect(await table.item(keys.loginGuard(login))).toEqual({ pk: `LOGIN#${login}`, sk: 'LOGIN', userId: user.id });
     expect(await userAudit(user.id)).toEqual([expect.objectContaining({ sk: `V000000000001#${user.created}`, action: 'create', companyId: 'c1', after: expect.objectContaining({ login, firstName: 'Ana' }) })]);
     expect(await getUser(user.id)).toEqual(user);
@@ -178,7 +178,7 @@ describe('saveUserEdit', () => {
     const user = await createUser(newUser());
     const saved = await saveUserEdit(user, 1, { firstName: 'Anna', roles: ['ROLE_MANAGER'] });
     expect(saved).toEqual({ ...user, firstName: 'Anna', roles: ['ROLE_MANAGER'], version: 2 });
-    expect(await table.item(keys.user(user.id))).toEqual({ pk: `USER#${user.id}`, sk: 'USER', gsi1pk: 'USERS', gsi1sk: user.login, ...saved });
+    expect(await table.item(keys.user(user.id))).toEqual({ pk: `USER#${user.id}`, sk: 'USER', gsi1pk: 'USERS', gsi1sk: user.login, ...saved, listRows: expect.any(Array) });
     const records = await userAudit(user.id);
     // The creation time in the key: a user made again under the same id starts its versions again.
     expect(records.map((r) => r.sk)).toEqual([`V000000000001#${user.created}`, `V000000000002#${user.created}`]);

@@ -1,9 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { primaryRole } from '../../shared/domain/roles';
 import type { Role } from '../../shared/domain/types';
+import { getCompanies } from './companies';
+import { listPage, rowWrites, type ListQuery, type Listing } from './list-rows';
+
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { auditedWrite, auditItem } from './audit';
-import { gsi1, keys, normalizeUnique } from './keys';
-import { db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName } from './table';
+import { gsi1, keys, listRows, normalizeUnique, type Key } from './keys';
+import { batchGetItems, db, isConditionFailure, nowIso, putWithGuard, queryAll, queryAllByIndex, stripKeys, tableName, transactWrite } from './table';
 import { guardHolder, moveGuard, releaseGuard, type Guard } from './guards';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
@@ -52,6 +56,40 @@ export type NewUser = Omit<UserRecord, 'created' | 'version' | 'signedOutAt' | '
   currentCompanyId?: string | null;
 };
 
+/**
+ * A user's admin-list rows (functions/data/list-rows.ts), sorted by login, last name (then first
+ * name), main company and managed companies (the Managed Companies column: admins all, shown
+ * first; customers their company; managers their companies by name), searched over first name,
+ * last name, login, role, company and managed companies. Company names are read here: they are
+ * the rows' values, so a rename re-writes the rows of its users (`reindexUsers`).
+ */
+async function userListing(user: UserRecord): Promise<Listing> {
+  const companies = await getCompanies([user.companyId, ...user.managedCompanyIds]);
+  const name = (id: string) => companies.find((company) => company.id === id)?.name ?? '';
+  const role = primaryRole(user);
+  const main = name(user.companyId);
+  const managed = role === 'ROLE_MANAGER' ? user.managedCompanyIds.map(name).filter(Boolean).sort((a, b) => a.localeCompare(b)) : [];
+  const scope = role === 'ROLE_ADMIN' ? '' : managed.length ? managed.join(', ') : main;
+  return {
+    id: user.id,
+    sort: { login: user.login, lastName: `${user.lastName} ${user.firstName}`, company: main, managedCompanies: scope },
+    words: [user.firstName, user.lastName, user.login, role, role.replace('ROLE_', ''), main, ...managed],
+    team: companies.some((company) => company.id === user.companyId && company.isDefault),
+  };
+}
+
+/** The keys of the list rows a stored user holds (none for a record written before the rows existed, or deleted). */
+async function storedRows(userId: string): Promise<Key[]> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true, ProjectionExpression: 'listRows' }));
+  return (Item?.listRows as Key[] | undefined) ?? [];
+}
+
+/** The record's item with its list rows: the rows' writes go in the same transaction. */
+async function withRows(user: UserRecord, before: readonly Key[], deleted = false) {
+  const rows = rowWrites('users', before, deleted ? null : await userListing(user));
+  return { rows: rows.items, item: { ...userItem(user), listRows: rows.keys } };
+}
+
 export async function createUser(input: NewUser): Promise<UserRecord> {
   const user: UserRecord = {
     ...input,
@@ -61,9 +99,11 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     signedOutAt: null,
     version: 1,
   };
+  const { item, rows } = await withRows(user, []);
   await putWithGuard({
-    item: { ...keys.user(user.id), gsi1pk: gsi1.users.pk, gsi1sk: gsi1.users.sk(user.login), ...user },
+    item,
     guard: { ...keys.loginGuard(user.login), userId: user.id },
+    alongside: rows.map((row) => (row as { Put: { Item: Record<string, unknown> } }).Put.Item),
     audit: auditItem({ kind: 'user', action: 'create', recordId: user.id, companyId: user.companyId, after: user, version: user.version }),
     messages: { taken: `The login ${user.login} is already taken`, exists: 'This user already exists' },
   });
@@ -85,9 +125,64 @@ export async function findUserByLogin(login: string): Promise<UserRecord | null>
   return userId ? getUser(userId) : null;
 }
 
-/** Admin list: one GSI partition sorted by login, read page by page (never a Scan). */
+/** Admin list: one GSI partition sorted by login, read page by page (never a Scan): jobs and the re-index only, requests read `listUsersPage`. */
 export async function listUsers(): Promise<UserRecord[]> {
   return queryAllByIndex<UserRecord>(gsi1.indexName, gsi1.users.pk);
+}
+
+/** Users by id, in the order of `ids`; missing and deleted ones are left out. */
+async function getUsers(ids: readonly string[]): Promise<UserRecord[]> {
+  const found = new Map((await batchGetItems(ids.map((id) => keys.user(id)))).map((item) => [item.id as string, stripKeys<UserRecord>(item)]));
+  return ids.flatMap((id) => {
+    const user = found.get(id);
+    return user && !user.deletedAt ? [user] : [];
+  });
+}
+
+/** One page of the users admin list (functions/data/list-rows.ts `listPage`): the users and the next page's cursor. */
+export async function listUsersPage(query: ListQuery, cursor: string | null, limit: number): Promise<{ users: UserRecord[]; next: string | null }> {
+  const { ids, next } = await listPage('users', query, cursor, limit);
+  return { users: await getUsers(ids), next };
+}
+
+/**
+ * Writes a user's list rows again from the record and the companies' names of now (a company's
+ * rename, records stored before the rows existed: `npm run reindex-lists`). On the version read,
+ * so an edit meanwhile wins (it wrote its own rows); true when written.
+ */
+export async function reindexUser(userId: string): Promise<boolean> {
+  const user = await getUser(userId);
+  if (!user || user.deletedAt) return false;
+  const { item, rows } = await withRows(user, await storedRows(userId));
+  try {
+    await transactWrite([
+      ...rows,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.user(userId),
+          UpdateExpression: 'SET listRows = :rows',
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':rows': item.listRows, ':version': user.version },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Ids of the users whose main company has this name (their rows in the company order: one Query of that name's rows). */
+export async function userIdsOfCompanyName(name: string): Promise<string[]> {
+  const rows = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :name)',
+    ExpressionAttributeValues: { ':pk': listRows.partition('users', 'company'), ':name': listRows.row('users', 'company', name, '').sk },
+    ProjectionExpression: 'id',
+  });
+  return rows.map((row) => row.id as string);
 }
 
 /** What a user changes about themselves outside an admin's form: no `version` (see `setPreferences`). */
@@ -247,10 +342,11 @@ export async function saveUserEdit(current: UserRecord, expectedVersion: number,
   const next: UserRecord = { ...current, ...changes, version: expectedVersion + 1 };
   next.login = normalizeUnique(next.login);
   const relogged = next.login !== current.login;
+  const { item, rows } = await withRows(next, await storedRows(current.id));
   const put = {
     Put: {
       TableName: tableName(),
-      Item: userItem(next),
+      Item: item,
       ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: { ':expected': expectedVersion },
@@ -259,7 +355,7 @@ export async function saveUserEdit(current: UserRecord, expectedVersion: number,
   const loginGuard = (login: string): Guard => ({ key: keys.loginGuard(login), holder: 'userId', id: current.id });
   const guards = relogged ? await moveGuard(loginGuard(current.login), loginGuard(next.login)) : [];
   try {
-    await auditedWrite([put, ...guards], { kind: 'user', action: 'update', recordId: next.id, companyId: next.companyId, before: current, after: next, version: next.version });
+    await auditedWrite([put, ...guards, ...rows], { kind: 'user', action: 'update', recordId: next.id, companyId: next.companyId, before: current, after: next, version: next.version });
   } catch (error) {
     if (isConditionFailure(error)) {
       const holder = relogged ? await guardHolder(keys.loginGuard(next.login), 'userId') : null;
@@ -280,16 +376,19 @@ export async function updateUser(userId: string, expectedVersion: number, change
   const after = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)), version: expectedVersion + 1 };
   const names: Record<string, string> = { '#version': 'version' };
   const values: Record<string, unknown> = { ':expected': expectedVersion, ':next': expectedVersion + 1 };
-  const sets = ['#version = :next'];
+  const sets = ['#version = :next', 'listRows = :rows'];
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     names[`#${field}`] = field;
     values[`:${field}`] = value;
     sets.push(`#${field} = :${field}`);
   }
+  const { item, rows } = await withRows(after, await storedRows(userId), !!after.deletedAt);
+  values[':rows'] = item.listRows;
   try {
     await auditedWrite(
       [
+        ...rows,
         {
           Update: {
             TableName: tableName(),
@@ -314,9 +413,11 @@ export async function updateUser(userId: string, expectedVersion: number, change
  * (else 409). The auth middleware finds no record afterwards: the user's sessions end at once.
  */
 export async function deleteUser(user: UserRecord, expectedVersion: number): Promise<void> {
+  const { rows } = await withRows(user, await storedRows(user.id), true);
   try {
     await auditedWrite(
       [
+        ...rows,
         {
           Delete: {
             TableName: tableName(),

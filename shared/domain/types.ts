@@ -202,8 +202,10 @@ export interface AdminUser {
   company: string;
   /** Main company id: the users admin links the name to the company's edit page. */
   companyId: string;
-  /** Managers: the managed companies; others: just the main company (names). */
+  /** Managers: the managed companies; others: just the main company (names). In a list page at most 20, the rest counted in `managedMore`. */
   managedCompanies: string[];
+  /** A list page's row: how many managed companies `managedCompanies` leaves out (absent: none). */
+  managedMore?: number;
   /** ISO 8601 creation time. */
   created: string;
   /** ISO 8601: the last successful sign-in; null before the first. */
@@ -233,19 +235,16 @@ export interface UserMailSuppression {
   suppression: MailSuppression | null;
 }
 
-/** A company the users admin can pick (main or managed); `isDefault`: the product's own team company. */
-export interface UserCompanyChoice {
-  id: string;
-  name: string;
-  country: string;
-  isDefault: boolean;
-}
-
-/** GET /api/users: the rows, the companies the forms offer, and the team company's name (team toggle). */
+/** GET /api/users: one page of users in the order asked, and the cursor of the next page (null: the last). */
 export interface UsersAdminList {
   users: AdminUser[];
-  companies: UserCompanyChoice[];
-  teamCompany: string | null;
+  next: string | null;
+}
+
+/** GET /api/companies: one page of companies in the order asked, and the cursor of the next page (null: the last). */
+export interface CompaniesAdminList {
+  companies: Company[];
+  next: string | null;
 }
 
 /** POST /api/users: the new row and, once, the temporary password (spec: plainPassword). */

@@ -72,7 +72,7 @@ try {
   // The customer's user id for the user edit page of the tour.
   const admin = await browser.newContext();
   await signIn(admin.request, TOUR_LOGINS.ROLE_ADMIN);
-  const users = (await (await admin.request.get(`${stack.url}/api/users`)).json()) as UsersAdminList;
+  const users = (await (await admin.request.get(`${stack.url}/api/users?q=${encodeURIComponent(TOUR_LOGINS.ROLE_USER)}`)).json()) as UsersAdminList;
   const userId = users.users.find((u) => u.login === TOUR_LOGINS.ROLE_USER)!.id;
   await admin.close();
 
@@ -88,7 +88,7 @@ try {
       paths: [...CUSTOMER_PAGES, '/instructions/salesforce_crm'],
       prepare: async (api, url) => {
         const name = 'Screens Twelve Steps';
-        const list = (await (await api.get(`${url}/api/companies`)).json()) as Array<{ id: string; name: string }>;
+        const list = ((await (await api.get(`${url}/api/companies?q=${encodeURIComponent(name)}`)).json()) as { companies: Array<{ id: string; name: string }> }).companies;
         let company = list.find((c) => c.name === name);
         if (!company) {
           const created = await api.post(`${url}/api/companies`, { data: { name, product: 'affiliate', country: 'FR', integrationSteps: [...STEP_TYPES] } });

@@ -36,7 +36,7 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
 test('the edit pages show the record’s history, newest first, each field by its label (French)', async ({ page }) => {
   const fr = (id: Parameters<typeof m>[1]) => m('fr', id);
   await asAdmin(page, 'fr', '/admin/users');
-  const users = (await (await page.request.get(`${portalUrl()}/api/users`)).json()) as { users: Array<{ id: string; login: string; version: number; firstName: string }> };
+  const users = (await (await page.request.get(`${portalUrl()}/api/users?q=${encodeURIComponent(login('ROLE_USER').login)}`)).json()) as { users: Array<{ id: string; login: string; version: number; firstName: string }> };
   const target = users.users.find((u) => u.login === login('ROLE_USER').login)!;
   const name = `Audited${Date.now() % 100000}`;
   const edit = await page.request.put(`${portalUrl()}/api/users/${target.id}`, { data: { version: target.version, data: [{ field: 'firstName', value: name }] } });

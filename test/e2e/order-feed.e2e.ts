@@ -43,7 +43,7 @@ async function setAcmeFeedStep(status: 'TBD' | 'done') {
     const admin = login('ROLE_ADMIN');
     expect((await api.post('/api/security/login', { data: { username: admin.login, password: admin.password } })).status()).toBe(200);
     const own = (await (await api.get('/api/users/current')).json()) as { currentCompany: { id: string } };
-    const companies = (await (await api.get('/api/companies')).json()) as Array<{ id: string; name: string }>;
+    const companies = ((await (await api.get('/api/companies?q=Acme%20Retail')).json()) as { companies: Array<{ id: string; name: string }> }).companies;
     const acme = companies.find((c) => c.name === 'Acme Retail')!;
     expect((await api.post('/api/users/change-current-company', { data: { company: acme.id } })).status()).toBe(200);
     const steps = (await (await api.get('/api/integration-status')).json()) as { steps: Array<{ stepType: string; status: string }> };

@@ -13,7 +13,7 @@ test.afterAll(async () => {
   const api = await request.newContext({ baseURL: portalUrl() });
   const admin = login('ROLE_ADMIN');
   await api.post('/api/security/login', { data: { username: admin.login, password: admin.password } });
-  const companies = (await (await api.get('/api/companies')).json()) as { id: string; name: string; version: number }[];
+  const companies = ((await (await api.get('/api/companies?q=Acme%20Retail')).json()) as { companies: { id: string; name: string; version: number }[] }).companies;
   const renamed = companies.find((company) => company.name === 'Acme Retail (e2e)');
   if (renamed) await api.put(`/api/companies/${renamed.id}`, { data: { version: renamed.version, name: 'Acme Retail' } });
   await api.dispose();

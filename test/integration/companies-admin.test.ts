@@ -101,13 +101,15 @@ describe('POST /api/companies', () => {
 });
 
 describe('GET /api/companies', () => {
-  it('lists every company by name with its version', async () => {
+  it('lists a page of companies by name with their versions; one company by id', async () => {
     const answer = await admin.get('/api/companies');
     expect(answer.status).toBe(200);
-    const names: string[] = answer.body.map((c: { name: string }) => c.name);
-    expect(names).toContain(home.name);
-    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
-    expect(answer.body.find((c: { id: string }) => c.id === home.id)).toMatchObject({ version: 1, integrationSteps: home.integrationSteps });
+    const names: string[] = answer.body.companies.map((c: { name: string }) => c.name);
+    expect(names.map((n) => n.toLowerCase())).toEqual([...names].map((n) => n.toLowerCase()).sort());
+    const found = await admin.get(`/api/companies?q=${encodeURIComponent(home.name)}`);
+    expect(found.body.companies.find((c: { id: string }) => c.id === home.id)).toMatchObject({ version: 1, integrationSteps: home.integrationSteps });
+    expect((await admin.get(`/api/companies/${home.id}`)).body).toMatchObject({ id: home.id, name: home.name });
+    expect((await admin.get('/api/companies/no-such-company')).status).toBe(404);
   });
 });
 
@@ -132,7 +134,7 @@ describe('PUT /api/companies/{id}', () => {
     const customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
     const manager = await signedIn(stack.url, await makeUser('ROLE_MANAGER', home, { managed: [company] }));
     const answers = [
-      await admin.get('/api/companies'),
+      await admin.get(`/api/companies/${company.id}`),
       await customer.get('/api/users/find-current-company'),
       await customer.get('/api/companies/managed'),
       await manager.get('/api/companies/managed'),
@@ -257,7 +259,7 @@ describe('DELETE /api/companies/{id}', () => {
     expect((await deletingAdmin.get('/api/users/find-current-company')).body.id).toBe(team.id);
     expect((await getUser(manager.record.id))!.managedCompanyIds).toEqual([home.id]);
     expect((await managerClient.get('/api/users/find-current-company')).body.id).toBe(home.id);
-    expect((await admin.get('/api/companies')).body.map((c: { id: string }) => c.id)).not.toContain(company.id);
+    expect((await admin.get(`/api/companies?q=${encodeURIComponent(company.name)}`)).body.companies.map((c: { id: string }) => c.id)).not.toContain(company.id);
     // The name is free again.
     expect((await create({ name: company.name })).status).toBe(201);
   });
@@ -284,7 +286,7 @@ describe('DELETE /api/companies/{id}', () => {
     await fillPartition(company.id);
     await markCompanyDeleting(company.id, 1, new Date().toISOString());
     // Marked: gone from the list and from the switcher at once.
-    expect((await admin.get('/api/companies')).body.map((c: { id: string }) => c.id)).not.toContain(company.id);
+    expect((await admin.get(`/api/companies?q=${encodeURIComponent(company.name)}`)).body.companies.map((c: { id: string }) => c.id)).not.toContain(company.id);
     const [a, b] = await Promise.all([
       admin.request('DELETE', `/api/companies/${company.id}`, { json: { version: 1 } }),
       admin.request('DELETE', `/api/companies/${company.id}`, { json: { version: 1 } }),

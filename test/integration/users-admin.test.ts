@@ -52,21 +52,24 @@ async function groupsOf(login: string): Promise<string[]> {
   return (listed.Groups ?? []).map((g) => g.GroupName ?? '');
 }
 
-const rowOf = async (id: string): Promise<AdminUser | undefined> => (await admin.get<UsersAdminList>('/api/users')).body.users.find((u) => u.id === id);
+const rowOf = async (id: string): Promise<AdminUser | undefined> => {
+  const answer = await admin.get<AdminUser>(`/api/users/${id}`);
+  return answer.status === 200 ? answer.body : undefined;
+};
 
 describe('GET /api/users', () => {
-  it('lists users with company names, the companies to choose from and the team company; admins only', async () => {
+  it('lists users with company names, by login, a page at a time; one user by id; admins only', async () => {
     const manager = await makeUser('ROLE_MANAGER', fr, { managed: [ru, de] });
-    const answer = await admin.get<UsersAdminList>('/api/users');
+    const answer = await admin.get<UsersAdminList>(`/api/users?q=${encodeURIComponent(manager.login)}`);
     expect(answer.status).toBe(200);
     const row = answer.body.users.find((u) => u.id === manager.record.id)!;
     expect(row).toMatchObject({ login: manager.login, role: 'ROLE_MANAGER', company: fr.name, protected: false, version: 1 });
     expect(row.managedCompanies.sort()).toEqual([ru.name, de.name].sort());
-    expect(answer.body.teamCompany).toBe(team.name);
-    expect(answer.body.companies.find((c) => c.id === team.id)).toMatchObject({ name: team.name, isDefault: true });
-    expect(answer.body.companies.find((c) => c.id === ru.id)).toMatchObject({ name: ru.name, country: 'RU', isDefault: false });
-    expect(answer.body.users.find((u) => u.login === 'admin@portal.test')?.protected).toBe(true);
-    const logins = answer.body.users.map((u) => u.login);
+    expect(await rowOf(manager.record.id)).toEqual({ ...row, managedCompanies: expect.arrayContaining(row.managedCompanies) });
+    expect((await admin.get('/api/users/no-such-user')).status).toBe(404);
+    const all = await admin.get<UsersAdminList>('/api/users');
+    expect(all.body.users.find((u) => u.login === 'admin@portal.test')?.protected).toBe(true);
+    const logins = all.body.users.map((u) => u.login);
     expect(logins).toEqual([...logins].sort());
     for (const role of ['ROLE_USER', 'ROLE_MANAGER'] as const) {
       const client = await signedIn(stack.url, await makeUser(role, fr));
@@ -124,7 +127,7 @@ describe('POST /api/users', () => {
     const winner = (a.status === 201 ? a : b).body as CreatedUser;
     expect(await findUserIdByLogin(login)).toBe(winner.id);
     expect((await getIdentity(login))!.sub).toBe(winner.id);
-    expect((await admin.get<UsersAdminList>('/api/users')).body.users.filter((u) => u.login === login)).toHaveLength(1);
+    expect((await admin.get<UsersAdminList>(`/api/users?q=${encodeURIComponent(login)}`)).body.users.filter((u) => u.login === login)).toHaveLength(1);
     expect(await mailsTo(stack.endpoints.ses, login)).toHaveLength(1);
   });
 
@@ -243,7 +246,7 @@ describe('PUT /api/users/{id}', () => {
   it('never takes the administrator role away from oneself or the protected administrator', async () => {
     const self = await put(adminUser.record.id, adminUser.record.version, [{ field: 'roles', value: ['ROLE_USER'] }]);
     expect(self.status).toBe(403);
-    const seeded = (await admin.get<UsersAdminList>('/api/users')).body.users.find((u) => u.protected)!;
+    const seeded = (await admin.get<UsersAdminList>('/api/users?q=admin%40portal.test')).body.users.find((u) => u.protected)!;
     expect((await put(seeded.id, seeded.version, [{ field: 'roles', value: ['ROLE_USER'] }])).status).toBe(403);
   });
 });
@@ -270,7 +273,7 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('refuses to delete the protected administrator or oneself, and bad input', async () => {
-    const row = (await admin.get<UsersAdminList>('/api/users')).body.users.find((u) => u.login === 'admin@portal.test')!;
+    const row = (await admin.get<UsersAdminList>('/api/users?q=admin%40portal.test')).body.users.find((u) => u.login === 'admin@portal.test')!;
     expect(row.protected).toBe(true);
     const refused = await admin.delete(`/api/users/${row.id}`, { json: { version: row.version } });
     expect(refused.status).toBe(403);

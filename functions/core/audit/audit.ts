@@ -1,19 +1,10 @@
-import type { ValidationError as YupValidationError } from 'yup';
 import { auditReference, type AuditName } from '../../../shared/domain/audit';
 import type { AuditEntry, AuditPage } from '../../../shared/domain/types';
 import { AUDIT_PAGE_SIZE, auditQuerySchema } from '../../../shared/schemas/audit';
 import { lastRecordedName, listAudit } from '../../data/audit';
 import { getCompanies } from '../../data/companies';
 import { getSource } from '../../data/sources';
-import { ValidationError } from '../../platform/errors';
-
-/** What a refused parameter was, for the 400's message (the `errors` carry the i18n ids the page shows). */
-const REASONS: Record<string, string> = {
-  'validation.date': 'is no day of the calendar (YYYY-MM-DD, years 2000 to 2099)',
-  'validation.dateRange': 'is before from',
-};
-const explain = (field: string, id: string, query: Record<string, string>): string =>
-  field in query ? `${field}=${JSON.stringify(query[field])} ${REASONS[id] ?? 'is not valid'}` : `${field} is not valid (known parameters: company, user, subject, kind, from, to, cursor)`;
+import { validQuery } from '../../platform/query';
 
 /**
  * The audit history read (admins only, route `audit-list`): one page, newest first. `company`
@@ -21,14 +12,7 @@ const explain = (field: string, id: string, query: Record<string, string>): stri
  * (their record and their sign-ins), `user` the changes that user made; days are UTC and inclusive.
  */
 export async function listAuditHistory(query: Record<string, string>, deps: { listAudit: typeof listAudit } & Partial<NameDeps> = { listAudit }): Promise<AuditPage> {
-  let filter;
-  try {
-    filter = auditQuerySchema.validateSync(query, { abortEarly: false });
-  } catch (error) {
-    const invalid = error as YupValidationError;
-    const errors = Object.fromEntries((invalid.inner.length ? invalid.inner : [invalid]).map((item) => [item.path ?? 'query', String(item.message)]));
-    throw new ValidationError(errors, `The query is not valid: ${Object.entries(errors).map(([field, id]) => explain(field, id, query)).join('; ')}`);
-  }
+  const filter = validQuery(auditQuerySchema, query);
   const of = filter.company ? `company#${filter.company}` : filter.subject ? `user#${filter.subject}` : undefined;
   const { entries, next } = await deps.listAudit(
     {

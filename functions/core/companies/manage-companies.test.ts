@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ViewIdTakenError, type CompanyRecord } from '../../data/companies';
 import { ConflictError, NotFoundError } from '../../platform/errors';
-import { companyChanges, createCompanyAsAdmin, listAllCompanies, nextSteps, updateCompanyAsAdmin, updateCurrentCompany, type CompanyAdminDeps } from './manage-companies';
+import { companyChanges, createCompanyAsAdmin, getCompanyAdmin, listCompaniesAdmin, nextSteps, updateCompanyAsAdmin, updateCurrentCompany, type CompanyAdminDeps } from './manage-companies';
 import { statusReport } from './status-report';
 import { toCompany } from '../users/views';
 
@@ -39,7 +39,7 @@ describe('a View ID another company holds (the data layer refuses it)', () => {
   const taken = async (): Promise<never> => {
     throw new ViewIdTakenError();
   };
-  const deps: CompanyAdminDeps = { listCompanies: async () => [], getCompany: async () => record, createCompany: taken, updateCompany: taken, setAnalyticsFields: taken, viewOwners: async () => [] };
+  const deps: CompanyAdminDeps = { listCompaniesPage: async () => ({ companies: [], next: null }), reindexUsersOf: async () => undefined, getCompany: async () => record, createCompany: taken, updateCompany: taken, setAnalyticsFields: taken, viewOwners: async () => [] };
   it('is a 400 on viewId for the admin create and edit and the legacy update', async () => {
     const refusals = [
       createCompanyAsAdmin({ name: 'New', product: '360', country: 'FR', viewId: '99', integrationSteps: ['sources'] }, deps),
@@ -113,7 +113,8 @@ describe('companyChanges field by field', () => {
 
 describe('the companies admin', () => {
   const store = (current: CompanyRecord | null = record) => ({
-    listCompanies: vi.fn(async () => [{ ...record, id: 'z', name: 'Zeta' }, record]),
+    listCompaniesPage: vi.fn(async () => ({ companies: [record, { ...record, id: 'z', name: 'Zeta' }], next: 'N' })),
+    reindexUsersOf: vi.fn(async () => undefined),
     getCompany: vi.fn(async () => current),
     createCompany: vi.fn(async (input: Parameters<CompanyAdminDeps['createCompany']>[0]) => ({ ...record, ...input, id: 'new' }) as CompanyRecord),
     updateCompany: vi.fn(async (c: CompanyRecord, changes: object) => ({ ...c, ...changes, version: c.version + 1 })),
@@ -121,8 +122,23 @@ describe('the companies admin', () => {
     viewOwners: vi.fn(async (viewId: string) => (viewId === '77777' ? ['other'] : [])),
   });
 
-  it('lists every company by name', async () => {
-    expect((await listAllCompanies(store())).map((c) => c.name)).toEqual(['Acme', 'Zeta']);
+  it('answers the page of the query asked, the next cursor, and one company by id', async () => {
+    const d = store();
+    const page = await listCompaniesAdmin({ q: 'ac', sort: 'viewId', dir: 'desc', limit: '5', cursor: 'c' }, d);
+    expect(page.companies.map((c) => c.name)).toEqual(['Acme', 'Zeta']);
+    expect(page.next).toBe('N');
+    expect(d.listCompaniesPage).toHaveBeenCalledWith({ sort: 'viewId', dir: 'desc', search: 'ac' }, 'c', 5);
+    await expect(listCompaniesAdmin({ sort: 'created' }, d)).rejects.toMatchObject({ errors: { sort: 'validation.invalid' } });
+    expect((await getCompanyAdmin(record.id, d)).name).toBe('Acme');
+    await expect(getCompanyAdmin(record.id, store(null))).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('a rename re-writes the list rows of the company\'s users, another edit does not', async () => {
+    const d = store();
+    await updateCompanyAsAdmin(record.id, { version: record.version, product: 'affiliate' }, d);
+    expect(d.reindexUsersOf).not.toHaveBeenCalled();
+    await updateCompanyAsAdmin(record.id, { version: record.version, name: 'Acme Two' }, d);
+    expect(d.reindexUsersOf).toHaveBeenCalledWith('Acme');
   });
 
   it('creates with empty texts as none and the steps in their order', async () => {

@@ -1,5 +1,5 @@
 import { orderSteps } from '../../../shared/domain/steps';
-import type { Company, Role, StepType } from '../../../shared/domain/types';
+import type { CompaniesAdminList, Company, Role, StepType } from '../../../shared/domain/types';
 import type { CompanyCreateRequest, CompanyUpdateCurrentRequest, CompanyUpdateRequest } from '../../../shared/schemas/companies';
 import * as companiesRepo from '../../data/companies';
 import type { CompanyChanges, CompanyRecord, NewCompany } from '../../data/companies';
@@ -8,12 +8,17 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 import { sameSftpServer } from '../../platform/feed-fetch/host-key';
 import { redactUrl } from '../../platform/feed-fetch/redact';
 import { storingViewId } from '../analytics/view-owner';
-import { byName, toCompany } from '../users/views';
+import { toCompany } from '../users/views';
+import * as usersRepo from '../../data/users';
+import { validQuery } from '../../platform/query';
+import { companiesListQuerySchema, LIST_PAGE_SIZE } from '../../../shared/schemas/lists';
 
 /** The companies admin's use cases (list, create, edit) and the legacy update of the current company. */
 
 export interface CompanyAdminDeps {
-  listCompanies(): Promise<CompanyRecord[]>;
+  listCompaniesPage: typeof companiesRepo.listCompaniesPage;
+  /** A rename: the list rows of the company's users hold its name (functions/data/users.ts `reindexUser`). */
+  reindexUsersOf(companyName: string): Promise<void>;
   getCompany(id: string): Promise<CompanyRecord | null>;
   createCompany(input: NewCompany): Promise<CompanyRecord>;
   updateCompany(current: CompanyRecord, changes: CompanyChanges): Promise<CompanyRecord>;
@@ -22,8 +27,15 @@ export interface CompanyAdminDeps {
   viewOwners(viewId: string): Promise<string[]>;
 }
 
+/** Re-writes the list rows of the users whose main company had this name, ten at a time. */
+async function reindexUsersOf(companyName: string): Promise<void> {
+  const ids = await usersRepo.userIdsOfCompanyName(companyName);
+  for (let i = 0; i < ids.length; i += 10) await Promise.all(ids.slice(i, i + 10).map((id) => usersRepo.reindexUser(id)));
+}
+
 const defaults: CompanyAdminDeps = {
-  listCompanies: companiesRepo.listCompanies,
+  listCompaniesPage: companiesRepo.listCompaniesPage,
+  reindexUsersOf,
   getCompany: companiesRepo.getCompany,
   createCompany: companiesRepo.createCompany,
   updateCompany: companiesRepo.updateCompany,
@@ -34,9 +46,26 @@ const defaults: CompanyAdminDeps = {
 /** Empty text means "none": stored as null. */
 const orNull = (value: string | null | undefined): string | null => (value?.trim() ? value.trim() : null);
 
-/** Every company, by name (one GSI Query). */
-export async function listAllCompanies(deps: CompanyAdminDeps = defaults): Promise<Company[]> {
-  return (await deps.listCompanies()).sort(byName).map(toCompany);
+/**
+ * GET /api/companies: one page of companies in the order asked, searched on the server (query
+ * parameters of shared/schemas/lists.ts; docs/architecture.md, "Admin lists"): one Query of a
+ * sort-index partition and the page's records by key, whatever the platform's size.
+ */
+export async function listCompaniesAdmin(query: Record<string, string>, deps: Pick<CompanyAdminDeps, 'listCompaniesPage'> = defaults): Promise<CompaniesAdminList> {
+  const params = validQuery(companiesListQuerySchema, query);
+  const { companies, next } = await deps.listCompaniesPage(
+    { sort: params.sort ?? 'name', dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q },
+    params.cursor || null,
+    params.limit ?? LIST_PAGE_SIZE,
+  );
+  return { companies: companies.map(toCompany), next };
+}
+
+/** GET /api/companies/{id}: one company (its edit page). */
+export async function getCompanyAdmin(id: string, deps: Pick<CompanyAdminDeps, 'getCompany'> = defaults): Promise<Company> {
+  const company = await deps.getCompany(id);
+  if (!company) throw new NotFoundError('No such company');
+  return toCompany(company);
 }
 
 /**
@@ -95,7 +124,9 @@ export async function updateCompanyAsAdmin(id: string, input: CompanyUpdateReque
   if (current.version !== input.version) throw new ConflictError();
   const changes = companyChanges(current, input);
   if (!Object.keys(changes).length) return toCompany(current);
-  return toCompany(await storingViewId('viewId', () => deps.updateCompany(current, changes)));
+  const updated = await storingViewId('viewId', () => deps.updateCompany(current, changes));
+  if (changes.name !== undefined && changes.name.toLowerCase() !== current.name.toLowerCase()) await deps.reindexUsersOf(current.name);
+  return toCompany(updated);
 }
 
 /**

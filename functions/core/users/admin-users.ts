@@ -1,4 +1,4 @@
-import type { AdminUser, Role, UserCompanyChoice } from '../../../shared/domain/types';
+import type { AdminUser, Role } from '../../../shared/domain/types';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
 import { ValidationError } from '../../platform/errors';
@@ -8,13 +8,6 @@ import { primaryRole } from './company-access';
  * Shared rules of the users admin use cases: companies travel by name (the spec's User entity),
  * ids are stored; the protected administrator; the managed-companies rule.
  */
-
-export const companyChoice = (company: CompanyRecord): UserCompanyChoice => ({
-  id: company.id,
-  name: company.name,
-  country: company.country,
-  isDefault: company.isDefault,
-});
 
 /** True for the configured protected administrator (compared lower-cased; none configured: nobody). */
 export const isProtectedLogin = (login: string, protectedLogin: string | undefined): boolean =>

@@ -39,17 +39,17 @@ function deps(): UserCompanyDeps {
   return {
     getCompany: vi.fn(async (id: string) => all.find((c) => c.id === id) ?? null),
     getCompanies: vi.fn(async (ids: readonly string[]) => all.filter((c) => ids.includes(c.id))),
-    listCompanies: vi.fn(async () => [...all]),
     setCurrentCompany: vi.fn(async () => {}),
   };
 }
 
 describe('managedCompanies', () => {
-  it('gives customers their main company only, managers their list, admins every company', async () => {
+  it('gives customers their main company only, managers their list, admins their main and current one (never every company)', async () => {
     const names = async (u: UserRecord) => (await managedCompanies(u, deps())).map((c) => c.id);
     expect(await names(user({ managedCompanyIds: ['a', 'b'] }))).toEqual(['a']);
     expect(await names(user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['c', 'b'] }))).toEqual(['a', 'b', 'c']);
-    expect(await names(user({ roles: ['ROLE_ADMIN'], companyId: 't' }))).toEqual(['a', 'b', 'c', 't']);
+    expect(await names(user({ roles: ['ROLE_ADMIN'], companyId: 't' }))).toEqual(['t']);
+    expect(await names(user({ roles: ['ROLE_ADMIN'], companyId: 't', currentCompanyId: 'b' }))).toEqual(['b', 't']);
   });
 
   it('answers the Company shape without storage fields', async () => {
@@ -114,8 +114,8 @@ describe('resolveCompany and currentUser', () => {
 
 describe('the signed-in user\'s companies at their edges', () => {
   it('lists the companies a user may choose by name, whatever order the store gives', async () => {
-    const d = { ...deps(), listCompanies: vi.fn(async () => [all[3]!, all[0]!, all[2]!, all[1]!]) };
-    expect((await managedCompanies(user({ roles: ['ROLE_ADMIN'] }), d)).map((c) => c.name)).toEqual(['Alpha', 'Beta', 'Gamma', 'Team']);
+    const d = { ...deps(), getCompanies: vi.fn(async () => [all[3]!, all[0]!, all[2]!, all[1]!]) };
+    expect((await managedCompanies(user({ roles: ['ROLE_MANAGER'], managedCompanyIds: ['a', 'b', 'c', 't'] }), d)).map((c) => c.name)).toEqual(['Alpha', 'Beta', 'Gamma', 'Team']);
   });
 
   it('reads the main company only when the user works on another one', async () => {

@@ -14,22 +14,25 @@ import { byName, toCompany, toCurrentUser } from './views';
 export interface UserCompanyDeps {
   getCompany(id: string): Promise<CompanyRecord | null>;
   getCompanies(ids: readonly string[]): Promise<CompanyRecord[]>;
-  listCompanies(): Promise<CompanyRecord[]>;
   setCurrentCompany(user: UserRecord, companyId: string): Promise<void>;
 }
 
 const defaults: UserCompanyDeps = {
   getCompany: companiesRepo.getCompany,
   getCompanies: companiesRepo.getCompanies,
-  listCompanies: companiesRepo.listCompanies,
   setCurrentCompany: usersRepo.setCurrentCompany,
 };
 
-/** The companies a user may switch to: customers their main one, managers their list, admins all. */
+/**
+ * The companies a user's session lists: customers their main one, managers their list;
+ * administrators, who may work on any, their main and their current one only (the switcher and the
+ * admin search find the others as they type: GET /api/companies?q=), so a session's answers do not
+ * grow with the platform.
+ */
 async function selectableCompanies(user: UserRecord, deps: UserCompanyDeps = defaults): Promise<CompanyRecord[]> {
   const allowed = allowedCompanyIds(user);
-  const companies = allowed === 'any' ? await deps.listCompanies() : await deps.getCompanies([...allowed]);
-  return companies.sort(byName);
+  const ids = allowed === 'any' ? [user.companyId, ...(user.currentCompanyId ? [user.currentCompanyId] : [])] : [...allowed];
+  return (await deps.getCompanies(ids)).sort(byName);
 }
 
 export async function managedCompanies(user: UserRecord, deps: UserCompanyDeps = defaults): Promise<Company[]> {

@@ -6,7 +6,7 @@ import { CompanyDirectory, isProtectedLogin, toAdminUser } from './admin-users';
 import { createFirstAdmin, type CreateAdminDeps } from './create-admin';
 import { createAdminUser, welcomeTemplate, type CreateUserDeps } from './create-user';
 import { deleteAdminUser, type DeleteUserDeps } from './delete-user';
-import { listAdminUsers } from './list-users';
+import { getAdminUser, listAdminUsers, type ListUsersDeps } from './list-users';
 import { resetUserMfa, type ResetUserMfaDeps } from './reset-user-mfa';
 import { toCompany, toCurrentUser } from './views';
 import { updateAdminUser, type UpdateUserDeps } from './update-user';
@@ -255,27 +255,46 @@ describe('createFirstAdmin', () => {
 });
 
 describe('listAdminUsers', () => {
-  it('answers the users not deleted, the companies by name and the team company', async () => {
-    const list = await listAdminUsers({
-      listUsers: async () => [user({ id: 'u1', login: 'admin@portal.test' }), user({ id: 'gone', deletedAt: '2026-03-01T00:00:00.000Z' } as Partial<UserRecord>), user({ id: 'u2' })],
-      listCompanies: async () => [companies[1]!, companies[2]!, companies[0]!],
-      protectedLogin: () => 'admin@portal.test',
-    });
-    expect(list.users.map((u) => [u.id, u.protected])).toEqual([
-      ['u1', true],
-      ['u2', false],
-    ]);
-    expect(list.companies).toEqual([
-      { id: 'a', name: 'Alpha', country: 'FR', isDefault: false },
-      { id: 'b', name: 'Beta', country: 'RU', isDefault: false },
-      { id: 't', name: 'Team', country: 'FR', isDefault: true },
-    ]);
-    expect(list.teamCompany).toBe('Team');
+  const deps = (users: UserRecord[], over: Partial<ListUsersDeps> = {}): ListUsersDeps => ({
+    listUsersPage: vi.fn(async () => ({ users, next: 'NEXT' })),
+    getCompanies: vi.fn(async (ids: readonly string[]) => companies.filter((c) => ids.includes(c.id))),
+    getUser: async (id) => users.find((u) => u.id === id) ?? null,
+    protectedLogin: () => 'admin@portal.test',
+    ...over,
   });
 
-  it('has no team company before one is made', async () => {
-    const list = await listAdminUsers({ listUsers: async () => [], listCompanies: async () => [companies[0]!], protectedLogin: () => undefined });
-    expect(list).toEqual({ users: [], companies: [{ id: 'a', name: 'Alpha', country: 'FR', isDefault: false }], teamCompany: null });
+  it('answers a page of rows with company names, the protected flag and the next cursor, from the query asked', async () => {
+    const d = deps([user({ id: 'u1', login: 'admin@portal.test' }), user({ id: 'u2', companyId: 'b', managedCompanyIds: ['b'] })]);
+    const list = await listAdminUsers({ q: ' Acme ', sort: 'company', dir: 'desc', team: 'hidden', cursor: 'abc', limit: '10' }, d);
+    expect(d.listUsersPage).toHaveBeenCalledWith({ sort: 'company', dir: 'desc', search: ' Acme ', hideTeam: true }, 'abc', 10);
+    expect(list.users.map((u) => [u.id, u.protected, u.company])).toEqual([
+      ['u1', true, 'Alpha'],
+      ['u2', false, 'Beta'],
+    ]);
+    expect(list.next).toBe('NEXT');
+    await listAdminUsers({}, d);
+    expect(d.listUsersPage).toHaveBeenLastCalledWith({ sort: 'login', dir: 'asc', search: undefined, hideTeam: false }, null, 50);
+  });
+
+  it('names at most 20 managed companies of a row and counts the rest; the one user read names them all', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => company(`m${i}`, `Shop ${String(i).padStart(2, '0')}`));
+    const manager = user({ id: 'm', roles: ['ROLE_MANAGER'], managedCompanyIds: many.map((c) => c.id) });
+    const d = deps([manager], { getCompanies: async (ids) => [...companies, ...many].filter((c) => ids.includes(c.id)) });
+    const [row] = (await listAdminUsers({}, d)).users;
+    expect(row!.managedCompanies).toHaveLength(20);
+    expect(row!.managedMore).toBe(5);
+    const one = await getAdminUser('m', d);
+    expect(one.managedCompanies).toHaveLength(25);
+    expect(one.managedMore).toBeUndefined();
+    await expect(getAdminUser('nobody', d)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('refuses a search over 128 characters, an unknown sort and an unknown parameter with a 400 naming them', async () => {
+    const d = deps([]);
+    await expect(listAdminUsers({ q: 'x'.repeat(128) }, d)).resolves.toEqual({ users: [], next: 'NEXT' });
+    await expect(listAdminUsers({ q: 'x'.repeat(129), sort: 'password', other: '1' }, d)).rejects.toMatchObject({
+      errors: { q: 'validation.search.tooLong', sort: 'validation.invalid' },
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { companiesList } from '../../../shared/routes';
-import { listAllCompanies } from '../../core/companies/manage-companies';
+import { listCompaniesAdmin } from '../../core/companies/manage-companies';
 import { httpHandler } from '../../platform/http';
 
-/** GET /api/companies (admin): every company by name, one GSI Query. */
-export const handler = httpHandler(companiesList).handle(async () => ({ body: await listAllCompanies() }));
+/** GET /api/companies (admin): one page of companies, sorted and searched as the query asks (400 on a bad one). */
+export const handler = httpHandler(companiesList).handle(async ({ query }) => ({ body: await listCompaniesAdmin(query) }));

@@ -65,7 +65,7 @@ describe('route guards', () => {
 
   it('shows admin pages with title and breadcrumb to admins', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
-    server.use(http.get(api('/api/companies'), () => HttpResponse.json([])));
+    server.use(http.get(api('/api/companies'), () => HttpResponse.json({ companies: [], next: null })));
     renderApp('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Dashboard');

@@ -20,8 +20,8 @@ export const server = setupServer(
   http.get(at('/api/meetings'), () => HttpResponse.json([])),
   // Lists an administrator's shell reads on any page (the search of pages and companies), and the
   // default collectors every collector page suggests: empty unless a test says otherwise.
-  http.get(at('/api/companies'), () => HttpResponse.json([])),
-  http.get(at('/api/users'), () => HttpResponse.json([])),
+  http.get(at('/api/companies'), () => HttpResponse.json({ companies: [], next: null })),
+  http.get(at('/api/users'), () => HttpResponse.json({ users: [], next: null })),
   // The user edit page's mail suppression notice: none unless a test says otherwise.
   http.get(at('/api/users/:id/mail-suppression'), () => HttpResponse.json({ suppression: null })),
   // The audit history (its admin page, the user's and the company's edit pages): nothing recorded yet.
@@ -34,3 +34,21 @@ export const server = setupServer(
   ),
   http.post(at('/api/users/current/preferences'), async ({ request }) => HttpResponse.json(await request.json())),
 );
+
+type CompanyRow = { name: string; product: string; country: string; viewId?: string | null; dimensionIndex?: string | null; orderFeedUrl?: string | null };
+
+/**
+ * GET /api/companies as the server answers it, over `list` (or what it holds at each call):
+ * searched (`q`, any field, any case), sorted (`sort`, `dir`), the first page of `limit`; `onRead`
+ * hears each request (a test counting the table's reads).
+ */
+export const companiesSearch = <C extends CompanyRow>(list: () => readonly C[], onRead: (query: URLSearchParams) => void = () => undefined) =>
+  http.get(at('/api/companies'), ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    onRead(query);
+    const q = (query.get('q') ?? '').toLowerCase();
+    const key = (query.get('sort') ?? 'name') as keyof CompanyRow;
+    const found = list().filter((c) => [c.name, c.product, c.viewId, c.dimensionIndex, c.orderFeedUrl, c.country].some((v) => v?.toLowerCase().includes(q)));
+    const sorted = [...found].sort((a, b) => String(a[key] ?? '').localeCompare(String(b[key] ?? '')) * (query.get('dir') === 'desc' ? -1 : 1));
+    return HttpResponse.json({ companies: sorted.slice(0, Number(query.get('limit') ?? 50)), next: null });
+  });

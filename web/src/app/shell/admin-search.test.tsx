@@ -3,22 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { companiesSearch, server } from '../../test/server';
 
 const company = (id: string, name: string, product: '360' | 'affiliate') => ({
   id, name, product, country: 'FR', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: [], version: 1,
 });
 
 describe('admin search', () => {
-  it('finds companies by name or product from ONE list download and switches to the chosen one', async () => {
+  it('asks the server for a few companies matching what is typed, never the whole list, and switches to the chosen one', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
-    let listCalls = 0;
+    const asked: string[] = [];
     let switched: unknown;
     server.use(
-      http.get(api('/api/companies'), () => {
-        listCalls++;
-        return HttpResponse.json([company('c1', 'Acme', '360'), company('g', 'Globex', 'affiliate'), company('i', 'Initech', '360'), company('s', 'Société Générale', '360')]);
-      }),
+      companiesSearch(
+        () => [company('c1', 'Acme', '360'), company('g', 'Globex', 'affiliate'), company('i', 'Initech', '360')],
+        (query) => asked.push(query.toString()),
+      ),
       http.post(api('/api/users/change-current-company'), async ({ request }) => {
         switched = await request.json();
         return HttpResponse.json(company('g', 'Globex', 'affiliate'));
@@ -38,6 +38,9 @@ describe('admin search', () => {
     await user.click(await within(screen.getByRole('listbox')).findByRole('option', { name: /Initech/ }));
     await waitFor(() => expect(switched).toEqual({ company: 'i' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
-    expect(listCalls).toBe(1); // the admin switcher and the search share the one download
+    // Each text once typing paused, a few rows each (the switcher asks for its own 20).
+    expect(asked).toContain('q=affil&limit=6');
+    expect(asked).toContain('q=init&limit=6');
+    expect(asked.every((query) => query.includes('limit='))).toBe(true);
   });
 });

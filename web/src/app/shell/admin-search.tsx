@@ -6,6 +6,7 @@ import { companiesList, usersChangeCurrentCompany } from 'shared/routes';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { revalidateForCompanyChange } from './company-changed';
 import { COMPANY_LIST_CACHE } from './company-list-cache';
+import { useDebounced } from '../../ui/table-tools';
 import { pages, pageTitle } from '../pages';
 import { includesText } from '../../ui/table-tools';
 
@@ -24,10 +25,10 @@ interface Option {
 
 
 /**
- * Admin search (combobox): pages flagged searchable, and companies by name or product; choosing a
- * company switches the current company to it. The company list (GET /api/companies) is fetched
- * once per session on first use and filtered here, keystroke by keystroke, with no request
- * (company-list-cache.ts says why); the admin pages revalidate it after each change.
+ * Admin search (combobox): pages flagged searchable, and companies whose name, product, View ID,
+ * dimension, feed URL or country holds the text, asked of the server when typing pauses (a few
+ * rows of GET /api/companies, never the whole list); choosing a company switches the current
+ * company to it.
  */
 export function AdminSearch() {
   const t = useT();
@@ -40,7 +41,9 @@ export function AdminSearch() {
   const trimmed = query.trim();
   const { mutate } = useSWRConfig();
   const [switchFailed, setSwitchFailed] = useState(false);
-  const companies = useRoute(trimmed ? companiesList : null, undefined, { shouldRetryOnError: false, ...COMPANY_LIST_CACHE });
+  // The server's search over the companies as the admin types (a few rows), sent when typing pauses.
+  const asked = useDebounced(trimmed);
+  const companies = useRoute(asked ? companiesList : null, undefined, { query: { q: asked, limit: String(MAX_COMPANIES) }, shouldRetryOnError: false, keepPreviousData: true, ...COMPANY_LIST_CACHE });
 
   const pageOptions: Option[] = useMemo(
     () =>
@@ -52,11 +55,7 @@ export function AdminSearch() {
   );
   const companyOptions: Option[] = useMemo(
     () =>
-      (companies.data ?? [])
-        .filter(
-          (company) =>
-includesText([company.name, company.product, t(`product.${company.product}` as MessageId)], trimmed),
-        )
+      (companies.data?.companies ?? [])
         .slice(0, MAX_COMPANIES)
         .map((company) => ({
           id: `company-${company.id}`,
@@ -65,7 +64,7 @@ includesText([company.name, company.product, t(`product.${company.product}` as M
           to: '/dashboard',
           companyId: company.id,
         })),
-    [companies.data, t, trimmed],
+    [companies.data, t],
   );
   const options = [...pageOptions, ...companyOptions];
   const expanded = open && trimmed.length > 0;

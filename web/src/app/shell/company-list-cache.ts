@@ -1,14 +1,10 @@
 import { companiesList } from 'shared/routes';
 
 /**
- * How the shell keeps GET /api/companies (admin search, admin switcher; the companies admin pages
- * read the same SWR entry): fetched ONCE per session, on first use, then filtered in the browser.
- *
- * Why not a server-side prefix query (`?q=` on the GSI sort key)? The search matches the name OR
- * the product, anywhere in the text, which a `begins_with` on the name cannot do; and 5,000
- * companies are about 1 MB of JSON (~150 KB gzip), one request, after which every keystroke is a
- * sub-millisecond filter with no network round trip. The list is revalidated after the admin
- * creates, edits or deletes a company (`stale` of those routes in shared/routes.ts), not on focus.
+ * How the shell keeps its answers of GET /api/companies (the admin search's and the admin
+ * switcher's type-ahead: a few rows per text typed, docs/web.md "Lists paged by the server"): one
+ * SWR entry per text, kept for the session, not read again on focus; the admin's writes of
+ * companies read them again (`stale` of those routes in shared/routes.ts).
  */
 export const COMPANY_LIST_CACHE = { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 10 * 60_000 } as const;
 

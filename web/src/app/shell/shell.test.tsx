@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { companiesSearch, server } from '../../test/server';
 
 const acme = { id: 'c1', name: 'Acme', product: '360', country: 'FR' } as const;
 const globex = { id: 'c2', name: 'Globex', product: 'affiliate', country: 'RU' } as const;
@@ -51,7 +51,7 @@ describe('shell', () => {
 
   it('admin search finds companies by name or product', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
-    server.use(http.get(api('/api/companies'), () => HttpResponse.json([acme, globex])));
+    server.use(companiesSearch(() => [acme, globex]));
     renderApp('/dashboard');
     await userEvent.type(await screen.findByRole('combobox', { name: 'Search pages and companies' }), 'affil');
     const list = await screen.findByRole('listbox');
@@ -61,7 +61,7 @@ describe('shell', () => {
 
   it('user menu: greeting, initials, admin section for admins, logout link', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
-    server.use(http.get(api('/api/companies'), () => HttpResponse.json([])));
+    server.use(companiesSearch(() => []));
     renderApp('/dashboard');
     const toggle = await screen.findByRole('button', { name: 'Ada, account menu (Ada Lovelace)' });
     expect(toggle.querySelector('.avatar')).toHaveAttribute('data-initials', 'AL');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { csvRow, csvText, safeFileName } from 'shared/domain/csv';
 import type { AdminUser, Company, StatusReportRow } from 'shared/domain/types';
@@ -11,7 +12,7 @@ import { roleLabel } from './users-fields';
 
 /**
  * The administrators' CSV exports (users, companies, integration status), built in the browser from
- * the rows the page holds already (each list is loaded whole): headers and labels in the user's
+ * every row of the list (the users and companies read page after page from the server): headers and labels in the user's
  * language, dates in the portal's one format, every cell formula-safe (shared/domain/csv.ts, the
  * sources export's helper).
  */
@@ -62,20 +63,53 @@ export function sheetCsv<Row>(sheet: Sheet<Row>, rows: readonly Row[], f: Format
   return csvText([csvRow(sheet.columns.map(([label]) => f.t(label))), ...rows.map((row) => csvRow(sheet.columns.map(([, cell]) => cell(row, f))))]);
 }
 
-/** "Export CSV": saves '<page title> YYYY-MM-DD.csv' (the page's name in the user's language). */
-export function ExportCsvButton<K extends keyof Sheets>({ sheet, rows, title }: { sheet: K; rows: readonly RowOf<K>[] | undefined; title: MessageId }) {
+/** Every row of a list the server pages: page after page from the first, until the last. */
+export async function everyPage<Row>(page: (cursor: string | undefined) => Promise<{ rows: Row[]; next: string | null }>): Promise<Row[]> {
+  const rows: Row[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await page(cursor);
+    rows.push(...answer.rows);
+    cursor = answer.next ?? undefined;
+  } while (cursor);
+  return rows;
+}
+
+/**
+ * "Export CSV": saves '<page title> YYYY-MM-DD.csv' (the page's name in the user's language), of
+ * `rows` (a list the page holds whole) or of what `load` reads (every page of a list the server pages).
+ */
+export function ExportCsvButton<K extends keyof Sheets>({ sheet, rows, load, title }: { sheet: K; rows?: readonly RowOf<K>[] | undefined; load?: () => Promise<readonly RowOf<K>[]>; title: MessageId }) {
   const t = useT();
   const intl = useIntl();
   const country = useCountryName();
-  const save = () => {
-    if (!rows) return;
-    const format: Format = { t: (id) => t(id), date: (iso, withTime) => (iso ? formatPortalDate(intl, iso, withTime) : ''), country };
-    const day = new Date().toISOString().slice(0, 10);
-    downloadCsv(sheetCsv(SHEETS[sheet] as Sheet<RowOf<K>>, rows, format), `${safeFileName(t(title))} ${day}.csv`);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const save = async () => {
+    setFailed(false);
+    setBusy(true);
+    try {
+      const all = load ? await load() : rows;
+      if (!all) return;
+      const format: Format = { t: (id) => t(id), date: (iso, withTime) => (iso ? formatPortalDate(intl, iso, withTime) : ''), country };
+      const day = new Date().toISOString().slice(0, 10);
+      downloadCsv(sheetCsv(SHEETS[sheet] as Sheet<RowOf<K>>, all, format), `${safeFileName(t(title))} ${day}.csv`);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <Button variant="secondary" disabled={!rows} onClick={save}>
-      <T id="adminCsv.export" />
-    </Button>
+    <>
+      <Button variant="secondary" disabled={!rows && !load} loading={busy} onClick={() => void save()}>
+        <T id="adminCsv.export" />
+      </Button>
+      {failed && (
+        <span className="field-error" role="alert">
+          <T id="adminCsv.failed" />
+        </span>
+      )}
+    </>
   );
 }

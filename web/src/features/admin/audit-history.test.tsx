@@ -88,6 +88,7 @@ describe('a user’s companies in the history', () => {
   it('are named by the page’s names, not shown as ids (a deleted company marked), and nothing shows for none', async () => {
     mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
     server.use(
+      http.get(api('/api/companies'), () => HttpResponse.json({ companies: [{ id: 'c-globex', name: 'Globex', product: '360', country: 'RU', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: [], version: 1 }], next: null })),
       http.get(api('/api/audit'), () =>
         HttpResponse.json({
           entries: [entry({ before: { currentCompanyId: null, managedCompanyIds: ['c-gone', 'c-globex'] }, after: { currentCompanyId: 'c-globex', managedCompanyIds: ['c-globex'] } })],

@@ -101,6 +101,9 @@ function useShowValue(names: Names): (kind: AuditKind, field: string, value: unk
   return show;
 }
 
+/** The filters offer the first page of companies and users (by name, by login). */
+const FIRST_PAGE = { limit: '50' };
+
 /** One page of entries, and the button that adds the next one after it. */
 function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null; first: boolean }) {
   const t = useT();
@@ -269,8 +272,8 @@ function DayFilter({ name, days, error, onChange }: { name: 'from' | 'to'; days:
 /** /admin/audit: every change, with filters (company, who, kind, days). */
 export function AuditPage() {
   const t = useT();
-  const companies = useRoute(companiesList).data ?? [];
-  const users = useRoute(usersList).data?.users ?? [];
+  const companies = useRoute(companiesList, undefined, { query: FIRST_PAGE }).data?.companies ?? [];
+  const users = useRoute(usersList, undefined, { query: FIRST_PAGE }).data?.users ?? [];
   const [filter, setFilter] = useState<Filter>({});
   const [days, setDays] = useState<Days>({});
   const [listed, setListed] = useState<Pick<Filter, 'from' | 'to'>>({});

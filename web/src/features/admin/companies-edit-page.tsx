@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Company, StepType } from 'shared/domain/types';
 import { companyEditFormSchema } from 'shared/schemas/companies';
-import { companiesList, companiesUpdate } from 'shared/routes';
+import { companiesGet, companiesUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
@@ -29,16 +29,17 @@ import { ErrorText } from '../../ui/error-text';
 /** /admin/companies/edit/{id}: the company's fields and steps; Save only with changes, then back to the list. */
 export function CompanyEditPage() {
   const { id = '' } = useParams();
-  const { data, error } = useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
-  const company = data?.find((c) => c.id === id);
+  // Its one company, not the list (a 404 is "not found").
+  const { data: company, error } = useRoute(companiesGet, { id }, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const notFound = error?.status === 404;
   return (
     <div className="page co-grid">
       <PageHeading />
-      {error ? (
+      {error && !notFound ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
           <ErrorText error={error} />
         </Callout>
-      ) : !data ? (
+      ) : !company && !notFound ? (
         <Spinner />
       ) : !company ? (
         <Callout tone="warning">

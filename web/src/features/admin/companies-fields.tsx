@@ -2,7 +2,10 @@ import { useField } from 'formik';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { COUNTRIES, PRODUCTS, type Company } from 'shared/domain/types';
+import { companiesList } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
+import { useRoute } from '../../lib/api/use-route';
+import { useDebounced } from '../../ui/table-tools';
 
 /** A country code's name in the interface language (Intl), e.g. FR -> France / Франция. */
 export function useCountryName(): (code: string) => string {
@@ -67,7 +70,20 @@ const sameCompanyName = (a: string, b: string) => a.trim().toLocaleLowerCase() =
  * (blocking: the server refuses it too) and a View ID another company has (blocking too: the
  * server refuses it, so the spec's non-blocking warning became a refusal with the same words).
  */
-export function takenByOthers(others: readonly Company[] | undefined, values: { name: string; viewId: string }): { nameTaken: boolean; viewIdTaken: boolean } {
+/**
+ * Whether another company (not `exceptId`) has this name or View ID, asked of the server as the
+ * admin types (a search for each, a few rows): the form says so at once; the server refuses both anyway.
+ */
+export function useTakenByOthers(values: { name: string; viewId: string } | null, exceptId?: string): { nameTaken: boolean; viewIdTaken: boolean } {
+  const name = useDebounced(values?.name.trim() ?? '');
+  const viewId = useDebounced(values?.viewId.trim() ?? '');
+  const byName = useRoute(name ? companiesList : null, undefined, { query: { q: name, limit: '10' }, revalidateOnFocus: false }).data?.companies;
+  const byViewId = useRoute(viewId ? companiesList : null, undefined, { query: { q: viewId, limit: '10' }, revalidateOnFocus: false }).data?.companies;
+  const others = [...(byName ?? []), ...(byViewId ?? [])].filter((other) => other.id !== exceptId);
+  return values ? takenByOthers(others, values) : { nameTaken: false, viewIdTaken: false };
+}
+
+function takenByOthers(others: readonly Company[] | undefined, values: { name: string; viewId: string }): { nameTaken: boolean; viewIdTaken: boolean } {
   const viewId = values.viewId.trim();
   return {
     nameTaken: !!values.name.trim() && !!others?.some((other) => sameCompanyName(other.name, values.name)),

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Company } from 'shared/domain/types';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { companiesSearch, server } from '../../test/server';
 
 const company = (over: Partial<Company>): Company => ({
   id: 'x', name: 'X', product: '360', country: 'FR', viewId: null, dimensionIndex: null, orderFeedUrl: null,
@@ -16,9 +16,12 @@ const companies = [
   company({ id: 'glob', name: 'Globex', product: 'affiliate', country: 'RU', orderFeedUrl: 'ftp://globex.test/feed.csv' }),
 ];
 
+/** The table's own reads (not the type-ahead checks of a name or View ID, which ask with a limit). */
+const tableRead = (query: URLSearchParams) => !query.has('limit');
+
 function setup() {
   mockSession(makeUser('ROLE_ADMIN'));
-  server.use(http.get(api('/api/companies'), () => HttpResponse.json(companies)));
+  server.use(companiesSearch(() => companies));
   renderApp('/admin/companies');
 }
 
@@ -32,37 +35,39 @@ describe('CompaniesPage', () => {
     const create = screen.getByRole('button', { name: 'Create' });
     expect(create).toBeDisabled(); // empty name
     await user.type(screen.getByLabelText(/Company name/), 'acme retail');
-    expect(screen.getByText('This company already exists, please use another name')).toBeInTheDocument();
+    // The server is asked once typing pauses.
+    expect(await screen.findByText('This company already exists, please use another name')).toBeInTheDocument();
     expect(create).toBeDisabled();
     await user.clear(screen.getByLabelText(/Company name/));
     await user.type(screen.getByLabelText(/Company name/), 'Initech');
     await user.type(screen.getByLabelText('View ID'), '123');
     // Another company's View ID: the server refuses it, so it blocks here too (it only warned before).
-    expect(screen.getByText('This View ID already exists.')).toBeInTheDocument();
+    expect(await screen.findByText('This View ID already exists.')).toBeInTheDocument();
     expect(create).toBeDisabled();
     await user.type(screen.getByLabelText('View ID'), '4');
-    expect(screen.queryByText('This View ID already exists.')).toBeNull();
-    expect(create).toBeEnabled();
+    await waitFor(() => expect(screen.queryByText('This View ID already exists.')).toBeNull());
+    await waitFor(() => expect(create).toBeEnabled());
     expect(screen.getByLabelText('Product')).toHaveValue('360');
     expect(screen.getByLabelText('Country')).toHaveValue('RU');
     expect(within(screen.getByLabelText('Country')).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['FR', 'RU', 'DE', 'GB']);
   });
 
-  it('searches, sorts (same column again reverses), links only http(s) URLs, hides delete of the default company', async () => {
+  it('searches and sorts on the server (same column again reverses), links only http(s) URLs, hides delete of the default company', async () => {
     setup();
     const user = userEvent.setup();
     await screen.findByRole('table');
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Acme Retail', 'Globex', 'Portal Team']);
+    const names = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    expect(names()).toEqual(['Acme Retail', 'Globex', 'Portal Team']);
     await user.click(screen.getByRole('button', { name: /^Company/ }));
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Portal Team', 'Globex', 'Acme Retail']);
+    await waitFor(() => expect(names()).toEqual(['Portal Team', 'Globex', 'Acme Retail']));
     expect(screen.getByRole('link', { name: /acme\.test/ })).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('link', { name: /globex\.test/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Portal Team' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete Globex' })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search companies' }), 'affil');
-    expect(bodyRows()).toHaveLength(1);
+    await waitFor(() => expect(names()).toEqual(['Globex']));
     await user.type(screen.getByRole('searchbox', { name: 'Search companies' }), 'zzz');
-    expect(screen.getByText('No results found for "affilzzz"')).toBeInTheDocument();
+    expect(await screen.findByText('No results found for "affilzzz"')).toBeInTheDocument();
   });
 
   it('saves only the changed fields with the version read', async () => {
@@ -87,10 +92,12 @@ describe('CompaniesPage', () => {
     let list = companies;
     let reads = 0;
     server.use(
-      http.get(api('/api/companies'), () => {
-        reads += 1;
-        return HttpResponse.json(list);
-      }),
+      companiesSearch(
+        () => list,
+        (query) => {
+          if (tableRead(query)) reads += 1;
+        },
+      ),
       http.put(api('/api/companies/glob'), () => {
         list = list.map((c) => (c.id === 'glob' ? { ...c, viewId: '4200042', version: 2 } : c));
         return HttpResponse.json(list[2]);
@@ -125,15 +132,15 @@ describe('CompaniesPage', () => {
     const name = within(row).getByLabelText(/Company name/);
     await user.clear(name);
     await user.type(name, ' ACME retail ');
-    expect(within(row).getByText('This company already exists, please use another name')).toBeInTheDocument();
+    expect(await within(row).findByText('This company already exists, please use another name')).toBeInTheDocument();
     expect(save).toBeDisabled();
     await user.type(within(row).getByLabelText('View ID of Globex'), '123');
-    expect(within(row).getByText('This View ID already exists.')).toBeInTheDocument();
+    expect(await within(row).findByText('This View ID already exists.')).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'Globex Group');
-    expect(within(row).queryByText('This company already exists, please use another name')).toBeNull();
+    await waitFor(() => expect(within(row).queryByText('This company already exists, please use another name')).toBeNull());
     expect(save).toBeDisabled(); // the View ID still belongs to another company
     await user.clear(within(row).getByLabelText('View ID of Globex'));
-    expect(save).toBeEnabled();
+    await waitFor(() => expect(save).toBeEnabled());
   });
 });

@@ -1,22 +1,24 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { DEFAULT_STEPS } from 'shared/domain/steps';
-import type { Company, Country, Product, StepType } from 'shared/domain/types';
+import type { Country, Product, StepType } from 'shared/domain/types';
 import { companyCreateSchema } from 'shared/schemas/companies';
 import { companiesCreate, companiesList } from 'shared/routes';
+import { COMPANY_SORTS, type CompanySort } from 'shared/schemas/lists';
 import { T, type MessageId } from '../../i18n/t';
-import { ApiError } from '../../lib/api/client';
+import { ApiError, callRoute } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { focusOnMount, ListState } from '../../ui/list-state';
+import { Pager, useListUrl } from '../../ui/table-tools';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { PageHeading } from '../../ui/page-heading';
-import { ExportCsvButton } from './admin-csv';
+import { ExportCsvButton, everyPage } from './admin-csv';
 import { CompaniesTable } from './companies-table';
-import { SelectField, takenByOthers, ViewIdTaken } from './companies-fields';
+import { SelectField, useTakenByOthers, ViewIdTaken } from './companies-fields';
 import { StepsSetting } from './companies-steps';
 import './companies-admin.css';
 import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
@@ -42,24 +44,26 @@ const INITIAL: CreateValues = {
 };
 
 
-/** Everything that reads GET /api/companies (this page, the admin search, the switcher) shares one SWR entry. */
-const useCompanies = () => useRoute(companiesList, undefined, { revalidateOnFocus: false, dedupingInterval: 60_000 });
-
-/** /admin/companies: the create form and the companies table. */
+/** /admin/companies: the create form and the companies table, a page at a time from the server. */
 export function CompaniesPage() {
-  const { data, error, isLoading, mutate } = useCompanies();
+  const list = useListUrl<CompanySort>({ key: 'name', dir: 'asc' }, COMPANY_SORTS);
+  const query = { q: list.search, sort: list.sort.key, dir: list.sort.dir, cursor: list.cursor ?? undefined };
+  const { data, error, mutate } = useRoute(companiesList, undefined, { query, keepPreviousData: true, revalidateOnFocus: false });
+  // The export holds every company of the search, page after page, not the page shown.
+  const exportAll = () => everyPage((cursor) => callRoute(companiesList, { query: { ...query, cursor } }).then((page) => ({ rows: page.companies, next: page.next })));
   return (
     <div className="page co-grid">
       <PageHeading />
-      <CreateCompany companies={data} loading={isLoading} />
+      <CreateCompany />
       <Card>
+        <div className="co-actions-end">
+          <ExportCsvButton sheet="companies" load={exportAll} title="route.adminCompanies" />
+        </div>
         <ListState data={data} error={error}>
-          {(list) => (
+          {(page) => (
             <>
-              <div className="co-actions-end">
-                <ExportCsvButton sheet="companies" rows={list} title="route.adminCompanies" />
-              </div>
-              <CompaniesTable companies={list} list={mutate} />
+              <CompaniesTable companies={page.companies} mutate={mutate} list={list} />
+              <Pager list={list} next={page.next} shown={page.companies.length} label="companies.pager" />
             </>
           )}
         </ListState>
@@ -68,9 +72,17 @@ export function CompaniesPage() {
   );
 }
 
-function CreateCompany({ companies, loading }: { companies: Company[] | undefined; loading: boolean }) {
+function CreateCompany() {
   const [created, setCreated] = useState<string | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
+
+  const [typed, setTyped] = useState<{ name: string; viewId: string } | null>(null);
+  const found = useTakenByOthers(typed);
+  // The values checked are the ones typed last (the form reports them as it renders).
+  const taken = (values: CreateValues) => {
+    if (typed?.name !== values.name || typed.viewId !== values.viewId) queueMicrotask(() => setTyped({ name: values.name, viewId: values.viewId }));
+    return found;
+  };
 
   const submit = async (values: CreateValues, helpers: FormikHelpers<CreateValues>) => {
     setCreated(null);
@@ -103,9 +115,9 @@ function CreateCompany({ companies, loading }: { companies: Company[] | undefine
       </h2>
       <Formik initialValues={INITIAL} validationSchema={companyCreateSchema} onSubmit={submit}>
         {({ values, isSubmitting, handleSubmit, setFieldValue }) => {
-          const { nameTaken, viewIdTaken } = takenByOthers(companies, values);
+          const { nameTaken, viewIdTaken } = taken(values);
           // A View ID another company holds is refused by the server (docs/analytics.md, "Whose View ID"): it blocks here too.
-          const disabled = !values.name.trim() || isSubmitting || loading || nameTaken || viewIdTaken;
+          const disabled = !values.name.trim() || isSubmitting || nameTaken || viewIdTaken;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>
               <UnsavedFormGuard />

@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useSWRConfig, type KeyedMutator } from 'swr';
 import type { Schema } from 'yup';
-import type { Company, Product } from 'shared/domain/types';
+import type { CompaniesAdminList, Company, Product } from 'shared/domain/types';
+import type { CompanySort } from 'shared/schemas/lists';
 import { companyEditFormSchema, type CompanyUpdateRequest } from 'shared/schemas/companies';
 import { companiesDelete, companiesList, companiesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
@@ -12,10 +11,10 @@ import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/api/session';
 import { mutateRoute } from '../../lib/api/use-route';
 import { EditTable, type ActionLabels, type Column, type EditorProps } from '../../ui/edit-table';
 import { useRowEdit } from '../../ui/use-row-edit';
-import { CompanyOptions, takenByOthers, ViewIdTaken, useCountryName } from './companies-fields';
-import { SearchBox, compareValues, includesText, useSort } from '../../ui/table-tools';
+import { CompanyOptions, useTakenByOthers, ViewIdTaken, useCountryName } from './companies-fields';
+import { SearchBox, type useListUrl } from '../../ui/table-tools';
 
-type SortKey = 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl';
+type SortKey = CompanySort;
 
 /** Only http(s) addresses become links (spec); anything else is shown as text. */
 const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
@@ -84,29 +83,20 @@ const select =
 const pair = (action: 'edit' | 'save' | 'cancel' | 'delete'): [MessageId, MessageId] => [`companies.${action}`, `companies.${action}Row`];
 const LABELS: ActionLabels = { edit: pair('edit'), save: pair('save'), cancel: pair('cancel'), delete: pair('delete'), actions: 'companies.col.actions', deleteConfirm: 'companies.delete.confirm', deleteDescription: 'companies.delete.description' };
 
-/** `list`: the page's SWR entry of GET /api/companies (shared with the shell's company search and switcher). */
-export function CompaniesTable({ companies, list }: { companies: Company[]; list: KeyedMutator<Company[]> }) {
+/** `companies`: the page the server answered; `mutate` its SWR entry; `list` the URL's search, sort and page. */
+export function CompaniesTable({ companies, mutate: mutatePage, list }: { companies: Company[]; mutate: KeyedMutator<CompaniesAdminList>; list: ReturnType<typeof useListUrl<SortKey>> }) {
   const t = useT();
-  const intl = useIntl();
   const { mutate } = useSWRConfig();
   const { user } = useCurrentUser();
   const countryName = useCountryName();
-  const [query, setQuery] = useState('');
-  const { sort, toggle } = useSort<SortKey>({ key: 'name', dir: 'asc' });
-
   const productLabel = (product: string) => t(`product.${product}` as MessageId);
-  const rows = useMemo(() => {
-    const found = companies.filter((c) =>
-      includesText([c.name, c.product, productLabel(c.product), c.viewId, c.dimensionIndex, c.orderFeedUrl, c.country, countryName(c.country)], query),
-    );
-    const value = (c: Company): string | null => (sort.key === 'product' ? productLabel(c.product) : sort.key === 'country' ? countryName(c.country) : c[sort.key]);
-    return found.sort((a, b) => compareValues(value(a), value(b), sort.dir, intl.locale));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [companies, query, sort, intl.locale]);
+  // The hook works on a list of rows; GET /api/companies answers the page's companies inside a record (with its cursor).
+  const mutateRows = ((update?: (rows: Company[] | undefined) => Company[], opts?: boolean) =>
+    (update ? mutatePage((current) => current && { ...current, companies: update(current.companies) }, opts) : mutatePage()).then((answer) => answer?.companies)) as KeyedMutator<Company[]>;
 
   const edit = useRowEdit<Company, RowValues>({
     data: companies,
-    mutate: list,
+    mutate: mutateRows,
     toDraft: toValues,
     // The edit form's schema reads the row's texts (its output makes empty optional fields null).
     schema: companyEditFormSchema as unknown as Schema<RowValues>,
@@ -131,9 +121,8 @@ export function CompaniesTable({ companies, list }: { companies: Company[]; list
   });
 
   // A name or View ID another company has is said while typing, as on the create form (the server refuses both).
-  const others = companies.filter((other) => other.id !== edit.editing?.id);
+  const found = useTakenByOthers(edit.editing?.draft ?? null, edit.editing?.id);
   const taken = (draft: RowValues) => {
-    const found = takenByOthers(others, draft);
     // A View ID the row already had is not news (an admin may have given it to two companies).
     return { nameTaken: found.nameTaken, viewIdTaken: found.viewIdTaken && draft.viewId.trim() !== (edit.editing?.base.viewId ?? '') };
   };
@@ -208,13 +197,10 @@ export function CompaniesTable({ companies, list }: { companies: Company[]; list
   return (
     <>
       <div className="list-toolbar">
-        <SearchBox value={query} onChange={setQuery} label="companies.search.label" placeholder="companies.search.placeholder" />
-        <span className="muted small" role="status">
-          <T id="companies.count" values={{ count: rows.length }} />
-        </span>
+        <SearchBox value={list.text} onChange={list.setText} label="companies.search.label" placeholder="companies.search.placeholder" />
       </div>
       <EditTable
-        rows={rows}
+        rows={companies}
         columns={columns}
         edit={edit}
         editable
@@ -223,12 +209,12 @@ export function CompaniesTable({ companies, list }: { companies: Company[]; list
         labels={LABELS}
         caption="route.adminCompanies"
         hiddenCaption
-        sort={sort}
-        onSort={toggle}
+        sort={list.sort}
+        onSort={list.toggleSort}
         testId="co-row"
         saveDisabled={(_, draft) => !draft.name.trim() || taken(draft).nameTaken || taken(draft).viewIdTaken}
         canDelete={(company) => !company.isDefault}
-        empty={query.trim() ? <T id="companies.noResults" values={{ query: query.trim() }} /> : <T id="companies.empty" />}
+        empty={list.search ? <T id="companies.noResults" values={{ query: list.search }} /> : <T id="companies.empty" />}
       />
     </>
   );

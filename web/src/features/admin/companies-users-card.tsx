@@ -16,8 +16,10 @@ const belongsTo = (company: Company) => (user: AdminUser) =>
  * integration status report (filtered by the report's `company` query).
  */
 export function CompanyUsersCard({ company }: { company: Company }) {
-  const { data, error } = useRoute(usersList);
-  const users = data?.users.filter(belongsTo(company)).sort((a, b) => a.login.localeCompare(b.login)) ?? [];
+  // The server's search over company and managed companies (a page by login); a name that is part
+  // of another one's (or of a user's name) matches too, so the page is narrowed to the company's own.
+  const { data, error } = useRoute(usersList, undefined, { query: { q: company.name } });
+  const users = data?.users.filter(belongsTo(company)) ?? [];
   return (
     <Card>
       <div className="co-heading-row">
@@ -39,6 +41,11 @@ export function CompanyUsersCard({ company }: { company: Company }) {
           ))}
         </ul>
       </ListState>
+      {data?.next && (
+        <Link to={`/admin/users?q=${encodeURIComponent(company.name)}`}>
+          <T id="companies.editPage.allUsers" />
+        </Link>
+      )}
     </Card>
   );
 }

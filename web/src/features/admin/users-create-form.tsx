@@ -1,6 +1,6 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useId, useState } from 'react';
-import type { CreatedUser, Role, UserCompanyChoice } from 'shared/domain/types';
+import type { CreatedUser, Role } from 'shared/domain/types';
 import { passwordMinLength } from 'shared/schemas/password-policy';
 import { generatePassword, userCreateSchema } from 'shared/schemas/users';
 import { usersCreate } from 'shared/routes';
@@ -29,7 +29,7 @@ interface CreateValues {
 const INITIAL: CreateValues = { login: '', password: '', firstName: '', lastName: '', role: 'ROLE_USER', company: '', managedCompanies: [] };
 
 /** The create form of /admin/users (spec "Users admin"). */
-export function UserCreateForm({ companies, loading }: { companies: readonly UserCompanyChoice[]; loading: boolean }) {
+export function UserCreateForm() {
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
   const titleId = useId();
@@ -61,8 +61,8 @@ export function UserCreateForm({ companies, loading }: { companies: readonly Use
       </h2>
       <Formik initialValues={INITIAL} validationSchema={userCreateSchema} onSubmit={submit}>
         {({ values, isSubmitting, handleSubmit, setFieldValue, setFieldTouched }) => {
-          // Spec: Create is disabled unless login, password, role and company are set and nothing is loading.
-          const disabled = !values.login.trim() || !values.password || !values.role || !values.company || isSubmitting || loading;
+          // Spec: Create is disabled unless login, password, role and company are set and the form is not being sent.
+          const disabled = !values.login.trim() || !values.password || !values.role || !values.company || isSubmitting;
           return (
             <form className="us-form" noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
               <UnsavedFormGuard />
@@ -93,8 +93,8 @@ export function UserCreateForm({ companies, loading }: { companies: readonly Use
               <FormField name="firstName" label="adminUsers.field.firstName" maxLength={100} autoComplete="off" />
               <FormField name="lastName" label="adminUsers.field.lastName" maxLength={100} autoComplete="off" />
               <RoleSelect />
-              <CompanySelect companies={companies} />
-              <ManagedCompaniesPicker companies={companies} enabled={values.role === 'ROLE_MANAGER'} />
+              <CompanySelect />
+              <ManagedCompaniesPicker enabled={values.role === 'ROLE_MANAGER'} />
               <div className="us-actions-row">
                 <Button type="submit" disabled={disabled} loading={isSubmitting}>
                   <T id="adminUsers.create.submit" />

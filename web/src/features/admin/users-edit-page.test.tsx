@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UsersAdminList } from 'shared/domain/types';
 import { en } from '../../i18n/messages/en';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { companiesSearch, server } from '../../test/server';
 
 const list: UsersAdminList = {
   users: [
@@ -25,21 +25,21 @@ const list: UsersAdminList = {
       version: 4,
     },
   ],
-  companies: [
-    { id: 'c-acme', name: 'Acme', country: 'FR', isDefault: false },
-    { id: 'c-globex', name: 'Globex', country: 'RU', isDefault: false },
-    { id: 'c-team', name: 'Portal Team', country: 'FR', isDefault: true },
-  ],
-  teamCompany: 'Portal Team',
+  next: null,
 };
+
+const company = (id: string, name: string, isDefault = false) => ({ id, name, product: '360', country: 'FR', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: [], version: 1, isDefault });
+const COMPANIES = [company('c-acme', 'Acme'), company('c-globex', 'Globex'), company('c-team', 'Portal Team', true)];
 
 afterEach(() => localStorage.clear());
 
 function mock(onPut: (body: unknown) => Response | Promise<Response>) {
   mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
   server.use(
-    http.get(api('/api/companies'), () => HttpResponse.json([])),
+    // The pickers' search (by name here); the team company is left out of the managed choices.
+    companiesSearch(() => COMPANIES),
     http.get(api('/api/users'), () => HttpResponse.json(list)),
+    http.get(api('/api/users/m1'), () => HttpResponse.json(list.users[0])),
     http.put(api('/api/users/m1'), async ({ request }) => onPut(await request.json())),
   );
 }
@@ -55,7 +55,8 @@ describe('user edit page', () => {
     const update = await screen.findByRole('button', { name: 'Update' });
     expect(update).toBeDisabled();
     // A manager whose list is just the main company chose none: the picker starts empty.
-    expect(screen.getByLabelText('Acme')).not.toBeChecked();
+    expect(await screen.findByLabelText('Acme')).not.toBeChecked();
+    expect(screen.queryByLabelText('Portal Team')).not.toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Last name'));
     await userEvent.type(screen.getByLabelText('Last name'), 'Zander');
     await userEvent.click(screen.getByLabelText('Globex'));

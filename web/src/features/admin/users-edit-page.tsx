@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AdminUser, Role } from 'shared/domain/types';
 import { isLongEnough, passwordMinLength } from 'shared/schemas/password-policy';
 import { userFieldProblem, type UserUpdateField, type UserUpdateRequest } from 'shared/schemas/users';
-import { usersList, usersMfaReset, usersUpdate } from 'shared/routes';
+import { usersGet, usersMfaReset, usersUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId } from '../../lib/api/error-message';
@@ -102,30 +102,32 @@ function formErrors(errors: Record<string, string>, body: UserUpdateRequest): Re
 /** /admin/users/edit/{id}: 'Update User Info' and 'Change User Password' (spec "User edit"). */
 export function UserEditPage() {
   const { id } = useParams();
-  const { data, error } = useRoute(usersList);
-  const user = data?.users.find((u) => u.id === id);
+  // Its one user, not the list (a 404 is "not found").
+  const { data, error } = useRoute(usersGet, { id: id ?? '' }, { shouldRetryOnError: false });
+  const notFound = error?.status === 404;
+  const user = data;
   return (
     <div className="page us-grid">
       <PageHeading />
-      {error ? (
+      {error && !notFound ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
           <ErrorText error={error} />
         </Callout>
-      ) : !data ? (
+      ) : !data && !notFound ? (
         <Spinner />
       ) : !user ? (
         <Callout tone="warning">
           <T id="adminUsers.edit.notFound" /> <Link to="/admin/users"><T id="adminUsers.edit.back" /></Link>
         </Callout>
       ) : (
-        <EditForms key={`${user.id}:${user.version}`} user={user} companies={data.companies} />
+        <EditForms key={`${user.id}:${user.version}`} user={user} />
       )}
       {user ? <AuditSection of={{ subject: user.id }} /> : null}
     </div>
   );
 }
 
-function EditForms({ user, companies }: { user: AdminUser; companies: NonNullable<ReturnType<typeof useRoute<typeof usersList>>['data']>['companies'] }) {
+function EditForms({ user }: { user: AdminUser }) {
   const navigate = useNavigate();
   const [saving, setSaving] = useState<'info' | 'password' | null>(null);
   const [failure, setFailure] = useState<MessageId | null>(null);
@@ -204,8 +206,8 @@ function EditForms({ user, companies }: { user: AdminUser; companies: NonNullabl
                   <FormField name="firstName" label="adminUsers.field.firstName" maxLength={100} autoComplete="off" />
                   <FormField name="lastName" label="adminUsers.field.lastName" maxLength={100} autoComplete="off" />
                   <RoleSelect disabled={roleLocked !== null} hint={roleLocked && <T id={roleLocked} />} />
-                  <CompanySelect companies={companies} />
-                  <ManagedCompaniesPicker companies={companies} enabled={values.role === 'ROLE_MANAGER'} />
+                  <CompanySelect />
+                  <ManagedCompaniesPicker enabled={values.role === 'ROLE_MANAGER'} />
                   {passwordTyped && (
                     <p className="field-hint us-wide">
                       <T id="adminUsers.edit.passwordTyped" />

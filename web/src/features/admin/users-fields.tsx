@@ -1,7 +1,11 @@
 import { useField } from 'formik';
-import { useId } from 'react';
-import { ROLES, type Role, type UserCompanyChoice } from 'shared/domain/types';
+import { useId, useState } from 'react';
+import { ROLES, type Role } from 'shared/domain/types';
+import { companiesList } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
+import { useRoute } from '../../lib/api/use-route';
+import { FormField } from '../../ui/form-field';
+import { SearchBox, useDebounced } from '../../ui/table-tools';
 
 /** Role, main company and managed companies: the fields the create form and the edit page share. */
 
@@ -84,35 +88,43 @@ export function RoleSelect({ name = 'role', disabled, hint }: { name?: string; d
   );
 }
 
-/** The main company, by name (the API's User has company names). */
-export function CompanySelect({ companies, name = 'company' }: { companies: readonly UserCompanyChoice[]; name?: string }) {
-  const t = useT();
+/** Companies whose fields hold `text`, asked of the server when typing pauses (a page of `limit`), for the pickers. */
+function useCompanyChoices(text: string, limit = 10) {
+  const q = useDebounced(text.trim());
+  return useRoute(companiesList, undefined, { query: { q, limit: String(limit) }, keepPreviousData: true, revalidateOnFocus: false }).data?.companies ?? [];
+}
+
+/** The main company, by name (the API's User has company names): typed, with the server's matches offered. */
+export function CompanySelect({ name = 'company' }: { name?: string }) {
+  const [field] = useField<string>(name);
+  const listId = useId();
+  const choices = useCompanyChoices(field.value);
   return (
-    <SelectShell name={name} label="adminUsers.field.company" required>
-      <option value="">{t('adminUsers.field.chooseCompany')}</option>
-      {companies.map((company) => (
-        <option key={company.id} value={company.name}>
-          {company.name}
-        </option>
-      ))}
-    </SelectShell>
+    <>
+      <FormField name={name} label="adminUsers.field.company" required list={listId} autoComplete="off" maxLength={128} />
+      <datalist id={listId}>
+        {choices.map((company) => (
+          <option key={company.id} value={company.name} />
+        ))}
+      </datalist>
+    </>
   );
 }
 
 /**
  * Managed companies: checkboxes, only for managers (disabled otherwise), the team company left
- * out (spec). Nothing chosen means the main company only, as the server stores it.
+ * out (spec). Nothing chosen means the main company only, as the server stores it. The chosen
+ * ones are listed first; the others are found by a search the server answers (a page of 20).
  */
-export function ManagedCompaniesPicker({ companies, enabled, name = 'managedCompanies' }: { companies: readonly UserCompanyChoice[]; enabled: boolean; name?: string }) {
+export function ManagedCompaniesPicker({ enabled, name = 'managedCompanies' }: { enabled: boolean; name?: string }) {
   const [field, , helpers] = useField<string[]>(name);
   const hintId = useId();
+  const [text, setText] = useState('');
+  const found = useCompanyChoices(text, 20).filter((company) => !company.isDefault);
   const chosen = new Set(field.value);
-  const choices = companies.filter((company) => !company.isDefault);
+  const shown = [...field.value, ...found.map((company) => company.name).filter((companyName) => !chosen.has(companyName))];
   const toggle = (companyName: string) => {
-    const next = new Set(chosen);
-    if (next.has(companyName)) next.delete(companyName);
-    else next.add(companyName);
-    void helpers.setValue(choices.map((c) => c.name).filter((n) => next.has(n)));
+    void helpers.setValue(chosen.has(companyName) ? field.value.filter((n) => n !== companyName) : [...field.value, companyName]);
   };
   return (
     <div className="us-wide">
@@ -124,11 +136,12 @@ export function ManagedCompaniesPicker({ companies, enabled, name = 'managedComp
         <legend>
           <T id="adminUsers.field.managedCompanies" />
         </legend>
+        <SearchBox value={text} onChange={setText} label="adminUsers.field.managedSearch" disabled={!enabled} className="us-managed-search" />
         <div className="us-managed-list" tabIndex={enabled ? undefined : 0}>
-          {choices.map((company) => (
-            <label key={company.id} className="us-check">
-              <input type="checkbox" className="check" disabled={!enabled} checked={enabled && chosen.has(company.name)} onChange={() => toggle(company.name)} />
-              {company.name}
+          {shown.map((companyName) => (
+            <label key={companyName} className="us-check">
+              <input type="checkbox" className="check" disabled={!enabled} checked={enabled && chosen.has(companyName)} onChange={() => toggle(companyName)} />
+              {companyName}
             </label>
           ))}
         </div>

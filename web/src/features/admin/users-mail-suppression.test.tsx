@@ -10,7 +10,7 @@ const user = {
   id: 'b1', login: 'bounce@simulator.amazonses.com', firstName: 'Bo', lastName: 'Unce', role: 'ROLE_USER', roles: ['ROLE_USER'],
   company: 'Acme', companyId: 'c-acme', lastSignIn: null, managedCompanies: ['Acme'], created: '2026-03-04T10:00:00.000Z', protected: false, version: 1,
 } as const;
-const list: UsersAdminList = { users: [{ ...user, roles: [...user.roles], managedCompanies: [...user.managedCompanies] }], companies: [{ id: 'c-acme', name: 'Acme', country: 'FR', isDefault: false }], teamCompany: 'Portal Team' };
+const list: UsersAdminList = { users: [{ ...user, roles: [...user.roles], managedCompanies: [...user.managedCompanies] }], next: null };
 const bounce: MailSuppression = { address: user.login, type: 'bounce', reason: 'General: smtp; 550 5.1.1 user unknown', at: '2026-11-26T14:05:00.000Z' };
 
 afterEach(() => localStorage.clear());
@@ -22,6 +22,7 @@ describe('mail suppression on the user edit page', () => {
     mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
     server.use(
       http.get(api('/api/users'), () => HttpResponse.json(list)),
+      http.get(api('/api/users/b1'), () => HttpResponse.json(list.users[0])),
       http.get(api('/api/users/b1/mail-suppression'), () => HttpResponse.json({ suppression })),
       http.delete(api('/api/users/b1/mail-suppression'), () => {
         lifted++;

@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminUser, UsersAdminList } from 'shared/domain/types';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { companiesSearch, server } from '../../test/server';
 
 const row = (over: Partial<AdminUser>): AdminUser => ({
   id: 'id',
@@ -29,57 +29,84 @@ const list: UsersAdminList = {
     row({ id: 'm', login: 'max@acme.test', firstName: 'Max', lastName: 'Zed', role: 'ROLE_MANAGER', roles: ['ROLE_MANAGER'], managedCompanies: ['Acme', 'Globex'] }),
     row({ id: 'c', login: 'cleo@globex.test', firstName: 'Cleo', lastName: 'Brown', company: 'Globex', managedCompanies: ['Globex'] }),
   ],
-  companies: [
-    { id: 'c-acme', name: 'Acme', country: 'FR', isDefault: false },
-    { id: 'c-globex', name: 'Globex', country: 'RU', isDefault: false },
-    { id: 'c-team', name: 'Portal Team', country: 'FR', isDefault: true },
-  ],
-  teamCompany: 'Portal Team',
+  next: null,
 };
+
+const company = (id: string, name: string, isDefault = false) => ({ id, name, product: '360', country: 'FR', viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: [], version: 1, isDefault });
+const COMPANIES = [company('c-acme', 'Acme'), company('c-globex', 'Globex'), company('c-team', 'Portal Team', true)];
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 const emails = () => bodyRows().map((r) => within(r).queryAllByRole('link')[0]?.textContent);
 
 afterEach(() => localStorage.clear());
+// Each search waits for typing to pause, then for the server: on a busy 2-core machine that can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
-/** The shell's company switcher and admin search read the companies list. */
-const mockShell = () => server.use(http.get(api('/api/companies'), () => HttpResponse.json([])));
+/** The shell's company switcher, the admin search and the company pickers search the companies list (here: by name). */
+const mockShell = () => server.use(companiesSearch(() => COMPANIES));
 
 describe('users admin page', () => {
-  it('shows the columns of the spec, the scope, no delete for the protected admin, and sorts, searches and hides the team', async () => {
+  it('shows the columns of the spec, the scope, no delete for the protected admin; sort, search, team and pages go to the server and stay in the URL', async () => {
     mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
     mockShell();
-    server.use(http.get(api('/api/users'), () => HttpResponse.json(list)));
+    const asked: URLSearchParams[] = [];
+    const second = row({ id: 'z', login: 'zoe@acme.test', firstName: 'Zoe', lastName: 'Last' });
+    server.use(
+      http.get(api('/api/users'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        return HttpResponse.json(query.get('cursor') === 'P2' ? { users: [second], next: null } : { ...list, next: 'P2' });
+      }),
+    );
     renderApp('/admin/users');
     await screen.findByRole('table');
-    expect(emails()).toEqual(['admin@portal.test', 'cleo@globex.test', 'max@acme.test']);
+    expect(emails()).toEqual(['admin@portal.test', 'max@acme.test', 'cleo@globex.test']);
     const admin = bodyRows()[0]!;
     expect(within(admin).getByRole('link', { name: 'admin@portal.test' })).toHaveAttribute('href', 'mailto:admin@portal.test');
     expect(admin).toHaveTextContent('Admin Ada');
     expect(admin).toHaveTextContent('All companies');
     expect(admin).toHaveTextContent('04/03/2026');
     expect(within(admin).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
-    expect(bodyRows()[2]).toHaveTextContent('Acme, Globex');
-    expect(within(bodyRows()[1]!).getByRole('link', { name: 'Edit cleo@globex.test' })).toHaveAttribute('href', '/admin/users/edit/c');
+    expect(bodyRows()[1]).toHaveTextContent('Acme, Globex');
+    expect(within(bodyRows()[2]!).getByRole('link', { name: 'Edit cleo@globex.test' })).toHaveAttribute('href', '/admin/users/edit/c');
+    const last = () => Object.fromEntries(asked.at(-1)!);
+    const url = () => new URL(screen.getByTestId('location').textContent!, 'http://app');
+    expect(last()).toEqual({ sort: 'login', dir: 'asc' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Name' }));
-    expect(emails()).toEqual(['admin@portal.test', 'cleo@globex.test', 'max@acme.test']);
+    await waitFor(() => expect(last()).toEqual({ sort: 'lastName', dir: 'asc' }));
     await userEvent.click(screen.getByRole('button', { name: 'Name' }));
-    expect(emails()).toEqual(['max@acme.test', 'cleo@globex.test', 'admin@portal.test']);
+    await waitFor(() => expect(last()).toEqual({ sort: 'lastName', dir: 'desc' }));
+    expect(url().search).toBe('?sort=lastName&dir=desc');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'MANAGER');
-    expect(emails()).toEqual(['max@acme.test']);
-    await userEvent.clear(screen.getByRole('searchbox'));
-    // Accents and case ignored, as in every search box (ui/table-tools includesText).
-    await userEvent.type(screen.getByRole('searchbox'), 'CLÉO');
-    expect(emails()).toEqual(['cleo@globex.test']);
-    await userEvent.clear(screen.getByRole('searchbox'));
-    await userEvent.type(screen.getByRole('searchbox'), 'nobody');
-    expect(screen.getByText('No results found for "nobody"')).toBeInTheDocument();
-    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'MANAGER <b>');
+    // Sent once typing pauses, as typed (the server compares any case).
+    await waitFor(() => expect(last()).toEqual({ sort: 'lastName', dir: 'desc', q: 'MANAGER <b>' }));
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    // Back to a query read before (SWR's cache answers it): the URL says the search is gone.
+    await waitFor(() => expect(url().searchParams.get('q')).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: 'Team visible' }));
-    expect(emails()).not.toContain('admin@portal.test');
+    await waitFor(() => expect(last()).toEqual({ sort: 'lastName', dir: 'desc', team: 'hidden' }));
+    expect(screen.getByRole('button', { name: 'Team hidden' })).toHaveAttribute('aria-pressed', 'true');
+
+    const pages = screen.getByRole('navigation', { name: 'Pages of users' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(emails()).toEqual(['zoe@acme.test']));
+    expect(last()).toMatchObject({ cursor: 'P2', team: 'hidden' });
+    expect(url().searchParams.get('page')).toBe('P2');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(emails()).toEqual(['admin@portal.test', 'max@acme.test', 'cleo@globex.test']));
+    expect(url().searchParams.get('page')).toBeNull();
+  });
+
+  it('says so when a search finds nothing', async () => {
+    mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
+    mockShell();
+    server.use(http.get(api('/api/users'), () => HttpResponse.json({ users: [], next: null })));
+    renderApp('/admin/users?q=nobody');
+    expect(await screen.findByText('No results found for "nobody"')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('nobody');
   });
 
   it('deletes after the confirmation, sending the version read', async () => {
@@ -127,7 +154,6 @@ describe('users admin page', () => {
     // Disabled, the scrolling list holds nothing focusable: the list itself is the keyboard's stop.
     const managedList = managed.querySelector('.us-managed-list');
     expect(managedList).toHaveAttribute('tabindex', '0');
-    expect(within(managed).queryByLabelText('Portal Team')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Login (e-mail)'), 'new@acme.test');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     const password = (screen.getByLabelText('Password') as HTMLInputElement).value;
@@ -136,8 +162,11 @@ describe('users admin page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'ROLE_MANAGER');
     expect(managedList).not.toHaveAttribute('tabindex');
     expect(managed).not.toHaveAttribute('aria-disabled');
-    await userEvent.click(within(managed).getByLabelText('Globex'));
-    await userEvent.selectOptions(screen.getByLabelText('Main company'), 'Acme');
+    // The choices are the server's answer to what is typed, the team company left out.
+    await userEvent.type(within(managed).getByRole('searchbox', { name: 'Find companies to add' }), 'o');
+    await userEvent.click(await within(managed).findByLabelText('Globex'));
+    expect(within(managed).queryByLabelText('Portal Team')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Main company'), 'Acme');
     expect(create).toBeEnabled();
     await userEvent.click(create);
     expect(await screen.findByText(password)).toBeInTheDocument();

@@ -1,20 +1,19 @@
-import { useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { KeyedMutator } from 'swr';
 import { object } from 'yup';
 import type { AdminUser, UsersAdminList } from 'shared/domain/types';
 import { usersDelete } from 'shared/routes';
+import type { UserSort } from 'shared/schemas/lists';
 import { DateText } from '../../i18n/dates';
-import { T, useT, type MessageId } from '../../i18n/t';
+import { T, type MessageId } from '../../i18n/t';
 import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
-import { compareValues, includesText, SearchBox, useSort } from '../../ui/table-tools';
+import { SearchBox, type useListUrl } from '../../ui/table-tools';
 import { useRowEdit } from '../../ui/use-row-edit';
-import { RoleBadge, roleLabel } from './users-fields';
+import { RoleBadge } from './users-fields';
 
-type SortKey = 'login' | 'lastName' | 'company' | 'managedCompanies';
+type SortKey = UserSort;
 /** A user is edited on the edit page (Edit is a link there): the table edits nothing in place. */
 type Draft = Record<string, never>;
 
@@ -23,14 +22,6 @@ function scopeOf(user: AdminUser): string[] | 'all' {
   if (user.role === 'ROLE_ADMIN') return 'all';
   if (user.role === 'ROLE_USER') return user.company ? [user.company] : [];
   return user.managedCompanies;
-}
-
-const sortText = (user: AdminUser, key: SortKey): string =>
-  key === 'managedCompanies' ? (scopeOf(user) === 'all' ? '' : (scopeOf(user) as string[]).join(', ')) : key === 'lastName' ? `${user.lastName} ${user.firstName}` : user[key];
-
-/** Case- and accent-insensitive over first name, last name, login, role (code and label), company and managed companies (spec). */
-function matches(user: AdminUser, query: string, roleText: string): boolean {
-  return includesText([user.firstName, user.lastName, user.login, user.role, roleText, user.company, ...user.managedCompanies], query);
 }
 
 const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [
@@ -49,7 +40,8 @@ const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [
     sort: 'managedCompanies',
     cell: (user) => {
       const scope = scopeOf(user);
-      return scope === 'all' ? <T id="adminUsers.allCompanies" /> : scope.join(', ');
+      if (scope === 'all') return <T id="adminUsers.allCompanies" />;
+      return user.managedMore ? <T id="adminUsers.managedMore" values={{ names: scope.join(', '), count: user.managedMore }} /> : scope.join(', ');
     },
   },
   { key: 'created', label: 'adminUsers.column.created', cell: (user) => <DateText value={user.created} /> },
@@ -64,25 +56,26 @@ const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [
 const EDIT: [MessageId, MessageId] = ['adminUsers.action.edit', 'adminUsers.editUser'];
 const LABELS: ActionLabels = { edit: EDIT, save: EDIT, cancel: EDIT, delete: ['confirmDialog.delete', 'adminUsers.deleteUser'], actions: 'adminUsers.column.actions', deleteConfirm: 'adminUsers.delete.confirm', deleteDescription: 'adminUsers.delete.description' };
 
-/** The users table: search, team toggle, sortable columns, edit (a link to the edit page) and delete (with the confirmation). */
-export function UsersTable({ list, users, teamCompany, currentUserId }: { list: KeyedMutator<UsersAdminList>; users: AdminUser[]; teamCompany: string | null; currentUserId: string | undefined }) {
-  const t = useT();
-  const intl = useIntl();
-  const [query, setQuery] = useState('');
-  const [teamVisible, setTeamVisible] = useState(true);
-  const { sort, toggle: toggleSort } = useSort<SortKey>({ key: 'login', dir: 'asc' });
+/**
+ * The users table: search and team toggle (sent to the server, the URL keeps them), sortable
+ * columns (the server's order), edit (a link to the edit page) and delete (with the confirmation).
+ */
+export function UsersTable({
+  list,
+  mutate,
+  users,
+  currentUserId,
+}: {
+  list: ReturnType<typeof useListUrl<SortKey>>;
+  mutate: KeyedMutator<UsersAdminList>;
+  users: AdminUser[];
+  currentUserId: string | undefined;
+}) {
+  const teamVisible = list.param('team') !== 'hidden';
 
-  const rows = useMemo(() => {
-    const team = teamCompany?.toLocaleLowerCase();
-    const visible = users.filter(
-      (user) => (teamVisible || !team || !user.company.toLocaleLowerCase().includes(team)) && matches(user, query, t(roleLabel(user.role))),
-    );
-    return visible.sort((a, b) => compareValues(sortText(a, sort.key), sortText(b, sort.key), sort.dir, intl.locale));
-  }, [users, teamCompany, teamVisible, query, sort, t, intl.locale]);
-
-  // The hook works on a list of rows; GET /api/users answers the users inside a record (the team, the companies).
+  // The hook works on a list of rows; GET /api/users answers the page's users inside a record (with its cursor).
   const mutateUsers = ((update?: (rows: AdminUser[] | undefined) => AdminUser[], opts?: boolean) =>
-    (update ? list((current) => current && { ...current, users: update(current.users) }, opts) : list()).then((answer) => answer?.users)) as KeyedMutator<AdminUser[]>;
+    (update ? mutate((current) => current && { ...current, users: update(current.users) }, opts) : mutate()).then((answer) => answer?.users)) as KeyedMutator<AdminUser[]>;
 
   const edit = useRowEdit<AdminUser, Draft>({
     data: users,
@@ -99,12 +92,10 @@ export function UsersTable({ list, users, teamCompany, currentUserId }: { list: 
   return (
     <>
       <div className="list-toolbar">
-        <SearchBox value={query} onChange={setQuery} label="adminUsers.search.label" placeholder="adminUsers.search.placeholder" />
-        {teamCompany && (
-          <Button variant="secondary" aria-pressed={!teamVisible} onClick={() => setTeamVisible((v) => !v)}>
-            <T id={teamVisible ? 'adminUsers.team.visible' : 'adminUsers.team.hidden'} />
-          </Button>
-        )}
+        <SearchBox value={list.text} onChange={list.setText} label="adminUsers.search.label" placeholder="adminUsers.search.placeholder" />
+        <Button variant="secondary" aria-pressed={!teamVisible} onClick={() => list.setParam('team', teamVisible ? 'hidden' : null)}>
+          <T id={teamVisible ? 'adminUsers.team.visible' : 'adminUsers.team.hidden'} />
+        </Button>
       </div>
       {/* Read-only rows but for their actions: Edit opens the user's page, Delete asks first. */}
       <EditTable<AdminUser, Draft, SortKey>
@@ -114,16 +105,16 @@ export function UsersTable({ list, users, teamCompany, currentUserId }: { list: 
         canDelete={(user) => !user.protected && user.id !== currentUserId}
         caption="adminUsers.list.title"
         hiddenCaption
-        rows={rows}
+        rows={users}
         columns={COLUMNS}
-        sort={sort}
-        onSort={toggleSort}
+        sort={list.sort}
+        onSort={list.toggleSort}
         edit={edit}
         labels={LABELS}
         name={(user) => user.login}
         preview={(user) => user}
         testId="us-row"
-        empty={query.trim() ? <T id="adminUsers.empty" values={{ query: query.trim() }} /> : <T id="adminUsers.noUsers" />}
+        empty={list.search ? <T id="adminUsers.empty" values={{ query: list.search }} /> : <T id="adminUsers.noUsers" />}
       />
     </>
   );

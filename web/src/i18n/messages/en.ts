@@ -90,6 +90,7 @@ export const en = {
   'user.adminSection': 'Administration',
 
   // Company switcher
+  'company.filter': 'Find a company',
   'company.label': 'Current company',
   'company.switching': 'Switching company…',
   'company.switchFailed': 'The company could not be changed. Please try again.',
@@ -205,6 +206,7 @@ export const en = {
   'validation.passwordUnchanged': "Choose a password other than your current one",
   'validation.currentPasswordWrong': "This is not your current password",
   'validation.passwordPolicy': 'This password does not meet the password rules: choose a longer one',
+  'validation.search.tooLong': 'A search is at most 128 characters',
   'validation.invalid': 'This value is not valid',
   'validation.step.adminOnlyReset': 'Only an administrator can set a completed step back to be done',
   'validation.step.adminOnly': 'Only an administrator can change this step',
@@ -355,6 +357,10 @@ export const en = {
 
   // Shared states
   'common.somethingWrong': 'Something went wrong...',
+  'table.pager.previous': 'Previous page',
+  'table.pager.first': 'First page',
+  'table.pager.next': 'Next page',
+  'table.pager.searching': 'Nothing found in this part of the list yet: go on to search the rest',
   'table.fieldOf': "{field} of {name}",
   // A label and its value or message (French: a no-break space before the colon); never joined in code.
   'common.labelled': '{label}: {text}',

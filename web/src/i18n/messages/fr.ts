@@ -82,6 +82,7 @@ export const fr: Catalogue = {
   'user.role.ROLE_ADMIN': 'Administrateur',
   'user.adminSection': 'Administration',
 
+  'company.filter': 'Trouver une société',
   'company.label': 'Entreprise courante',
   'company.switching': "Changement d’entreprise…",
   'company.switchFailed': "Impossible de changer d’entreprise. Veuillez réessayer.",
@@ -193,6 +194,7 @@ export const fr: Catalogue = {
   'validation.passwordUnchanged': "Choisissez un mot de passe différent de votre mot de passe actuel",
   'validation.currentPasswordWrong': "Ce n’est pas votre mot de passe actuel",
   'validation.passwordPolicy': 'Ce mot de passe ne respecte pas les règles : choisissez-en un plus long',
+  'validation.search.tooLong': 'Une recherche compte au plus 128 caractères',
   'validation.invalid': "Cette valeur n’est pas valide",
   'validation.step.adminOnlyReset': 'Seul un administrateur peut remettre une étape terminée à faire',
   'validation.step.adminOnly': 'Seul un administrateur peut modifier cette étape',
@@ -341,6 +343,10 @@ export const fr: Catalogue = {
   'review.3.company': 'Finlo Assurances (génération de leads)',
 
   'common.somethingWrong': 'Une erreur est survenue...',
+  'table.pager.previous': 'Page précédente',
+  'table.pager.first': 'Première page',
+  'table.pager.next': 'Page suivante',
+  'table.pager.searching': 'Rien trouvé dans cette partie de la liste : continuez pour chercher dans la suite',
   'table.fieldOf': "{field} de {name}",
   // A label and its value or message (French: a no-break space before the colon); never joined in code.
   'common.labelled': '{label} : {text}',

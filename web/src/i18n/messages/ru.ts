@@ -82,6 +82,7 @@ export const ru: Catalogue = {
   'user.role.ROLE_ADMIN': 'Администратор',
   'user.adminSection': 'Администрирование',
 
+  'company.filter': 'Найти компанию',
   'company.label': 'Текущая компания',
   'company.switching': 'Смена компании…',
   'company.switchFailed': 'Не удалось сменить компанию. Попробуйте ещё раз.',
@@ -193,6 +194,7 @@ export const ru: Catalogue = {
   'validation.passwordUnchanged': "Выберите пароль, отличный от текущего",
   'validation.currentPasswordWrong': "Это не ваш текущий пароль",
   'validation.passwordPolicy': 'Пароль не соответствует требованиям: выберите более длинный',
+  'validation.search.tooLong': 'Поиск — не более 128 символов',
   'validation.invalid': 'Недопустимое значение',
   'validation.step.adminOnlyReset': 'Вернуть завершённый этап в работу может только администратор',
   'validation.step.adminOnly': 'Изменить этот этап может только администратор',
@@ -341,6 +343,10 @@ export const ru: Catalogue = {
   'review.3.company': 'Finlo Insurance (лидогенерация)',
 
   'common.somethingWrong': 'Что-то пошло не так...',
+  'table.pager.previous': 'Предыдущая страница',
+  'table.pager.first': 'Первая страница',
+  'table.pager.next': 'Следующая страница',
+  'table.pager.searching': 'В этой части списка ничего не найдено: продолжите, чтобы искать дальше',
   'table.fieldOf': "{field}: {name}",
   // A label and its value or message (French: a no-break space before the colon); never joined in code.
   'common.labelled': '{label}: {text}',

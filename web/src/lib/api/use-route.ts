@@ -9,17 +9,20 @@ type GetRoute = RouteDef & { readonly method: 'GET' };
 
 /**
  * SWR over a GET route of shared/routes.ts: `data` has the route's response type. Pass
- * `null` as the route to skip the request (a conditional fetch).
+ * `null` as the route to skip the request (a conditional fetch). `query`: the query parameters
+ * (a list's page, sort and search), part of the SWR key; a write's `stale` reads every query of
+ * the route again.
  */
 export function useRoute<R extends GetRoute>(
   route: R | null,
   params?: ParamsOf<R>,
-  config?: SWRConfiguration<ResponseOf<R>, ApiError> & { auth?: AuthMode },
+  config?: SWRConfiguration<ResponseOf<R>, ApiError> & { auth?: AuthMode; query?: Record<string, string | undefined> },
 ): SWRResponse<ResponseOf<R>, ApiError> {
-  const { auth, ...swr } = config ?? {};
-  return useSWR<ResponseOf<R>, ApiError, readonly [string, object] | null>(
-    route ? routeKey(route, params) : null,
-    () => callRoute(route!, ...([{ params, auth }] as unknown as OptionalIfEmpty<CallOptions<R>>)),
+  const { auth, query, ...swr } = config ?? {};
+  const cleanQuery = query && Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => !!entry[1]));
+  return useSWR<ResponseOf<R>, ApiError, readonly [string, object] | readonly [string, object, object] | null>(
+    route ? (cleanQuery ? [...routeKey(route, params), cleanQuery] : routeKey(route, params)) : null,
+    () => callRoute(route!, ...([{ params, auth, query: cleanQuery }] as unknown as OptionalIfEmpty<CallOptions<R>>)),
     swr,
   );
 }
