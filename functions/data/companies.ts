@@ -9,7 +9,7 @@ import { newStepItem } from './steps';
 import { listPage, rowItems, rowKeys, rowWrites, type ListQuery, type Listing } from './list-rows';
 import { redactUrl } from '../platform/feed-fetch/redact';
 import { auditedWrite, auditItem } from './audit';
-import { batchGetItems, cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, type TransactItem } from './table';
+import { batchGetItems, cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, transactWrite, type TransactItem } from './table';
 
 export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
@@ -165,6 +165,34 @@ export async function getCompanies(ids: readonly string[]): Promise<CompanyRecor
     if (company) found.set(company.id, company);
   }
   return unique.flatMap((id) => found.get(id) ?? []);
+}
+
+/**
+ * Writes a company's list rows from its record (records stored before the rows existed:
+ * `npm run reindex-lists`). Conditional on the version read, so an edit meanwhile wins (it moved
+ * the rows itself); true when written, false for a company gone, being deleted or edited meanwhile.
+ */
+export async function reindexCompany(companyId: string): Promise<boolean> {
+  const company = live(await getCompanyRecord(companyId, true));
+  if (!company) return false;
+  try {
+    await transactWrite([
+      ...companyRowWrites(null, company),
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.company(companyId),
+          ConditionExpression: '#version = :version AND attribute_not_exists(deletingAt)',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': company.version },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** One page of the companies admin list (functions/data/list-rows.ts `listPage`): the companies and the next page's cursor. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCompany, deleteCompanyRecord, listCompaniesPage, markCompanyDeleting, storeCompanyFieldOnce, updateCompany } from './companies';
-import { listRows } from './keys';
+import { createCompany, deleteCompanyRecord, listCompaniesPage, markCompanyDeleting, reindexCompany, storeCompanyFieldOnce, updateCompany } from './companies';
+import { keys, listRows } from './keys';
 import { recordCommands, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 import { createUser, deleteUser, getUser, listUsersPage, reindexUser, saveUserEdit, updateUser, userIdsOfCompanyName } from './users';
@@ -13,6 +13,35 @@ const user = (login: string, companyId: string, over: Record<string, unknown> = 
 const rowsOf = async (list: 'users' | 'companies', sort: string) => (await table.partition(listRows.partition(list, sort))).map((row) => row.id);
 
 describe('the admin lists kept in sort-index rows', () => {
+  it('records stored before the rows existed join the lists when re-indexed (npm run reindex-lists); a stale or deleting one is skipped', async () => {
+    await table.alone(async () => {
+      const acme = await company('Acme');
+      const ann = await user(`ann-${uid()}@acme.test`, acme.id);
+      // As stored before the lists paged: no row items, no listRows on the user.
+      for (const list of ['companies', 'users'] as const) {
+        for (const sort of list === 'companies' ? ['name', 'product', 'country', 'viewId', 'dimensionIndex', 'orderFeedUrl'] : ['login', 'lastName', 'company', 'managedCompanies']) {
+          for (const row of await table.partition(listRows.partition(list, sort))) await table.delete({ pk: row.pk as string, sk: row.sk as string });
+        }
+      }
+      const { listRows: _rows, ...legacyUser } = (await table.item(keys.user(ann.id)))!;
+      await table.put(legacyUser);
+      expect((await listCompaniesPage({ sort: 'name', dir: 'asc' }, null, 10)).companies).toEqual([]);
+      expect((await listUsersPage({ sort: 'login', dir: 'asc' }, null, 10)).users).toEqual([]);
+
+      expect(await reindexCompany(acme.id)).toBe(true);
+      expect(await reindexUser(ann.id)).toBe(true);
+      expect((await listCompaniesPage({ sort: 'name', dir: 'asc', search: 'acm' }, null, 10)).companies.map((c) => c.id)).toEqual([acme.id]);
+      expect((await listUsersPage({ sort: 'company', dir: 'asc', search: 'acme' }, null, 10)).users.map((u) => u.id)).toEqual([ann.id]);
+      // Again: the same rows, nothing twice.
+      expect(await reindexCompany(acme.id)).toBe(true);
+      expect(await rowsOf('companies', 'name')).toEqual([acme.id]);
+
+      expect(await reindexCompany(uid())).toBe(false);
+      await markCompanyDeleting(acme.id, acme.version, new Date().toISOString());
+      expect(await reindexCompany(acme.id)).toBe(false);
+    });
+  });
+
   it('a company holds one row per sortable column, moved by an edit and a first storage, removed with it', async () => {
     await table.alone(async () => {
       const shop = await company('Beta');

@@ -1,0 +1,21 @@
+/**
+ * `npm run reindex-lists`: writes the admin lists' rows of every company and user of a stage
+ * (functions/core/companies/reindex-lists.ts; docs/deploy.md, "After deploying"), with the AWS
+ * credentials of the shell and the stage's table named by the environment (TABLE_NAME,
+ * AWS_REGION: the Data stack's outputs). Prints what it wrote.
+ */
+import { pathToFileURL } from 'node:url';
+import { reindexLists } from '../core/companies/reindex-lists';
+
+async function main(): Promise<void> {
+  const { companies, users } = await reindexLists();
+  console.log(`Companies: ${companies.written} re-indexed, ${companies.skipped} skipped (gone or edited meanwhile).`);
+  console.log(`Users: ${users.written} re-indexed, ${users.skipped} skipped (gone or edited meanwhile).`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(`reindex-lists: ${(error as Error).message}`);
+    process.exit(2);
+  });
+}

@@ -1,0 +1,44 @@
+import { listCompanies, reindexCompany } from '../../data/companies';
+import { listUsers, reindexUser } from '../../data/users';
+
+/**
+ * Writes the admin lists' rows (functions/data/list-rows.ts) of every company and user: records
+ * stored before the lists were paged by the server have none, so a deployed stage's lists would
+ * show nothing of them until each was next edited. Run once per stage after deploying the release
+ * that brought the rows (`npm run reindex-lists`, docs/deploy.md), and again any time: it only
+ * writes what each record says now, and an edit meanwhile wins. Companies first: a user's rows
+ * carry its companies' names. Reads the whole platform, so it is a command, never a request.
+ */
+
+export interface ReindexDeps {
+  companyIds(): Promise<string[]>;
+  userIds(): Promise<string[]>;
+  reindexCompany(id: string): Promise<boolean>;
+  reindexUser(id: string): Promise<boolean>;
+}
+
+const defaults: ReindexDeps = {
+  companyIds: async () => (await listCompanies()).map((company) => company.id),
+  userIds: async () => (await listUsers()).map((user) => user.id),
+  reindexCompany,
+  reindexUser,
+};
+
+export interface ReindexOutcome {
+  /** Rows written. */
+  written: number;
+  /** Gone, being deleted or edited meanwhile (an edit writes its own rows). */
+  skipped: number;
+}
+
+export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ companies: ReindexOutcome; users: ReindexOutcome }> {
+  const each = async (ids: string[], reindex: (id: string) => Promise<boolean>): Promise<ReindexOutcome> => {
+    let written = 0;
+    // One at a time: a stage's table is not to be loaded by a maintenance command.
+    for (const id of ids) if (await reindex(id)) written++;
+    return { written, skipped: ids.length - written };
+  };
+  const companies = await each(await deps.companyIds(), deps.reindexCompany);
+  const users = await each(await deps.userIds(), deps.reindexUser);
+  return { companies, users };
+}
