@@ -55,7 +55,7 @@ async function growTo(size: number): Promise<void> {
   const tag = randomUUID().slice(0, 6);
   const indexes = Array.from({ length: size - made }, (_, i) => made + i);
   await pool(indexes, 16, async (i) => {
-    const company = await createCompany({ name: `Bench ${tag} ${String(i).padStart(4, '0')}`, product: i % 3 ? '360' : 'affiliate', country: 'FR', viewId: String(100000 + i) });
+    const company = await createCompany({ name: `Bench ${tag} ${String(i).padStart(4, '0')}`, product: i % 3 ? '360' : 'affiliate', country: 'FR', viewId: String(900000000 + i) });
     // Table records only: the lists read the table, not Cognito.
     for (let u = 0; u < USERS_PER_COMPANY; u++) {
       await createUser({

@@ -67,16 +67,16 @@ test('an administrator adds a meeting, edits its name, duration and date inline,
   // Date: far ahead, so the reloaded list puts it last.
   await mine.getByRole('button', { name: /edit the date and time of “E2E sync”/ }).click();
   const when = page.getByLabel('Date and time', { exact: true });
-  // Typed as the page writes it (the browser's local time; the calendar link below checks the UTC instant).
+  // Typed as the page writes it, a comma after the day read too (the browser's local time; the calendar link below checks the UTC instant).
   await when.fill('15/01/2031, 09:30');
   await when.press('Enter');
-  await expect(mine.getByRole('button', { name: /edit the date and time of “E2E sync”/ })).toHaveText('15/01/2031, 09:30');
+  await expect(mine.getByRole('button', { name: /edit the date and time of “E2E sync”/ })).toHaveText('15/01/2031 09:30');
   await expect.poll(async () => (await names(page)).at(-1)).toBe('E2E sync');
 
   // Everything was stored: a reload shows the same.
   await page.reload();
   await expect(row(page, 'E2E sync')).toContainText('1 h 15 min');
-  await expect(row(page, 'E2E sync')).toContainText('15/01/2031, 09:30');
+  await expect(row(page, 'E2E sync')).toContainText('15/01/2031 09:30');
   const link = new URL((await row(page, 'E2E sync').getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
   expect(link.hostname).toBe('calendar.google.com');
   expect(link.searchParams.get('action')).toBe('TEMPLATE');
@@ -120,7 +120,7 @@ for (const locale of ['en', 'fr', 'ru'] as Locale[]) {
     await expect(row(page, 'Data quality check (J+7)').getByRole('img', { name: m(locale, 'agenda.state.upcoming') })).toBeVisible();
     // Dates day/month/year plus hours:minutes in the language's format (en-GB and fr: 24/11/2026; ru: 24.11.2026),
     // in the browser's zone: the seed's 10:00 UTC is 11:00 in Paris.
-    await expect(row(page, 'Tracking review').locator('time')).toHaveText(locale === 'ru' ? /^\d\d\.\d\d\.\d{4}, 11:00$/ : /^\d\d\/\d\d\/\d{4},? 11:00$/);
+    await expect(row(page, 'Tracking review').locator('time')).toHaveText(locale === 'ru' ? /^\d\d\.\d\d\.\d{4} 11:00$/ : /^\d\d\/\d\d\/\d{4} 11:00$/);
     await expect(row(page, 'Tracking review')).toContainText(m(locale, 'agenda.duration.45m'));
     // No editing for customers: no edit buttons, no delete, no plus.
     await expect(page.locator('button.inline-edit')).toHaveCount(0);

@@ -232,7 +232,7 @@ test.describe('the traffic import card (issue 29: a company created with its Vie
     await expect(page.getByText('No traffic has been imported from your analytics tool yet.')).toBeVisible();
     await card.getByRole('button', { name: 'Import now' }).click();
     await expect(card).toContainText('Imported: 6 UTM combinations.');
-    await expect(card.locator('.utm-import-last')).toHaveText(new RegExp(`^Last import: \\d\\d/\\d\\d/\\d{4}, \\d\\d:\\d\\d, 6 combinations from property ${viewId}$`));
+    await expect(card.locator('.utm-import-last')).toHaveText(new RegExp(`^Last import: \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d, 6 combinations from property ${viewId}$`));
     await expect(page.locator('.utm-side .card').first()).toContainText('6 UTM combinations of 6 not linked');
   });
 

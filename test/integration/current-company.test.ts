@@ -62,8 +62,10 @@ describe('change current company', () => {
     expect((await change(client, b.id)).status).toBe(200);
     expect((await client.get('/api/users/find-current-company')).body).toMatchObject({ id: b.id, product: 'affiliate', country: 'RU' });
     expect((await change(client, 'no-such-company')).status).toBe(404);
+    // Sized by what it shows, not by the platform (issue 30): an administrator's list names the main
+    // and the current company only; the switcher finds the others as one types.
     const managed = await client.get('/api/companies/managed');
-    expect(managed.body.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
+    expect(managed.body.map((x: { id: string }) => x.id).sort()).toEqual([a.id, b.id].sort());
   });
 
   it('validates the body', async () => {

@@ -249,19 +249,30 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     };
     // The watchdog runs on its own timer, so a source that sends nothing more (S3 stalled, a hung
     // server) still meets the deadline and the stall limit, and a slow parse still renews the lease.
-    const stopped = new Promise<never>((_, reject) => {
-      watchdog = setInterval(() => {
-        const at = deps.now().getTime();
-        lastByte ??= at;
-        if (at > deadline) reject(new CheckTimeout());
-        else if (at - lastByte > FEED_CHECK_STALL_MS) reject(new FeedStalled());
-        else if (at - lastWrite >= FEED_CHECK_HEARTBEAT_MS) write(at).catch(reject);
-      }, deps.watchIntervalMs ?? FEED_CHECK_WATCH_MS);
-    });
-    stopped.catch(() => undefined);
+    // It fails the chunk being waited for, not a promise raced at every chunk: a race against one
+    // long-pending promise keeps every chunk it ever settled alive (a 1M-order feed held 800 MB).
+    let stopped: Error | null = null;
+    let failWaiting: ((error: Error) => void) | null = null;
+    const stop = (error: Error) => {
+      stopped ??= error;
+      failWaiting?.(error);
+    };
+    watchdog = setInterval(() => {
+      const at = deps.now().getTime();
+      lastByte ??= at;
+      if (at > deadline) stop(new CheckTimeout());
+      else if (at - lastByte > FEED_CHECK_STALL_MS) stop(new FeedStalled());
+      else if (at - lastWrite >= FEED_CHECK_HEARTBEAT_MS) write(at).catch(stop);
+    }, deps.watchIntervalMs ?? FEED_CHECK_WATCH_MS);
     const chunks = body[Symbol.asyncIterator]();
     for (;;) {
-      const next = await Promise.race([chunks.next(), stopped]);
+      const next = await new Promise<IteratorResult<Uint8Array>>((resolve, reject) => {
+        if (stopped) return reject(stopped);
+        failWaiting = reject;
+        chunks.next().then(resolve, reject);
+      });
+      failWaiting = null;
+      if (stopped) throw stopped;
       if (next.done) break;
       const chunk = next.value;
       progress.bytes += chunk.byteLength;

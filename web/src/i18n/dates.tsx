@@ -8,15 +8,22 @@ import { isCalendarDay } from 'shared/schemas/common';
  * would otherwise give the American month-first order, which the spec's dd/mm/yyyy is not.
  */
 const DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
-const DATE_TIME = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 
 const dateLocale = (locale: string) => (locale === 'en' || locale.startsWith('en-') ? 'en-GB' : locale);
 
-/** A date (withTime: and its hours and minutes) in the user's language; '' for a missing or invalid value. */
+/**
+ * A date (withTime: and its hours and minutes) in the user's language; '' for a missing or invalid
+ * value. The time follows the date after one space in every language: Intl joins them with a comma
+ * in English and Russian but not in French, and the pages that show a date and a time apart (the
+ * agenda, the next meeting) write them with a space: one format per language, whoever writes it.
+ */
 export function formatPortalDate(intl: Pick<IntlShape, 'locale'>, value: string | number | Date, withTime = false): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(dateLocale(intl.locale), withTime ? DATE_TIME : DATE).format(date);
+  const locale = dateLocale(intl.locale);
+  const day = new Intl.DateTimeFormat(locale, DATE).format(date);
+  return withTime ? `${day} ${new Intl.DateTimeFormat(locale, TIME).format(date)}` : day;
 }
 
 /**
@@ -61,7 +68,7 @@ export function parsePortalDay(intl: Pick<IntlShape, 'locale'>, text: string): s
 
 /**
  * A date and time typed in the portal's format of the user's language, as formatPortalDate writes
- * it (`26/11/2026, 14:05`, `26/11/2026 14:05`, `26.11.2026, 14:05`; the comma optional, the day as
+ * it (`26/11/2026 14:05`, `26.11.2026 14:05`; a comma after the day is read too, the day as
  * parsePortalDay reads it, `14h05` and `14.05` read too) as the ISO instant (UTC) of that time in
  * the browser's zone, the instant a `datetime-local` input gave; null when it names none.
  */

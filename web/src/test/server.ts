@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { searchText } from 'shared/domain/search-text';
 
 const at = (path: string) => `${globalThis.location?.origin ?? 'http://localhost:3000'}${path}`;
 
@@ -46,9 +47,10 @@ export const companiesSearch = <C extends CompanyRow>(list: () => readonly C[], 
   http.get(at('/api/companies'), ({ request }) => {
     const query = new URL(request.url).searchParams;
     onRead(query);
-    const q = (query.get('q') ?? '').toLowerCase();
+    // As the server compares (functions/data/list-rows.ts): case and accents ignored.
+    const q = searchText(query.get('q') ?? '');
     const key = (query.get('sort') ?? 'name') as keyof CompanyRow;
-    const found = list().filter((c) => [c.name, c.product, c.viewId, c.dimensionIndex, c.orderFeedUrl, c.country].some((v) => v?.toLowerCase().includes(q)));
+    const found = list().filter((c) => [c.name, c.product, c.viewId, c.dimensionIndex, c.orderFeedUrl, c.country].some((v) => v && searchText(v).includes(q)));
     const sorted = [...found].sort((a, b) => String(a[key] ?? '').localeCompare(String(b[key] ?? '')) * (query.get('dir') === 'desc' ? -1 : 1));
     return HttpResponse.json({ companies: sorted.slice(0, Number(query.get('limit') ?? 50)), next: null });
   });

@@ -119,7 +119,7 @@ describe('every kind’s values in words, never ids or JSON', () => {
   ];
   const names = { 's-live': { name: 'Google Ads', deleted: false }, 's-gone': { name: 'Bing', deleted: true } };
   for (const [locale, expected] of [
-    ['en', ['Source:  → Google Ads', 'UTM rule:  → utm_source equals google, utm_medium any, utm_campaign does not contain brand', 'Source: Bing (deleted source) →', 'Add us as a reader.', 'Role: User → Administrator', 'Bounce of a@x.test on 20/11/2026, 09:05: smtp; 550', 'Step Order Feed · changed', 'To be done → Completed']],
+    ['en', ['Source:  → Google Ads', 'UTM rule:  → utm_source equals google, utm_medium any, utm_campaign does not contain brand', 'Source: Bing (deleted source) →', 'Add us as a reader.', 'Role: User → Administrator', 'Bounce of a@x.test on 20/11/2026 09:05: smtp; 550', 'Step Order Feed · changed', 'To be done → Completed']],
     ['fr', ['Source\u00a0:  → Google Ads', 'utm_source égal à google, utm_medium quelconque, utm_campaign ne contient pas brand', 'Bing (source supprimée)', 'Ajoutez-nous.', 'Rebond pour a@x.test le 20/11/2026 09:05\u00a0: smtp; 550', 'Étape Flux de commandes', 'À faire → Terminée']],
     ['ru', ['utm_source равен google, utm_medium любой, utm_campaign не содержит brand', 'Bing (удалённый источник)', 'Добавьте нас.', 'Нужно сделать → Завершён']],
   ] as const) {

@@ -38,7 +38,7 @@ describe('agenda', () => {
     expect(within(rows[1]!).getByRole('img', { name: 'Next meeting' })).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('img', { name: 'Upcoming meeting' })).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('1 h');
-    expect(rows[0]!.querySelector('time')!.textContent).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
+    expect(rows[0]!.querySelector('time')!.textContent).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     const link = within(rows[2]!).getByRole('link', { name: 'Add to Google Calendar: “Data check (J+7)” (opens in a new tab)' });
     const url = new URL(link.getAttribute('href')!);
     expect(url.searchParams.get('text')).toBe('Acme x Onboarding Portal - Data check');
@@ -145,9 +145,9 @@ describe('agenda', () => {
 
   // The date and time is typed in the page's one format, not a browser's datetime-local; the server still gets the ISO instant.
   for (const [locale, label, shown, typed, saved, impossible, error] of [
-    ['en', /edit the date and time of/, '26/11/2026, 14:05', '27/11/2026, 9:30', '27/11/2026, 09:30', '31/04/2026, 10:00', 'Enter a valid date and time'],
+    ['en', /edit the date and time of/, '26/11/2026 14:05', '27/11/2026, 9:30', '27/11/2026 09:30', '31/04/2026, 10:00', 'Enter a valid date and time'],
     ['fr', /modifier la date et l’heure de/, '26/11/2026 14:05', '27/11/2026 9h30', '27/11/2026 09:30', '31/04/2026 10:00', 'Saisissez une date et une heure valides'],
-    ['ru', /изменить дату и время/, '26.11.2026, 14:05', '27.11.2026 9:30', '27.11.2026, 09:30', '31.04.2026 10:00', 'Введите корректные дату и время'],
+    ['ru', /изменить дату и время/, '26.11.2026 14:05', '27.11.2026 9:30', '27.11.2026 09:30', '31.04.2026 10:00', 'Введите корректные дату и время'],
   ] as const) {
     it(`edits the date and time in the language's one format, and refuses a day that does not exist without sending it (${locale})`, async () => {
       mockAdmin();

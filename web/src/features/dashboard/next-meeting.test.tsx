@@ -16,7 +16,7 @@ describe('dashboard next-meeting card', () => {
     const card = name.closest('section')!;
     expect(card).toHaveTextContent('Next meeting');
     expect(card).toHaveTextContent('45 min');
-    expect(card.querySelector('time')!.textContent).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
+    expect(card.querySelector('time')!.textContent).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     expect(screen.getByRole('link', { name: 'Open the agenda' })).toHaveAttribute('href', '/agenda');
   });
 

@@ -61,7 +61,7 @@ describe('data health page', () => {
 
     const feed = section('Order feed');
     expect(within(feed).getByText('Failing')).toBeInTheDocument();
-    expect(within(feed).getByText('Last check: 26/11/2026, 04:10')).toBeInTheDocument();
+    expect(within(feed).getByText('Last check: 26/11/2026 04:10')).toBeInTheDocument();
     expect(within(feed).getByRole('link', { name: 'Open the feed page' })).toHaveAttribute('href', '/crm/order-feed');
     const days = within(within(feed).getByRole('list', { name: 'Order feed Last 30 days' })).getAllByRole('listitem');
     expect(days).toHaveLength(30);
@@ -92,7 +92,7 @@ describe('data health page', () => {
     renderApp('/data-health', { locale: 'ru' });
     expect(await screen.findByText('Фид прочитан без ошибок (3 заказа).')).toBeInTheDocument();
     expect(screen.getByText('Сбой')).toBeInTheDocument();
-    expect(screen.getByText('Последняя проверка: 26.11.2026, 04:10')).toBeInTheDocument();
+    expect(screen.getByText('Последняя проверка: 26.11.2026 04:10')).toBeInTheDocument();
   });
 
   it('names the feed a lead feed for a lead company, in French', async () => {

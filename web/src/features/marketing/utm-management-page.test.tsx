@@ -85,11 +85,11 @@ describe('UtmManagementPage', () => {
       const calls = mockImport({ code: 200, errors: [], total: 6, property: null, viewIdStored: false, trafficImported: 6, otherResource: null });
       renderApp('/marketing/utm-management');
       const section = await card();
-      expect(await within(section).findByText(/^Last import: 27\/11\/2026, \d\d:05, 2 combinations from property 100001$/)).toBeInTheDocument();
+      expect(await within(section).findByText(/^Last import: 27\/11\/2026 \d\d:05, 2 combinations from property 100001$/)).toBeInTheDocument();
       await userEvent.click(within(section).getByRole('button', { name: 'Import again' }));
       expect(await within(section).findByText('Imported: 6 UTM combinations.')).toBeInTheDocument();
       expect(calls).toEqual([{ view_id: '100001' }]);
-      expect(await within(section).findByText(/^Last import: 28\/11\/2026, \d\d:30, 6 combinations from property 100001$/)).toBeInTheDocument();
+      expect(await within(section).findByText(/^Last import: 28\/11\/2026 \d\d:30, 6 combinations from property 100001$/)).toBeInTheDocument();
     });
 
     it('in French: the refusal of Google Analytics in its words, nothing else changed', async () => {
