@@ -49,7 +49,8 @@ test('a user edit form asks before its changes are lost, and a save is confirmed
   await page.getByRole('button', { name: 'Generate' }).click();
   await page.getByLabel('First name').fill('Una');
   await page.getByLabel('Last name').fill('Saved');
-  await page.getByLabel('Main company').selectOption({ label: 'Acme Retail' });
+  // The picker asks the server as one types (issue 30): the company's name, as the users page takes it.
+  await page.getByLabel('Main company').fill('Acme Retail');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText(`User ${email} created.`)).toBeVisible();
 
