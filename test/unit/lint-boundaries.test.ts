@@ -79,3 +79,15 @@ describe('lint: import boundaries', () => {
     expect(readFileSync(path.join(root, 'test', 'run-all.sh'), 'utf8')).toMatch(/stage lint npm run -s lint/);
   });
 });
+
+describe('message ids built from codes are checked by the compiler', () => {
+  it('a cast of a built id is refused, `satisfies` is not', async () => {
+    const lint = async (code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, 'web/src/features/dashboard/planted.ts') });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    const head = "import type { MessageId } from '../../i18n/t';\nconst kind = 'user' as 'user' | 'company';\n";
+    expect(await lint(`${head}export const x = \`audit.kind.\${kind}\` as MessageId;\n`)).toEqual([expect.stringContaining('satisfies MessageId')]);
+    expect(await lint(`${head}export const x = \`audit.kind.\${kind}\` satisfies MessageId;\n`)).toEqual([]);
+  });
+});

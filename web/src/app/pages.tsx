@@ -28,6 +28,11 @@ export interface PageDef {
   /** No header (the sign-in page). */
   chromeless?: boolean;
   Component: PageComponent;
+  /**
+   * The menu decision, taken for every page: 'menu' when app/shell/nav-items.ts lists it, else why
+   * not (how users reach it). pages.test.ts checks both ways.
+   */
+  menu: 'menu' | { off: string };
 }
 
 /** A page's lazy component, and how to start fetching its chunk before React asks for it. */
@@ -76,6 +81,7 @@ export const INSTRUCTION_NAMES = [
   'piano_analytics',
   'salesforce_crm',
 ] as const satisfies readonly StepType[];
+const isInstructionName = (name: string | undefined): name is (typeof INSTRUCTION_NAMES)[number] => (INSTRUCTION_NAMES as readonly (string | undefined)[]).includes(name);
 
 const dashboard: Crumb = { label: 'route.dashboard', to: '/dashboard' };
 const dataFlow: Crumb = { label: 'nav.dataFlow' };
@@ -83,54 +89,54 @@ const dataStructure: Crumb = { label: 'nav.dataStructure' };
 const ga: Crumb = { label: 'route.analytics', to: '/analytics' };
 
 export const pages: PageDef[] = [
-  { path: '/', access: 'public', title: 'route.home', Component: Home },
-  { path: '/login', access: 'guest', title: 'route.login', chromeless: true, Component: Login },
-  { path: '/password-reset', access: 'public', title: 'route.passwordReset', Component: PasswordReset },
-  { path: '/password-reset/:token', access: 'public', title: 'route.passwordReset', Component: PasswordReset },
+  { path: '/', access: 'public', menu: { off: 'the public home: the logo leads there' }, title: 'route.home', Component: Home },
+  { path: '/login', access: 'guest', menu: { off: 'signed-out visitors only' }, title: 'route.login', chromeless: true, Component: Login },
+  { path: '/password-reset', access: 'public', menu: { off: 'reached from the sign-in page' }, title: 'route.passwordReset', Component: PasswordReset },
+  { path: '/password-reset/:token', access: 'public', menu: { off: 'reached from the link of the reset mail' }, title: 'route.passwordReset', Component: PasswordReset },
   // The case-studies links' and Book a demo's default target (lib/site-links.ts).
-  { path: '/case-studies', access: 'public', title: 'route.caseStudies', Component: CaseStudies },
-  { path: '/dashboard', access: 'signed-in', title: 'route.dashboard', searchable: true, Component: Dashboard },
-  { path: '/agenda', access: 'signed-in', title: 'route.agenda', parents: [dashboard], Component: Agenda },
-  { path: '/mfa-setup', access: 'signed-in', title: 'route.mfaSetup', parents: [dashboard], Component: MfaSetup },
-  { path: '/user/profile', access: 'signed-in', title: 'route.profile', parents: [dashboard], Component: Profile },
-  { path: '/admin/users', access: 'admin', title: 'route.adminUsers', parents: [dashboard], Component: pick(admin, 'UsersPage') },
-  { path: '/admin/companies', access: 'admin', title: 'route.adminCompanies', parents: [dashboard], Component: pick(admin, 'CompaniesPage') },
+  { path: '/case-studies', access: 'public', menu: { off: 'reached from the home page' }, title: 'route.caseStudies', Component: CaseStudies },
+  { path: '/dashboard', access: 'signed-in', menu: { off: 'the logo and every breadcrumb lead there' }, title: 'route.dashboard', searchable: true, Component: Dashboard },
+  { path: '/agenda', access: 'signed-in', menu: 'menu', title: 'route.agenda', parents: [dashboard], Component: Agenda },
+  { path: '/mfa-setup', access: 'signed-in', menu: { off: 'reached from the profile and from an administrator sign-in' }, title: 'route.mfaSetup', parents: [dashboard], Component: MfaSetup },
+  { path: '/user/profile', access: 'signed-in', menu: { off: 'in the user menu (user-menu.tsx)' }, title: 'route.profile', parents: [dashboard], Component: Profile },
+  { path: '/admin/users', access: 'admin', menu: 'menu', title: 'route.adminUsers', parents: [dashboard], Component: pick(admin, 'UsersPage') },
+  { path: '/admin/companies', access: 'admin', menu: 'menu', title: 'route.adminCompanies', parents: [dashboard], Component: pick(admin, 'CompaniesPage') },
   {
     path: '/admin/:page/edit/:id',
-    access: 'admin',
+    access: 'admin', menu: { off: 'reached from a row of its admin list' },
     title: ({ page }) => (page === 'users' ? 'route.adminEditUser' : page === 'companies' ? 'route.adminEditCompany' : null),
     parents: [dashboard],
     Component: pick(admin, 'EditPage', marketingTexts),
   },
-  { path: '/admin/translations', access: 'admin', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
-  { path: '/admin/audit', access: 'admin', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts) },
-  { path: '/admin/integration-status', access: 'admin', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
+  { path: '/admin/translations', access: 'admin', menu: 'menu', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
+  { path: '/admin/audit', access: 'admin', menu: 'menu', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts) },
+  { path: '/admin/integration-status', access: 'admin', menu: 'menu', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
   // The spec flags this one "signed in, searchable", not admin-only: the server decides what a non-admin may change.
-  { path: '/admin/default-collectors', access: 'signed-in', title: 'route.adminDefaultCollectors', parents: [dashboard], searchable: true, Component: pick(admin, 'DefaultCollectorsPage') },
+  { path: '/admin/default-collectors', access: 'signed-in', menu: 'menu', title: 'route.adminDefaultCollectors', parents: [dashboard], searchable: true, Component: pick(admin, 'DefaultCollectorsPage') },
   {
     path: '/instructions/:name',
-    access: 'signed-in',
-    title: ({ name }) => ((INSTRUCTION_NAMES as readonly string[]).includes(name ?? '') ? (`route.instructions.${name}` as MessageId) : null),
+    access: 'signed-in', menu: 'menu',
+    title: ({ name }) => (isInstructionName(name) ? (`route.instructions.${name}` satisfies MessageId) : null),
     parents: [dashboard, { label: 'nav.knowledgeBase' }],
     Component: Instructions,
   },
-  { path: '/analytics', access: 'signed-in', title: 'route.analytics', parents: [dashboard, dataFlow], Component: pick(analytics, 'AnalyticsPage') },
-  { path: '/analytics/access', access: 'signed-in', title: 'route.analyticsAccess', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'AnalyticsAccessPage') },
-  { path: '/analytics/custom-dimension', access: 'signed-in', title: 'route.analyticsCustomDimension', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'CustomDimensionPage') },
-  { path: '/data-health', access: 'signed-in', title: 'route.dataHealth', parents: [dashboard, dataFlow], Component: pick(dataHealth, 'DataHealthPage') },
-  { path: '/crm/order-feed', access: 'signed-in', title: 'route.orderFeed', parents: [dashboard], Component: OrderFeed },
+  { path: '/analytics', access: 'signed-in', menu: 'menu', title: 'route.analytics', parents: [dashboard, dataFlow], Component: pick(analytics, 'AnalyticsPage') },
+  { path: '/analytics/access', access: 'signed-in', menu: 'menu', title: 'route.analyticsAccess', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'AnalyticsAccessPage') },
+  { path: '/analytics/custom-dimension', access: 'signed-in', menu: 'menu', title: 'route.analyticsCustomDimension', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'CustomDimensionPage') },
+  { path: '/data-health', access: 'signed-in', menu: 'menu', title: 'route.dataHealth', parents: [dashboard, dataFlow], Component: pick(dataHealth, 'DataHealthPage') },
+  { path: '/crm/order-feed', access: 'signed-in', menu: 'menu', title: 'route.orderFeed', parents: [dashboard], Component: OrderFeed },
   // The fix page each feed warning of the report links to. The key list stays out of the entry chunk: the page sends an unknown key to /dashboard.
   {
     path: '/crm/order-feed/warnings/:key',
-    access: 'signed-in',
+    access: 'signed-in', menu: { off: 'reached from a warning of the order-feed page' },
     title: ({ key }) => (/^[a-z][A-Za-z]{1,60}$/.test(key ?? '') ? 'route.feedWarning' : null),
     parents: [dashboard, { label: 'route.orderFeed', to: '/crm/order-feed' }],
     Component: pick(crm, 'FeedWarningPage'),
   },
-  { path: '/marketing/sources', access: 'signed-in', title: 'route.sources', parents: [dashboard, dataStructure], Component: pick(marketing, 'SourcesPage') },
-  { path: '/marketing/collector', access: 'signed-in', title: 'route.collector', parents: [dashboard, dataFlow], Component: pick(marketing, 'CollectorPage') },
-  { path: '/marketing/utm-management', access: 'signed-in', title: 'route.utmManagement', parents: [dashboard, dataStructure], Component: pick(marketing, 'UtmManagementPage') },
-  { path: '/marketing/commissions', access: 'signed-in', title: 'route.commissions', parents: [dashboard, dataStructure], Component: pick(marketing, 'CommissionsPage') },
+  { path: '/marketing/sources', access: 'signed-in', menu: 'menu', title: 'route.sources', parents: [dashboard, dataStructure], Component: pick(marketing, 'SourcesPage') },
+  { path: '/marketing/collector', access: 'signed-in', menu: 'menu', title: 'route.collector', parents: [dashboard, dataFlow], Component: pick(marketing, 'CollectorPage') },
+  { path: '/marketing/utm-management', access: 'signed-in', menu: 'menu', title: 'route.utmManagement', parents: [dashboard, dataStructure], Component: pick(marketing, 'UtmManagementPage') },
+  { path: '/marketing/commissions', access: 'signed-in', menu: 'menu', title: 'route.commissions', parents: [dashboard, dataStructure], Component: pick(marketing, 'CommissionsPage') },
 ];
 
 /** Title id of a page for given parameters (null: invalid parameters). */

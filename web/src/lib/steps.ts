@@ -21,6 +21,6 @@ export const STEP_PAGES: Readonly<Record<StepType, string>> = {
 
 /** Step names as the UI shows them (status_feed is the order feed, or the lead feed for non-360 companies). */
 export const stepNameId = (step: StepType, product?: string): MessageId =>
-  step === 'status_feed' && product && product !== '360' ? 'step.name.status_feed_lead' : (`step.name.${step}` as MessageId);
+  step === 'status_feed' && product && product !== '360' ? 'step.name.status_feed_lead' : (`step.name.${step}` satisfies MessageId);
 
-export const stepStatusId = (status: StepDisplay): MessageId => `step.status.${status}` as MessageId;
+export const stepStatusId = (status: StepDisplay): MessageId => `step.status.${status}` satisfies MessageId;

@@ -57,13 +57,15 @@ export interface ActionLabels {
   deleteDescription?: MessageId;
 }
 
-/** A catalogue area that has the usual action wording (`<area>.edit`, `<area>.editLabel`...). */
-type LabelledArea = { [K in MessageId]: K extends `${infer Area}.cancelLabel` ? Area : never }[MessageId];
+type PairedAction = 'edit' | 'save' | 'cancel' | 'copy' | 'delete';
+type ActionSuffix = PairedAction | `${PairedAction}Label` | 'actions' | 'deleteConfirm' | 'deleteDescription';
+/** A catalogue area that has every one of the usual action wordings (`<area>.edit`, `<area>.editLabel`...). */
+type LabelledArea = { [K in MessageId]: K extends `${infer Area}.cancelLabel` ? (`${Area}.${ActionSuffix}` extends MessageId ? Area : never) : never }[MessageId];
 
 /** The usual wording of an area: `<area>.edit`/`.editLabel`, save, cancel, copy, delete, `.actions`, `.deleteConfirm`, `.deleteDescription`. */
 export function areaActionLabels(area: LabelledArea): ActionLabels {
-  const id = (suffix: string) => `${area}.${suffix}` as MessageId;
-  const pair = (action: string): [MessageId, MessageId] => [id(action), id(`${action}Label`)];
+  const id = (suffix: ActionSuffix): MessageId => `${area}.${suffix}` satisfies MessageId;
+  const pair = (action: PairedAction): [MessageId, MessageId] => [id(action), id(`${action}Label`)];
   return {
     edit: pair('edit'),
     save: pair('save'),

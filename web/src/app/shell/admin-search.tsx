@@ -60,7 +60,7 @@ export function AdminSearch() {
         .map((company) => ({
           id: `company-${company.id}`,
           label: company.name,
-          detail: t('search.companyProduct', { product: t(`product.${company.product}` as MessageId) }),
+          detail: t('search.companyProduct', { product: t(`product.${company.product}` satisfies MessageId) }),
           to: '/dashboard',
           companyId: company.id,
         })),

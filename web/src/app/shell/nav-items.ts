@@ -38,7 +38,7 @@ export const dataStructure: NavLinkItem[] = [
 
 /** The Knowledge Base lists the instruction pages of the data platforms. */
 export const knowledgeBase: NavLinkItem[] = INSTRUCTION_NAMES.map((name) => ({
-  label: `route.instructions.${name}` as MessageId,
+  label: `route.instructions.${name}` satisfies MessageId,
   to: `/instructions/${name}`,
 }));
 

@@ -57,7 +57,7 @@ function TopDropdown({ label, items, heading }: { label: MessageId; items: NavEn
 export function TopMenu({ user, id, open }: { user: CurrentUser; id: string; open: boolean }) {
   const t = useT();
   const product = user.currentCompany?.product;
-  const productLabel = product ? t(`product.${product}` as MessageId) : undefined;
+  const productLabel = product ? t(`product.${product}` satisfies MessageId) : undefined;
   const link = (item: NavLinkItem) => (
     <li className="nav-item" key={item.to}>
       <NavLink to={item.to} end className={({ isActive }) => `nav-link ${isActive ? 'is-active' : ''}`}>

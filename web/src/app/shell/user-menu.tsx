@@ -44,7 +44,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <T id="user.signedInAs" values={{ login: user.login }} />
           </p>
           <span className="badge">
-            <T id={`user.role.${user.role}` as MessageId} />
+            <T id={`user.role.${user.role}` satisfies MessageId} />
           </span>
         </div>
       </div>

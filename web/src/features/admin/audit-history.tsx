@@ -29,8 +29,8 @@ import './companies-admin.css';
 
 type Filter = { company?: string; user?: string; subject?: string; kind?: string; from?: string; to?: string };
 
-const kindId = (kind: AuditKind) => `audit.kind.${kind}` as MessageId;
-const actionId = (action: AuditEntry['action']) => `audit.action.${action}` as MessageId;
+const kindId = (kind: AuditKind): MessageId => `audit.kind.${kind}` satisfies MessageId;
+const actionId = (action: AuditEntry['action']): MessageId => `audit.action.${action}` satisfies MessageId;
 /** Nothing for none (absent, null, ''): a field empty on both sides says nothing. */
 const isNone = (value: unknown) => value === undefined || value === null || value === '';
 

@@ -89,7 +89,7 @@ export function CompaniesTable({ companies, mutate: mutatePage, list }: { compan
   const { mutate } = useSWRConfig();
   const { user } = useCurrentUser();
   const countryName = useCountryName();
-  const productLabel = (product: string) => t(`product.${product}` as MessageId);
+  const productLabel = (product: Product) => t(`product.${product}` satisfies MessageId);
   // The hook works on a list of rows; GET /api/companies answers the page's companies inside a record (with its cursor).
   const mutateRows = ((update?: (rows: Company[] | undefined) => Company[], opts?: boolean) =>
     (update ? mutatePage((current) => current && { ...current, companies: update(current.companies) }, opts) : mutatePage()).then((answer) => answer?.companies)) as KeyedMutator<Company[]>;

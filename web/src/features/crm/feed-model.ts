@@ -1,7 +1,7 @@
 import type { FeedCheck, FeedCheckFailure } from 'shared/domain/order-feed';
 import type { MessageId } from '../../i18n/t';
 import { hasCriticalWarning } from 'shared/feed/critical';
-import { FEED_ERROR_VALUES, type FeedErrorDetail, type FeedFormat, type FeedResult, type WarningExample } from 'shared/feed/types';
+import { FEED_ERROR_VALUES, type FeedErrorDetail, type FeedErrorKey, type FeedFormat, type FeedResult, type WarningExample } from 'shared/feed/types';
 import { WARNING_KEYS, isWarningKey, type Language, type WarningKey } from 'shared/feed/warnings';
 
 /**
@@ -131,15 +131,18 @@ export function sampleFeed(kind: 'order' | 'lead'): string {
 }
 
 /** Failure codes with a text of their own (the fetcher's, the parser's and the job's); others say 'other'. */
-const FAILURE_CODES = new Set([
+const FAILURE_CODE_LIST = [
   'scheme', 'url', 'credentials', 'dns', 'address', 'redirect', 'status', 'too-large', 'timeout', 'too-slow', 'ftp-passive', 'connection', 'protocol', 'host-key',
   'empty', 'binary', 'malformed', 'truncated', 'doctype', 'too-deep', 'token-too-large', 'wrong-root', 'csv-header', 'encoding',
   'upload-missing', 'not-started', 'interrupted', 'stalled', 'internal',
-]);
+] as const;
+type FailureCode = (typeof FAILURE_CODE_LIST)[number];
+const FAILURE_CODES: ReadonlySet<string> = new Set(FAILURE_CODE_LIST);
+const isFailureCode = (code: string | undefined): code is FailureCode => code !== undefined && FAILURE_CODES.has(code);
 
 /** The user's-language sentence for a failed check; the server's own detail (a line number...) is shown under it. */
 export const failureMessageId = (code: string | undefined): MessageId =>
-  `orderFeed.failure.${code && FAILURE_CODES.has(code) ? code : 'other'}` as MessageId;
+  `orderFeed.failure.${isFailureCode(code) ? code : 'other'}` satisfies MessageId;
 
 /**
  * The engine's refusal in the user's language: its catalogue id and values, or null when the
@@ -149,7 +152,7 @@ export const failureMessageId = (code: string | undefined): MessageId =>
 export function failureDetail(failure: Pick<FeedCheckFailure, 'detail'> | null | undefined): { id: MessageId; values: NonNullable<FeedErrorDetail['values']> } | null {
   const detail = failure?.detail;
   if (!detail || !Object.hasOwn(FEED_ERROR_VALUES, detail.key)) return null;
-  return { id: `feedError.${detail.key}` as MessageId, values: detail.values ?? {} };
+  return { id: `feedError.${detail.key as FeedErrorKey}` satisfies MessageId, values: detail.values ?? {} };
 }
 
 /**

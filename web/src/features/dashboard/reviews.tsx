@@ -7,7 +7,7 @@ const REVIEWS = [1, 2, 3] as const;
 /** Where the case studies live: a deployment setting; without it the stories show no link. */
 const CASE_STUDIES_URL = caseStudiesUrl();
 
-const id = (n: number, field: string) => `review.${n}.${field}` as MessageId;
+const id = (n: (typeof REVIEWS)[number], field: 'title' | 'description' | 'name' | 'position' | 'company'): MessageId => `review.${n}.${field}` satisfies MessageId;
 
 /** Three success stories in the interface language, starting at a random one; previous and next wrap around. */
 export function Reviews({ random = Math.random }: { random?: () => number }) {
