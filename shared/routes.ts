@@ -133,6 +133,12 @@ export interface RouteDef {
    * reads them again after the write succeeds, so pages never refresh by hand.
    */
   readonly stale?: readonly string[];
+  /**
+   * A write whose answer is the new answer of a GET route without parameters (the step update
+   * answers the company's whole step list): the web app's `mutateRoute` puts it in that route's
+   * cache instead of reading it again. test/unit/routes.test.ts checks the route exists.
+   */
+  readonly answers?: string;
 }
 
 /**
@@ -385,6 +391,7 @@ export const integrationStatusList = route({
 export const integrationStatusUpdate = route({
   id: 'integration-status-update', area: 'integration-status', method: 'POST', path: '/api/integration-status/update', access: 'signed-in', companyScoped: true,
   stale: [],
+  answers: 'integration-status-list',
   schema: integrationStatusUpdateSchema, response: reply<IntegrationStatus>(),
   grants: completesSteps,
 });

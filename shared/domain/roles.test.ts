@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSwitchCompany, isAdmin, primaryRole } from './roles';
+import { canSwitchCompany, displayedScope, isAdmin, primaryRole } from './roles';
 
 describe('role rules', () => {
   it('uses the first role of the list, and a customer when there is none', () => {
@@ -17,5 +17,14 @@ describe('role rules', () => {
     expect(canSwitchCompany({ roles: ['ROLE_ADMIN'] })).toBe(true);
     expect(canSwitchCompany({ roles: ['ROLE_USER'] })).toBe(false);
     expect(canSwitchCompany({ roles: [] })).toBe(false);
+  });
+
+  it('shows an admin all companies, a customer the main company only, a manager the managed list', () => {
+    const user = { company: 'Acme', managedCompanies: ['Acme', 'Beta'], managedMore: 3 };
+    expect(displayedScope({ ...user, role: 'ROLE_ADMIN' })).toEqual({ all: true });
+    expect(displayedScope({ ...user, role: 'ROLE_USER' })).toEqual({ all: false, names: ['Acme'], more: 0 });
+    expect(displayedScope({ ...user, company: '', role: 'ROLE_USER' })).toEqual({ all: false, names: [], more: 0 });
+    expect(displayedScope({ ...user, role: 'ROLE_MANAGER' })).toEqual({ all: false, names: ['Acme', 'Beta'], more: 3 });
+    expect(displayedScope({ ...user, managedMore: undefined, role: 'ROLE_MANAGER' })).toEqual({ all: false, names: ['Acme', 'Beta'], more: 0 });
   });
 });

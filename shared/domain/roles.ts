@@ -11,3 +11,15 @@ export const isAdmin = (user: { roles: readonly Role[] }): boolean => primaryRol
 
 /** Managers and admins have a company switcher; customers work on their main company only. */
 export const canSwitchCompany = (user: { roles: readonly Role[] }): boolean => primaryRole(user) !== 'ROLE_USER';
+
+/**
+ * The companies a user's row shows (spec, users admin, "Displayed scope"): an admin all companies, a
+ * customer only the main company, a manager the managed list. The users table and its CSV export
+ * both read it. `more`: managed companies the list page leaves out (`managedMore`).
+ */
+export type DisplayedScope = { all: true } | { all: false; names: readonly string[]; more: number };
+export function displayedScope(user: { role: Role; company: string; managedCompanies: readonly string[]; managedMore?: number }): DisplayedScope {
+  if (user.role === 'ROLE_ADMIN') return { all: true };
+  if (user.role === 'ROLE_USER') return { all: false, names: user.company ? [user.company] : [], more: 0 };
+  return { all: false, names: user.managedCompanies, more: user.managedMore ?? 0 };
+}

@@ -23,7 +23,7 @@ function* walk(node: Node): Generator<Node> {
  * What the web client reads of a route (lib/api/client.ts, lib/api/use-route.ts): which call to
  * make, whether it sends the shown company, which answers it makes stale.
  */
-const BROWSER_KEEPS = new Set(['id', 'method', 'path', 'companyScoped', 'stale']);
+const BROWSER_KEEPS = new Set(['id', 'method', 'path', 'companyScoped', 'stale', 'answers']);
 
 /** The ranges as spaces (newlines stay): positions, and so the source map, do not move. */
 function blank(code: string, ranges: [number, number][]): string {

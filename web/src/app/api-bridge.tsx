@@ -33,6 +33,7 @@ export function ApiBridge() {
         onCompanyChanged: () => companyChanged(mutate),
         // SWR keys are routeKey's `[route id, params]`: every params of each stale route.
         refreshRoutes: (ids) => mutate((key) => Array.isArray(key) && ids.includes(key[0] as string)),
+        setRouteAnswer: (id, answer) => mutate([id, {}], answer, { revalidate: false }),
         onRetrying: () => showNotice('api.retrying'),
       }),
     [navigate, mutate, cache],

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { csvRow, csvText, safeFileName } from 'shared/domain/csv';
+import { displayedScope } from 'shared/domain/roles';
 import type { AdminUser, Company, StatusReportRow } from 'shared/domain/types';
 import { formatPortalDate } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
@@ -17,7 +18,7 @@ import { roleLabel } from './users-fields';
  * sources export's helper).
  */
 
-type Format = { t: (id: MessageId) => string; date: (iso: string | null, withTime?: boolean) => string; country: (code: string) => string };
+type Format = { t: (id: MessageId, values?: Record<string, string | number>) => string; date: (iso: string | null, withTime?: boolean) => string; country: (code: string) => string };
 type Sheet<Row> = { columns: ReadonlyArray<[MessageId, (row: Row, f: Format) => string]> };
 
 const users: Sheet<AdminUser> = {
@@ -27,7 +28,11 @@ const users: Sheet<AdminUser> = {
     ['adminUsers.column.firstName', (u) => u.firstName],
     ['adminUsers.column.role', (u, f) => f.t(roleLabel(u.role))],
     ['adminUsers.column.company', (u) => u.company],
-    ['adminUsers.column.managedCompanies', (u, f) => (u.role === 'ROLE_ADMIN' ? f.t('adminUsers.allCompanies') : u.managedCompanies.join(', '))],
+    ['adminUsers.column.managedCompanies', (u, f) => {
+      const scope = displayedScope(u);
+      if (scope.all) return f.t('adminUsers.allCompanies');
+      return scope.more ? f.t('adminUsers.managedMore', { names: scope.names.join(', '), count: scope.more }) : scope.names.join(', ');
+    }],
     ['adminUsers.column.created', (u, f) => f.date(u.created)],
     ['adminUsers.column.lastSignIn', (u, f) => f.date(u.lastSignIn, true)],
   ],
@@ -36,7 +41,7 @@ const users: Sheet<AdminUser> = {
 const companies: Sheet<Company> = {
   columns: [
     ['companies.col.name', (c) => c.name],
-    ['companies.col.product', (c, f) => f.t(`product.${c.product}` as MessageId)],
+    ['companies.col.product', (c, f) => f.t(`product.${c.product}` satisfies MessageId)],
     ['companies.col.country', (c, f) => f.country(c.country)],
     ['companies.col.viewId', (c) => c.viewId ?? ''],
     ['companies.col.dimensionIndex', (c) => c.dimensionIndex ?? ''],
@@ -91,7 +96,7 @@ export function ExportCsvButton<K extends keyof Sheets>({ sheet, rows, load, tit
     try {
       const all = load ? await load() : rows;
       if (!all) return;
-      const format: Format = { t: (id) => t(id), date: (iso, withTime) => (iso ? formatPortalDate(intl, iso, withTime) : ''), country };
+      const format: Format = { t: (id, values) => t(id, values), date: (iso, withTime) => (iso ? formatPortalDate(intl, iso, withTime) : ''), country };
       const day = new Date().toISOString().slice(0, 10);
       downloadCsv(sheetCsv(SHEETS[sheet] as Sheet<RowOf<K>>, all, format), `${safeFileName(t(title))} ${day}.csv`);
     } catch {

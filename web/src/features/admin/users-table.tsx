@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { KeyedMutator } from 'swr';
 import { object } from 'yup';
 import type { AdminUser, UsersAdminList } from 'shared/domain/types';
+import { displayedScope } from 'shared/domain/roles';
 import { usersDelete } from 'shared/routes';
 import type { UserSort } from 'shared/schemas/lists';
 import { DateText } from '../../i18n/dates';
@@ -16,13 +17,6 @@ import { RoleBadge } from './users-fields';
 type SortKey = UserSort;
 /** A user is edited on the edit page (Edit is a link there): the table edits nothing in place. */
 type Draft = Record<string, never>;
-
-/** What the Managed Companies column shows (spec "Displayed scope"): admins all, customers their company, managers their list. */
-function scopeOf(user: AdminUser): string[] | 'all' {
-  if (user.role === 'ROLE_ADMIN') return 'all';
-  if (user.role === 'ROLE_USER') return user.company ? [user.company] : [];
-  return user.managedCompanies;
-}
 
 const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [
   { key: 'login', label: 'adminUsers.column.email', sort: 'login', cell: (user) => <a href={`mailto:${user.login}`}>{user.login}</a> },
@@ -39,9 +33,9 @@ const COLUMNS: ReadonlyArray<Column<AdminUser, Draft, SortKey>> = [
     label: 'adminUsers.column.managedCompanies',
     sort: 'managedCompanies',
     cell: (user) => {
-      const scope = scopeOf(user);
-      if (scope === 'all') return <T id="adminUsers.allCompanies" />;
-      return user.managedMore ? <T id="adminUsers.managedMore" values={{ names: scope.join(', '), count: user.managedMore }} /> : scope.join(', ');
+      const scope = displayedScope(user);
+      if (scope.all) return <T id="adminUsers.allCompanies" />;
+      return scope.more ? <T id="adminUsers.managedMore" values={{ names: scope.names.join(', '), count: scope.more }} /> : scope.names.join(', ');
     },
   },
   { key: 'created', label: 'adminUsers.column.created', cell: (user) => <DateText value={user.created} /> },

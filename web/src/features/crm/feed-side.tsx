@@ -1,18 +1,14 @@
 import { useId, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import type { FeedCheck, FeedHistoryEntry } from 'shared/domain/order-feed';
-import { integrationStatusList, integrationStatusUpdate } from 'shared/routes';
 import { STEP_NOTE_MAX } from 'shared/schemas/integration';
 import { DateText } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
-import { mutateRoute, routeKey, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { StatusCard } from '../../ui/step-cards';
+import { CompletionFailure, StepCompletionCard, useStepCompletion } from '../../ui/step-completion';
 import { failureMessageId, hasCritical, raisedWarnings } from './feed-model';
-import { ErrorText } from '../../ui/error-text';
 
 /**
  * The status card of status_feed (spec: to be verified, warnings found, no errors found, stage
@@ -22,71 +18,46 @@ import { ErrorText } from '../../ui/error-text';
  * /api/integration-status/update, `otherConnection`).
  */
 export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead: boolean }) {
-  const { data, error } = useRoute(integrationStatusList);
-  const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState<'after-check' | 'other' | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
+  return (
+    <StepCompletionCard
+      step="status_feed"
+      texts={{
+        unknown: 'orderFeed.status.unknown',
+        notPart: 'orderFeed.status.notPart',
+        notPartText: 'orderFeed.status.notPartText',
+        done: 'orderFeed.status.completed',
+        doneText: 'orderFeed.status.completedText',
+        notMandatoryText: 'orderFeed.status.notMandatoryText',
+      }}
+      doneNote={(own) =>
+        own.note !== undefined && (
+          <p className="feed-small">
+            <T id={own.note ? 'orderFeed.other.kept' : 'orderFeed.other.keptNoNote'} values={{ note: own.note }} />
+          </p>
+        )
+      }
+      todo={() => <FeedTodoCard check={check} lead={lead} />}
+    />
+  );
+}
+
+/** The order-feed step while it is to do: complete after a check with warnings only, or say the orders come another way. */
+function FeedTodoCard({ check, lead }: { check: FeedCheck | null; lead: boolean }) {
+  const { complete: completeStep, busy, failure } = useStepCompletion<'after-check' | 'other'>('status_feed');
   // "My data comes another way" asks first (it completes the stage and mails the team), with a note.
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState('');
   const noteId = useId();
   const kind = lead ? 'lead' : 'order';
 
-  if (error) {
-    return (
-      <StatusCard tone="error" title={<T id="orderFeed.status.unknown" />}>
-        {error.message}
-      </StatusCard>
-    );
-  }
-  if (!data) return <StatusCard tone="todo" title={<T id="app.loading" />} />;
-  const step = data.steps.find((s) => s.stepType === 'status_feed');
-  if (!step) {
-    return (
-      <StatusCard tone="todo" title={<T id="orderFeed.status.notPart" />}>
-        <T id="orderFeed.status.notPartText" />
-      </StatusCard>
-    );
-  }
-  if (step.status !== 'TBD') {
-    return (
-      <StatusCard tone="done" title={<T id="orderFeed.status.completed" />}>
-        <T id={step.status === 'done' ? 'orderFeed.status.completedText' : 'orderFeed.status.notMandatoryText'} />
-        {step.note !== undefined && (
-          <p className="feed-small">
-            <T id={step.note ? 'orderFeed.other.kept' : 'orderFeed.other.keptNoNote'} values={{ note: step.note }} />
-          </p>
-        )}
-      </StatusCard>
-    );
-  }
-
   const complete = async (reason: 'after-check' | 'other') => {
-    setBusy(reason);
-    setFailure(null);
-    try {
-      const body =
-        reason === 'other'
-          ? { stepType: 'status_feed' as const, status: 'done' as const, otherConnection: true, note: note.trim() }
-          : { stepType: 'status_feed' as const, status: 'done' as const };
-      const answer = await mutateRoute(integrationStatusUpdate, { body });
-      setAsking(false);
-      await mutate(routeKey(integrationStatusList), answer, { revalidate: false });
-    } catch (caught) {
-      setFailure(caught);
-    } finally {
-      setBusy(null);
-    }
+    if (await completeStep(reason, reason === 'other' ? { otherConnection: true, note: note.trim() } : {})) setAsking(false);
   };
 
   const result = check?.status === 'done' ? check.result : null;
   const warnings = result ? raisedWarnings(result).length : 0;
   const critical = result ? hasCritical(result) : false;
-  const failureCallout = failure !== null && !asking && (
-    <Callout tone="danger">
-      <ErrorText error={failure} />
-    </Callout>
-  );
+  const failureCallout = !asking && <CompletionFailure failure={failure} />;
   const otherWay = (
     <>
       <Button variant="secondary" onClick={() => setAsking(true)} disabled={busy !== null}>
@@ -114,11 +85,7 @@ export function FeedStatusCard({ check, lead }: { check: FeedCheck | null; lead:
           <T id="orderFeed.other.note" />
         </label>
         <textarea id={noteId} className="form-control feed-other-note" rows={4} value={note} maxLength={STEP_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
-        {failure !== null && asking && (
-          <Callout tone="danger">
-            <ErrorText error={failure} />
-          </Callout>
-        )}
+        {asking && <CompletionFailure failure={failure} />}
       </Dialog>
     </>
   );

@@ -1,21 +1,16 @@
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useParams } from 'react-router-dom';
 import { isInstructionStep, type InstructionStep } from 'shared/domain/integration';
-import { integrationStatusList, integrationStatusUpdate } from 'shared/routes';
 import { T } from '../../i18n/t';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
-import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { PageHeading } from '../../ui/page-heading';
-import { HelpCard, StatusCard } from '../../ui/step-cards';
+import { HelpCard } from '../../ui/step-cards';
+import { StepCompletionCard } from '../../ui/step-completion';
 import { en } from './content/en';
 import { fr } from './content/fr';
 import { ru } from './content/ru';
 import type { Block, InstructionLibrary } from './content/types';
 import './instructions.css';
-import { ErrorText } from '../../ui/error-text';
 
 const LIBRARIES: Record<string, InstructionLibrary> = { en, fr, ru };
 
@@ -116,59 +111,11 @@ function ContentBlock({ block }: { block: Block }) {
 
 /** The status component: confirming by e-mail completes the step and notifies the integration team. */
 function InstructionStatus({ step }: { step: InstructionStep }) {
-  const { data, error, mutate } = useRoute(integrationStatusList);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  if (error) {
-    return (
-      <StatusCard tone="error" title={<T id="instructions.status.unknown" />}>
-        <ErrorText error={error} />
-      </StatusCard>
-    );
-  }
-  if (!data) return <StatusCard tone="todo" title={<T id="app.loading" />} />;
-  const own = data.steps.find((s) => s.stepType === step);
-  if (!own) {
-    return (
-      <StatusCard tone="todo" title={<T id="instructions.status.notPart" />}>
-        <T id="instructions.status.notPartText" />
-      </StatusCard>
-    );
-  }
-  if (own.status !== 'TBD') {
-    return (
-      <StatusCard tone="done" title={<T id={own.status === 'done' ? 'instructions.status.done' : 'step.status.not_mandatory'} />}>
-        <T id="instructions.status.doneText" />
-      </StatusCard>
-    );
-  }
-  const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await mutate(await mutateRoute(integrationStatusUpdate, { body: { stepType: step, status: 'done' } }), { revalidate: false });
-    } catch (caught) {
-      setFailure(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <StatusCard
-      tone="todo"
-      title={<T id="step.status.TBD" />}
-      action={
-        <Button onClick={confirm} loading={busy}>
-          <T id="instructions.confirm" />
-        </Button>
-      }
-    >
-      <T id="instructions.confirmText" />
-      {failure !== null && (
-        <Callout tone="danger">
-          <ErrorText error={failure} />
-        </Callout>
-      )}
-    </StatusCard>
+    <StepCompletionCard
+      step={step}
+      texts={{ unknown: 'instructions.status.unknown', notPart: 'instructions.status.notPart', notPartText: 'instructions.status.notPartText', done: 'instructions.status.done', doneText: 'instructions.status.doneText' }}
+      todo={{ label: 'instructions.confirm', text: <T id="instructions.confirmText" /> }}
+    />
   );
 }

@@ -2,15 +2,16 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import type { Collector } from 'shared/domain/types';
 import { collectorFormSchema, type CollectorForm } from 'shared/schemas/collectors';
-import { collectorsCreate, integrationStatusList, integrationStatusUpdate } from 'shared/routes';
+import { collectorsCreate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
-import { HELP_EMAIL, StatusCard } from '../../ui/step-cards';
+import { HELP_EMAIL } from '../../ui/step-cards';
+import { StepCompletionCard } from '../../ui/step-completion';
 import { CommentField, EMPTY_COLLECTOR_FORM } from './collector-form';
 import { ErrorText } from '../../ui/error-text';
 
@@ -20,54 +21,9 @@ import { ErrorText } from '../../ui/error-text';
  * the company's steps, completed, or to be done with the complete button.
  */
 export function CollectorStatusCard({ collectors }: { collectors: readonly Collector[] | undefined }) {
-  const { data, error, mutate } = useRoute(integrationStatusList);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  if (error) {
-    return (
-      <StatusCard tone="error" title={<T id="collector.status.unknown" />}>
-        <ErrorText error={error} />
-      </StatusCard>
-    );
-  }
-  if (!data) return <StatusCard tone="todo" title={<T id="app.loading" />} />;
-  const own = data.steps.find((s) => s.stepType === 'collector');
-  if (!own) {
-    return (
-      <StatusCard tone="todo" title={<T id="collector.status.notPart" />}>
-        <T id="collector.status.notPartText" />
-      </StatusCard>
-    );
-  }
-  if (own.status !== 'TBD') {
-    return (
-      <StatusCard tone="done" title={<T id={own.status === 'done' ? 'collector.status.done' : 'step.status.not_mandatory'} />}>
-        <T id="collector.status.doneText" />
-      </StatusCard>
-    );
-  }
-  const complete = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await mutate(await mutateRoute(integrationStatusUpdate, { body: { stepType: 'collector', status: 'done' } }), { revalidate: false });
-    } catch (caught) {
-      setFailure(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
   const pending = (collectors ?? []).filter((c) => c.configStatus !== 'Yes' || c.collectStatus !== 'Yes').length;
-  return (
-    <StatusCard
-      tone="todo"
-      title={<T id="step.status.TBD" />}
-      action={
-        <Button onClick={complete} loading={busy}>
-          <T id="collector.complete" />
-        </Button>
-      }
-    >
+  const text = (
+    <>
       <p>
         <T id="collector.completeText" />
       </p>
@@ -76,12 +32,14 @@ export function CollectorStatusCard({ collectors }: { collectors: readonly Colle
           <T id="collector.status.counts" values={{ total: collectors.length, pending }} />
         </p>
       )}
-      {failure !== null && (
-        <Callout tone="danger">
-          <ErrorText error={failure} />
-        </Callout>
-      )}
-    </StatusCard>
+    </>
+  );
+  return (
+    <StepCompletionCard
+      step="collector"
+      texts={{ unknown: 'collector.status.unknown', notPart: 'collector.status.notPart', notPartText: 'collector.status.notPartText', done: 'collector.status.done', doneText: 'collector.status.doneText' }}
+      todo={{ label: 'collector.complete', text }}
+    />
   );
 }
 

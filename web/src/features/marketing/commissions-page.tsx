@@ -19,7 +19,7 @@ import { PageHeading } from '../../ui/page-heading';
 import type { Sort } from '../../ui/table-tools';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { HelpCard } from '../../ui/step-cards';
-import { StepCompletionCard } from './sources-step-status';
+import { StepCompletionStatus } from './sources-step-status';
 import './sources-page.css';
 import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 import { ErrorText } from '../../ui/error-text';
@@ -100,7 +100,7 @@ export function CommissionsPage() {
           </Card>
         </div>
         <aside className="sources-side">
-          <StepCompletionCard step="commission_rules" blocked={null} todoText="commissions.status.todo" buttonLabel="commissions.complete" />
+          <StepCompletionStatus step="commission_rules" blocked={null} todoText="commissions.status.todo" buttonLabel="commissions.complete" />
           <HelpCard text="commissions.help" />
         </aside>
       </div>

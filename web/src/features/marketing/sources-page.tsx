@@ -19,7 +19,7 @@ import { SourcesDescription } from './sources-description';
 import { SourceCreateForm } from './sources-form';
 import { useSort } from '../../ui/table-tools';
 import { businessModelLabel, changed, copyOf, DEDUPLICATION_LABELS, DEFAULT_SORT, downloadSourcesCsv, fromForm, sortSources, toForm, type SortKey } from './sources-model';
-import { StepCompletionCard } from './sources-step-status';
+import { StepCompletionStatus } from './sources-step-status';
 import './sources-page.css';
 
 type TextKey = 'name' | 'channel' | 'agency' | 'utmSource' | 'utmMedium' | 'utmCampaign';
@@ -152,7 +152,7 @@ export function SourcesPage() {
           )}
         </div>
         <aside className="sources-side">
-          <StepCompletionCard
+          <StepCompletionStatus
             step="sources"
             blocked={refusal ? (REFUSAL_MESSAGES[refusal] as MessageId) : null}
             todoText="sources.status.todo"

@@ -42,6 +42,8 @@ interface Handlers {
   onCompanyChanged: () => void;
   /** Reads again every cached answer of these GET routes (any params): the stale list of a write. */
   refreshRoutes: (routeIds: readonly string[]) => Promise<unknown>;
+  /** Puts a write's answer in the cache of the GET route it `answers` (shared/routes.ts). */
+  setRouteAnswer: (routeId: string, answer: unknown) => Promise<unknown>;
   /** A read got 503 (a dependency is down) and is sent again after the server's Retry-After: say so. */
   onRetrying: () => void;
 }
@@ -55,6 +57,7 @@ let handlers: Handlers = {
   shownCompany: () => undefined,
   onCompanyChanged: () => undefined,
   refreshRoutes: () => Promise.resolve(),
+  setRouteAnswer: () => Promise.resolve(),
   onRetrying: () => undefined,
 };
 
@@ -161,6 +164,8 @@ function toError(status: number, json: unknown, text: string, headers?: Headers)
 
 /** After a write: read again the GET routes it declares stale (shared/routes.ts `stale`). */
 export const refreshRoutes = (routeIds: readonly string[]): Promise<unknown> => handlers.refreshRoutes(routeIds);
+/** After a write that `answers` a GET route: its answer is that route's new answer. */
+export const setRouteAnswer = (routeId: string, answer: unknown): Promise<unknown> => handlers.setRouteAnswer(routeId, answer);
 
 /**
  * Calls one route of shared/routes.ts and returns its JSON answer, typed by the route. The answer

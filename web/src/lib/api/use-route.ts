@@ -1,6 +1,6 @@
 import useSWR, { type KeyedMutator, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ParamsOf, ResponseOf, RouteDef } from 'shared/routes';
-import { callRoute, refreshRoutes, type ApiError, type AuthMode, type CallOptions, type OptionalIfEmpty } from './client';
+import { callRoute, refreshRoutes, setRouteAnswer, type ApiError, type AuthMode, type CallOptions, type OptionalIfEmpty } from './client';
 
 /** SWR key of a GET route: `[route id, params]` (a write's `stale` routes are found by the id). */
 export const routeKey = <R extends RouteDef>(route: R, params?: ParamsOf<R>) => [route.id, params ?? {}] as const;
@@ -35,6 +35,7 @@ export function useRoute<R extends GetRoute>(
  */
 export async function mutateRoute<R extends RouteDef>(route: R, ...options: OptionalIfEmpty<CallOptions<R>>): Promise<ResponseOf<R>> {
   const answer = await callRoute(route, ...options);
+  if (route.answers) await setRouteAnswer(route.answers, answer);
   if (route.stale?.length) await refreshRoutes(route.stale);
   return answer;
 }
