@@ -50,6 +50,15 @@ describe('route table', () => {
     }
   });
 
+  it('has a write answer only for a GET route without parameters, and no GET route answer one', () => {
+    for (const route of all.filter((r) => r.answers !== undefined)) {
+      expect(route.method, route.id).not.toBe('GET');
+      const answered = all.find((r) => r.id === route.answers);
+      expect(answered?.method, `${route.id}: ${route.answers} is not a GET route`).toBe('GET');
+      expect(answered?.path, `${route.id}: ${route.answers} takes path parameters`).not.toMatch(/\{/);
+    }
+  });
+
   it('gives every route a handler module', () => {
     const files = new Set(handlerFiles(httpDir));
     expect(all.filter((route) => !files.has(handlerModule(route))).map((r) => r.id)).toEqual([]);
