@@ -492,12 +492,23 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       if (i >= len) break;
       const quote = buf[i] as number;
       if (quote !== DQUOTE && quote !== SQUOTE) this.fail('malformed', `attribute value without quotes in the tag <${clip(name)}>`, lt, { key: 'attributeWithoutQuotes', values: { name: clip(name) } });
-      const close = buf.indexOf(quote, i + 1);
-      if (close === -1) break;
-      const lessThan = buf.indexOf(LT, i + 1);
-      if (lessThan !== -1 && lessThan < close) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt, { key: 'lessThanInAttribute', values: { name: clip(name) } });
-      this.noControl(i + 1, close);
-      if (buf.indexOf(AMP, i + 1) !== -1 && buf.indexOf(AMP, i + 1) < close) {
+      // One pass over the value. indexOf('&') from here would run to the next '&' of the buffer,
+      // up to the whole chunk for every attribute of a feed without one (42% of a check, profiled).
+      let close = i + 1;
+      let lessThan = false;
+      let amp = false;
+      let control = -1;
+      for (; close < len; close++) {
+        const v = buf[close] as number;
+        if (v === quote) break;
+        if (v === LT) lessThan = true;
+        else if (v === AMP) amp = true;
+        else if (v < 32 && v !== 9 && v !== 10 && v !== 13 && control === -1) control = close;
+      }
+      if (close >= len) break;
+      if (lessThan) this.fail('malformed', `"<" inside an attribute value of <${clip(name)}>`, lt, { key: 'lessThanInAttribute', values: { name: clip(name) } });
+      if (control !== -1) this.control(control);
+      if (amp) {
         const decoded = decodeXmlText(this.slice(i + 1, close));
         if (typeof decoded !== 'string') this.fail('malformed', decoded.error, lt, decoded.detail);
       }
