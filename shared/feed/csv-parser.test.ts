@@ -185,6 +185,31 @@ describe('CSV record parser: reading', () => {
     expect(orders([...repeated])).toEqual(orders(repeated));
   });
 
+  // An all-quoted export's prefix holds quotes (issue 32): it must read as the cells do, and never span a quoted line break.
+  it('matches all-quoted rows with the prefix (doubled quotes, delimiters inside), not across a quoted line break, and still finds conflicts', () => {
+    const q = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',');
+    const row = (id: string, state: string, coupon: string, product: string) => q([id, '2026-11-20 10:00:00', state, coupon, product, 'Обувь', '10', '1']);
+    const feed = [
+      q(['id', 'date', 'state', 'coupon', 'product_id', 'product_category', 'product_price', 'product_quantity']),
+      row('A1', 'done', 'ПРОМО "7", зима', 'P1'),
+      row('A1', 'done', 'ПРОМО "7", зима', 'P2'),
+      row('A1', 'cancel', 'ПРОМО "7", зима', 'P3'),
+      row('A2', 'new', 'две\nстроки', 'P4'),
+      row('A2', 'new', 'две\nстроки', 'P5'),
+      row('A2', 'new', 'две\nстрокИ', 'P6'),
+      '',
+    ].join('\r\n');
+    const read = (text: string) => orders(text).map((o) => [o.line, o.fields.state, o.fields.coupon, o.conflict?.field, o.products?.map((p) => p.fields.id)]);
+    const expected = [
+      [2, 'done', 'ПРОМО "7", зима', undefined, ['P1', 'P2']],
+      [4, 'cancel', 'ПРОМО "7", зима', 'state', ['P3']],
+      [5, 'new', 'две\nстроки', undefined, ['P4', 'P5']],
+      [9, 'new', 'две\nстрокИ', 'coupon', ['P6']],
+    ];
+    expect(read(feed)).toEqual(expected);
+    expect(orders([...feed])).toEqual(orders(feed));
+  });
+
   it('still finds a conflict in an order column after the product columns, and reads layouts with products first', () => {
     const late = ['id;product_id;state', '7;a;done', '7;b;done', '7;c;cancel', ''].join('\n');
     expect(orders(late).map((o) => [o.line, o.fields.state, o.conflict?.field, o.products?.length])).toEqual([

@@ -15,7 +15,7 @@
  * on every product row) is matched against the order's first row in one string comparison
  * over those columns' text, and only the columns after them are split and sliced.
  */
-import { ChunkedParser, clip, countLines, FEED_LIMITS } from './parse/common';
+import { ChunkedParser, clip, countLines, FEED_LIMITS, trimEnds } from './parse/common';
 import { FeedParseError, ORDER_FIELDS, type FeedErrorDetail, PRODUCT_FIELDS, type OrderField, type ProductField, type RawOrder, type RawProduct, type RecordParserFactory, type RowConflict } from './types';
 
 const QUOTE = 34;
@@ -134,7 +134,7 @@ class CsvRecordParser extends ChunkedParser {
       const prefix = this.prefix;
       const from0 = prefix.length > 0 && buf.slice(start, start + prefix.length) === prefix ? this.skipPrefix(start) : start;
       if (this.quoteAfter(from0) < lineEnd) {
-        if (!this.quotedRecord(start, from0)) return;
+        if (!this.quotedRecord(start, from0, lineEnd)) return;
         continue;
       }
       // Fast path: no quote in the rest of this row.
@@ -190,9 +190,10 @@ class CsvRecordParser extends ChunkedParser {
   /**
    * Reads one record that holds quotes, from start (its cells before `from` already read:
    * beginRecord, then skipPrefix or nothing). Returns false (nothing consumed) when the record
-   * is not complete in the buffer yet, so the next chunk re-reads it from its start.
+   * is not complete in the buffer yet, so the next chunk re-reads it from its start. lineEnd:
+   * the first line feed from start (or the buffer's end).
    */
-  private quotedRecord(start: number, from: number): boolean {
+  private quotedRecord(start: number, from: number, lineEnd: number): boolean {
     const buf = this.buf;
     const len = buf.length;
     const delimiterText = this.delimiter;
@@ -202,8 +203,10 @@ class CsvRecordParser extends ChunkedParser {
     let lf = -1;
     for (;;) {
       if (i - start > FEED_LIMITS.maxCsvRecord) this.recordTooLarge();
-      // The order's leading columns end here with no quote before: they can serve as the prefix.
-      if (this.column === this.prefixColumns && this.rowPrefixEnd < 0 && this.header !== undefined && this.nextQuote >= i) this.rowPrefixEnd = i;
+      // The order's leading columns end here with no line break before (quotes are fine: the same
+      // text from a row's start reads as the same cells): they can serve as the prefix. An
+      // all-quoted export has no row without a quote, so it read every cell of every row again.
+      if (this.column === this.prefixColumns && this.rowPrefixEnd < 0 && this.header !== undefined && lineEnd >= i) this.rowPrefixEnd = i;
       if (i < len && buf.charCodeAt(i) === QUOTE) {
         // Quoted field: up to the quote that is not doubled.
         let from = i + 1;
@@ -316,10 +319,7 @@ class CsvRecordParser extends ChunkedParser {
         return;
       }
     }
-    // trim() strips nothing when both ends are visible ASCII: skip the call then.
-    const first = text.charCodeAt(0);
-    const last = text.charCodeAt(text.length - 1);
-    const value = first > 32 && first < 127 && last > 32 && last < 127 ? text : text.trim();
+    const value = trimEnds(text);
     if (value.length > 0) {
       this.cells[slot] = value;
       this.setSlots |= 1 << slot;
@@ -336,7 +336,7 @@ class CsvRecordParser extends ChunkedParser {
     }
     const slot = column < this.slotOfColumn.length ? (this.slotOfColumn[column] as number) : -1;
     if (slot < 0) return;
-    const trimmed = value.trim();
+    const trimmed = trimEnds(value);
     if (trimmed.length > 0) {
       this.cells[slot] = trimmed;
       this.setSlots |= 1 << slot;
@@ -374,7 +374,7 @@ class CsvRecordParser extends ChunkedParser {
     this.delimiter = semicolons > commas ? ';' : ',';
     this.headerCells = [];
     this.beginRecord(start);
-    return this.quotedRecord(start, start);
+    return this.quotedRecord(start, start, lineEnd);
   }
 
   private setHeader(names: string[], line: number): void {

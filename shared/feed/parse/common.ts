@@ -100,6 +100,17 @@ export function detach(value: string): string {
   return value.length < 13 ? value : (value + ' ').slice(0, -1);
 }
 
+/** trim() keeps these at an end: visible ASCII, and U+00A1..U+167F (Latin, Greek, Cyrillic... letters; JavaScript's white space lies outside). */
+const keptByTrim = (c: number): boolean => (c > 32 && c < 127) || (c > 0xa0 && c < 0x1680);
+
+/**
+ * text.trim(), without the call when both ends are characters it keeps. Not only ASCII: an
+ * all-quoted Cyrillic CSV called trim() on nearly every cell (profiled, issue 32).
+ */
+export function trimEnds(text: string): string {
+  return keptByTrim(text.charCodeAt(0)) && keptByTrim(text.charCodeAt(text.length - 1)) ? text : text.trim();
+}
+
 /** Counts '\n' in text[from, to). */
 export function countLines(text: string, from: number, to: number): number {
   let n = 0;

@@ -3,6 +3,8 @@
  * decided in one place. They run for every order (and product) of million-order feeds: character
  * loops, no regular expressions, no allocation where none is needed.
  */
+import { trimEnds } from '../parse/common';
+
 const ORDER_STATES = ['new', 'wait', 'cancel', 'refuse', 'return', 'partial_return', 'done'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 /** done and partial_return count as paid (spec, section 4). */
@@ -14,21 +16,8 @@ export const CANCELLED_STATES: ReadonlySet<string> = new Set<OrderState>(['cance
 export const usable = (value: string | undefined): string | undefined => {
   // Stryker disable next-line ConditionalExpression: a shortcut: '' has no visible ends and trims to '' below
   if (value === undefined || value.length === 0) return undefined;
-  // Parsers hand out trimmed values: skip trim() when both ends are visible ASCII (trim() strips nothing there).
-  // The fast path's edges are equivalent where not taking it trims the same (DEL at an end: trim() keeps it too).
-  const first = value.charCodeAt(0);
-  // Stryker disable next-line ArithmeticOperator: past the end is NaN, which takes the trim path: the same text
-  const last = value.charCodeAt(value.length - 1);
-  if (
-    first > 32 &&
-    // Stryker disable next-line EqualityOperator: as said above
-    first < 127 &&
-    last > 32 &&
-    // Stryker disable next-line EqualityOperator: as said above
-    last < 127
-  )
-    return value;
-  const trimmed = value.trim();
+  // Parsers hand out trimmed values: trimEnds skips the call when both ends are kept anyway.
+  const trimmed = trimEnds(value);
   return trimmed === '' ? undefined : trimmed;
 };
 

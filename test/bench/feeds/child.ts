@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   }
   const heap = getHeapStatistics().used_heap_size;
   if (heap > heapPeak) heapPeak = heap;
-  process.stdout.write(`${JSON.stringify({ orders, bytes, ms, heapPeak, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
+  const cpu = process.cpuUsage();
+  process.stdout.write(`${JSON.stringify({ orders, bytes, ms, cpuMs: (cpu.user + cpu.system) / 1000, heapPeak, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
 }
 
 main().catch((error: unknown) => {
