@@ -33,7 +33,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { passwordMinLength, type StageConfig } from './config';
-import { COMPANY_HEADER } from '../shared/routes';
+import { COMPANY_HEADER, IDEMPOTENCY_HEADER } from '../shared/routes';
 import { ACCEPT_ENCODING_HEADER, ORIGIN_VERIFY_HEADER } from './definitions/resources';
 import { WEB_BUILD_SETTINGS_FILE, webBuildMismatch } from './definitions/web-build';
 import { contentSecurityPolicy, extraSecurityHeaders } from './definitions/security-headers';
@@ -185,6 +185,8 @@ export class WebStack extends Stack {
         'CloudFront-Forwarded-Proto',
         // The company the page shows: company-scoped calls refuse to work on another (docs/auth.md).
         COMPANY_HEADER,
+        // A write's retry key: without it at the API a retried write would run twice (docs/reliability.md).
+        IDEMPOTENCY_HEADER,
       ),
     });
 

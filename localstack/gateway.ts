@@ -18,6 +18,7 @@ import { ACCEPT_ENCODING_HEADER, awsLimits, functionDefaults } from '../lib/defi
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
 import { lambdaContext } from './lambda-context';
 import { INVOKE_PATH, invokeJob, type JobRunner } from './lambda-invoke';
+import { LambdaThrottledError } from './lambda-pool';
 
 export const BODY_LIMIT_BYTES = awsLimits.httpApiBodyBytes;
 
@@ -274,6 +275,11 @@ export async function dispatch(request: GatewayRequest, options: DispatchOptions
     }
     return mapResult(result);
   } catch (error) {
+    if (error instanceof LambdaThrottledError) {
+      // Lambda refused the invocation (reserved concurrency in use): API Gateway's proxy answers 500.
+      log(`[gateway] ${route.id} THROTTLED by Lambda (request ${requestId}): ${error.message}`);
+      return json(500, { message: 'Internal Server Error' });
+    }
     log(`[gateway] ${route.id} threw (request ${requestId})`, error);
     return json(500, { code: 'internal', message: 'Internal server error' });
   } finally {

@@ -10,7 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { HANDLER_FILE, esbuildBuildOptions, jobNodeOptions, routeNodeOptions } from '../lib/bundling';
-import { functionDefaults, jobs, jobNames } from '../lib/definitions/resources';
+import { feedRecheckQueue, functionDefaults, jobs, jobNames, reservedConcurrency } from '../lib/definitions/resources';
 import { feedRecheckEntry, feedRecheckWorkerEntry, mailEventsEntry } from '../lib/jobs';
 import { fromRoot } from '../lib/paths';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
@@ -45,6 +45,8 @@ export interface LambdaBundle {
   nodeOptions: string;
   timeoutMs: number;
   memoryMb: number;
+  /** The CDK's reserved concurrency (`reservedConcurrency`): its ceiling, beyond which Lambda throttles. None: the account's. */
+  reservedConcurrency?: number;
 }
 
 /** Every function the CDK deploys whose entry exists, with the settings it deploys with. */
@@ -59,6 +61,7 @@ export function lambdaFunctions(dir = BUNDLES_DIR): LambdaBundle[] {
       // lib/api.ts: PortalFunction's defaults unless the route sets its own.
       timeoutMs: (route.lambda?.timeoutSeconds ?? functionDefaults.timeoutSeconds) * 1000,
       memoryMb: route.lambda?.memoryMb ?? functionDefaults.memoryMb,
+      ...(reservedConcurrency.routes[route.id] !== undefined ? { reservedConcurrency: reservedConcurrency.routes[route.id] } : {}),
     })),
     ...jobNames.map((name) => ({
       name,
@@ -69,7 +72,15 @@ export function lambdaFunctions(dir = BUNDLES_DIR): LambdaBundle[] {
       memoryMb: jobs[name].memoryMb ?? functionDefaults.memoryMb,
     })),
     { name: FEED_RECHECK, entry: feedRecheckEntry, file: at(FEED_RECHECK), nodeOptions: jobNodeOptions, timeoutMs: 300_000, memoryMb: 512 },
-    { name: FEED_RECHECK_WORKER, entry: feedRecheckWorkerEntry, file: at(FEED_RECHECK_WORKER), nodeOptions: jobNodeOptions, timeoutMs: 900_000, memoryMb: 1769 },
+    {
+      name: FEED_RECHECK_WORKER,
+      entry: feedRecheckWorkerEntry,
+      file: at(FEED_RECHECK_WORKER),
+      nodeOptions: jobNodeOptions,
+      timeoutMs: feedRecheckQueue.workerTimeoutSeconds * 1000,
+      memoryMb: feedRecheckQueue.workerMemoryMb,
+      reservedConcurrency: reservedConcurrency.feedRecheckWorker,
+    },
     { name: 'mail-events', entry: mailEventsEntry, file: at('mail-events'), nodeOptions: jobNodeOptions, timeoutMs: 30_000, memoryMb: 512 },
   ];
   return list.filter((fn) => existsSync(fn.entry));

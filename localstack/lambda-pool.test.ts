@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findRoute } from '../shared/routes';
 import { dispatch } from './gateway';
 import type { LambdaBundle } from './lambda-bundles';
-import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
+import { bundleResolver, lambdaPool, LambdaThrottledError, loadEveryBundle, type LambdaPool } from './lambda-pool';
 
 let dir: string;
 let pool: LambdaPool;
@@ -67,5 +67,96 @@ describe('lambdaPool', () => {
     );
     expect(response.statusCode).toBe(500);
     expect(log).toHaveBeenCalledWith(expect.stringContaining(`${route.id} threw`), expect.objectContaining({ message: expect.stringContaining('planted') }));
+  });
+});
+
+describe('lambdaPool concurrency, as Lambda keeps it per function', () => {
+  let gates: string;
+  let held: LambdaPool;
+  /** The handler answers its instance's pid once the test opens the gate (a file), so invocations overlap for sure. */
+  const gated = (name: string, extra: Partial<LambdaBundle> = {}): [string, LambdaBundle] => {
+    const [key, fn] = bundle(name, 'gated.mjs');
+    return [key, { ...fn, ...extra }];
+  };
+  const open = (gate: string) => writeFile(join(gates, gate), '');
+  const busy = (name: string) => held.stats()[name]?.busy ?? 0;
+  const pid = (answer: unknown) => (answer as { pid: number }).pid;
+
+  beforeAll(async () => {
+    gates = await mkdtemp(join(tmpdir(), 'lambda-gates-'));
+    await writeFile(
+      join(dir, 'gated.mjs'),
+      `import { existsSync } from 'node:fs';
+export const handler = async (event) => {
+  while (event.gate && !existsSync(${JSON.stringify(gates)} + '/' + event.gate)) await new Promise((r) => setTimeout(r, 5));
+  return { pid: process.pid };
+};`,
+    );
+    held = lambdaPool({
+      functions: new Map([gated('reads'), gated('writes'), gated('login', { reservedConcurrency: 2 })]),
+      runtime: join(dir, 'runtime.mjs'),
+      env: {},
+      maxInstances: 4,
+      idleMs: 60_000,
+    });
+  });
+  afterAll(async () => {
+    await held?.close();
+    if (gates) await rm(gates, { recursive: true, force: true });
+  });
+
+  it('runs concurrent invocations of a function in as many instances, then reuses the warm ones', async () => {
+    const first = [1, 2, 3].map(() => held.invoke('reads', { gate: 'a' }));
+    await vi.waitFor(() => expect(busy('reads')).toBe(3), { timeout: 20_000 });
+    await open('a');
+    const pids = new Set((await Promise.all(first)).map(pid));
+    expect(pids.size).toBe(3);
+    // Warm and idle: the next invocations take them, no cold start.
+    const again = await Promise.all([held.invoke('reads', {}), held.invoke('reads', {})]);
+    for (const answer of again) expect(pids).toContain(pid(answer));
+    expect(held.stats().reads).toEqual({ busy: 0, idle: 3 });
+  });
+
+  it('never stops a busy instance for another function: the newcomer waits for a free place', async () => {
+    // The machine holds 4: 3 idle 'reads' from above; 'writes' takes their places, never a busy one's.
+    const writes = [1, 2, 3, 4].map(() => held.invoke('writes', { gate: 'b' }));
+    await vi.waitFor(() => expect(busy('writes')).toBe(4), { timeout: 20_000 });
+    expect(held.stats().reads).toBeUndefined();
+    const read = held.invoke('reads', {});
+    const settled = vi.fn();
+    void read.then(settled, settled);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(busy('writes')).toBe(4);
+    expect(settled).not.toHaveBeenCalled();
+    await open('b');
+    const writers = (await Promise.all(writes)).map(pid);
+    expect(new Set(writers).size).toBe(4);
+    expect(typeof pid(await read)).toBe('number');
+  });
+
+  it("throttles beyond the function's reserved concurrency without running it, and the gateway answers as API Gateway does", async () => {
+    const two = [held.invoke('login', { gate: 'c' }), held.invoke('login', { gate: 'c' })];
+    await expect(held.invoke('login', {})).rejects.toBeInstanceOf(LambdaThrottledError);
+    const log = vi.fn();
+    const response = await dispatch(
+      { method: 'POST', url: '/api/security/login', rawHeaders: ['host', '127.0.0.1'], body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
+      { resolveHandler: bundleResolver({ has: () => true, invoke: (_name, event) => held.invoke('login', event) }), log },
+    );
+    expect(response.statusCode).toBe(500);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('THROTTLED'));
+    await open('c');
+    await Promise.all(two);
+    // Its concurrency is free again.
+    expect(typeof pid(await held.invoke('login', {}))).toBe('number');
+  });
+
+  it('reclaims instances left idle', async () => {
+    const quick = lambdaPool({ functions: new Map([gated('reads')]), runtime: join(dir, 'runtime.mjs'), env: {}, idleMs: 50 });
+    try {
+      await quick.invoke('reads', {});
+      await vi.waitFor(() => expect(quick.stats()).toEqual({}), { timeout: 10_000 });
+    } finally {
+      await quick.close();
+    }
   });
 });

@@ -2,12 +2,19 @@
  * Runs the bundles of `LAMBDA_CODE=bundled` as Lambda runs functions: an instance is a process
  * of its own (localstack/lambda-runtime.ts) started at the first invocation (a cold start) with
  * the function's environment and NODE_OPTIONS (lib/bundling.ts), handling one invocation at a
- * time; a concurrent one starts another instance. An instance whose bundle fails to load, that
- * crashes or passes the function's timeout is stopped and the invocation fails, as on AWS.
- * Idle instances beyond `maxInstances` are stopped, oldest first (Lambda reclaims them too).
+ * time. Concurrency is per function, as on Lambda: a concurrent invocation takes a warm idle
+ * instance of its function or starts another, up to the function's reserved concurrency, beyond
+ * which it is throttled (TooManyRequestsException) without running. A busy instance is never
+ * stopped for another; an idle one is reclaimed after `idleMs`. An instance whose bundle fails to
+ * load, that crashes or passes the function's timeout is stopped and the invocation fails.
+ *
+ * The one thing Lambda does not do: the machine bounds the processes (`maxInstances`). When every
+ * one is busy, an invocation waits for one to free instead of starting a 50th node process on two
+ * cores, where each would pass its timeout (docs/reliability.md, "The local Lambda pool").
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { HandlerResolver } from './gateway';
 import type { LambdaBundle } from './lambda-bundles';
 import type { RuntimeError, RuntimeReply, RuntimeRequest } from './lambda-runtime';
@@ -24,7 +31,20 @@ export class LambdaFunctionError extends Error {
   }
 }
 
+/** Lambda's answer to an invocation beyond the function's reserved concurrency: it never ran. */
+export class LambdaThrottledError extends Error {
+  override name = 'TooManyRequestsException';
+  readonly reason = 'ReservedFunctionConcurrentInvocationLimitExceeded';
+  constructor(
+    readonly functionName: string,
+    readonly reservedConcurrency: number,
+  ) {
+    super(`${functionName}: Rate Exceeded. (reserved concurrency ${reservedConcurrency}, all in use)`);
+  }
+}
+
 interface Instance {
+  name: string;
   child: ChildProcess;
   ready: Promise<void>;
   busy: boolean;
@@ -34,10 +54,12 @@ interface Instance {
 
 export interface LambdaPool {
   has(name: string): boolean;
-  /** Runs one invocation of `name` and returns its JSON result (throws LambdaFunctionError). */
+  /** Runs one invocation of `name` and returns its JSON result (throws LambdaFunctionError, LambdaThrottledError). */
   invoke(name: string, event: unknown, requestId?: string): Promise<unknown>;
   /** Starts an instance of `name` (a cold start) and resolves once its bundle is loaded. */
   warm(name: string): Promise<void>;
+  /** Instances per function, busy or idle (what a test or the bench reads). */
+  stats(): Record<string, { busy: number; idle: number }>;
   close(): Promise<void>;
 }
 
@@ -47,36 +69,40 @@ export interface LambdaPoolOptions {
   runtime: string;
   /** The functions' environment (the local stack's, as the CDK gives every function the same). */
   env: Record<string, string>;
+  /** Processes this machine runs at once, of every function (default `defaultMaxInstances`). */
   maxInstances?: number;
+  /** An instance idle this long is stopped (Lambda reclaims idle environments too). */
+  idleMs?: number;
 }
 
+/**
+ * Eight node processes per core, LAMBDA_LOCAL_INSTANCES to change it: more would only share the
+ * same cores, and a cold start (a node process loading a bundle) costs about a core for a moment.
+ */
+export const defaultMaxInstances = (value = process.env.LAMBDA_LOCAL_INSTANCES): number =>
+  value ? Math.max(1, Number.parseInt(value, 10) || 1) : Math.max(8, availableParallelism() * 8);
+
+/** Lambda keeps an idle environment for minutes; 5 here. */
+const DEFAULT_IDLE_MS = 5 * 60_000;
+
 export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
-  const instances = new Map<string, Instance[]>();
-  const maxInstances = options.maxInstances ?? 12;
+  const instances: Instance[] = [];
+  const maxInstances = options.maxInstances ?? defaultMaxInstances();
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  /** Invocations of each function under way or waiting for an instance: its concurrency. */
+  const inFlight = new Map<string, number>();
+  /** Invocations waiting for the machine to free an instance, first come first served. */
+  const waiting: { fn: LambdaBundle; take: (instance: Instance) => void; refuse: (error: Error) => void }[] = [];
   let nextId = 1;
   let closed = false;
 
-  const all = () => [...instances.values()].flat();
-  const remove = (name: string, instance: Instance) => {
-    const list = instances.get(name) ?? [];
-    instances.set(
-      name,
-      list.filter((i) => i !== instance),
-    );
-  };
-  const stop = (name: string, instance: Instance) => {
-    remove(name, instance);
+  const stop = (instance: Instance) => {
+    const at = instances.indexOf(instance);
+    if (at >= 0) instances.splice(at, 1);
     if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill('SIGKILL');
   };
 
   function start(fn: LambdaBundle): Instance {
-    // Over the cap: stop the idle instance used longest ago (of any function).
-    const idle = all().filter((i) => !i.busy).sort((a, b) => a.lastUsed - b.lastUsed);
-    for (let excess = all().length + 1 - maxInstances; excess > 0 && idle.length > 0; excess--) {
-      const victim = idle.shift()!;
-      const owner = [...instances.entries()].find(([, list]) => list.includes(victim))?.[0];
-      if (owner) stop(owner, victim);
-    }
     const child = fork(options.runtime, [fn.file, fn.name, String(fn.memoryMb)], {
       // What Lambda sets beside the function's own variables; nothing else of this process leaks in.
       env: {
@@ -94,7 +120,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
     });
-    const instance: Instance = { child, ready: Promise.resolve(), busy: false, lastUsed: Date.now(), pending: new Map() };
+    const instance: Instance = { name: fn.name, child, ready: Promise.resolve(), busy: false, lastUsed: Date.now(), pending: new Map() };
     let initError: RuntimeError | null = null;
     instance.ready = new Promise<void>((resolve, reject) => {
       child.on('message', (reply: RuntimeReply) => {
@@ -103,25 +129,99 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
           initError = reply.error;
           reject(new LambdaFunctionError(fn.name, reply.error));
         } else {
-          const waiting = instance.pending.get(reply.id);
+          const waiter = instance.pending.get(reply.id);
           instance.pending.delete(reply.id);
-          if (reply.type === 'result') waiting?.resolve(reply.result);
-          else waiting?.reject(new LambdaFunctionError(fn.name, reply.error));
+          if (reply.type === 'result') waiter?.resolve(reply.result);
+          else waiter?.reject(new LambdaFunctionError(fn.name, reply.error));
         }
       });
       child.on('exit', (code, signal) => {
-        remove(fn.name, instance);
+        stop(instance);
         const error = initError ?? { errorType: 'Runtime.ExitError', errorMessage: `the instance exited (${signal ?? `code ${code}`})` };
         reject(new LambdaFunctionError(fn.name, error));
-        for (const waiting of instance.pending.values()) waiting.reject(new LambdaFunctionError(fn.name, error));
+        for (const waiter of instance.pending.values()) waiter.reject(new LambdaFunctionError(fn.name, error));
         instance.pending.clear();
+        // Its place on the machine is free: a waiting invocation may start an instance.
+        serveWaiting();
       });
       child.on('error', (error) => reject(new LambdaFunctionError(fn.name, { errorType: 'Runtime.StartError', errorMessage: error.message })));
     });
     // Nobody may be waiting yet (the instance is being started): the rejection is read through `ready`.
     instance.ready.catch(() => undefined);
-    instances.set(fn.name, [...(instances.get(fn.name) ?? []), instance]);
+    instances.push(instance);
     return instance;
+  }
+
+  /**
+   * An instance for one invocation of `fn`, marked busy, or null when the machine has none to
+   * give: a warm idle one of the function (the most recently used, so the others go idle and are
+   * reclaimed), else a new one, in the place of the longest idle instance of another function when
+   * the machine is full. Never a busy one.
+   */
+  function take(fn: LambdaBundle): Instance | null {
+    const instance = instances.filter((i) => !i.busy && i.name === fn.name).sort((a, b) => b.lastUsed - a.lastUsed)[0] ?? startInRoom(fn);
+    if (!instance) return null;
+    instance.busy = true;
+    instance.lastUsed = Date.now();
+    return instance;
+  }
+
+  /** A new instance of `fn`, in the place of the longest idle one when the machine is full; null when every one is busy. */
+  function startInRoom(fn: LambdaBundle): Instance | null {
+    if (instances.length >= maxInstances) {
+      const victim = instances.filter((i) => !i.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      if (!victim) return null;
+      stop(victim);
+    }
+    return start(fn);
+  }
+
+  function serveWaiting(): void {
+    while (waiting.length > 0 && !closed) {
+      const instance = take(waiting[0]!.fn);
+      if (!instance) return;
+      waiting.shift()!.take(instance);
+    }
+  }
+
+  const release = (instance: Instance) => {
+    instance.busy = false;
+    instance.lastUsed = Date.now();
+    serveWaiting();
+  };
+
+  // Lambda reclaims environments left idle; so does the pool (never a busy one).
+  const reclaim = setInterval(
+    () => {
+      const now = Date.now();
+      for (const instance of instances.filter((i) => !i.busy && now - i.lastUsed >= idleMs)) stop(instance);
+    },
+    Math.min(idleMs, 60_000),
+  );
+  reclaim.unref();
+
+  async function run(fn: LambdaBundle, instance: Instance, event: unknown, requestId: string): Promise<unknown> {
+    await instance.ready;
+    const id = nextId++;
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // Lambda stops the instance at its timeout; the next invocation is a cold start.
+        reject(new LambdaFunctionError(fn.name, { errorType: 'Sandbox.Timedout', errorMessage: `Task timed out after ${fn.timeoutMs / 1000} seconds` }));
+        stop(instance);
+      }, fn.timeoutMs);
+      instance.pending.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      const request: RuntimeRequest = { type: 'invoke', id, event, requestId, deadline: Date.now() + fn.timeoutMs };
+      instance.child.send(request);
+    });
   }
 
   return {
@@ -130,45 +230,39 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
       const fn = options.functions.get(name);
       if (!fn) throw new Error(`No bundle for the function ${name}`);
       if (closed) throw new Error('The local Lambda pool is closed');
-      const instance = (instances.get(name) ?? []).find((i) => !i.busy) ?? start(fn);
-      instance.busy = true;
-      instance.lastUsed = Date.now();
+      const concurrency = inFlight.get(name) ?? 0;
+      if (fn.reservedConcurrency !== undefined && concurrency >= fn.reservedConcurrency) throw new LambdaThrottledError(name, fn.reservedConcurrency);
+      inFlight.set(name, concurrency + 1);
+      let instance: Instance | undefined;
       try {
-        await instance.ready;
-        const id = nextId++;
-        return await new Promise<unknown>((resolve, reject) => {
-          const timer = setTimeout(() => {
-            // Lambda stops the instance at its timeout; the next invocation is a cold start.
-            reject(new LambdaFunctionError(name, { errorType: 'Sandbox.Timedout', errorMessage: `Task timed out after ${fn.timeoutMs / 1000} seconds` }));
-            stop(name, instance);
-          }, fn.timeoutMs);
-          instance.pending.set(id, {
-            resolve: (value) => {
-              clearTimeout(timer);
-              resolve(value);
-            },
-            reject: (error) => {
-              clearTimeout(timer);
-              reject(error);
-            },
-          });
-          const request: RuntimeRequest = { type: 'invoke', id, event, requestId, deadline: Date.now() + fn.timeoutMs };
-          instance.child.send(request);
-        });
+        instance = take(fn) ?? (await new Promise<Instance>((resolve, reject) => waiting.push({ fn, take: resolve, refuse: reject })));
+        return await run(fn, instance, event, requestId);
       } finally {
-        instance.busy = false;
-        instance.lastUsed = Date.now();
+        inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
+        if (instance) release(instance);
       }
     },
     async warm(name) {
       const fn = options.functions.get(name);
       if (!fn) throw new Error(`No bundle for the function ${name}`);
-      await ((instances.get(name) ?? [])[0] ?? start(fn)).ready;
+      // At start every function loads once (loadEveryBundle): beyond the machine's room, the longest idle make way.
+      const instance = instances.find((i) => i.name === name) ?? startInRoom(fn) ?? start(fn);
+      await instance.ready;
+    },
+    stats() {
+      const counts: Record<string, { busy: number; idle: number }> = {};
+      for (const instance of instances) {
+        const count = (counts[instance.name] ??= { busy: 0, idle: 0 });
+        if (instance.busy) count.busy++;
+        else count.idle++;
+      }
+      return counts;
     },
     async close() {
       closed = true;
-      const children = all().map((i) => i.child);
-      instances.clear();
+      clearInterval(reclaim);
+      for (const waiter of waiting.splice(0)) waiter.refuse(new Error('The local Lambda pool is closed'));
+      const children = instances.splice(0).map((i) => i.child);
       await Promise.all(
         children.map(
           (child) =>

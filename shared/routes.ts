@@ -149,6 +149,14 @@ export interface RouteDef {
  */
 export const COMPANY_HEADER = 'X-Portal-Company';
 
+/**
+ * A write's retry key (docs/reliability.md, "Retries that are safe"): accepted on every signed-in
+ * route that changes something; the web app sends one per user action and the same on its retry.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** 1 to 100 letters, digits, '-', '_', '.' or ':' (a UUID, as the web app sends). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,100}$/;
+
 type RouteInput = Omit<RouteDef, 'companyScoped'> & { readonly companyScoped?: boolean };
 
 /** Declares one route; `companyScoped` defaults to false. */

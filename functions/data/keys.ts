@@ -89,6 +89,11 @@ export const keys = {
    * An attempt counter (sign-in failures, reset mails) of one subject in one fixed time window;
    * the subject (a login, a client address) is hashed so no personal data sits in the key.
    */
+  /**
+   * A write's Idempotency-Key (functions/data/idempotency.ts): per user and company, so another
+   * user's or another company's key never replays this one's answer. Expires with `expiresAt`.
+   */
+  idempotencyKey: (userId: string, companyId: string, key: string): Key => ({ pk: `IDEMPOTENCY#${userId}`, sk: `KEY#${companyId}#${key}` }),
   throttle: (scope: string, subjectHash: string, window: number): Key => ({ pk: `THROTTLE#${scope}#${subjectHash}`, sk: `W#${window}` }),
   /** A first-sign-in challenge the portal handed out (hash of Cognito's session string). */
   signInChallenge: (sessionHash: string): Key => ({ pk: `CHALLENGE#${sessionHash}`, sk: 'CHALLENGE' }),

@@ -120,6 +120,21 @@ export class CompanyChangedError extends AppError {
   }
 }
 
+/** The Idempotency-Key was sent before with another request (another body, route or item): nothing is done. */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(422, 'idempotency-key-reused', 'This Idempotency-Key was used for another request');
+  }
+}
+
+/** The first try of this request is still running: the retry waits for its answer. */
+export class IdempotencyInProgressError extends AppError {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super(409, 'idempotency-in-progress', 'This request is still being handled: try again in a moment');
+  }
+}
+
 /** 503: a dependency (DynamoDB, Cognito, SES, S3) is down or too slow; the answer says when to try again. */
 export class ServiceUnavailableError extends AppError {
   constructor(readonly retryAfterSeconds = 5) {

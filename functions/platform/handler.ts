@@ -12,7 +12,8 @@ import { handlerTracing } from './tracing';
 import { runAs } from './actor';
 import { env } from './env';
 import { setPasswordMinLength } from '../../shared/schemas/password-policy';
-import { AppError, dependencyDown, ForbiddenError, ServiceUnavailableError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
+import { withIdempotencyKey } from './idempotency';
+import { AppError, dependencyDown, ForbiddenError, IdempotencyInProgressError, ServiceUnavailableError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
 
 /**
  * The handler pipeline every /api Lambda runs. In order: refuse cross-site state-changing
@@ -214,7 +215,7 @@ async function validate(schema: AnyObjectSchema, body: unknown): Promise<unknown
 }
 
 function errorResult(error: unknown, route: RouteDef, requestId: string | undefined): APIGatewayProxyStructuredResultV2 {
-  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
+  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError || error instanceof IdempotencyInProgressError) {
     return json(error.status, error.toBody(), { headers: { 'retry-after': String(error.retryAfterSeconds) } });
   }
   if (error instanceof AppError) return json(error.status, error.toBody());
@@ -305,8 +306,13 @@ export function createHandler<R extends RouteDef>(
         cookies: event.cookies ?? [],
       });
       // Every change the handler makes is recorded under the signed-in caller (functions/data/audit.ts).
-      const reply = await (state.auth ? runAs({ userId: state.auth.user.id, login: state.auth.user.login }, work) : work());
-      return toResult(reply);
+      const answer = async () => toResult(await (state.auth ? runAs({ userId: state.auth.user.id, login: state.auth.user.login }, work) : work()));
+      // A signed-in write runs at most once per Idempotency-Key (platform/idempotency.ts); public routes have no caller to keep keys for.
+      if (!state.auth || SAFE_METHODS.has(route.method)) return answer();
+      return withIdempotencyKey(
+        { route, auth: state.auth, headers: state.headers, path: event.rawPath ?? route.path, body: state.body, timeoutSeconds: route.lambda?.timeoutSeconds },
+        answer,
+      );
     });
 
   // The local gateway and tests may call without a Lambda context; middy needs an object.

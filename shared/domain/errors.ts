@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'method-not-allowed',
   'conflict',
   'company-changed',
+  'idempotency-key-reused',
+  'idempotency-in-progress',
   'unsupported-media-type',
   'too-many-requests',
   'not-implemented',

@@ -18,6 +18,8 @@ run bench:feeds npm run -s bench:feeds -- --smoke
 run bench:health-job npm run -s bench:health-job -- --smoke
 run bench:reset-timing npm run -s bench:reset-timing -- --smoke
 run bench:lists npm run -s bench:lists -- --smoke
+# Starts two stacks, source then bundled (building every bundle takes most of its time).
+run bench:load npm run -s bench:load -- --smoke
 # Serves the built app (the "web build" stage runs first in `npm test`).
 if [ -f web/dist/index.html ]; then
   run screens npm run -s screens -- --smoke --out test-results/screens-smoke

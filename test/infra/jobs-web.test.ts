@@ -132,7 +132,7 @@ describe('web stack', () => {
     expect(policy.CookiesConfig.CookieBehavior).toBe('all');
     expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
     expect(policy.HeadersConfig.HeaderBehavior).toBe('whitelist');
-    expect(policy.HeadersConfig.Headers).toEqual(expect.arrayContaining(['CloudFront-Viewer-Address', 'Sec-Fetch-Site', 'Origin', 'Content-Type', 'X-Portal-Company']));
+    expect(policy.HeadersConfig.Headers).toEqual(expect.arrayContaining(['CloudFront-Viewer-Address', 'Sec-Fetch-Site', 'Origin', 'Content-Type', 'X-Portal-Company', 'Idempotency-Key']));
     expect(policy.HeadersConfig.Headers).not.toContain('Host');
     // The origin secret rides on every /api request, as a deploy-time dynamic reference (not in the template).
     expect(origin.OriginCustomHeaders).toEqual([

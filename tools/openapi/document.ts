@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '../../shared/domain/errors';
-import { COMPANY_HEADER, handlerModule, routes, type RouteDef } from '../../shared/routes';
+import { COMPANY_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, handlerModule, routes, type RouteDef } from '../../shared/routes';
 import { replySchemas } from './reply-schemas';
 import { yupToJsonSchema, type JsonSchema } from './yup-json-schema';
 
@@ -21,7 +21,8 @@ const ERRORS = {
   401: ['Unauthenticated', 'No valid session (`access` cookie): `unauthenticated`. The web app tries POST /api/security/refresh once.'],
   403: ['Forbidden', '`forbidden`: not allowed for this role, a cross-site request (Sec-Fetch-Site / Origin) on a state-changing call, or `mfa-setup-required` (an administrator who must set up an authenticator app first).'],
   404: ['NotFound', '`not-found` (or `invalid-token`): nothing with this id here, for this caller.'],
-  409: ['Conflict', '`conflict`: stale `version` or a duplicate; `company-changed`: the `X-Portal-Company` sent is not the caller\'s current company. Nothing was changed.'],
+  409: ['Conflict', '`conflict`: stale `version` or a duplicate; `company-changed`: the `X-Portal-Company` sent is not the caller\'s current company; `idempotency-in-progress`: the first try with this `Idempotency-Key` still runs (Retry-After). Nothing was changed.'],
+  422: ['IdempotencyKeyReused', '`idempotency-key-reused`: the `Idempotency-Key` was sent before with another request (route, item or body). Nothing was changed.'],
   415: ['UnsupportedMediaType', '`unsupported-media-type`: request bodies must be `application/json`.'],
   500: ['Internal', '`internal`: message only, no stack.'],
 } as const satisfies Record<number, readonly [string, string]>;
@@ -50,12 +51,16 @@ const refusesCrossSite = (root: string, route: RouteDef): boolean => {
   return existsSync(file) && /refuseCrossSite:\s*true/.test(readFileSync(file, 'utf8'));
 };
 
+/** A signed-in write: it takes an Idempotency-Key (functions/platform/idempotency.ts). */
+const idempotent = (route: RouteDef): boolean => route.access !== 'public' && route.method !== 'GET';
+
 /** The error statuses a route may answer, by the rules of docs/conventions.md. */
 function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: boolean, crossSiteGuard: boolean): ErrorStatus[] {
   const out = new Set<ErrorStatus>([500]);
   const writes = route.method !== 'GET';
   if (route.schema) out.add(400);
   if (writes) out.add(415);
+  if (idempotent(route)) out.add(409).add(422);
   if (route.access !== 'public') out.add(401);
   if (writes || crossSiteGuard || route.access === 'admin' || (route.access !== 'public' && !route.duringMfaSetup)) out.add(403);
   if (/\{\w+\}/.test(route.path)) out.add(404);
@@ -68,6 +73,7 @@ function operation(root: string, route: RouteDef, reply: JsonSchema | null | und
   const body = route.schema ? yupToJsonSchema(route.schema) : undefined;
   const parameters: Json[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   if (route.companyScoped) parameters.push({ $ref: '#/components/parameters/PortalCompany' });
+  if (idempotent(route)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
 
   const responses: Json = {};
   const statuses = successStatuses(root, route, !!reply);
@@ -192,6 +198,13 @@ function buildOpenApi(root: string): Json {
           required: false,
           description: 'The company the page shows (its id). When it is not the caller\'s current company the call answers 409 `company-changed` and does nothing; without it the call works on the current company (docs/auth.md).',
           schema: { type: 'string' },
+        },
+        IdempotencyKey: {
+          name: IDEMPOTENCY_HEADER,
+          in: 'header',
+          required: false,
+          description: 'One key per user action (the web app sends a UUID), the same on its retry: the request runs once and its 2xx answer is replayed for 24 hours to the same user and company (header `Idempotent-Replayed: true`); the key with another request answers 422 (docs/reliability.md, "Retries that are safe").',
+          schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
         },
       },
       responses: Object.fromEntries(

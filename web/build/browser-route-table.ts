@@ -21,9 +21,10 @@ function* walk(node: Node): Generator<Node> {
 
 /**
  * What the web client reads of a route (lib/api/client.ts, lib/api/use-route.ts): which call to
- * make, whether it sends the shown company, which answers it makes stale.
+ * make, whether it sends the shown company and (access: a signed-in write) an Idempotency-Key,
+ * which answers it makes stale or answers itself.
  */
-const BROWSER_KEEPS = new Set(['id', 'method', 'path', 'companyScoped', 'stale', 'answers']);
+const BROWSER_KEEPS = new Set(['id', 'method', 'path', 'access', 'companyScoped', 'stale', 'answers']);
 
 /** The ranges as spaces (newlines stay): positions, and so the source map, do not move. */
 function blank(code: string, ranges: [number, number][]): string {
@@ -39,7 +40,7 @@ function blank(code: string, ranges: [number, number][]): string {
 /**
  * The browser's copy of shared/routes.ts: each `route({...})` keeps only what the client reads
  * (BROWSER_KEEPS); the server's properties go (the request schema, the response type's carrier,
- * the Lambda settings, the IAM grants, access, area), and then each import nothing else uses.
+ * the Lambda settings, the IAM grants, area), and then each import nothing else uses.
  *
  * Why: the request schemas are the server's (functions/platform/handler.ts validates with them)
  * and the OpenAPI generator's; a form imports its schema from shared/schemas itself. The route

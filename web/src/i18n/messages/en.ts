@@ -235,6 +235,8 @@ export const en = {
   // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
   'tooManyRequests.retryIn': 'Too many attempts: try again {when}',
   'error.not-implemented': 'This feature is being built and will be available in an upcoming release.',
+  'error.idempotency-key-reused': 'This action was already sent with other values: reload the page and try again',
+  'error.idempotency-in-progress': 'This action is still being saved: wait a moment and try again',
   'error.unavailable': 'The service is briefly unavailable: please try again in a few seconds',
   'api.retrying': 'The service is briefly unavailable: trying again…',
   'error.internal': 'Something went wrong on our side',

@@ -222,6 +222,8 @@ export const fr: Catalogue = {
   // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
   'tooManyRequests.retryIn': 'Trop de tentatives : réessayez {when}',
   'error.not-implemented': 'Cette fonctionnalité est en cours de développement et sera disponible dans une prochaine version.',
+  'error.idempotency-key-reused': 'Cette action a déjà été envoyée avec d’autres valeurs : rechargez la page et réessayez',
+  'error.idempotency-in-progress': 'Cette action est encore en cours d’enregistrement : patientez un instant et réessayez',
   'error.unavailable': 'Le service est momentanément indisponible : réessayez dans quelques secondes',
   'api.retrying': 'Le service est momentanément indisponible : nouvelle tentative…',
   'error.internal': 'Une erreur est survenue de notre côté',

@@ -222,6 +222,8 @@ export const ru: Catalogue = {
   // A 429 whose wait is known; {when}: 'in 42 minutes' (Intl relative time, lib/api/error-message.ts)
   'tooManyRequests.retryIn': 'Слишком много попыток: попробуйте снова {when}',
   'error.not-implemented': 'Эта функция в разработке и появится в одном из ближайших выпусков.',
+  'error.idempotency-key-reused': 'Это действие уже было отправлено с другими значениями: обновите страницу и повторите',
+  'error.idempotency-in-progress': 'Это действие ещё сохраняется: подождите немного и повторите',
   'error.unavailable': 'Сервис временно недоступен: повторите через несколько секунд',
   'api.retrying': 'Сервис временно недоступен: пробуем ещё раз…',
   'error.internal': 'На нашей стороне произошла ошибка',

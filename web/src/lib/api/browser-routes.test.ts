@@ -13,9 +13,9 @@ describe("the browser's route table", () => {
   it('keeps what the client reads of every route', () => {
     expect(all.length).toBeGreaterThan(50);
     for (const route of all) {
-      expect(Object.keys(route).filter((key) => !['id', 'method', 'path', 'companyScoped', 'stale'].includes(key)), route.id).toEqual([]);
+      expect(Object.keys(route).filter((key) => !['id', 'method', 'path', 'access', 'companyScoped', 'stale'].includes(key)), route.id).toEqual([]);
     }
-    expect(securityLogin).toEqual({ companyScoped: false, id: 'security-login', method: 'POST', path: '/api/security/login', stale: [] });
+    expect(securityLogin).toEqual({ access: 'public', companyScoped: false, id: 'security-login', method: 'POST', path: '/api/security/login', stale: [] });
     expect(companiesUpdate).toMatchObject({ method: 'PUT', path: '/api/companies/{id}' });
     expect(usersCreate.stale).toContain('users-list');
   });
@@ -23,6 +23,6 @@ describe("the browser's route table", () => {
   it('leaves out the request schemas and the IAM grants', () => {
     expect('schema' in securityLogin).toBe(false);
     expect('grants' in usersCreate).toBe(false);
-    expect('access' in usersCreate).toBe(false);
+    expect(usersCreate.access).toBe('admin');
   });
 });

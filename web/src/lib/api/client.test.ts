@@ -72,15 +72,37 @@ describe('API client', () => {
       expect(calls).toBe(1 + READ_RETRIES);
     });
 
-    it('never sends a write again by itself', async () => {
-      let calls = 0;
-      server.use(http.post(url('/api/collectors'), () => (++calls, unavailable('0'))));
+    const collector = { source: 'S', accessEmail: 'a@b.co', comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' } as const;
+
+    it('sends a signed-in write again with the same Idempotency-Key when its answer was lost, a new key per action', async () => {
+      const keys: (string | null)[] = [];
+      server.use(
+        http.post(url('/api/collectors'), ({ request }) => {
+          keys.push(request.headers.get('idempotency-key'));
+          if (keys.length === 1) return HttpResponse.error();
+          return keys.length === 2 ? unavailable('0') : HttpResponse.json({ id: 'c1' }, { status: 201 });
+        }),
+      );
       const onRetrying = vi.fn();
       restore = configureApi({ onRetrying });
-      await expect(
-        callRoute(collectorsCreate, { body: { source: 'S', accessEmail: 'a@b.co', comment: '', commentStatus: '', configStatus: 'No', collectStatus: 'No' } }),
-      ).rejects.toMatchObject({ status: 503, code: 'unavailable' });
+      await expect(callRoute(collectorsCreate, { body: collector })).resolves.toEqual({ id: 'c1' });
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toMatch(/^[\w-]{36}$/);
+      expect(new Set(keys).size).toBe(1);
+      expect(onRetrying).toHaveBeenCalledTimes(2);
+      await callRoute(collectorsCreate, { body: collector });
+      expect(keys[3]).not.toBe(keys[0]);
+    });
+
+    it('never sends a public write (no key) again by itself', async () => {
+      let calls = 0;
+      let key: string | null = 'unset';
+      server.use(http.post(url('/api/security/password-reset'), ({ request }) => ((key = request.headers.get('idempotency-key')), ++calls, unavailable('0'))));
+      const onRetrying = vi.fn();
+      restore = configureApi({ onRetrying });
+      await expect(callRoute(passwordResetRequest, { body: { login: 'a@b.co', language: 'en' }, auth: 'none' })).rejects.toMatchObject({ status: 503, code: 'unavailable' });
       expect(calls).toBe(1);
+      expect(key).toBeNull();
       expect(onRetrying).not.toHaveBeenCalled();
     });
   });

@@ -1,4 +1,4 @@
-import { COMPANY_HEADER, routePath, securityRefresh, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from 'shared/routes';
+import { COMPANY_HEADER, IDEMPOTENCY_HEADER, routePath, securityRefresh, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from 'shared/routes';
 import type { ApiError as ApiErrorBody } from 'shared/domain/types';
 
 /** An HTTP answer other than 2xx, with the contract's error body when there is one. */
@@ -93,6 +93,8 @@ interface RawCall {
   query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** A signed-in write's key: one per user action, the same on every retry of it. */
+  idempotencyKey?: string;
 }
 
 /** The options argument may be left out when nothing in it is required. */
@@ -126,6 +128,7 @@ function send(route: RouteDef, options: RawCall): Promise<Response> {
       Accept: 'application/json',
       ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
       ...(shown ? { [COMPANY_HEADER]: shown } : {}),
+      ...(options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {}),
     },
     body: hasBody ? JSON.stringify(options.body) : null,
     signal: options.signal ?? null,
@@ -173,8 +176,10 @@ export const setRouteAnswer = (routeId: string, answer: unknown): Promise<unknow
  */
 /**
  * A read answered 503 (a dependency is down: docs/reliability.md) is sent again after the server's
- * Retry-After, at most READ_RETRIES times and READ_RETRY_MAX_WAIT_S apart; a write is never sent
- * again by itself (the user sees why and decides).
+ * Retry-After, at most READ_RETRIES times and READ_RETRY_MAX_WAIT_S apart. So is a signed-in write,
+ * with the same Idempotency-Key, when its answer was lost (the network failed, 503, or its first
+ * try still runs: 409 idempotency-in-progress): the server runs it once and replays its answer.
+ * A public write (no key) is never sent again by itself (the user sees why and decides).
  */
 export const READ_RETRIES = 2;
 const READ_RETRY_MAX_WAIT_S = 5;
@@ -188,18 +193,35 @@ const pause = (seconds: number, signal?: AbortSignal) =>
     });
   });
 
+const answerLost = async (res: Response): Promise<boolean> =>
+  res.status === 503 || (res.status === 409 && (await res.clone().json().catch(() => ({}))).code === 'idempotency-in-progress');
+
 async function sendWithRetries(route: RouteDef, call: RawCall): Promise<Response> {
-  let res = await send(route, call);
-  for (let retry = 1; retry <= READ_RETRIES && res.status === 503 && route.method === 'GET' && !call.signal?.aborted; retry++) {
+  const retries = route.method === 'GET' || call.idempotencyKey !== undefined;
+  for (let retry = 0; ; retry++) {
+    const last = !retries || retry >= READ_RETRIES || call.signal?.aborted;
+    let res: Response;
+    try {
+      res = await send(route, call);
+    } catch (error) {
+      // A keyed write whose answer the network lost; anything else (an abort, a read) is the caller's.
+      if (last || call.idempotencyKey === undefined || (error as Error).name === 'AbortError') throw error;
+      handlers.onRetrying();
+      await pause(1, call.signal);
+      continue;
+    }
+    if (last || !(await answerLost(res))) return res;
     handlers.onRetrying();
     await pause(Math.min(retryAfterSeconds(res.headers.get('retry-after')) ?? 1, READ_RETRY_MAX_WAIT_S), call.signal);
-    res = await send(route, call);
   }
-  return res;
 }
 
 export async function callRoute<R extends RouteDef>(route: R, ...[options]: OptionalIfEmpty<CallOptions<R>>): Promise<ResponseOf<R>> {
-  const call: RawCall & { auth?: AuthMode } = options ?? {};
+  // One call is one user action: its key goes with each of its tries (the refresh's retry included).
+  const call: RawCall & { auth?: AuthMode } = {
+    ...options,
+    ...(route.method !== 'GET' && route.access !== 'public' ? { idempotencyKey: crypto.randomUUID() } : {}),
+  };
   const auth = call.auth ?? 'redirect';
   let res = await sendWithRetries(route, call);
   if (res.status === 401 && auth !== 'none') {
