@@ -297,7 +297,7 @@ export const usersFindCurrentCompany = route({
 });
 export const usersChangeCurrentCompany = route({
   id: 'users-change-current-company', area: 'users', method: 'POST', path: '/api/users/change-current-company', access: 'signed-in',
-  summary: 'Switch to another company',
+  summary: 'Switch to another company', namesRecordInBody: true,
   stale: [],
   schema: changeCurrentCompanySchema, response: reply<Company>(),
 });
