@@ -33,7 +33,9 @@ import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
-import { translationsUpdateSchema } from './schemas/translations';
+import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
+import { companiesListQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { auditQuerySchema } from './schemas/audit';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
 import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
@@ -111,6 +113,8 @@ export interface RouteDef {
   /** Unique, kebab-case; the handler module is functions/http/<area>/<id>.ts. */
   readonly id: string;
   readonly area: string;
+  /** One line for people: the operation's summary in docs/openapi.json. */
+  readonly summary: string;
   readonly method: Method;
   /** API Gateway syntax: /api/sources/{id} */
   readonly path: string;
@@ -119,6 +123,11 @@ export interface RouteDef {
   readonly companyScoped: boolean;
   /** The JSON body's schema (shared/schemas), also used by the form that sends it. */
   readonly schema?: AnyObjectSchema;
+  /**
+   * The query parameters' schema (shared/schemas) of a route that reads them; the use case
+   * validates them with it (400). Other routes ignore any query.
+   */
+  readonly query?: AnyObjectSchema;
   readonly response?: Reply<unknown>;
   readonly lambda?: LambdaSettings;
   readonly grants?: RouteGrants;
@@ -127,6 +136,18 @@ export interface RouteDef {
    * every other route answers them 403 `mfa-setup-required` (functions/platform/auth.ts).
    */
   readonly duringMfaSetup?: boolean;
+  /**
+   * A public route that checks a password, a code, a sign-in challenge or a refresh token: it
+   * answers 401 when that is wrong or expired (docs/openapi.json lists 401 for it).
+   */
+  readonly checksCredentials?: boolean;
+  /**
+   * A throttle of functions/core/security/throttle.ts applies (sign-in backoff, mail caps): it may
+   * answer 429 with Retry-After (docs/openapi.json lists it).
+   */
+  readonly throttled?: boolean;
+  /** The body names a record that may be gone (an upload...): 404 without an id in the path. */
+  readonly namesRecordInBody?: boolean;
   /**
    * Write routes (POST, PUT, DELETE) only, and on every one of them (test/unit/routes.test.ts):
    * the ids of the GET routes whose answers this write makes stale. The web app's `mutateRoute`
@@ -183,21 +204,25 @@ const analyticsChecks = { sendsMail: true, googleCredentials: true } as const;
 // Accounts: security
 export const securityLogin = route({
   id: 'security-login', area: 'security', method: 'POST', path: '/api/security/login', access: 'public',
+  summary: 'Sign in with a login and a password', checksCredentials: true, throttled: true,
   stale: [],
   schema: loginSchema, response: reply<LoginAnswer>(),
 });
 export const securityNewPassword = route({
   id: 'security-new-password', area: 'security', method: 'POST', path: '/api/security/new-password', access: 'public',
+  summary: 'Choose a permanent password at the first sign-in', checksCredentials: true,
   stale: [],
   schema: newPasswordChallengeSchema, response: reply<LoginAnswer>(),
 });
 export const securityRefresh = route({
   id: 'security-refresh', area: 'security', method: 'POST', path: '/api/security/refresh', access: 'public',
+  summary: 'Renew the session with the refresh cookie', checksCredentials: true,
   stale: [],
   response: reply<{ status: 'refreshed' }>(),
 });
 export const securityLogout = route({
   id: 'security-logout', area: 'security', method: 'GET', path: '/api/security/logout', access: 'public',
+  summary: 'Sign out',
   response: reply<void>(),
   // A GET (the spec's link) that stores the user's signedOutAt time.
   grants: { table: 'read-write' },
@@ -205,6 +230,7 @@ export const securityLogout = route({
 // Second sign-in step of an account with an authenticator app; wrong codes back off like wrong passwords.
 export const securityMfa = route({
   id: 'security-mfa', area: 'security', method: 'POST', path: '/api/security/mfa', access: 'public',
+  summary: 'Complete a sign-in with an authenticator code', checksCredentials: true, throttled: true,
   stale: [],
   schema: mfaSignInSchema, response: reply<LoginAnswer>(),
 });
@@ -212,11 +238,13 @@ export const securityMfa = route({
 // ask for the current password (a wrong one counts in the sign-in backoff, a table write).
 export const securityMfaSetup = route({
   id: 'security-mfa-setup', area: 'security', method: 'POST', path: '/api/security/mfa-setup', access: 'signed-in', duringMfaSetup: true,
+  summary: 'Start setting up an authenticator app', throttled: true,
   stale: [],
   schema: mfaSetupSchema, response: reply<MfaEnrolment>(),
 });
 export const securityMfaSetupVerify = route({
   id: 'security-mfa-setup-verify', area: 'security', method: 'POST', path: '/api/security/mfa-setup/verify', access: 'signed-in', duringMfaSetup: true,
+  summary: 'Turn the authenticator app on with its first code', throttled: true,
   stale: [],
   schema: mfaVerifySchema, response: reply<{ status: 'enrolled' }>(),
   // The owner is told by e-mail (functions/core/security/mfa-mail.ts).
@@ -225,6 +253,7 @@ export const securityMfaSetupVerify = route({
 // The owner removes their app with the password and a current code; the owner is told by e-mail.
 export const securityMfaRemove = route({
   id: 'security-mfa-remove', area: 'security', method: 'POST', path: '/api/security/mfa-remove', access: 'signed-in',
+  summary: 'Remove one\'s own authenticator app', throttled: true,
   stale: ['users-current'],
   schema: mfaRemoveSchema, response: reply<{ status: 'removed' }>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
@@ -232,6 +261,7 @@ export const securityMfaRemove = route({
 // Browsers post Content-Security-Policy violations here (report-uri / report-to): logged for operators.
 export const securityCspReport = route({
   id: 'security-csp-report', area: 'security', method: 'POST', path: '/api/security/csp-report', access: 'public',
+  summary: 'Report Content-Security-Policy violations (browsers)',
   stale: [],
   response: reply<void>(),
   // It only logs: no table access at all (the default of a POST is read-write).
@@ -239,6 +269,7 @@ export const securityCspReport = route({
 });
 export const passwordResetRequest = route({
   id: 'password-reset-request', area: 'security', method: 'POST', path: '/api/security/password-reset', access: 'public',
+  summary: 'Ask for a password reset e-mail',
   stale: [],
   schema: passwordResetRequestSchema, response: reply<{ status: 'sent' }>(),
   // It only queues the e-mail job (so its answer time does not depend on the account): no table write, no mail.
@@ -246,11 +277,13 @@ export const passwordResetRequest = route({
 });
 export const passwordResetCheck = route({
   id: 'password-reset-check', area: 'security', method: 'GET', path: '/api/security/password-reset/{token}', access: 'public',
+  summary: 'Check a password reset link',
   // `mfa`: the account has an authenticator app (since when, if the portal saw it set up); the page offers to remove it.
   response: reply<{ token: string; mfa?: { since: string | null } }>(),
 });
 export const passwordResetComplete = route({
   id: 'password-reset-complete', area: 'security', method: 'POST', path: '/api/security/password-reset/{token}', access: 'public',
+  summary: 'Set a new password with a reset link',
   stale: [],
   schema: passwordResetCompleteSchema, response: reply<{ status: 'changed' }>(),
   // New permanent password, then every session of the user ends (functions/core/security/password-reset.ts);
@@ -261,35 +294,43 @@ export const passwordResetComplete = route({
 // Accounts: users
 export const usersCurrent = route({
   id: 'users-current', area: 'users', method: 'GET', path: '/api/users/current', access: 'signed-in', duringMfaSetup: true,
+  summary: 'The signed-in user',
   response: reply<CurrentUser>(),
 });
 /** The signed-in user's own preferences (data-health alert mails): no version, like the current company. */
 export const usersUpdatePreferences = route({
   id: 'users-update-preferences', area: 'users', method: 'POST', path: '/api/users/current/preferences', access: 'signed-in',
+  summary: 'Change one\'s own preferences',
   stale: ['users-current'],
   schema: userPreferencesSchema, response: reply<CurrentUser>(),
 });
 export const usersFindCurrentCompany = route({
   id: 'users-find-current-company', area: 'users', method: 'GET', path: '/api/users/find-current-company', access: 'signed-in', companyScoped: true,
+  summary: 'The caller\'s current company',
   response: reply<Company>(),
 });
 export const usersChangeCurrentCompany = route({
   id: 'users-change-current-company', area: 'users', method: 'POST', path: '/api/users/change-current-company', access: 'signed-in',
+  summary: 'Switch to another company', namesRecordInBody: true,
   stale: [],
   schema: changeCurrentCompanySchema, response: reply<Company>(),
 });
 // A page of users (query: q, sort, dir, team, cursor, limit: shared/schemas/lists.ts), never every user.
 export const usersList = route({
   id: 'users-list', area: 'users', method: 'GET', path: '/api/users', access: 'admin',
+  summary: 'A page of users',
+  query: usersListQuerySchema,
   response: reply<UsersAdminList>(),
 });
 /** One user (the edit page reads its user, not the list). */
 export const usersGet = route({
   id: 'users-get', area: 'users', method: 'GET', path: '/api/users/{id}', access: 'admin',
+  summary: 'One user',
   response: reply<AdminUser>(),
 });
 export const usersCreate = route({
   id: 'users-create', area: 'users', method: 'POST', path: '/api/users', access: 'admin',
+  summary: 'Create a user (sends the welcome e-mail)',
   stale: ['users-list', 'users-get'],
   schema: userCreateSchema, response: reply<CreatedUser>(),
   grants: {
@@ -301,6 +342,7 @@ export const usersCreate = route({
 });
 export const usersUpdate = route({
   id: 'users-update', area: 'users', method: 'PUT', path: '/api/users/{id}', access: 'admin',
+  summary: 'Change a user',
   stale: ['users-list', 'users-get'],
   schema: userUpdateSchema, response: reply<AdminUser>(),
   grants: {
@@ -321,6 +363,7 @@ export const usersUpdate = route({
 // administrator's nor their own (functions/core/users/reset-user-mfa.ts); the owner is told by e-mail.
 export const usersMfaReset = route({
   id: 'users-mfa-reset', area: 'users', method: 'POST', path: '/api/users/{id}/mfa-reset', access: 'admin',
+  summary: 'Turn off a user\'s authenticator app',
   stale: ['users-list', 'users-get'],
   response: reply<AdminUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
@@ -329,21 +372,25 @@ export const usersMfaReset = route({
 // never the protected administrator nor oneself; 3 an hour per user.
 export const usersWelcomeResend = route({
   id: 'users-welcome-resend', area: 'users', method: 'POST', path: '/api/users/{id}/welcome-resend', access: 'admin',
+  summary: 'Send the welcome e-mail again with a new temporary password', throttled: true,
   stale: ['users-list', 'users-get'],
   response: reply<CreatedUser>(),
   grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
 });
 export const usersMailSuppression = route({
   id: 'users-mail-suppression', area: 'users', method: 'GET', path: '/api/users/{id}/mail-suppression', access: 'admin',
+  summary: 'Whether mail to a user is suppressed',
   response: reply<UserMailSuppression>(),
 });
 export const usersMailSuppressionLift = route({
   id: 'users-mail-suppression-lift', area: 'users', method: 'DELETE', path: '/api/users/{id}/mail-suppression', access: 'admin',
+  summary: 'Lift the suppression of mail to a user',
   stale: ['users-mail-suppression'],
   response: reply<UserMailSuppression>(),
 });
 export const usersDelete = route({
   id: 'users-delete', area: 'users', method: 'DELETE', path: '/api/users/{id}', access: 'admin',
+  summary: 'Delete a user',
   stale: ['users-list', 'users-get'],
   // The version travels in the body: deleting a user someone just changed is a 409.
   schema: userDeleteSchema, response: reply<{ id: string }>(),
@@ -355,36 +402,44 @@ export const usersDelete = route({
 // and with a small `limit` the type-ahead of the switcher, the admin search and the pickers.
 export const companiesList = route({
   id: 'companies-list', area: 'companies', method: 'GET', path: '/api/companies', access: 'admin',
+  summary: 'A page of companies',
+  query: companiesListQuerySchema,
   response: reply<CompaniesAdminList>(),
 });
 /** One company (its edit page). */
 export const companiesGet = route({
   id: 'companies-get', area: 'companies', method: 'GET', path: '/api/companies/{id}', access: 'admin',
+  summary: 'One company',
   response: reply<Company>(),
 });
 export const companiesManaged = route({
   id: 'companies-managed', area: 'companies', method: 'GET', path: '/api/companies/managed', access: 'signed-in',
+  summary: 'The companies the caller may switch to',
   response: reply<Company[]>(),
 });
 export const companiesCreate = route({
   id: 'companies-create', area: 'companies', method: 'POST', path: '/api/companies', access: 'admin',
+  summary: 'Create a company',
   stale: ['companies-list', 'companies-get'],
   schema: companyCreateSchema, response: reply<Company>(),
 });
 export const companiesUpdate = route({
   id: 'companies-update', area: 'companies', method: 'PUT', path: '/api/companies/{id}', access: 'admin',
+  summary: 'Change a company',
   stale: ['companies-list', 'companies-get'],
   schema: companyUpdateSchema, response: reply<Company>(),
 });
 // Legacy: the current company's viewId or dimensionIndex (the analytics checks store them the first time).
 export const companiesUpdateCurrent = route({
   id: 'companies-update-current', area: 'companies', method: 'POST', path: '/api/companies/update', access: 'signed-in', companyScoped: true,
+  summary: 'Change the current company\'s settings',
   stale: [],
   schema: companyUpdateCurrentSchema, response: reply<Company>(),
 });
 // `{ version }` in the body, as every delete here. Empties the whole partition in batches, and the feed uploads.
 export const companiesDelete = route({
   id: 'companies-delete', area: 'companies', method: 'DELETE', path: '/api/companies/{id}', access: 'admin',
+  summary: 'Delete a company',
   stale: ['companies-list', 'companies-get'],
   schema: versionOnlySchema, response: reply<CompanyDeletion>(),
   lambda: { timeoutSeconds: 29 },
@@ -394,10 +449,12 @@ export const companiesDelete = route({
 // Integration status (steps)
 export const integrationStatusList = route({
   id: 'integration-status-list', area: 'integration-status', method: 'GET', path: '/api/integration-status', access: 'signed-in', companyScoped: true,
+  summary: 'The integration steps and their status',
   response: reply<IntegrationStatus>(),
 });
 export const integrationStatusUpdate = route({
   id: 'integration-status-update', area: 'integration-status', method: 'POST', path: '/api/integration-status/update', access: 'signed-in', companyScoped: true,
+  summary: 'Change the status of an integration step', namesRecordInBody: true,
   stale: [],
   answers: 'integration-status-list',
   schema: integrationStatusUpdateSchema, response: reply<IntegrationStatus>(),
@@ -406,10 +463,12 @@ export const integrationStatusUpdate = route({
 /** The current company's data health (docs/product.md, "Data health"): one item per kind, 30 days of history. */
 export const dataHealthGet = route({
   id: 'data-health-get', area: 'data-health', method: 'GET', path: '/api/data-health', access: 'signed-in', companyScoped: true,
+  summary: 'The data health of the current company',
   response: reply<DataHealth>(),
 });
 export const integrationStatusReport = route({
   id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin',
+  summary: 'The status report of every company',
   response: reply<StatusReportRow[]>(),
 });
 
@@ -418,15 +477,19 @@ export const integrationStatusReport = route({
 // (`?locale=xx`: one language, pre-parsed; no query: the admin page's catalogues). ETag + 304.
 export const translationsGet = route({
   id: 'translations-get', area: 'translations', method: 'GET', path: '/api/translations', access: 'public',
+  summary: 'The translation catalogues',
+  query: translationsQuerySchema,
   response: reply<TranslationsAnswer>(),
 });
 export const translationsUpdate = route({
   id: 'translations-update', area: 'translations', method: 'POST', path: '/api/translations', access: 'admin',
+  summary: 'Change the translations',
   stale: [],
   schema: translationsUpdateSchema, response: reply<TranslationCatalogues>(),
 });
 export const emailSend = route({
   id: 'email-send', area: 'email', method: 'POST', path: '/api/email/send', access: 'signed-in', companyScoped: true,
+  summary: 'Send one of the allowed e-mails to the integration team', throttled: true,
   stale: [],
   schema: emailSendSchema, response: reply<{ status: 'sent' }>(),
   // Allow-listed templates (the schema) and recipients (core/integration/steps.ts) only.
@@ -434,42 +497,50 @@ export const emailSend = route({
 });
 export const meetingsList = route({
   id: 'meetings-list', area: 'meetings', method: 'GET', path: '/api/meetings', access: 'signed-in', companyScoped: true,
+  summary: 'The meetings of the current company',
   response: reply<Meeting[]>(),
 });
 export const meetingsCreate = route({
   id: 'meetings-create', area: 'meetings', method: 'POST', path: '/api/meetings', access: 'admin', companyScoped: true,
+  summary: 'Create a meeting',
   stale: ['meetings-list'],
   schema: meetingCreateSchema, response: reply<Meeting>(),
 });
 export const meetingsUpdate = route({
   id: 'meetings-update', area: 'meetings', method: 'PUT', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
+  summary: 'Change a meeting',
   stale: ['meetings-list'],
   schema: meetingUpdateSchema, response: reply<Meeting>(),
 });
 // The version travels in the body: a DELETE of a meeting someone changed meanwhile is a 409 too.
 export const meetingsDelete = route({
   id: 'meetings-delete', area: 'meetings', method: 'DELETE', path: '/api/meetings/{id}', access: 'admin', companyScoped: true,
+  summary: 'Delete a meeting',
   stale: ['meetings-list'],
   schema: meetingDeleteSchema, response: reply<{ id: string }>(),
 });
 // Signed-in: every customer's collector page reads the suggestions; only admins change them.
 export const defaultCollectorsList = route({
   id: 'default-collectors-list', area: 'default-collectors', method: 'GET', path: '/api/default-collectors', access: 'signed-in',
+  summary: 'The default collectors',
   response: reply<DefaultCollector[]>(),
 });
 export const defaultCollectorsCreate = route({
   id: 'default-collectors-create', area: 'default-collectors', method: 'POST', path: '/api/default-collectors', access: 'admin',
+  summary: 'Create a default collector',
   stale: [],
   schema: defaultCollectorCreateSchema, response: reply<DefaultCollector>(),
 });
 export const defaultCollectorsUpdate = route({
   id: 'default-collectors-update', area: 'default-collectors', method: 'PUT', path: '/api/default-collectors/{id}', access: 'admin',
+  summary: 'Change a default collector',
   stale: [],
   schema: defaultCollectorUpdateSchema, response: reply<DefaultCollector>(),
 });
 // The version travels in the body: a row someone changed meanwhile is not deleted blindly (409).
 export const defaultCollectorsDelete = route({
   id: 'default-collectors-delete', area: 'default-collectors', method: 'DELETE', path: '/api/default-collectors/{id}', access: 'admin',
+  summary: 'Delete a default collector',
   stale: [],
   schema: defaultCollectorDeleteSchema, response: reply<{ id: string }>(),
 });
@@ -477,55 +548,66 @@ export const defaultCollectorsDelete = route({
 // Integration steps: sources, traffic, UTM rules
 export const sourcesList = route({
   id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true,
+  summary: 'The sources of the current company',
   response: reply<Source[]>(),
 });
 export const sourcesCpo = route({
   id: 'sources-cpo', area: 'sources', method: 'GET', path: '/api/sources/cpo', access: 'signed-in', companyScoped: true,
+  summary: 'The cost-per-order sources of the current company',
   response: reply<Source[]>(),
 });
 export const sourcesCreate = route({
   id: 'sources-create', area: 'sources', method: 'POST', path: '/api/sources', access: 'signed-in', companyScoped: true,
+  summary: 'Create a source',
   stale: ['sources-cpo', 'integration-status-list'],
   schema: sourceCreateSchema, response: reply<Source>(),
 });
 export const sourcesUpdate = route({
   id: 'sources-update', area: 'sources', method: 'PUT', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Change a source',
   stale: ['sources-cpo'],
   schema: sourceUpdateSchema, response: reply<Source>(),
 });
 // The version travels in the body; the source's UTM rules go in the same transaction.
 export const sourcesDelete = route({
   id: 'sources-delete', area: 'sources', method: 'DELETE', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Delete a source',
   stale: ['sources-cpo', 'integration-status-list'],
   schema: sourceDeleteSchema, response: reply<{ id: string; rulesDeleted: number }>(),
 });
 export const trafficList = route({
   id: 'traffic-list', area: 'traffic', method: 'GET', path: '/api/traffic', access: 'signed-in', companyScoped: true,
+  summary: 'The UTM combinations seen by the analytics tool',
   response: reply<TrafficListAnswer>(), lambda: slow,
 });
 export const trafficMatch = route({
   id: 'traffic-match', area: 'traffic', method: 'POST', path: '/api/traffic/match', access: 'signed-in', companyScoped: true,
+  summary: 'Which sources a UTM combination matches',
   stale: [],
   schema: trafficMatchSchema, response: reply<TrafficMatchAnswer>(), lambda: slow,
 });
 export const trafficRulesList = route({
   id: 'traffic-rules-list', area: 'traffic', method: 'GET', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
+  summary: 'The traffic rules',
   response: reply<TrafficRule[]>(),
 });
 export const trafficRulesCreate = route({
   id: 'traffic-rules-create', area: 'traffic', method: 'POST', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
+  summary: 'Create a traffic rule',
   stale: ['traffic-list', 'traffic-rules-list', 'integration-status-list'],
   schema: trafficRuleCreateSchema, response: reply<TrafficRuleCreated>(), grants: completesSteps,
 });
 // Writes no rule: re-applies the stored rules (completing utm_rules when all is linked) and previews the given one.
 export const trafficRulesApply = route({
   id: 'traffic-rules-apply', area: 'traffic', method: 'POST', path: '/api/traffic-rules/apply', access: 'signed-in', companyScoped: true,
+  summary: 'Apply traffic rules to the seen traffic',
   stale: [],
   schema: trafficRuleApplySchema, response: reply<TrafficRulesApplied>(), grants: completesSteps,
 });
 // The version travels in the body: a rule deleted meanwhile is a 404, never a blind delete.
 export const trafficRulesDelete = route({
   id: 'traffic-rules-delete', area: 'traffic', method: 'DELETE', path: '/api/traffic-rules/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Delete a traffic rule',
   stale: ['traffic-list', 'traffic-rules-list', 'integration-status-list'],
   schema: versionOnlySchema, response: reply<{ id: string }>(),
 });
@@ -534,24 +616,28 @@ export const trafficRulesDelete = route({
 // The UTM page's "Import again": the stored property's traffic; may complete utm_rules (the team's mail).
 export const analyticsUtms = route({
   id: 'analytics-utms', area: 'analytics', method: 'POST', path: '/api/analytics/utms', access: 'signed-in', companyScoped: true,
+  summary: 'Check the UTM values in the analytics tool',
   stale: ['traffic-list', 'integration-status-list'],
   schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });
 export const analyticsAccess = route({
   id: 'analytics-access', area: 'analytics', method: 'POST', path: '/api/analytics/access', access: 'signed-in', companyScoped: true,
+  summary: 'Check access to the analytics property',
   stale: ['integration-status-list', 'users-find-current-company', 'traffic-list'],
   schema: analyticsAccessSchema, response: reply<AccessCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });
 export const analyticsDimension = route({
   id: 'analytics-dimension', area: 'analytics', method: 'POST', path: '/api/analytics/dimension', access: 'signed-in', companyScoped: true,
+  summary: 'Check the custom dimension of the analytics property',
   stale: ['integration-status-list', 'users-find-current-company', 'traffic-list'],
   schema: analyticsDimensionSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
 });
 export const analyticsEvents = route({
   id: 'analytics-events', area: 'analytics', method: 'POST', path: '/api/analytics/events', access: 'signed-in', companyScoped: true,
+  summary: 'Check the events of the analytics property',
   stale: ['integration-status-list', 'users-find-current-company', 'traffic-list'],
   schema: analyticsEventsSchema, response: reply<DimensionCheckAnswer>(),
   lambda: slow, grants: analyticsChecks,
@@ -560,6 +646,7 @@ export const analyticsEvents = route({
 // Integration steps: order / lead feed (a check is a job: docs/order-feed.md)
 export const orderFeedUpload = route({
   id: 'order-feed-upload', area: 'order-feed', method: 'POST', path: '/api/order-feed/upload', access: 'signed-in', companyScoped: true,
+  summary: 'A ticket to upload an order feed file',
   stale: [],
   schema: feedUploadSchema, response: reply<FeedUploadTicket>(),
   // A presigned POST is signed with the function's credentials: the upload needs PutObject.
@@ -568,6 +655,7 @@ export const orderFeedUpload = route({
 // Answers at once with the check (queued, or the one already running for the company).
 export const orderFeedCheck = route({
   id: 'order-feed-check', area: 'order-feed', method: 'POST', path: '/api/order-feed/check', access: 'signed-in', companyScoped: true,
+  summary: 'Start a check of the order feed', namesRecordInBody: true,
   stale: [],
   schema: feedCheckSchema, response: reply<FeedCheck>(),
   // HeadObject of the upload (exists under the company's prefix, within the size cap).
@@ -575,45 +663,54 @@ export const orderFeedCheck = route({
 });
 export const orderFeedCheckGet = route({
   id: 'order-feed-check-get', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'One order feed check',
   response: reply<FeedCheck>(),
 });
 export const orderFeedOverview = route({
   id: 'order-feed-overview', area: 'order-feed', method: 'GET', path: '/api/order-feed', access: 'signed-in', companyScoped: true,
+  summary: 'The order feed and its latest checks',
   response: reply<FeedOverview>(),
 });
 
 // Integration steps: collectors and affiliate commissions
 export const collectorsList = route({
   id: 'collectors-list', area: 'collectors', method: 'GET', path: '/api/collectors', access: 'signed-in', companyScoped: true,
+  summary: 'The collectors of the current company',
   response: reply<Collector[]>(),
 });
 export const collectorsCreate = route({
   id: 'collectors-create', area: 'collectors', method: 'POST', path: '/api/collectors', access: 'signed-in', companyScoped: true,
+  summary: 'Create a collector',
   stale: [],
   schema: collectorCreateSchema, response: reply<Collector>(),
 });
 export const collectorsUpdate = route({
   id: 'collectors-update', area: 'collectors', method: 'PUT', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Change a collector',
   stale: [],
   schema: collectorUpdateSchema, response: reply<Collector>(),
 });
 // The version travels in the body: a collector someone changed meanwhile is not deleted blindly (409).
 export const collectorsDelete = route({
   id: 'collectors-delete', area: 'collectors', method: 'DELETE', path: '/api/collectors/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Delete a collector',
   stale: [],
   schema: collectorDeleteSchema, response: reply<{ id: string }>(),
 });
 export const affiliateCommissionsList = route({
   id: 'affiliate-commissions-list', area: 'commissions', method: 'GET', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true,
+  summary: 'The affiliate commissions of the current company',
   response: reply<AffiliateCommission[]>(),
 });
 export const affiliateCommissionsCreate = route({
   id: 'affiliate-commissions-create', area: 'commissions', method: 'POST', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true,
+  summary: 'Create an affiliate commission',
   stale: [],
   schema: commissionCreateSchema, response: reply<AffiliateCommission>(),
 });
 export const affiliateCommissionsDelete = route({
   id: 'affiliate-commissions-delete', area: 'commissions', method: 'DELETE', path: '/api/affiliate-commissions/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Delete an affiliate commission',
   stale: [],
   schema: commissionDeleteSchema, response: reply<{ id: string }>(),
 });
@@ -623,6 +720,8 @@ export const affiliateCommissionsDelete = route({
 // history), kind, from, to (days), cursor (the `next` of the page before).
 export const auditList = route({
   id: 'audit-list', area: 'audit', method: 'GET', path: '/api/audit', access: 'admin',
+  summary: 'A page of the audit log',
+  query: auditQuerySchema,
   response: reply<AuditPage>(),
 });
 

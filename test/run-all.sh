@@ -24,8 +24,11 @@ stage lint npm run -s lint
 stage "dead code" npm run -s knip
 stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
-stage "integration tests" npx vitest run --project integration \
+# The integration tests record every /api call and answer (test/support/contract-record.ts); the
+# contract check then validates each against docs/openapi.json (tools/contract/check.ts).
+stage "integration tests" env CONTRACT_RECORD=test-results/contract npx vitest run --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
+stage "API contract" npm run -s contract -- test-results/contract
 stage "web build" npm run -s build:web
 # Every benchmark at its smallest size: fails only when one cannot run (test/bench/smoke.sh).
 stage "bench smoke" test/bench/smoke.sh

@@ -43,7 +43,7 @@ describe('API answers compressed', () => {
   });
 
   it('is the last step of every handler: its answer, by what CloudFront passed on', async () => {
-    const list = route({ id: 'test-list', area: 'test', method: 'GET', path: '/api/test/list', access: 'public', response: reply<typeof big>() });
+    const list = route({ id: 'test-list', area: 'test', summary: 'A test list', method: 'GET', path: '/api/test/list', access: 'public', response: reply<typeof big>() });
     const handler = httpHandler(list).handle(async () => ({ body: big }));
     const event = (headers: Record<string, string>): APIGatewayProxyEventV2 =>
       ({ version: '2.0', routeKey: 'GET /api/test/list', rawPath: '/api/test/list', rawQueryString: '', headers, requestContext: { http: { method: 'GET' } }, isBase64Encoded: false }) as APIGatewayProxyEventV2;

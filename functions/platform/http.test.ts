@@ -30,7 +30,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('httpHandler', () => {
   const schema = object({ login: string().required('validation.required').email('validation.email') });
   const echo = route({
-    id: 'test-echo', area: 'test', method: 'POST', path: '/api/test/echo', access: 'public',
+    id: 'test-echo', area: 'test', summary: 'An echo', method: 'POST', path: '/api/test/echo', access: 'public',
     schema, response: reply<{ got: unknown }>(),
   });
   const handle = vi.fn(async ({ body: b }: { body: unknown }) => ({ body: { got: b } }));

@@ -1,5 +1,5 @@
-import { mixed, number, object, type InferType } from 'yup';
-import type { MessageTexts } from '../domain/translations';
+import { mixed, number, object, string, type InferType } from 'yup';
+import { TRANSLATION_LOCALES, type MessageTexts } from '../domain/translations';
 import { schema } from './define';
 
 /**
@@ -39,3 +39,6 @@ export const translationsUpdateSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type TranslationsUpdateRequest = InferType<typeof translationsUpdateSchema>;
+
+/** GET /api/translations: `?locale=fr` asks for that language's compiled overrides; no query, the admin page's catalogues. */
+export const translationsQuerySchema = /* @__PURE__ */ schema(() => object({ locale: string().oneOf([...TRANSLATION_LOCALES], 'validation.invalid') }));

@@ -6,7 +6,12 @@
  *   const browser = new HttpClient(localStack().url);
  *   const res = await browser.post('/api/security/login', { username, password });
  *   expect(res.status).toBe(200); expect(browser.cookie('access')).toBeDefined();
+ *
+ * With CONTRACT_RECORD set (a folder), every /api call and its answer is appended there
+ * (test/support/contract-record.ts) for the contract check against docs/openapi.json.
  */
+import { recordExchange } from './contract-record';
+
 
 export type SecFetchSite = 'same-origin' | 'same-site' | 'cross-site' | 'none';
 
@@ -96,6 +101,7 @@ export class HttpClient {
     } catch {
       parsed = undefined;
     }
+    recordExchange({ method, url, headers, body: options.json ?? options.body }, { status: response.status, headers: response.headers, text });
     return { status: response.status, headers: response.headers, setCookies, text, body: parsed as T };
   }
 

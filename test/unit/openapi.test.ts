@@ -47,7 +47,24 @@ describe('docs/openapi.json', () => {
     const login = op('/api/security/login', 'post');
     expect(login.security).toEqual([]);
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '500']));
-    expect(login.responses['401']).toBeUndefined();
+    // A public route that checks a password refuses with 401; its throttle answers 429 with Retry-After.
+    expect(login.responses['401']).toEqual({ $ref: '#/components/responses/Unauthenticated' });
+    expect(login.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    expect(op('/api/security/logout', 'get').responses['401']).toBeUndefined();
+    expect(op('/api/users', 'get').responses['429']).toBeUndefined();
+    const components = (doc as unknown as { components: { responses: Record<string, { headers?: Record<string, unknown> }> } }).components;
+    for (const name of ['TooManyRequests', 'Unavailable']) {
+      expect(components.responses[name]!.headers).toEqual({ 'Retry-After': { $ref: '#/components/headers/RetryAfter' } });
+    }
+    // Any route that reads the table can find it down; the CSP report only logs.
+    expect(op('/api/users', 'get').responses['503']).toBeDefined();
+    expect(op('/api/security/csp-report', 'post').responses['503']).toBeUndefined();
+    expect(Object.keys((op('/api/security/csp-report', 'post').requestBody as { content: object }).content).sort()).toEqual([
+      'application/csp-report',
+      'application/json',
+      'application/reports+json',
+    ]);
+    expect(operations.filter((o) => !(o as { summary?: string }).summary).map((o) => o.operationId)).toEqual([]);
 
     const usersList = op('/api/users', 'get');
     expect(usersList['x-access']).toBe('admin');

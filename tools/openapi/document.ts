@@ -18,14 +18,18 @@ type Json = JsonSchema;
 /** Error answers by status: the name of their shared response, and what they mean. */
 const ERRORS = {
   400: ['Validation', 'Invalid body: `code` "validation", `errors` holds an i18n message key (shared/schemas) per field. Nothing was changed.'],
-  401: ['Unauthenticated', 'No valid session (`access` cookie): `unauthenticated`. The web app tries POST /api/security/refresh once.'],
+  401: ['Unauthenticated', 'No valid session (`access` cookie): `unauthenticated`; the web app tries POST /api/security/refresh once. On the public sign-in routes: a wrong login or password (`invalid-credentials`), or an expired sign-in challenge or refresh token (`unauthenticated`).'],
   403: ['Forbidden', '`forbidden`: not allowed for this role, a cross-site request (Sec-Fetch-Site / Origin) on a state-changing call, or `mfa-setup-required` (an administrator who must set up an authenticator app first).'],
   404: ['NotFound', '`not-found` (or `invalid-token`): nothing with this id here, for this caller.'],
   409: ['Conflict', '`conflict`: stale `version` or a duplicate; `company-changed`: the `X-Portal-Company` sent is not the caller\'s current company; `idempotency-in-progress`: the first try with this `Idempotency-Key` still runs (Retry-After). Nothing was changed.'],
   422: ['IdempotencyKeyReused', '`idempotency-key-reused`: the `Idempotency-Key` was sent before with another request (route, item or body). Nothing was changed.'],
   415: ['UnsupportedMediaType', '`unsupported-media-type`: request bodies must be `application/json`.'],
+  429: ['TooManyRequests', '`too-many-requests`: a throttle applies (wrong passwords or codes back off, mails are capped: docs/auth.md, "Throttling"); `Retry-After` says in how many seconds to try again. Nothing was changed.'],
   500: ['Internal', '`internal`: message only, no stack.'],
+  503: ['Unavailable', '`unavailable`: a dependency (DynamoDB, Cognito, SES, S3) is down or too slow (docs/reliability.md); `Retry-After` says in how many seconds to try again.'],
 } as const satisfies Record<number, readonly [string, string]>;
+/** The error answers that say when to try again. */
+const RETRY_AFTER: ReadonlySet<number> = new Set([429, 503]);
 type ErrorStatus = keyof typeof ERRORS;
 
 const ACCESS_TEXT: Record<RouteDef['access'], string> = {
@@ -54,16 +58,83 @@ const refusesCrossSite = (root: string, route: RouteDef): boolean => {
 /** A signed-in write: it takes an Idempotency-Key (functions/platform/idempotency.ts). */
 const idempotent = (route: RouteDef): boolean => route.access !== 'public' && route.method !== 'GET';
 
+/**
+ * The body of a route that reads it raw (`rawBody: { contentTypes: [...] }` in its handler module,
+ * functions/platform/public-http.ts): one entry per accepted content type, with the schema of the
+ * browsers' format when it is one (REPORT_BODIES), any JSON otherwise.
+ */
+function rawBody(root: string, route: RouteDef): Json | undefined {
+  const file = join(root, `${handlerModule(route)}.ts`);
+  const declared = existsSync(file) ? /rawBody:\s*\{\s*contentTypes:\s*\[([^\]]*)\]/.exec(readFileSync(file, 'utf8')) : null;
+  if (!declared) return undefined;
+  const types = [...declared[1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+  return {
+    required: true,
+    content: Object.fromEntries(types.map((type) => [type, { schema: REPORT_BODIES[type] ?? { anyOf: Object.values(REPORT_BODIES) } }])),
+  };
+}
+
+/**
+ * Content-Security-Policy violation reports as browsers post them (the CSP and Reporting API
+ * specifications; functions/core/security/csp-report.ts reads them): a browser's format, not
+ * ours, so no shared schema validates it; unknown fields are allowed, as browsers add some.
+ */
+const REPORT_BODIES: Record<string, Json> = {
+  'application/csp-report': {
+    type: 'object',
+    description: 'report-uri: one violation (a body without `csp-report` is ignored).',
+    properties: {
+      'csp-report': {
+        type: 'object',
+        properties: {
+          'document-uri': { type: 'string' },
+          'violated-directive': { type: 'string' },
+          'effective-directive': { type: 'string' },
+          'blocked-uri': { type: 'string' },
+          'source-file': { type: 'string' },
+          'line-number': { type: 'integer' },
+        },
+      },
+    },
+  },
+  'application/reports+json': {
+    type: 'array',
+    description: 'report-to: a batch of reports; those of type `csp-violation` with a `body` are read (20 at most), the others ignored.',
+    items: {
+      type: 'object',
+      properties: {
+        type: { type: 'string' },
+        url: { type: 'string' },
+        body: {
+          type: 'object',
+          properties: {
+            documentURL: { type: 'string' },
+            effectiveDirective: { type: 'string' },
+            blockedURL: { type: 'string' },
+            sourceFile: { type: 'string' },
+            lineNumber: { type: 'integer' },
+          },
+        },
+      },
+    },
+  },
+};
+
 /** The error statuses a route may answer, by the rules of docs/conventions.md. */
-function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: boolean, crossSiteGuard: boolean): ErrorStatus[] {
+function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: boolean, crossSiteGuard: boolean, rawBody: boolean): ErrorStatus[] {
   const out = new Set<ErrorStatus>([500]);
   const writes = route.method !== 'GET';
-  if (route.schema) out.add(400);
+  if (route.schema || route.query || rawBody) out.add(400);
   if (writes) out.add(415);
   if (idempotent(route)) out.add(409).add(422);
   if (route.access !== 'public') out.add(401);
+
+  if (route.access !== 'public' || route.checksCredentials) out.add(401);
+  if (route.throttled) out.add(429);
+  // Any route that reads the table (every session check does) or calls another service.
+  if (route.access !== 'public' || route.grants?.table !== 'none') out.add(503);
   if (writes || crossSiteGuard || route.access === 'admin' || (route.access !== 'public' && !route.duringMfaSetup)) out.add(403);
-  if (/\{\w+\}/.test(route.path)) out.add(404);
+  if (/\{\w+\}/.test(route.path) || route.namesRecordInBody) out.add(404);
   const carriesVersion = !!(body?.properties as Record<string, unknown> | undefined)?.version;
   if (route.companyScoped || carriesVersion || created) out.add(409);
   return [...out].sort();
@@ -72,6 +143,10 @@ function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: b
 function operation(root: string, route: RouteDef, reply: JsonSchema | null | undefined): Json {
   const body = route.schema ? yupToJsonSchema(route.schema) : undefined;
   const parameters: Json[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const query = route.query ? yupToJsonSchema(route.query) : undefined;
+  for (const [name, schema] of Object.entries((query?.properties ?? {}) as Record<string, Json>)) {
+    parameters.push({ name, in: 'query', required: ((query?.required ?? []) as string[]).includes(name), schema });
+  }
   if (route.companyScoped) parameters.push({ $ref: '#/components/parameters/PortalCompany' });
   if (idempotent(route)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
 
@@ -82,7 +157,8 @@ function operation(root: string, route: RouteDef, reply: JsonSchema | null | und
     responses[String(status)] = { description: SUCCESS_TEXT[status] ?? 'Success.', ...content };
   }
   const created = statuses.includes(201);
-  for (const status of errorStatuses(route, body, created, refusesCrossSite(root, route))) {
+  const raw = body ? undefined : rawBody(root, route);
+  for (const status of errorStatuses(route, body, created, refusesCrossSite(root, route), !!raw)) {
     responses[String(status)] = { $ref: `#/components/responses/${ERRORS[status][0]}` };
   }
 
@@ -94,6 +170,7 @@ function operation(root: string, route: RouteDef, reply: JsonSchema | null | und
 
   return {
     operationId: route.id,
+    summary: route.summary,
     tags: [route.area],
     description: description.join(' '),
     ...(route.access === 'public' ? { security: [] } : {}),
@@ -101,6 +178,7 @@ function operation(root: string, route: RouteDef, reply: JsonSchema | null | und
     ...(route.companyScoped ? { 'x-company-scoped': true } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    ...(raw ? { requestBody: raw } : {}),
     responses,
   };
 }
@@ -179,6 +257,8 @@ function buildOpenApi(root: string): Json {
         'Generated by `npm run openapi` from the route table (shared/routes.ts), its yup schemas and response types: do not edit by hand. ' +
         'Contracts in prose: docs/conventions.md and docs/auth.md.',
     },
+    // Relative: the API is served on the portal's own origin (CloudFront in front of API Gateway, or `npm start`).
+    servers: [{ url: '/', description: 'The portal\'s own origin' }],
     tags: [...new Set(routes.map((r) => r.area))].sort().map((name) => ({ name })),
     security: [{ cookieAuth: [] }],
     paths: sortKeys(paths),
@@ -207,8 +287,22 @@ function buildOpenApi(root: string): Json {
           schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
         },
       },
+      headers: {
+        RetryAfter: {
+          description: 'In how many seconds to try again.',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+      },
       responses: Object.fromEntries(
-        Object.values(ERRORS).map(([name, description]) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } } }]),
+        Object.entries(ERRORS).map(([status, [name, description]]) => [
+          name,
+          {
+            description,
+            ...(RETRY_AFTER.has(Number(status)) ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } },
+          },
+        ]),
       ),
       schemas,
     }),

@@ -34,10 +34,25 @@ interface Description {
 const EXPRESSED = new Set(['required', 'defined', 'min', 'max', 'matches', 'email', 'integer', 'trim', 'nonNullable', 'optionality']);
 
 export function yupToJsonSchema(schema: AnySchema): JsonSchema {
-  return convert(schema.describe() as unknown as Description, []);
+  return convert(schema.describe() as unknown as Description, schema, []);
 }
 
-function convert(d: Description, path: readonly string[]): JsonSchema {
+/** What describe() leaves out of a schema: its tests' options (yup keeps them on each test function). */
+interface SchemaTests {
+  tests?: readonly { OPTIONS?: { name?: string; test?: (value: unknown) => unknown } }[];
+  fields?: Record<string, unknown>;
+  innerType?: unknown;
+}
+
+/**
+ * True when the string's `matches` lets '' through (`excludeEmptyString`: an optional field sent
+ * empty): describe() does not say so, the test itself does.
+ */
+const matchesPassesEmpty = (schema: unknown): boolean =>
+  (schema as SchemaTests | undefined)?.tests?.find((t) => t.OPTIONS?.name === 'matches')?.OPTIONS?.test?.('') === true;
+
+function convert(d: Description, schema: unknown, path: readonly string[]): JsonSchema {
+  const own = schema as SchemaTests | undefined;
   const out: JsonSchema = {};
   const param = (name: string, key: string): unknown => d.tests.find((t) => t.name === name)?.params?.[key];
   const min = param('min', 'min');
@@ -50,7 +65,7 @@ function convert(d: Description, path: readonly string[]): JsonSchema {
       if (typeof min === 'number' || required) out.minLength = Math.max(typeof min === 'number' ? min : 0, required ? 1 : 0);
       if (typeof max === 'number') out.maxLength = max;
       const regex = param('matches', 'regex');
-      if (regex instanceof RegExp) out.pattern = ecmaPattern(regex);
+      if (regex instanceof RegExp) out.pattern = matchesPassesEmpty(schema) && !regex.test('') ? `^$|${ecmaPattern(regex)}` : ecmaPattern(regex);
       if (d.tests.some((t) => t.name === 'email')) out.format = 'email';
       break;
     }
@@ -69,12 +84,12 @@ function convert(d: Description, path: readonly string[]): JsonSchema {
       out.type = 'array';
       if (typeof min === 'number') out.minItems = min;
       if (typeof max === 'number') out.maxItems = max;
-      if (d.innerType) out.items = convert(d.innerType, [...path, '[]']);
+      if (d.innerType) out.items = convert(d.innerType, own?.innerType, [...path, '[]']);
       break;
     case 'object': {
       out.type = 'object';
       const fields = Object.entries(d.fields ?? {});
-      out.properties = Object.fromEntries(fields.map(([name, field]) => [name, convert(field, [...path, name])]));
+      out.properties = Object.fromEntries(fields.map(([name, field]) => [name, convert(field, own?.fields?.[name], [...path, name])]));
       const required = fields.filter(([, field]) => isRequired(field)).map(([name]) => name);
       if (required.length) out.required = required;
       break;
