@@ -64,7 +64,7 @@ interface LambdaSettings {
 
 export type TableAccess = 'none' | 'read' | 'read-write';
 /** delete: DeleteObject on objects and ListBucket on the bucket (removing a company's uploads). */
-export type FeedBucketAccess = 'put' | 'get' | 'delete';
+export type FeedBucketAccess = 'put' | 'get' | 'delete' | 'abort-multipart';
 
 /** Cognito admin API actions (IAM-signed). Public flows (InitiateAuth, RespondToAuthChallenge, RevokeToken) need no IAM. */
 export type CognitoAdminAction =

@@ -75,6 +75,23 @@ export interface FeedCheck {
   feedUrlStored: boolean;
   /** Not the company's stored feed URL: its report only, no step changed, nothing stored (null on older checks). */
   otherResource: OtherResource | null;
+  /** Every failing row of the feed, as one CSV to download (absent: none, or a check older than the download). */
+  failingRows?: FailingRowsFile;
+}
+
+/** Examples kept per warning in a check's report (the CSV download holds every failing row). */
+export const FEED_REPORT_EXAMPLES = 50;
+
+/** The failing-rows CSV of a check: how many rows and bytes it holds. */
+export interface FailingRowsFile {
+  rows: number;
+  bytes: number;
+}
+
+/** GET /api/order-feed/checks/{id}/failing-rows: a short-lived link to the CSV (too big for a Lambda answer). */
+export interface FailingRowsLink {
+  url: string;
+  expiresAt: string;
 }
 
 /** A check still queued or running (not yet done or failed). */
