@@ -1,4 +1,4 @@
-import { FEED_FETCH_MAX_BYTES, FEED_REPORT_EXAMPLES, feedHealth, type FeedCheckFailure, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
+import { FEED_FETCH_MAX_BYTES, FEED_REPORT_EXAMPLES, feedHealth, feedMatchOf, type FeedCheckFailure, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { createFeedByteInput } from '../../../shared/feed/byte-input';
 import { createOrderChecker } from '../../../shared/feed/checker';
 import { addDays, dayOf } from '../../../shared/feed/rules/values';
@@ -207,6 +207,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       finishedAt: at,
     };
   }
+  const match = feedMatchOf(record.result);
   await deps.finishFeedCheck(record, {
     checkId: record.id,
     date: record.finishedAt!,
@@ -215,6 +216,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     orders: record.result?.stats.numOrders.total ?? 0,
     warningKeys: Object.keys(record.result?.errors ?? {}),
     failure: record.failure,
+    ...(match ? { match } : {}),
   });
   return record;
 
