@@ -16,11 +16,11 @@ import type { MultipartTarget } from '../../data/failing-rows';
  */
 
 /** S3's smallest part but the last; a part goes up once this much is buffered. */
-export const PART_BYTES = 5 * 1024 * 1024;
+const PART_BYTES = 5 * 1024 * 1024;
 /** Text gathered before it is turned into bytes (the rows' strings are slices of the feed's chunk: bytes let the chunk go). */
 const TEXT_BATCH = 64 * 1024;
 
-export const FAILING_ROWS_COLUMNS = ['line', 'order id', 'warning', 'value'] as const;
+const FAILING_ROWS_COLUMNS = ['line', 'order id', 'warning', 'value'] as const;
 const BOM = '\uFEFF';
 const header = `${BOM}${csvRow(FAILING_ROWS_COLUMNS)}\r\n`;
 const rowText = (key: string, line: number, orderId: string, detail: string) => `${line};${csvCell(orderId)};${key};${csvCell(detail)}\r\n`;

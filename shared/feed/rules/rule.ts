@@ -1,7 +1,6 @@
 /** What a rule is, and the constructors that keep each rule a few lines long. */
 import type { AnalyticsOrders, FeedKind, FeedStats, OrderField, PossibleImported, RawOrder, RawProduct } from '../types';
 import { knownState, readMoment, readNumber, usable, type Moment, type OrderState } from './values';
-import { detach } from '../parse/common';
 
 /** One order, read once for all the rules (each rule still decides on its own). */
 export interface OrderView {
