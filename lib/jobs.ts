@@ -105,7 +105,7 @@ export class JobsStack extends Stack {
     // The worker writes the check, its history line and the step, mails the team on a regression,
     // and reads the Google key for the feed-versus-analytics comparison (as the manual check's job).
     // The event source adds the queue's receive and delete rights to this role.
-    const workerRole = roles.roleFor(jobGrants({ table: 'read-write', sendsMail: true, googleCredentials: true }), { key: 'feed-recheck-worker', statements: [] });
+    const workerRole = roles.roleFor(jobGrants({ table: 'read-write', sendsMail: true, googleCredentials: true, feedBucket: ['put', 'abort-multipart'] }), { key: 'feed-recheck-worker', statements: [] });
     this.feedRecheckWorker = new PortalFunction(this, 'FeedRecheckWorker', {
       entry: feedRecheckWorkerEntry,
       description: 'Daily feed re-check: checks one company\'s stored feed URL per message',

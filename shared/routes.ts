@@ -22,7 +22,7 @@ import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integr
 import { meetingCreateSchema, meetingDeleteSchema, meetingUpdateSchema } from './schemas/meetings';
 import { versionOnlySchema } from './schemas/common';
 import type { AccessCheckAnswer, DimensionCheckAnswer } from './domain/analytics';
-import type { FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-feed';
+import type { FailingRowsLink, FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-feed';
 import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
@@ -66,7 +66,7 @@ interface LambdaSettings {
 
 export type TableAccess = 'none' | 'read' | 'read-write';
 /** delete: DeleteObject on objects and ListBucket on the bucket (removing a company's uploads). */
-export type FeedBucketAccess = 'put' | 'get' | 'delete';
+export type FeedBucketAccess = 'put' | 'get' | 'delete' | 'abort-multipart';
 
 /** Cognito admin API actions (IAM-signed). Public flows (InitiateAuth, RespondToAuthChallenge, RevokeToken) need no IAM. */
 export type CognitoAdminAction =
@@ -666,6 +666,14 @@ export const orderFeedCheckGet = route({
   summary: 'One order feed check',
   response: reply<FeedCheck>(),
 });
+// A signed link to the check's failing-rows CSV (S3 answers the file: it outgrows a Lambda answer's 6 MB).
+export const orderFeedFailingRows = route({
+  id: 'order-feed-failing-rows', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}/failing-rows', access: 'signed-in', companyScoped: true,
+  summary: 'A signed link to download every failing row of a check as CSV',
+  response: reply<FailingRowsLink>(),
+  // The link is signed with the function's credentials: S3 lets it read what they may read.
+  grants: { feedBucket: ['get'] },
+});
 export const orderFeedOverview = route({
   id: 'order-feed-overview', area: 'order-feed', method: 'GET', path: '/api/order-feed', access: 'signed-in', companyScoped: true,
   summary: 'The order feed and its latest checks',
@@ -794,6 +802,7 @@ export const routes = [
   orderFeedCheck,
   orderFeedCheckGet,
   orderFeedOverview,
+  orderFeedFailingRows,
   collectorsList,
   collectorsCreate,
   collectorsUpdate,

@@ -82,6 +82,8 @@ export const keys = {
   feedUploadPrefix: (companyId: string): string => `feeds/${companyId}/`,
   /** One uploaded feed file: `feeds/<companyId>/<uuid>.<xml|csv>`. */
   feedUpload: (companyId: string, id: string, extension: string): string => `feeds/${companyId}/${id}.${extension}`,
+  /** A check's every failing row as CSV: `feeds/<companyId>/failing-rows/<checkId>.csv` (a folder no upload key can name). */
+  feedFailingRows: (companyId: string, checkId: string): string => `feeds/${companyId}/failing-rows/${checkId}.csv`,
 
   /** The token itself is never stored: only its SHA-256 hash. */
   passwordReset: (tokenHash: string): Key => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),

@@ -21,7 +21,7 @@ const bytesOf = (data: SourceData): Buffer =>
   typeof data === 'string' ? Buffer.from(data, 'utf8') : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
 
 /** SHA-256 (or its HMAC with a key) in the shape the signer asks for, on node:crypto. */
-class Sha256 {
+export class Sha256 {
   private hash: Hash | Hmac;
   constructor(private readonly secret?: SourceData) {
     this.hash = this.fresh();

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentials } from './aws-credentials';
+import { Sha256 } from './lambda-invoke';
 
 /**
  * A presigned S3 POST form (AWS Signature Version 4 over a POST policy), computed here instead of
@@ -63,4 +65,37 @@ function postUrl(bucket: string, region: string, endpoint: string | undefined): 
   // A dotted bucket name would not match the *.s3 TLS certificate: path-style then, as the SDK does.
   if (bucket.includes('.')) return `https://s3.${region}.amazonaws.com/${bucket}`;
   return `https://${bucket}.s3.${region}.amazonaws.com/`;
+}
+
+export interface PresignGetInput {
+  bucket: string;
+  key: string;
+  expiresSeconds: number;
+  now: Date;
+  region: string;
+  credentials: AwsCredentials;
+  endpoint?: string;
+}
+
+/**
+ * A presigned S3 GET (SigV4 in the query), by the SDK's own signer as lambda-invoke.ts signs its
+ * requests: the object is answered by S3 to whoever holds the link until it expires.
+ */
+export async function presignGet(input: PresignGetInput): Promise<string> {
+  const base = new URL(objectBaseUrl(input.bucket, input.region, input.endpoint));
+  const path = `${base.pathname.replace(/\/+$/, '')}/${input.key.split('/').map(encodeURIComponent).join('/')}`;
+  const signer = new SignatureV4({ service: 's3', region: input.region, credentials: input.credentials, sha256: Sha256, uriEscapePath: false });
+  const signed = await signer.presign(
+    { method: 'GET', protocol: base.protocol, hostname: base.hostname, ...(base.port ? { port: Number(base.port) } : {}), path, query: {}, headers: { host: base.host } },
+    { signingDate: input.now, expiresIn: input.expiresSeconds },
+  );
+  const query = Object.entries(signed.query ?? {})
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${base.protocol}//${base.host}${path}?${query}`;
+}
+
+/** The bucket's URL for one object's path: path-style locally or for a dotted name, else the virtual host. */
+function objectBaseUrl(bucket: string, region: string, endpoint: string | undefined): string {
+  return bucket.includes('.') || endpoint ? postUrl(bucket, region, endpoint) : `https://${bucket}.s3.${region}.amazonaws.com/`;
 }

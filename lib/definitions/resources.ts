@@ -387,8 +387,9 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     timeoutSeconds: 900,
     // Memory stays flat (one order at a time); 1769 MB buys a whole vCPU for the parse.
     memoryMb: 1769,
-    // googleCredentials: the comparison with the analytics tool's orders of the day before.
-    grants: { table: 'read-write', sendsMail: true, feedBucket: ['get'], googleCredentials: true },
+    // googleCredentials: the comparison with the analytics tool's orders of the day before;
+    // put and abort-multipart: the failing-rows CSV it writes as it reads (multipart upload).
+    grants: { table: 'read-write', sendsMail: true, feedBucket: ['get', 'put', 'abort-multipart'], googleCredentials: true },
   },
 };
 

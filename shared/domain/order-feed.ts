@@ -75,6 +75,23 @@ export interface FeedCheck {
   feedUrlStored: boolean;
   /** Not the company's stored feed URL: its report only, no step changed, nothing stored (null on older checks). */
   otherResource: OtherResource | null;
+  /** Every failing row of the feed, as one CSV to download (absent: none, or a check older than the download). */
+  failingRows?: FailingRowsFile;
+}
+
+/** Examples kept per warning in a check's report (the CSV download holds every failing row). */
+export const FEED_REPORT_EXAMPLES = 50;
+
+/** The failing-rows CSV of a check: how many rows and bytes it holds. */
+export interface FailingRowsFile {
+  rows: number;
+  bytes: number;
+}
+
+/** GET /api/order-feed/checks/{id}/failing-rows: a short-lived link to the CSV (too big for a Lambda answer). */
+export interface FailingRowsLink {
+  url: string;
+  expiresAt: string;
 }
 
 /** A check still queued or running (not yet done or failed). */
@@ -91,6 +108,33 @@ export interface FeedHistoryEntry {
   orders: number;
   warningKeys: string[];
   failure: FeedCheckFailure | null;
+  /** The feed-versus-analytics comparison of this check (absent without analytics ids, and on older lines). */
+  match?: FeedMatch;
+}
+
+/** One day's feed-versus-analytics match (the match-rate trend, docs/order-feed.md "Match rate"). */
+export interface FeedMatch {
+  /** The day compared (YYYY-MM-DD). */
+  day: string;
+  /** The day's feed orders compared, those analytics knows, those it does not. */
+  inFeed: number;
+  found: number;
+  missing: number;
+  /** The day's call-centre orders: their own group, left out of the comparison. */
+  callCentre: number;
+}
+
+/** The match of a check's result, for its history line. */
+export function feedMatchOf(result: FeedResult | null | undefined): FeedMatch | undefined {
+  const compared = result?.possibleImported;
+  if (!compared) return undefined;
+  return {
+    day: compared.dayTested,
+    inFeed: compared.ordersInFeed,
+    found: compared.ordersInFeed - compared.notInGA,
+    missing: compared.notInGA,
+    callCentre: compared.callCentre ?? 0,
+  };
 }
 
 /** GET /api/order-feed: the latest check of the company (running or finished) and the history. */

@@ -19,7 +19,7 @@ import {
   type WarningExample,
 } from './types';
 import { WARNING_KEYS, type WarningKey } from './warnings';
-import { RULES, isAnalyticsMiss, isTestedOrder } from './rules';
+import { DEFAULT_MAX_UNTRACKED_SHARE, RULES, isAnalyticsMiss, isTestedOrder } from './rules';
 import { dayOf } from './rules/values';
 import { detach } from './parse/common';
 import { viewOf, type OrderView, type Reporter, type RuleContext, type RuleRun } from './rules/rule';
@@ -38,9 +38,16 @@ export interface OrderChecker {
 export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): OrderChecker {
   const kind = feedKindOf(options.product);
   const maxExamples = options.maxExamples ?? DEFAULT_MAX_EXAMPLES;
-  const ctx: RuleContext = { kind, checkDay: dayOf(options.now), maxExamples, ...(options.analytics ? { analytics: options.analytics } : {}) };
+  const ctx: RuleContext = {
+    kind,
+    checkDay: dayOf(options.now),
+    maxExamples,
+    maxUntrackedShare: options.maxUntrackedShare ?? DEFAULT_MAX_UNTRACKED_SHARE,
+    ...(options.analytics ? { analytics: options.analytics } : {}),
+  };
   const errors = new Map<WarningKey, WarningExample[]>();
   const counts = new Map<WarningKey, number>();
+  const sink = options.failingRows;
 
   const reporterFor = (key: WarningKey): Reporter => {
     const add = (count: number, examples: readonly WarningExample[]) => {
@@ -49,15 +56,35 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
       for (const example of examples) if (kept.length < maxExamples) kept.push(example);
       errors.set(key, kept);
     };
+    // Values come from the chunk's text (parse/xml-records.ts finishValue): a kept example copies them.
+    const exampleOf = (at: { id: string; line: number }, detail: string | undefined): WarningExample => ({
+      orderId: detach(at.id),
+      line: at.line,
+      ...(detail ? { detail: detach(detail) } : {}),
+    });
+    /** Findings held until the feed's end: their count and first examples (bounded); the sink keeps the rest. */
+    const held = { count: 0, examples: [] as WarningExample[] };
     return {
-      // Values come from the chunk's text (parse/xml-records.ts finishValue): a kept example copies them.
       report: (at, detail) => {
+        sink?.row(key, at.line, at.id, detail ?? '');
         const kept = errors.get(key);
         if (kept !== undefined && kept.length >= maxExamples) counts.set(key, (counts.get(key) ?? 0) + 1);
-        else add(1, [{ orderId: detach(at.id), line: at.line, ...(detail ? { detail: detach(detail) } : {}) }]);
+        else add(1, [exampleOf(at, detail)]);
       },
-      reportHeld: add,
-      reportFeed: (detail) => add(1, [{ orderId: '', line: 0, detail }]),
+      hold: (at, detail) => {
+        sink?.held(key, at.line, at.id, detail ?? '');
+        held.count++;
+        if (held.examples.length < maxExamples) held.examples.push(exampleOf(at, detail));
+      },
+      releaseHeld: () => {
+        if (held.count === 0) return;
+        sink?.release(key);
+        add(held.count, held.examples);
+      },
+      reportFeed: (detail) => {
+        sink?.row(key, 0, '', detail);
+        add(1, [{ orderId: '', line: 0, detail }]);
+      },
     };
   };
   const keys = WARNING_KEYS.filter((key) => RULES[key].kinds.includes(kind));
@@ -70,7 +97,7 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
   const statefulRuns = runs.filter((run) => run.order !== undefined);
 
   const stats = newStats();
-  const imported: PossibleImported | undefined = options.analytics ? { dayTested: options.analytics.day, ordersInFeed: 0, notInGA: 0 } : undefined;
+  const imported: Required<PossibleImported> | undefined = options.analytics ? { dayTested: options.analytics.day, ordersInFeed: 0, notInGA: 0, callCentre: 0 } : undefined;
   // Counted in Maps (cheaper than growing dictionary objects per order), copied into stats at the end.
   const months = new Map<string, number>();
   const states = new Map<string, number>();
@@ -91,9 +118,11 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
     }
     // Only the seven states: a feed of free-text states must not grow this map without bound.
     if (o.state) count(states, o.state);
-    if (imported && options.analytics && isTestedOrder(o, options.analytics)) {
-      imported.ordersInFeed++;
-      if (isAnalyticsMiss(o, options.analytics)) imported.notInGA++;
+    if (imported && options.analytics) {
+      if (isTestedOrder(o, options.analytics)) {
+        imported.ordersInFeed++;
+        if (isAnalyticsMiss(o, options.analytics)) imported.notInGA++;
+      } else if (isCallCentreOrderOf(o, options.analytics.day)) imported.callCentre++;
     }
   };
 
@@ -134,6 +163,9 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
     },
   };
 }
+
+/** A call-centre order of the tested day: its own group beside the comparison (it never passes through the site). */
+const isCallCentreOrderOf = (o: OrderView, day: string): boolean => o.values.iscallcenter === '1' && o.date !== null && o.date.day === day && o.id !== '';
 
 const newStats = (): FeedStats => ({
   numOrders: { total: 0, fromNewCustomers: 0, fromCallCenter: 0 },

@@ -212,8 +212,11 @@ export interface FeedStats {
 export interface PossibleImported {
   /** The day whose orders were compared with analytics (YYYY-MM-DD). */
   dayTested: string;
+  /** The day's orders compared (call-centre orders and orders without an id are not). */
   ordersInFeed: number;
   notInGA: number;
+  /** The day's call-centre orders: never on the site, so left out of the comparison (absent in results stored before it). */
+  callCentre?: number;
 }
 
 /** The result shape of the spec (section 3, Feed check). */
@@ -242,4 +245,23 @@ export interface FeedCheckOptions {
   analytics?: AnalyticsOrders;
   /** Examples kept per warning key (default 10). */
   maxExamples?: number;
+  /**
+   * Above this share of the tested day's orders missing from analytics, gaOrdersDontMatchXml is
+   * raised (default 0.2; the company's setting, docs/order-feed.md "Match rate").
+   */
+  maxUntrackedShare?: number;
+  /** Receives every failing row of the feed (not only the examples), as the check finds them. */
+  failingRows?: FailingRowSink;
+}
+
+/**
+ * Where every finding goes, beyond the examples kept in the result (the failing-rows download).
+ * A rule decided only at the feed's end (noCommission, gaOrdersDontMatchXml) hands its candidates
+ * to `held` as it meets them, then `release`s them when it is raised; unreleased ones are dropped.
+ * Called synchronously from the check: the sink must copy what it keeps (values are slices of the chunk's text).
+ */
+export interface FailingRowSink {
+  row(key: string, line: number, orderId: string, detail: string): void;
+  held(key: string, line: number, orderId: string, detail: string): void;
+  release(key: string): void;
 }

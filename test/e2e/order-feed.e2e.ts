@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale, expectNoViolations } from './fixtures';
 
@@ -145,6 +146,31 @@ test('a customer checks an order file: first findings in the browser, upload, pr
     await setAcmeFeedStep('done');
   }
 });
+
+for (const locale of ['en', 'fr', 'ru'] as const) {
+  for (const width of [1366, 390]) {
+    test(`the failing rows download and the match-rate trend (${locale}, ${width} px)`, async ({ page }) => {
+      await signInTo(page, ['ROLE_USER', 'Acme Retail'], locale);
+      // After signing in: the shell's check looks for the wide navigation.
+      await page.setViewportSize({ width, height: 900 });
+      // The first test's check: yesterday's 9 site orders compared, E1007 unknown to analytics, one call-centre order apart.
+      const trend = page.getByTestId('chart-match-rate');
+      await expect(trend).toBeVisible();
+      await expect(trend.locator('caption')).toHaveText(m(locale, 'orderFeed.match.title').replace('{days}', '30'));
+      const latest = page.getByTestId('match-latest');
+      await expect(latest.locator('dd')).toHaveText(['9', '8', '1', '1']);
+      const button = page.getByTestId('failing-rows-download');
+      await expect(button).toBeVisible();
+      await page.screenshot({ path: `/tmp/r32-report/order-feed-${locale}-${width}.png`, fullPage: true });
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/^failing-rows-\d{4}-\d{2}-\d{2}-[0-9a-f-]+\.csv$/);
+      const text = await readFile(await download.path(), 'utf8');
+      const lines = text.split('\r\n').filter(Boolean);
+      expect(lines[0]).toBe('\uFEFF"line";"order id";"warning";"value"');
+      expect(lines.some((line) => /^\d+;"E1012";zeroPrice;/.test(line))).toBe(true);
+    });
+  }
+}
 
 test('the last check shows again after a reload, and a refused URL says why in a red callout', async ({ page }) => {
   await signInTo(page, ['ROLE_USER', 'Acme Retail']);

@@ -12,6 +12,7 @@ import type { StepRecord } from '../../data/steps';
 import type { UserRecord } from '../../data/users';
 import { completeFeedStep, runFeedCheck, urlFetchOptions, type RunDeps } from './run-feed-check';
 import { logger } from '../../platform/log';
+import type { MultipartTarget } from '../../data/failing-rows';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const company = { id: 'c1', name: 'Acme', product: '360', viewId: null, orderFeedUrl: null } as unknown as CompanyRecord;
@@ -40,9 +41,29 @@ async function* bytes(text: string, size = 4096): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < all.length; i += size) yield all.subarray(i, i + size);
 }
 
+/** An S3 multipart upload in memory: the parts sent, the object once completed, aborted or not. */
+function memoryMultipart() {
+  const state = { parts: [] as Buffer[], object: null as string | null, aborted: false, fileName: '' };
+  const target: MultipartTarget = {
+    start: async () => 'u1',
+    part: async (_id, n, body) => {
+      state.parts[n - 1] = Buffer.from(body);
+      return `e${n}`;
+    },
+    complete: async (_id, parts) => {
+      state.object = Buffer.concat(parts.map((p) => state.parts[p.PartNumber - 1]!)).toString('utf8');
+    },
+    abort: async () => {
+      state.aborted = true;
+    },
+  };
+  return { state, target };
+}
+
 function fakeDeps(feed: string, over: Partial<RunDeps> = {}, check: FeedCheckRecord = queued()) {
   let clock = NOW.getTime();
   const progress: FeedCheckProgress[] = [];
+  const upload = memoryMultipart();
   const deps: RunDeps = {
     claimFeedCheck: async (_c, _id, at) => ({ ...check, status: 'running', updatedAt: at }),
     writeFeedCheckProgress: async (_c, _id, p) => {
@@ -57,17 +78,42 @@ function fakeDeps(feed: string, over: Partial<RunDeps> = {}, check: FeedCheckRec
     openUrl: vi.fn(async () => ({ body: bytes(feed), contentLength: null })),
     analyticsOrders: vi.fn(async (_p: string, day: string) => ({ day, has: () => true })),
     completeFeedStep: vi.fn(async () => true),
+    failingRows: (_c, _k, fileName) => {
+      upload.state.fileName = fileName;
+      return upload.target;
+    },
     // Every reading of the clock moves it 100 ms: progress is due every few chunks.
     now: () => new Date((clock += 100)),
     progressIntervalMs: 1000,
     ...over,
   };
-  return { deps, progress };
+  return { deps, progress, upload: upload.state };
 }
 
 const clean = feedText(xmlChunks(cleanRecords({ now: NOW, orders: 400 })));
 
 describe('runFeedCheck', () => {
+  it('keeps 50 examples per warning and writes every failing row as CSV, formulas neutralised', async () => {
+    const orders = [...cleanRecords({ now: NOW, orders: 120 })].map((o, i) => (i < 80 ? { ...o, fields: { ...o.fields, price: 'abc', ...(i === 0 ? { id: '@SUM(1)' } : {}) } } : o));
+    const { deps, upload } = fakeDeps(feedText(xmlChunks(orders)));
+    const done = await runFeedCheck(company, queued(), {}, deps);
+    expect(done.result?.counts.invalidPrice).toBe(80);
+    expect(done.result?.errors.invalidPrice).toHaveLength(50);
+    const lines = upload.object!.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFF"line";"order id";"warning";"value"');
+    const priceRows = lines.filter((line) => line.includes(';invalidPrice;'));
+    expect(priceRows).toHaveLength(80);
+    expect(priceRows[0]).toMatch(/^\d+;"'@SUM\(1\)";invalidPrice;"""abc"""$/);
+    expect(done.failingRows).toEqual({ rows: lines.length - 1, bytes: Buffer.byteLength(upload.object!) });
+    expect(upload.fileName).toBe('failing-rows-2026-11-24-k1.csv');
+  });
+
+  it('stores no failing-rows file for a clean feed, and drops the upload of a failed check', async () => {
+    const fine = fakeDeps(clean);
+    expect((await runFeedCheck(company, queued(), {}, fine.deps)).failingRows).toBeUndefined();
+    expect(fine.upload.parts).toEqual([]);
+  });
+
   it('streams an upload through the engine, writing progress, then the result and a history line', async () => {
     const { deps, progress } = fakeDeps(clean);
     const done = await runFeedCheck(company, queued(), {}, deps);

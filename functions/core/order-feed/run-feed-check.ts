@@ -1,4 +1,4 @@
-import { FEED_FETCH_MAX_BYTES, feedHealth, type FeedCheckFailure, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
+import { FEED_FETCH_MAX_BYTES, FEED_REPORT_EXAMPLES, feedHealth, feedMatchOf, type FeedCheckFailure, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { createFeedByteInput } from '../../../shared/feed/byte-input';
 import { createOrderChecker } from '../../../shared/feed/checker';
 import { addDays, dayOf } from '../../../shared/feed/rules/values';
@@ -15,6 +15,8 @@ import { claimResource, OWN, type Claim } from '../integration/own-resource';
 import { analyticsOrders } from '../analytics/provider';
 import { changeStepStatus } from '../integration/steps';
 import { fitResult } from './fit-result';
+import { createFailingRowsWriter, type FailingRowsWriter } from './failing-rows';
+import { failingRowsUpload, type MultipartTarget } from '../../data/failing-rows';
 import { FEED_CHECK_HEARTBEAT_MS, FEED_CHECK_STALL_MS, FEED_CHECK_WATCH_MS, leaseFrom } from './lease';
 import { logger } from '../../platform/log';
 
@@ -54,6 +56,8 @@ export interface RunDeps {
   analyticsOrders(propertyId: string, day: string): Promise<AnalyticsOrders>;
   /** Completes status_feed through the step engine (the team's mail); true when THIS call moved it. */
   completeFeedStep(company: CompanyRecord, startedBy: string): Promise<boolean>;
+  /** Where the check's failing-rows CSV goes (an S3 multipart upload). */
+  failingRows(companyId: string, checkId: string, fileName: string): MultipartTarget;
   now(): Date;
   progressIntervalMs: number;
   /** The watchdog's period (lease.ts FEED_CHECK_WATCH_MS; tests shorten it). */
@@ -118,6 +122,7 @@ export const defaultRunDeps: RunDeps = {
   openUrl: (url, options) => openFeed(url, { ...urlFetchOptions(options), allow: allowFromEnv() }),
   analyticsOrders,
   completeFeedStep: (company, startedBy) => completeFeedStep(company, startedBy),
+  failingRows: failingRowsUpload,
   now: () => new Date(),
   progressIntervalMs: 1000,
 };
@@ -128,6 +133,9 @@ class UploadGone extends Error {}
 class FeedStalled extends Error {}
 /** The check record is no longer running (its company was deleted): stop reading, write nothing. */
 class CheckGone extends Error {}
+
+/** The CSV's name when saved: the check's day and id (the browser takes it from the object's Content-Disposition). */
+const failingRowsFileName = (check: FeedCheckRecord): string => `failing-rows-${check.createdAt.slice(0, 10)}-${check.id}.csv`;
 
 function failureOf(error: unknown, minutes: number): FeedCheckFailure | null {
   if (error instanceof FeedParseError) {
@@ -156,8 +164,10 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
   /** The SFTP server's host key fingerprint, when the feed came over SFTP. */
   let hostKey: string | undefined;
   let record: FeedCheckRecord;
+  const failingRows: FailingRowsWriter = createFailingRowsWriter(deps.failingRows(company.id, check.id, failingRowsFileName(claimed)));
   try {
     const result = await readFeed().finally(() => clearInterval(watchdog));
+    const rowsFile = await failingRows.finish();
     const finishedAt = deps.now().toISOString();
     const clean = Object.keys(result.errors).length === 0;
     // Spec: the first clean check of a URL stores it; status_feed is done when a check of the company's feed returns without errors.
@@ -165,9 +175,22 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     const feedUrlStored = claim.storedNow;
     if (!feedUrlStored) await pinHostKey();
     const stepCompleted = clean && claim.own ? await deps.completeFeedStep(company, claimed.startedBy) : false;
-    record = { ...claimed, status: 'done', progress, result, failure: null, updatedAt: finishedAt, finishedAt, stepCompleted, feedUrlStored, otherResource: claim.otherResource };
+    record = {
+      ...claimed,
+      status: 'done',
+      progress,
+      result,
+      failure: null,
+      updatedAt: finishedAt,
+      finishedAt,
+      stepCompleted,
+      feedUrlStored,
+      otherResource: claim.otherResource,
+      ...(rowsFile ? { failingRows: rowsFile } : {}),
+    };
   } catch (error) {
     body?.destroy?.();
+    await failingRows.abort();
     if (error instanceof CheckGone) return claimed;
     const failure = failureOf(error, Math.round((deadline - started) / 60_000));
     if (!failure) {
@@ -184,6 +207,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       finishedAt: at,
     };
   }
+  const match = feedMatchOf(record.result);
   await deps.finishFeedCheck(record, {
     checkId: record.id,
     date: record.finishedAt!,
@@ -192,13 +216,20 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     orders: record.result?.stats.numOrders.total ?? 0,
     warningKeys: Object.keys(record.result?.errors ?? {}),
     failure: record.failure,
+    ...(match ? { match } : {}),
   });
   return record;
 
   async function readFeed() {
     const now = deps.now();
     const viewId = claimed!.viewId ?? company.viewId ?? null;
-    const checkOptions: FeedCheckOptions = { format: claimed!.type, product: company.product, now };
+    const checkOptions: FeedCheckOptions = {
+      format: claimed!.type,
+      product: company.product,
+      now,
+      maxExamples: FEED_REPORT_EXAMPLES,
+      failingRows,
+    };
     if (viewId) {
       try {
         // The last complete day (the engine compares the feed's orders of that day).
@@ -277,6 +308,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       const chunk = next.value;
       progress.bytes += chunk.byteLength;
       input.push(chunk);
+      await failingRows.flush();
       const at = deps.now().getTime();
       lastByte = at;
       if (at > deadline) throw new CheckTimeout();

@@ -14,7 +14,7 @@ import {
   isMoment,
   isPositive,
 } from './values';
-import { BOTH, HeldExamples, ORDERS_ONLY, feedRule, orderRule, productRule, type Finding, type OrderView, type ProductView, type Rule, type RuleContext } from './rule';
+import { BOTH, ORDERS_ONLY, feedRule, orderRule, productRule, type Finding, type OrderView, type ProductView, type Rule, type RuleContext } from './rule';
 import { hugePrice } from './huge-price';
 
 /** Findings name the offending value; long values are cut so an example stays short. */
@@ -93,41 +93,38 @@ const duplicatedIds: Rule = {
 /** Commission is optional, but once one order has it every paid order needs it. */
 const noCommission: Rule = {
   kinds: BOTH,
-  start: (ctx, reporter) => {
-    // The first commission may come after paid orders without one: hold their count and first
-    // examples (bounded) until the end of the feed.
-    const held = new HeldExamples(ctx.maxExamples);
+  start: (_ctx, reporter) => {
+    // The first commission may come after paid orders without one: hold them until the end of the feed.
     let anyCommission = false;
     return {
       order(o) {
         const has = o.values.commission !== undefined;
         anyCommission ||= has;
-        if (o.paid && !has) held.add(o, `state ${o.state}`);
+        if (o.paid && !has) reporter.hold(o, `state ${o.state}`);
       },
       end() {
-        if (anyCommission && held.count > 0) reporter.reportHeld(held.count, held.examples);
+        if (anyCommission) reporter.releaseHeld();
       },
     };
   },
 };
 
-/** Share of a day's feed orders the analytics tool may miss (ad blockers, refused consent). */
-const MAX_UNTRACKED_SHARE = 0.2;
+/** Share of a day's feed orders the analytics tool may miss (ad blockers, refused consent) unless the company sets its own. */
+export const DEFAULT_MAX_UNTRACKED_SHARE = 0.2;
 
 /** Feed orders of the tested day that analytics does not know, when too many of them are. */
 const gaOrdersDontMatchXml: Rule = {
   kinds: BOTH,
   start: (ctx, reporter) => {
-    const held = new HeldExamples(ctx.maxExamples);
     const analytics = ctx.analytics;
     return {
       order(o) {
-        if (analytics && isAnalyticsMiss(o, analytics)) held.add(o, `not among the analytics ids of ${analytics.day}`);
+        if (analytics && isAnalyticsMiss(o, analytics)) reporter.hold(o, `not among the analytics ids of ${analytics.day}`);
       },
       end({ possibleImported }) {
         // Stryker disable next-line ConditionalExpression: with no order of the day, notInGA is 0 too and 0 / 0 is not above the share
         if (!possibleImported || possibleImported.ordersInFeed === 0) return;
-        if (possibleImported.notInGA / possibleImported.ordersInFeed > MAX_UNTRACKED_SHARE) reporter.reportHeld(held.count, held.examples);
+        if (possibleImported.notInGA / possibleImported.ordersInFeed > ctx.maxUntrackedShare) reporter.releaseHeld();
       },
     };
   },

@@ -1,7 +1,6 @@
 /** What a rule is, and the constructors that keep each rule a few lines long. */
-import type { AnalyticsOrders, FeedKind, FeedStats, OrderField, PossibleImported, RawOrder, RawProduct, WarningExample } from '../types';
+import type { AnalyticsOrders, FeedKind, FeedStats, OrderField, PossibleImported, RawOrder, RawProduct } from '../types';
 import { knownState, readMoment, readNumber, usable, type Moment, type OrderState } from './values';
-import { detach } from '../parse/common';
 
 /** One order, read once for all the rules (each rule still decides on its own). */
 export interface OrderView {
@@ -111,13 +110,17 @@ export interface RuleContext {
   checkDay: string;
   analytics?: AnalyticsOrders;
   maxExamples: number;
+  /** Share of the tested day's orders analytics may miss (gaOrdersDontMatchXml). */
+  maxUntrackedShare: number;
 }
 
 /** Where a finding goes: counts every occurrence, keeps the first examples. */
 export interface Reporter {
   report(at: { id: string; line: number }, detail?: string): void;
-  /** Findings held back until the end of the feed: the full count plus the examples kept. */
-  reportHeld(count: number, examples: readonly WarningExample[]): void;
+  /** A finding that counts only if the rule is raised at the feed's end (releaseHeld); otherwise dropped. */
+  hold(at: { id: string; line: number }, detail?: string): void;
+  /** Raises every finding held so far (its count, its first examples, its failing rows). */
+  releaseHeld(): void;
   /** A finding about the feed as a whole (example with line 0 and no order id). */
   reportFeed(detail: string): void;
 }
@@ -175,16 +178,3 @@ export const feedRule = (check: (summary: FeedSummary, ctx: RuleContext) => Find
     },
   }),
 });
-
-/** Fixed-size list of the first examples, for findings decided only at the end of the feed. */
-export class HeldExamples {
-  readonly examples: WarningExample[] = [];
-  count = 0;
-  constructor(private readonly max: number) {}
-  add(order: { id: string; line: number }, detail?: string): void {
-    this.count++;
-    // Kept to the end of the feed: copied out of the chunk's text (detach).
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: the checker keeps at most max examples of a held finding again (checker.ts)
-    if (this.examples.length < this.max) this.examples.push({ orderId: detach(order.id), line: order.line, ...(detail ? { detail: detach(detail) } : {}) });
-  }
-}

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkFeed, createOrderChecker } from '../checker';
-import type { AnalyticsOrders, FeedProduct, FeedResult, RawOrder } from '../types';
+import type { AnalyticsOrders, FailingRowSink, FeedProduct, FeedResult, RawOrder } from '../types';
 import { order, product } from '../testing/generate';
 import type { WarningKey } from '../warnings';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 
-function check(orders: RawOrder[], options: { product?: FeedProduct; analytics?: AnalyticsOrders; maxExamples?: number } = {}): FeedResult {
+function check(
+  orders: RawOrder[],
+  options: { product?: FeedProduct; analytics?: AnalyticsOrders; maxExamples?: number; maxUntrackedShare?: number; failingRows?: FailingRowSink } = {},
+): FeedResult {
   const checker = createOrderChecker({ product: options.product ?? '360', now: NOW, ...options });
   for (const o of orders) checker.check(o);
   return checker.result();
@@ -309,7 +312,11 @@ describe('gaOrdersDontMatchXml and possibleImported (analytics of 2026-11-20)', 
     const result = check([...day, ...other], { analytics: analytics(knownAllBut(3)) });
     expect(result.counts.gaOrdersDontMatchXml).toBe(3);
     expect(result.errors.gaOrdersDontMatchXml?.map((e) => e.orderId)).toEqual(['D0', 'D1', 'D2']);
-    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 10, notInGA: 3 });
+    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 10, notInGA: 3, callCentre: 0 });
+  });
+  it('follows the company\'s own share when it has one', () => {
+    expect(raised([...day, ...other], 'gaOrdersDontMatchXml', { analytics: analytics(knownAllBut(3)), maxUntrackedShare: 0.3 })).toBe(0);
+    expect(raised([...day, ...other], 'gaOrdersDontMatchXml', { analytics: analytics(knownAllBut(2)), maxUntrackedShare: 0.1 })).toBe(2);
   });
   it('is not raised at exactly 20%', () => {
     expect(raised([...day, ...other], 'gaOrdersDontMatchXml', { analytics: analytics(knownAllBut(2)) })).toBe(0);
@@ -317,7 +324,7 @@ describe('gaOrdersDontMatchXml and possibleImported (analytics of 2026-11-20)', 
   it('leaves call-centre orders out: they never go through the site', () => {
     const phone = order({ id: 'C1', date: '2026-11-20 09:00:00', iscallcenter: '1' });
     const result = check([...day, phone], { analytics: analytics(knownAllBut(2)) });
-    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 10, notInGA: 2 });
+    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 10, notInGA: 2, callCentre: 1 });
   });
   it('without analytics ids, neither the warning nor possibleImported is guessed', () => {
     const result = check([...day, ...other]);
@@ -326,7 +333,7 @@ describe('gaOrdersDontMatchXml and possibleImported (analytics of 2026-11-20)', 
   });
   it('a tested day without orders gives zero counts and no warning', () => {
     const result = check(other, { analytics: analytics([]) });
-    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 0, notInGA: 0 });
+    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 0, notInGA: 0, callCentre: 0 });
     expect(result.counts.gaOrdersDontMatchXml).toBeUndefined();
   });
 });
@@ -414,7 +421,7 @@ describe('what each finding says (the example\'s detail)', () => {
   it('the tested day counts only orders with an id and a valid date of that day', () => {
     const analytics: AnalyticsOrders = { day: '2026-11-20', has: (id) => id === 'K1' };
     const result = check([order({ id: 'K1', date: '2026-11-20 10:00:00' }), order({ id: '', date: '2026-11-20 11:00:00' }), order({ id: 'B1', date: 'bad' })], { analytics });
-    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 1, notInGA: 0 });
+    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: 1, notInGA: 0, callCentre: 0 });
   });
 
   it('held findings keep the detail of each example, at most maxExamples of them', () => {
@@ -426,6 +433,37 @@ describe('what each finding says (the example\'s detail)', () => {
       { orderId: 'N1', line: 2, detail: 'state done' },
       { orderId: 'N2', line: 2, detail: 'state partial_return' },
     ]);
+  });
+});
+
+describe('failing rows: every finding, beyond the examples', () => {
+  const sink = () => {
+    const rows: string[] = [];
+    const held = new Map<string, string[]>();
+    const recorder: FailingRowSink = {
+      row: (key, line, id, detail) => rows.push(`${key}|${line}|${id}|${detail}`),
+      held: (key, line, id, detail) => held.set(key, [...(held.get(key) ?? []), `${key}|${line}|${id}|${detail}`]),
+      release: (key) => rows.push(...(held.get(key) ?? [])),
+    };
+    return { rows, recorder };
+  };
+  it('hands every occurrence to the sink while the result keeps maxExamples', () => {
+    const { rows, recorder } = sink();
+    const result = check(
+      Array.from({ length: 7 }, (_, i) => order({ id: `P${i}`, price: 'x' }, [product()], 2 + i)),
+      { maxExamples: 2, failingRows: recorder },
+    );
+    expect(result.errors.invalidPrice).toHaveLength(2);
+    expect(rows.filter((r) => r.startsWith('invalidPrice|'))).toEqual(Array.from({ length: 7 }, (_, i) => `invalidPrice|${2 + i}|P${i}|"x"`));
+  });
+  it('a held finding reaches the rows only when its rule is raised at the end', () => {
+    const paid = Array.from({ length: 4 }, (_, i) => order({ id: `N${i}`, state: 'done' }, [product()], 2 + i));
+    const raisedSink = sink();
+    check([...paid, order({ id: 'C', commission: '3' }, [product()], 9)], { maxExamples: 1, failingRows: raisedSink.recorder });
+    expect(raisedSink.rows.filter((r) => r.startsWith('noCommission|'))).toHaveLength(4);
+    const quiet = sink();
+    check(paid, { failingRows: quiet.recorder });
+    expect(quiet.rows.filter((r) => r.startsWith('noCommission|'))).toEqual([]);
   });
 });
 

@@ -46,10 +46,12 @@ function useWidth() {
   return [ref, width] as const;
 }
 
-function Chart({ data, height }: { data: Datum[]; height: number }) {
+function Chart({ data, height, percent }: { data: Datum[]; height: number; percent?: boolean }) {
   const intl = useIntl();
   const [ref, width] = useWidth();
-  const ticks = countTicks(Math.max(0, ...data.map((d) => d.orders)));
+  // A rate's axis always reaches 100 %.
+  const ticks = percent ? [0, 25, 50, 75, 100] : countTicks(Math.max(0, ...data.map((d) => d.orders)));
+  const format = (v: number) => (percent ? intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 }) : intl.formatNumber(v));
   const fit = bottomAxisFit(width, data.map((d) => d.label));
   return (
     <div className="feed-chart" style={{ height }} aria-hidden="true" ref={ref}>
@@ -67,8 +69,8 @@ function Chart({ data, height }: { data: Datum[]; height: number }) {
         gridYValues={ticks}
         barComponent={FeedBar}
         enableLabel={fit.showValues}
-        label={(d) => intl.formatNumber(d.value ?? 0)}
-        axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: ticks, format: (v: number) => intl.formatNumber(v, { notation: 'compact' }) }}
+        label={(d) => format(d.value ?? 0)}
+        axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: ticks, format: (v: number) => (percent ? format(v) : intl.formatNumber(v, { notation: 'compact' })) }}
         axisBottom={{ tickSize: 0, tickPadding: 8, tickRotation: fit.rotation, format: (v: string) => fit.format(String(v)) }}
         theme={{ text: { fontSize: 12, fill: '#5b6178' }, grid: { line: { stroke: '#e3e6ef' } } }}
         role="presentation"
@@ -82,9 +84,11 @@ export interface ChartTableProps {
   labelHeader: string;
   valueHeader: string;
   data: Datum[];
+  /** The values are percentages (the match-rate trend). */
+  percent?: boolean;
 }
 
-function ChartTable({ caption, labelHeader, valueHeader, data }: ChartTableProps) {
+function ChartTable({ caption, labelHeader, valueHeader, data, percent }: ChartTableProps) {
   const intl = useIntl();
   return (
     <table className="visually-hidden">
@@ -99,7 +103,7 @@ function ChartTable({ caption, labelHeader, valueHeader, data }: ChartTableProps
         {data.map((d) => (
           <tr key={d.label}>
             <th scope="row">{d.label}</th>
-            <td>{intl.formatNumber(d.orders)}</td>
+            <td>{percent ? intl.formatNumber(d.orders / 100, { style: 'percent', maximumFractionDigits: 1 }) : intl.formatNumber(d.orders)}</td>
           </tr>
         ))}
       </tbody>
@@ -107,11 +111,11 @@ function ChartTable({ caption, labelHeader, valueHeader, data }: ChartTableProps
   );
 }
 
-/** Orders by state, or by month: one chart and its table. */
-export default function FeedBarChart(props: ChartTableProps & { testId: string }) {
+/** Orders by state, by month, or the match rate by day: one chart and its table. */
+export default function FeedBarChart(props: ChartTableProps & { testId: string; height?: number }) {
   return (
     <figure className="feed-figure" data-testid={props.testId}>
-      <Chart data={props.data} height={260} />
+      <Chart data={props.data} height={props.height ?? 260} {...(props.percent ? { percent: true } : {})} />
       <ChartTable {...props} />
     </figure>
   );

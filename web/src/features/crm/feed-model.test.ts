@@ -3,7 +3,7 @@ import { createFeedChecker } from 'shared/feed/checker';
 import { CORPUS_VARIANTS, corpusFeed } from 'shared/feed/testing/realistic';
 import { createXmlParser } from 'shared/feed/xml-parser';
 import type { RawOrder } from 'shared/feed/types';
-import { barGeometry, bottomAxisFit, countTicks, dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
+import { barGeometry, bottomAxisFit, countTicks, dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, matchTrend, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
 import { en } from './messages/en';
 import { validateFeedForm } from './feed-form';
 import { previewFeed, type PreviewMessage } from './feed-preview';
@@ -181,5 +181,34 @@ describe('chart labels fit a phone', () => {
     expect(fit.showValues).toBe(true);
     const months = Array.from({ length: 12 }, (_, i) => `${i + 1}/2026`);
     expect(bottomAxisFit(340, months).showValues).toBe(false);
+  });
+});
+
+describe('matchTrend', () => {
+  const line = (date: string, day: string, inFeed: number, found: number, trigger: 'daily' | 'manual' = 'daily') => ({
+    checkId: date,
+    date,
+    trigger,
+    health: 'clean' as const,
+    orders: 10,
+    warningKeys: [],
+    failure: null,
+    match: { day, inFeed, found, missing: inFeed - found, callCentre: 1 },
+  });
+  it('one point per compared day of the last 30 days, the day\'s latest check, oldest first, in percent', () => {
+    const history = [
+      line('2026-11-20T10:00:00Z', '2026-11-19', 8, 8, 'manual'),
+      line('2026-11-20T03:00:00Z', '2026-11-19', 10, 5),
+      line('2026-11-19T03:00:00Z', '2026-11-18', 3, 2),
+      line('2026-10-10T03:00:00Z', '2026-10-09', 10, 10),
+      { ...line('2026-11-18T03:00:00Z', '2026-11-17', 1, 1), match: undefined },
+    ];
+    expect(matchTrend(history, '2026-11-20').map((p) => [p.day, p.rate])).toEqual([
+      ['2026-11-18', 66.7],
+      ['2026-11-19', 100],
+    ]);
+  });
+  it('a day without compared orders is a rate of 0, not a division by zero', () => {
+    expect(matchTrend([line('2026-11-20T03:00:00Z', '2026-11-19', 0, 0)], '2026-11-20')[0]?.rate).toBe(0);
   });
 });

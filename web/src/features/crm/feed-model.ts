@@ -1,4 +1,4 @@
-import type { FeedCheck, FeedCheckFailure } from 'shared/domain/order-feed';
+import type { FeedCheck, FeedCheckFailure, FeedHistoryEntry, FeedMatch } from 'shared/domain/order-feed';
 import type { MessageId } from '../../i18n/t';
 import { hasCriticalWarning } from 'shared/feed/critical';
 import { FEED_ERROR_VALUES, type FeedErrorDetail, type FeedErrorKey, type FeedFormat, type FeedResult, type WarningExample } from 'shared/feed/types';
@@ -193,4 +193,32 @@ export function bottomAxisFit(width: number, labels: string[]) {
     format: (label: string) => (level || label.length <= MAX_LABEL ? label : `${label.slice(0, MAX_LABEL - 1)}…`),
     showValues: width === 0 || slot >= 34,
   };
+}
+
+/** Days the match-rate trend covers. */
+export const MATCH_TREND_DAYS = 30;
+
+export interface MatchPoint {
+  day: string;
+  /** Share of the day's compared orders analytics knows, in percent (0 when none was compared). */
+  rate: number;
+  match: FeedMatch;
+}
+
+/**
+ * The match-rate trend: one point per compared day within the last MATCH_TREND_DAYS days before
+ * `today` (the day's latest check wins: a manual check after the night's re-check), oldest first.
+ */
+export function matchTrend(history: readonly FeedHistoryEntry[], today: string): MatchPoint[] {
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - MATCH_TREND_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const byDay = new Map<string, { date: string; match: FeedMatch }>();
+  for (const entry of history) {
+    const match = entry.match;
+    if (!match || match.day < from || match.day > today) continue;
+    const seen = byDay.get(match.day);
+    if (!seen || entry.date > seen.date) byDay.set(match.day, { date: entry.date, match });
+  }
+  return [...byDay.values()]
+    .map(({ match }) => ({ day: match.day, rate: match.inFeed === 0 ? 0 : Math.round((1000 * match.found) / match.inFeed) / 10, match }))
+    .sort((a, b) => a.day.localeCompare(b.day));
 }

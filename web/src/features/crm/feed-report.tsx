@@ -2,6 +2,9 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { FeedKind, FeedResult, WarningExample } from 'shared/feed/types';
+import { FEED_REPORT_EXAMPLES, type FailingRowsFile } from 'shared/domain/order-feed';
+import { orderFeedFailingRows } from 'shared/routes';
+import { callRoute } from '../../lib/api/client';
 import { warningText, type WarningKey } from 'shared/feed/warnings';
 import { formatPortalDay, formatPortalMonth } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
@@ -10,10 +13,10 @@ import { Spinner } from '../../ui/spinner';
 import { CRITICAL_WARNINGS, dateRangeDays, languageOf, monthlySeries, raisedWarnings, stateSeries } from './feed-model';
 
 // nivo and d3 load with the first report only (first-route and crm chunk budgets: docs/web.md).
-const FeedBarChart = lazy(() => import('./feed-charts'));
+export const FeedBarChart = lazy(() => import('./feed-charts'));
 
 /** The chart's place while its chunk (nivo) loads: the cards below do not jump when it comes. */
-function ChartPlace() {
+export function ChartPlace() {
   return (
     <div className="feed-chart-loading">
       <Spinner />
@@ -22,7 +25,7 @@ function ChartPlace() {
 }
 
 /** The report of a finished check (spec: warnings, charts, stats, date range, feed versus analytics). */
-export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKind }) {
+export function FeedReport({ result, kind, checkId, failingRows }: { result: FeedResult; kind: FeedKind; checkId?: string; failingRows?: FailingRowsFile }) {
   const intl = useIntl();
   const t = useT();
   const keys = raisedWarnings(result);
@@ -48,6 +51,7 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
             ))}
           </ul>
         )}
+        {checkId && failingRows && <FailingRowsDownload checkId={checkId} rows={failingRows.rows} kind={noun} />}
       </Card>
 
       <div className="feed-stats-grid">
@@ -135,6 +139,38 @@ export function FeedReport({ result, kind }: { result: FeedResult; kind: FeedKin
   );
 }
 
+/**
+ * "Download every failing row": the server answers a short-lived signed link to the CSV (the file
+ * outgrows an API answer), which the browser then opens as a download.
+ */
+function FailingRowsDownload({ checkId, rows, kind }: { checkId: string; rows: number; kind: 'order' | 'lead' }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'gone'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      const link = await callRoute(orderFeedFailingRows, { params: { id: checkId } });
+      window.location.assign(link.url);
+      setState('idle');
+    } catch {
+      setState('gone');
+    }
+  };
+  return (
+    <div className="feed-failing-rows">
+      <button type="button" className="btn btn-secondary btn-sm" data-testid="failing-rows-download" disabled={state === 'busy'} onClick={() => void download()}>
+        <T id="orderFeed.report.failingRows" values={{ rows }} />
+      </button>
+      <p className="muted feed-small">
+        <T id="orderFeed.report.failingRowsHint" values={{ kind, max: FEED_REPORT_EXAMPLES }} />
+      </p>
+      {state === 'gone' && (
+        <p role="alert" className="feed-small">
+          <T id="orderFeed.report.failingRowsGone" />
+        </p>
+      )}
+    </div>
+  );
+}
 
 function Stat({ label, value, hint, wide }: { label: React.ReactNode; value: React.ReactNode; hint?: string; wide?: boolean }) {
   return (

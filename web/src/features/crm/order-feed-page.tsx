@@ -19,7 +19,7 @@ import { DescriptionCard, HelpCard } from '../../ui/step-cards';
 import { FeedForm, useFileSize, type FeedFormValues } from './feed-form';
 import { failureDetail, failureMessageId, feedTypeOf, isActive, isKnownWarning, progressRatio, raisedWarnings, sampleFeed } from './feed-model';
 import { FeedReport, WarningItem } from './feed-report';
-import { FeedHistoryCard, FeedStatusCard } from './feed-side';
+import { FeedHistoryCard, FeedMatchTrendCard, FeedStatusCard } from './feed-side';
 import { uploadToTicket } from './feed-upload';
 import { useFeedPreview, type PreviewState } from './use-feed-preview';
 import './order-feed.css';
@@ -165,6 +165,7 @@ export default function OrderFeedPage() {
         </div>
         <aside className="feed-side">
           <FeedStatusCard check={current} lead={lead} />
+          <FeedMatchTrendCard history={overview.data?.history ?? []} kind={kind} today={new Date().toISOString().slice(0, 10)} />
           <FeedHistoryCard history={overview.data?.history ?? []} kind={kind} />
           <HelpCard text="orderFeed.help" />
         </aside>
@@ -361,7 +362,7 @@ function CheckView({ check, kind }: { check: FeedCheck; kind: FeedKind }) {
       </p>
       {/* Not the company's stored feed URL: the report, but the step is not changed (older checks have no field). */}
       <OtherResourceNotice other={check.otherResource} />
-      <FeedReport result={check.result} kind={kind} />
+      <FeedReport result={check.result} kind={kind} checkId={check.id} {...(check.failingRows ? { failingRows: check.failingRows } : {})} />
     </>
   );
 }
