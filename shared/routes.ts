@@ -16,7 +16,7 @@
  */
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Company, CurrentUser, IntegrationStatus, LoginAnswer, Meeting, MfaEnrolment } from './domain/types';
-import type { CompanyDeletion, StatusReportRow } from './domain/types';
+import type { CompanyDeletion, StatusReportPage } from './domain/types';
 import { companyCreateSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './schemas/companies';
 import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integration';
 import { meetingCreateSchema, meetingDeleteSchema, meetingUpdateSchema } from './schemas/meetings';
@@ -395,7 +395,7 @@ export const dataHealthGet = route({
 });
 export const integrationStatusReport = route({
   id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin',
-  response: reply<StatusReportRow[]>(),
+  response: reply<StatusReportPage>(),
 });
 
 // Translations, e-mail, meetings, default collectors
