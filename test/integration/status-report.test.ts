@@ -83,7 +83,7 @@ describe('GET /api/integration-status/report, a page at a time', () => {
     expect(await report(`q=${long}`)).toMatchObject({ status: 200, body: { rows: [] } });
     const refused = await report(`q=${long}x`);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual({ q: 'validation.search.tooLong' });
+    expect((refused.body as unknown as { errors: unknown }).errors).toEqual({ q: 'validation.search.tooLong' });
     // The markup comes back as the name's text, never as HTML of the answer.
     expect((await walk(`q=${encodeURIComponent(`<b>${tag}`)}`, 50))[0]!.companyName).toBe(`${company.name}`);
 
@@ -132,7 +132,7 @@ describe('GET /api/integration-status/report, a page at a time', () => {
     for (const other of [`q=${tag}&limit=1&dir=desc`, `q=${tag}&limit=1&sort=step`, `q=${tag}x&limit=1`, `q=${tag}&limit=1&completed=hidden`, `q=${tag}&limit=1&health=first`]) {
       const refused = await report(`${other}&cursor=${page1.body.next}`);
       expect(refused.status).toBe(400);
-      expect(refused.body.errors).toEqual({ cursor: 'validation.invalid' });
+      expect((refused.body as unknown as { errors: unknown }).errors).toEqual({ cursor: 'validation.invalid' });
     }
   });
 
