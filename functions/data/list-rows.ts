@@ -27,7 +27,7 @@ export interface Listing {
   fields?: Readonly<Record<string, string>>;
 }
 
-export type ListFlag = 'team' | 'done';
+type ListFlag = 'team' | 'done';
 
 /** A search text at most this long is kept per row (a manager of thousands of companies). */
 const WORDS_MAX = 4000;

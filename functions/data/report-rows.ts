@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { HEALTH_SEVERITY, worstStatus, type HealthStatus } from '../../shared/domain/data-health';
 import { STEP_STATUSES } from '../../shared/domain/integration';
 import { STEP_TYPES, type StepStatus, type StepType } from '../../shared/domain/types';
+import { REPORT_SORTS, type ReportSort } from '../../shared/schemas/lists';
 import { getHealthState } from './data-health';
 import { keys, type Key } from './keys';
 import { listPage, rowWrites, type ListQuery, type Listing } from './list-rows';
@@ -16,15 +17,15 @@ import { batchGetItems, db, isConditionFailure, tableName, transactWrite } from 
  * step's version and on the rows it held, so concurrent re-writes converge on the last state.
  */
 
-/** The orders of the report: the column sorts, and the same under "failing first" (the health's severity first). */
-export const REPORT_ORDERS = ['company', 'step', 'status'] as const;
-export type ReportOrder = (typeof REPORT_ORDERS)[number];
+/** The orders of the report: the column sorts (shared/schemas/lists.ts), and the same under "failing first" (the health's severity first). */
+const REPORT_ORDERS = REPORT_SORTS;
+type ReportOrder = ReportSort;
 
 /** The partition of an order under "failing first". */
 export const failingFirst = (order: ReportOrder): string => `failing-${order}`;
 
 /** The sort-key prefix of one health's rows under "failing first", most severe first (HEALTH_SEVERITY). */
-export const HEALTH_BUCKETS: readonly string[] = Object.values(HEALTH_SEVERITY)
+const HEALTH_BUCKETS: readonly string[] = Object.values(HEALTH_SEVERITY)
   .sort((a, b) => a - b)
   .map((rank) => `${rank}\u0002`);
 
@@ -39,7 +40,7 @@ export interface ReportEntry {
 }
 
 /** A row's id: the step's company and type. */
-export const reportRowId = (companyId: string, stepType: string): string => `${companyId}#${stepType}`;
+const reportRowId = (companyId: string, stepType: string): string => `${companyId}#${stepType}`;
 
 /**
  * The rows of one step: by company (then the product's step order), by step type (STEP_TYPES'
