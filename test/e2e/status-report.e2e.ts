@@ -57,7 +57,7 @@ for (const [locale, width] of [
     await expect(rows(page)).toHaveCount(50);
 
     // Sorted the other way on the server: the last company on top, from the first page.
-    await page.getByRole('button', { name: m(locale, 'statusReport.col.company') }).click();
+    // The report opens by company ascending: one click turns it.
     await page.getByRole('button', { name: m(locale, 'statusReport.col.company') }).click();
     await expect(page).toHaveURL(/[?&]dir=desc/);
     await expect(rows(page).first()).toContainText(`Paged ${tag} 14`);
