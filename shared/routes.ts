@@ -16,7 +16,7 @@
  */
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Company, CurrentUser, IntegrationStatus, LoginAnswer, Meeting, MfaEnrolment } from './domain/types';
-import type { CompanyDeletion, StatusReportRow } from './domain/types';
+import type { CompanyDeletion, StatusReportPage } from './domain/types';
 import { companyCreateSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './schemas/companies';
 import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integration';
 import { meetingCreateSchema, meetingDeleteSchema, meetingUpdateSchema } from './schemas/meetings';
@@ -34,7 +34,7 @@ import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } f
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
-import { companiesListQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { companiesListQuerySchema, reportQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema } from './schemas/audit';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
@@ -468,8 +468,9 @@ export const dataHealthGet = route({
 });
 export const integrationStatusReport = route({
   id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin',
-  summary: 'The status report of every company',
-  response: reply<StatusReportRow[]>(),
+  summary: 'A page of the status report: every company\'s steps, sorted, searched and filtered on the server',
+  query: reportQuerySchema,
+  response: reply<StatusReportPage>(),
 });
 
 // Translations, e-mail, meetings, default collectors

@@ -8,8 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { reindexLists } from '../core/companies/reindex-lists';
 
 async function main(): Promise<void> {
-  const { companies, users } = await reindexLists();
+  const { companies, users, steps } = await reindexLists();
   console.log(`Companies: ${companies.written} re-indexed, ${companies.skipped} skipped (gone or edited meanwhile).`);
+  console.log(`Steps (status report): ${steps} re-indexed.`);
   console.log(`Users: ${users.written} re-indexed, ${users.skipped} skipped (gone or edited meanwhile).`);
 }
 

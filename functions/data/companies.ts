@@ -7,9 +7,10 @@ import { guardHolder, moveGuard, type Guard } from './guards';
 import { gsi1, keys } from './keys';
 import { newStepItem } from './steps';
 import { listPage, rowItems, rowKeys, rowWrites, type ListQuery, type Listing } from './list-rows';
+import { reindexCompanySteps, reindexStep, reportRowsOf } from './report-rows';
 import { redactUrl } from '../platform/feed-fetch/redact';
 import { auditedWrite, auditItem } from './audit';
-import { batchGetItems, cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, transactWrite, type TransactItem } from './table';
+import { batchDeleteKeys, batchGetItems, cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, transactWrite, type TransactItem } from './table';
 
 export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
@@ -143,6 +144,8 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
     audit: auditItem({ kind: 'company', action: 'create', recordId: company.id, companyId: company.id, after: company, version: company.version }),
     messages: { taken: 'This company already exists, please use another name', exists: 'This company id is already used' },
   });
+  // The report's rows of its steps (functions/data/report-rows.ts: a step holds the keys of its rows).
+  await reindexCompanySteps(company.id);
   return company;
 }
 
@@ -267,6 +270,8 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
         ...[...before].filter((s) => !after.has(s)).map((stepType) => ({ Delete: { TableName: tableName(), Key: keys.step(next.id, stepType) } })),
       ]
     : [];
+  // The report's rows of the steps taken off the list go with them (after the write: a step holds their keys).
+  const removedRows = changes.integrationSteps ? await reportRowsOf(next.id, [...before].filter((s) => !after.has(s))) : [];
   const viewId =
     // Stryker disable next-line ConditionalExpression: without viewId in the changes next.viewId is current.viewId, and viewIdMove moves nothing
     changes.viewId !== undefined ? await viewIdMove(next.id, current.viewId, next.viewId) : { items: [], claim: -1 };
@@ -293,6 +298,10 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
     }
     throw error;
   }
+  await batchDeleteKeys(removedRows);
+  // A new name moves every step's report rows; a new step gets its rows.
+  if (renamed) await reindexCompanySteps(next.id);
+  else for (const stepType of [...after].filter((s) => !before.has(s))) await reindexStep(next.id, stepType);
   return next;
 }
 

@@ -74,7 +74,6 @@ describe('key formats (docs/architecture.md, "Data")', () => {
     expect(gsi1.indexName).toBe('gsi1');
     expect([gsi1.users.pk, gsi1.users.sk(' Ana@X.com ')]).toEqual(['USERS', 'ana@x.com']);
     expect([gsi1.companies.pk, gsi1.companies.sk(' Shop ')]).toEqual(['COMPANIES', 'shop']);
-    expect([gsi1.steps.pk, gsi1.steps.sk('c1', 'sources')]).toEqual(['STEPS', 'c1#sources']);
     expect([gsi1.defaultCollectors.pk, gsi1.defaultCollectors.sk(' Awin ', 'ID-1')]).toEqual(['DEFAULT_COLLECTORS', 'awin#id-1']);
     expect(auditIndexes.sk('2026-01-01T00:00:00.000Z', 'user', 'u1')).toBe('2026-01-01T00:00:00.000Z#user#u1');
     expect(auditIndexes.of.pk('user#u1')).toBe('AUDIT_OF#user#u1');

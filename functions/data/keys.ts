@@ -114,7 +114,7 @@ export const keys = {
 };
 
 /** The admin lists kept in sort-index rows (functions/data/list-rows.ts). */
-export type ListName = 'users' | 'companies';
+export type ListName = 'users' | 'companies' | 'report';
 
 /** A row's sort value as the index compares it: trimmed, any case, cut to fit a sort key. */
 const listValue = (value: string): string => normalize(value).slice(0, 200);
@@ -135,7 +135,6 @@ export const gsi1 = {
   indexName: 'gsi1',
   users: { pk: 'USERS', sk: (login: string) => normalize(login) },
   companies: { pk: 'COMPANIES', sk: (name: string) => normalize(name) },
-  steps: { pk: 'STEPS', sk: (companyId: string, stepType: string) => `${companyId}#${stepType}` },
   defaultCollectors: { pk: 'DEFAULT_COLLECTORS', sk: (name: string, id: string) => `${normalize(name)}#${id.toLowerCase()}` },
 };
 

@@ -98,7 +98,7 @@ describe('the admin lists kept in sort-index rows', () => {
       const page = (query: Parameters<typeof listUsersPage>[0]) => listUsersPage(query, null, 10).then(({ users }) => users.map((u) => u.id));
       expect(await page({ sort: 'company', dir: 'asc' })).toEqual([ann.id, bob.id]);
       expect(await page({ sort: 'lastName', dir: 'desc' })).toEqual([bob.id, ann.id]);
-      expect(await page({ sort: 'login', dir: 'asc', hideTeam: true })).toEqual([ann.id]);
+      expect(await page({ sort: 'login', dir: 'asc', hide: 'team' })).toEqual([ann.id]);
       expect(await page({ sort: 'login', dir: 'asc', search: 'ACME' })).toEqual([ann.id]);
       expect(await page({ sort: 'login', dir: 'asc', search: 'manager' })).toEqual([]);
       const edited = await saveUserEdit(ann, ann.version, { roles: ['ROLE_MANAGER'], managedCompanyIds: [acme.id] });

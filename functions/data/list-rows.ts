@@ -1,6 +1,7 @@
 import { listRows, type Key, type ListName } from './keys';
 import { queryPage, tableName, type TransactItem } from './table';
 import { searchText } from '../../shared/domain/search-text';
+import { ValidationError } from '../platform/errors';
 
 /**
  * The sort-index rows of the admin lists (docs/architecture.md, "Admin lists"). A record of a
@@ -16,9 +17,17 @@ export interface Listing {
   sort: Record<string, string>;
   /** The searchable fields (joined as shared/domain/search-text.ts folds them: the search ignores case and accents). */
   words: ReadonlyArray<string | null | undefined>;
-  /** The user belongs to the platform team's company (the users list's Team toggle). */
-  team?: boolean;
+  /**
+   * Flags a list's toggle leaves out (`ListQuery.hide`): `team`, the user belongs to the platform
+   * team's company (the users list's Team toggle); `done`, a completed step (the status report's
+   * Completed toggle).
+   */
+  flags?: readonly ListFlag[];
+  /** Values a list's filters compare for equality (`ListQuery.where`: the status report's step and status). */
+  fields?: Readonly<Record<string, string>>;
 }
+
+type ListFlag = 'team' | 'done';
 
 /** A search text at most this long is kept per row (a manager of thousands of companies). */
 const WORDS_MAX = 4000;
@@ -41,7 +50,8 @@ export function rowItems(list: ListName, listing: Listing): Record<string, unkno
     ...listRows.row(list, sort, value, listing.id),
     id: listing.id,
     words,
-    ...(listing.team ? { team: true } : {}),
+    ...Object.fromEntries((listing.flags ?? []).map((flag) => [flag, true])),
+    ...listing.fields,
   }));
 }
 
@@ -72,8 +82,16 @@ export interface ListQuery {
   dir: 'asc' | 'desc';
   /** A substring of one searchable field, case and accents ignored; empty: every row. */
   search?: string;
-  /** Leave out the team company's users. */
-  hideTeam?: boolean;
+  /** Leave out the rows with this flag (the team company's users, the completed steps). */
+  hide?: ListFlag;
+  /**
+   * Sort-key prefixes read one after the other, each in the direction asked (the status report's
+   * "failing first": the rows of the failing companies, then warning, unknown, healthy). None: the
+   * whole partition in one order.
+   */
+  buckets?: readonly string[];
+  /** Only the rows whose field has this value (`Listing.fields`). */
+  where?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -82,29 +100,61 @@ export interface ListQuery {
  * filtered as they are read and at most READS x PER_READ of them are looked at: a rare match in a
  * long list answers what was found so far with its cursor (the page may be short, even empty),
  * so no request reads the whole list. The cursor is bound to the list, sort, order and search.
+ * With `buckets`, the cursor starts with the bucket's index (the rest is `queryPage`'s, bound to
+ * that bucket too); a bucket read to its end with room left on the page goes on with the next.
  */
 export async function listPage(list: ListName, query: ListQuery, cursor: string | null, limit: number): Promise<{ ids: string[]; next: string | null }> {
   const search = searchText(query.search?.trim() ?? '');
   const filters: string[] = [];
+  const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':pk': listRows.partition(list, query.sort) };
   if (search) {
     filters.push('contains(#words, :search)');
+    names['#words'] = 'words';
     values[':search'] = search;
   }
-  if (query.hideTeam) filters.push('attribute_not_exists(team)');
+  if (query.hide) {
+    filters.push('attribute_not_exists(#hide)');
+    names['#hide'] = query.hide;
+  }
+  const where = Object.entries(query.where ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  where.forEach(([field, value], i) => {
+    filters.push(`#w${i} = :w${i}`);
+    names[`#w${i}`] = field;
+    values[`:w${i}`] = value;
+  });
   const filtered = filters.length > 0;
-  const { items, next } = await queryPage(
-    {
-      KeyConditionExpression: 'pk = :pk',
-      ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
-      ...(search ? { ExpressionAttributeNames: { '#words': 'words' } } : {}),
-      ExpressionAttributeValues: values,
-      ProjectionExpression: 'pk, sk, id',
-      ScanIndexForward: query.dir === 'asc',
-    },
-    cursor,
-    limit,
-    { scope: `list:${list}:${query.sort}:${query.dir}:${search}:${query.hideTeam ? 'noteam' : 'all'}`, ...(filtered ? { maxReads: READS, perRead: PER_READ } : {}) },
-  );
-  return { ids: items.map((item) => item.id as string), next };
+  const scope = `list:${list}:${query.sort}:${query.dir}:${search}:${query.hide ? `no${query.hide}` : 'all'}${where.map(([field, value]) => `:${field}=${value}`).join('')}`;
+  const read = (bucket: string | null, from: string | null, room: number) =>
+    queryPage(
+      {
+        KeyConditionExpression: bucket === null ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :bucket)',
+        ...(filtered ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: bucket === null ? values : { ...values, ':bucket': bucket },
+        ProjectionExpression: 'pk, sk, id',
+        ScanIndexForward: query.dir === 'asc',
+      },
+      from,
+      room,
+      { scope: bucket === null ? scope : `${scope}:${bucket}`, ...(filtered ? { maxReads: READS, perRead: PER_READ } : {}) },
+    );
+  const ids = (items: Record<string, unknown>[]) => items.map((item) => item.id as string);
+  const { buckets } = query;
+  if (!buckets) {
+    const { items, next } = await read(null, cursor, limit);
+    return { ids: ids(items), next };
+  }
+  // Stryker disable next-line ConditionalExpression: a cursor always starts with its bucket's digit (the schema's cursor pattern lets digits through)
+  let index = cursor ? Number.parseInt(cursor.charAt(0), 10) : 0;
+  if (!(index >= 0 && index < buckets.length)) throw new ValidationError({ cursor: 'validation.invalid' }, 'The cursor does not belong to this list, its sort or its search: start again from the first page');
+  let from = cursor ? cursor.slice(1) || null : null;
+  const found: string[] = [];
+  for (; index < buckets.length; index++, from = null) {
+    const { items, next } = await read(buckets[index]!, from, limit - found.length);
+    found.push(...ids(items));
+    if (next) return { ids: found, next: `${index}${next}` };
+    // The page is full at a bucket's end: the next page starts at the next bucket.
+    if (found.length >= limit) return { ids: found, next: index + 1 < buckets.length ? `${index + 1}` : null };
+  }
+  return { ids: found, next: null };
 }

@@ -1,8 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StepStatus, StepType } from '../../shared/domain/types';
 import { auditedWrite } from './audit';
-import { gsi1, keys } from './keys';
-import { db, isConditionFailure, queryAllByIndex, stripKeys, tableName } from './table';
+import { keys } from './keys';
+import { reindexStep } from './report-rows';
+import { batchGetItems, db, isConditionFailure, stripKeys, tableName } from './table';
 
 export interface StepRecord {
   companyId: string;
@@ -18,7 +19,7 @@ export interface StepRecord {
 /** The item of a new (TBD) step; written by companies.createCompany inside its transaction. */
 export function newStepItem(companyId: string, stepType: StepType): Record<string, unknown> {
   const step: StepRecord = { companyId, stepType, status: 'TBD', updated: null, version: 1 };
-  return { ...keys.step(companyId, stepType), gsi1pk: gsi1.steps.pk, gsi1sk: gsi1.steps.sk(companyId, stepType), ...step };
+  return { ...keys.step(companyId, stepType), ...step };
 }
 
 /** A company's steps: one Query of its partition. */
@@ -32,6 +33,12 @@ export async function listSteps(companyId: string): Promise<StepRecord[]> {
   );
   // Stryker disable next-line ArrayDeclaration: a Query answers Items (an empty list when none match)
   return (Items ?? []).map((item) => stripKeys<StepRecord>(item));
+}
+
+/** Steps by key (one BatchGet), in the order asked; the missing ones are left out. */
+export async function getSteps(steps: ReadonlyArray<{ companyId: string; stepType: StepType }>): Promise<StepRecord[]> {
+  const found = new Map((await batchGetItems(steps.map((step) => keys.step(step.companyId, step.stepType)))).map((item) => [`${item.companyId as string}#${item.stepType as string}`, stripKeys<StepRecord>(item)]));
+  return steps.flatMap((step) => found.get(`${step.companyId}#${step.stepType}`) ?? []);
 }
 
 /**
@@ -75,14 +82,11 @@ export async function transitionStep(
       // No version in the record's key: a step taken off a company's list and put back starts again at 1.
       { kind: 'step', action: 'update', recordId: `${companyId}#${stepType}`, companyId, before, after },
     );
+    // The report's rows follow the new status (functions/data/report-rows.ts).
+    await reindexStep(companyId, stepType);
     return after;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;
   }
-}
-
-/** Every company's steps (status report): one GSI Query of the `STEPS` partition, page by page, no Scan. */
-export async function listAllSteps(): Promise<StepRecord[]> {
-  return queryAllByIndex<StepRecord>(gsi1.indexName, gsi1.steps.pk);
 }

@@ -74,7 +74,7 @@ async function userListing(user: UserRecord): Promise<Listing> {
     id: user.id,
     sort: { login: user.login, lastName: `${user.lastName} ${user.firstName}`, company: main, managedCompanies: scope },
     words: [user.firstName, user.lastName, user.login, role, role.replace('ROLE_', ''), main, ...managed],
-    team: companies.some((company) => company.id === user.companyId && company.isDefault),
+    flags: companies.some((company) => company.id === user.companyId && company.isDefault) ? ['team'] : [],
   };
 }
 

@@ -242,6 +242,12 @@ export interface UsersAdminList {
 }
 
 /** GET /api/companies: one page of companies in the order asked, and the cursor of the next page (null: the last). */
+/** GET /api/integration-status/report: one page of the report's rows and the next page's cursor (null: the last). */
+export interface StatusReportPage {
+  rows: StatusReportRow[];
+  next: string | null;
+}
+
 export interface CompaniesAdminList {
   companies: Company[];
   next: string | null;

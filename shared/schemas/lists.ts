@@ -1,4 +1,6 @@
 import { number, object, string } from 'yup';
+import { STEP_STATUSES } from '../domain/integration';
+import { STEP_TYPES } from '../domain/types';
 import { lineText } from './common';
 import { schema } from './define';
 import { SEARCH_MAX_LENGTH } from './security';
@@ -13,7 +15,9 @@ export const LIST_PAGE_SIZE = 50;
 
 export const USER_SORTS = ['login', 'lastName', 'company', 'managedCompanies'] as const;
 export const COMPANY_SORTS = ['name', 'product', 'country', 'viewId', 'dimensionIndex', 'orderFeedUrl'] as const;
+export const REPORT_SORTS = ['company', 'step', 'status'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
+export type ReportSort = (typeof REPORT_SORTS)[number];
 export type CompanySort = (typeof COMPANY_SORTS)[number];
 
 const listQuery = <S extends readonly string[]>(sorts: S) => ({
@@ -34,3 +38,19 @@ export const usersListQuerySchema = /* @__PURE__ */ schema(() =>
 );
 
 export const companiesListQuerySchema = /* @__PURE__ */ schema(() => object(listQuery(COMPANY_SORTS)).noUnknown());
+
+/**
+ * GET /api/integration-status/report: the list's parameters, the Completed toggle, "failing first"
+ * (the failing companies' steps on top, then warning, unknown, healthy), and the report's filters:
+ * one company (a company's edit page links to its rows), one step type, one status.
+ */
+export const reportQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    ...listQuery(REPORT_SORTS),
+    completed: string().oneOf(['visible', 'hidden'], 'validation.invalid'),
+    health: string().oneOf(['first'], 'validation.invalid'),
+    company: string().max(64, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid'),
+    step: string().oneOf([...STEP_TYPES], 'validation.invalid'),
+    status: string().oneOf([...STEP_STATUSES], 'validation.invalid'),
+  }).noUnknown(),
+);

@@ -104,7 +104,7 @@ for (const [path, api] of [
   // The lists ask with their page, sort and search in the query.
   ['/admin/users', /\/api\/users(\?|$)/],
   ['/admin/companies', /\/api\/companies(\?|$)/],
-  ['/admin/integration-status', '**/api/integration-status/report'],
+  ['/admin/integration-status', /\/api\/integration-status\/report(\?|$)/],
 ] as const) {
   test(`${path} says "Something went wrong..." with the error's text when its list cannot be read`, async ({ page }) => {
     await page.route(api, (route) =>

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ViewIdTakenError, type CompanyRecord } from '../../data/companies';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { companyChanges, createCompanyAsAdmin, getCompanyAdmin, listCompaniesAdmin, nextSteps, updateCompanyAsAdmin, updateCurrentCompany, type CompanyAdminDeps } from './manage-companies';
-import { statusReport } from './status-report';
+import { statusReport, type StatusReportDeps } from './status-report';
 import { toCompany } from '../users/views';
 
 const record: CompanyRecord = {
@@ -59,24 +59,42 @@ describe('nextSteps', () => {
 });
 
 describe('statusReport', () => {
-  it('joins names, sorts by company then step order, drops steps of unlisted companies', async () => {
-    const rows = await statusReport({
-      listCompanies: async () => [record, { ...record, id: 'b', name: 'Beta', integrationSteps: ['sources'] }],
-      listAllSteps: async () => [
-        { companyId: 'b', stepType: 'sources', status: 'done', updated: '2026-02-01T00:00:00.000Z', version: 2 },
-        { companyId: 'c', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
-        { companyId: 'c', stepType: 'google_analytics', status: 'TBD', updated: null, version: 1 },
-        { companyId: 'gone', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
-      ],
-      healthOf: async (ids) => {
-        expect(ids).toEqual(['c', 'b']);
-        const at = '2026-02-01T03:00:00.000Z';
-        return new Map([['b', { feed: { status: 'healthy', checkedAt: at }, 'analytics-access': { status: 'warning', checkedAt: at }, 'utm-linking': { status: 'unknown', checkedAt: at } }]]);
-      },
-    });
-    expect(rows.map((r) => `${r.companyName}/${r.stepType}`)).toEqual(['Acme/google_analytics', 'Acme/sources', 'Beta/sources']);
-    // The company's worst known kind; never checked: unknown.
-    expect(rows.map((r) => r.health)).toEqual(['unknown', 'unknown', 'warning']);
+  const steps = [
+    { companyId: 'b', stepType: 'sources', status: 'done', updated: '2026-02-01T00:00:00.000Z', version: 2 },
+    { companyId: 'c', stepType: 'google_analytics', status: 'TBD', updated: null, version: 1 },
+    { companyId: 'gone', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
+  ] as const;
+  const deps = (over: Partial<StatusReportDeps> = {}): StatusReportDeps => ({
+    reportPage: vi.fn(async () => ({ steps: steps.map(({ companyId, stepType }) => ({ companyId, stepType })), next: 'n1' })),
+    getSteps: vi.fn(async () => steps.map((step) => ({ ...step }))),
+    getCompanies: async () => [record, { ...record, id: 'b', name: 'Beta', integrationSteps: ['sources'] }],
+    listSteps: vi.fn(async () => []),
+    healthOf: async (ids) => {
+      expect(ids).toEqual(['b', 'c', 'gone']);
+      const at = '2026-02-01T03:00:00.000Z';
+      return new Map([['b', { feed: { status: 'healthy', checkedAt: at }, 'analytics-access': { status: 'warning', checkedAt: at }, 'utm-linking': { status: 'unknown', checkedAt: at } }]]);
+    },
+    ...over,
+  });
+
+  it('answers the page of rows in the order of the list, joined with names and health, steps of gone companies left out', async () => {
+    const d = deps();
+    const page = await statusReport({ sort: 'status', dir: 'desc', q: ' Acme ', completed: 'hidden', health: 'first', step: 'sources', status: 'TBD', cursor: 'abc', limit: '10' }, d);
+    expect(d.reportPage).toHaveBeenCalledWith(
+      { sort: 'status', dir: 'desc', search: ' Acme ', failingFirst: true, hide: 'done', where: { stepType: 'sources', status: 'TBD' } },
+      'abc',
+      10,
+    );
+    expect(page.next).toBe('n1');
+    expect(page.rows.map((r) => `${r.companyName}/${r.stepType}/${r.health}`)).toEqual(['Beta/sources/warning', 'Acme/google_analytics/unknown']);
+  });
+
+  it('asks the first page of 50 by company, everything shown, by default; refuses a search over 128 characters', async () => {
+    const d = deps();
+    await statusReport({}, d);
+    expect(d.reportPage).toHaveBeenCalledWith({ sort: 'company', dir: 'asc', search: undefined, failingFirst: false }, null, 50);
+    await expect(statusReport({ q: 'x'.repeat(129) }, d)).rejects.toMatchObject({ status: 400, errors: { q: 'validation.search.tooLong' } });
+    await expect(statusReport({ sort: 'health' }, d)).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -186,21 +204,26 @@ describe('the companies admin', () => {
   });
 });
 
-describe('statusReport rows', () => {
-  it('orders a company\'s steps by its own order, steps it no longer lists last, and carries note, update time and product', async () => {
-    const rows = await statusReport({
-      listCompanies: async () => [{ ...record, product: 'affiliate', integrationSteps: ['sources', 'collector'] }],
-      listAllSteps: async () => [
+describe('statusReport of one company', () => {
+  it('reads its steps only, sorted and filtered as the list would be, with note, update time and product', async () => {
+    const d: StatusReportDeps = {
+      reportPage: vi.fn(),
+      getSteps: vi.fn(),
+      getCompanies: async () => [{ ...record, product: 'affiliate', integrationSteps: ['sources', 'collector'] }],
+      listSteps: async () => [
         { companyId: 'c', stepType: 'status_feed', status: 'done', updated: '2026-02-01T00:00:00.000Z', version: 2, note: 'ERP export' },
-        { companyId: 'c', stepType: 'google_analytics', status: 'TBD', updated: null, version: 1 },
         { companyId: 'c', stepType: 'collector', status: 'TBD', updated: null, version: 1 },
         { companyId: 'c', stepType: 'sources', status: 'TBD', updated: null, version: 1 },
       ],
       healthOf: async () => new Map(),
-    });
-    expect(rows.map((r) => r.stepType)).toEqual(['sources', 'collector', 'google_analytics', 'status_feed']);
-    expect(rows[3]).toEqual({ companyId: 'c', companyName: 'Acme', product: 'affiliate', stepType: 'status_feed', status: 'done', updated: '2026-02-01T00:00:00.000Z', health: 'unknown', note: 'ERP export' });
+    };
+    const { rows, next } = await statusReport({ company: 'c' }, d);
+    expect(next).toBeNull();
+    expect(d.reportPage).not.toHaveBeenCalled();
+    expect(rows.map((r) => r.stepType)).toEqual(['sources', 'collector', 'status_feed']);
+    expect(rows[2]).toEqual({ companyId: 'c', companyName: 'Acme', product: 'affiliate', stepType: 'status_feed', status: 'done', updated: '2026-02-01T00:00:00.000Z', health: 'unknown', note: 'ERP export' });
     expect(rows[0]).not.toHaveProperty('note');
-    expect(rows[0]!.updated).toBeNull();
+    expect((await statusReport({ company: 'c', sort: 'status', dir: 'desc' }, d)).rows.map((r) => r.stepType)).toEqual(['status_feed', 'collector', 'sources']);
+    expect((await statusReport({ company: 'c', completed: 'hidden', q: 'SOURCE' }, d)).rows.map((r) => r.stepType)).toEqual(['sources']);
   });
 });

@@ -1,8 +1,10 @@
 import { listCompanies, reindexCompany } from '../../data/companies';
+import { reindexCompanySteps } from '../../data/report-rows';
 import { listUsers, reindexUser } from '../../data/users';
 
 /**
- * Writes the admin lists' rows (functions/data/list-rows.ts) of every company and user: records
+ * Writes the admin lists' rows (functions/data/list-rows.ts) of every company, its steps (the status
+ * report) and every user: records
  * stored before the lists were paged by the server have none, so a deployed stage's lists would
  * show nothing of them until each was next edited. Run once per stage after deploying the release
  * that brought the rows (`npm run reindex-lists`, docs/deploy.md), and again any time: it only
@@ -15,6 +17,8 @@ export interface ReindexDeps {
   userIds(): Promise<string[]>;
   reindexCompany(id: string): Promise<boolean>;
   reindexUser(id: string): Promise<boolean>;
+  /** The status report's rows of the company's steps: how many steps were written. */
+  reindexSteps(companyId: string): Promise<number>;
 }
 
 const defaults: ReindexDeps = {
@@ -22,6 +26,7 @@ const defaults: ReindexDeps = {
   userIds: async () => (await listUsers()).map((user) => user.id),
   reindexCompany,
   reindexUser,
+  reindexSteps: reindexCompanySteps,
 };
 
 export interface ReindexOutcome {
@@ -31,14 +36,17 @@ export interface ReindexOutcome {
   skipped: number;
 }
 
-export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ companies: ReindexOutcome; users: ReindexOutcome }> {
+export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number }> {
   const each = async (ids: string[], reindex: (id: string) => Promise<boolean>): Promise<ReindexOutcome> => {
     let written = 0;
     // One at a time: a stage's table is not to be loaded by a maintenance command.
     for (const id of ids) if (await reindex(id)) written++;
     return { written, skipped: ids.length - written };
   };
-  const companies = await each(await deps.companyIds(), deps.reindexCompany);
+  const companyIds = await deps.companyIds();
+  const companies = await each(companyIds, deps.reindexCompany);
+  let steps = 0;
+  for (const id of companyIds) steps += await deps.reindexSteps(id);
   const users = await each(await deps.userIds(), deps.reindexUser);
-  return { companies, users };
+  return { companies, users, steps };
 }

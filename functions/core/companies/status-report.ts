@@ -1,51 +1,93 @@
-import type { StatusReportRow } from '../../../shared/domain/types';
+import type { StatusReportPage, StatusReportRow, StepType } from '../../../shared/domain/types';
+import { searchText } from '../../../shared/domain/search-text';
+import { LIST_PAGE_SIZE, reportQuerySchema } from '../../../shared/schemas/lists';
 import * as companiesRepo from '../../data/companies';
 import type { CompanyRecord } from '../../data/companies';
 import * as healthRepo from '../../data/data-health';
+import * as reportRows from '../../data/report-rows';
+import { failingFirst, healthOf, reportListing, type ReportQuery } from '../../data/report-rows';
 import * as stepsRepo from '../../data/steps';
-import { worstStatus } from '../../../shared/domain/data-health';
 import type { StepRecord } from '../../data/steps';
+import { validQuery } from '../../platform/query';
 
 export interface StatusReportDeps {
-  listAllSteps(): Promise<StepRecord[]>;
-  listCompanies(): Promise<CompanyRecord[]>;
-  /** Each company's current data-health kinds (BatchGet of the state items, 100 a call). */
+  reportPage: typeof reportRows.reportPage;
+  /** The page's steps by key (one BatchGet). */
+  getSteps(steps: ReadonlyArray<{ companyId: string; stepType: StepType }>): Promise<StepRecord[]>;
+  getCompanies(ids: readonly string[]): Promise<CompanyRecord[]>;
+  listSteps(companyId: string): Promise<StepRecord[]>;
+  /** The page's companies' current data-health kinds (one BatchGet of their state items). */
   healthOf: typeof healthRepo.getHealthStates;
 }
 
-const defaults: StatusReportDeps = { listAllSteps: stepsRepo.listAllSteps, listCompanies: companiesRepo.listCompanies, healthOf: healthRepo.getHealthStates };
+const defaults: StatusReportDeps = {
+  reportPage: reportRows.reportPage,
+  getSteps: stepsRepo.getSteps,
+  getCompanies: companiesRepo.getCompanies,
+  listSteps: stepsRepo.listSteps,
+  healthOf: healthRepo.getHealthStates,
+};
+
+/** The rows of these steps, in their order; a step or a company gone since its row was read is left out. */
+async function rowsOf(steps: StepRecord[], deps: StatusReportDeps): Promise<StatusReportRow[]> {
+  const companyIds = [...new Set(steps.map((step) => step.companyId))];
+  const [companies, kinds] = await Promise.all([deps.getCompanies(companyIds), deps.healthOf(companyIds)]);
+  const byId = new Map(companies.map((company) => [company.id, company]));
+  return steps.flatMap((step) => {
+    const company = byId.get(step.companyId);
+    if (!company) return [];
+    return [
+      {
+        companyId: company.id,
+        companyName: company.name,
+        product: company.product,
+        stepType: step.stepType,
+        status: step.status,
+        updated: step.updated ?? null,
+        health: healthOf(kinds.get(company.id) ?? {}),
+        ...(step.note === undefined ? {} : { note: step.note }),
+      },
+    ];
+  });
+}
 
 /**
- * The integration status report: every company's steps (one GSI Query on `STEPS`) joined with the
- * company names (one GSI Query on `COMPANIES`), sorted by company, then in the company's step
- * order. Steps of a company being deleted (no longer listed) are left out. Each row carries the
- * company's data health (its worst current kind: docs/product.md, "Data health").
+ * One company's rows (a company's edit page links to them): its steps, at most one per step type,
+ * read from its partition, then filtered and sorted as the list's rows would be.
  */
-export async function statusReport(deps: StatusReportDeps = defaults): Promise<StatusReportRow[]> {
-  const [steps, companies] = await Promise.all([deps.listAllSteps(), deps.listCompanies()]);
-  const byId = new Map(companies.map((company) => [company.id, company]));
-  const kinds = await deps.healthOf(companies.map((company) => company.id));
-  const health = new Map(companies.map((c) => [c.id, worstStatus(Object.values(kinds.get(c.id) ?? {}).map((kind) => kind.status))]));
-  const rank = (step: StepRecord) => {
-    const order = byId.get(step.companyId)?.integrationSteps ?? [];
-    const i = order.indexOf(step.stepType);
-    return i === -1 ? order.length : i;
+async function companyRows(companyId: string, query: ReportQuery, deps: StatusReportDeps): Promise<StatusReportRow[]> {
+  const rows = await rowsOf(await deps.listSteps(companyId), deps);
+  const search = searchText(query.search?.trim() ?? '');
+  const order = query.failingFirst ? failingFirst(query.sort) : query.sort;
+  const listed = rows
+    .map((row) => ({ row, listing: reportListing({ ...row, health: row.health ?? 'unknown' }) }))
+    .filter(({ row, listing }) => (query.hide !== 'done' || row.status !== 'done') && Object.entries(query.where ?? {}).every(([field, value]) => listing.fields?.[field] === value))
+    .filter(({ listing }) => !search || listing.words.some((word) => !!word && searchText(word).includes(search)));
+  const key = (listing: ReturnType<typeof reportListing>) => searchText(listing.sort[order] ?? '');
+  // Code-unit order, as the rows' sort keys compare (their values hold control characters a collation ignores).
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = listed.sort((a, b) => compare(key(a.listing), key(b.listing)) * (query.dir === 'desc' ? -1 : 1));
+  return sorted.map(({ row }) => row);
+}
+
+/**
+ * GET /api/integration-status/report: one page of every company's steps in the order asked,
+ * searched and filtered on the server (shared/schemas/lists.ts; docs/architecture.md, "Admin
+ * lists"): one Query of the report's sort-index rows, then the page's steps, companies and health
+ * states by key, whatever the platform's size. With `company`, that company's steps only.
+ */
+export async function statusReport(query: Record<string, string>, deps: StatusReportDeps = defaults): Promise<StatusReportPage> {
+  const params = validQuery(reportQuerySchema, query);
+  const where = { ...(params.step ? { stepType: params.step } : {}), ...(params.status ? { status: params.status } : {}) };
+  const list: ReportQuery = {
+    sort: params.sort ?? 'company',
+    dir: params.dir === 'desc' ? 'desc' : 'asc',
+    search: params.q,
+    failingFirst: params.health === 'first',
+    ...(params.completed === 'hidden' ? { hide: 'done' as const } : {}),
+    ...(Object.keys(where).length ? { where } : {}),
   };
-  return steps
-    .filter((step) => byId.has(step.companyId))
-    .sort((a, b) => {
-      const ca = byId.get(a.companyId)!;
-      const cb = byId.get(b.companyId)!;
-      return ca.name.localeCompare(cb.name) || ca.id.localeCompare(cb.id) || rank(a) - rank(b) || a.stepType.localeCompare(b.stepType);
-    })
-    .map((step) => ({
-      companyId: step.companyId,
-      companyName: byId.get(step.companyId)!.name,
-      product: byId.get(step.companyId)!.product,
-      stepType: step.stepType,
-      status: step.status,
-      updated: step.updated ?? null,
-      health: health.get(step.companyId) ?? 'unknown',
-      ...(step.note === undefined ? {} : { note: step.note }),
-    }));
+  if (params.company) return { rows: await companyRows(params.company, list, deps), next: null };
+  const { steps, next } = await deps.reportPage(list, params.cursor || null, params.limit ?? LIST_PAGE_SIZE);
+  return { rows: await rowsOf(await deps.getSteps(steps), deps), next };
 }

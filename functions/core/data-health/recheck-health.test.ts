@@ -63,6 +63,7 @@ function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateReco
       state = { ...state, ...next, version: state.version + 1 };
       return true;
     }),
+    reindexReport: vi.fn(async () => undefined),
     recipients: vi.fn(async () => [
       { id: 'u1', login: 'one@shop.example' },
       { id: 'u2', login: 'two@shop.example' },
@@ -98,6 +99,11 @@ describe('recheckCompanyHealth', () => {
     expect(state()).toMatchObject({ version: 1, lastMailDay: null, alerted: {}, kinds: { feed: { status: 'healthy', checkedAt: RUN_AT, reason: { key: 'health.feed.ok', values: { orders: 40 } } } } });
     expect(deps.recipients).not.toHaveBeenCalled();
     expect(deps.sendMail).not.toHaveBeenCalled();
+    // Never checked (unknown) to healthy: the report's rows of its steps move; the same health again moves none.
+    expect(deps.reindexReport).toHaveBeenCalledWith('c1');
+    vi.mocked(deps.reindexReport).mockClear();
+    await recheckCompanyHealth({ ...message, runAt: '2026-03-02T03:00:00.000Z' }, true, deps);
+    expect(deps.reindexReport).not.toHaveBeenCalled();
   });
 
   it('mails each of the company\'s users the change, in the language of its country', async () => {

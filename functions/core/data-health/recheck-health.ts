@@ -1,4 +1,5 @@
 import type { MailTemplateName } from '../../../lib/definitions/resources';
+import { healthOf, reindexCompanySteps } from '../../data/report-rows';
 import { coverage } from '../../../shared/domain/analytics';
 import { HEALTH_KINDS, type HealthKind } from '../../../shared/domain/data-health';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
@@ -30,6 +31,8 @@ export interface HealthDeps {
   putDays: typeof healthRepo.putHealthDays;
   getState(companyId: string): Promise<HealthStateRecord>;
   saveState: typeof healthRepo.saveHealthState;
+  /** The status report's rows of the company's steps follow its health (functions/data/report-rows.ts). */
+  reindexReport(companyId: string): Promise<unknown>;
   recipients(companyId: string): Promise<AlertRecipient[]>;
   sendMail: Mailer;
   appUrl(): string;
@@ -45,6 +48,7 @@ const defaults: HealthDeps = {
   putDays: healthRepo.putHealthDays,
   getState: healthRepo.getHealthState,
   saveState: healthRepo.saveHealthState,
+  reindexReport: reindexCompanySteps,
   recipients: healthRepo.listAlertRecipients,
   sendMail: sendTemplatedEmail,
   appUrl: () => env.appUrl,
@@ -113,6 +117,7 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   const next = { kinds, alerted: plan.alerted, lastMailDay: mailing ? day : state.lastMailDay };
   // Another delivery of this message wrote the state first: it mails (or mailed) today's changes.
   if (!(await deps.saveState(state, next))) return { statuses, mailed: [], recipients: 0 };
+  if (healthOf(state.kinds) !== healthOf(kinds)) await deps.reindexReport(company.id);
   if (!mailing) return { statuses, mailed: [], recipients: 0 };
 
   const recipients = await deps.recipients(company.id);

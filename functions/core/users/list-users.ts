@@ -41,7 +41,7 @@ async function adminRows(users: readonly UserRecord[], deps: ListUsersDeps, show
 export async function listAdminUsers(query: Record<string, string>, deps: ListUsersDeps = defaults): Promise<UsersAdminList> {
   const params = validQuery(usersListQuerySchema, query);
   const { users, next } = await deps.listUsersPage(
-    { sort: params.sort ?? 'login', dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q, hideTeam: params.team === 'hidden' },
+    { sort: params.sort ?? 'login', dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q, ...(params.team === 'hidden' ? { hide: 'team' as const } : {}) },
     params.cursor || null,
     params.limit ?? LIST_PAGE_SIZE,
   );

@@ -266,14 +266,14 @@ describe('listAdminUsers', () => {
   it('answers a page of rows with company names, the protected flag and the next cursor, from the query asked', async () => {
     const d = deps([user({ id: 'u1', login: 'admin@portal.test' }), user({ id: 'u2', companyId: 'b', managedCompanyIds: ['b'] })]);
     const list = await listAdminUsers({ q: ' Acme ', sort: 'company', dir: 'desc', team: 'hidden', cursor: 'abc', limit: '10' }, d);
-    expect(d.listUsersPage).toHaveBeenCalledWith({ sort: 'company', dir: 'desc', search: ' Acme ', hideTeam: true }, 'abc', 10);
+    expect(d.listUsersPage).toHaveBeenCalledWith({ sort: 'company', dir: 'desc', search: ' Acme ', hide: 'team' }, 'abc', 10);
     expect(list.users.map((u) => [u.id, u.protected, u.company])).toEqual([
       ['u1', true, 'Alpha'],
       ['u2', false, 'Beta'],
     ]);
     expect(list.next).toBe('NEXT');
     await listAdminUsers({}, d);
-    expect(d.listUsersPage).toHaveBeenLastCalledWith({ sort: 'login', dir: 'asc', search: undefined, hideTeam: false }, null, 50);
+    expect(d.listUsersPage).toHaveBeenLastCalledWith({ sort: 'login', dir: 'asc', search: undefined }, null, 50);
   });
 
   it('names at most 20 managed companies of a row and counts the rest; the one user read names them all', async () => {

@@ -19,14 +19,6 @@ export function useSort<K extends string>(initial: Sort<K>) {
   return { sort, toggle };
 }
 
-/** Locale-aware comparison, empty values last whatever the direction. */
-export function compareValues(a: string | null | undefined, b: string | null | undefined, dir: 'asc' | 'desc', locale: string): number {
-  const empty = (v: string | null | undefined) => v === null || v === undefined || v === '';
-  if (empty(a) || empty(b)) return empty(a) === empty(b) ? 0 : empty(a) ? 1 : -1;
-  const order = a!.localeCompare(b!, locale, { numeric: true, sensitivity: 'base' });
-  return dir === 'asc' ? order : -order;
-}
-
 /**
  * Case and accents ignored: a French admin types "integration" or "societe" without the accents, a
  * Russian one "е" for "ё". Every search box of the app (the lists and the header search) goes through it.

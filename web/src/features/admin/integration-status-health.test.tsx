@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -32,21 +32,31 @@ const table = () =>
 describe('integration status report: data health', () => {
   it('shows each company’s health in words and puts the failing ones first on request', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
-    server.use(http.get(api('/api/integration-status/report'), () => HttpResponse.json(rows)));
+    // The server orders "failing first" (docs/architecture.md, "Admin lists"): the page asks and shows its order.
+    const failingFirst = [rows[2]!, rows[1]!, rows[3]!, rows[4]!, rows[0]!];
+    const asked: string[] = [];
+    server.use(
+      http.get(api('/api/integration-status/report'), ({ request }) => {
+        const health = new URL(request.url).searchParams.get('health');
+        asked.push(health ?? '');
+        return HttpResponse.json({ rows: health === 'first' ? failingFirst : rows, next: null });
+      }),
+    );
     renderApp('/admin/integration-status');
     expect(await screen.findByRole('columnheader', { name: 'Health' })).toBeInTheDocument();
     // Glyph (hidden from screen readers) and word: never colour alone.
     expect(table()).toEqual(['Alpha ✓Healthy', 'Bravo !Warning', 'Charlie ✕Failing', 'Delta -', 'Echo ?Not checked']);
     await userEvent.click(screen.getByRole('switch', { name: 'Failing first' }));
-    // Failing, warning, then unknown (a company without a health counts as unknown), then healthy; by company within.
-    expect(table()).toEqual(['Charlie ✕Failing', 'Bravo !Warning', 'Delta -', 'Echo ?Not checked', 'Alpha ✓Healthy']);
+    await waitFor(() => expect(table()).toEqual(['Charlie ✕Failing', 'Bravo !Warning', 'Delta -', 'Echo ?Not checked', 'Alpha ✓Healthy']));
+    expect(asked.at(-1)).toBe('first');
     await userEvent.click(screen.getByRole('switch', { name: 'Failing first' }));
-    expect(table()[0]).toBe('Alpha ✓Healthy');
+    await waitFor(() => expect(table()[0]).toBe('Alpha ✓Healthy'));
+    expect(asked.at(-1)).toBe('');
   });
 
   it('is in French', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
-    server.use(http.get(api('/api/integration-status/report'), () => HttpResponse.json([row('Alpha', 'failing')])));
+    server.use(http.get(api('/api/integration-status/report'), () => HttpResponse.json({ rows: [row('Alpha', 'failing')], next: null })));
     renderApp('/admin/integration-status', { locale: 'fr' });
     expect(await screen.findByRole('columnheader', { name: 'Santé des données' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'En échec d’abord' })).not.toBeChecked();

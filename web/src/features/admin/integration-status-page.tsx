@@ -1,112 +1,86 @@
-import { useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { HEALTH_SEVERITY } from 'shared/domain/data-health';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { STEP_STATUSES } from 'shared/domain/integration';
-import { STEP_TYPES, type StatusReportRow } from 'shared/domain/types';
+import { STEP_TYPES, type StatusReportPage } from 'shared/domain/types';
 import { integrationStatusReport } from 'shared/routes';
+import { REPORT_SORTS, type ReportSort } from 'shared/schemas/lists';
 import { DateText } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
+import { callRoute } from '../../lib/api/client';
 import { useRoute } from '../../lib/api/use-route';
 import { stepNameId, stepStatusId } from '../../lib/steps';
 import { ListState } from '../../ui/list-state';
+import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { HealthBadge } from '../../ui/health-badge';
 import { PageHeading } from '../../ui/page-heading';
-import { EmptyRow, SearchBox, SortHeader, compareValues, includesText, useSort } from '../../ui/table-tools';
-import { ExportCsvButton } from './admin-csv';
+import { EmptyRow, Pager, SearchBox, SortHeader, useListUrl } from '../../ui/table-tools';
+import { ExportCsvButton, everyPage } from './admin-csv';
 import '../../ui/edit-table.css';
 import './companies-admin.css';
 
-type Column = 'company' | 'step' | 'status';
+/** The report's filters and toggles, kept in the URL with the list's search, sort and page. */
+const FILTERS = ['company', 'step', 'status', 'completed', 'health'] as const;
 
 /**
- * The report's filters live in the URL query (`company`, `step`, `status`, `completed=hidden`), so a
- * link (a company's edit page links to its rows) and Back keep them. An unknown value filters nothing.
+ * /admin/integration-status: the companies' steps a page at a time from the server, sorted,
+ * searched and filtered there (docs/web.md, "Lists paged by the server"). The URL holds the page,
+ * sort, search and filters (`company`, `step`, `status`, `completed=hidden`, `health=first`), so a
+ * link (a company's edit page links to its rows) and Back keep them.
  */
-function useReportFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = {
-    company: params.get('company') ?? '',
-    step: params.get('step') ?? '',
-    status: params.get('status') ?? '',
-    showCompleted: params.get('completed') !== 'hidden',
-  };
-  const set = (name: 'company' | 'step' | 'status' | 'completed', value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      // flushSync: the data router applies a navigation in a transition, so a controlled switch or
-      // select bound to the URL would show its old value for a moment after the click.
-      { replace: true, flushSync: true },
-    );
-  return { filters, set };
-}
-
-/** /admin/integration-status: every company's steps (one GSI Query server-side), by company by default. */
 export function IntegrationStatusPage() {
-  const { data, error } = useRoute(integrationStatusReport);
+  const list = useListUrl<ReportSort>({ key: 'company', dir: 'asc' }, REPORT_SORTS);
+  const filters = Object.fromEntries(FILTERS.flatMap((name) => (list.param(name) ? [[name, list.param(name)!]] : [])));
+  const query = { q: list.search, sort: list.sort.key, dir: list.sort.dir, cursor: list.cursor ?? undefined, ...filters };
+  const { data, error } = useRoute(integrationStatusReport, undefined, { query, keepPreviousData: true, revalidateOnFocus: false });
+  // The export holds every row of the search and filters, page after page, not the page shown.
+  const exportAll = () => everyPage((cursor) => callRoute(integrationStatusReport, { query: { ...query, cursor } }).then((page) => ({ rows: page.rows, next: page.next })));
   return (
     <div className="page co-grid">
       <PageHeading />
       <Card>
         <ListState data={data} error={error}>
-          {(list) => <StatusTable rows={list} />}
+          {(page) => <StatusTable page={page} list={list} exportAll={exportAll} />}
         </ListState>
       </Card>
     </div>
   );
 }
 
-function StatusTable({ rows }: { rows: StatusReportRow[] }) {
+function StatusTable({ page, list, exportAll }: { page: StatusReportPage; list: ReturnType<typeof useListUrl<ReportSort>>; exportAll: () => Promise<StatusReportPage['rows']> }) {
   const t = useT();
-  const { locale } = useIntl();
-  const [query, setQuery] = useState('');
-  const { filters, set } = useReportFilters();
-  const { showCompleted } = filters;
-  const companies = useMemo(() => [...new Map(rows.map((row) => [row.companyId, row.companyName])).entries()].sort((a, b) => a[1].localeCompare(b[1], locale)), [rows, locale]);
-  const { sort, toggle } = useSort<Column>({ key: 'company', dir: 'asc' });
-  // Data health "failing first": the companies whose data stopped flowing on top, the column sort within.
-  const [failingFirst, setFailingFirst] = useState(false);
-
-  const shown = useMemo(() => {
-    const stepName = (row: StatusReportRow) => t(stepNameId(row.stepType, row.product));
-    const statusName = (row: StatusReportRow) => t(stepStatusId(row.status));
-    const severity = (row: StatusReportRow) => (failingFirst ? HEALTH_SEVERITY[row.health ?? 'unknown'] : 0);
-    const value = (row: StatusReportRow) => (sort.key === 'company' ? row.companyName : sort.key === 'step' ? stepName(row) : statusName(row));
-    // The server's order (company, then the company's step order) breaks ties: a stable sort keeps it.
-    return rows
-      .filter((row) => showCompleted || row.status !== 'done')
-      .filter((row) => (!filters.company || row.companyId === filters.company) && (!filters.step || row.stepType === filters.step) && (!filters.status || row.status === filters.status))
-      .filter((row) => includesText([row.companyName, stepName(row), row.stepType, statusName(row), row.status], query))
-      .map((row, index) => ({ row, index }))
-      .sort((a, b) => severity(a.row) - severity(b.row) || compareValues(value(a.row), value(b.row), sort.dir, locale) || a.index - b.index)
-      .map(({ row }) => row);
-  }, [rows, query, showCompleted, filters.company, filters.step, filters.status, sort, locale, t, failingFirst]);
-
+  const { rows } = page;
+  const showCompleted = list.param('completed') !== 'hidden';
+  const failingFirst = list.param('health') === 'first';
+  const company = list.param('company');
+  const query = list.search;
   return (
     <>
       <div className="co-toolbar">
-        <SearchBox value={query} onChange={setQuery} label="statusReport.search.label" placeholder="statusReport.search.placeholder" />
+        <SearchBox value={list.text} onChange={list.setText} label="statusReport.search.label" placeholder="statusReport.search.placeholder" />
         <label className="co-toggle">
-          <input type="checkbox" role="switch" checked={showCompleted} onChange={(event) => set('completed', event.target.checked ? '' : 'hidden')} />
+          <input type="checkbox" role="switch" checked={showCompleted} onChange={(event) => list.setParam('completed', event.target.checked ? null : 'hidden')} />
           <T id={showCompleted ? 'statusReport.completedVisible' : 'statusReport.completedHidden'} />
         </label>
-        <FilterSelect label="statusReport.filter.company" value={filters.company} onChange={(value) => set('company', value)} all={t('statusReport.filter.allCompanies')} options={companies} />
-        <FilterSelect label="statusReport.col.step" value={filters.step} onChange={(value) => set('step', value)} all={t('statusReport.filter.allSteps')} options={STEP_TYPES.map((step) => [step, t(stepNameId(step))])} />
-        <FilterSelect label="statusReport.col.status" value={filters.status} onChange={(value) => set('status', value)} all={t('statusReport.filter.allStatuses')} options={STEP_STATUSES.map((status) => [status, t(stepStatusId(status))])} />
+        {company && (
+          <p className="co-filter">
+            <span>
+              <T id="statusReport.filter.company" />
+            </span>
+            <span>
+              {rows[0]?.companyName}{' '}
+              <Button variant="secondary" onClick={() => list.setParam('company', null)}>
+                <T id="statusReport.filter.allCompanies" />
+              </Button>
+            </span>
+          </p>
+        )}
+        <FilterSelect label="statusReport.col.step" value={list.param('step') ?? ''} onChange={(value) => list.setParam('step', value || null)} all={t('statusReport.filter.allSteps')} options={STEP_TYPES.map((step) => [step, t(stepNameId(step))])} />
+        <FilterSelect label="statusReport.col.status" value={list.param('status') ?? ''} onChange={(value) => list.setParam('status', value || null)} all={t('statusReport.filter.allStatuses')} options={STEP_STATUSES.map((status) => [status, t(stepStatusId(status))])} />
         <label className="co-toggle">
-          <input type="checkbox" role="switch" checked={failingFirst} onChange={(event) => setFailingFirst(event.target.checked)} />
+          <input type="checkbox" role="switch" checked={failingFirst} onChange={(event) => list.setParam('health', event.target.checked ? 'first' : null)} />
           <T id="statusReport.failingFirst" />
         </label>
-        <span className="muted small" role="status">
-          <T id="statusReport.count" values={{ count: shown.length }} />
-        </span>
-        <ExportCsvButton sheet="statusReport" rows={shown} title="route.adminIntegrationStatus" />
+        <ExportCsvButton sheet="statusReport" load={exportAll} title="route.adminIntegrationStatus" />
       </div>
       <div className="edit-table-wrap">
         {/* The editable tables' look (ui/edit-table.css): on a phone each row is a block, company first, then step, status,
@@ -117,9 +91,9 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
           </caption>
           <thead role="rowgroup">
             <tr role="row">
-              <SortHeader column="company" label="statusReport.col.company" sort={sort} onSort={toggle} />
-              <SortHeader column="step" label="statusReport.col.step" sort={sort} onSort={toggle} />
-              <SortHeader column="status" label="statusReport.col.status" sort={sort} onSort={toggle} />
+              <SortHeader column="company" label="statusReport.col.company" sort={list.sort} onSort={list.toggleSort} />
+              <SortHeader column="step" label="statusReport.col.step" sort={list.sort} onSort={list.toggleSort} />
+              <SortHeader column="status" label="statusReport.col.status" sort={list.sort} onSort={list.toggleSort} />
               <th scope="col" role="columnheader" className="edit-table-plain-head">
                 <T id="statusReport.col.updated" />
               </th>
@@ -129,10 +103,8 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
             </tr>
           </thead>
           <tbody role="rowgroup">
-            {shown.length === 0 && (
-              <EmptyRow colSpan={5}>{query.trim() ? <T id="statusReport.noResults" values={{ query: query.trim() }} /> : <T id="statusReport.empty" />}</EmptyRow>
-            )}
-            {shown.map((row) => (
+            {rows.length === 0 && <EmptyRow colSpan={5}>{query ? <T id="statusReport.noResults" values={{ query }} /> : <T id="statusReport.empty" />}</EmptyRow>}
+            {rows.map((row) => (
               <tr key={`${row.companyId}-${row.stepType}`} role="row">
                 <td role="cell">
                   <Link to={`/admin/companies/edit/${encodeURIComponent(row.companyId)}`}>{row.companyName}</Link>
@@ -157,6 +129,7 @@ function StatusTable({ rows }: { rows: StatusReportRow[] }) {
           </tbody>
         </table>
       </div>
+      <Pager list={list} next={page.next} shown={rows.length} label="statusReport.pager" />
     </>
   );
 }

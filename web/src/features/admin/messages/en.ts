@@ -152,7 +152,7 @@ export const en = {
   'statusReport.failingFirst': "Failing first",
   'statusReport.completedVisible': "Completed visible",
   'statusReport.completedHidden': "Completed hidden",
-  'statusReport.count': "{count, plural, one {# step} other {# steps}}",
+  'statusReport.pager': "Pages of the report",
   'statusReport.noResults': "No results found for \"{query}\"",
   'statusReport.empty': "No integration step yet.",
   'statusReport.otherWay': "Another way: “{note}”",

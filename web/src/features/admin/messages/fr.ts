@@ -150,7 +150,7 @@ export const fr: Record<keyof typeof en, string> = {
   'statusReport.failingFirst': "En échec d’abord",
   'statusReport.completedVisible': "Terminées visibles",
   'statusReport.completedHidden': "Terminées masquées",
-  'statusReport.count': "{count, plural, one {# étape} other {# étapes}}",
+  'statusReport.pager': "Pages du rapport",
   'statusReport.noResults': "Aucun résultat pour « {query} »",
   'statusReport.empty': "Aucune étape d’intégration pour l’instant.",
   'statusReport.otherWay': "Autrement : « {note} »",

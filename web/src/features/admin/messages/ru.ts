@@ -150,7 +150,7 @@ export const ru: Record<keyof typeof en, string> = {
   'statusReport.failingFirst': "Сначала сбои",
   'statusReport.completedVisible': "Завершённые показаны",
   'statusReport.completedHidden': "Завершённые скрыты",
-  'statusReport.count': "{count, plural, one {# шаг} few {# шага} many {# шагов} other {# шага}}",
+  'statusReport.pager': "Страницы отчёта",
   'statusReport.noResults': "По запросу «{query}» ничего не найдено",
   'statusReport.empty': "Шагов интеграции пока нет.",
   'statusReport.otherWay': "Другим способом: «{note}»",
