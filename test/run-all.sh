@@ -48,6 +48,8 @@ stage lint npm run -s lint
 stage "dead code" npm run -s knip
 stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
+# Before the groups: the browser tests and the bench smoke's screens both serve web/dist.
+stage "web build" npm run -s build:web
 over_http() {
   stage "integration tests" npx vitest run --project integration \
     --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
@@ -59,7 +61,6 @@ over_http() {
   stage "bundles" npx vitest run --project bundles --reporter=default --reporter=json --outputFile.json=test-results/vitest-bundles.json
 }
 in_the_browser() {
-  stage "web build" npm run -s build:web
   stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
 }
 together over_http in_the_browser
