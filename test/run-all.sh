@@ -11,10 +11,12 @@ echo "Node $(node --version) ($(command -v node)), $(nproc) cores, load $(cut -d
 # CPU seconds of every child this shell has waited for (utime+stime of reaped children, /proc/PID/stat
 # fields 16-17): a stage's CPU time, which unlike its wall time does not grow with the machine's load.
 ticks=$(getconf CLK_TCK)
-children_cpu() { awk -v hz="$ticks" '{ sub(/^.*\) /, ""); print ($14 + $15) / hz }' "/proc/$BASHPID/stat"; }
+# $1: the shell's own pid, read outside $(...) (a command substitution is a process of its own).
+children_cpu() { awk -v hz="$ticks" '{ sub(/^.*\) /, ""); print ($14 + $15) / hz }' "/proc/$1/stat"; }
 stage() {
   local name=$1; shift
-  local t0=$(date +%s) cpu0=$(children_cpu)
+  local me=$BASHPID
+  local t0=$(date +%s) cpu0=$(children_cpu "$me")
   echo; echo "=== $name"
   local log="test-results/logs/${name//[^a-zA-Z0-9]/-}.log"
   # Each stage's output is kept too: summary.mjs repeats why a stage failed at the end, where CI shows it.
@@ -24,7 +26,7 @@ stage() {
   timeout --kill-after=60 "$limit" "$@" 2>&1 | tee "$log"
   local code=${PIPESTATUS[0]}
   if [ "$code" -eq 124 ] || [ "$code" -eq 137 ]; then echo "Error: stage stopped after $limit s: a test hangs?" | tee -a "$log"; fi
-  local wall=$(( $(date +%s) - t0 )) cpu=$(awk -v a="$cpu0" -v b="$(children_cpu)" 'BEGIN { printf "%d", b - a }')
+  local wall=$(( $(date +%s) - t0 )) cpu=$(awk -v a="$cpu0" -v b="$(children_cpu "$me")" 'BEGIN { printf "%.0f", b - a }')
   # One line per stage for the summary (test/summary.mjs): name, wall seconds, CPU seconds, load.
   printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$cpu" "$(cut -d' ' -f1 /proc/loadavg)" >>test-results/stages.tsv
   if [ "$code" -eq 0 ]; then echo "=== $name: ok (${wall}s, CPU ${cpu}s)"; else echo "$name" >>test-results/failed-stages; echo "=== $name: FAILED (${wall}s, CPU ${cpu}s)"; fi
