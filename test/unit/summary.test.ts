@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain .mjs script without types (run by test/run-all.sh)
-import { countTests, failureCauses, summarize } from '../summary.mjs';
+import { countTests, failureCauses, stageTimes, summarize } from '../summary.mjs';
 
 const tests = (passed: number, failed: number, failedIn: Record<string, number> = {}) => ({ passed, failed, skipped: 2, failedIn });
 
@@ -52,5 +52,12 @@ describe('npm test summary', () => {
     ]);
     expect(failureCauses('all good\n')).toEqual([]);
     expect(failureCauses(Array.from({ length: 30 }, (_, i) => `Error: ${i}`).join('\n'), 3)).toEqual(['Error: 0', 'Error: 1', 'Error: 2', '... and 27 more lines']);
+  });
+
+  it('prints every stage with its wall and CPU seconds, their totals and the load after each', () => {
+    expect(stageTimes('typecheck\t24\t31\t1.50\nbundles\t200\t150\t3.20\n')).toBe(
+      'Stages (wall/CPU s): typecheck 24/31, bundles 200/150; total 224/181 s; load after each stage: 1.50 3.20',
+    );
+    expect(stageTimes('')).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { esbuildSettings } from '../../../lib/bundling';
 import { CORPUS_VARIANT_NAMES, CORPUS_VARIANTS, type CorpusVariant } from '../../../shared/feed/testing/realistic';
 import { ensureCorpusFeed, ensureFeed } from './generate';
 import { smoke } from '../smoke';
@@ -187,9 +188,9 @@ async function main(): Promise<void> {
   const bundleDir = path.join(args.dir, 'bundles');
   mkdirSync(bundleDir, { recursive: true });
   const childBundle = path.join(bundleDir, 'child.mjs');
-  await build({ entryPoints: [path.join(import.meta.dirname, 'child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: childBundle, logLevel: 'error' });
+  await build({ entryPoints: [path.join(import.meta.dirname, 'child.ts')], bundle: true, platform: 'node', format: 'esm', target: esbuildSettings().target, outfile: childBundle, logLevel: 'error' });
   const floorBundle = path.join(bundleDir, 'csv-floor.mjs');
-  await build({ entryPoints: [path.join(import.meta.dirname, 'csv-floor.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: floorBundle, logLevel: 'error' });
+  await build({ entryPoints: [path.join(import.meta.dirname, 'csv-floor.ts')], bundle: true, platform: 'node', format: 'esm', target: esbuildSettings().target, outfile: floorBundle, logLevel: 'error' });
   const checkerSource = path.join(root, 'shared', 'feed', 'checker.ts');
   let checkerBundle: string | undefined;
   if (existsSync(checkerSource)) {
@@ -205,7 +206,7 @@ async function main(): Promise<void> {
   try {
     createRequire(import.meta.url).resolve('udsv');
     udsvBundle = path.join(bundleDir, 'udsv-parse.mjs');
-    await build({ entryPoints: [path.join(import.meta.dirname, 'udsv-parse.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: udsvBundle, logLevel: 'error' });
+    await build({ entryPoints: [path.join(import.meta.dirname, 'udsv-parse.ts')], bundle: true, platform: 'node', format: 'esm', target: esbuildSettings().target, outfile: udsvBundle, logLevel: 'error' });
   } catch {
     log('udsv is not installed (npm install, it is a dev dependency): the CSV ratio is skipped.');
   }
