@@ -34,3 +34,11 @@ export const usersListQuerySchema = /* @__PURE__ */ schema(() =>
 );
 
 export const companiesListQuerySchema = /* @__PURE__ */ schema(() => object(listQuery(COMPANY_SORTS)).noUnknown());
+
+/** GET /api/outbox: the deliveries of one state (pending by due time, dead newest first), a page at a time. */
+export const outboxListQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    state: string().oneOf(['pending', 'dead'], 'validation.invalid'),
+    cursor: listQuery([]).cursor,
+  }).noUnknown(),
+);

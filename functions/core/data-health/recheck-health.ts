@@ -10,7 +10,8 @@ import { listFeedHistory } from '../../data/feed-checks';
 import { listTraffic } from '../../data/traffic';
 import { listRules } from '../../data/traffic-rules';
 import { env } from '../../platform/env';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../outbox/outbox';
 import { analyticsProvider, AnalyticsProviderError, type AnalyticsProvider } from '../analytics/provider';
 import { alertHeadline, alertLines, mailLanguage } from './mail-text';
 import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type ProviderOutcome } from './status';
@@ -46,7 +47,7 @@ const defaults: HealthDeps = {
   getState: healthRepo.getHealthState,
   saveState: healthRepo.saveHealthState,
   recipients: healthRepo.listAlertRecipients,
-  sendMail: sendTemplatedEmail,
+  sendMail: queueMail,
   appUrl: () => env.appUrl,
 };
 
