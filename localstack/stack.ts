@@ -13,7 +13,7 @@ import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './
 import { sourceJobRunner, type JobRunner } from './lambda-invoke';
 import { startFeedRecheckQueue } from './feed-recheck-queue';
 import { MAIL_EVENTS_FUNCTION, startSesEvents } from './ses-events';
-import { provision, type LocalEnv } from './provision';
+import { localClients, provision, provisionTemplates, type LocalEnv } from './provision';
 import { appAliasOriginsEnv, envNames } from '../lib/definitions/resources';
 import { webBuildMismatch } from '../lib/definitions/web-build';
 import { parsePasswordMinLength } from '../shared/schemas/password-policy';
@@ -49,7 +49,7 @@ export interface LocalStack {
   stop(): Promise<void>;
   /** Kills one emulator, as an outage would (the fault tests). */
   killEmulator(name: EmulatorName): Promise<void>;
-  /** Starts a killed emulator again on its port, empty (the fault tests' recovery). */
+  /** Starts a killed emulator again on its port, empty but for SES's templates (the fault tests' recovery). */
   restartEmulator(name: EmulatorName): Promise<void>;
   /** Runs one background or scheduled job as Lambda would, and answers its result (the outbox's sweep in the fault tests). */
   runJob(name: string, event: unknown): Promise<unknown>;
@@ -283,7 +283,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       timings,
       stop,
       killEmulator: (name) => running.kill(name),
-      restartEmulator: (name) => running.restart(name),
+      restartEmulator: async (name) => {
+        await running.restart(name);
+        // SES keeps its templates in memory: the restarted one gets them again, as provisioning gave them.
+        if (name === 'ses') await provisionTemplates(localClients(running.endpoints).ses);
+      },
       runJob: jobRunner,
     };
   } catch (error) {
