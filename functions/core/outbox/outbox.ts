@@ -17,7 +17,7 @@ import { afterFailure, OUTBOX_LEASE_MS, OUTBOX_RETRY, type RetryPolicy } from '.
  * webhook call is one more kind.
  */
 
-export type OutboxKind = OutboxRecord['kind'];
+type OutboxKind = OutboxRecord['kind'];
 
 /** A sender answers how it went; it throws when the delivery should be tried again. */
 type Sender = (payload: Record<string, unknown>) => Promise<'sent' | 'skipped'>;
@@ -119,7 +119,7 @@ async function deliverMany(ids: readonly string[], deps: DispatchDeps = defaults
 export const dispatchOutbox = (ids: readonly string[], deps: DispatchDeps = defaults) => deliverMany(ids, deps);
 
 /** Deliveries the sweep takes per run (a minute apart): each within SES's 9 s budget, well inside the sweep's 5 minutes. */
-export const SWEEP_BATCH = 25;
+const SWEEP_BATCH = 25;
 
 /** The periodic sweep: every delivery due at `now` (a kick lost, a retry's time come). */
 export async function sweepOutbox(deps: DispatchDeps = defaults): Promise<Record<DeliveryOutcome, number>> {
