@@ -40,6 +40,7 @@ export interface JobsStackProps extends StackProps {
 export const feedRecheckEntry = fromRoot('functions/jobs/feed-recheck.ts');
 export const feedRecheckWorkerEntry = fromRoot('functions/jobs/feed-recheck-worker.ts');
 export const mailEventsEntry = fromRoot('functions/jobs/mail-events.ts');
+export const outboxSweepEntry = fromRoot('functions/jobs/outbox-sweep.ts');
 
 export class JobsStack extends Stack {
   /** The scheduled dispatcher. */
@@ -54,6 +55,9 @@ export class JobsStack extends Stack {
   readonly feedRecheckWorker: PortalFunction;
   /** Records a suppression for each address SES reports as bounced hard or complaining. */
   readonly mailEvents: PortalFunction;
+  /** Every minute: the outbox's deliveries that are due (docs/reliability.md, "Mail"). */
+  readonly outboxSweep: PortalFunction;
+  readonly outboxSweepRule: Rule;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -149,6 +153,23 @@ export class JobsStack extends Stack {
     // The subscription is created in this stack (the function's), so the mail stack does not depend on it.
     this.mailEvents.addEventSource(new SnsEventSource(props.mailEvents));
 
+    // The outbox's sweep: reads the due deliveries (a GSI Query), claims, sends and settles each.
+    this.outboxSweep = new PortalFunction(this, 'OutboxSweep', {
+      entry: outboxSweepEntry,
+      description: 'Outbox: sends the mails that are due (a lost kick, a retry after a failure)',
+      role: roles.roleFor(jobGrants({ table: 'read-write', sendsMail: true }), { key: 'outbox-sweep', statements: [] }),
+      logGroup,
+      environment,
+      timeout: Duration.minutes(5),
+      job: true,
+    });
+    this.outboxSweepRule = new Rule(this, 'OutboxSweepEveryMinute', {
+      description: 'Every minute: send the outbox\'s due mails',
+      schedule: Schedule.rate(Duration.minutes(schedule.outboxSweepMinutes)),
+      // A missed minute is replaced by the next one: no retry, no dead-letter queue.
+      targets: [new LambdaFunction(this.outboxSweep, { retryAttempts: 0 })],
+    });
+
     addAlarms(this, props.alarms, [
       {
         id: 'FeedRecheckFailed',
@@ -161,6 +182,12 @@ export class JobsStack extends Stack {
         description: 'A feed re-check worker invocation failed (timeout or crash); failed companies are reported in the job logs',
         metric: this.feedRecheckWorker.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
         threshold: 1,
+      },
+      {
+        id: 'OutboxSweepFailed',
+        description: 'The outbox sweep failed (the table?): mails wait until it runs again; dead mails are logged as errors and listed in the back office',
+        metric: this.outboxSweep.metricErrors({ period: Duration.minutes(15), statistic: 'Sum' }),
+        threshold: 3,
       },
       {
         id: 'MailEventsFailed',

@@ -110,7 +110,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
     reason:
       'Pinned to nodejs22.x on purpose: the bundles target node22 (lib/bundling.ts), the cold-start bench and the LocalStack image run it; moving to a newer runtime is a deliberate change of all three.',
   };
-  for (const fn of [...api.functions.values(), ...api.jobFunctions.values(), jobs.feedRecheck, jobs.feedRecheckWorker, jobs.mailEvents]) on(fn, [runtime]);
+  for (const fn of [...api.functions.values(), ...api.jobFunctions.values(), jobs.feedRecheck, jobs.feedRecheckWorker, jobs.mailEvents, jobs.outboxSweep]) on(fn, [runtime]);
 
   // --- API routes ---
   const noAuthorizer: NagPackSuppression = {

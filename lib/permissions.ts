@@ -19,7 +19,10 @@ export interface RouteGrants {
 
 /** A route's grants, defaults filled in (GET reads the table, other methods read and write it). */
 export function grantsFor(route: RouteDef): RouteGrants {
-  return complete(route.grants ?? {}, route.method === 'GET' ? 'read' : 'read-write');
+  const declared = route.grants ?? {};
+  // A route's mail goes through the outbox (functions/core/outbox): recorded, then the dispatcher kicked.
+  const kicks: readonly JobName[] = declared.sendsMail ? ['outbox-dispatch'] : [];
+  return complete({ ...declared, invokes: [...new Set([...(declared.invokes ?? []), ...kicks])] }, route.method === 'GET' ? 'read' : 'read-write');
 }
 
 /** A job's grants (lib/definitions/resources.ts `jobs`): nothing beyond what it declares, table read by default. */

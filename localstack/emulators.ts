@@ -31,6 +31,8 @@ export interface Emulators {
   stop(): Promise<void>;
   /** Kills one emulator, as an outage would (the fault tests: test/integration/faults.test.ts). */
   kill(name: EmulatorName): Promise<void>;
+  /** Starts a killed emulator again on its port, with the same arguments and empty (the fault tests' recovery). */
+  restart(name: EmulatorName): Promise<void>;
 }
 
 export interface StartEmulatorsOptions {
@@ -270,6 +272,14 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
   };
   const tempDirs: string[] = [];
   const started: Running[] = [];
+  // How each emulator starts (again, after a kill: restart), and the URL that answers once it listens.
+  const launchers = new Map<EmulatorName, { start: () => Running; health: string }>();
+  const relaunchable = (name: EmulatorName, start: () => Running, health: string): Running => {
+    launchers.set(name, { start, health });
+    const running = start();
+    started.push(running);
+    return running;
+  };
   let stopped = false;
 
   const stop = async () => {
@@ -286,54 +296,66 @@ export async function startEmulators(ports: EmulatorPorts, options: StartEmulato
     const cognitoDir = await mkdtemp(join(tmpdir(), 'portal-cognito-'));
     tempDirs.push(cognitoDir);
 
-    const dynamodb = launchDynamoDb(jarDir, ports.dynamodb, verbose);
-    started.push(dynamodb);
+    const dynamodb = relaunchable('dynamodb', () => launchDynamoDb(jarDir, ports.dynamodb, verbose), `${endpoints.dynamodb}/`);
 
     // Through s3rver-start.mjs: s3rver with a POST policy's content-length-range enforced, as S3 does.
-    const s3 = launch(
+    const s3 = relaunchable(
       's3',
-      process.execPath,
-      [...GUARD, join(repoRoot, 'localstack', 's3rver-start.mjs'), s3Dir, HOST, String(ports.s3)],
-      { cwd: s3Dir, env: { SUPERVISED_TEMP_DIR: s3Dir, ...guardEnv(options.allowedOrigins ?? []) }, verbose },
+      () =>
+        launch('s3', process.execPath, [...GUARD, join(repoRoot, 'localstack', 's3rver-start.mjs'), s3Dir, HOST, String(ports.s3)], {
+          cwd: s3Dir,
+          env: { SUPERVISED_TEMP_DIR: s3Dir, ...guardEnv(options.allowedOrigins ?? []) },
+          verbose,
+        }),
+      `${endpoints.s3}/`,
     );
-    started.push(s3);
 
-    const ses = launch(
+    const ses = relaunchable(
       'ses',
-      process.execPath,
-      [...GUARD, join(pkgDir('aws-ses-v2-local'), 'dist', 'cli.js'), '--host', HOST, '--port', String(ports.ses)],
-      { cwd: repoRoot, env: guardEnv([]), verbose },
+      () =>
+        launch('ses', process.execPath, [...GUARD, join(pkgDir('aws-ses-v2-local'), 'dist', 'cli.js'), '--host', HOST, '--port', String(ports.ses)], {
+          cwd: repoRoot,
+          env: guardEnv([]),
+          verbose,
+        }),
+      `${endpoints.ses}/health-check`,
     );
-    started.push(ses);
 
     // cognito-local reads PORT/HOST (lib/server/config.js) and derives the token issuer from them:
     // iss = http://HOST:PORT/<userPoolId>. Its data lives in ./.cognito of the cwd: a fresh temp dir.
     // Through cognito-local-start.mjs: cognito-local with the password checked before a first-sign-in challenge, as AWS does.
-    const cognito = launch('cognito', process.execPath, [...GUARD, join(repoRoot, 'localstack', 'cognito-local-start.mjs')], {
-      cwd: cognitoDir,
-      env: {
-        ...guardEnv([]),
-        PORT: String(ports.cognito),
-        HOST,
-        DEBUG: '',
-        AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
-        SUPERVISED_TEMP_DIR: cognitoDir,
-      },
-      verbose,
-    });
-    started.push(cognito);
+    const cognito = relaunchable(
+      'cognito',
+      () =>
+        launch('cognito', process.execPath, [...GUARD, join(repoRoot, 'localstack', 'cognito-local-start.mjs')], {
+          cwd: cognitoDir,
+          env: {
+            ...guardEnv([]),
+            PORT: String(ports.cognito),
+            HOST,
+            DEBUG: '',
+            AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+            SUPERVISED_TEMP_DIR: cognitoDir,
+          },
+          verbose,
+        }),
+      `${endpoints.cognito}/health`,
+    );
 
-    await Promise.all([
-      waitForHttp(dynamodb, `${endpoints.dynamodb}/`, timeoutMs),
-      waitForHttp(s3, `${endpoints.s3}/`, timeoutMs),
-      waitForHttp(ses, `${endpoints.ses}/health-check`, timeoutMs),
-      waitForHttp(cognito, `${endpoints.cognito}/health`, timeoutMs),
-    ]);
+    await Promise.all([dynamodb, s3, ses, cognito].map((running) => waitForHttp(running, launchers.get(running.name)!.health, timeoutMs)));
   } catch (error) {
     await stop();
     throw error;
   }
 
   const byName = new Map(started.map((running) => [running.name, running]));
-  return { ports, endpoints, stop, kill: async (name) => killGroup(byName.get(name)!) };
+  const restart = async (name: EmulatorName) => {
+    await killGroup(byName.get(name)!);
+    const launcher = launchers.get(name)!;
+    const fresh = launcher.start();
+    started.push(fresh);
+    byName.set(name, fresh);
+    await waitForHttp(fresh, launcher.health, timeoutMs);
+  };
+  return { ports, endpoints, stop, kill: async (name) => killGroup(byName.get(name)!), restart };
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { HANDLER_FILE, esbuildBuildOptions, esbuildSettings, jobNodeOptions, routeNodeOptions } from '../lib/bundling';
 import { feedRecheckQueue, functionDefaults, jobs, jobNames, reservedConcurrency } from '../lib/definitions/resources';
-import { feedRecheckEntry, feedRecheckWorkerEntry, mailEventsEntry } from '../lib/jobs';
+import { feedRecheckEntry, feedRecheckWorkerEntry, mailEventsEntry, outboxSweepEntry } from '../lib/jobs';
 import { fromRoot } from '../lib/paths';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';
 
@@ -33,6 +33,8 @@ export const BUNDLES_DIR = fromRoot('.lambda-bundles', String(process.pid));
 
 /** The names of the scheduled re-check's two functions (lib/jobs.ts). */
 export const FEED_RECHECK = 'feed-recheck';
+/** The outbox's sweep (lib/jobs.ts), run every minute by the local stack as EventBridge runs it. */
+export const OUTBOX_SWEEP = 'outbox-sweep';
 export const FEED_RECHECK_WORKER = 'feed-recheck-worker';
 
 export interface LambdaBundle {
@@ -82,6 +84,7 @@ export function lambdaFunctions(dir = BUNDLES_DIR): LambdaBundle[] {
       reservedConcurrency: reservedConcurrency.feedRecheckWorker,
     },
     { name: 'mail-events', entry: mailEventsEntry, file: at('mail-events'), nodeOptions: jobNodeOptions, timeoutMs: 30_000, memoryMb: 512 },
+    { name: OUTBOX_SWEEP, entry: outboxSweepEntry, file: at(OUTBOX_SWEEP), nodeOptions: jobNodeOptions, timeoutMs: 300_000, memoryMb: 512 },
   ];
   return list.filter((fn) => existsSync(fn.entry));
 }

@@ -34,6 +34,7 @@ const scheduledJobs: Record<string, { entry: string; timeoutSeconds: number; mem
   // The dispatch and the worker, through the local SQS (feed-recheck-local.ts).
   'feed-recheck': { entry: 'localstack/feed-recheck-local.ts', timeoutSeconds: 900 },
   'mail-events': { entry: 'functions/jobs/mail-events.ts', timeoutSeconds: 30 },
+  'outbox-sweep': { entry: 'functions/jobs/outbox-sweep.ts', timeoutSeconds: 300 },
 };
 
 const pending = new Set<Promise<unknown>>();

@@ -192,7 +192,7 @@ async function provisionUserPool(client: CognitoIdentityProviderClient): Promise
   return { poolId, clientId };
 }
 
-async function provisionTemplates(client: SESv2Client): Promise<void> {
+export async function provisionTemplates(client: SESv2Client): Promise<void> {
   for (const template of mailTemplates) {
     await client.send(
       new CreateEmailTemplateCommand({

@@ -8,12 +8,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type EmulatorName, type Emulators } from './emulators';
 import { createGateway, loopbackHosts, type Gateway, type WebMode } from './gateway';
-import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, type LambdaCode } from './lambda-bundles';
+import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, OUTBOX_SWEEP, type LambdaCode } from './lambda-bundles';
 import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
 import { sourceJobRunner, type JobRunner } from './lambda-invoke';
 import { startFeedRecheckQueue } from './feed-recheck-queue';
 import { MAIL_EVENTS_FUNCTION, startSesEvents } from './ses-events';
-import { provision, type LocalEnv } from './provision';
+import { localClients, provision, provisionTemplates, type LocalEnv } from './provision';
 import { appAliasOriginsEnv, envNames } from '../lib/definitions/resources';
 import { webBuildMismatch } from '../lib/definitions/web-build';
 import { parsePasswordMinLength } from '../shared/schemas/password-policy';
@@ -33,6 +33,8 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** What the gateway runs: the handlers' source (tsx) or the CDK's bundles. Default: LAMBDA_CODE. */
   lambdaCode?: LambdaCode;
+  /** How often the outbox's sweep runs (EventBridge's every minute); 0: never (a test that runs it itself). */
+  outboxSweepMs?: number;
 }
 
 export interface LocalStack {
@@ -47,6 +49,10 @@ export interface LocalStack {
   stop(): Promise<void>;
   /** Kills one emulator, as an outage would (the fault tests). */
   killEmulator(name: EmulatorName): Promise<void>;
+  /** Starts a killed emulator again on its port, empty but for SES's templates (the fault tests' recovery). */
+  restartEmulator(name: EmulatorName): Promise<void>;
+  /** Runs one background or scheduled job as Lambda would, and answers its result (the outbox's sweep in the fault tests). */
+  runJob(name: string, event: unknown): Promise<unknown>;
 }
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -161,10 +167,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let queues: { close(): Promise<void> } | null = null;
   let sesEvents: { close(): Promise<void> } | null = null;
   let runJob: JobRunner | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    clearInterval(sweeper);
     await gateway?.close().catch((error) => console.error('[local-stack] gateway close failed', error));
     await pool?.close();
     await queues?.close();
@@ -253,7 +261,35 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     timings.total = Date.now() - t0;
 
     const running = emulators;
-    return { url, env, endpoints: emulators.endpoints, credentials, timings, stop, killEmulator: (name) => running.kill(name) };
+    const jobRunner: JobRunner = (name, event) => (runJob ?? sourceJobRunner(repoRoot))(name, event);
+    // The outbox's sweep, as EventBridge runs it on AWS (lib/jobs.ts): one at a time, never stacked.
+    let sweeping = false;
+    const sweepMs = options.outboxSweepMs ?? 60_000;
+    if (sweepMs > 0) {
+      sweeper = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        jobRunner(OUTBOX_SWEEP, { time: new Date().toISOString() })
+          .catch((error: unknown) => console.error('[local-stack] outbox sweep failed', error))
+          .finally(() => (sweeping = false));
+      }, sweepMs);
+      sweeper.unref();
+    }
+    return {
+      url,
+      env,
+      endpoints: emulators.endpoints,
+      credentials,
+      timings,
+      stop,
+      killEmulator: (name) => running.kill(name),
+      restartEmulator: async (name) => {
+        await running.restart(name);
+        // SES keeps its templates in memory: the restarted one gets them again, as provisioning gave them.
+        if (name === 'ses') await provisionTemplates(localClients(running.endpoints).ses);
+      },
+      runJob: jobRunner,
+    };
   } catch (error) {
     await stop();
     throw error;

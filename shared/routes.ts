@@ -28,13 +28,13 @@ import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema 
 import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
 import type { DataHealth } from './domain/data-health';
 import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList, CompaniesAdminList } from './domain/types';
-import type { AuditPage, DefaultCollector } from './domain/types';
+import type { AuditPage, DefaultCollector, OutboxDelivery, OutboxPage } from './domain/types';
 import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
-import { companiesListQuerySchema, reportQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema } from './schemas/audit';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
@@ -98,7 +98,7 @@ export interface RouteGrants {
 }
 
 /** Background jobs a route may start (async Lambda invoke); registry: lib/definitions/resources.ts `jobs`. */
-export type JobName = 'password-reset-mail' | 'feed-check';
+export type JobName = 'password-reset-mail' | 'feed-check' | 'outbox-dispatch';
 
 declare const responseType: unique symbol;
 /** Phantom carrier of a response type: nothing at run time. */
@@ -727,6 +727,21 @@ export const affiliateCommissionsDelete = route({
 // The audit history (docs/product.md, "Audit history"), newest first, a page at a time. Filters are
 // query parameters (shared/schemas/audit.ts): company, user (who made it), subject (a user's own
 // history), kind, from, to (days), cursor (the `next` of the page before).
+// The outbox's mails not sent yet or given up (query: state, cursor; docs/reliability.md, "Mail").
+export const outboxList = route({
+  id: 'outbox-list', area: 'outbox', method: 'GET', path: '/api/outbox', access: 'admin',
+  summary: 'A page of the mails waiting to be sent or given up on',
+  query: outboxListQuerySchema,
+  response: reply<OutboxPage>(),
+});
+// Send one again (due at once, its tries counted afresh; recorded in the audit history).
+export const outboxResend = route({
+  id: 'outbox-resend', area: 'outbox', method: 'POST', path: '/api/outbox/{id}/resend', access: 'admin',
+  summary: 'Send a waiting or given-up mail again now',
+  stale: ['outbox-list'],
+  response: reply<OutboxDelivery>(),
+  grants: { invokes: ['outbox-dispatch'] },
+});
 export const auditList = route({
   id: 'audit-list', area: 'audit', method: 'GET', path: '/api/audit', access: 'admin',
   summary: 'A page of the audit log',
@@ -737,6 +752,8 @@ export const auditList = route({
 /** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [
   auditList,
+  outboxList,
+  outboxResend,
   securityLogin,
   securityNewPassword,
   securityRefresh,

@@ -111,6 +111,8 @@ export const keys = {
   mailSuppression: (address: string): Key => ({ pk: `SUPPRESSED#${normalize(address)}`, sk: 'SUPPRESSED' }),
   /** One item: the translation overrides of the three languages (one conditional write). */
   translations: (): Key => ({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' }),
+  /** One delivery of the outbox (a mail; later a webhook call): recorded before it is sent (functions/data/outbox.ts). */
+  outbox: (id: string): Key => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
 };
 
 /** The admin lists kept in sort-index rows (functions/data/list-rows.ts). */
@@ -136,6 +138,11 @@ export const gsi1 = {
   users: { pk: 'USERS', sk: (login: string) => normalize(login) },
   companies: { pk: 'COMPANIES', sk: (name: string) => normalize(name) },
   defaultCollectors: { pk: 'DEFAULT_COLLECTORS', sk: (name: string, id: string) => `${normalize(name)}#${id.toLowerCase()}` },
+  /**
+   * The outbox's deliveries still to send (`pending`, by when they are due: the sweep reads the due
+   * ones, oldest first) and given up (`dead`, by when they died). A sent delivery leaves the index.
+   */
+  outbox: { pk: (state: 'pending' | 'dead') => `OUTBOX#${state}`, sk: (at: string, id: string) => `${at}#${id}` },
 };
 
 /**

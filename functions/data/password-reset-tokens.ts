@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys';
-import { db, isConditionFailure, tableName } from './table';
+import { outboxPut, type NewDelivery } from './outbox';
+import { db, isConditionFailure, tableName, transactWrite } from './table';
 
 /**
  * Password reset tokens. Only the SHA-256 hash of a token is stored, so a leaked table (or
@@ -15,14 +16,15 @@ export const isResetTokenShape = (token: string): boolean => /^[A-Za-z0-9_-]{43}
 const hash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** `passwordVersion`: the user's password change count when the link was asked for. */
-export async function saveResetToken(token: string, userId: string, expiresAt: number, passwordVersion = 0): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.passwordReset(hash(token)), userId, expiresAt, passwordVersion, created: new Date().toISOString() },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+export async function saveResetToken(token: string, userId: string, expiresAt: number, passwordVersion = 0, mails: readonly NewDelivery[] = []): Promise<void> {
+  const put = {
+    TableName: tableName(),
+    Item: { ...keys.passwordReset(hash(token)), userId, expiresAt, passwordVersion, created: new Date().toISOString() },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+  // With its mail in the outbox, in one transaction: a link is stored only with the mail that carries it.
+  if (mails.length) await transactWrite([{ Put: put }, ...mails.map((mail) => outboxPut(mail, put.Item.created))]);
+  else await db().send(new PutCommand(put));
 }
 
 /** The user a live token belongs to, or null (unknown or expired). */

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StepStatus, StepType } from '../../shared/domain/types';
 import { auditedWrite } from './audit';
 import { keys } from './keys';
+import { outboxPut, type NewDelivery } from './outbox';
 import { reindexStep } from './report-rows';
 import { batchGetItems, db, isConditionFailure, stripKeys, tableName } from './table';
 
@@ -43,7 +44,8 @@ export async function getSteps(steps: ReadonlyArray<{ companyId: string; stepTyp
 
 /**
  * Moves one step from `from` to `to`, only if it is still `from`: of two concurrent or repeated
- * requests exactly one makes the transition (and so sends its notification). Returns the new
+ * requests exactly one makes the transition (and so records its notification: `mails` go to the
+ * outbox in the same transaction). Returns the new
  * record, or null when the step is missing or no longer `from`. `note` goes with the new status
  * (none: a note of the old status is dropped, it described that one).
  */
@@ -54,6 +56,7 @@ export async function transitionStep(
   to: StepStatus,
   at: string,
   note?: string,
+  mails: readonly NewDelivery[] = [],
 ): Promise<StepRecord | null> {
   // Read first: the audit record's "before" and the answer (a transaction returns no attributes).
   // The version read joins the condition, so the record is exactly the one changed.
@@ -78,6 +81,7 @@ export async function transitionStep(
             ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at, ':one': 1, ':read': before.version, ...(note === undefined ? {} : { ':note': note }) },
           },
         },
+        ...mails.map((mail) => outboxPut(mail, at)),
       ],
       // No version in the record's key: a step taken off a company's list and put back starts again at 1.
       { kind: 'step', action: 'update', recordId: `${companyId}#${stepType}`, companyId, before, after },

@@ -14,7 +14,7 @@ import { logger } from './log';
  * that mails (a step completion, a user's creation). Mailing it anyway would hurt the sender's
  * reputation, which SES pauses an account for.
  */
-interface MailRequest {
+export interface MailRequest {
   to: string;
   template: MailTemplateName;
   data: Record<string, string>;

@@ -57,6 +57,8 @@ export const feedBucket = {
 export const schedule = {
   /** Daily re-check of stored order feed URLs (UTC). */
   feedRecheckCron: { minute: '0', hour: '3' },
+  /** The outbox's sweep (docs/reliability.md, "Mail"): what is due, every minute. */
+  outboxSweepMinutes: 1,
 } as const;
 
 /**
@@ -390,6 +392,13 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     // googleCredentials: the comparison with the analytics tool's orders of the day before;
     // put and abort-multipart: the failing-rows CSV it writes as it reads (multipart upload).
     grants: { table: 'read-write', sendsMail: true, feedBucket: ['get', 'put', 'abort-multipart'], googleCredentials: true },
+  },
+  'outbox-dispatch': {
+    entry: 'functions/jobs/outbox-dispatch.ts',
+    description: 'Outbox: one try of the deliveries a request just recorded (docs/reliability.md, "Mail")',
+    // Tries one after another, each within SES's time budget (9 s), a request's few mails.
+    timeoutSeconds: 60,
+    grants: { table: 'read-write', sendsMail: true },
   },
 };
 

@@ -284,14 +284,14 @@ export interface AffiliateCommission {
 }
 
 /** The kinds of record the audit history covers (docs/product.md, "Audit history"). */
-export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in'] as const;
+export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 /**
  * `password-changed`: a user's password was set (by the user, a reset link, an administrator, a
  * new welcome mail), never what it is; `deletion-started`: a company's deletion began (its record
  * left every list; `delete` follows when the last of its data is gone).
  */
-export type AuditAction = 'create' | 'update' | 'delete' | 'deletion-started' | 'password-changed' | 'signed-in' | 'failed';
+export type AuditAction = 'create' | 'update' | 'delete' | 'deletion-started' | 'password-changed' | 'signed-in' | 'failed' | 'resend';
 
 /** One recorded change: who, when, what, and the changed fields only (before / after; never a secret). */
 export interface AuditEntry {
@@ -315,4 +315,31 @@ export interface AuditPage {
   next: string | null;
   /** The names of the records the entries' fields refer to, by id (shared/domain/audit.ts, AUDIT_REFERENCES). */
   names: Record<string, AuditName>;
+}
+
+/**
+ * One delivery of the outbox (docs/reliability.md, "Mail"): a mail today, a webhook call later.
+ * `pending`: still to send (`nextAt`: its next try); `dead`: given up after its last try, until an
+ * administrator sends it again. What it carries (a reset link, a temporary password) is never answered.
+ */
+export type OutboxState = 'pending' | 'dead';
+export interface OutboxDelivery {
+  id: string;
+  kind: 'mail';
+  /** The mail's address (a webhook's URL later). */
+  recipient: string;
+  /** The mail's template (a webhook's event later). */
+  topic: string;
+  state: OutboxState;
+  /** Tries made so far. */
+  attempts: number;
+  nextAt: string;
+  lastError: string | null;
+  created: string;
+  updated: string;
+}
+
+export interface OutboxPage {
+  deliveries: OutboxDelivery[];
+  next: string | null;
 }

@@ -54,3 +54,11 @@ export const reportQuerySchema = /* @__PURE__ */ schema(() =>
     status: string().oneOf([...STEP_STATUSES], 'validation.invalid'),
   }).noUnknown(),
 );
+
+/** GET /api/outbox: the deliveries of one state (pending by due time, dead newest first), a page at a time. */
+export const outboxListQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    state: string().oneOf(['pending', 'dead'], 'validation.invalid'),
+    cursor: listQuery([]).cursor,
+  }).noUnknown(),
+);

@@ -4,6 +4,8 @@
  *   const mail = await latestMailTo(localStack().endpoints.ses, 'jane@example.com');
  *   expect(mail.subject).toContain('Reset');
  */
+import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { gsi1 } from '../../functions/data/keys';
 
 export interface SentMail {
   messageId: string;
@@ -17,8 +19,42 @@ export interface SentMail {
   at: number;
 }
 
+/**
+ * Mail leaves through the outbox (docs/reliability.md, "Mail"): a request records it and answers,
+ * the dispatcher it kicked sends it a moment later. So the mailbox is read once no delivery is in
+ * its first try any more (pending without a failure: recorded or being sent), at most 15 s; a
+ * delivery that failed and waits for its retry is not waited for. Needs the stack's table in
+ * process.env (useLocalEnv); without it the mailbox is read at once.
+ */
+async function outboxSettled(): Promise<void> {
+  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
+  const tableName = process.env.TABLE_NAME;
+  if (!endpoint || !tableName) return;
+  const client = new DynamoDBClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
+  try {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const { Count } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: gsi1.indexName,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          FilterExpression: 'attribute_not_exists(lastError) OR attribute_type(lastError, :null)',
+          ExpressionAttributeValues: { ':pk': { S: gsi1.outbox.pk('pending') }, ':null': { S: 'NULL' } },
+          Select: 'COUNT',
+        }),
+      );
+      if (!Count) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
 /** Every mail the emulator holds, oldest first; `sinceSeconds` filters by send time (epoch seconds). */
 export async function readMailbox(sesEndpoint: string, sinceSeconds?: number): Promise<SentMail[]> {
+  await outboxSettled();
   const url = new URL('/store', sesEndpoint);
   if (sinceSeconds !== undefined) url.searchParams.set('since', String(Math.floor(sinceSeconds)));
   const response = await fetch(url);

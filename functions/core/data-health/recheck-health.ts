@@ -11,7 +11,8 @@ import { listFeedHistory } from '../../data/feed-checks';
 import { listTraffic } from '../../data/traffic';
 import { listRules } from '../../data/traffic-rules';
 import { env } from '../../platform/env';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../outbox/outbox';
 import { analyticsProvider, AnalyticsProviderError, type AnalyticsProvider } from '../analytics/provider';
 import { alertHeadline, alertLines, mailLanguage } from './mail-text';
 import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type ProviderOutcome } from './status';
@@ -50,7 +51,7 @@ const defaults: HealthDeps = {
   saveState: healthRepo.saveHealthState,
   reindexReport: reindexCompanySteps,
   recipients: healthRepo.listAlertRecipients,
-  sendMail: sendTemplatedEmail,
+  sendMail: queueMail,
   appUrl: () => env.appUrl,
 };
 

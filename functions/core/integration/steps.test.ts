@@ -3,7 +3,6 @@ import type { CompanyRecord } from '../../data/companies';
 import type { Counter, CounterKey } from '../../data/throttles';
 import type { StepRecord } from '../../data/steps';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
-import { logger } from '../../platform/log';
 import type { ThrottleStore } from '../security/throttle';
 import { changeStepStatus, getIntegrationStatus, sendAllowedEmail, sendValidation, VALIDATION_MAILS_PER_COMPANY, type Actor, type StepDeps } from './steps';
 
@@ -35,6 +34,7 @@ function fakes(nowMs: () => number) {
     latestReportWarnings: async () => null,
     lastAnalyticsChecks: async () => ({ access: null, dimension: null }),
     sendMail: vi.fn(async () => undefined),
+    kickOutbox: vi.fn(async () => undefined),
     integrationMailbox: () => 'integration@portal.test',
     appUrl: () => 'https://portal.test',
     now: () => new Date(nowMs()),
@@ -63,18 +63,21 @@ describe('sendValidation', () => {
 /** Steps in a list the fakes change like the table's conditional write: only from the status read. */
 function stepFakes(stored: StepRecord[], overrides: Partial<StepDeps> = {}) {
   const steps = stored.map((s) => ({ ...s }));
+  // The mails the transitions recorded in the outbox (with the step, as the repository's transaction does).
+  const teamMail = vi.fn();
   const deps: StepDeps = {
     ...fakes(() => Date.parse('2026-02-28T23:59:00Z')),
     listSteps: async () => steps.map((s) => ({ ...s })),
-    transitionStep: vi.fn(async (_company, stepType, from, to, at, note) => {
+    transitionStep: vi.fn(async (_company, stepType, from, to, at, note, mails) => {
       const step = steps.find((s) => s.stepType === stepType);
       if (!step || step.status !== from) return null;
       Object.assign(step, { status: to, updated: at, version: step.version + 1, note });
+      for (const mail of mails ?? []) teamMail(mail.payload);
       return { ...step };
     }),
     ...overrides,
   };
-  return { deps, steps };
+  return { deps, steps, teamMail };
 }
 const step = (stepType: StepRecord['stepType'], status: StepRecord['status'], extra: Partial<StepRecord> = {}): StepRecord => ({
   companyId: 'c1',
@@ -113,13 +116,13 @@ describe('getIntegrationStatus', () => {
 
 describe('changeStepStatus', () => {
   it('moves a step, answers the fresh status and mails the team once on done', async () => {
-    const { deps } = stepFakes([step('sources', 'TBD'), step('collector', 'TBD')]);
+    const { deps, teamMail } = stepFakes([step('sources', 'TBD'), step('collector', 'TBD')]);
     const status = await changeStepStatus(feedCompany, actor, { stepType: 'collector', status: 'done' }, deps);
     expect(status.steps.find((s) => s.stepType === 'collector')).toStrictEqual({ stepType: 'collector', status: 'done', updated: '2026-02-28T23:59:00.000Z' });
     expect(status.steps.find((s) => s.stepType === 'sources')?.status).toBe('TBD');
-    expect(deps.transitionStep).toHaveBeenCalledWith('c1', 'collector', 'TBD', 'done', '2026-02-28T23:59:00.000Z', undefined);
-    expect(deps.sendMail).toHaveBeenCalledTimes(1);
-    expect(deps.sendMail).toHaveBeenCalledWith({
+    expect(deps.transitionStep).toHaveBeenCalledWith('c1', 'collector', 'TBD', 'done', '2026-02-28T23:59:00.000Z', undefined, [expect.objectContaining({ topic: 'step-notification' })]);
+    expect(teamMail).toHaveBeenCalledTimes(1);
+    expect(teamMail).toHaveBeenCalledWith({
       to: 'integration@portal.test',
       template: 'step-notification',
       data: { user_firstname: 'Jane', url_integration: 'https://portal.test/dashboard', step_name: 'Collector', company_name: 'Acme', remark: '' },
@@ -127,11 +130,11 @@ describe('changeStepStatus', () => {
   });
 
   it('changes nothing and mails nothing when the step already has the status (a retry)', async () => {
-    const { deps } = stepFakes([step('collector', 'done')]);
+    const { deps, teamMail } = stepFakes([step('collector', 'done')]);
     const status = await changeStepStatus(feedCompany, actor, { stepType: 'collector', status: 'done' }, deps);
     expect(status.steps[0]!.status).toBe('done');
     expect(deps.transitionStep).not.toHaveBeenCalled();
-    expect(deps.sendMail).not.toHaveBeenCalled();
+    expect(teamMail).not.toHaveBeenCalled();
   });
 
   it('answers 404 for a step the company does not have', async () => {
@@ -153,21 +156,21 @@ describe('changeStepStatus', () => {
   });
 
   it('lets an administrator mark a step not_mandatory, and mails nothing for it', async () => {
-    const { deps } = stepFakes([step('collector', 'TBD')]);
+    const { deps, teamMail } = stepFakes([step('collector', 'TBD')]);
     expect((await changeStepStatus(feedCompany, admin, { stepType: 'collector', status: 'not_mandatory' }, deps)).steps[0]!.status).toBe('not_mandatory');
-    expect(deps.sendMail).not.toHaveBeenCalled();
+    expect(teamMail).not.toHaveBeenCalled();
   });
 
   it('answers 409 when someone else moved the step meanwhile to another status', async () => {
     // sources (first in the company's order) is already done: the re-read must look at the asked step.
-    const { deps, steps } = stepFakes([step('collector', 'TBD'), step('sources', 'done')]);
+    const { deps, steps, teamMail } = stepFakes([step('collector', 'TBD'), step('sources', 'done')]);
     const transition = deps.transitionStep;
     deps.transitionStep = async (...args) => {
       steps[0]!.status = 'not_mandatory'; // an administrator got there first
       return transition(...args);
     };
     expect(await failure(changeStepStatus(feedCompany, actor, { stepType: 'collector', status: 'done' }, deps))).toBeInstanceOf(ConflictError);
-    expect(deps.sendMail).not.toHaveBeenCalled();
+    expect(teamMail).not.toHaveBeenCalled();
   });
 
   it('answers 409, not a crash, when the step was removed from the company meanwhile', async () => {
@@ -182,7 +185,7 @@ describe('changeStepStatus', () => {
   it('drops the note when status_feed is set to anything but done, even "another way"', async () => {
     const { deps } = stepFakes([step('status_feed', 'TBD')]);
     const status = await changeStepStatus(feedCompany, admin, { stepType: 'status_feed', status: 'not_mandatory', otherConnection: true, note: 'SFTP' }, deps);
-    expect(deps.transitionStep).toHaveBeenLastCalledWith('c1', 'status_feed', 'TBD', 'not_mandatory', expect.any(String), undefined);
+    expect(deps.transitionStep).toHaveBeenLastCalledWith('c1', 'status_feed', 'TBD', 'not_mandatory', expect.any(String), undefined, expect.any(Array));
     expect(status.steps[0]).not.toHaveProperty('note');
   });
 
@@ -193,7 +196,7 @@ describe('changeStepStatus', () => {
   });
 
   it('answers the fresh status, without a second mail, when a racing twin made the same change', async () => {
-    const { deps, steps } = stepFakes([step('collector', 'TBD')]);
+    const { deps, steps, teamMail } = stepFakes([step('collector', 'TBD')]);
     const transition = deps.transitionStep;
     deps.transitionStep = async (...args) => {
       steps[0]!.status = 'done'; // the twin request won
@@ -202,38 +205,44 @@ describe('changeStepStatus', () => {
     };
     const status = await changeStepStatus(feedCompany, actor, { stepType: 'collector', status: 'done' }, deps);
     expect(status.steps[0]).toMatchObject({ status: 'done', updated: 'twin' });
-    expect(deps.sendMail).not.toHaveBeenCalled();
+    expect(teamMail).not.toHaveBeenCalled();
   });
 
   it('keeps the note only for status_feed completed another way, and tells the team', async () => {
-    const { deps } = stepFakes([step('status_feed', 'TBD'), step('collector', 'TBD')]);
+    const { deps, teamMail } = stepFakes([step('status_feed', 'TBD'), step('collector', 'TBD')]);
     const status = await changeStepStatus(feedCompany, actor, { stepType: 'status_feed', status: 'done', otherConnection: true, note: 'SFTP nightly' }, deps);
     expect(status.steps.find((s) => s.stepType === 'status_feed')).toMatchObject({ status: 'done', note: 'SFTP nightly' });
-    expect(deps.sendMail).toHaveBeenLastCalledWith(expect.objectContaining({ data: expect.objectContaining({ step_name: 'Order Feed', remark: 'The data comes another way. Their note: SFTP nightly' }) }));
+    expect(teamMail).toHaveBeenLastCalledWith(expect.objectContaining({ data: expect.objectContaining({ step_name: 'Order Feed', remark: 'The data comes another way. Their note: SFTP nightly' }) }));
     // Elsewhere a note is dropped.
     await changeStepStatus(feedCompany, actor, { stepType: 'collector', status: 'done', otherConnection: true, note: 'ignored' }, deps);
-    expect(deps.transitionStep).toHaveBeenLastCalledWith('c1', 'collector', 'TBD', 'done', expect.any(String), undefined);
+    expect(deps.transitionStep).toHaveBeenLastCalledWith('c1', 'collector', 'TBD', 'done', expect.any(String), undefined, expect.any(Array));
   });
 
   it('says "no note" when status_feed is completed another way without one, and names the first name or else the login', async () => {
-    const { deps } = stepFakes([step('status_feed', 'TBD')]);
+    const { deps, teamMail } = stepFakes([step('status_feed', 'TBD')]);
     const noName = { ...actor, user: { firstName: '', login: 'jane@acme.test' } } as Actor;
     await changeStepStatus(feedCompany, noName, { stepType: 'status_feed', status: 'done', otherConnection: true }, deps);
-    expect(deps.transitionStep).toHaveBeenLastCalledWith('c1', 'status_feed', 'TBD', 'done', expect.any(String), '');
-    expect(deps.sendMail).toHaveBeenLastCalledWith(
+    expect(deps.transitionStep).toHaveBeenLastCalledWith('c1', 'status_feed', 'TBD', 'done', expect.any(String), '', expect.any(Array));
+    expect(teamMail).toHaveBeenLastCalledWith(
       expect.objectContaining({ data: expect.objectContaining({ user_firstname: 'jane@acme.test', remark: 'The data comes another way (no note).' }) }),
     );
   });
 
-  it('keeps the step done when the notification fails, and logs it for the operators', async () => {
-    const { deps } = stepFakes([step('collector', 'TBD')], { sendMail: vi.fn(async () => Promise.reject(new TypeError('SES down'))) });
-    const logged = vi.spyOn(logger(), 'error').mockImplementation(() => {});
-    try {
-      expect((await changeStepStatus(feedCompany, actor, { stepType: 'collector', status: 'done' }, deps)).steps[0]!.status).toBe('done');
-      expect(logged).toHaveBeenCalledWith('step-notification-failed', { companyId: 'c1', stepType: 'collector', error: 'TypeError' });
-    } finally {
-      logged.mockRestore();
-    }
+  it('records the team\'s mail with the transition (one write), then kicks the dispatcher with its id', async () => {
+    const { deps } = stepFakes([step('collector', 'TBD')]);
+    const order: string[] = [];
+    const transition = deps.transitionStep;
+    deps.transitionStep = async (...args) => (order.push('transition'), transition(...args));
+    deps.kickOutbox = vi.fn(async () => void order.push('kick'));
+    await changeStepStatus(feedCompany, actor, { stepType: 'collector', status: 'done' }, deps);
+    const recorded = vi.mocked(transition).mock.calls[0]![6]!;
+    expect(recorded).toHaveLength(1);
+    expect(deps.kickOutbox).toHaveBeenCalledWith([recorded[0]!.id]);
+    expect(order).toEqual(['transition', 'kick']);
+    // Not done: nothing recorded, nothing kicked.
+    await changeStepStatus(feedCompany, admin, { stepType: 'collector', status: 'TBD' }, deps);
+    expect(vi.mocked(transition).mock.calls[1]![6]).toEqual([]);
+    expect(deps.kickOutbox).toHaveBeenCalledTimes(1);
   });
 });
 

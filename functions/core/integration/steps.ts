@@ -11,9 +11,10 @@ import type { StepRecord } from '../../data/steps';
 import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../platform/mailer';
+import type { NewDelivery } from '../../data/outbox';
+import { kickOutbox, mailDelivery, queueMail } from '../outbox/outbox';
 import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
-import { logger } from '../../platform/log';
 
 /**
  * The integration-step engine's server side: what the dashboard reads and the one function
@@ -25,13 +26,15 @@ import { logger } from '../../platform/log';
 
 export interface StepDeps {
   listSteps(companyId: string): Promise<StepRecord[]>;
-  transitionStep(companyId: string, stepType: StepType, from: StepStatus, to: StepStatus, at: string, note?: string): Promise<StepRecord | null>;
+  /** `mails`: recorded in the outbox in the transition's transaction (the team's mail). */
+  transitionStep(companyId: string, stepType: StepType, from: StepStatus, to: StepStatus, at: string, note?: string, mails?: readonly NewDelivery[]): Promise<StepRecord | null>;
   countSources(companyId: string): Promise<number>;
   /** Warning keys of the newest feed check with a report; null when none finished. */
   latestReportWarnings(companyId: string): Promise<string[] | null>;
   /** What the last analytics checks showed (the analytics cards read it when the company has no ga_* step). */
   lastAnalyticsChecks(companyId: string): Promise<LastAnalyticsChecks>;
   sendMail: Mailer;
+  kickOutbox(ids: readonly string[]): Promise<void>;
   integrationMailbox(): string;
   appUrl(): string;
   now(): Date;
@@ -51,7 +54,8 @@ const defaults: StepDeps = {
   countSources,
   latestReportWarnings,
   lastAnalyticsChecks: analyticsChecksRepo.lastAnalyticsChecks,
-  sendMail: sendTemplatedEmail,
+  sendMail: queueMail,
+  kickOutbox,
   integrationMailbox: () => env.integrationMailbox,
   appUrl: () => env.appUrl,
   now: () => new Date(),
@@ -126,14 +130,18 @@ export async function changeStepStatus(company: CompanyRecord, actor: Actor, cha
 
   // A note is kept only where it means something: status_feed completed another way.
   const note = change.otherConnection && change.stepType === 'status_feed' && change.status === 'done' ? (change.note ?? '') : undefined;
-  const moved = await deps.transitionStep(company.id, change.stepType, step.status, change.status, deps.now().toISOString(), note);
+  const at = deps.now().toISOString();
+  // The team's mail is recorded with the transition (one transaction), then sent: a step is never
+  // done without its mail, and SES down delays the mail instead of failing the request.
+  const mail = change.status === 'done' ? teamMail(company, actor, change.stepType, deps, note) : null;
+  const moved = await deps.transitionStep(company.id, change.stepType, step.status, change.status, at, note, mail ? [mail] : []);
   if (!moved) {
     // Someone else changed it meanwhile: fine if they made the same change (a retry racing itself).
     const now = await getIntegrationStatus(company, deps);
     if (now.steps.find((s) => s.stepType === change.stepType)?.status === change.status) return now;
     throw new ConflictError();
   }
-  if (change.status === 'done') await notifyTeam(company, actor, change.stepType, deps, note);
+  if (mail) await deps.kickOutbox([mail.id]);
   // The status read before, with the step as the conditional write left it: no second read.
   return {
     ...before,
@@ -143,10 +151,10 @@ export async function changeStepStatus(company: CompanyRecord, actor: Actor, cha
   };
 }
 
-/** The step notification: to the integration team, once per transition to done (the winner of the conditional write sends it). */
-async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepType, deps: StepDeps, note?: string): Promise<void> {
-  try {
-    await deps.sendMail({
+/** The step notification: to the integration team, once per transition to done (the winner of the conditional write records it). */
+function teamMail(company: CompanyRecord, actor: Actor, stepType: StepType, deps: StepDeps, note?: string) {
+  return mailDelivery(
+    {
       to: deps.integrationMailbox(),
       template: 'step-notification',
       data: {
@@ -157,11 +165,9 @@ async function notifyTeam(company: CompanyRecord, actor: Actor, stepType: StepTy
         // Completed without a feed: say so, with the user's note (the template shows an empty line otherwise).
         remark: note === undefined ? '' : note ? `The data comes another way. Their note: ${note}` : 'The data comes another way (no note).',
       },
-    });
-  } catch (error) {
-    // The step is done either way; the team can see it in the status report.
-    logger().error('step-notification-failed', { companyId: company.id, stepType, error: (error as Error).name });
-  }
+    },
+    'step-completion',
+  );
 }
 
 /** The Validate button: the integration team hears that every step is complete. */

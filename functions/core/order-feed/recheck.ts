@@ -7,7 +7,8 @@ import type { FeedCheckRecord } from '../../data/feed-checks';
 import { claimFeedAlert, releaseFeedAlert } from '../../data/feed-recheck';
 import { env } from '../../platform/env';
 import { redactUrl } from '../../platform/feed-fetch';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../outbox/outbox';
 import { openFeedCheck } from './checks';
 import type { RecheckMessage } from './recheck-dispatch';
 import { runFeedCheck, type RunOptions } from './run-feed-check';
@@ -50,7 +51,7 @@ const defaults: RecheckDeps = {
   runFeedCheck: (company, check, options) => runFeedCheck(company, check, options),
   claimFeedAlert,
   releaseFeedAlert,
-  sendMail: sendTemplatedEmail,
+  sendMail: queueMail,
   integrationMailbox: () => env.integrationMailbox,
   appUrl: () => env.appUrl,
   now: () => new Date(),

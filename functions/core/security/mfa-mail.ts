@@ -3,7 +3,8 @@ import { getCompany } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
 import { logger } from '../../platform/log';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../outbox/outbox';
 
 /**
  * Tells the owner that an authenticator app was added to or removed from the account, whoever
@@ -20,7 +21,7 @@ export interface MfaMailDeps {
 }
 
 const defaults: MfaMailDeps = {
-  sendMail: sendTemplatedEmail,
+  sendMail: queueMail,
   countryOf: async (companyId) => (await getCompany(companyId))?.country,
   appUrl: () => env.appUrl,
 };

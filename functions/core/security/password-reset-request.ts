@@ -4,9 +4,9 @@ import { saveResetToken } from '../../data/password-reset-tokens';
 import { findUserByLogin, type UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
 import { startJob } from '../../platform/jobs';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { NewDelivery } from '../../data/outbox';
+import { kickOutbox, mailDelivery } from '../outbox/outbox';
 import { RESET_MAILS_PER_ACCOUNT, RESET_MAILS_PER_CLIENT, tableThrottleStore, withinCap, type ThrottleStore } from './throttle';
-import { logger } from '../../platform/log';
 
 /**
  * Password reset, step 1: the e-mailed link, in two halves.
@@ -38,8 +38,9 @@ export async function requestPasswordReset(
 
 export interface ResetRequestDeps {
   findUserByLogin(login: string): Promise<UserRecord | null>;
-  saveResetToken(token: string, userId: string, expiresAt: number, passwordVersion: number): Promise<void>;
-  sendMail: Mailer;
+  /** Stores the link's token with its mail (recorded in the outbox) in one transaction. */
+  saveResetToken(token: string, userId: string, expiresAt: number, passwordVersion: number, mails: readonly NewDelivery[]): Promise<void>;
+  kickOutbox(ids: readonly string[]): Promise<void>;
   throttle: ThrottleStore;
   appUrl(): string;
   newToken(): string;
@@ -49,7 +50,7 @@ export interface ResetRequestDeps {
 const defaults: ResetRequestDeps = {
   findUserByLogin,
   saveResetToken,
-  sendMail: sendTemplatedEmail,
+  kickOutbox,
   throttle: tableThrottleStore,
   appUrl: () => env.appUrl,
   newToken: () => randomBytes(32).toString('base64url'),
@@ -60,7 +61,8 @@ export type ResetMailOutcome = 'sent' | 'no-account' | 'capped';
 
 /**
  * The job. Nothing it finds reaches the requester (the answer is long gone): an unknown account
- * or a cap is logged for operators, without the login; a mail that could not be sent fails the job.
+ * or a cap is logged for operators, without the login. The mail is recorded in the outbox with
+ * its link; a failed write fails the job (Lambda tries it again, then dead-letters it).
  */
 export async function sendPasswordResetMail(job: ResetMailJob, deps: ResetRequestDeps = defaults): Promise<ResetMailOutcome> {
   const now = deps.now();
@@ -69,10 +71,8 @@ export async function sendPasswordResetMail(job: ResetMailJob, deps: ResetReques
   if (!user || user.deletedAt) return 'no-account';
   if (!(await withinCap(deps.throttle, RESET_MAILS_PER_ACCOUNT, user.id, now))) return 'capped';
   const token = deps.newToken();
-  // The link dies when the password changes (reset-link-rules.ts).
-  await deps.saveResetToken(token, user.id, Math.floor(now / 1000) + RESET_TOKEN_TTL_SECONDS, user.passwordVersion ?? 0);
-  try {
-    await deps.sendMail({
+  const mail = mailDelivery(
+    {
       to: user.login,
       // In the language the user asked from (the welcome mail follows the company's country instead).
       template: job.language === 'fr' ? 'password-reset-fr' : job.language === 'ru' ? 'password-reset-ru' : 'password-reset',
@@ -81,13 +81,13 @@ export async function sendPasswordResetMail(job: ResetMailJob, deps: ResetReques
         url_reset: `${deps.appUrl()}/password-reset/${token}`,
         expires_hours: String(RESET_TOKEN_TTL_SECONDS / 3600),
       },
-    });
-  } catch (error) {
-    // Never lost in silence (docs/reliability.md, "Mail"): the job fails, Lambda sends the event
-    // again twice (a minute, then two apart: a new link each time, the cap counting it), then
-    // keeps it in the job's dead-letter queue, whose alarm tells the team (lib/api.ts).
-    logger().error('Password reset e-mail failed', { error: (error as Error).name, reason: (error as Error).message });
-    throw error;
-  }
+    },
+    'password-reset',
+  );
+  // The link dies when the password changes (reset-link-rules.ts). Stored with its mail in the
+  // outbox, in one transaction: never a link without its mail, never a mail lost when SES is down
+  // (docs/reliability.md, "Mail": tried again with backoff, then shown to administrators).
+  await deps.saveResetToken(token, user.id, Math.floor(now / 1000) + RESET_TOKEN_TTL_SECONDS, user.passwordVersion ?? 0, [mail]);
+  await deps.kickOutbox([mail.id]);
   return 'sent';
 }

@@ -5,7 +5,7 @@ import { completePasswordReset, type PasswordResetDeps } from './password-reset'
 import { checkPasswordResetToken } from './password-reset-check';
 import { RESET_TOKEN_TTL_SECONDS, requestPasswordReset, sendPasswordResetMail, type ResetRequestDeps } from './password-reset-request';
 import { memoryThrottleStore } from './testing/memory-throttle';
-import { logger } from '../../platform/log';
+import type { NewDelivery } from '../../data/outbox';
 
 const NOW = 1_800_000_000_000;
 const TOKEN = 'A'.repeat(43);
@@ -20,6 +20,7 @@ function setup(given: UserRecord | null) {
   const found = given && { ...given };
   const store = new Map<string, { userId: string; expiresAt: number; passwordVersion?: number }>();
   const calls: string[] = [];
+  const outbox: NewDelivery[] = [];
   // One fake serves both halves (link and completion), sharing the token store.
   const deps: PasswordResetDeps & ResetRequestDeps = {
     identity: {
@@ -42,9 +43,10 @@ function setup(given: UserRecord | null) {
       calls.push('markPasswordChanged');
       if (found) found.passwordVersion = (found.passwordVersion ?? 0) + 1;
     }),
-    saveResetToken: vi.fn(
-      async (token: string, userId: string, expiresAt: number, passwordVersion: number) => void store.set(token, { userId, expiresAt, passwordVersion }),
-    ),
+    saveResetToken: vi.fn(async (token: string, userId: string, expiresAt: number, passwordVersion: number, mails: readonly NewDelivery[]) => {
+      store.set(token, { userId, expiresAt, passwordVersion });
+      outbox.push(...mails);
+    }),
     findResetToken: vi.fn(async (token: string, now: number) => {
       const item = store.get(token);
       return item && item.expiresAt > now ? { passwordVersion: 0, ...item } : null;
@@ -56,13 +58,13 @@ function setup(given: UserRecord | null) {
       store.delete(token);
       return item.userId;
     }),
-    sendMail: vi.fn(async () => {}),
+    kickOutbox: vi.fn(async () => {}),
     throttle: memoryThrottleStore(),
     appUrl: () => 'https://portal.example',
     newToken: () => TOKEN,
     now: () => NOW,
   };
-  return { deps, store, calls, user: found };
+  return { deps, store, calls, outbox, user: found };
 }
 
 describe('requestPasswordReset (the request)', () => {
@@ -77,11 +79,11 @@ describe('requestPasswordReset (the request)', () => {
 
 describe('sendPasswordResetMail (the job)', () => {
   it('sends at most 3 mails an hour per account, then again the next hour', async () => {
-    const { deps } = setup(ann);
+    const { deps, outbox } = setup(ann);
     const outcomes = [];
     for (let i = 0; i < 5; i++) outcomes.push(await sendPasswordResetMail(mailFor('ann@portal.test', `198.51.100.${i}`), deps));
     expect(outcomes).toEqual(['sent', 'sent', 'sent', 'capped', 'capped']);
-    expect(deps.sendMail).toHaveBeenCalledTimes(3);
+    expect(outbox).toHaveLength(3);
     deps.now = () => NOW + 60 * 60 * 1000;
     expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('sent');
   });
@@ -95,39 +97,47 @@ describe('sendPasswordResetMail (the job)', () => {
     expect(deps.findUserByLogin).toHaveBeenCalledTimes(50);
   });
 
-  it('stores a token with an expiry and mails the link to the account', async () => {
-    const { deps, store } = setup(ann);
+  it('stores a token with an expiry and its mail of the link in the outbox (one write), then kicks the dispatcher', async () => {
+    const { deps, store, outbox } = setup(ann);
     expect(await sendPasswordResetMail(mailFor('ann@portal.test'), deps)).toBe('sent');
     expect(store.get(TOKEN)).toEqual({ userId: 'sub-1', expiresAt: NOW / 1000 + RESET_TOKEN_TTL_SECONDS, passwordVersion: 0 });
-    expect(deps.sendMail).toHaveBeenCalledWith({
-      to: 'ann@portal.test',
-      template: 'password-reset',
-      data: { login: 'ann@portal.test', url_reset: `https://portal.example/password-reset/${TOKEN}`, expires_hours: '2' },
-    });
+    expect(outbox).toEqual([
+      expect.objectContaining({
+        kind: 'mail',
+        recipient: 'ann@portal.test',
+        topic: 'password-reset',
+        cause: 'password-reset',
+        payload: {
+          to: 'ann@portal.test',
+          template: 'password-reset',
+          data: { login: 'ann@portal.test', url_reset: `https://portal.example/password-reset/${TOKEN}`, expires_hours: '2' },
+        },
+      }),
+    ]);
+    expect(deps.kickOutbox).toHaveBeenCalledWith([outbox[0]!.id]);
   });
 
   it('answers the same for an unknown account, and stores and sends nothing', async () => {
-    const { deps, store } = setup(null);
+    const { deps, store, outbox } = setup(null);
     expect(await sendPasswordResetMail(mailFor('nobody@portal.test'), deps)).toBe('no-account');
     expect(store.size).toBe(0);
-    expect(deps.sendMail).not.toHaveBeenCalled();
+    expect(outbox).toHaveLength(0);
+    expect(deps.kickOutbox).not.toHaveBeenCalled();
   });
 
   it('writes in the language the reset was asked in', async () => {
-    const { deps } = setup(ann);
+    const { deps, outbox } = setup(ann);
     for (const [language, template] of [['fr', 'password-reset-fr'], ['ru', 'password-reset-ru'], ['en', 'password-reset']] as const) {
       await sendPasswordResetMail(mailFor('ann@portal.test', `203.0.113.${template.length}`, language), deps);
-      expect(deps.sendMail).toHaveBeenLastCalledWith(expect.objectContaining({ template }));
+      expect(outbox.at(-1)?.topic).toBe(template);
     }
   });
 
-  it('fails the job on a mail failure (Lambda sends it again, then dead-letters it), logged for the operators', async () => {
+  it('fails the job when the link and its mail cannot be stored (Lambda sends it again, then dead-letters it); nothing is kicked', async () => {
     const { deps } = setup(ann);
-    deps.sendMail = vi.fn(async () => Promise.reject(new Error('SES down')));
-    const quiet = vi.spyOn(logger(), 'error').mockImplementation(() => {});
-    await expect(sendPasswordResetMail(mailFor('ann@portal.test'), deps)).rejects.toThrow('SES down');
-    expect(quiet).toHaveBeenCalledWith('Password reset e-mail failed', { error: 'Error', reason: 'SES down' });
-    quiet.mockRestore();
+    deps.saveResetToken = vi.fn(async () => Promise.reject(new Error('DynamoDB down')));
+    await expect(sendPasswordResetMail(mailFor('ann@portal.test'), deps)).rejects.toThrow('DynamoDB down');
+    expect(deps.kickOutbox).not.toHaveBeenCalled();
   });
 });
 

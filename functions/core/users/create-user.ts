@@ -5,7 +5,8 @@ import { listCompanies, type CompanyRecord } from '../../data/companies';
 import { createUser, findUserIdByLogin, type UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
 import { ConflictError } from '../../platform/errors';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../outbox/outbox';
 import { createIdentity, deleteIdentity, type CognitoIdentity } from '../../platform/users-admin';
 import { CompanyDirectory, toAdminUser } from './admin-users';
 import { logger } from '../../platform/log';
@@ -27,7 +28,7 @@ const defaults: CreateUserDeps = {
   createIdentity,
   deleteIdentity,
   createUser,
-  sendMail: sendTemplatedEmail,
+  sendMail: queueMail,
   appUrl: () => env.appUrl,
   protectedLogin: () => env.protectedAdminLogin,
 };

@@ -7,7 +7,8 @@ import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
-import { sendTemplatedEmail, type Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../outbox/outbox';
 import { setPassword } from '../../platform/users-admin';
 import type { IdentityProvider } from '../security/identity';
 import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
@@ -38,7 +39,7 @@ const defaults: ResendWelcomeDeps = {
   markPasswordChanged: usersRepo.markPasswordChanged,
   markSignedOut: usersRepo.markSignedOut,
   identity: cognitoIdentity,
-  sendMail: sendTemplatedEmail,
+  sendMail: queueMail,
   appUrl: () => env.appUrl,
   protectedLogin: () => env.protectedAdminLogin,
   throttle: tableThrottleStore,

@@ -110,6 +110,7 @@ export const pages: PageDef[] = [
   },
   { path: '/admin/translations', access: 'admin', menu: 'menu', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
   { path: '/admin/audit', access: 'admin', menu: 'menu', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts) },
+  { path: '/admin/mail', access: 'admin', menu: 'menu', title: 'route.adminMail', parents: [dashboard], Component: pick(admin, 'MailOutboxPage') },
   { path: '/admin/integration-status', access: 'admin', menu: 'menu', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
   // The spec flags this one "signed in, searchable", not admin-only: the server decides what a non-admin may change.
   { path: '/admin/default-collectors', access: 'signed-in', menu: 'menu', title: 'route.adminDefaultCollectors', parents: [dashboard], searchable: true, Component: pick(admin, 'DefaultCollectorsPage') },

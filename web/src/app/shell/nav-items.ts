@@ -50,4 +50,5 @@ export const adminItems: NavLinkItem[] = [
   { label: 'nav.integrationStatus', to: '/admin/integration-status' },
   { label: 'nav.defaultCollectors', to: '/admin/default-collectors' },
   { label: 'nav.audit', to: '/admin/audit' },
+  { label: 'nav.mail', to: '/admin/mail' },
 ];

@@ -6,4 +6,5 @@ export { TranslationsPage } from './translations-page';
 export { IntegrationStatusPage } from './integration-status-page';
 export { DefaultCollectorsPage } from './default-collectors-page';
 export { AuditPage } from './audit-history';
+export { MailOutboxPage } from './mail-outbox-page';
 export { area } from './area';
