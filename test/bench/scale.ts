@@ -38,27 +38,17 @@ const RUNS = Number(process.env.RUNS ?? sized(3, 1));
 const LH_RUNS = Number(process.env.LH_RUNS ?? sized(3, 0));
 const [SOURCES, RULES, TRAFFIC, COLLECTORS, COMMISSIONS] = (process.env.ADVERTISER ?? (smoke ? '20,40,200,15,15' : '2000,5000,100000,500,500')).split(',').map(Number) as [number, number, number, number, number];
 const SMALL = 10;
-const TARGETS = { answerBytes: 200 * 1024, apiRatio: 2, domNodes: 3000 };
+const TARGETS = { apiRatio: 2, domNodes: 3000 };
 
 if (!existsSync('web/dist/index.html')) {
   console.error('web/dist is missing: run `npm run build:web` first');
   process.exit(2);
 }
 
-/** Runs `work` over `items` with at most `limit` at once. */
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
-}
-
-const chunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
 const started = performance.now();
 const stack = await startLocalStack({ ports: 'free', web: 'dist', seed: true, quiet: true });
-const { loadCompanies, createCompany } = await import('../../functions/data/companies');
-const { loadUsers } = await import('../../functions/data/users');
+const { createCompany } = await import('../../functions/data/companies');
+const { ADMIN_APIS: PLATFORM_APIS, ANSWER_BYTES_MAX, chunks, loadPlatform, pool } = await import('../support/platform-load');
 const { putNewSource } = await import('../../functions/data/sources');
 const { putNewRule } = await import('../../functions/data/traffic-rules');
 const { putTraffic } = await import('../../functions/data/traffic');
@@ -68,27 +58,9 @@ const { ensureUser } = await import('../../localstack/seed');
 
 const tag = randomUUID().slice(0, 6);
 let companies = 0;
-/** Grows the platform to `size` bench companies, each with USERS_PER_COMPANY users (at the small size: one in all per company). */
+/** Grows the platform to `size` bench companies, each with `usersPerCompany` users. */
 async function growPlatform(size: number, usersPerCompany: number): Promise<void> {
-  const indexes = Array.from({ length: size - companies }, (_, i) => companies + i);
-  await pool(chunks(indexes, 250), 4, async (batch) => {
-    const made = await loadCompanies(batch.map((i) => ({ name: `Bench ${tag} ${String(i).padStart(5, '0')}`, product: i % 3 ? '360' : 'affiliate', country: i % 2 ? 'FR' : 'DE', viewId: String(700000000 + i) })));
-    await loadUsers(
-      made.flatMap((company, c) =>
-        Array.from({ length: usersPerCompany }, (_, u) => ({
-          id: randomUUID(),
-          login: `bench-${tag}-${batch[c]}-${u}@bench.portal.test`,
-          cognitoUsername: `bench-${tag}-${batch[c]}-${u}`,
-          firstName: `Bench${u}`,
-          lastName: `User ${batch[c]}`,
-          roles: [u === 0 && batch[c]! % 50 === 0 ? ('ROLE_MANAGER' as const) : ('ROLE_USER' as const)],
-          companyId: company.id,
-          managedCompanyIds: [company.id],
-        })),
-      ),
-      made,
-    );
-  });
+  await loadPlatform(tag, companies, size, usersPerCompany);
   companies = size;
 }
 
@@ -142,7 +114,7 @@ interface Figures { api: Record<string, ApiFigure>; pages: Record<string, PageFi
 
 const admin = stack.credentials.find((c) => c.role === 'ROLE_ADMIN');
 if (!admin) throw new Error('The seed has no administrator');
-const ADMIN_APIS = ['/api/users', '/api/companies', '/api/integration-status/report', '/api/default-collectors', '/api/audit', '/api/companies/managed', '/api/users/current', `/api/companies/${advertiser.id}`];
+const ADMIN_APIS = [...PLATFORM_APIS, `/api/companies/${advertiser.id}`];
 const ADVERTISER_APIS = ['/api/sources', '/api/sources/cpo', '/api/traffic', '/api/traffic-rules', '/api/collectors', '/api/affiliate-commissions', '/api/integration-status', '/api/data-health', '/api/order-feed', '/api/meetings'];
 const ADMIN_PAGES = ['/admin/users', '/admin/companies', '/admin/users/edit/{adminId}', `/admin/companies/edit/${advertiser.id}`, '/admin/translations', '/admin/audit', '/admin/integration-status', '/admin/default-collectors'];
 const ADVERTISER_PAGES = ['/dashboard', '/marketing/sources', '/marketing/utm-management', '/marketing/collector', '/marketing/commissions'];
@@ -164,6 +136,7 @@ async function timeApi(client: HttpClient, path: string): Promise<ApiFigure> {
     samples.push(performance.now() - t0);
     figure = { status: answer.status, bytes: Buffer.byteLength(answer.text) };
   }
+  console.log(`  ${path}: ${figure.status}, ${figure.bytes} bytes, ${median(samples).toFixed(0)} ms`);
   return { ...figure, ms: median(samples) };
 }
 
@@ -205,6 +178,7 @@ async function measurePage(browser: Browser, chromePort: number | null, cookie: 
     figure.performance = median(scores.performance);
     figure.cls = median(scores.cls);
   }
+  console.log(`  ${path}: ${figure.ms.toFixed(0)} ms, ${figure.nodes} nodes, ${figure.heapMb.toFixed(1)} MB heap${figure.performance === undefined ? '' : `, Lighthouse ${figure.performance}, CLS ${figure.cls?.toFixed(3)}`}`);
   return figure;
 }
 
@@ -260,7 +234,7 @@ try {
     const little = small.api[path]!;
     const notes: string[] = [];
     if (big.status !== 200) notes.push(`status ${big.status}`);
-    if (big.bytes >= TARGETS.answerBytes) notes.push('over 200 KB');
+    if (big.bytes >= ANSWER_BYTES_MAX) notes.push('over 200 KB');
     if (!path.includes('advertiser') && big.ms / little.ms > TARGETS.apiRatio) notes.push('over 2x');
     misses.push(...notes.map((note) => `${path}: ${note}`));
     console.log(`| ${path} | ${big.status} | ${kb(little.bytes)} | ${kb(big.bytes)} | ${little.ms.toFixed(0)} | ${big.ms.toFixed(0)} | ${ratio(little.ms, big.ms)} |${notes.length ? ` MISSES ${notes.join(', ')}` : ''}`);
