@@ -10,7 +10,7 @@ import { listPage, rowItems, rowKeys, rowWrites, type ListQuery, type Listing } 
 import { reindexCompanySteps, reindexStep, reportRowsOf } from './report-rows';
 import { redactUrl } from '../platform/feed-fetch/redact';
 import { auditedWrite, auditItem } from './audit';
-import { batchDeleteKeys, batchGetItems, cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, transactWrite, type TransactItem } from './table';
+import { batchDeleteKeys, batchGetItems, batchPutItems, cancellationCodes, db, isConditionFailure, nowIso, putWithGuard, queryAllByIndex, stripKeys, tableName, transactWrite, type TransactItem } from './table';
 
 export interface CompanyRecord extends Company {
   /** The platform team's own company: the default one, never deletable. */
@@ -116,11 +116,8 @@ export interface NewCompany {
   isDefault?: boolean;
 }
 
-/**
- * Creates the company, reserves its name (and View ID) and writes its steps in ONE transaction, so
- * a company never exists without its steps and two companies never share a name or a View ID.
- */
-export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
+/** A new company's record and the items its creation writes with it: name and View ID guards, steps, list rows. */
+function newCompany(input: NewCompany) {
   const company: CompanyRecord = {
     id: input.id ?? randomUUID(),
     name: input.name.trim(),
@@ -135,18 +132,44 @@ export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
     created: nowIso(),
     version: 1,
   };
-  if (company.viewId && (await companiesWithViewId(company.viewId)).length) throw new ViewIdTakenError();
-  await putWithGuard({
+  return {
+    company,
     item: { ...keys.company(company.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(company.name), ...company },
     guard: { ...keys.companyNameGuard(company.name), companyId: company.id },
-    otherGuards: company.viewId ? [{ item: { ...keys.viewIdGuard(company.viewId), companyId: company.id }, taken: () => new ViewIdTakenError() }] : [],
+    viewIdGuard: company.viewId ? { ...keys.viewIdGuard(company.viewId), companyId: company.id } : null,
     alongside: [...company.integrationSteps.map((stepType) => newStepItem(company.id, stepType)), ...rowItems('companies', companyListing(company))],
+  };
+}
+
+/**
+ * Creates the company, reserves its name (and View ID) and writes its steps in ONE transaction, so
+ * a company never exists without its steps and two companies never share a name or a View ID.
+ */
+export async function createCompany(input: NewCompany): Promise<CompanyRecord> {
+  const { company, item, guard, viewIdGuard, alongside } = newCompany(input);
+  if (company.viewId && (await companiesWithViewId(company.viewId)).length) throw new ViewIdTakenError();
+  await putWithGuard({
+    item,
+    guard,
+    otherGuards: viewIdGuard ? [{ item: viewIdGuard, taken: () => new ViewIdTakenError() }] : [],
+    alongside,
     audit: auditItem({ kind: 'company', action: 'create', recordId: company.id, companyId: company.id, after: company, version: company.version }),
     messages: { taken: 'This company already exists, please use another name', exists: 'This company id is already used' },
   });
   // The report's rows of its steps (functions/data/report-rows.ts: a step holds the keys of its rows).
   await reindexCompanySteps(company.id);
   return company;
+}
+
+/**
+ * Loads many new companies at once (`npm run bench:scale`): the same items as createCompany, in
+ * unconditional batch writes and without audit records. The caller vouches that no name or View
+ * ID is taken: nothing checks it.
+ */
+export async function loadCompanies(inputs: readonly NewCompany[]): Promise<CompanyRecord[]> {
+  const made = inputs.map(newCompany);
+  await batchPutItems(made.flatMap(({ item, guard, viewIdGuard, alongside }) => [item, guard, ...(viewIdGuard ? [viewIdGuard] : []), ...alongside]));
+  return made.map(({ company }) => company);
 }
 
 export async function getCompany(companyId: string): Promise<CompanyRecord | null> {

@@ -46,7 +46,7 @@ describe('health days', () => {
       ]);
     });
     expect(held.sent).toEqual([1, 1, 2]);
-    expect(pauses).toEqual([50, 100]);
+    expect(pauses).toEqual([100, 200]);
     expect(await listHealthDays(companyId, '2026-03-01')).toHaveLength(4);
   });
 

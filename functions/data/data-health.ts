@@ -1,7 +1,7 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { HealthDay, HealthKind, HealthReason, HealthStatus } from '../../shared/domain/data-health';
 import { gsi1, keys } from './keys';
-import { db, isConditionFailure, queryAll, queryAllByIndex, tableName } from './table';
+import { batchPutItems, db, isConditionFailure, queryAll, queryAllByIndex, tableName } from './table';
 
 /**
  * Data health (docs/product.md, "Data health"), in the company's partition (deleted with it):
@@ -34,24 +34,17 @@ const expiresAt = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1
 
 /** Today's results (one item per kind, the day's last check overwrites the earlier one): one BatchWrite. */
 export async function putHealthDays(companyId: string, day: string, results: ReadonlyArray<{ kind: HealthKind } & KindNow>): Promise<void> {
-  let requests: Array<Record<string, unknown>> | undefined = results.map((r) => ({
-    PutRequest: {
-      Item: {
-        ...keys.healthDay(companyId, day, r.kind),
-        kind: r.kind,
-        day,
-        status: r.status,
-        checkedAt: r.checkedAt,
-        ...(r.reason ? { reason: r.reason } : {}),
-        expiresAt: expiresAt(day),
-      },
-    },
-  }));
-  for (let attempt = 0; requests && requests.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-    requests = answer.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined;
-  }
+  await batchPutItems(
+    results.map((r) => ({
+      ...keys.healthDay(companyId, day, r.kind),
+      kind: r.kind,
+      day,
+      status: r.status,
+      checkedAt: r.checkedAt,
+      ...(r.reason ? { reason: r.reason } : {}),
+      expiresAt: expiresAt(day),
+    })),
+  );
 }
 
 /** The days from `fromDay` on (one Query of the partition's `HEALTH#` range), oldest first, per kind. */

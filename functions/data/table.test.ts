@@ -233,7 +233,7 @@ describe('batchDeleteKeys', () => {
     const pauses = fastPauses();
     const held = holdBackBatches(100);
     await under(held, async () => {
-      await expect(batchDeleteKeys(keys)).rejects.toThrow('DynamoDB kept items unprocessed: run the deletion again');
+      await expect(batchDeleteKeys(keys)).rejects.toThrow('DynamoDB kept items unprocessed: run the write again');
     });
     expect(held.sent).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(pauses).toEqual([100, 200, 400, 800, 1600, 3200, 6400, 12800]);

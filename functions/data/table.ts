@@ -168,22 +168,29 @@ export async function batchGetItems(keysToGet: ReadonlyArray<{ pk: string; sk: s
 const BATCH_SIZE = 25;
 
 /**
- * Deletes items by key, 25 at a time, sending unprocessed ones (throttling) again with a growing
- * pause. Not atomic: callers order their deletions so that a run stopped half-way is finished by
- * running it again.
+ * THE batch write of the repositories: puts and deletes, 25 at a time, sending unprocessed ones
+ * (throttling) again with a growing pause. Not atomic and unconditional: callers order their
+ * writes so that a run stopped half-way is finished by running it again.
  */
-export async function batchDeleteKeys(keysToDelete: ReadonlyArray<{ pk: string; sk: string }>): Promise<void> {
-  // Stryker disable next-line EqualityOperator: one more turn at the end has no keys left, sends nothing
-  for (let i = 0; i < keysToDelete.length; i += BATCH_SIZE) {
-    let requests = keysToDelete.slice(i, i + BATCH_SIZE).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept items unprocessed: run the deletion again');
+async function batchWrite(requests: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  // Stryker disable next-line EqualityOperator: one more turn at the end has no requests left, sends nothing
+  for (let i = 0; i < requests.length; i += BATCH_SIZE) {
+    let pending = requests.slice(i, i + BATCH_SIZE);
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB kept items unprocessed: run the write again');
       if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+      const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
+      pending = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
     }
   }
 }
+
+/** Deletes items by key (batchWrite). */
+export const batchDeleteKeys = (keysToDelete: ReadonlyArray<{ pk: string; sk: string }>): Promise<void> =>
+  batchWrite(keysToDelete.map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })));
+
+/** Puts whole items, unconditionally (batchWrite): a traffic import, a bulk load of new records. */
+export const batchPutItems = (items: ReadonlyArray<Record<string, unknown>>): Promise<void> => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
 
 /** How a page's cursor is bound to its query (queryPage). */
 export interface PageOptions {

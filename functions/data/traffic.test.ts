@@ -47,7 +47,7 @@ describe('traffic rows', () => {
       await putTraffic(uid(), rows.slice(0, 4));
     });
     expect(held.sent).toEqual([1, 1, 2]);
-    expect(pauses).toEqual([50, 100]);
+    expect(pauses).toEqual([100, 200]);
   });
 
   it('an import replaces the traffic: combinations gone are deleted (any number), the rest overwritten, rules stay', async () => {
@@ -59,7 +59,7 @@ describe('traffic rows', () => {
     const records = await under(held, () => replaceTraffic(companyId, [row('kept', 5), row('new', 2)]));
     // The put (2 rows: 1, then the other), then the deletions of 30 rows (25: 1, 1, then 23; then 5).
     expect(held.sent).toEqual([1, 1, 1, 1, 23, 5]);
-    expect(pauses).toEqual([50, 50, 100]);
+    expect(pauses).toEqual([100, 100, 200]);
     expect(records.map((r) => r.utmSource)).toEqual(['kept', 'new']);
     const listed = await listTraffic(companyId);
     expect(listed.map((r) => `${r.utmSource}:${r.sessions}`).sort()).toEqual(['kept:5', 'new:2']);

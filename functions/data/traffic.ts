@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrafficRow } from '../../shared/domain/utm-matching';
 import { keys } from './keys';
-import { db, isConditionFailure, nowIso, queryAll, stripKeys, tableName } from './table';
+import { batchDeleteKeys, batchPutItems, db, isConditionFailure, nowIso, queryAll, stripKeys, tableName } from './table';
 
 /**
  * The company's traffic: one item per combination of UTM values (`keys.traffic(companyId, hash)`)
@@ -70,18 +70,7 @@ export async function listTraffic(companyId: string): Promise<TrafficRecord[]> {
 export async function putTraffic(companyId: string, rows: ReadonlyArray<Omit<TrafficRow, 'id'>>): Promise<TrafficRecord[]> {
   const at = nowIso();
   const records: TrafficRecord[] = rows.map((row) => ({ ...row, id: trafficId(row), companyId, version: 1, updated: at }));
-  // Stryker disable next-line EqualityOperator: one more turn at the end has no rows left, sends nothing
-  for (let i = 0; i < records.length; i += 25) {
-    let requests: Array<Record<string, unknown>> | undefined = records
-      .slice(i, i + 25)
-      .map((record) => ({ PutRequest: { Item: { ...keys.traffic(companyId, record.id), ...record } } }));
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a batch starts with 1 to 25 rows, and DynamoDB answers no entry (undefined) when none is left
-    for (let attempt = 0; requests && requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = answer.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined;
-    }
-  }
+  await batchPutItems(records.map((record) => ({ ...keys.traffic(companyId, record.id), ...record })));
   return records;
 }
 
@@ -95,17 +84,6 @@ export async function replaceTraffic(companyId: string, rows: ReadonlyArray<Omit
   const records = await putTraffic(companyId, rows);
   const kept = new Set(records.map((r) => r.id));
   const gone = before.filter((r) => !kept.has(r.id));
-  // Stryker disable next-line EqualityOperator: one more turn at the end has no rows left, sends nothing
-  for (let i = 0; i < gone.length; i += 25) {
-    let requests: Array<Record<string, unknown>> | undefined = gone
-      .slice(i, i + 25)
-      .map((record) => ({ DeleteRequest: { Key: keys.traffic(companyId, record.id) } }));
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a batch starts with 1 to 25 rows, and DynamoDB answers no entry (undefined) when none is left
-    for (let attempt = 0; requests && requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      const answer = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = answer.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined;
-    }
-  }
+  await batchDeleteKeys(gone.map((record) => keys.traffic(companyId, record.id)));
   return records;
 }

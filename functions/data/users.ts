@@ -1,13 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { primaryRole } from '../../shared/domain/roles';
 import type { Role } from '../../shared/domain/types';
-import { getCompanies } from './companies';
+import { getCompanies, type CompanyRecord } from './companies';
 import { listPage, rowWrites, type ListQuery, type Listing } from './list-rows';
 
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { auditedWrite, auditItem } from './audit';
 import { gsi1, keys, listRows, normalizeUnique, type Key } from './keys';
-import { batchGetItems, db, isConditionFailure, nowIso, putWithGuard, queryAll, queryAllByIndex, stripKeys, tableName, transactWrite } from './table';
+import { batchGetItems, batchPutItems, db, isConditionFailure, nowIso, putWithGuard, queryAll, queryAllByIndex, stripKeys, tableName, transactWrite } from './table';
 import { guardHolder, moveGuard, releaseGuard, type Guard } from './guards';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
@@ -63,8 +63,7 @@ export type NewUser = Omit<UserRecord, 'created' | 'version' | 'signedOutAt' | '
  * last name, login, role, company and managed companies. Company names are read here: they are
  * the rows' values, so a rename re-writes the rows of its users (`reindexUsers`).
  */
-async function userListing(user: UserRecord): Promise<Listing> {
-  const companies = await getCompanies([user.companyId, ...user.managedCompanyIds]);
+function userListing(user: UserRecord, companies: readonly CompanyRecord[]): Listing {
   const name = (id: string) => companies.find((company) => company.id === id)?.name ?? '';
   const role = primaryRole(user);
   const main = name(user.companyId);
@@ -86,19 +85,21 @@ async function storedRows(userId: string): Promise<Key[]> {
 
 /** The record's item with its list rows: the rows' writes go in the same transaction. */
 async function withRows(user: UserRecord, before: readonly Key[], deleted = false) {
-  const rows = rowWrites('users', before, deleted ? null : await userListing(user));
+  const rows = rowWrites('users', before, deleted ? null : userListing(user, await getCompanies([user.companyId, ...user.managedCompanyIds])));
   return { rows: rows.items, item: { ...userItem(user), listRows: rows.keys } };
 }
 
+const newUser = (input: NewUser): UserRecord => ({
+  ...input,
+  login: normalizeUnique(input.login),
+  currentCompanyId: input.currentCompanyId ?? null,
+  created: nowIso(),
+  signedOutAt: null,
+  version: 1,
+});
+
 export async function createUser(input: NewUser): Promise<UserRecord> {
-  const user: UserRecord = {
-    ...input,
-    login: normalizeUnique(input.login),
-    currentCompanyId: input.currentCompanyId ?? null,
-    created: nowIso(),
-    signedOutAt: null,
-    version: 1,
-  };
+  const user = newUser(input);
   const { item, rows } = await withRows(user, []);
   await putWithGuard({
     item,
@@ -108,6 +109,21 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     messages: { taken: `The login ${user.login} is already taken`, exists: 'This user already exists' },
   });
   return user;
+}
+
+/**
+ * Loads many new users at once (`npm run bench:scale`): the same items as createUser, in
+ * unconditional batch writes and without audit records (nor Cognito identities: they cannot sign
+ * in). `companies`: every company the users name. The caller vouches that no login is taken.
+ */
+export async function loadUsers(inputs: readonly NewUser[], companies: readonly CompanyRecord[]): Promise<void> {
+  await batchPutItems(
+    inputs.flatMap((input) => {
+      const user = newUser(input);
+      const rows = rowWrites('users', [], userListing(user, companies.filter((company) => company.id === user.companyId || user.managedCompanyIds.includes(company.id))));
+      return [{ ...userItem(user), listRows: rows.keys }, { ...keys.loginGuard(user.login), userId: user.id }, ...rows.items.map((row) => (row as { Put: { Item: Record<string, unknown> } }).Put.Item)];
+    }),
+  );
 }
 
 export async function getUser(userId: string): Promise<UserRecord | null> {

@@ -11,19 +11,14 @@
  * --smoke (the tour's first page, one run, goals printed but not enforced: test/bench/smoke.ts). Chromium is Debian's (CHROME_PATH, default
  * /usr/bin/chromium), launched by chrome-launcher: nothing is downloaded.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
 import type { UsersAdminList } from '../../shared/domain/types';
 import { startLocalStack } from '../../localstack/stack';
 import { HttpClient } from '../support/http-client';
 import { PAGE_TOUR, TOUR_LOGINS, tourPath, type TourRole } from '../support/page-tour';
+import { GOALS, launchChrome, lighthouseRuns, loadAverage as load, median, sessionCookie } from './lighthouse';
 import { smoke } from './smoke';
-
-const GOALS = { performance: 90, cls: 0.05, accessibility: 100 };
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' }, save: { type: 'string' }, smoke: { type: 'boolean', default: false } },
@@ -36,25 +31,15 @@ if (!existsSync('web/dist/index.html')) {
   process.exit(2);
 }
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
-
 const stack = await startLocalStack({ ports: 'free', web: 'dist', seed: true, quiet: true });
-process.env.CHROME_PATH ??= '/usr/bin/chromium';
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const chrome = await launchChrome();
 
 /** Signs the role in through the API and returns the Cookie header Lighthouse sends. */
 async function cookieFor(role: TourRole): Promise<string | undefined> {
   if (!role) return undefined;
   const login = stack.credentials.find((c) => c.login === TOUR_LOGINS[role]);
   if (!login) throw new Error(`No seeded login ${TOUR_LOGINS[role]}`);
-  const client = new HttpClient(stack.url);
-  const answer = await client.post<{ status: string }>('/api/security/login', { username: login.login, password: login.password });
-  if (answer.status !== 200 || answer.body.status !== 'signed-in') throw new Error(`Sign-in of ${login.login}: ${answer.status} ${answer.text}`);
-  return Object.entries(client.cookies()).map(([name, value]) => `${name}=${value}`).join('; ');
+  return sessionCookie(stack.url, login.login, login.password);
 }
 
 async function customerId(): Promise<string> {
@@ -85,35 +70,7 @@ try {
   for (const page of tour) {
     const path = tourPath(page, ids);
     const cookie = await cookieFor(page.role);
-    const scores = { performance: [] as number[], cls: [] as number[], accessibility: [] as number[] };
-    for (let run = 0; run < runs; run++) {
-      // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART...): that run again, twice at most.
-      let lhr: Result | undefined;
-      for (let attempt = 1; attempt <= 3 && !lhr; attempt++) {
-        const result = await lighthouse(stack.url + path, {
-          port: Number(chrome.port),
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
-        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-        if (!result.lhr.runtimeError) lhr = result.lhr;
-        else if (attempt === 3) throw new Error(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        else console.log(`  ${path}: ${result.lhr.runtimeError.code}, running again`);
-      }
-      if (!lhr) throw new Error(`No Lighthouse result for ${path}`);
-      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(stack.url + path).pathname) {
-        throw new Error(`${path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
-      }
-      if (values.save) {
-        mkdirSync(values.save, { recursive: true });
-        writeFileSync(join(values.save, `${path.replace(/\W+/g, '_')}-${run + 1}.json`), JSON.stringify(lhr));
-      }
-      scores.performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
-      scores.cls.push(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 1));
-      scores.accessibility.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
-    }
+    const scores = await lighthouseRuns(Number(chrome.port), stack.url + path, cookie, runs, values.save);
     const row: Row = {
       path,
       role: page.role ?? 'signed out',

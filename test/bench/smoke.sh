@@ -20,11 +20,13 @@ run bench:reset-timing npm run -s bench:reset-timing -- --smoke
 run bench:lists npm run -s bench:lists -- --smoke
 # Starts two stacks, source then bundled (building every bundle takes most of its time).
 run bench:load npm run -s bench:load -- --smoke
-# Serves the built app (the "web build" stage runs first in `npm test`).
+# These two serve the built app (the "web build" stage runs first in `npm test`). bench:scale's
+# smoke leaves Lighthouse out (see bench:pages below): APIs, DOM nodes and heap at 10 and 20 companies.
 if [ -f web/dist/index.html ]; then
   run screens npm run -s screens -- --smoke --out test-results/screens-smoke
+  run bench:scale npm run -s bench:scale -- --smoke
 else
-  echo "--- screens: skipped, web/dist is missing (npm run build:web)"
+  echo "--- screens, bench:scale: skipped, web/dist is missing (npm run build:web)"
 fi
 # Not here: bench:pages. Even `--smoke` (one page, one Lighthouse mobile run) takes about 90 s on
 # the busy 2-core machine, half the stage's budget of 3 minutes; run it by hand.
