@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'localstack/**/*.test.ts', 'test/unit/**/*.test.ts'],
           // The repositories' tests need DynamoDB Local: the `data` project below.
           exclude: ['functions/data/**'],
+          // A safety net for a busy machine (CI has 2 cores; a planted lint cycle or a parser budget
+          // test took over 5 s at load 25), not a speed check.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,8 +39,6 @@ const bodyRows = () => screen.getAllByRole('row').slice(1);
 const emails = () => bodyRows().map((r) => within(r).queryAllByRole('link')[0]?.textContent);
 
 afterEach(() => localStorage.clear());
-// Each search waits for typing to pause, then for the server: on a busy 2-core machine that can take more than a second.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The shell's company switcher, the admin search and the company pickers search the companies list (here: by name). */
 const mockShell = () => server.use(companiesSearch(() => COMPANIES));
