@@ -3,7 +3,7 @@ import { STEP_STATUSES } from '../domain/integration';
 import { STEP_TYPES } from '../domain/types';
 import { lineText } from './common';
 import { schema } from './define';
-import { SEARCH_MAX_LENGTH } from './security';
+import { SEARCH_MAX_LENGTH } from '../domain/search-text';
 
 /**
  * The query parameters of the admin lists that page through the server (GET /api/users,

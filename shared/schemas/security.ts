@@ -8,7 +8,6 @@ import { isLongEnough, PASSWORD_MIN_LENGTH_FLOOR } from './password-policy';
  * and the API answers them in `errors` for the client to translate.
  */
 
-export const SEARCH_MAX_LENGTH = 128;
 
 // Pragmatic e-mail pattern: one @, no spaces, a dot in the domain part.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

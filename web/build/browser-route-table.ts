@@ -26,6 +26,18 @@ function* walk(node: Node): Generator<Node> {
  */
 const BROWSER_KEEPS = new Set(['id', 'method', 'path', 'access', 'companyScoped', 'stale', 'answers']);
 
+/**
+ * Kept properties whose value the client reads as if they were absent, dropped too: the table is in
+ * the entry chunk of every first load. The client only asks whether a route is public, company-scoped
+ * or makes anything stale (lib/api/client.ts, use-route.ts); `route()` fills `companyScoped: false`.
+ */
+function readAsAbsent(name: string, value: Node): boolean {
+  if (name === 'access') return !(value.type === 'Literal' && value.value === 'public');
+  if (name === 'companyScoped') return value.type === 'Literal' && value.value === false;
+  if (name === 'stale') return value.type === 'ArrayExpression' && (value.elements as unknown[]).length === 0;
+  return false;
+}
+
 /** The ranges as spaces (newlines stay): positions, and so the source map, do not move. */
 function blank(code: string, ranges: [number, number][]): string {
   let out = '';
@@ -69,7 +81,9 @@ export function browserRouteTable(): Plugin {
         const [definition] = node.arguments as Node[];
         if (callee.type !== 'Identifier' || callee.name !== 'route' || definition?.type !== 'ObjectExpression') continue;
         for (const property of definition.properties as (Node & { key: Node & { name?: string }; computed?: boolean })[]) {
-          if (property.type !== 'Property' || property.computed || BROWSER_KEEPS.has(property.key.name ?? '')) continue;
+          if (property.type !== 'Property' || property.computed) continue;
+          const name = property.key.name ?? '';
+          if (BROWSER_KEEPS.has(name) && !readAsAbsent(name, property.value as Node)) continue;
           // The property and its comma: `{ a, schema: s, b }` -> `{ a,            b }`.
           const comma = /^\s*,/.exec(code.slice(property.end));
           ranges.push([property.start, property.end + (comma ? comma[0].length : 0)]);

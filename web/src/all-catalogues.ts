@@ -1,12 +1,18 @@
 import { en as adminEn } from './features/admin/messages/en';
 import { fr as adminFr } from './features/admin/messages/fr';
 import { ru as adminRu } from './features/admin/messages/ru';
+import { en as agendaEn } from './features/agenda/messages/en';
+import { fr as agendaFr } from './features/agenda/messages/fr';
+import { ru as agendaRu } from './features/agenda/messages/ru';
 import { en as analyticsEn } from './features/analytics/messages/en';
 import { fr as analyticsFr } from './features/analytics/messages/fr';
 import { ru as analyticsRu } from './features/analytics/messages/ru';
 import { en as crmEn } from './features/crm/messages/en';
 import { fr as crmFr } from './features/crm/messages/fr';
 import { ru as crmRu } from './features/crm/messages/ru';
+import { en as dashboardEn } from './features/dashboard/messages/en';
+import { fr as dashboardFr } from './features/dashboard/messages/fr';
+import { ru as dashboardRu } from './features/dashboard/messages/ru';
 import { en as dataHealthEn } from './features/data-health/messages/en';
 import { fr as dataHealthFr } from './features/data-health/messages/fr';
 import { ru as dataHealthRu } from './features/data-health/messages/ru';
@@ -25,9 +31,11 @@ import { ru } from './i18n/messages/ru';
 export const CATALOGUE_PARTS = {
   entry: { en, fr, ru },
   admin: { en: adminEn, fr: adminFr, ru: adminRu },
+  agenda: { en: agendaEn, fr: agendaFr, ru: agendaRu },
   analytics: { en: analyticsEn, fr: analyticsFr, ru: analyticsRu },
   crm: { en: crmEn, fr: crmFr, ru: crmRu },
   marketing: { en: marketingEn, fr: marketingFr, ru: marketingRu },
+  dashboard: { en: dashboardEn, fr: dashboardFr, ru: dashboardRu },
   dataHealth: { en: dataHealthEn, fr: dataHealthFr, ru: dataHealthRu },
 } as const;
 

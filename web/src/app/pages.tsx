@@ -65,8 +65,9 @@ const Home = page(() => import('../features/home/home-page'));
 const Login = page(() => import('../features/auth/login-page'));
 const PasswordReset = page(() => import('../features/password-reset/password-reset-page'));
 /** The dashboard's health summary names each kind, its reason and its fix page with the data-health texts. */
-const Dashboard = page(() => import('../features/dashboard/dashboard-page'), () => import('../features/data-health/area'));
-const Agenda = page(() => import('../features/agenda/agenda-page'));
+const Dashboard = page(() => import('../features/dashboard/dashboard-page'), () => import('../features/dashboard/area'), () => import('../features/data-health/area'));
+const agendaTexts = () => import('../features/agenda/area');
+const Agenda = page(() => import('../features/agenda/agenda-page'), agendaTexts);
 const Profile = page(() => import('../features/profile/profile-page'));
 const Instructions = page(() => import('../features/instructions/instructions-page'));
 const OrderFeed = pick(crm, 'OrderFeedPage');
@@ -106,10 +107,10 @@ export const pages: PageDef[] = [
     access: 'admin', menu: { off: 'reached from a row of its admin list' },
     title: ({ page }) => (page === 'users' ? 'route.adminEditUser' : page === 'companies' ? 'route.adminEditCompany' : null),
     parents: [dashboard],
-    Component: pick(admin, 'EditPage', marketingTexts),
+    Component: pick(admin, 'EditPage', marketingTexts, agendaTexts),
   },
   { path: '/admin/translations', access: 'admin', menu: 'menu', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
-  { path: '/admin/audit', access: 'admin', menu: 'menu', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts) },
+  { path: '/admin/audit', access: 'admin', menu: 'menu', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts, agendaTexts) },
   { path: '/admin/mail', access: 'admin', menu: 'menu', title: 'route.adminMail', parents: [dashboard], Component: pick(admin, 'MailOutboxPage') },
   { path: '/admin/integration-status', access: 'admin', menu: 'menu', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
   // The spec flags this one "signed in, searchable", not admin-only: the server decides what a non-admin may change.

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { SEARCH_MAX_LENGTH } from 'shared/schemas/security';
 import { T, useT, type MessageId } from '../i18n/t';
 import { Button } from './button';
-import { searchText } from 'shared/domain/search-text';
+import { SEARCH_MAX_LENGTH, searchText } from 'shared/domain/search-text';
 
 /** Sorting, search and the empty row of the portal's list tables (spec: search max 128, a second click on a column reverses it). */
 

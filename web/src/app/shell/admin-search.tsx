@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SEARCH_MAX_LENGTH } from 'shared/domain/search-text';
 import { useSWRConfig } from 'swr';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { companiesList, usersChangeCurrentCompany } from 'shared/routes';
@@ -11,7 +12,6 @@ import { pages, pageTitle } from '../pages';
 import { includesText } from '../../ui/table-tools';
 
 /** Same limit as the admin lists' search boxes (spec, section 9). */
-const SEARCH_MAX_LENGTH = 128;
 const MAX_COMPANIES = 6;
 
 interface Option {
