@@ -261,7 +261,7 @@ describe('reading', () => {
     const ids = file('ids.txt', `\n${known.join('\r\n')}\n\n   \n`);
     const { code, stdout } = await runHere([file('with-ga.xml', feedText(xmlChunks(records))), '--analytics-orders', ids, '--json']);
     const result = JSON.parse(stdout) as FeedResult;
-    expect(result.possibleImported).toEqual({ dayTested: '2026-11-20', ordersInFeed: yesterday.length, notInGA: 1 });
+    expect(result.possibleImported).toEqual({ callCentre: 0, dayTested: '2026-11-20', ordersInFeed: yesterday.length, notInGA: 1 });
     expect(code).toBe(0);
     const none = file('none.txt', '\n');
     const mismatch = await runHere([file('with-ga.xml', feedText(xmlChunks(records))), '--analytics-orders', none, '--json']);
