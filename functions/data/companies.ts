@@ -253,6 +253,16 @@ export async function companiesWithViewId(viewId: string): Promise<string[]> {
   return [...new Set([...holder, ...found.map((company) => company.id)])];
 }
 
+/**
+ * The companies of these names, case-insensitively (their name guards, then the records: two
+ * BatchGets, whatever the platform's size); unknown names are skipped.
+ */
+export async function findCompaniesByNames(names: readonly string[]): Promise<CompanyRecord[]> {
+  const guards = new Map(names.map((name) => keys.companyNameGuard(name)).map((key) => [key.pk, key]));
+  const found = await batchGetItems([...guards.values()]);
+  return getCompanies(found.flatMap((guard) => (typeof guard.companyId === 'string' ? [guard.companyId] : [])));
+}
+
 export async function findCompanyByName(name: string): Promise<CompanyRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.companyNameGuard(name) }));
   return typeof Item?.companyId === 'string' ? getCompany(Item.companyId) : null;
