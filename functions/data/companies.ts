@@ -227,7 +227,7 @@ export async function listCompaniesPage(query: ListQuery, cursor: string | null,
   return { companies: await getCompanies(ids), next };
 }
 
-/** Every company, by name (GSI Query, never a Scan), with only the fields the API answers (smaller pages). */
+/** Every company, by name (GSI Query, never a Scan), with only the fields the API answers: jobs only (docs/architecture.md, "Reads over a platform-wide partition"), requests read by key. */
 export async function listCompanies(): Promise<CompanyRecord[]> {
   return queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk, {
     projection: 'id, #name, product, country, viewId, dimensionIndex, orderFeedUrl, integrationSteps, version, isDefault, created',
