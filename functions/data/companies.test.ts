@@ -4,6 +4,7 @@ import {
   companiesWithViewId,
   createCompany,
   deleteCompanyRecord,
+  findCompaniesByNames,
   findCompanyByName,
   findDefaultCompany,
   getCompanies,
@@ -21,7 +22,7 @@ import {
 } from './companies';
 import { keys } from './keys';
 import { listSteps } from './steps';
-import { failNext, holdBackBatches, interpose, recordCommands, under } from './testing/faults';
+import { failNext, holdBackBatches, interpose, readsOf, recordCommands, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 
 const table = useTestTable();
@@ -163,6 +164,20 @@ describe('reads', () => {
     const { orderFeedHostKey: _key, ...answered } = mine[0]!;
     expect(listed.find((c) => c.id === mine[0]!.id)).toEqual(answered);
     expect(listed.find((c) => c.id === mine[1]!.id)).toMatchObject({ id: mine[1]!.id, name: mine[1]!.name, product: '360', country: 'FR', version: 1, isDefault: false });
+  });
+
+  it('finds the companies of several names in any case, by key alone (no Query): unknown, broken and deleting ones skipped', async () => {
+    const [one, two, gone] = [await createCompany(newCompany()), await createCompany(newCompany()), await createCompany(newCompany())];
+    await markCompanyDeleting(gone.id, 1, 'now');
+    await table.put({ ...keys.companyNameGuard(`broken ${one.id}`), companyId: 7 });
+    let found: CompanyRecord[] = [];
+    const reads = await readsOf(async () => {
+      found = await findCompaniesByNames([` ${two.name.toUpperCase()}`, one.name, two.name, gone.name, `nothing ${uid()}`, `broken ${one.id}`]);
+    });
+    expect(found.map((c) => c.id).sort()).toEqual([one.id, two.id].sort());
+    expect(found.find((c) => c.id === one.id)).toEqual(one);
+    expect(reads.map((read) => read.command)).toEqual(['BatchGetItemCommand', 'BatchGetItemCommand']);
+    expect(await findCompaniesByNames([])).toEqual([]);
   });
 
   it('finds a company by name in any case, none when unknown or deleting', async () => {

@@ -227,7 +227,7 @@ export async function listCompaniesPage(query: ListQuery, cursor: string | null,
   return { companies: await getCompanies(ids), next };
 }
 
-/** Every company, by name (GSI Query, never a Scan), with only the fields the API answers (smaller pages). */
+/** Every company, by name (GSI Query, never a Scan), with only the fields the API answers: jobs only (docs/architecture.md, "Reads over a platform-wide partition"), requests read by key. */
 export async function listCompanies(): Promise<CompanyRecord[]> {
   return queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk, {
     projection: 'id, #name, product, country, viewId, dimensionIndex, orderFeedUrl, integrationSteps, version, isDefault, created',
@@ -251,6 +251,16 @@ export async function companiesWithViewId(viewId: string): Promise<string[]> {
   ]);
   const holder = typeof guard?.companyId === 'string' ? [guard.companyId] : [];
   return [...new Set([...holder, ...found.map((company) => company.id)])];
+}
+
+/**
+ * The companies of these names, case-insensitively (their name guards, then the records: two
+ * BatchGets, whatever the platform's size); unknown names are skipped.
+ */
+export async function findCompaniesByNames(names: readonly string[]): Promise<CompanyRecord[]> {
+  const guards = new Map(names.map((name) => keys.companyNameGuard(name)).map((key) => [key.pk, key]));
+  const found = await batchGetItems([...guards.values()]);
+  return getCompanies(found.flatMap((guard) => (typeof guard.companyId === 'string' ? [guard.companyId] : [])));
 }
 
 export async function findCompanyByName(name: string): Promise<CompanyRecord | null> {

@@ -1,5 +1,5 @@
 import type { AdminUser, Role } from '../../../shared/domain/types';
-import type { CompanyRecord } from '../../data/companies';
+import { findCompaniesByNames, getCompanies, type CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
 import { ValidationError } from '../../platform/errors';
 import { primaryRole } from './company-access';
@@ -37,8 +37,25 @@ export function toAdminUser(user: UserRecord, companies: ReadonlyMap<string, Com
   };
 }
 
+/** How the user writes read companies: only those they name or point at, never every company. */
+export interface CompanyLookup {
+  findCompaniesByNames(names: readonly string[]): Promise<CompanyRecord[]>;
+  getCompanies(ids: readonly string[]): Promise<CompanyRecord[]>;
+}
+
+export const companyLookup: CompanyLookup = { findCompaniesByNames, getCompanies };
+
 /** Company names -> records, case-insensitively (names are unique that way). */
 export class CompanyDirectory {
+  /** The directory of just these companies: `names` as the request typed them, `ids` as a record stores them. */
+  static async of(lookup: CompanyLookup, names: readonly string[], ids: readonly string[]): Promise<CompanyDirectory> {
+    const [named, stored] = await Promise.all([
+      names.length ? lookup.findCompaniesByNames(names) : [],
+      ids.length ? lookup.getCompanies(ids) : [],
+    ]);
+    return new CompanyDirectory([...named, ...stored]);
+  }
+
   private readonly byName = new Map<string, CompanyRecord>();
   readonly byId = new Map<string, CompanyRecord>();
 

@@ -1,18 +1,18 @@
 import type { CreatedUser } from '../../../shared/domain/types';
 import type { UserCreateRequest } from '../../../shared/schemas/users';
 import type { MailTemplateName } from '../../../lib/definitions/resources';
-import { listCompanies, type CompanyRecord } from '../../data/companies';
+import type { CompanyRecord } from '../../data/companies';
 import { createUser, findUserIdByLogin, type UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
 import { ConflictError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { queueMail } from '../outbox/outbox';
 import { createIdentity, deleteIdentity, type CognitoIdentity } from '../../platform/users-admin';
-import { CompanyDirectory, toAdminUser } from './admin-users';
+import { CompanyDirectory, companyLookup, toAdminUser, type CompanyLookup } from './admin-users';
 import { logger } from '../../platform/log';
 
 export interface CreateUserDeps {
-  listCompanies(): Promise<CompanyRecord[]>;
+  companyLookup: CompanyLookup;
   findUserIdByLogin(login: string): Promise<string | null>;
   createIdentity: typeof createIdentity;
   deleteIdentity(username: string): Promise<void>;
@@ -23,7 +23,7 @@ export interface CreateUserDeps {
 }
 
 const defaults: CreateUserDeps = {
-  listCompanies,
+  companyLookup,
   findUserIdByLogin,
   createIdentity,
   deleteIdentity,
@@ -81,7 +81,7 @@ export async function createAdminUser(input: UserCreateRequest, deps: CreateUser
   const login = input.login.trim().toLowerCase();
   const taken = () => new ConflictError(`The login ${login} is already taken`);
   if (await deps.findUserIdByLogin(login)) throw taken();
-  const directory = new CompanyDirectory(await deps.listCompanies());
+  const directory = await CompanyDirectory.of(deps.companyLookup, [input.company, ...(input.managedCompanies ?? [])], []);
   const main = directory.main(input.company);
   const managedCompanyIds = directory.managedIds(input.role, input.managedCompanies ?? [], main);
 

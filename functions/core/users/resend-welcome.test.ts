@@ -3,6 +3,7 @@ import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
 import { memoryThrottleStore } from '../security/testing/memory-throttle';
+import { companyLookupOf } from './testing/company-lookup';
 import { resendWelcome, WELCOME_MAILS_PER_USER, type ResendWelcomeDeps } from './resend-welcome';
 
 const company = { id: 'a', name: 'Alpha', country: 'FR' } as CompanyRecord;
@@ -13,7 +14,7 @@ const NOW = Date.UTC(2026, 10, 26, 10, 30);
 function deps(now = () => NOW): ResendWelcomeDeps & { sendMail: ReturnType<typeof vi.fn>; setTemporaryPassword: ReturnType<typeof vi.fn> } {
   return {
     getUser: async (id) => (id === user.id ? user : null),
-    listCompanies: async () => [company],
+    companyLookup: companyLookupOf([company]),
     setTemporaryPassword: vi.fn(async () => {}),
     newPassword: () => 'Tmp4pass7Q',
     markPasswordChanged: vi.fn(async () => {}),
@@ -28,6 +29,15 @@ function deps(now = () => NOW): ResendWelcomeDeps & { sendMail: ReturnType<typeo
 }
 
 describe('resendWelcome', () => {
+  it('reads the user’s own companies by id alone, never every company', async () => {
+    const d = deps();
+    const lookup = companyLookupOf([company, { id: 'z', name: 'Zeta', country: 'RU' } as CompanyRecord]);
+    expect(await resendWelcome('u', { id: 'admin' }, { ...d, companyLookup: lookup })).toMatchObject({ company: 'Alpha', welcomeMailSent: true });
+    expect(lookup.getCompanies.mock.calls).toEqual([[['a', 'a']]]);
+    expect(lookup.findCompaniesByNames).not.toHaveBeenCalled();
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ template: 'welcome-fr' }));
+  });
+
   it('sends at most 3 welcome e-mails an hour per user, then answers 429 with the wait and changes nothing', async () => {
     const d = deps();
     for (let i = 0; i < WELCOME_MAILS_PER_USER.max; i++) await resendWelcome('u', { id: 'admin' }, d);
@@ -60,7 +70,7 @@ describe('resendWelcome: whom and what', () => {
   });
 
   it('a user whose company is gone still gets the default welcome', async () => {
-    const d = { ...deps(), listCompanies: async () => [] };
+    const d = { ...deps(), companyLookup: companyLookupOf([]) };
     expect(await resendWelcome('u', { id: 'admin' }, d)).toMatchObject({ company: '', welcomeMailSent: true });
     expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ template: 'welcome-default' }));
   });

@@ -1,7 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import type { CreatedUser } from '../../../shared/domain/types';
 import { generatePassword } from '../../../shared/schemas/users';
-import { listCompanies, type CompanyRecord } from '../../data/companies';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
@@ -12,12 +11,12 @@ import { queueMail } from '../outbox/outbox';
 import { setPassword } from '../../platform/users-admin';
 import type { IdentityProvider } from '../security/identity';
 import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
-import { isProtectedLogin, toAdminUser } from './admin-users';
+import { CompanyDirectory, companyLookup, isProtectedLogin, toAdminUser, type CompanyLookup } from './admin-users';
 import { sendWelcome } from './create-user';
 
 export interface ResendWelcomeDeps {
   getUser(id: string): Promise<UserRecord | null>;
-  listCompanies(): Promise<CompanyRecord[]>;
+  companyLookup: CompanyLookup;
   /** Cognito's AdminSetUserPassword, temporary: the next sign-in answers NEW_PASSWORD_REQUIRED. */
   setTemporaryPassword(username: string, password: string): Promise<void>;
   newPassword(): string;
@@ -33,7 +32,7 @@ export interface ResendWelcomeDeps {
 
 const defaults: ResendWelcomeDeps = {
   getUser: usersRepo.getUser,
-  listCompanies,
+  companyLookup,
   setTemporaryPassword: (username, password) => setPassword(username, password, false),
   newPassword: () => generatePassword((buffer) => webcrypto.getRandomValues(buffer)),
   markPasswordChanged: usersRepo.markPasswordChanged,
@@ -65,7 +64,7 @@ export async function resendWelcome(id: string, caller: { id: string }, deps: Re
   const now = deps.now();
   if (!(await withinCap(deps.throttle, WELCOME_MAILS_PER_USER, user.id, now))) throw new TooManyRequestsError(capRetryAfterSeconds(WELCOME_MAILS_PER_USER, now));
 
-  const companies = new Map((await deps.listCompanies()).map((company) => [company.id, company]));
+  const companies = (await CompanyDirectory.of(deps.companyLookup, [], [user.companyId, ...user.managedCompanyIds])).byId;
   const password = deps.newPassword();
   await deps.setTemporaryPassword(user.cognitoUsername, password);
   await deps.markPasswordChanged(user);

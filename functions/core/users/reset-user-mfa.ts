@@ -1,5 +1,4 @@
 import type { AdminUser } from '../../../shared/domain/types';
-import { listCompanies, type CompanyRecord } from '../../data/companies';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
@@ -8,11 +7,11 @@ import { cognitoIdentity } from '../../platform/identity';
 import { notifyMfaChange, type MfaChange } from '../security/mfa-mail';
 import { turnOff } from '../security/mfa';
 import type { IdentityProvider } from '../security/identity';
-import { isProtectedLogin, toAdminUser } from './admin-users';
+import { CompanyDirectory, companyLookup, isProtectedLogin, toAdminUser, type CompanyLookup } from './admin-users';
 
 export interface ResetUserMfaDeps {
   getUser(id: string): Promise<UserRecord | null>;
-  listCompanies(): Promise<CompanyRecord[]>;
+  companyLookup: CompanyLookup;
   identity: Pick<IdentityProvider, 'removeTotp'>;
   setMfaEnrolled(user: UserRecord, enrolled: boolean): Promise<void>;
   notify(user: UserRecord, change: MfaChange): Promise<void>;
@@ -21,7 +20,7 @@ export interface ResetUserMfaDeps {
 
 const defaults: ResetUserMfaDeps = {
   getUser: usersRepo.getUser,
-  listCompanies,
+  companyLookup,
   identity: cognitoIdentity,
   setMfaEnrolled: usersRepo.setMfaEnrolled,
   notify: (user, change) => notifyMfaChange(user, change),
@@ -42,6 +41,6 @@ export async function resetUserMfa(id: string, caller: { id: string }, deps: Res
   if (isProtectedLogin(user.login, protectedLogin)) throw new ForbiddenError('The protected administrator’s authenticator app cannot be reset');
   if (user.id === caller.id) throw new ForbiddenError('Remove your own authenticator app from its page, with your password and a code');
   await turnOff(user, deps);
-  const companies = new Map((await deps.listCompanies()).map((company) => [company.id, company]));
+  const companies = (await CompanyDirectory.of(deps.companyLookup, [], [user.companyId, ...user.managedCompanyIds])).byId;
   return toAdminUser({ ...user, mfaEnrolled: false }, companies, protectedLogin);
 }

@@ -1,6 +1,5 @@
 import type { AdminUser, Role } from '../../../shared/domain/types';
 import { parseManagedCompanies, type UserUpdateRequest } from '../../../shared/schemas/users';
-import { listCompanies, type CompanyRecord } from '../../data/companies';
 import * as usersRepo from '../../data/users';
 import type { UserChanges, UserRecord } from '../../data/users';
 import { env } from '../../platform/env';
@@ -9,13 +8,13 @@ import { cognitoIdentity } from '../../platform/identity';
 import { setEmail, setRoleGroup } from '../../platform/users-admin';
 import type { IdentityProvider } from '../security/identity';
 import { assertNewPassword } from '../security/password-check';
-import { CompanyDirectory, isProtectedLogin, toAdminUser } from './admin-users';
+import { CompanyDirectory, companyLookup, isProtectedLogin, toAdminUser, type CompanyLookup } from './admin-users';
 import { primaryRole } from './company-access';
 import { logger } from '../../platform/log';
 
 export interface UpdateUserDeps {
   getUser(id: string): Promise<UserRecord | null>;
-  listCompanies(): Promise<CompanyRecord[]>;
+  companyLookup: CompanyLookup;
   saveUserEdit: typeof usersRepo.saveUserEdit;
   setEmail(username: string, login: string): Promise<void>;
   setRoleGroup(username: string, role: Role): Promise<void>;
@@ -28,7 +27,7 @@ export interface UpdateUserDeps {
 
 const defaults: UpdateUserDeps = {
   getUser: usersRepo.getUser,
-  listCompanies,
+  companyLookup,
   saveUserEdit: usersRepo.saveUserEdit,
   setEmail,
   setRoleGroup,
@@ -73,7 +72,12 @@ export async function updateAdminUser(
     throw new ForbiddenError('Only the protected administrator changes their own password');
   }
 
-  const directory = new CompanyDirectory(await deps.listCompanies());
+  const managedNames = fields.managedCompanies !== undefined ? (parseManagedCompanies(fields.managedCompanies) ?? []) : [];
+  const directory = await CompanyDirectory.of(
+    deps.companyLookup,
+    [...(typeof fields.company === 'string' ? [fields.company] : []), ...managedNames],
+    [user.companyId, ...user.managedCompanyIds],
+  );
   const changes: UserChanges = {};
   if (typeof fields.login === 'string') changes.login = fields.login.trim().toLowerCase();
   if (typeof fields.firstName === 'string') changes.firstName = fields.firstName.trim();
@@ -87,7 +91,7 @@ export async function updateAdminUser(
     const chosenBefore = user.managedCompanyIds.length === 1 && user.managedCompanyIds[0] === user.companyId ? [] : user.managedCompanyIds;
     const names =
       fields.managedCompanies !== undefined
-        ? (parseManagedCompanies(fields.managedCompanies) ?? [])
+        ? managedNames
         : chosenBefore.map((companyId) => directory.byId.get(companyId)?.name ?? '').filter(Boolean);
     changes.managedCompanyIds = directory.managedIds(role, names, main);
   }

@@ -11,6 +11,7 @@ import { resetUserMfa, type ResetUserMfaDeps } from './reset-user-mfa';
 import { toCompany, toCurrentUser } from './views';
 import { updateAdminUser, type UpdateUserDeps } from './update-user';
 import { logger } from '../../platform/log';
+import { companyLookupOf } from './testing/company-lookup';
 
 const company = (id: string, name: string, over: Partial<CompanyRecord> = {}): CompanyRecord => ({
   id,
@@ -70,7 +71,7 @@ describe('toAdminUser and CompanyDirectory', () => {
 describe('createAdminUser', () => {
   const input = { login: ' New@Portal.test ', password: 'Temp-pass-1234', firstName: 'Nina', lastName: 'Novak', role: 'ROLE_USER' as const, company: 'Beta', managedCompanies: [] };
   const deps = (over: Partial<CreateUserDeps> = {}): CreateUserDeps => ({
-    listCompanies: async () => companies,
+    companyLookup: companyLookupOf(companies),
     findUserIdByLogin: async () => null,
     createIdentity: vi.fn(async () => ({ sub: 'sub-1', username: 'cog-1' })),
     deleteIdentity: vi.fn(async () => undefined),
@@ -116,7 +117,7 @@ describe('createAdminUser', () => {
 describe('updateAdminUser', () => {
   const deps = (current: UserRecord, over: Partial<UpdateUserDeps> = {}): UpdateUserDeps => ({
     getUser: async () => current,
-    listCompanies: async () => companies,
+    companyLookup: companyLookupOf(companies),
     saveUserEdit: vi.fn(async (before, version, changes) => ({ ...before, ...changes, version: version + 1 })),
     setEmail: vi.fn(async () => undefined),
     setRoleGroup: vi.fn(async () => undefined),
@@ -301,7 +302,7 @@ describe('listAdminUsers', () => {
 describe('resetUserMfa', () => {
   const deps = (current: UserRecord | null, over: Partial<ResetUserMfaDeps> = {}): ResetUserMfaDeps => ({
     getUser: vi.fn(async () => current),
-    listCompanies: async () => companies,
+    companyLookup: companyLookupOf(companies),
     identity: { removeTotp: vi.fn(async () => undefined) },
     setMfaEnrolled: vi.fn(async () => undefined),
     notify: vi.fn(async () => undefined),
@@ -340,7 +341,7 @@ describe('updateAdminUser: what an edit writes, field by field', () => {
   const deps = (current: UserRecord | null, over: Partial<UpdateUserDeps> = {}) => {
     const d = {
       getUser: vi.fn(async () => current),
-      listCompanies: async () => companies,
+      companyLookup: companyLookupOf(companies),
       saveUserEdit: vi.fn(async (before: UserRecord, version: number, changes: Partial<UserRecord>) => ({ ...before, ...changes, version: version + 1 })),
       setEmail: vi.fn(async () => undefined),
       setRoleGroup: vi.fn(async () => undefined),
@@ -544,7 +545,7 @@ describe('admin-users edges', () => {
 describe('createAdminUser edges', () => {
   const input = { login: 'new@portal.test', password: 'Temp-pass-1234', firstName: '', lastName: '', role: 'ROLE_MANAGER' as const, company: 'Beta', managedCompanies: ['Alpha', 'Beta'] };
   const deps = (over: Partial<CreateUserDeps> = {}): CreateUserDeps => ({
-    listCompanies: async () => companies,
+    companyLookup: companyLookupOf(companies),
     findUserIdByLogin: async () => null,
     createIdentity: vi.fn(async () => ({ sub: 'sub-1', username: 'cog-1' })),
     deleteIdentity: vi.fn(async () => undefined),
@@ -571,5 +572,73 @@ describe('createAdminUser edges', () => {
     await createAdminUser(input, deps({ sendMail: vi.fn(async () => Promise.reject(new TypeError('SES down at 10.0.0.1'))) }));
     expect(log).toHaveBeenCalledWith('Welcome e-mail not sent', { error: 'TypeError' });
     log.mockRestore();
+  });
+});
+
+describe('user writes read only the companies they name (never the whole platform)', () => {
+  const platform = [...companies, ...Array.from({ length: 50 }, (_, i) => company(`x${i}`, `Other ${i}`))];
+  const manager = user({ roles: ['ROLE_MANAGER'], companyId: 'a', managedCompanyIds: ['a', 'b'] });
+  const identity = {
+    setPermanentPassword: vi.fn(async () => undefined),
+    signOutEverywhere: vi.fn(async () => undefined),
+    signIn: vi.fn(async () => Promise.reject(new InvalidCredentialsError())),
+    revokeRefreshToken: vi.fn(async () => undefined),
+  };
+  const updateDeps = (current: UserRecord, lookup: ReturnType<typeof companyLookupOf>): UpdateUserDeps => ({
+    getUser: async () => current,
+    companyLookup: lookup,
+    saveUserEdit: vi.fn(async (before, version, changes) => ({ ...before, ...changes, version: version + 1 })),
+    setEmail: vi.fn(async () => undefined),
+    setRoleGroup: vi.fn(async () => undefined),
+    identity,
+    markPasswordChanged: vi.fn(async () => undefined),
+    markSignedOut: vi.fn(async () => undefined),
+    protectedLogin: () => undefined,
+    now: () => 1_700_000_000_000,
+  });
+
+  it('a create asks for its main and managed companies by name, nothing by id', async () => {
+    const lookup = companyLookupOf(platform);
+    const created = await createAdminUser(
+      { login: 'm@portal.test', password: 'Temp-pass-1234', firstName: '', lastName: '', role: 'ROLE_MANAGER', company: 'Alpha', managedCompanies: ['Beta'] },
+      {
+        companyLookup: lookup,
+        findUserIdByLogin: async () => null,
+        createIdentity: async () => ({ sub: 's', username: 'c' }),
+        deleteIdentity: async () => undefined,
+        createUser: async (record) => ({ ...record, currentCompanyId: null, created: 'now', signedOutAt: null, version: 1 }),
+        sendMail: async () => undefined,
+        appUrl: () => 'https://portal.test',
+        protectedLogin: () => undefined,
+      },
+    );
+    expect(lookup.findCompaniesByNames.mock.calls).toEqual([[['Alpha', 'Beta']]]);
+    expect(lookup.getCompanies).not.toHaveBeenCalled();
+    expect(created).toMatchObject({ company: 'Alpha', managedCompanies: ['Beta'] });
+  });
+
+  it('an edit reads the user’s stored companies by id and the ones it names, and answers their names', async () => {
+    const untouched = companyLookupOf(platform);
+    expect(await updateAdminUser('u', { version: 1, data: [{ field: 'firstName', value: 'Ann' }] }, { id: 'admin' }, updateDeps(manager, untouched))).toMatchObject({
+      company: 'Alpha',
+      managedCompanies: ['Alpha', 'Beta'],
+    });
+    expect(untouched.getCompanies.mock.calls).toEqual([[['a', 'a', 'b']]]);
+    expect(untouched.findCompaniesByNames).not.toHaveBeenCalled();
+
+    const moved = companyLookupOf(platform);
+    const d = updateDeps(manager, moved);
+    const answer = await updateAdminUser('u', { version: 1, data: [{ field: 'company', value: 'Other 7' }, { field: 'managedCompanies', value: '["Other 3"]' }] }, { id: 'admin' }, d);
+    expect(moved.findCompaniesByNames.mock.calls).toEqual([[['Other 7', 'Other 3']]]);
+    expect(d.saveUserEdit).toHaveBeenCalledWith(expect.anything(), 1, { companyId: 'x7', managedCompanyIds: ['x3'] });
+    expect(answer).toMatchObject({ company: 'Other 7', managedCompanies: ['Other 3'] });
+  });
+
+  it('an MFA reset reads the user’s own companies by id alone', async () => {
+    const lookup = companyLookupOf(platform);
+    const d: ResetUserMfaDeps = { getUser: async () => manager, companyLookup: lookup, identity: { removeTotp: async () => undefined }, setMfaEnrolled: async () => undefined, notify: async () => undefined, protectedLogin: () => undefined };
+    expect(await resetUserMfa('u', { id: 'admin' }, d)).toMatchObject({ company: 'Alpha', managedCompanies: ['Alpha', 'Beta'] });
+    expect(lookup.getCompanies.mock.calls).toEqual([[['a', 'a', 'b']]]);
+    expect(lookup.findCompaniesByNames).not.toHaveBeenCalled();
   });
 });

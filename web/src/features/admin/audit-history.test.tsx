@@ -178,3 +178,48 @@ describe('the day filters', () => {
     });
   }
 });
+
+describe('the company and user filters', () => {
+  it('ask the server for the typed text (a page of 20, never the first 50 of the platform) and filter once the text names one', async () => {
+    mockSession(makeUser('ROLE_ADMIN', { id: 'me' }));
+    const asked: Array<{ path: string; query: Record<string, string> }> = [];
+    const record = (request: Request) => {
+      const url = new URL(request.url);
+      asked.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+      return url.searchParams;
+    };
+    server.use(
+      http.get(api('/api/audit'), ({ request }) => {
+        const query = record(request);
+        return HttpResponse.json({ entries: [entry({ after: { firstName: `company ${query.get('company') ?? 'any'} user ${query.get('user') ?? 'any'}` } })], next: null });
+      }),
+      // The server's matches: only companies and users whose name holds the typed text.
+      http.get(api('/api/companies'), ({ request }) => {
+        const q = record(request).get('q') ?? '';
+        const all = [{ id: 'c-far', name: 'Zeta far down the list' }, { id: 'c9', name: 'Acme North' }];
+        return HttpResponse.json({ companies: all.filter((c) => q && c.name.toLowerCase().includes(q.toLowerCase())), next: null });
+      }),
+      http.get(api('/api/users'), ({ request }) => {
+        const q = record(request).get('q') ?? '';
+        return HttpResponse.json({ users: q && 'late@portal.test'.includes(q.toLowerCase()) ? [makeUser('ROLE_USER', { id: 'u-late', login: 'late@portal.test' })] : [], next: null });
+      }),
+    );
+    renderApp('/admin/audit');
+    const user = (await import('@testing-library/user-event')).default.setup();
+    await waitFor(async () => expect((await changes()).join()).toContain('company any user any'));
+
+    const company = screen.getByRole('combobox', { name: 'Company' });
+    await user.type(company, 'zeta');
+    await waitFor(() => expect(document.querySelectorAll(`#${company.getAttribute('list')} option`)).toHaveLength(1));
+    expect(asked).toContainEqual({ path: '/api/companies', query: { q: 'zeta', limit: '20' } });
+    // Part of a name filters nothing yet; the whole name (any case) does.
+    expect((await changes()).join()).toContain('company any');
+    await user.clear(company);
+    await user.type(company, 'ZETA far down the list');
+    await waitFor(async () => expect((await changes()).join()).toContain('company c-far user any'));
+
+    await user.type(screen.getByRole('combobox', { name: 'Made by' }), 'late@portal.test');
+    await waitFor(async () => expect((await changes()).join()).toContain('company c-far user u-late'));
+    expect(asked.filter((call) => call.path !== '/api/audit').map((call) => call.query.limit)).toEqual(['20', '20', '20', '20', '20']);
+  });
+});

@@ -5,13 +5,12 @@ import { AUDIT_KINDS, STEP_TYPES, type AuditEntry, type AuditKind, type AuditPag
 import type { MatchType, UtmCondition, UtmDimension } from 'shared/domain/utm-matching';
 import { isCollectorCommentText, parseCollectorComment } from 'shared/schemas/default-collectors';
 import { auditQuerySchema } from 'shared/schemas/audit';
-import { auditList, companiesList, usersList } from 'shared/routes';
+import { auditList } from 'shared/routes';
 import type { ValidationError as YupValidationError } from 'yup';
 import { useIntl } from 'react-intl';
 import { DateText, formatPortalDate, formatPortalDay } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { callRoute, type ApiError } from '../../lib/api/client';
-import { useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { DayInput, type TypedDay } from '../../ui/day-input';
@@ -19,6 +18,7 @@ import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
 import { stepNameId } from '../../lib/steps';
 import { auditFieldLabel, auditValueId } from './audit-fields';
+import { useCompanyChoices, useUserChoices } from './users-fields';
 import './companies-admin.css';
 
 /**
@@ -101,8 +101,6 @@ function useShowValue(names: Names): (kind: AuditKind, field: string, value: unk
   return show;
 }
 
-/** The filters offer the first page of companies and users (by name, by login). */
-const FIRST_PAGE = { limit: '50' };
 
 /** One page of entries, and the button that adds the next one after it. */
 function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null; first: boolean }) {
@@ -212,7 +210,7 @@ export function AuditSection({ of }: { of: { company: string } | { subject: stri
 }
 
 /** One filter of the admin page: a choice among `options` (first: All). */
-function FilterField({ name, filter, onChange, options }: { name: 'company' | 'user' | 'kind'; filter: Filter; onChange: (next: Filter) => void; options: Array<[string, string]> }) {
+function FilterField({ name, filter, onChange, options }: { name: 'kind'; filter: Filter; onChange: (next: Filter) => void; options: Array<[string, string]> }) {
   const t = useT();
   const id = `audit-filter-${useId()}`;
   return (
@@ -227,6 +225,33 @@ function FilterField({ name, filter, onChange, options }: { name: 'company' | 'u
     </div>
   );
 }
+
+/**
+ * The company or user filter: typed, the server's matches offered as one types (a page of 20:
+ * the platform may hold thousands); it filters once the text is one of them, by name or login,
+ * in any case (`chosenId`), and shows everything while empty.
+ */
+function TypeAheadFilter({ name, text, onText, options }: { name: 'company' | 'user'; text: string; onText: (text: string) => void; options: Array<[string, string]> }) {
+  const t = useT();
+  const id = `audit-filter-${useId()}`;
+  return (
+    <div className="audit-filter">
+      <label htmlFor={id}>
+        <T id={`audit.filter.${name}`} />
+      </label>
+      <input id={id} className="input" list={`${id}-choices`} autoComplete="off" maxLength={128} placeholder={t('audit.filter.all')} value={text} onChange={(event) => onText(event.target.value)} />
+      <datalist id={`${id}-choices`}>
+        {options.map(([value, label]) => (
+          <option key={value} value={label} />
+        ))}
+      </datalist>
+    </div>
+  );
+}
+
+/** The id of the choice whose label is the typed text (trimmed, any case), if any. */
+const chosenId = (text: string, options: Array<[string, string]>): string | undefined =>
+  options.find(([, label]) => label.toLowerCase() === text.trim().toLowerCase())?.[0];
 
 /** The days typed in the from / to filters: `YYYY-MM-DD`, null while the text names no day. */
 type Days = { from?: TypedDay; to?: TypedDay };
@@ -272,8 +297,10 @@ function DayFilter({ name, days, error, onChange }: { name: 'from' | 'to'; days:
 /** /admin/audit: every change, with filters (company, who, kind, days). */
 export function AuditPage() {
   const t = useT();
-  const companies = useRoute(companiesList, undefined, { query: FIRST_PAGE }).data?.companies ?? [];
-  const users = useRoute(usersList, undefined, { query: FIRST_PAGE }).data?.users ?? [];
+  const [companyText, setCompanyText] = useState('');
+  const [userText, setUserText] = useState('');
+  const companies = useCompanyChoices(companyText, 20).map((c): [string, string] => [c.id, c.name]);
+  const users = useUserChoices(userText, 20).map((u): [string, string] => [u.id, u.login]);
   const [filter, setFilter] = useState<Filter>({});
   const [days, setDays] = useState<Days>({});
   const [listed, setListed] = useState<Pick<Filter, 'from' | 'to'>>({});
@@ -288,13 +315,13 @@ export function AuditPage() {
       <PageHeading />
       <Card>
         <div className="co-toolbar audit-filters">
-          <FilterField name="company" filter={filter} onChange={setFilter} options={companies.map((c) => [c.id, c.name])} />
-          <FilterField name="user" filter={filter} onChange={setFilter} options={users.map((u) => [u.id, u.login])} />
+          <TypeAheadFilter name="company" text={companyText} onText={setCompanyText} options={companies} />
+          <TypeAheadFilter name="user" text={userText} onText={setUserText} options={users} />
           <FilterField name="kind" filter={filter} onChange={setFilter} options={AUDIT_KINDS.map((kind) => [kind, t(kindId(kind))])} />
           <DayFilter name="from" days={days} error={errors.from} onChange={changeDays} />
           <DayFilter name="to" days={days} error={errors.to} onChange={changeDays} />
         </div>
-        <AuditHistory filter={{ ...filter, ...listed }} />
+        <AuditHistory filter={{ ...filter, company: chosenId(companyText, companies), user: chosenId(userText, users), ...listed }} />
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { useId, useState } from 'react';
 import { ROLES, type Role } from 'shared/domain/types';
-import { companiesList } from 'shared/routes';
+import { companiesList, usersList } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { useRoute } from '../../lib/api/use-route';
 import { FormField } from '../../ui/form-field';
@@ -88,10 +88,17 @@ export function RoleSelect({ name = 'role', disabled, hint }: { name?: string; d
   );
 }
 
-/** Companies whose fields hold `text`, asked of the server when typing pauses (a page of `limit`), for the pickers. */
-function useCompanyChoices(text: string, limit = 10) {
-  const q = useDebounced(text.trim());
-  return useRoute(companiesList, undefined, { query: { q, limit: String(limit) }, keepPreviousData: true, revalidateOnFocus: false }).data?.companies ?? [];
+/** A type-ahead's request: the server's first `limit` matches of the text, asked when typing pauses. */
+const typeAhead = (q: string, limit: number) => ({ query: { q, limit: String(limit) }, keepPreviousData: true, revalidateOnFocus: false });
+
+/** Companies whose fields hold `text` (a page of `limit`), for the pickers and the audit filters. */
+export function useCompanyChoices(text: string, limit = 10) {
+  return useRoute(companiesList, undefined, typeAhead(useDebounced(text.trim()), limit)).data?.companies ?? [];
+}
+
+/** Users whose fields hold `text` (a page of `limit`), for the audit page's "made by" filter. */
+export function useUserChoices(text: string, limit = 10) {
+  return useRoute(usersList, undefined, typeAhead(useDebounced(text.trim()), limit)).data?.users ?? [];
 }
 
 /** The main company, by name (the API's User has company names): typed, with the server's matches offered. */
