@@ -406,7 +406,6 @@ export const en = {
   'validation.company.nameTooLong': "The name can be at most 128 characters",
   'validation.company.numeric': "Please enter digits only",
   'validation.company.url': "Please enter a valid http, https, ftp or sftp address (for example https://…)",
-  'validation.company.matchThreshold': "Please enter a whole percentage from 1 to 100",
   'validation.company.noSteps': "Choose at least one step",
   'validation.company.viewIdOrDimension': "Send a view id or a custom dimension",
   'validation.analytics.viewIdNumeric': "The view id is a number (digits only, at most 20)",

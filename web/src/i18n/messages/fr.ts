@@ -392,7 +392,6 @@ export const fr: Catalogue = {
   'validation.company.nameTooLong': "Le nom ne peut pas dépasser 128 caractères",
   'validation.company.numeric': "Veuillez saisir uniquement des chiffres",
   'validation.company.url': "Veuillez saisir une adresse http, https, ftp ou sftp valide (par exemple https://…)",
-  'validation.company.matchThreshold': "Veuillez saisir un pourcentage entier de 1 à 100",
   'validation.company.noSteps': "Choisissez au moins une étape",
   'validation.company.viewIdOrDimension': "Indiquez un View ID ou une dimension personnalisée",
   'validation.analytics.viewIdNumeric': "Le View ID est un nombre (chiffres uniquement, 20 au plus)",

@@ -392,7 +392,6 @@ export const ru: Catalogue = {
   'validation.company.nameTooLong': "Название не может быть длиннее 128 символов",
   'validation.company.numeric': "Введите только цифры",
   'validation.company.url': "Введите корректный адрес http, https, ftp или sftp (например, https://…)",
-  'validation.company.matchThreshold': "Введите целое число процентов от 1 до 100",
   'validation.company.noSteps': "Выберите хотя бы один шаг",
   'validation.company.viewIdOrDimension': "Укажите View ID или пользовательский параметр",
   'validation.analytics.viewIdNumeric': "View ID — это число (только цифры, не больше 20)",
