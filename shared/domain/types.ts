@@ -52,10 +52,18 @@ export interface CompanySummary {
   country: string;
 }
 
+/**
+ * A company's match threshold when none is set: above this percentage of the tested day's orders
+ * missing from analytics, the feed check warns (docs/order-feed.md, "Match rate").
+ */
+export const MATCH_THRESHOLD_DEFAULT = 20;
+
 export interface Company extends CompanySummary {
   viewId: string | null;
   dimensionIndex: string | null;
   orderFeedUrl: string | null;
+  /** Percent of the tested day's orders missing from analytics above which the feed check warns (absent: 20). */
+  matchThreshold?: number;
   integrationSteps: StepType[];
   version: number;
   /** The platform team's own company (the default one): it cannot be deleted. */

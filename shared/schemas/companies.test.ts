@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyCreateSchema, companyEditFormSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './companies';
+import { companyCreateSchema, companyEditFormSchema, companyEditPageSchema, companyUpdateCurrentSchema, companyUpdateSchema } from './companies';
 import { errorsOf } from './testing/errors';
 
 describe('company schemas', () => {
@@ -33,5 +33,26 @@ describe('company schemas', () => {
     expect(errorsOf(companyUpdateSchema, { version: 3, integrationSteps: [] })).toEqual({ integrationSteps: 'validation.company.noSteps' });
     expect(errorsOf(companyUpdateSchema, { name: 'x' })).toEqual({ version: 'validation.required' });
     expect(errorsOf(companyEditFormSchema, { name: '', product: '360', country: ' ' })).toEqual({ name: 'validation.required', country: 'validation.required' });
+  });
+
+  it.each([
+    [1, null],
+    [20, null],
+    [100, null],
+    [0, 'validation.company.matchThreshold'],
+    [101, 'validation.company.matchThreshold'],
+    [12.5, 'validation.company.matchThreshold'],
+    ['20', 'validation.company.matchThreshold'],
+    ['', 'validation.company.matchThreshold'],
+    [null, 'validation.company.matchThreshold'],
+  ])('the match threshold %j: %j', (matchThreshold, error) => {
+    const expected = error ? { matchThreshold: error } : {};
+    expect(errorsOf(companyUpdateSchema, { version: 3, matchThreshold })).toEqual(expected);
+    expect(errorsOf(companyEditPageSchema, { name: 'Acme', product: '360', country: 'FR', matchThreshold })).toEqual(expected);
+  });
+
+  it('the match threshold is the edit page\'s to set, never the customer\'s legacy update', () => {
+    expect(errorsOf(companyEditPageSchema, { name: 'Acme', product: '360', country: 'FR' })).toEqual({ matchThreshold: 'validation.company.matchThreshold' });
+    expect(companyUpdateCurrentSchema.validateSync({ viewId: '123456', matchThreshold: 50 }, { stripUnknown: true })).not.toHaveProperty('matchThreshold');
   });
 });

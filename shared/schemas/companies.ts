@@ -1,4 +1,4 @@
-import { array, mixed, object, string, type InferType } from 'yup';
+import { array, mixed, number, object, string, type InferType } from 'yup';
 import { COUNTRIES, PRODUCTS, STEP_TYPES, type Country, type Product, type StepType } from '../domain/types';
 import { dimensionIndexRule, viewIdRule } from './analytics';
 import { lineText, version } from './common';
@@ -27,6 +27,17 @@ const feedUrl = () =>
     .nullable()
     .max(FEED_URL_MAX_LENGTH, 'validation.company.url')
     .matches(FEED_URL_PATTERN, { message: 'validation.company.url', excludeEmptyString: true });
+
+/** Company.matchThreshold: a whole percent, 1..100 (administrators only: not in the legacy update). */
+const matchThreshold = () =>
+  number()
+    // A number, never text that looks like one ("20" from a script is refused as the form would).
+    .strict()
+    .typeError('validation.company.matchThreshold')
+    .nonNullable('validation.company.matchThreshold')
+    .integer('validation.company.matchThreshold')
+    .min(1, 'validation.company.matchThreshold')
+    .max(100, 'validation.company.matchThreshold');
 
 const steps = () => array(mixed<StepType>().oneOf(STEP_TYPES, 'validation.invalid').defined()).max(STEP_TYPES.length, 'validation.invalid');
 
@@ -57,6 +68,7 @@ export const companyUpdateSchema = /* @__PURE__ */ schema(() =>
     viewId: viewId().optional(),
     dimensionIndex: dimensionIndex().optional(),
     orderFeedUrl: feedUrl().optional(),
+    matchThreshold: matchThreshold().optional(),
     integrationSteps: steps().min(1, 'validation.company.noSteps').optional().default(undefined),
   }),
 );
@@ -76,7 +88,7 @@ export const companyUpdateCurrentSchema = /* @__PURE__ */ schema(() =>
 );
 export type CompanyUpdateCurrentRequest = InferType<typeof companyUpdateCurrentSchema>;
 
-/** The edit page's form (name required, the rest as on create). */
+/** The companies table's row editor (name required, the rest as on create). */
 export const companyEditFormSchema = /* @__PURE__ */ schema(() =>
   object({
     name: name(),
@@ -86,4 +98,9 @@ export const companyEditFormSchema = /* @__PURE__ */ schema(() =>
     dimensionIndex: dimensionIndex(),
     orderFeedUrl: feedUrl(),
   }),
+);
+
+/** The edit page's form: the row's fields and the match threshold (required there: it always shows one). */
+export const companyEditPageSchema = /* @__PURE__ */ schema(() =>
+  companyEditFormSchema.shape({ matchThreshold: matchThreshold().required('validation.company.matchThreshold') }),
 );

@@ -111,6 +111,8 @@ describe('companyChanges field by field', () => {
     [{ dimensionIndex: '4' }, { dimensionIndex: '4' }],
     [{ dimensionIndex: null }, {}],
     [{ orderFeedUrl: 'https://shop.example/f.xml' }, { orderFeedUrl: 'https://shop.example/f.xml' }],
+    [{ matchThreshold: 20 }, {}],
+    [{ matchThreshold: 35 }, { matchThreshold: 35 }],
     [{ integrationSteps: ['google_analytics', 'sources', 'collector'] }, {}],
     [{ integrationSteps: ['sources', 'collector'] }, { integrationSteps: ['sources', 'collector'] }],
     [{ integrationSteps: ['google_analytics', 'sources', 'collector', 'status_feed'] }, { integrationSteps: ['google_analytics', 'sources', 'collector', 'status_feed'] }],

@@ -1,5 +1,5 @@
 import { orderSteps } from '../../../shared/domain/steps';
-import type { CompaniesAdminList, Company, Role, StepType } from '../../../shared/domain/types';
+import { MATCH_THRESHOLD_DEFAULT, type CompaniesAdminList, type Company, type Role, type StepType } from '../../../shared/domain/types';
 import type { CompanyCreateRequest, CompanyUpdateCurrentRequest, CompanyUpdateRequest } from '../../../shared/schemas/companies';
 import * as companiesRepo from '../../data/companies';
 import type { CompanyChanges, CompanyRecord, NewCompany } from '../../data/companies';
@@ -97,6 +97,7 @@ export function companyChanges(current: CompanyRecord, input: Omit<CompanyUpdate
   if (input.name !== undefined && input.name.trim() !== current.name) changes.name = input.name.trim();
   if (input.product !== undefined && input.product !== current.product) changes.product = input.product;
   if (input.country !== undefined && input.country !== current.country) changes.country = input.country;
+  if (input.matchThreshold !== undefined && input.matchThreshold !== (current.matchThreshold ?? MATCH_THRESHOLD_DEFAULT)) changes.matchThreshold = input.matchThreshold;
   for (const field of ['viewId', 'dimensionIndex', 'orderFeedUrl'] as const) {
     if (input[field] === undefined) continue;
     const value = orNull(input[field]);

@@ -264,6 +264,23 @@ describe('runFeedCheck', () => {
     expect(done.result?.possibleImported?.dayTested).toBe('2026-11-23');
   });
 
+  it("warns on the orders missing from analytics above the company's match threshold, 20 % when it has none", async () => {
+    // A quarter of the tested day's orders unknown to analytics.
+    const quarter = { analyticsOrders: async (_p: string, day: string) => ({ day, has: (id: string) => Number(id.slice(1)) % 4 !== 0 }) };
+    const run = async (matchThreshold?: number) => {
+      const check = queued({ viewId: '123' });
+      const { deps } = fakeDeps(clean, quarter, check);
+      const done = await runFeedCheck({ ...company, ...(matchThreshold ? { matchThreshold } : {}) } as CompanyRecord, check, {}, deps);
+      const { ordersInFeed, notInGA } = done.result!.possibleImported!;
+      expect(notInGA / ordersInFeed).toBeGreaterThan(0.1);
+      expect(notInGA / ordersInFeed).toBeLessThan(0.5);
+      return done.result!.counts.gaOrdersDontMatchXml ?? 0;
+    };
+    expect(await run(10)).toBeGreaterThan(0);
+    expect(await run(50)).toBe(0);
+    expect(await run()).toBe(await run(20));
+  });
+
   it('leaves the comparison out when the analytics provider fails, and says so in the log', async () => {
     const { deps } = fakeDeps(clean, { analyticsOrders: async () => Promise.reject(new RangeError('quota')) });
     const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);

@@ -19,6 +19,7 @@ import { createFailingRowsWriter, type FailingRowsWriter } from './failing-rows'
 import { failingRowsUpload, type MultipartTarget } from '../../data/failing-rows';
 import { FEED_CHECK_HEARTBEAT_MS, FEED_CHECK_STALL_MS, FEED_CHECK_WATCH_MS, leaseFrom } from './lease';
 import { logger } from '../../platform/log';
+import { MATCH_THRESHOLD_DEFAULT } from '../../../shared/domain/types';
 
 /**
  * Runs one feed check to its end, from any caller: the job started by POST /api/order-feed/check
@@ -228,6 +229,8 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       product: company.product,
       now,
       maxExamples: FEED_REPORT_EXAMPLES,
+      // Every check of the company (manual, URL, upload, daily) runs here, so all use its setting.
+      maxUntrackedShare: (company.matchThreshold ?? MATCH_THRESHOLD_DEFAULT) / 100,
       failingRows,
     };
     if (viewId) {

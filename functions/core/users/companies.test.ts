@@ -62,6 +62,7 @@ describe('managedCompanies', () => {
       viewId: null,
       dimensionIndex: null,
       orderFeedUrl: null,
+      matchThreshold: 20,
       integrationSteps: ['sources'],
       version: 3,
       isDefault: false,

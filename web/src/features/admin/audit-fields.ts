@@ -36,6 +36,7 @@ const BY_KIND: Partial<Record<AuditKind, Record<string, MessageId>>> = {
     viewId: 'companies.field.viewId',
     dimensionIndex: 'companies.field.dimensionIndex',
     orderFeedUrl: 'companies.field.orderFeedUrl',
+    matchThreshold: 'companies.field.matchThreshold',
     orderFeedHostKey: 'audit.field.orderFeedHostKey',
     integrationSteps: 'companies.steps.options',
     isDefault: 'audit.field.isDefault',

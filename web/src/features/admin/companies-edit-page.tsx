@@ -1,8 +1,8 @@
 import { Formik } from 'formik';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Company, StepType } from 'shared/domain/types';
-import { companyEditFormSchema } from 'shared/schemas/companies';
+import { MATCH_THRESHOLD_DEFAULT, type Company, type StepType } from 'shared/domain/types';
+import { companyEditPageSchema } from 'shared/schemas/companies';
 import { companiesGet, companiesUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
@@ -69,18 +69,26 @@ function EditForm({ company }: { company: Company }) {
     dimensionIndex: company.dimensionIndex ?? '',
     orderFeedUrl: company.orderFeedUrl ?? '',
   };
+  const threshold = company.matchThreshold ?? MATCH_THRESHOLD_DEFAULT;
+  // A number input answers '' while empty: the schema says so rather than saving nothing.
+  const thresholdChange = (value: number | string) => (value === threshold ? null : { matchThreshold: value as number });
   return (
     <Card>
       <h2 className="co-title">
         <T id="companies.editPage.info" />
       </h2>
       <Formik
-        initialValues={initial}
-        validationSchema={companyEditFormSchema}
+        initialValues={{ ...initial, matchThreshold: threshold as number | string }}
+        validationSchema={companyEditPageSchema}
         onSubmit={async (values, helpers) => {
           setFailure(null);
-          const fields = changedFields(company, values);
-          const body = { ...(fields ?? { version: company.version }), ...(stepsChanged ? { integrationSteps: steps } : {}) };
+          const { matchThreshold, ...row } = values;
+          const fields = changedFields(company, row);
+          const body = {
+            ...(fields ?? { version: company.version }),
+            ...thresholdChange(matchThreshold),
+            ...(stepsChanged ? { integrationSteps: steps } : {}),
+          };
           try {
             await mutateRoute(companiesUpdate, { params: { id: company.id }, body });
             showNotice('notice.companySaved', { name: values.name.trim() }, '/admin/companies');
@@ -93,7 +101,8 @@ function EditForm({ company }: { company: Company }) {
         }}
       >
         {({ values, isSubmitting, handleSubmit }) => {
-          const changed = changedFields(company, values) !== null || stepsChanged;
+          const { matchThreshold, ...row } = values;
+          const changed = changedFields(company, row) !== null || thresholdChange(matchThreshold) !== null || stepsChanged;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>
               <UnsavedFormGuard dirty={changed} />
@@ -103,6 +112,16 @@ function EditForm({ company }: { company: Company }) {
               <FormField name="viewId" label="companies.field.viewId" inputMode="numeric" />
               <FormField name="dimensionIndex" label="companies.field.dimensionIndex" inputMode="numeric" />
               <FormField name="orderFeedUrl" label="companies.field.orderFeedUrl" type="url" />
+              <FormField
+                name="matchThreshold"
+                label="companies.field.matchThreshold"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                step={1}
+                hint={<T id="companies.field.matchThresholdHint" />}
+              />
               <div className="co-form-actions">
                 <span className="muted small">
                   <T id="companies.editPage.steps" />{' '}

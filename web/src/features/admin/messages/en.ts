@@ -98,6 +98,10 @@ export const en = {
   'companies.field.viewId': "View ID",
   'companies.field.dimensionIndex': "Custom Dimension",
   'companies.field.orderFeedUrl': "Order Feed URL",
+  'companies.field.matchThreshold': "Match threshold (%)",
+  'companies.field.matchThresholdHint': "The order feed check warns when more than this share of the tested day’s orders is missing from analytics (1 to 100, default 20). Customers cannot change it.",
+  // Only the edit page sets it (admin only), so its message loads with the admin pages.
+  'validation.company.matchThreshold': "Please enter a whole percentage from 1 to 100",
   'companies.steps.button': "Steps setting ({count})",
   'companies.steps.title': "Steps setting",
   'companies.steps.options': "Integration steps",

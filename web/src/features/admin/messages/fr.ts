@@ -96,6 +96,10 @@ export const fr: Record<keyof typeof en, string> = {
   'companies.field.viewId': "View ID",
   'companies.field.dimensionIndex': "Dimension personnalisée",
   'companies.field.orderFeedUrl': "URL du flux de commandes",
+  'companies.field.matchThreshold': "Seuil de correspondance (%)",
+  'companies.field.matchThresholdHint': "La vérification du flux de commandes avertit quand plus de cette part des commandes du jour testé manque dans l’analytique (de 1 à 100, 20 par défaut). Les clients ne peuvent pas le modifier.",
+  // Only the edit page sets it (admin only), so its message loads with the admin pages.
+  'validation.company.matchThreshold': "Veuillez saisir un pourcentage entier de 1 à 100",
   'companies.steps.button': "Réglage des étapes ({count})",
   'companies.steps.title': "Réglage des étapes",
   'companies.steps.options': "Étapes d’intégration",

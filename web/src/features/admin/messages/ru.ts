@@ -96,6 +96,10 @@ export const ru: Record<keyof typeof en, string> = {
   'companies.field.viewId': "View ID",
   'companies.field.dimensionIndex': "Пользовательский параметр",
   'companies.field.orderFeedUrl': "URL фида заказов",
+  'companies.field.matchThreshold': "Порог совпадения (%)",
+  'companies.field.matchThresholdHint': "Проверка фида заказов предупреждает, если доля заказов проверяемого дня, не найденных в аналитике, выше этого значения (от 1 до 100, по умолчанию 20). Клиенты не могут его изменить.",
+  // Only the edit page sets it (admin only), so its message loads with the admin pages.
+  'validation.company.matchThreshold': "Введите целое число процентов от 1 до 100",
   'companies.steps.button': "Настройка шагов ({count})",
   'companies.steps.title': "Настройка шагов",
   'companies.steps.options': "Шаги интеграции",
