@@ -143,24 +143,5 @@ describe('GET /api/companies, a page at a time, and its type-ahead', () => {
   });
 });
 
-describe('the session answers whatever the platform size', () => {
-  it('sign-in and GET /api/users/current of an administrator stay the same size with 1,000 more companies; the lists stay a page', async () => {
-    const before = { signIn: (await admin.post('/api/security/login', { username: adminUser.login, password: adminUser.password })).text.length, current: (await admin.get('/api/users/current')).text.length };
-    const tag = `big${uniqueSuffix()}`.toLowerCase();
-    // Seeded through the data layer: 1,000 companies, 25 at a time.
-    for (let i = 0; i < 1000; i += 25) {
-      await Promise.all(Array.from({ length: 25 }, (_, j) => createCompany({ name: `${tag} ${String(i + j).padStart(4, '0')}`, product: '360', country: 'FR' })));
-    }
-    const signIn = await admin.post('/api/security/login', { username: adminUser.login, password: adminUser.password });
-    expect(signIn.status).toBe(200);
-    expect(signIn.text.length).toBe(before.signIn);
-    expect((await admin.get('/api/users/current')).text.length).toBe(before.current);
-    const managed = await admin.get<unknown[]>('/api/companies/managed');
-    expect(managed.body.length).toBeLessThanOrEqual(2);
-    const page = await admin.get<CompaniesAdminList>('/api/companies');
-    expect(page.body.companies).toHaveLength(50);
-    expect(page.text.length).toBeLessThan(200_000);
-    const users = await admin.get<UsersAdminList>('/api/users');
-    expect(users.text.length).toBeLessThan(200_000);
-  });
-});
+// The session answers and the lists at 1,000 more companies: test/integration/platform-scale.test.ts
+// (loaded in bulk through the data layer, as bench:scale does).

@@ -111,8 +111,9 @@ describe('POST /api/integration-status/update', () => {
     expect(mails[0]!.body.html).toContain('Their note: Nightly &lt;b&gt;SFTP&lt;/b&gt; export');
 
     const admin = await signedIn(stack.url, await makeUser('ROLE_ADMIN', company));
-    const report = (await admin.get('/api/integration-status/report')).body as Array<{ companyId: string; stepType: string; note?: string }>;
-    expect(report.find((row) => row.companyId === company.id && row.stepType === 'status_feed')?.note).toBe(note);
+    // The report is paged: the company's own rows (its edit page's link).
+    const report = (await admin.get(`/api/integration-status/report?company=${company.id}`)).body as { rows: Array<{ companyId: string; stepType: string; note?: string }> };
+    expect(report.rows.find((row) => row.companyId === company.id && row.stepType === 'status_feed')?.note).toBe(note);
     const reset = await admin.post('/api/integration-status/update', { stepType: 'status_feed', status: 'TBD' });
     expect(step(reset.body)).not.toHaveProperty('note');
   });
