@@ -46,7 +46,8 @@ describe('a hard bounce', () => {
     // SES accepted the welcome mail; the bounce came back after it.
     expect(first.body.welcomeMailSent).toBe(true);
     expect(await mailsTo(stack.endpoints.ses, bounced)).toHaveLength(1);
-    expect(await suppressionOf(first.body.id)).toMatchObject({ address: bounced, type: 'bounce', reason: expect.stringContaining('General') });
+    // The mail leaves through the outbox after the answer, and SES's event comes back after it.
+    await expect.poll(() => suppressionOf(first.body.id), { timeout: 15_000 }).toMatchObject({ address: bounced, type: 'bounce', reason: expect.stringContaining('General') });
 
     // The next mail to the address (a new account under the same login) is skipped, and said so.
     expect((await admin.delete(`/api/users/${first.body.id}`, { json: { version: first.body.version } })).status).toBe(200);
@@ -83,7 +84,7 @@ describe('a hard bounce', () => {
   it('a complaint suppresses too; an unknown user is a 404', async () => {
     const complained = `complaint+${uniqueSuffix()}@simulator.amazonses.com`;
     const created = await newUser(complained);
-    expect(await suppressionOf(created.body.id)).toMatchObject({ address: complained, type: 'complaint', reason: 'abuse' });
+    await expect.poll(() => suppressionOf(created.body.id), { timeout: 15_000 }).toMatchObject({ address: complained, type: 'complaint', reason: 'abuse' });
     expect((await admin.get('/api/users/00000000-0000-4000-8000-000000000000/mail-suppression')).status).toBe(404);
   });
 });
