@@ -49,7 +49,13 @@ for (const role of ROLES) {
           await expect(page.locator('h1').first()).toBeVisible();
           await expect(page.locator('.spinner-wrap, [aria-busy="true"]')).toHaveCount(0);
           const width = await page.evaluate<number>('document.scrollingElement.scrollWidth');
-          if (width > PHONE.width) overflowing.push(`${path}: ${width} px`);
+          if (width > PHONE.width) {
+            // Name the widest leaves too (tag.class and their right edge): the failure says what to fix.
+            const culprits = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+              .filter((el) => el.getBoundingClientRect().right > ${PHONE.width} + 1 && ![...el.children].some((child) => child.getBoundingClientRect().right > ${PHONE.width} + 1))
+              .slice(0, 3).map((el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + ' ' + Math.round(el.getBoundingClientRect().right) + ' px')`);
+            overflowing.push(`${path}: ${width} px (${culprits.join(', ')})`);
+          }
           // PHONE_SHOTS=dir keeps a full-page screenshot of each page, to look at.
           if (process.env.PHONE_SHOTS) await page.screenshot({ path: `${process.env.PHONE_SHOTS}/${locale}${path.replace(/\W+/g, '_')}.png`, fullPage: true });
         });

@@ -29,6 +29,7 @@ export const PAGE_TOUR: readonly TourPage[] = [
   { pattern: '/admin/:page/edit/:id', role: 'ROLE_ADMIN', path: '/admin/users/edit/{userId}' },
   { pattern: '/admin/translations', role: 'ROLE_ADMIN' },
   { pattern: '/admin/audit', role: 'ROLE_ADMIN' },
+  { pattern: '/admin/mail', role: 'ROLE_ADMIN' },
   { pattern: '/admin/integration-status', role: 'ROLE_ADMIN' },
   { pattern: '/admin/default-collectors', role: 'ROLE_ADMIN' },
   { pattern: '/instructions/:name', role: 'ROLE_USER', path: '/instructions/salesforce_crm' },

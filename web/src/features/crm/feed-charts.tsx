@@ -90,24 +90,28 @@ export interface ChartTableProps {
 
 function ChartTable({ caption, labelHeader, valueHeader, data, percent }: ChartTableProps) {
   const intl = useIntl();
+  // Hidden by its wrapper: a table is never narrower than its content, so a hidden table with a long
+  // caption (French at 390 px) would still widen the page; a div is held to 1 px.
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{labelHeader}</th>
-          <th scope="col">{valueHeader}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((d) => (
-          <tr key={d.label}>
-            <th scope="row">{d.label}</th>
-            <td>{percent ? intl.formatNumber(d.orders / 100, { style: 'percent', maximumFractionDigits: 1 }) : intl.formatNumber(d.orders)}</td>
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labelHeader}</th>
+            <th scope="col">{valueHeader}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.label}>
+              <th scope="row">{d.label}</th>
+              <td>{percent ? intl.formatNumber(d.orders / 100, { style: 'percent', maximumFractionDigits: 1 }) : intl.formatNumber(d.orders)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
