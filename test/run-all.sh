@@ -68,8 +68,8 @@ over_http() {
 in_the_browser() {
   stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
 }
-# Side by side only when asked (TOGETHER=1): on a 2-core machine that is already busy, two stacks
-# at once make the suites' waits longer than their limits; one after the other is the proven way.
+# Side by side only when asked (TOGETHER=1): that has been tried on a small fake script only, never
+# on the real suites on a 2-core machine; one after the other is the proven way.
 if [ "${TOGETHER:-0}" = 1 ]; then together over_http in_the_browser; else over_http; in_the_browser; fi
 mapfile -t failed <test-results/failed-stages
 node test/summary.mjs "${failed[@]}"
