@@ -1,6 +1,5 @@
-import { createWriteStream, openAsBlob } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
@@ -10,7 +9,7 @@ import { env } from '../../functions/platform/env';
 import { cleanRecords, xmlChunks, type FeedRecord } from '../../shared/feed/testing/generate';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
-import { finished, postToS3, startCheck, uploadTicket } from './helpers/order-feed';
+import { finished, postToS3, startCheck, uploadTicket, writeFeedFile } from './helpers/order-feed';
 
 /**
  * A 1M-order feed (~800 MB) end to end on the local stack: generated to a temporary file, sent to
@@ -51,18 +50,7 @@ beforeAll(async () => {
   useLocalEnv();
   dir = await mkdtemp(join(tmpdir(), 'feed-1m-'));
   file = join(dir, 'feed-1m.xml');
-  const out = createWriteStream(file);
-  // Written order by order with backpressure: the generator never holds the feed in memory.
-  let batch = '';
-  for (const chunk of xmlChunks(asShopOrders(cleanRecords({ now: new Date(), orders: ORDERS, seed: 42 })))) {
-    batch += chunk;
-    if (batch.length > 1 << 20) {
-      if (!out.write(batch)) await once(out, 'drain');
-      batch = '';
-    }
-  }
-  out.end(batch);
-  await once(out, 'finish');
+  await writeFeedFile(file, xmlChunks(asShopOrders(cleanRecords({ now: new Date(), orders: ORDERS, seed: 42 }))));
 }, 300_000);
 
 afterAll(async () => {

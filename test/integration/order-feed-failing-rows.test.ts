@@ -1,6 +1,5 @@
-import { createWriteStream, openAsBlob } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import type { FailingRowsLink } from '../../shared/domain/order-feed';
 import { cleanRecords, csvChunks, type FeedRecord } from '../../shared/feed/testing/generate';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
-import { finished, postToS3, startCheck, uploadTicket } from './helpers/order-feed';
+import { finished, postToS3, startCheck, uploadTicket, writeFeedFile } from './helpers/order-feed';
 
 /**
  * "Download every failing row": a 300,000-order CSV feed in which every third order has an invalid
@@ -37,17 +36,7 @@ beforeAll(async () => {
   useLocalEnv();
   dir = await mkdtemp(join(tmpdir(), 'feed-failing-rows-'));
   file = join(dir, 'feed.csv');
-  const out = createWriteStream(file);
-  let batch = '';
-  for (const chunk of csvChunks(withBadPrices(cleanRecords({ now: new Date(), orders: ORDERS, seed: 7 })))) {
-    batch += chunk;
-    if (batch.length > 1 << 20) {
-      if (!out.write(batch)) await once(out, 'drain');
-      batch = '';
-    }
-  }
-  out.end(batch);
-  await once(out, 'finish');
+  await writeFeedFile(file, csvChunks(withBadPrices(cleanRecords({ now: new Date(), orders: ORDERS, seed: 7 }))));
 }, 300_000);
 
 afterAll(async () => {

@@ -1,3 +1,5 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import type { FeedCheck, FeedUploadTicket } from '../../../shared/domain/order-feed';
@@ -66,3 +68,18 @@ export const closeServer = (server: Server) =>
     server.closeAllConnections();
     server.close(() => resolve());
   });
+
+/** Writes a generated feed to `file` a megabyte at a time, with backpressure: the feed is never held in memory. */
+export async function writeFeedFile(file: string, chunks: Iterable<string>): Promise<void> {
+  const out = createWriteStream(file);
+  let batch = '';
+  for (const chunk of chunks) {
+    batch += chunk;
+    if (batch.length > 1 << 20) {
+      if (!out.write(batch)) await once(out, 'drain');
+      batch = '';
+    }
+  }
+  out.end(batch);
+  await once(out, 'finish');
+}

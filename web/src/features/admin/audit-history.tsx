@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { auditReference } from 'shared/domain/audit';
+import { SEARCH_MAX_LENGTH } from 'shared/domain/search-text';
 import { AUDIT_KINDS, STEP_TYPES, type AuditEntry, type AuditKind, type AuditPage, type MailSuppression, type StepType } from 'shared/domain/types';
 import type { MatchType, UtmCondition, UtmDimension } from 'shared/domain/utm-matching';
 import { isCollectorCommentText, parseCollectorComment } from 'shared/schemas/default-collectors';
@@ -214,14 +215,23 @@ function FilterField({ name, filter, onChange, options }: { name: 'kind'; filter
   const t = useT();
   const id = `audit-filter-${useId()}`;
   return (
-    <div className="audit-filter">
-      <label htmlFor={id}>
-        <T id={`audit.filter.${name}`} />
-      </label>
+    <FilterBox name={name} id={id}>
       <select id={id} className="select" value={filter[name] ?? ''} onChange={(event) => onChange({ ...filter, [name]: event.target.value || undefined })}>
         <option value="">{t('audit.filter.all')}</option>
         {options.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </select>
+    </FilterBox>
+  );
+}
+
+/** A filter's box and label, the same for the choice and the typed filters. */
+function FilterBox({ name, id, children }: { name: 'kind' | 'company' | 'user'; id: string; children: ReactNode }) {
+  return (
+    <div className="audit-filter">
+      <label htmlFor={id}>
+        <T id={`audit.filter.${name}`} />
+      </label>
+      {children}
     </div>
   );
 }
@@ -235,17 +245,14 @@ function TypeAheadFilter({ name, text, onText, options }: { name: 'company' | 'u
   const t = useT();
   const id = `audit-filter-${useId()}`;
   return (
-    <div className="audit-filter">
-      <label htmlFor={id}>
-        <T id={`audit.filter.${name}`} />
-      </label>
-      <input id={id} className="input" list={`${id}-choices`} autoComplete="off" maxLength={128} placeholder={t('audit.filter.all')} value={text} onChange={(event) => onText(event.target.value)} />
+    <FilterBox name={name} id={id}>
+      <input id={id} className="input" list={`${id}-choices`} autoComplete="off" maxLength={SEARCH_MAX_LENGTH} placeholder={t('audit.filter.all')} value={text} onChange={(event) => onText(event.target.value)} />
       <datalist id={`${id}-choices`}>
         {options.map(([value, label]) => (
           <option key={value} value={label} />
         ))}
       </datalist>
-    </div>
+    </FilterBox>
   );
 }
 
