@@ -24,9 +24,9 @@ function ResendButton({ row }: { row: Row }) {
     setBusy(true);
     try {
       await mutateRoute(outboxResend, { params: { id: row.id } });
-      showNotice('adminMail.resent', { recipient: row.recipient });
+      showNotice('notice.mailResent', { recipient: row.recipient });
     } catch {
-      showNotice('adminMail.resendFailed', { recipient: row.recipient });
+      showNotice('notice.mailResendFailed', { recipient: row.recipient });
     } finally {
       setBusy(false);
     }
@@ -38,9 +38,34 @@ function ResendButton({ row }: { row: Row }) {
   );
 }
 
+/** A template's words, whatever its language variant (`password-reset-fr` is a password reset). */
+const TEMPLATE_LABELS = {
+  'step-notification': 'adminMail.template.stepNotification',
+  'integration-validation': 'adminMail.template.integrationValidation',
+  welcome: 'adminMail.template.welcome',
+  'password-reset': 'adminMail.template.passwordReset',
+  'feed-regression': 'adminMail.template.feedRegression',
+  'health-alert': 'adminMail.template.healthAlert',
+  'mfa-added': 'adminMail.template.mfaAdded',
+  'mfa-removed': 'adminMail.template.mfaRemoved',
+} as const satisfies Record<string, MessageId>;
+
+function TemplateName({ topic }: { topic: string }) {
+  const base = topic.replace(/-(default|fr|ru)$/, '');
+  const label = (TEMPLATE_LABELS as Record<string, MessageId>)[base];
+  // A topic the page does not know (one added later) still shows: its code name, not nothing.
+  return label ? (
+    <span title={topic}>
+      <T id={label} />
+    </span>
+  ) : (
+    <code>{topic}</code>
+  );
+}
+
 const COLUMNS: ReadonlyArray<Column<Row, Draft, 'created'>> = [
   { key: 'recipient', label: 'adminMail.column.recipient', rowHeader: true, cell: (row) => row.recipient },
-  { key: 'topic', label: 'adminMail.column.mail', cell: (row) => <code>{row.topic}</code> },
+  { key: 'topic', label: 'adminMail.column.mail', cell: (row) => <TemplateName topic={row.topic} /> },
   { key: 'attempts', label: 'adminMail.column.attempts', cell: (row) => <T id="adminMail.attempts" values={{ count: row.attempts }} /> },
   {
     key: 'when',
@@ -75,7 +100,7 @@ export function MailOutboxPage() {
     data: rows,
     mutate: (() => mutate().then((page) => page?.deliveries.map((delivery) => ({ ...delivery, version: 0 })))) as KeyedMutator<Row[]>,
     name: (row) => row.recipient,
-    notices: { failed: 'adminMail.resendFailed', deleted: 'adminMail.resent' },
+    notices: { failed: 'notice.mailResendFailed', deleted: 'notice.mailResent' },
   });
   return (
     <div className="page">

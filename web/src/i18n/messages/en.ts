@@ -364,6 +364,8 @@ export const en = {
   'notice.close': 'Close',
   'notice.userSaved': 'User {email} saved',
   'notice.companySaved': 'Company {name} saved',
+  'notice.mailResent': "The mail to {recipient} is being sent again.",
+  'notice.mailResendFailed': "The mail to {recipient} could not be queued again: read the list again and retry.",
   'notice.passwordSet': 'The password of {email} was changed',
   'notice.ownPasswordChanged': 'Your password was changed',
   // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
@@ -464,6 +466,8 @@ export const en = {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface AreaMessageIds {}
 
-export type MessageId = keyof typeof en | keyof AreaMessageIds;
+/** The entry catalogue's own ids: what the shell can show wherever it is (a notice, an error). */
+export type AppMessageId = keyof typeof en;
+export type MessageId = AppMessageId | keyof AreaMessageIds;
 /** The entry catalogue's ids (French and Russian hold exactly these). */
 export type Catalogue = Record<keyof typeof en, string>;

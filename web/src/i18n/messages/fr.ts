@@ -350,6 +350,8 @@ export const fr: Catalogue = {
   'notice.close': 'Fermer',
   'notice.userSaved': 'Utilisateur {email} enregistré',
   'notice.companySaved': 'Entreprise {name} enregistrée',
+  'notice.mailResent': "L’e-mail à {recipient} est renvoyé.",
+  'notice.mailResendFailed': "L’e-mail à {recipient} n’a pas pu être remis en file : relisez la liste et réessayez.",
   'notice.passwordSet': 'Le mot de passe de {email} a été modifié',
   'notice.ownPasswordChanged': 'Votre mot de passe a été modifié',
   // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)

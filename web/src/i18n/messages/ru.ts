@@ -350,6 +350,8 @@ export const ru: Catalogue = {
   'notice.close': 'Закрыть',
   'notice.userSaved': 'Пользователь {email} сохранён',
   'notice.companySaved': 'Компания {name} сохранена',
+  'notice.mailResent': "Письмо для {recipient} отправляется снова.",
+  'notice.mailResendFailed': "Не удалось снова поставить в очередь письмо для {recipient}: обновите список и попробуйте ещё раз.",
   'notice.passwordSet': 'Пароль пользователя {email} изменён',
   'notice.ownPasswordChanged': 'Ваш пароль изменён',
   // Unsaved-change warning (lib/use-unsaved-changes.ts, issue 24)
