@@ -109,7 +109,7 @@ export class JobsStack extends Stack {
     // The worker writes the check, its history line and the step, mails the team on a regression,
     // and reads the Google key for the feed-versus-analytics comparison (as the manual check's job).
     // The event source adds the queue's receive and delete rights to this role.
-    const workerRole = roles.roleFor(jobGrants({ table: 'read-write', sendsMail: true, googleCredentials: true, feedBucket: ['put', 'abort-multipart'] }), { key: 'feed-recheck-worker', statements: [] });
+    const workerRole = roles.roleFor(jobGrants({ table: 'read-write', queuesMail: true, googleCredentials: true, feedBucket: ['put', 'abort-multipart'] }), { key: 'feed-recheck-worker', statements: [] });
     this.feedRecheckWorker = new PortalFunction(this, 'FeedRecheckWorker', {
       entry: feedRecheckWorkerEntry,
       description: 'Daily feed re-check: checks one company\'s stored feed URL per message',
@@ -157,7 +157,7 @@ export class JobsStack extends Stack {
     this.outboxSweep = new PortalFunction(this, 'OutboxSweep', {
       entry: outboxSweepEntry,
       description: 'Outbox: sends the mails that are due (a lost kick, a retry after a failure)',
-      role: roles.roleFor(jobGrants({ table: 'read-write', sendsMail: true }), { key: 'outbox-sweep', statements: [] }),
+      role: roles.roleFor(jobGrants({ table: 'read-write', queuesMail: true }), { key: 'outbox-sweep', statements: [] }),
       logGroup,
       environment,
       timeout: Duration.minutes(5),

@@ -10,6 +10,12 @@ export type { FeedBucketAccess, TableAccess };
 /** The complete grants of one route (defaults filled in). */
 export interface RouteGrants {
   readonly table: TableAccess;
+  /** Records mails in the outbox (functions/core/outbox) and kicks its dispatcher. */
+  readonly queuesMail: boolean;
+  /**
+   * ses:SendEmail: a job, which sends the mails it queued itself (no dispatcher to kick), and the
+   * outbox's own functions. Never a route: a route only records and kicks.
+   */
   readonly sendsMail: boolean;
   readonly cognito: readonly CognitoAdminAction[];
   readonly feedBucket: readonly FeedBucketAccess[];
@@ -21,8 +27,8 @@ export interface RouteGrants {
 export function grantsFor(route: RouteDef): RouteGrants {
   const declared = route.grants ?? {};
   // A route's mail goes through the outbox (functions/core/outbox): recorded, then the dispatcher kicked.
-  const kicks: readonly JobName[] = declared.sendsMail ? ['outbox-dispatch'] : [];
-  return complete({ ...declared, invokes: [...new Set([...(declared.invokes ?? []), ...kicks])] }, route.method === 'GET' ? 'read' : 'read-write');
+  const kicks: readonly JobName[] = declared.queuesMail ? ['outbox-dispatch'] : [];
+  return { ...complete({ ...declared, invokes: [...new Set([...(declared.invokes ?? []), ...kicks])] }, route.method === 'GET' ? 'read' : 'read-write'), sendsMail: false };
 }
 
 /** A job's grants (lib/definitions/resources.ts `jobs`): nothing beyond what it declares, table read by default. */
@@ -31,7 +37,8 @@ export const jobGrants = (declared: DeclaredGrants): RouteGrants => complete(dec
 function complete(declared: DeclaredGrants, table: TableAccess): RouteGrants {
   return {
     table: declared.table ?? table,
-    sendsMail: declared.sendsMail ?? false,
+    queuesMail: declared.queuesMail ?? false,
+    sendsMail: declared.queuesMail ?? false,
     cognito: [...(declared.cognito ?? [])].sort(),
     feedBucket: [...(declared.feedBucket ?? [])].sort(),
     invokes: [...(declared.invokes ?? [])].sort(),
@@ -43,7 +50,8 @@ function complete(declared: DeclaredGrants, table: TableAccess): RouteGrants {
 export function grantsKey(grants: RouteGrants): string {
   return [
     `table=${grants.table}`,
-    grants.sendsMail ? 'mail' : '',
+    grants.queuesMail ? 'mail' : '',
+    grants.sendsMail ? 'ses' : '',
     grants.feedBucket.length ? `s3=${grants.feedBucket.join('+')}` : '',
     grants.cognito.length ? `cognito=${grants.cognito.map((a) => a.replace('cognito-idp:Admin', '')).join('+')}` : '',
     grants.invokes.length ? `jobs=${grants.invokes.join('+')}` : '',

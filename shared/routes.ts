@@ -87,8 +87,12 @@ export type CognitoAdminAction =
  */
 export interface RouteGrants {
   readonly table?: TableAccess;
-  /** ses:SendEmail from the configured sender with the stage's templates. */
-  readonly sendsMail?: boolean;
+  /**
+   * Mails through the outbox (functions/core/outbox): a route records them and may invoke the
+   * dispatcher; a job also sends them itself (ses:SendEmail from the configured sender with the
+   * stage's templates, lib/permissions.ts).
+   */
+  readonly queuesMail?: boolean;
   readonly cognito?: readonly CognitoAdminAction[];
   readonly feedBucket?: readonly FeedBucketAccess[];
   /** Jobs it starts (lambda:InvokeFunction on exactly these functions). */
@@ -195,11 +199,11 @@ export type RequestOf<R extends RouteDef> = R extends { readonly schema: infer S
 export type ResponseOf<R extends RouteDef> = R extends { readonly response: Reply<infer T> } ? T : never;
 
 /** Sent mail of routes that complete an integration step (spec: "after each completion"). */
-const completesSteps = { sendsMail: true } as const;
+const completesSteps = { queuesMail: true } as const;
 /** Slow third parties (Google APIs, remote feeds): up to API Gateway's 30 s. */
 const slow = { timeoutSeconds: 29 } as const;
 /** The analytics checks: Google's key, and the team's mail when a check completes a step. */
-const analyticsChecks = { sendsMail: true, googleCredentials: true } as const;
+const analyticsChecks = { queuesMail: true, googleCredentials: true } as const;
 
 // Accounts: security
 export const securityLogin = route({
@@ -248,7 +252,7 @@ export const securityMfaSetupVerify = route({
   stale: [],
   schema: mfaVerifySchema, response: reply<{ status: 'enrolled' }>(),
   // The owner is told by e-mail (functions/core/security/mfa-mail.ts).
-  grants: { sendsMail: true },
+  grants: { queuesMail: true },
 });
 // The owner removes their app with the password and a current code; the owner is told by e-mail.
 export const securityMfaRemove = route({
@@ -256,7 +260,7 @@ export const securityMfaRemove = route({
   summary: 'Remove one\'s own authenticator app', throttled: true,
   stale: ['users-current'],
   schema: mfaRemoveSchema, response: reply<{ status: 'removed' }>(),
-  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
+  grants: { queuesMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
 // Browsers post Content-Security-Policy violations here (report-uri / report-to): logged for operators.
 export const securityCspReport = route({
@@ -288,7 +292,7 @@ export const passwordResetComplete = route({
   schema: passwordResetCompleteSchema, response: reply<{ status: 'changed' }>(),
   // New permanent password, then every session of the user ends (functions/core/security/password-reset.ts);
   // with `removeMfa`, the authenticator app goes too and the owner is told by e-mail.
-  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'] },
+  grants: { queuesMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminSetUserMFAPreference'] },
 });
 
 // Accounts: users
@@ -336,7 +340,7 @@ export const usersCreate = route({
   grants: {
     // Welcome mail with the temporary password; functions/platform/users-admin.ts looks the login up,
     // creates the user, puts it in the role's group, and deletes it again when the table write fails.
-    sendsMail: true,
+    queuesMail: true,
     cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser'],
   },
 });
@@ -366,7 +370,7 @@ export const usersMfaReset = route({
   summary: 'Turn off a user\'s authenticator app',
   stale: ['users-list', 'users-get'],
   response: reply<AdminUser>(),
-  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
+  grants: { queuesMail: true, cognito: ['cognito-idp:AdminSetUserMFAPreference'] },
 });
 // A new temporary password and the welcome e-mail again (functions/core/users/resend-welcome.ts);
 // never the protected administrator nor oneself; 3 an hour per user.
@@ -375,7 +379,7 @@ export const usersWelcomeResend = route({
   summary: 'Send the welcome e-mail again with a new temporary password', throttled: true,
   stale: ['users-list', 'users-get'],
   response: reply<CreatedUser>(),
-  grants: { sendsMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
+  grants: { queuesMail: true, cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
 });
 export const usersMailSuppression = route({
   id: 'users-mail-suppression', area: 'users', method: 'GET', path: '/api/users/{id}/mail-suppression', access: 'admin',
@@ -494,7 +498,7 @@ export const emailSend = route({
   stale: [],
   schema: emailSendSchema, response: reply<{ status: 'sent' }>(),
   // Allow-listed templates (the schema) and recipients (core/integration/steps.ts) only.
-  grants: { sendsMail: true },
+  grants: { queuesMail: true },
 });
 export const meetingsList = route({
   id: 'meetings-list', area: 'meetings', method: 'GET', path: '/api/meetings', access: 'signed-in', companyScoped: true,

@@ -381,7 +381,7 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     entry: 'functions/jobs/password-reset-mail.ts',
     description: 'Password reset: the link and its e-mail, after the request was answered',
     timeoutSeconds: 30,
-    grants: { table: 'read-write', sendsMail: true },
+    grants: { table: 'read-write', queuesMail: true },
   },
   'feed-check': {
     entry: 'functions/jobs/feed-check.ts',
@@ -391,14 +391,14 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     memoryMb: 1769,
     // googleCredentials: the comparison with the analytics tool's orders of the day before;
     // put and abort-multipart: the failing-rows CSV it writes as it reads (multipart upload).
-    grants: { table: 'read-write', sendsMail: true, feedBucket: ['get', 'put', 'abort-multipart'], googleCredentials: true },
+    grants: { table: 'read-write', queuesMail: true, feedBucket: ['get', 'put', 'abort-multipart'], googleCredentials: true },
   },
   'outbox-dispatch': {
     entry: 'functions/jobs/outbox-dispatch.ts',
     description: 'Outbox: one try of the deliveries a request just recorded (docs/reliability.md, "Mail")',
     // Tries one after another, each within SES's time budget (9 s), a request's few mails.
     timeoutSeconds: 60,
-    grants: { table: 'read-write', sendsMail: true },
+    grants: { table: 'read-write', queuesMail: true },
   },
 };
 
