@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // On the bundles (LAMBDA_CODE=bundled) every function is a process of its own: a stack starts by
@@ -8,6 +9,10 @@ const bundled = process.env.LAMBDA_CODE === 'bundled';
 // One config, several projects: `vitest run --project unit` etc. (see package.json scripts).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: ONE on CI's 2 cores, which left a core
+    // idle through the unit/data/web/infra stage (its CPU seconds equalled its wall seconds). The
+    // main process mostly waits on the workers, so two workers fill a 2-core machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
