@@ -42,28 +42,24 @@ const take = () => {
 };
 const total = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
 const listed = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`).join(', ');
-const { createCompany } = await import('../../functions/data/companies');
+const { loadCompanies } = await import('../../functions/data/companies');
 const { putTraffic } = await import('../../functions/data/traffic');
 const { runLocalFeedRecheck } = await import('../../localstack/job-feeds');
+const { chunks, pool } = await import('../support/platform-load');
 
 try {
   const started = performance.now();
-  const ids = Array.from({ length: COMPANIES }, (_, i) => i);
-  for (let i = 0; i < ids.length; i += 20) {
-    await Promise.all(
-      ids.slice(i, i + 20).map(async (n) => {
-        const company = await createCompany({
-          name: `Health bench ${n} ${randomUUID().slice(0, 6)}`,
-          product: '360',
-          country: 'FR',
-          viewId: `100001${String(n).padStart(6, '0')}${Math.floor(Math.random() * 1000)}`,
-          dimensionIndex: '1',
-        });
-        await putTraffic(company.id, [
-          { utmSource: 'google', utmMedium: 'cpc', utmCampaign: `c${n}`, sessions: 900 },
-          { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'weekly', sessions: 100 },
-        ]);
-      }),
+  const tag = randomUUID().slice(0, 6);
+  // Bulk loads (the items createCompany writes, in batch writes; test/support/platform-load.ts): a busy machine's DynamoDB Local keeps up.
+  for (const batch of chunks(Array.from({ length: COMPANIES }, (_, i) => i), 200)) {
+    const companies = await loadCompanies(
+      batch.map((n) => ({ name: `Health bench ${n} ${tag}`, product: '360' as const, country: 'FR', viewId: `100001${String(n).padStart(6, '0')}${tag.replace(/\D/g, '').slice(0, 3)}`, dimensionIndex: '1' })),
+    );
+    await pool(companies, 4, (company) =>
+      putTraffic(company.id, [
+        { utmSource: 'google', utmMedium: 'cpc', utmCampaign: `c${company.name}`, sessions: 900 },
+        { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'weekly', sessions: 100 },
+      ]),
     );
   }
   console.log(`Seeded ${COMPANIES} companies in ${((performance.now() - started) / 1000).toFixed(1)} s`);
