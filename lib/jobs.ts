@@ -21,7 +21,7 @@ import { addAlarms, loggedErrors, sqsVisible } from './constructs/alarms';
 import type { StageConfig } from './config';
 import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
-import { feedRecheckQueue, feedRecheckQueueEnv, reservedConcurrency, schedule } from './definitions/resources';
+import { analyticsQuota, feedRecheckQueue, feedRecheckQueueEnv, quotaEnvNames, reservedConcurrency, schedule } from './definitions/resources';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
 import { jobGrants } from './permissions';
@@ -115,7 +115,8 @@ export class JobsStack extends Stack {
       description: 'Daily feed re-check: checks one company\'s stored feed URL per message',
       role: workerRole,
       logGroup,
-      environment,
+      // Its share of the analytics provider's quotas (docs/analytics.md), explicit so the console shows it.
+      environment: { ...environment, ...Object.fromEntries(Object.entries(quotaEnvNames).map(([limit, name]) => [name, String(analyticsQuota[limit as keyof typeof analyticsQuota])])) },
       timeout: Duration.seconds(feedRecheckQueue.workerTimeoutSeconds),
       // Memory stays flat (one order at a time); 1769 MB buys a whole vCPU for the parse.
       memorySize: feedRecheckQueue.workerMemoryMb,

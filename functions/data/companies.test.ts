@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import {
+  claimViewIdGuard,
   companiesWithViewId,
   createCompany,
   deleteCompanyRecord,
@@ -12,6 +13,7 @@ import {
   getCompanyRecord,
   listCompanies,
   markCompanyDeleting,
+  reindexCompany,
   setAnalyticsFields,
   storeCompanyFieldOnce,
   storeOrderFeedHostKey,
@@ -90,13 +92,15 @@ describe('createCompany', () => {
     await expect(createCompany(sameView)).rejects.toBeInstanceOf(ViewIdTakenError);
     expect(await getCompanyRecord(sameView.id!)).toBeNull();
     expect(await findCompanyByName(sameView.name)).toBeNull();
+    // A record stored before the guards, once `npm run reindex-lists` claimed its guard.
     const legacyView = viewId();
-    await legacyCompany(legacyView);
+    const legacy = await legacyCompany(legacyView);
+    expect(await claimViewIdGuard(legacy)).toBe('held');
     const legacyError = await createCompany(newCompany({ viewId: legacyView })).catch((e: unknown) => e);
     expect(legacyError).toBeInstanceOf(ViewIdTakenError);
     expect(legacyError).toBeInstanceOf(ConflictError);
     expect((legacyError as Error).message).toBe('This View ID is stored for another company');
-    expect(await viewGuard(legacyView)).toBeUndefined();
+    expect(await viewGuard(legacyView)).toMatchObject({ companyId: legacy });
   });
 
   it('of two creations claiming one View ID at once, the guard lets one through', async () => {
@@ -188,32 +192,47 @@ describe('reads', () => {
     expect(await findCompanyByName(`broken ${company.id}`)).toBeNull();
   });
 
-  it("companiesWithViewId: the guard's holder and older records without a guard, once each", async () => {
+  it("companiesWithViewId: the guard's holder, by key; a record stored before the guards once reindex-lists claimed its guard", async () => {
     const view = viewId();
     expect(await companiesWithViewId(view)).toEqual([]);
     const company = await createCompany(newCompany({ viewId: view }));
     expect(await companiesWithViewId(view)).toEqual([company.id]);
+    expect(await claimViewIdGuard(company.id)).toBe('held');
+    // Two records sharing a View ID: the guard stays with its holder, the claim names the clash.
     const legacy = await legacyCompany(view);
-    expect(await companiesWithViewId(view)).toEqual([company.id, legacy]);
+    expect(await claimViewIdGuard(legacy)).toBe('clash');
+    expect(await companiesWithViewId(view)).toEqual([company.id]);
     const onlyLegacy = viewId();
     const old = await legacyCompany(onlyLegacy);
+    expect(await companiesWithViewId(onlyLegacy)).toEqual([]);
+    expect(await claimViewIdGuard(old)).toBe('held');
+    expect(await claimViewIdGuard(old)).toBe('held');
     expect(await companiesWithViewId(onlyLegacy)).toEqual([old]);
+    expect(await claimViewIdGuard((await createCompany(newCompany())).id)).toBe('none');
+    expect(await claimViewIdGuard(uid())).toBe('none');
     await table.put({ ...keys.viewIdGuard(`${onlyLegacy}9`), companyId: 12 });
     expect(await companiesWithViewId(`${onlyLegacy}9`)).toEqual([]);
   });
 
-  it('findDefaultCompany: the oldest company flagged default, none in a table without one', async () => {
+  it('findDefaultCompany: the oldest company flagged default, by its GSI2 entry; one stored before the entry once re-indexed', async () => {
     await table.alone(async () => {
       expect(await findDefaultCompany()).toBeNull();
       await createCompany(newCompany({ isDefault: false }));
       expect(await findDefaultCompany()).toBeNull();
+      const team = await createCompany(newCompany({ isDefault: true }));
+      expect((await findDefaultCompany())?.id).toBe(team.id);
     });
-    // Older than any company the other tests create, listed in the other order by name.
-    const [older, old] = [uid(), uid()];
-    await table.put({ ...keys.company(older), gsi1pk: 'COMPANIES', gsi1sk: `b ${older}`, id: older, name: `b ${older}`, isDefault: true, created: '2000-01-01T00:00:00.000Z' });
-    await table.put({ ...keys.company(old), gsi1pk: 'COMPANIES', gsi1sk: `a ${old}`, id: old, name: `a ${old}`, isDefault: true, created: '2000-01-02T00:00:00.000Z' });
+    // Older than any company the other tests create, stored before the GSI2 entry existed.
+    const older = uid();
+    await table.put({
+      ...keys.company(older), gsi1pk: 'COMPANIES', gsi1sk: `b ${older}`, id: older, name: `b ${older}`, product: '360', country: 'FR',
+      viewId: null, dimensionIndex: null, orderFeedUrl: null, integrationSteps: [], isDefault: true, version: 1, created: '2000-01-01T00:00:00.000Z',
+    });
     await createCompany(newCompany({ isDefault: true }));
+    expect((await findDefaultCompany())?.id).not.toBe(older);
+    expect(await reindexCompany(older)).toBe(true);
     expect((await findDefaultCompany())?.id).toBe(older);
+    expect(await getCompany(older)).toMatchObject({ version: 1, isDefault: true });
   });
 });
 
@@ -552,9 +571,9 @@ describe('View ID moves: which refusal is which', () => {
     });
   });
 
-  it('a View ID an older record holds without a guard is refused by every write that stores one', async () => {
+  it('a View ID an older record holds, its guard claimed by reindex-lists, is refused by every write that stores one', async () => {
     const view = viewId();
-    await legacyCompany(view);
+    expect(await claimViewIdGuard(await legacyCompany(view))).toBe('held');
     const company = await createCompany(newCompany());
     await expect(updateCompany(company, { viewId: view })).rejects.toBeInstanceOf(ViewIdTakenError);
     await expect(storeCompanyFieldOnce(company.id, 'viewId', view)).rejects.toBeInstanceOf(ViewIdTakenError);
@@ -599,7 +618,7 @@ describe('step items follow the step list', () => {
 });
 
 describe('what each read asks for', () => {
-  it('consistent reads where a read follows a write; the record read eventually consistent by default; the View ID check reads ids only', async () => {
+  it('consistent reads where a read follows a write; the record read eventually consistent by default; the View ID check reads its guard only', async () => {
     const company = await createCompany(newCompany({ viewId: viewId() }));
     const sent = recordCommands();
     await under(sent, async () => {
@@ -613,10 +632,8 @@ describe('what each read asks for', () => {
       ['GetItemCommand', 'META', false, null],
       ['GetItemCommand', 'META', true, null],
       ['GetItemCommand', 'VIEWID', true, null],
-      ['QueryCommand', 'gsi1', false, 'id'],
-      // setAnalyticsFields: the new View ID's check, then the record as written.
+      // setAnalyticsFields: the new View ID's check (its guard, by key), then the record as written.
       ['GetItemCommand', 'VIEWID', true, null],
-      ['QueryCommand', 'gsi1', false, 'id'],
       ['GetItemCommand', 'META', true, null],
     ]);
   });

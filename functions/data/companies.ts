@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultStepsFor, orderSteps } from '../../shared/domain/steps';
 import type { Company, Product, StepType } from '../../shared/domain/types';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { guardHolder, moveGuard, type Guard } from './guards';
-import { gsi1, keys } from './keys';
+import { defaultCompanyIndex, gsi1, keys } from './keys';
 import { newStepItem } from './steps';
 import { listPage, rowItems, rowKeys, rowWrites, type ListQuery, type Listing } from './list-rows';
 import { reindexCompanySteps, reindexStep, reportRowsOf } from './report-rows';
@@ -53,8 +53,8 @@ const heldBy = (viewId: string, companyId: string) => ({
 /**
  * The transaction items that move a company's View ID from `before` to `after`: release the old
  * guard, claim the new one. `claim`: index of the claim among `items` (-1: nothing claimed).
- * Records stored before the guards existed hold a View ID without one: such a holder is refused
- * too (checked just before; the guard makes concurrent new claims exclusive).
+ * Records stored before the guards existed get theirs from `npm run reindex-lists`
+ * (`claimViewIdGuard`); the read just before only answers early, the guard decides.
  */
 async function viewIdMove(companyId: string, before: string | null | undefined, after: string | null | undefined): Promise<{ items: TransactItem[]; claim: number }> {
   if ((before ?? null) === (after ?? null)) return { items: [], claim: -1 };
@@ -116,6 +116,15 @@ export interface NewCompany {
   isDefault?: boolean;
 }
 
+/** The stored item of a company: the companies' GSI1 entry, and the default company's GSI2 entry (`defaultCompanyIndex`). */
+const companyItem = (company: CompanyRecord) => ({
+  ...keys.company(company.id),
+  gsi1pk: gsi1.companies.pk,
+  gsi1sk: gsi1.companies.sk(company.name),
+  ...(company.isDefault ? { gsi2pk: defaultCompanyIndex.pk, gsi2sk: defaultCompanyIndex.sk(company.created, company.id) } : {}),
+  ...company,
+});
+
 /** A new company's record and the items its creation writes with it: name and View ID guards, steps, list rows. */
 function newCompany(input: NewCompany) {
   const company: CompanyRecord = {
@@ -134,7 +143,7 @@ function newCompany(input: NewCompany) {
   };
   return {
     company,
-    item: { ...keys.company(company.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(company.name), ...company },
+    item: companyItem(company),
     guard: { ...keys.companyNameGuard(company.name), companyId: company.id },
     viewIdGuard: company.viewId ? { ...keys.viewIdGuard(company.viewId), companyId: company.id } : null,
     alongside: [...company.integrationSteps.map((stepType) => newStepItem(company.id, stepType)), ...rowItems('companies', companyListing(company))],
@@ -201,22 +210,48 @@ export async function getCompanies(ids: readonly string[]): Promise<CompanyRecor
 export async function reindexCompany(companyId: string): Promise<boolean> {
   const company = live(await getCompanyRecord(companyId, true));
   if (!company) return false;
+  const onVersion = {
+    TableName: tableName(),
+    Key: keys.company(companyId),
+    ConditionExpression: '#version = :version AND attribute_not_exists(deletingAt)',
+    ExpressionAttributeNames: { '#version': 'version' },
+  };
   try {
     await transactWrite([
       ...companyRowWrites(null, company),
-      {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: keys.company(companyId),
-          ConditionExpression: '#version = :version AND attribute_not_exists(deletingAt)',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':version': company.version },
-        },
-      },
+      // A default company stored before its GSI2 entry gets it (`findDefaultCompany` reads only that).
+      company.isDefault
+        ? {
+            Update: {
+              ...onVersion,
+              UpdateExpression: 'SET gsi2pk = :gpk, gsi2sk = :gsk',
+              ExpressionAttributeValues: { ':version': company.version, ':gpk': defaultCompanyIndex.pk, ':gsk': defaultCompanyIndex.sk(company.created, company.id) },
+            },
+          }
+        : { ConditionCheck: { ...onVersion, ExpressionAttributeValues: { ':version': company.version } } },
     ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Claims the View ID guard of a company stored before the guards existed (`npm run reindex-lists`),
+ * so `companiesWithViewId` finds it by key: `held` once the company holds it (or already did),
+ * `clash` when another company holds that View ID (two legacy records sharing one: the guard stays
+ * with its holder, the command names the clash for an administrator to settle), `none` without one.
+ */
+export async function claimViewIdGuard(companyId: string): Promise<'held' | 'clash' | 'none'> {
+  const company = live(await getCompanyRecord(companyId, true));
+  if (!company?.viewId) return 'none';
+  const { Key, ...condition } = heldBy(company.viewId, company.id);
+  try {
+    await db().send(new PutCommand({ ...condition, Item: { ...Key, companyId: company.id } }));
+    return 'held';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'clash';
     throw error;
   }
 }
@@ -236,21 +271,13 @@ export async function listCompanies(): Promise<CompanyRecord[]> {
 }
 
 /**
- * Ids of the companies that hold this View ID: its guard's holder (a consistent read) and, for
- * records stored before the guards existed, the companies whose record has it (one GSI Query of
- * the companies, filtered; deleted ones are out of the index).
+ * Ids of the companies that hold this View ID: its guard's holder (a consistent read of one item;
+ * none or one). Records stored before the guards get theirs from `reindexCompany`
+ * (`npm run reindex-lists`), so no request reads the companies to find them.
  */
 export async function companiesWithViewId(viewId: string): Promise<string[]> {
-  const [{ Item: guard }, found] = await Promise.all([
-    db().send(new GetCommand({ TableName: tableName(), Key: keys.viewIdGuard(viewId), ConsistentRead: true })),
-    queryAllByIndex<Pick<CompanyRecord, 'id'>>(gsi1.indexName, gsi1.companies.pk, {
-      expression: 'viewId = :viewId',
-      values: { ':viewId': viewId },
-      projection: 'id',
-    }),
-  ]);
-  const holder = typeof guard?.companyId === 'string' ? [guard.companyId] : [];
-  return [...new Set([...holder, ...found.map((company) => company.id)])];
+  const { Item: guard } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.viewIdGuard(viewId), ConsistentRead: true }));
+  return typeof guard?.companyId === 'string' ? [guard.companyId] : [];
 }
 
 /**
@@ -285,7 +312,7 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
   const put = {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.company(next.id), gsi1pk: gsi1.companies.pk, gsi1sk: gsi1.companies.sk(next.name), ...next },
+      Item: companyItem(next),
       ConditionExpression: 'attribute_exists(pk) AND #version = :expected AND attribute_not_exists(deletingAt)',
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: { ':expected': current.version },
@@ -562,8 +589,18 @@ export async function deleteCompanyRecord(company: CompanyRecord): Promise<void>
   });
 }
 
-/** The platform team's company (isDefault), oldest first if there were several: one filtered GSI Query. */
+/** The platform team's company (isDefault), the oldest if there were several: one Query of its GSI2 entry (`defaultCompanyIndex`), whatever the platform's size. */
 export async function findDefaultCompany(): Promise<CompanyRecord | null> {
-  const found = await queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk, { expression: 'isDefault = :fyes', values: { ':fyes': true } });
-  return found.sort((a, b) => a.created.localeCompare(b.created))[0] ?? null;
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: defaultCompanyIndex.indexName,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': defaultCompanyIndex.pk },
+      ProjectionExpression: 'id',
+      Limit: 1,
+    }),
+  );
+  const id = Items?.[0]?.id;
+  return typeof id === 'string' ? getCompany(id) : null;
 }

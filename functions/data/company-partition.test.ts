@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { deletePartitionChildren, detachUserFromCompany, usersReferencingCompany } from './company-partition';
+import { deletePartitionChildren, detachUserFromCompany } from './company-partition';
 import { keys } from './keys';
-import { failNext, interpose, under } from './testing/faults';
+import { failNext, interpose, recordCommands, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
-import { createUser, getUser, saveUserEdit, type UserRecord } from './users';
+import { createUser, getUser, reindexUser, saveUserEdit, setCurrentCompany, updateUser, usersReferencingCompany, type UserRecord } from './users';
 
 const table = useTestTable();
 
@@ -43,6 +43,39 @@ describe('usersReferencingCompany', () => {
     expect(found.map((u) => u.id).sort()).toEqual([main.id, manager.id, visitor.id].sort());
     expect(found.find((u) => u.id === main.id)).toEqual(main);
     expect(await usersReferencingCompany(uid())).toEqual([]);
+  });
+
+  it('follows every write of a user by its reference rows, reads only the company’s rows and the users’ records, never the users’ index', async () => {
+    const companyId = uid();
+    const ids = async () => (await usersReferencingCompany(companyId)).map((u) => u.id).sort();
+    // An admin's edit adds the company to a managed list, then takes it out: the row stays, the record decides.
+    const manager = await user({ roles: ['ROLE_MANAGER'] });
+    const managing = await saveUserEdit(manager, manager.version, { managedCompanyIds: [companyId] });
+    expect(await ids()).toEqual([manager.id]);
+    await saveUserEdit(managing, managing.version, { managedCompanyIds: [] });
+    expect(await ids()).toEqual([]);
+    // A switch of the current company (a preference).
+    const visitor = await user();
+    await setCurrentCompany(visitor, companyId);
+    // A change of main company by a plain edit.
+    const moved = await user();
+    await updateUser(moved.id, moved.version, { companyId });
+    // A user stored before the reference rows: found once re-indexed.
+    const legacy = await user({ companyId });
+    await table.delete(keys.companyUser(companyId, legacy.id));
+    expect(await ids()).toEqual([visitor.id, moved.id].sort());
+    await reindexUser(legacy.id);
+    const sent = recordCommands();
+    await under(sent, async () => {
+      expect(await ids()).toEqual([visitor.id, moved.id, legacy.id].sort());
+    });
+    expect(sent.sent.map((c) => [c.command, c.input.IndexName ?? null, (c.input.ExpressionAttributeValues as Record<string, unknown> | undefined)?.[':pk'] ?? null])).toEqual([
+      ['QueryCommand', null, keys.companyUsersPartition(companyId)],
+      ['BatchGetItemCommand', null, null],
+    ]);
+    // The company's deletion takes its reference rows with its partition.
+    await deletePartitionChildren(companyId);
+    expect(await table.partition(keys.companyUsersPartition(companyId))).toEqual([]);
   });
 });
 

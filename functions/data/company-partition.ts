@@ -1,13 +1,13 @@
 import { ConflictError } from '../platform/errors';
 import { auditedWrite } from './audit';
-import { gsi1, keys } from './keys';
-import { batchDeleteKeys, isConditionFailure, queryAllByIndex, queryPages, tableName } from './table';
-import { getUser, type UserRecord } from './users';
+import { keys } from './keys';
+import { batchDeleteKeys, isConditionFailure, queryPages, tableName } from './table';
+import { deleteCompanyReferences, getUser, referenceCompanies, type UserRecord } from './users';
 
 /**
  * What deleting a company touches beyond its record: every item of its partition (steps, sources,
  * rules, traffic, collectors, commissions, meetings, feed checks, whatever later issues add), the
- * users that point at it, and its feed uploads in S3. Each function is idempotent, so a deletion
+ * users that point at it (found by its reference rows: functions/data/users.ts), and its feed uploads in S3. Each function is idempotent, so a deletion
  * that stopped half-way (timeout, crash) is finished by running it again.
  */
 
@@ -33,18 +33,9 @@ export async function deletePartitionChildren(companyId: string): Promise<number
     await batchDeleteKeys(doomed);
     deleted += doomed.length;
   }
+  // Its users were detached just before: the rows saying who points at it go too.
+  await deleteCompanyReferences(companyId);
   return deleted;
-}
-
-/**
- * Users whose main, managed or current company it is: one GSI Query of the users partition with a
- * filter (no Scan). Read only on a company deletion, a rare admin action.
- */
-export async function usersReferencingCompany(companyId: string): Promise<UserRecord[]> {
-  return queryAllByIndex<UserRecord>(gsi1.indexName, gsi1.users.pk, {
-    expression: 'companyId = :fc OR contains(managedCompanyIds, :fc) OR currentCompanyId = :fc',
-    values: { ':fc': companyId },
-  });
 }
 
 /**
@@ -70,6 +61,7 @@ export async function detachUserFromCompany(user: UserRecord, companyId: string,
     after.currentCompanyId = replacement;
   }
   if (!sets.length) return;
+  if (after.currentCompanyId && after.currentCompanyId !== user.currentCompanyId) await referenceCompanies(after);
   try {
     await auditedWrite(
       [

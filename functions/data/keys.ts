@@ -30,6 +30,13 @@ export const keys = {
   loginGuard: (login: string): Key => ({ pk: `LOGIN#${normalize(login)}`, sk: 'LOGIN' }),
 
   company: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'META' }),
+  /**
+   * A user points at this company (main, managed or current): one row per company and user, in the
+   * company's own reference partition (functions/data/users.ts `referenceCompanies`), so a company's
+   * deletion finds its users with one Query, whatever the platform's size.
+   */
+  companyUser: (companyId: string, userId: string): Key => ({ pk: `COMPANY_USERS#${companyId}`, sk: `USER#${userId}` }),
+  companyUsersPartition: (companyId: string): string => `COMPANY_USERS#${companyId}`,
   companyPartition: (companyId: string): string => `COMPANY#${companyId}`,
   companyNameGuard: (name: string): Key => ({ pk: `COMPANY_NAME#${normalize(name)}`, sk: 'COMPANY_NAME' }),
   /** Guard item: reserves a View ID for one company (`companyId`), written in the company's transaction. */
@@ -143,6 +150,17 @@ export const gsi1 = {
    * ones, oldest first) and given up (`dead`, by when they died). A sent delivery leaves the index.
    */
   outbox: { pk: (state: 'pending' | 'dead') => `OUTBOX#${state}`, sk: (at: string, id: string) => `${at}#${id}` },
+};
+
+/**
+ * GSI2 also finds the platform team's company (isDefault): its record alone carries this sparse
+ * key, sorted by creation (the oldest first, should there be several), so the lookup is one Query
+ * of one item kept by DynamoDB with the record itself.
+ */
+export const defaultCompanyIndex = {
+  indexName: 'gsi2',
+  pk: 'DEFAULT_COMPANY',
+  sk: (created: string, id: string) => `${created}#${id}`,
 };
 
 /**

@@ -7,7 +7,7 @@ import { listPage, rowWrites, type ListQuery, type Listing } from './list-rows';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { auditedWrite, auditItem } from './audit';
 import { gsi1, keys, listRows, normalizeUnique, type Key } from './keys';
-import { batchGetItems, batchPutItems, db, isConditionFailure, nowIso, putWithGuard, queryAll, queryAllByIndex, stripKeys, tableName, transactWrite } from './table';
+import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, putWithGuard, queryAll, queryAllByIndex, stripKeys, tableName, transactWrite } from './table';
 import { guardHolder, moveGuard, releaseGuard, type Guard } from './guards';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
@@ -89,6 +89,22 @@ async function withRows(user: UserRecord, before: readonly Key[], deleted = fals
   return { rows: rows.items, item: { ...userItem(user), listRows: rows.keys } };
 }
 
+/** The companies a user points at: main, managed and current (the company deletion's lookup). */
+const pointedAt = (user: UserRecord): string[] => [...new Set([user.companyId, ...user.managedCompanyIds, ...(user.currentCompanyId ? [user.currentCompanyId] : [])])];
+
+const referenceItems = (user: UserRecord) => pointedAt(user).map((companyId) => ({ ...keys.companyUser(companyId, user.id), userId: user.id }));
+
+/**
+ * The reference rows of the companies `user` points at (docs/architecture.md, "Who points at a
+ * company"), put BEFORE the write that stores the record: a managed list of up to 500 companies
+ * does not fit one transaction (100 items), and a row the record does not confirm is harmless (the
+ * lookup checks each user's record). So the rows are always a superset of what the records say;
+ * rows are never deleted with a user's change, only with the company (`deleteCompanyReferences`).
+ */
+export async function referenceCompanies(user: UserRecord): Promise<void> {
+  await batchPutItems(referenceItems(user));
+}
+
 const newUser = (input: NewUser): UserRecord => ({
   ...input,
   login: normalizeUnique(input.login),
@@ -101,6 +117,7 @@ const newUser = (input: NewUser): UserRecord => ({
 export async function createUser(input: NewUser): Promise<UserRecord> {
   const user = newUser(input);
   const { item, rows } = await withRows(user, []);
+  await referenceCompanies(user);
   await putWithGuard({
     item,
     guard: { ...keys.loginGuard(user.login), userId: user.id },
@@ -121,7 +138,12 @@ export async function loadUsers(inputs: readonly NewUser[], companies: readonly 
     inputs.flatMap((input) => {
       const user = newUser(input);
       const rows = rowWrites('users', [], userListing(user, companies.filter((company) => company.id === user.companyId || user.managedCompanyIds.includes(company.id))));
-      return [{ ...userItem(user), listRows: rows.keys }, { ...keys.loginGuard(user.login), userId: user.id }, ...rows.items.map((row) => (row as { Put: { Item: Record<string, unknown> } }).Put.Item)];
+      return [
+        { ...userItem(user), listRows: rows.keys },
+        { ...keys.loginGuard(user.login), userId: user.id },
+        ...rows.items.map((row) => (row as { Put: { Item: Record<string, unknown> } }).Put.Item),
+        ...referenceItems(user),
+      ];
     }),
   );
 }
@@ -169,6 +191,8 @@ export async function listUsersPage(query: ListQuery, cursor: string | null, lim
 export async function reindexUser(userId: string): Promise<boolean> {
   const user = await getUser(userId);
   if (!user || user.deletedAt) return false;
+  // Users stored before the reference rows get them here (npm run reindex-lists).
+  await referenceCompanies(user);
   const { item, rows } = await withRows(user, await storedRows(userId));
   try {
     await transactWrite([
@@ -199,6 +223,23 @@ export async function userIdsOfCompanyName(name: string): Promise<string[]> {
     ProjectionExpression: 'id',
   });
   return rows.map((row) => row.id as string);
+}
+
+/**
+ * Users (deleted ones too) whose main, managed or current company it is: one Query of the
+ * company's reference rows, then those users' records by key, kept when the record still points at the company (the rows
+ * are a superset: `referenceCompanies`).
+ */
+export async function usersReferencingCompany(companyId: string): Promise<UserRecord[]> {
+  const rows = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.companyUsersPartition(companyId) }, ProjectionExpression: 'userId' });
+  const users = await batchGetItems(rows.map((row) => keys.user(row.userId as string)));
+  return users.map((item) => stripKeys<UserRecord>(item)).filter((user) => pointedAt(user).includes(companyId));
+}
+
+/** Deletes the company's reference rows (the last step of its deletion: no user points at it any more). */
+export async function deleteCompanyReferences(companyId: string): Promise<void> {
+  const rows = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.companyUsersPartition(companyId) }, ProjectionExpression: 'pk, sk' });
+  await batchDeleteKeys(rows.map((row) => ({ pk: row.pk as string, sk: row.sk as string })));
 }
 
 /** What a user changes about themselves outside an admin's form: no `version` (see `setPreferences`). */
@@ -236,6 +277,7 @@ async function setPreferences(user: UserRecord, fields: Preferences, attempt = 1
     }
   });
   const update = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
+  if (fields.currentCompanyId) await referenceCompanies({ ...user, currentCompanyId: fields.currentCompanyId });
   try {
     await auditedWrite(
       [
@@ -370,6 +412,7 @@ export async function saveUserEdit(current: UserRecord, expectedVersion: number,
   };
   const loginGuard = (login: string): Guard => ({ key: keys.loginGuard(login), holder: 'userId', id: current.id });
   const guards = relogged ? await moveGuard(loginGuard(current.login), loginGuard(next.login)) : [];
+  await referenceCompanies(next);
   try {
     await auditedWrite([put, ...guards, ...rows], { kind: 'user', action: 'update', recordId: next.id, companyId: next.companyId, before: current, after: next, version: next.version });
   } catch (error) {
@@ -401,6 +444,7 @@ export async function updateUser(userId: string, expectedVersion: number, change
   }
   const { item, rows } = await withRows(after, await storedRows(userId), !!after.deletedAt);
   values[':rows'] = item.listRows;
+  await referenceCompanies(after);
   try {
     await auditedWrite(
       [

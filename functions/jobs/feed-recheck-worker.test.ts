@@ -15,6 +15,7 @@ const importTrafficDaily = vi.fn(async (companyId: string) => {
 });
 vi.mock('../core/analytics/traffic-import', () => ({ importTrafficDaily }));
 const { handler } = await import('./feed-recheck-worker');
+const { QuotaDeferredError, currentQuota } = await import('../core/analytics/quota');
 const { logger } = await import('../platform/log');
 
 const record = (messageId: string, body: string): SQSRecord => ({ messageId, body, attributes: { ApproximateReceiveCount: '1' } }) as unknown as SQSRecord;
@@ -48,5 +49,26 @@ describe('feed re-check worker', () => {
       ['re-check failed', 'table unavailable'],
       ['invalid message, dropped', undefined],
     ]);
+  });
+
+  it('runs each company metered by the quotas; a company the quotas defer is delivered again, a warning, no error', async () => {
+    vi.spyOn(logger(), 'info').mockImplementation(() => {});
+    const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(logger(), 'error').mockImplementation(() => {});
+    error.mockClear();
+    const gates: unknown[] = [];
+    recheckCompany.mockImplementation(async ({ companyId }: { companyId: string }) => {
+      gates.push(currentQuota());
+      if (companyId === 'later') throw new QuotaDeferredError('project-day');
+      return { companyId, outcome: 'skipped', reason: 'no-feed-url' };
+    });
+    const answer = await handler(event(record('m1', JSON.stringify({ companyId: 'later', runAt })), record('m2', JSON.stringify({ companyId: 'ok', runAt }))), { getRemainingTimeInMillis: () => 120_000 });
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(answer.outcomes.map((o) => o.companyId)).toEqual(['ok']);
+    expect(gates).toHaveLength(2);
+    expect(gates.every((gate) => gate !== undefined)).toBe(true);
+    expect(currentQuota()).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('re-check deferred: analytics quota', expect.objectContaining({ companyId: 'later', quota: 'project-day' }));
+    expect(error).not.toHaveBeenCalled();
   });
 });

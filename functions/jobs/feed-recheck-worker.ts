@@ -1,12 +1,49 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { QuotaDeferredError, quotaGate, withQuota } from '../core/analytics/quota';
 import { importTrafficDaily, type TrafficImportOutcome } from '../core/analytics/traffic-import';
 import { recheckCompanyHealth, type HealthOutcome } from '../core/data-health/recheck-health';
 import { parseRecheckMessage, recheckCompany, type RecheckOutcome } from '../core/order-feed/recheck';
+import type { RecheckMessage } from '../core/order-feed/recheck-dispatch';
+import { env } from '../platform/env';
 import { logger, startJobLog } from '../platform/log';
 import { tracedJob } from '../platform/tracing';
 
 /** A company's re-check: the feed's outcome, the traffic import's and the data health's (docs/product.md, "Data health"). */
 export type DailyOutcome = RecheckOutcome & { traffic?: TrafficImportOutcome; dataHealth?: HealthOutcome };
+
+interface CompanyRun {
+  failure: Error | null;
+  outcome: RecheckOutcome | null;
+  traffic: TrafficImportOutcome | null;
+  dataHealth: HealthOutcome | null;
+}
+
+/** One company's feed re-check, traffic import and data health; the first unexpected error is `failure`. */
+async function checkOne(message: RecheckMessage, deadline: number): Promise<CompanyRun> {
+  let failure: Error | null = null;
+  let outcome: RecheckOutcome | null = null;
+  try {
+    outcome = await recheckCompany(message, deadline);
+  } catch (error) {
+    failure = error as Error;
+  }
+  // The UTM traffic of every company with a View ID (utm_rules completes from it), before the
+  // data health reads it; whatever the feed gave, as the health's analytics do not depend on it.
+  let traffic: TrafficImportOutcome | null = null;
+  try {
+    traffic = await importTrafficDaily(message.companyId);
+  } catch (error) {
+    failure ??= error as Error;
+  }
+  // The data health runs even when the feed's re-check threw: the analytics checks do not depend on it.
+  let dataHealth: HealthOutcome | null = null;
+  try {
+    dataHealth = await recheckCompanyHealth(message, failure === null);
+  } catch (error) {
+    failure ??= error as Error;
+  }
+  return { failure, outcome, traffic, dataHealth };
+}
 
 /** Time kept for the last writes (result, history, mail) before Lambda stops the function. */
 const FINISH_MARGIN_MS = 30_000;
@@ -33,28 +70,16 @@ export const handler = tracedJob('feed-recheck-worker', async (
       continue;
     }
     const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
-    let failure: Error | null = null;
-    let outcome: RecheckOutcome | null = null;
-    try {
-      outcome = await recheckCompany(message, Date.now() + Math.max(remaining - FINISH_MARGIN_MS, 1000));
-    } catch (error) {
-      failure = error as Error;
+    // Every analytics call of this company takes its share of the provider's quotas first (docs/analytics.md).
+    const deadline = Date.now() + Math.max(remaining - FINISH_MARGIN_MS, 1000);
+    const done = await withQuota(quotaGate(env.analyticsQuota, deadline), () => checkOne(message, deadline));
+    if (done.failure instanceof QuotaDeferredError) {
+      // Not an error (no alarm): SQS delivers the message again after its visibility timeout.
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+      logger().warn('re-check deferred: analytics quota', { companyId: message.companyId, messageId: record.messageId, quota: done.failure.quota });
+      continue;
     }
-    // The UTM traffic of every company with a View ID (utm_rules completes from it), before the
-    // data health reads it; whatever the feed gave, as the health's analytics do not depend on it.
-    let traffic: TrafficImportOutcome | null = null;
-    try {
-      traffic = await importTrafficDaily(message.companyId);
-    } catch (error) {
-      failure ??= error as Error;
-    }
-    // The data health runs even when the feed's re-check threw: the analytics checks do not depend on it.
-    let dataHealth: HealthOutcome | null = null;
-    try {
-      dataHealth = await recheckCompanyHealth(message, failure === null);
-    } catch (error) {
-      failure ??= error as Error;
-    }
+    const { failure, outcome, traffic, dataHealth } = done;
     if (failure) {
       batchItemFailures.push({ itemIdentifier: record.messageId });
       logger().error('re-check failed', {

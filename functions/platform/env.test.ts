@@ -22,6 +22,17 @@ describe('env', () => {
     expect(env.tokenIssuer).toBe('http://127.0.0.1:9229/local_x');
   });
 
+  it('the daily job’s analytics quotas: the definition’s, each overridden by its variable, a bad value refused by name', () => {
+    delete process.env.ANALYTICS_PROJECT_REQUESTS_PER_MINUTE;
+    delete process.env.ANALYTICS_PROJECT_REQUESTS_PER_DAY;
+    process.env.ANALYTICS_PROPERTY_REQUESTS_PER_HOUR = '7';
+    expect(env.analyticsQuota).toEqual({ projectRequestsPerMinute: 600, projectRequestsPerDay: 45_000, propertyRequestsPerHour: 7 });
+    process.env.ANALYTICS_PROJECT_REQUESTS_PER_DAY = '0';
+    expect(() => env.analyticsQuota).toThrow('ANALYTICS_PROJECT_REQUESTS_PER_DAY must be a positive whole number, not 0');
+    process.env.ANALYTICS_PROJECT_REQUESTS_PER_DAY = '1.5';
+    expect(() => env.analyticsQuota).toThrow(/ANALYTICS_PROJECT_REQUESTS_PER_DAY/);
+  });
+
   it('treats every stage but local and test as https', () => {
     process.env.STAGE = 'local';
     expect(env.stageIsHttps).toBe(false);

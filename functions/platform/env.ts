@@ -1,4 +1,4 @@
-import { envNames, feedRecheckQueueEnv } from '../../lib/definitions/resources';
+import { analyticsQuota, envNames, feedRecheckQueueEnv, quotaEnvNames } from '../../lib/definitions/resources';
 import { parsePasswordMinLength } from '../../shared/schemas/password-policy';
 
 /**
@@ -88,6 +88,17 @@ export const env = {
   /** The stage's password minimum (lib/config.ts `passwordMinLength`): 8 when unset, a value below 8 fails loudly. */
   get passwordMinLength(): number {
     return parsePasswordMinLength(optional(envNames.passwordMinLength), envNames.passwordMinLength);
+  },
+  /** The daily job's share of the analytics provider's quotas: `analyticsQuota`, each overridden by its variable (a positive whole number, else it fails loudly). */
+  get analyticsQuota(): Record<keyof typeof analyticsQuota, number> {
+    const limit = (name: keyof typeof analyticsQuota): number => {
+      const value = optional(quotaEnvNames[name]);
+      if (value === undefined) return analyticsQuota[name];
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${quotaEnvNames[name]} must be a positive whole number, not ${value}`);
+      return parsed;
+    };
+    return { projectRequestsPerMinute: limit('projectRequestsPerMinute'), projectRequestsPerDay: limit('projectRequestsPerDay'), propertyRequestsPerHour: limit('propertyRequestsPerHour') };
   },
   /** Deployed stages are always served over https (CloudFront), whatever a header says. */
   get stageIsHttps() {

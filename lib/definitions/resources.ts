@@ -79,6 +79,29 @@ export const feedRecheckQueue = {
 } as const;
 
 /**
+ * The daily job's share of the Google Analytics Data API quotas (docs/analytics.md, "The daily job
+ * and the provider's quotas"): every provider call of the re-check worker takes a token first
+ * (functions/core/analytics/quota.ts). Per Google Cloud project (the service account's: all
+ * companies share it) per minute and per day, per GA property per hour. Google's own limits are
+ * 1,200 core requests a minute and 50,000 a day per project, 40,000 tokens an hour per standard
+ * property (most requests cost under 10): the job keeps half the project's minute for the portal's
+ * pages, and its day below the project's. Set per stage through the worker's environment
+ * (`quotaEnvNames`), e.g. after Google raised the project's quota.
+ */
+export const analyticsQuota = {
+  projectRequestsPerMinute: 600,
+  projectRequestsPerDay: 45_000,
+  propertyRequestsPerHour: 100,
+} as const;
+
+/** The worker's environment variables that override `analyticsQuota`. */
+export const quotaEnvNames = {
+  projectRequestsPerMinute: 'ANALYTICS_PROJECT_REQUESTS_PER_MINUTE',
+  projectRequestsPerDay: 'ANALYTICS_PROJECT_REQUESTS_PER_DAY',
+  propertyRequestsPerHour: 'ANALYTICS_PROPERTY_REQUESTS_PER_HOUR',
+} as const;
+
+/**
  * Reserved concurrency (lib/api.ts, lib/jobs.ts): set aside for these functions and their ceiling.
  * Sign-in (password, then the authenticator code) keeps answering when other functions use up the
  * account's pool; the feed worker, as many as its event source runs at once, never more. Lambda

@@ -2,6 +2,7 @@ import { envNames } from '../../../lib/definitions/resources';
 import type { AnalyticsOrders } from '../../../shared/feed/types';
 import { STANDARD_DIMENSION_FORMAT } from '../../../shared/domain/analytics';
 import { googleProvider } from './google-provider';
+import { currentQuota, meteredProvider } from './quota';
 import { sandboxProvider } from './sandbox-provider';
 import { withoutAnchors, type AnalyticsProvider } from './types';
 
@@ -33,9 +34,11 @@ let google: AnalyticsProvider | undefined;
  * `npm run bench:cold` measures), not in a chunk loaded later.
  */
 export async function analyticsProvider(): Promise<AnalyticsProvider> {
-  if (providerName() === 'sandbox') return sandboxProvider;
+  const gate = currentQuota();
+  if (providerName() === 'sandbox') return gate ? meteredProvider(sandboxProvider, gate) : sandboxProvider;
   google ??= googleProvider();
-  return google;
+  // The daily job's calls take their share of the quotas first (quota.ts); a request's do not.
+  return gate ? meteredProvider(google, gate) : google;
 }
 
 /** The order ids the analytics tool recorded on `day` (YYYY-MM-DD): the order-feed comparison. */

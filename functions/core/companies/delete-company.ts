@@ -2,6 +2,7 @@ import type { CompanyDeletion } from '../../../shared/domain/types';
 import * as companiesRepo from '../../data/companies';
 import type { CompanyRecord } from '../../data/companies';
 import * as partition from '../../data/company-partition';
+import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { isAdmin } from '../users/company-access';
@@ -26,7 +27,7 @@ const defaults: DeleteCompanyDeps = {
   getCompany: companiesRepo.getCompany,
   findDefaultCompany: companiesRepo.findDefaultCompany,
   markCompanyDeleting: companiesRepo.markCompanyDeleting,
-  usersReferencingCompany: partition.usersReferencingCompany,
+  usersReferencingCompany: usersRepo.usersReferencingCompany,
   detachUserFromCompany: partition.detachUserFromCompany,
   deletePartitionChildren: partition.deletePartitionChildren,
   deleteFeedUploads: partition.deleteFeedUploads,

@@ -1,10 +1,10 @@
-import { listCompanies, reindexCompany } from '../../data/companies';
+import { claimViewIdGuard, listCompanies, reindexCompany } from '../../data/companies';
 import { reindexCompanySteps } from '../../data/report-rows';
 import { listUsers, reindexUser } from '../../data/users';
 
 /**
  * Writes the admin lists' rows (functions/data/list-rows.ts) of every company, its steps (the status
- * report) and every user: records
+ * report) and every user, the View ID guards and the default company's GSI2 entry: records
  * stored before the lists were paged by the server have none, so a deployed stage's lists would
  * show nothing of them until each was next edited. Run once per stage after deploying the release
  * that brought the rows (`npm run reindex-lists`, docs/deploy.md), and again any time: it only
@@ -16,6 +16,8 @@ export interface ReindexDeps {
   companyIds(): Promise<string[]>;
   userIds(): Promise<string[]>;
   reindexCompany(id: string): Promise<boolean>;
+  /** The View ID guard of a company stored before the guards (functions/data/companies.ts). */
+  claimViewId(id: string): Promise<'held' | 'clash' | 'none'>;
   reindexUser(id: string): Promise<boolean>;
   /** The status report's rows of the company's steps: how many steps were written. */
   reindexSteps(companyId: string): Promise<number>;
@@ -25,6 +27,7 @@ const defaults: ReindexDeps = {
   companyIds: async () => (await listCompanies()).map((company) => company.id),
   userIds: async () => (await listUsers()).map((user) => user.id),
   reindexCompany,
+  claimViewId: claimViewIdGuard,
   reindexUser,
   reindexSteps: reindexCompanySteps,
 };
@@ -36,7 +39,7 @@ export interface ReindexOutcome {
   skipped: number;
 }
 
-export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number }> {
+export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number; viewIdClashes: string[] }> {
   const each = async (ids: string[], reindex: (id: string) => Promise<boolean>): Promise<ReindexOutcome> => {
     let written = 0;
     // One at a time: a stage's table is not to be loaded by a maintenance command.
@@ -45,8 +48,11 @@ export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ comp
   };
   const companyIds = await deps.companyIds();
   const companies = await each(companyIds, deps.reindexCompany);
+  // Every View ID gets its guard, so a request finds its holder by key (companiesWithViewId).
+  const viewIdClashes: string[] = [];
+  for (const id of companyIds) if ((await deps.claimViewId(id)) === 'clash') viewIdClashes.push(id);
   let steps = 0;
   for (const id of companyIds) steps += await deps.reindexSteps(id);
   const users = await each(await deps.userIds(), deps.reindexUser);
-  return { companies, users, steps };
+  return { companies, users, steps, viewIdClashes };
 }
