@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getHealthState, getHealthStates, listAlertRecipients, listHealthDays, putHealthDays, saveHealthState } from './data-health';
+import { getHealthState, getHealthStates, listHealthDays, putHealthDays, saveHealthState } from './data-health';
+import { listAlertRecipients } from './users';
 import { keys } from './keys';
 import { fastPauses, holdBackBatches, readsOf, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
@@ -123,9 +124,12 @@ describe('listAlertRecipients', () => {
   it("the company's users who did not turn the alerts off and are not deleted: id and login only", async () => {
     await table.alone(async () => {
       const companyId = uid();
+      // Every user the company's reference rows name (users.ts writes them with the record): a
+      // manager of the company and a user of another company are named too, and left out.
       const user = async (login: string, extra: Record<string, unknown> = {}, company = companyId) => {
         const id = uid();
-        await table.put({ ...keys.user(id), gsi1pk: 'USERS', gsi1sk: login, id, login, companyId: company, firstName: 'x', ...extra });
+        await table.put({ ...keys.user(id), gsi1pk: 'USERS', gsi1sk: login, id, login, companyId: company, managedCompanyIds: [], firstName: 'x', ...extra });
+        await table.put({ ...keys.companyUser(companyId, id), userId: id });
         return id;
       };
       const plain = await user('a@x.test');
@@ -134,6 +138,7 @@ describe('listAlertRecipients', () => {
       await user('d@x.test', { deletedAt: '2026-01-01' });
       const undeleted = await user('e@x.test', { deletedAt: null });
       await user('f@x.test', {}, uid());
+      await user('g@x.test', { managedCompanyIds: [companyId] }, uid());
       expect(await listAlertRecipients(companyId)).toEqual([
         { id: plain, login: 'a@x.test' },
         { id: on, login: 'b@x.test' },

@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { HealthDay, HealthKind, HealthReason, HealthStatus } from '../../shared/domain/data-health';
-import { gsi1, keys } from './keys';
-import { batchPutItems, db, isConditionFailure, queryAll, queryAllByIndex, tableName } from './table';
+import { keys } from './keys';
+import { batchPutItems, db, isConditionFailure, queryAll, tableName } from './table';
 
 /**
  * Data health (docs/product.md, "Data health"), in the company's partition (deleted with it):
@@ -120,20 +120,3 @@ export async function getHealthStates(companyIds: readonly string[]): Promise<Ma
   return found;
 }
 
-export interface AlertRecipient {
-  id: string;
-  login: string;
-}
-
-/**
- * The users of the company (main company) who did not turn the alerts off. One Query of the users'
- * GSI partition, filtered and projected: run only on a day a company has something to mail.
- */
-export async function listAlertRecipients(companyId: string): Promise<AlertRecipient[]> {
-  return queryAllByIndex<AlertRecipient>(gsi1.indexName, gsi1.users.pk, {
-    expression: 'companyId = :company AND (attribute_not_exists(healthAlerts) OR healthAlerts <> :off) AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
-    values: { ':company': companyId, ':off': false, ':null': null },
-    projection: '#id, #login',
-    names: { '#id': 'id', '#login': 'login' },
-  });
-}

@@ -236,6 +236,24 @@ export async function usersReferencingCompany(companyId: string): Promise<UserRe
   return users.map((item) => stripKeys<UserRecord>(item)).filter((user) => pointedAt(user).includes(companyId));
 }
 
+export interface AlertRecipient {
+  id: string;
+  login: string;
+}
+
+/**
+ * The users of the company (main company) who did not turn the alerts off, by login. Read through
+ * the company's reference rows (`usersReferencingCompany`: one Query of the company's partition,
+ * then its users by key), never the platform's users: run only on a day a company has something to mail.
+ */
+export async function listAlertRecipients(companyId: string): Promise<AlertRecipient[]> {
+  const users = await usersReferencingCompany(companyId);
+  return users
+    .filter((user) => user.companyId === companyId && user.healthAlerts !== false && !user.deletedAt)
+    .map((user) => ({ id: user.id, login: user.login }))
+    .sort((a, b) => a.login.localeCompare(b.login));
+}
+
 /** Deletes the company's reference rows (the last step of its deletion: no user points at it any more). */
 export async function deleteCompanyReferences(companyId: string): Promise<void> {
   const rows = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.companyUsersPartition(companyId) }, ProjectionExpression: 'pk, sk' });

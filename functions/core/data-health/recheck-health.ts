@@ -6,7 +6,8 @@ import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { linkTraffic } from '../../../shared/domain/utm-matching';
 import { getCompany, type CompanyRecord } from '../../data/companies';
 import * as healthRepo from '../../data/data-health';
-import type { AlertRecipient, HealthStateRecord, KindNow } from '../../data/data-health';
+import type { HealthStateRecord, KindNow } from '../../data/data-health';
+import { listAlertRecipients, type AlertRecipient } from '../../data/users';
 import { listFeedHistory } from '../../data/feed-checks';
 import { listTraffic } from '../../data/traffic';
 import { listRules } from '../../data/traffic-rules';
@@ -50,7 +51,7 @@ const defaults: HealthDeps = {
   getState: healthRepo.getHealthState,
   saveState: healthRepo.saveHealthState,
   reindexReport: reindexCompanySteps,
-  recipients: healthRepo.listAlertRecipients,
+  recipients: listAlertRecipients,
   sendMail: queueMail,
   appUrl: () => env.appUrl,
 };
