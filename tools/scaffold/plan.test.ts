@@ -47,6 +47,7 @@ describe('npm run new:route (tools/scaffold)', () => {
     expect(text('shared/domain/types.ts')).toMatch(/^export const AUDIT_KINDS = \[.*'scaffold-probe'\] as const;$/m);
     expect(text('shared/routes.ts')).toMatch(/^ {2}scaffoldProbesList,\n {2}scaffoldProbesCreate,\n\] as const;$/m);
     expect(text('functions/data/keys.ts')).toContain("...childKeys('scaffoldProbe', 'SCAFFOLD_PROBE#'),");
+    expect(text('docs/conventions.md')).toMatch(/^\| POST \/api\/scaffold-probes \| `\{ name \}` \|/m);
     expect(text('test/support/matrix-bodies.ts')).toContain("'scaffold-probes-create': { name: 'Matrix scaffold-probe' },");
     expect(text('web/src/app/pages.tsx')).toContain("{ path: '/marketing/scaffold-probes', access: 'signed-in', menu: 'menu', title: 'route.scaffoldProbes'");
     expect(text('web/src/app/shell/nav-items.ts')).toContain("{ label: 'nav.scaffoldProbes', to: '/marketing/scaffold-probes' }");
@@ -66,6 +67,7 @@ describe('npm run new:route (tools/scaffold)', () => {
       'functions/http/scaffold-probes/scaffold-probes-list.ts',
       'functions/http/scaffold-probes/scaffold-probes-create.ts',
       'web/src/features/marketing/scaffold-probes-page.tsx',
+      'web/src/features/marketing/scaffold-probes-page.test.tsx',
     ])
       expect(plan.files.has(file), file).toBe(true);
   });

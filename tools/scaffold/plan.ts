@@ -275,6 +275,21 @@ export const handler = httpHandler(${createRoute}).handle(async ({ auth, body })
   );
   insert(plan, read, 'test/support/matrix-bodies.ts', `a VALID_BODIES entry for ${entity}-create`, `  '${entity}-create': { name: 'Matrix ${singular}' },\n`, closing(/^export const VALID_BODIES/m, /^\};/m));
 
+  insert(
+    plan,
+    read,
+    'docs/conventions.md',
+    'the calls\' rows of the HTTP contract',
+    `### ${labels.en} calls (signed in, current company; \`shared/schemas/${entity}.ts\`)
+| call | body | answer |
+|---|---|---|
+| GET /api/${entity} | none | 200 \`${Entity}[]\` by name (one Query of the company partition, \`${singular.toUpperCase().replace(/-/g, '_')}#<id>\`) |
+| POST /api/${entity} | \`{ name }\` | 201 \`${Entity}\` (id: a UUID made by the server) |
+
+`,
+    closing(/^## HTTP contract/m, /^## (?!HTTP contract)/m),
+  );
+
   // web: the page, its export, its row in the page table, the menu, the catalogues.
   const texts = `${entities}`;
   add(
@@ -348,6 +363,36 @@ export function ${Entities}Page() {
     </div>
   );
 }
+`,
+  );
+  add(
+    pageFile.replace(/\.tsx$/, '.test.tsx'),
+    `import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server';
+import { api, makeUser, mockSession, renderApp } from '../../test/render';
+
+describe('${Entities}Page', () => {
+  it('lists the company\'s ${entity} and adds one', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    let sent: unknown;
+    server.use(
+      http.get(api('/api/${entity}'), () => HttpResponse.json([{ id: 'a1', name: 'First', version: 1 }])),
+      http.post(api('/api/${entity}'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ id: 'a2', name: 'Second', version: 1 }, { status: 201 });
+      }),
+    );
+    renderApp('${page}');
+    expect(await screen.findByText('First')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Second');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Second')).toBeInTheDocument();
+    expect(sent).toEqual({ name: 'Second' });
+  });
+});
 `,
   );
   insert(plan, read, `web/src/features/${area}/index.tsx`, `export ${Entities}Page`, `export { ${Entities}Page } from './${entity}-page';\n`, before(/^export \{ area \}/m));
