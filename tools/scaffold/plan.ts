@@ -375,7 +375,7 @@ import { server } from '../../test/server';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
 
 describe('${Entities}Page', () => {
-  it('lists the company\'s ${entity} and adds one', async () => {
+  it('lists the company\\'s ${entity} and adds one', async () => {
     mockSession(makeUser('ROLE_USER'));
     let sent: unknown;
     server.use(
