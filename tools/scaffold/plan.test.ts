@@ -30,8 +30,10 @@ function typeErrors(config: string, files: string[], planned: ScaffoldPlan): str
   // The planned folders (functions/core/<entity>/) exist only in the overlay.
   const directoryExists = host.directoryExists?.bind(host);
   host.directoryExists = (dir) => [...overlay.keys()].some((file) => file.startsWith(`${path.resolve(dir)}/`)) || (directoryExists?.(dir) ?? ts.sys.directoryExists(dir));
+  // The project's global declarations (jest-dom's matchers come with the test set-up) are roots too.
+  const globals = parsed.fileNames.filter((file) => file.endsWith('.d.ts') || file.endsWith('/test-setup.ts'));
   const program = ts.createProgram(
-    files.map((file) => path.join(root, file)),
+    [...globals, ...files.map((file) => path.join(root, file))],
     parsed.options,
     host,
   );
