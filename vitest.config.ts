@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'localstack/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'localstack/**/*.test.ts', 'test/unit/**/*.test.ts', 'tools/**/*.test.ts'],
           // The repositories' tests need DynamoDB Local: the `data` project below.
           exclude: ['functions/data/**'],
           // A safety net for a busy machine (CI has 2 cores; a planted lint cycle or a parser budget

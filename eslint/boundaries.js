@@ -39,7 +39,17 @@ export function boundaryViolation(file, source, target) {
       return 'only functions/data knows the key formats (functions/data/keys.ts)';
     if (under(file, 'functions/http') && under(target, 'functions/data'))
       return 'handlers go through functions/core, never functions/data directly';
-    if (under(file, 'functions/core') && under(target, 'functions/http')) return 'use cases do not import handlers';
+    if (under(file, 'functions/core') && ['functions/http', 'functions/pipeline', 'functions/jobs'].some((d) => under(target, d)))
+      return 'use cases sit below the handlers, the request pipeline and the jobs: they import none of them';
+    // The layers point one way: http -> pipeline -> core -> data -> platform (docs/architecture.md, "Layers").
+    if (under(file, 'functions/data') && !isTest(file) && ['functions/core', 'functions/http', 'functions/pipeline', 'functions/jobs'].some((d) => under(target, d)))
+      return 'functions/data sits below the use cases: it imports only functions/platform and shared/';
+    if (under(file, 'functions/platform') && !isTest(file) && ['functions/core', 'functions/data', 'functions/http', 'functions/pipeline', 'functions/jobs'].some((d) => under(target, d)))
+      return 'functions/platform is the bottom layer (clients, env, log, errors, config): a rule that reads data or use cases goes to functions/core, the request pipeline to functions/pipeline';
+    if (['functions', 'shared', 'web/src'].some((d) => under(file, d)) && !isTest(file) && under(target, 'lib'))
+      return 'runtime code does not import the CDK folder lib/: what both read lives in functions/platform/config';
+    if (['lib', 'bin'].some((d) => under(file, d)) && under(target, 'functions') && !under(target, 'functions/platform/config'))
+      return 'the CDK reads only functions/platform/config of the runtime (handlers are bundled by path)';
   } else if (under(file, 'shared') && !isTest(file) && NODE_BUILTINS.has(source)) {
     return `shared/ runs in browsers too: no Node built-in (${source})`;
   }

@@ -23,7 +23,7 @@ import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
-import { jobFunctionEnv, jobNames, jobs, reservedConcurrency } from './definitions/resources';
+import { jobFunctionEnv, jobNames, jobs, reservedConcurrency } from '../functions/platform/config/resources';
 import { grantsFor, jobGrants } from './permissions';
 
 export interface ApiStackProps extends StackProps {

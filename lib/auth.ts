@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { passwordMinLength, type StageConfig } from './config';
-import { userPool as poolDef } from './definitions/resources';
+import { userPool as poolDef } from '../functions/platform/config/resources';
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;

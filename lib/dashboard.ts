@@ -20,7 +20,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import type { AlarmSpec } from './constructs/alarms';
 import type { StageConfig } from './config';
-import { jobNames } from './definitions/resources';
+import { jobNames } from '../functions/platform/config/resources';
 
 const FIVE_MINUTES = Duration.minutes(5);
 

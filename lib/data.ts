@@ -11,7 +11,7 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { addAlarms } from './constructs/alarms';
 import type { Construct } from 'constructs';
 import { appUrl, keptWithNamePolicy, type StageConfig } from './config';
-import { feedBucket as feedBucketDef, googleCredentialsSecretName, originSecretName, table as tableDef } from './definitions/resources';
+import { feedBucket as feedBucketDef, googleCredentialsSecretName, originSecretName, table as tableDef } from '../functions/platform/config/resources';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;

@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { App } from 'aws-cdk-lib';
 import { loadConfig, stackName, type StageConfig } from './config';
-import { requiredAccountConcurrency } from './definitions/resources';
+import { requiredAccountConcurrency } from '../functions/platform/config/resources';
 import { acknowledgeNagFindings, addNagChecks } from './nag';
 import { createPortal, portalAppContext, type PortalOptions } from './portal';
 import { WAF_REGION } from './waf';

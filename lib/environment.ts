@@ -5,7 +5,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { appUrl, mailTemplatePrefix, passwordMinLength, type StageConfig } from './config';
 import { SecretValue } from 'aws-cdk-lib';
 import { STANDARD_DIMENSION_FORMAT } from '../shared/domain/analytics';
-import { envNames, googleCredentialsSecretName, mailConfigurationSetName, originSecretName } from './definitions/resources';
+import { envNames, googleCredentialsSecretName, mailConfigurationSetName, originSecretName } from '../functions/platform/config/resources';
 
 export interface EnvironmentSources {
   readonly config: StageConfig;
@@ -28,7 +28,7 @@ export function functionEnvironment(s: EnvironmentSources): Record<string, strin
     [envNames.templatePrefix]: mailTemplatePrefix(s.config),
     [envNames.stage]: s.config.stage,
     [envNames.adminMfa]: s.config.adminMfa ?? 'required',
-    // The schemas and the generator check it (functions/platform/handler.ts); the pool gets the same number (lib/auth.ts).
+    // The schemas and the generator check it (functions/pipeline/handler.ts); the pool gets the same number (lib/auth.ts).
     [envNames.passwordMinLength]: String(passwordMinLength(s.config)),
     // A dynamic reference, resolved at deploy: the value sits in the function configuration
     // (readable with lambda:GetFunction), not in the template. See docs/deploy.md, "Origin secret".

@@ -21,7 +21,7 @@ import { addAlarms, loggedErrors, sqsVisible } from './constructs/alarms';
 import type { StageConfig } from './config';
 import { functionLogsAndRoles } from './constructs/function-roles';
 import { PortalFunction } from './constructs/portal-function';
-import { analyticsQuota, feedRecheckQueue, feedRecheckQueueEnv, quotaEnvNames, reservedConcurrency, schedule } from './definitions/resources';
+import { analyticsQuota, feedRecheckQueue, feedRecheckQueueEnv, quotaEnvNames, reservedConcurrency, schedule } from '../functions/platform/config/resources';
 import { functionEnvironment } from './environment';
 import { fromRoot } from './paths';
 import { jobGrants } from './permissions';

@@ -8,8 +8,8 @@ import { CfnTemplate, ConfigurationSet, EmailIdentity, EmailSendingEvent, EventD
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { mailTemplatePrefix, type StageConfig } from './config';
-import { sesHtmlPart } from './definitions/mail-html';
-import { mailConfigurationSetName, mailTemplates } from './definitions/resources';
+import { sesHtmlPart } from '../functions/platform/config/mail-html';
+import { mailConfigurationSetName, mailTemplates } from '../functions/platform/config/resources';
 
 export interface MailStackProps extends StackProps {
   readonly config: StageConfig;
@@ -57,7 +57,7 @@ export class MailStack extends Stack {
         template: {
           templateName: `${this.templatePrefix}${template.name}`,
           subjectPart: template.subject,
-          // Variables as their HTML-escaped copies (lib/definitions/mail-html.ts).
+          // Variables as their HTML-escaped copies (functions/platform/config/mail-html.ts).
           htmlPart: sesHtmlPart(template.html),
           textPart: template.text,
         },

@@ -116,7 +116,7 @@ export function acknowledgeNagFindings(portal: PortalApp, config: StageConfig): 
   const noAuthorizer: NagPackSuppression = {
     id: 'AwsSolutions-APIG4',
     reason:
-      'No API Gateway authoriser by design: every handler authenticates the access cookie itself (functions/platform/auth.ts) per the route\'s access level, public routes included in the authorization matrix tests.',
+      'No API Gateway authoriser by design: every handler authenticates the access cookie itself (functions/pipeline/auth.ts) per the route\'s access level, public routes included in the authorization matrix tests.',
   };
   for (const route of api.node.children.filter((c) => c.node.id.startsWith('Route-'))) on(route, [noAuthorizer]);
 

@@ -31,7 +31,7 @@ export function grantsFor(route: RouteDef): RouteGrants {
   return { ...complete({ ...declared, invokes: [...new Set([...(declared.invokes ?? []), ...kicks])] }, route.method === 'GET' ? 'read' : 'read-write'), sendsMail: false };
 }
 
-/** A job's grants (lib/definitions/resources.ts `jobs`): nothing beyond what it declares, table read by default. */
+/** A job's grants (functions/platform/config/resources.ts `jobs`): nothing beyond what it declares, table read by default. */
 export const jobGrants = (declared: DeclaredGrants): RouteGrants => complete(declared, 'read');
 
 function complete(declared: DeclaredGrants, table: TableAccess): RouteGrants {

@@ -34,7 +34,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { passwordMinLength, type StageConfig } from './config';
 import { COMPANY_HEADER, IDEMPOTENCY_HEADER } from '../shared/routes';
-import { ACCEPT_ENCODING_HEADER, ORIGIN_VERIFY_HEADER } from './definitions/resources';
+import { ACCEPT_ENCODING_HEADER, ORIGIN_VERIFY_HEADER } from '../functions/platform/config/resources';
 import { WEB_BUILD_SETTINGS_FILE, webBuildMismatch } from './definitions/web-build';
 import { contentSecurityPolicy, extraSecurityHeaders } from './definitions/security-headers';
 import { originSecretValue } from './environment';

@@ -15,7 +15,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import type { DailyOutcome } from '../functions/jobs/feed-recheck-worker';
 import type { FeedRecheckRun } from '../functions/jobs/feed-recheck';
-import { feedRecheckQueue } from '../lib/definitions/resources';
+import { feedRecheckQueue } from '../functions/platform/config/resources';
 import { feedRecheckQueueOfStack } from './feed-recheck-queue';
 import { drainQueue, type LocalQueueReport } from './sqs-event-source';
 

@@ -3,7 +3,7 @@
  * local SQS (sqs.ts) with the re-check queue and its dead-letter queue, served over HTTP so the
  * dispatcher sends to it with the SDK (FEED_RECHECK_QUEUE_URL, AWS_ENDPOINT_URL_SQS), as on AWS.
  */
-import { feedRecheckQueue, feedRecheckQueueEnv } from '../lib/definitions/resources';
+import { feedRecheckQueue, feedRecheckQueueEnv } from '../functions/platform/config/resources';
 import { LocalSqs, SkippingClock } from './sqs';
 
 export interface FeedRecheckQueue {

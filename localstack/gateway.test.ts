@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeById, routes, type RouteDef } from '../shared/routes';
-import { ACCEPT_ENCODING_HEADER } from '../lib/definitions/resources';
+import { ACCEPT_ENCODING_HEADER } from '../functions/platform/config/resources';
 import {
   BODY_LIMIT_BYTES,
   buildContext,
@@ -184,7 +184,7 @@ describe('dispatch', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('users-current'), expect.any(Error));
   });
 
-  describe('AWS\'s limits (lib/definitions/resources.ts awsLimits)', () => {
+  describe('AWS\'s limits (functions/platform/config/resources.ts awsLimits)', () => {
     const MB6 = 6 * 1024 * 1024;
 
     it('refuses an answer over Lambda\'s 6 MB as AWS does (500) and says so loudly; 6 MB exactly passes', async () => {

@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { findRoute, handlerModule, routes, type RouteDef } from '../shared/routes';
-import { ACCEPT_ENCODING_HEADER, awsLimits, functionDefaults } from '../lib/definitions/resources';
+import { ACCEPT_ENCODING_HEADER, awsLimits, functionDefaults } from '../functions/platform/config/resources';
 import { contentSecurityPolicy, extraSecurityHeaders, type SecurityHeaderOptions } from '../lib/definitions/security-headers';
 import { lambdaContext } from './lambda-context';
 import { INVOKE_PATH, invokeJob, type JobRunner } from './lambda-invoke';

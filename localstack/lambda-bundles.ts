@@ -10,7 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { HANDLER_FILE, esbuildBuildOptions, esbuildSettings, jobNodeOptions, routeNodeOptions } from '../lib/bundling';
-import { feedRecheckQueue, functionDefaults, jobs, jobNames, reservedConcurrency } from '../lib/definitions/resources';
+import { feedRecheckQueue, functionDefaults, jobs, jobNames, reservedConcurrency } from '../functions/platform/config/resources';
 import { feedRecheckEntry, feedRecheckWorkerEntry, mailEventsEntry, outboxSweepEntry } from '../lib/jobs';
 import { fromRoot } from '../lib/paths';
 import { handlerModule, routes, type RouteDef } from '../shared/routes';

@@ -1,5 +1,5 @@
 /**
- * The Lambda Invoke API for the portal's background jobs (lib/definitions/resources.ts `jobs`),
+ * The Lambda Invoke API for the portal's background jobs (functions/platform/config/resources.ts `jobs`),
  * served by the local gateway so handlers start jobs with the same signed call as on AWS
  * (functions/platform/jobs.ts and lambda-invoke.ts, AWS_ENDPOINT_URL_LAMBDA = the gateway). An "Event" invoke is
  * answered 202 at once and the job runs afterwards in this process, as Lambda would run it.
@@ -8,7 +8,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { jobs } from '../lib/definitions/resources';
+import { jobs } from '../functions/platform/config/resources';
 import { lambdaContext } from './lambda-context';
 import { invokeTargetFromEnv, signInvoke, type InvokeTarget } from '../functions/platform/lambda-invoke';
 import type { JobName } from '../shared/routes';

@@ -1,6 +1,6 @@
 /**
  * Creates in the emulators what the CDK creates on AWS, from the same definitions
- * (lib/definitions/resources.ts): the table, the feed bucket, the user pool with its client and
+ * (functions/platform/config/resources.ts): the table, the feed bucket, the user pool with its client and
  * groups, the SES templates. Returns the environment record the handlers read.
  */
 import {
@@ -18,8 +18,8 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { sesHtmlPart } from '../lib/definitions/mail-html';
-import { appAliasOriginsEnv, envNames, feedBucket, jobFunctionEnv, jobNames, mailTemplates, table, userPool } from '../lib/definitions/resources';
+import { sesHtmlPart } from '../functions/platform/config/mail-html';
+import { appAliasOriginsEnv, envNames, feedBucket, jobFunctionEnv, jobNames, mailTemplates, table, userPool } from '../functions/platform/config/resources';
 import { parsePasswordMinLength } from '../shared/schemas/password-policy';
 import type { EmulatorEndpoints } from './emulators';
 
@@ -197,7 +197,7 @@ export async function provisionTemplates(client: SESv2Client): Promise<void> {
     await client.send(
       new CreateEmailTemplateCommand({
         TemplateName: `${localNames.templatePrefix}${template.name}`,
-        // Variables as their HTML-escaped copies, as the CDK stores them (lib/definitions/mail-html.ts).
+        // Variables as their HTML-escaped copies, as the CDK stores them (functions/platform/config/mail-html.ts).
         TemplateContent: { Subject: template.subject, Html: sesHtmlPart(template.html), Text: template.text },
       }),
     );

@@ -14,7 +14,7 @@ import { sourceJobRunner, type JobRunner } from './lambda-invoke';
 import { startFeedRecheckQueue } from './feed-recheck-queue';
 import { MAIL_EVENTS_FUNCTION, startSesEvents } from './ses-events';
 import { localClients, provision, provisionTemplates, type LocalEnv } from './provision';
-import { appAliasOriginsEnv, envNames } from '../lib/definitions/resources';
+import { appAliasOriginsEnv, envNames } from '../functions/platform/config/resources';
 import { webBuildMismatch } from '../lib/definitions/web-build';
 import { parsePasswordMinLength } from '../shared/schemas/password-policy';
 

@@ -101,7 +101,7 @@ export interface RouteGrants {
   readonly googleCredentials?: boolean;
 }
 
-/** Background jobs a route may start (async Lambda invoke); registry: lib/definitions/resources.ts `jobs`. */
+/** Background jobs a route may start (async Lambda invoke); registry: functions/platform/config/resources.ts `jobs`. */
 export type JobName = 'password-reset-mail' | 'feed-check' | 'outbox-dispatch';
 
 declare const responseType: unique symbol;
@@ -137,7 +137,7 @@ export interface RouteDef {
   readonly grants?: RouteGrants;
   /**
    * Open to an administrator who must still set up an authenticator app (the stage requires one):
-   * every other route answers them 403 `mfa-setup-required` (functions/platform/auth.ts).
+   * every other route answers them 403 `mfa-setup-required` (functions/pipeline/auth.ts).
    */
   readonly duringMfaSetup?: boolean;
   /**
@@ -169,7 +169,7 @@ export interface RouteDef {
 /**
  * The company a page shows, sent by the web app with every company-scoped call: when the caller's
  * current company has changed since (another tab switched, the company was deleted), the call
- * answers 409 `company-changed` and writes nothing (functions/platform/auth.ts). Calls without it
+ * answers 409 `company-changed` and writes nothing (functions/pipeline/auth.ts). Calls without it
  * (CLI, scripts) work on the current company as before.
  */
 export const COMPANY_HEADER = 'X-Portal-Company';

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Who makes the changes of the running request (the audit history's "who"): set once by the
- * handler pipeline after authentication (functions/platform/handler.ts), read by the data layer's
+ * handler pipeline after authentication (functions/pipeline/handler.ts), read by the data layer's
  * audit helper (functions/data/audit.ts), so no use case has to pass it along. Outside a request
  * (CLI, seeds, jobs) there is none and changes are recorded as the system's.
  */

@@ -2,9 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { reply, route } from '../../shared/routes';
-import { ACCEPT_ENCODING_HEADER } from '../../lib/definitions/resources';
+import { ACCEPT_ENCODING_HEADER } from './config/resources';
 import { acceptsGzip, compressed } from './compress';
-import { httpHandler } from './http';
+import { httpHandler } from '../pipeline/http';
 
 const big = { items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `item ${i}` })) };
 const answer = (body: string, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }) => ({ statusCode: 200, headers, body });

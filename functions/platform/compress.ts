@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { gzipSync } from 'node:zlib';
-import { ACCEPT_ENCODING_HEADER } from '../../lib/definitions/resources';
+import { ACCEPT_ENCODING_HEADER } from './config/resources';
 
 /** Below this, gzip's own header and table cost more than they save (CloudFront's floor is 1,000 bytes). */
 const MIN_BYTES = 1024;
@@ -54,7 +54,7 @@ export function compressed(answer: APIGatewayProxyStructuredResultV2, acceptEnco
   };
 }
 
-/** The handler pipeline's last step (platform/handler.ts): its answer, compressed when the caller takes gzip. */
+/** The handler pipeline's last step (pipeline/handler.ts): its answer, compressed when the caller takes gzip. */
 export function compressAnswers(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
   return {
     name: 'portal-compress',

@@ -1,4 +1,4 @@
-import { userPool } from '../../lib/definitions/resources';
+import { userPool } from './config/resources';
 import { env } from './env';
 
 /**

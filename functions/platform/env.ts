@@ -1,8 +1,8 @@
-import { analyticsQuota, envNames, feedRecheckQueueEnv, quotaEnvNames } from '../../lib/definitions/resources';
+import { analyticsQuota, envNames, feedRecheckQueueEnv, quotaEnvNames } from './config/resources';
 import { parsePasswordMinLength } from '../../shared/schemas/password-policy';
 
 /**
- * Typed, lazy access to the handler environment (names: lib/definitions/resources.ts).
+ * Typed, lazy access to the handler environment (names: functions/platform/config/resources.ts).
  * Lazy so a module can be imported (route-table test, cold-start bench) without the variables,
  * and so a missing one fails the request that needs it with a message naming the variable.
  */

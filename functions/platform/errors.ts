@@ -1,6 +1,6 @@
 /**
  * Typed errors that map one-to-one to the HTTP contract of docs/conventions.md.
- * Core code throws them (they carry no Lambda or middy types); platform/http.ts turns them
+ * Core code throws them (they carry no Lambda or middy types); pipeline/http.ts turns them
  * into answers. Anything else becomes a 500 with no detail.
  */
 import type { ErrorCode } from '../../shared/domain/errors';

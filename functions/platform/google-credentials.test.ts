@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { envNames } from '../../lib/definitions/resources';
+import { envNames } from './config/resources';
 import { secretString } from './clients/secrets';
 import { GoogleCredentialsError, googleServiceAccount, resetGoogleServiceAccount } from './google-credentials';
 

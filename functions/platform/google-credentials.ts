@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { envNames } from '../../lib/definitions/resources';
+import { envNames } from './config/resources';
 import { SecretReadError, secretString } from './clients/secrets';
 
 /**

@@ -10,7 +10,7 @@ import {
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { IdentityProvider, SignInOutcome, Tokens } from '../core/security/identity';
+import type { IdentityProvider, SignInOutcome, Tokens } from './identity-provider';
 import { cognitoClient } from './clients/cognito';
 import { env } from './env';
 import { InvalidCredentialsError, InvalidMfaCodeError, SignInStepUnsupportedError, UnauthenticatedError, ValidationError } from './errors';

@@ -1,10 +1,10 @@
-import { jobFunctionEnv } from '../../lib/definitions/resources';
+import { jobFunctionEnv } from './config/resources';
 import type { JobName } from '../../shared/routes';
 import { MissingEnvError } from './env';
 import { invokeEvent } from './lambda-invoke';
 
 /**
- * Starts a background job (lib/definitions/resources.ts `jobs`) and returns as soon as Lambda has
+ * Starts a background job (functions/platform/config/resources.ts `jobs`) and returns as soon as Lambda has
  * queued it: an async ("Event") invoke, answered 202 before the job runs. The request that starts
  * it does not wait for the job's reads, writes and e-mails, so its answer time says nothing about
  * them (the password reset request relies on this).

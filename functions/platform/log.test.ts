@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { securityLogout } from '../../shared/routes';
-import { createHandler } from './handler';
+import { createHandler } from '../pipeline/handler';
 import { logger, logUnhandled, resetLoggerForTests } from './log';
 
 /** Powertools writes through its own console on process.stdout / stderr (errors): capture both. */

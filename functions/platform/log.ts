@@ -1,5 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { envNames } from '../../lib/definitions/resources';
+import { envNames } from './config/resources';
 import { withReadableStack } from './stack-map';
 
 /**
@@ -25,7 +25,7 @@ export function logger(): Logger {
 }
 
 /**
- * Start of one API request (the handler factory, platform/handler.ts): every line it logs, from
+ * Start of one API request (the handler factory, pipeline/handler.ts): every line it logs, from
  * any module, carries the route id and the correlation id (API Gateway's request id, the
  * `requestId` of the API access log). A Lambda instance serves one request at a time, so the
  * previous request's keys are dropped first.

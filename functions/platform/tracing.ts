@@ -15,7 +15,7 @@ let tracerModule: Promise<typeof import('./tracer')> | undefined;
 const loadTracer = () => (tracerModule ??= import('./tracer'));
 
 /**
- * The handler pipeline's tracing step (platform/handler.ts, first in the chain): a `## <route id>`
+ * The handler pipeline's tracing step (pipeline/handler.ts, first in the chain): a `## <route id>`
  * subsegment per request with the cold start, the service and the route as annotations, and the
  * error as metadata (never the response: answers carry personal data).
  */

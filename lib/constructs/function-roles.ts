@@ -11,7 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { keptWithNamePolicy, mailTemplatePrefix, type StageConfig } from '../config';
-import { googleCredentialsSecretName, mailConfigurationSetName } from '../definitions/resources';
+import { googleCredentialsSecretName, mailConfigurationSetName } from '../../functions/platform/config/resources';
 import { FEED_OBJECT_PREFIX, feedBucketActions, grantsKey, tableActions, type RouteGrants } from '../permissions';
 
 export interface FunctionRolesProps {

@@ -22,7 +22,7 @@ import {
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
-import { functionDefaults } from '../definitions/resources';
+import { functionDefaults } from '../../functions/platform/config/resources';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import path from 'node:path';
 import type { Construct } from 'constructs';

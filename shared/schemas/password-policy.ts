@@ -3,7 +3,7 @@
  * symbols'). A deployed stage may raise it: one stage setting (lib/config.ts `passwordMinLength`)
  * feeds the Cognito pool, the functions' environment (PASSWORD_MIN_LENGTH) and the web build
  * (VITE_PASSWORD_MIN_LENGTH, checked against the stage by the Web stack). Each runtime hands
- * its value to `setPasswordMinLength` once at start (functions/platform/handler.ts, the web
+ * its value to `setPasswordMinLength` once at start (functions/pipeline/handler.ts, the web
  * app's entry); the schemas, the forms' hints and the generator read `passwordMinLength()` when
  * they check or render, never a copy. docs/deploy.md says when to raise it.
  */

@@ -16,7 +16,7 @@ import { sized } from './smoke';
 
 const COMPANIES = Number(process.env.COMPANIES ?? sized(1000, 3));
 
-const { analyticsQuota, quotaEnvNames } = await import('../../lib/definitions/resources');
+const { analyticsQuota, quotaEnvNames } = await import('../../functions/platform/config/resources');
 // The job's real limits, for the arithmetic below; the run itself is not held back by them.
 const QUOTA = { ...analyticsQuota };
 process.env[quotaEnvNames.projectRequestsPerMinute] ??= '1000000000';
@@ -79,7 +79,7 @@ try {
     const providerCalls = total(provider);
     console.log(`  DynamoDB: ${total(dynamodb)} calls (${(total(dynamodb) / run.companies).toFixed(1)} a company): ${listed(dynamodb)}`);
     console.log(`  provider: ${providerCalls} calls (${(providerCalls / run.companies).toFixed(1)} a company): ${listed(provider)}`);
-    // What Google's quotas would make of the same calls (the job's share: lib/definitions/resources.ts analyticsQuota).
+    // What Google's quotas would make of the same calls (the job's share: functions/platform/config/resources.ts analyticsQuota).
     const minutes = providerCalls / QUOTA.projectRequestsPerMinute;
     console.log(
       `  within the quotas: at least ${minutes.toFixed(1)} min at ${QUOTA.projectRequestsPerMinute} calls a minute; ${providerCalls} of the day's ${QUOTA.projectRequestsPerDay} (${((100 * providerCalls) / QUOTA.projectRequestsPerDay).toFixed(0)} %)${providerCalls > QUOTA.projectRequestsPerDay ? ': OVER the day, the rest is deferred' : ''}`,

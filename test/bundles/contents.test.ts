@@ -28,7 +28,7 @@ const notForLambda = new Set([
 ]);
 
 /** Folders of the repository no Lambda code comes from. */
-const FOREIGN = /^(test|localstack|bin|tools|eslint)\/|^web\/(?!src\/(all-catalogues\.ts$|(.+\/)?messages\/))|^lib\/(?!definitions\/)/;
+const FOREIGN = /^(test|localstack|bin|tools|eslint)\/|^web\/(?!src\/(all-catalogues\.ts$|(.+\/)?messages\/))|^lib\//;
 
 /** Every source file of a bundle, relative to the repository (node_modules/ for packages). */
 function sourcesOf(dir: string): string[] {

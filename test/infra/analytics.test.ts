@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { envNames, googleCredentialsSecretName, jobs } from '../../lib/definitions/resources';
+import { envNames, googleCredentialsSecretName, jobs } from '../../functions/platform/config/resources';
 import { grantsFor } from '../../lib/permissions';
 import { routes, type RouteDef } from '../../shared/routes';
 import { resourcesOf, synthPortal, testConfig, type Synth } from './support';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routes, type JobName, type RouteDef } from '../../shared/routes';
-import { envNames, jobFunctionEnv, jobNames } from '../../lib/definitions/resources';
+import { envNames, jobFunctionEnv, jobNames } from '../../functions/platform/config/resources';
 import { actionsOfFunction, resourcesOf, synthPortal, type Synth } from './support';
 
 let synth: Synth;
@@ -23,7 +23,7 @@ function functionIdOf(route: RouteDef): string {
 
 describe('api stack: one function and one route per route-table entry', () => {
   it('has exactly one function and one HTTP API route per entry', () => {
-    // Plus one function per background job (lib/definitions/resources.ts `jobs`).
+    // Plus one function per background job (functions/platform/config/resources.ts `jobs`).
     synth.templates.api.resourceCountIs('AWS::Lambda::Function', all.length + jobNames.length);
     synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', all.length);
     synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Api', 1);

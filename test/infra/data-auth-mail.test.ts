@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { sesHtmlPart } from '../../lib/definitions/mail-html';
-import { mailTemplates, table, userPool } from '../../lib/definitions/resources';
+import { sesHtmlPart } from '../../functions/platform/config/mail-html';
+import { mailTemplates, table, userPool } from '../../functions/platform/config/resources';
 import { resourcesOf, synthPortal, testConfig, type Synth } from './support';
 
 let synth: Synth;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAccount, checkTemplates, contextFromArgs, formatResults, type AwsCli } from '../../lib/deploy-check';
-import { requiredAccountConcurrency } from '../../lib/definitions/resources';
+import { requiredAccountConcurrency } from '../../functions/platform/config/resources';
 import { fixture } from './support';
 
 /** `npm run deploy:check` (lib/deploy-check.ts): each missing item printed, offline marked "not checked". */

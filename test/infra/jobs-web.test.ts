@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { apiViewerRequestCode, spaRewriteCode } from '../../lib/web';
-import { ACCEPT_ENCODING_HEADER } from '../../lib/definitions/resources';
+import { ACCEPT_ENCODING_HEADER } from '../../functions/platform/config/resources';
 import { actionsOfFunction, resourcesOf, synthPortal, type Synth } from './support';
 
 let synth: Synth;

@@ -2,7 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type StageConfig } from '../../lib/config';
 import { operationalAlarms } from '../../lib/dashboard';
-import { reservedConcurrency } from '../../lib/definitions/resources';
+import { reservedConcurrency } from '../../functions/platform/config/resources';
 import type { PortalApp } from '../../lib/portal';
 import { routes } from '../../shared/routes';
 import { synthApp } from './support';

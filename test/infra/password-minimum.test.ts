@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../lib/config';
-import { envNames } from '../../lib/definitions/resources';
+import { envNames } from '../../functions/platform/config/resources';
 import { WEB_BUILD_SETTINGS_FILE } from '../../lib/definitions/web-build';
 import { fixture, synthApp } from './support';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../lib/config';
-import { envNames, originSecretName } from '../../lib/definitions/resources';
+import { envNames, originSecretName } from '../../functions/platform/config/resources';
 import { fromRoot } from '../../lib/paths';
 import { portalAppContext, type PortalApp } from '../../lib/portal';
 import { WAF_REGION, wafRateLimits } from '../../lib/waf';

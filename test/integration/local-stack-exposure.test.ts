@@ -308,7 +308,7 @@ describe('`npm start` on free ports (Vite dev server)', () => {
     for (const file of [
       'node_modules/cognito-local/lib/keys/cognitoLocal.private.json',
       'functions/platform/feed-fetch/test-fixtures/feed-test.key',
-      'functions/platform/handler.ts',
+      'functions/pipeline/handler.ts',
       'package.json',
     ]) {
       const answer = await raw(`${base}/@fs${repoRoot}/${file}`);

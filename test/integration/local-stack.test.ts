@@ -7,7 +7,7 @@ import { GetBucketCorsCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import { ListEmailTemplatesCommand, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DescribeUserPoolClientCommand, DescribeUserPoolCommand, ListGroupsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mailTemplates, table, userPool } from '../../lib/definitions/resources';
+import { mailTemplates, table, userPool } from '../../functions/platform/config/resources';
 import { freePort, isPortFree, startEmulators } from '../../localstack/emulators';
 import { HttpClient } from '../support/http-client';
 import { latestMailTo, linkIn } from '../support/mailbox';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml, templateVariables } from '../../lib/definitions/mail-html';
-import { mailTemplates, type MailTemplateName } from '../../lib/definitions/resources';
+import { escapeHtml, templateVariables } from '../../functions/platform/config/mail-html';
+import { mailTemplates, type MailTemplateName } from '../../functions/platform/config/resources';
 import { sendTemplatedEmail } from '../../functions/platform/mailer';
 import { ensureCompany, TEAM_COMPANY } from '../../localstack/seed';
 import type { CreatedUser } from '../../shared/domain/types';
@@ -10,7 +10,7 @@ import { makeCompany, makeUser, signedIn, uniqueSuffix } from './helpers/account
 
 /**
  * Mail variables reach the HTML part escaped and the text part verbatim: SES (and aws-ses-v2-local,
- * which renders as SES does) escapes nothing, so the mailer does (lib/definitions/mail-html.ts).
+ * which renders as SES does) escapes nothing, so the mailer does (functions/platform/config/mail-html.ts).
  * Rendered by the SES emulator from the templates the local provisioning stored.
  */
 

@@ -64,6 +64,36 @@ const cases: Array<{ rule: string; file: string; planted: string; allowed: strin
     planted: "import { getUser } from '../../data/users';\nexport const x = getUser;\n",
     allowed: "import { currentUser } from '../../core/users/companies';\nexport const x = currentUser;\n",
   },
+  {
+    rule: 'use cases import neither the request pipeline nor the jobs',
+    file: 'functions/core/users/planted.ts',
+    planted: "import { httpHandler } from '../../pipeline/http';\nexport const x = httpHandler;\n",
+    allowed: "import { env } from '../../platform/env';\nexport const x = env;\n",
+  },
+  {
+    rule: 'the data layer imports no use case',
+    file: 'functions/data/planted.ts',
+    planted: "import { resolveCompany } from '../core/users/companies';\nexport const x = resolveCompany;\n",
+    allowed: "import { ConflictError } from '../platform/errors';\nexport const x = ConflictError;\n",
+  },
+  {
+    rule: 'platform imports no layer above it',
+    file: 'functions/platform/planted.ts',
+    planted: "import { getUser } from '../data/users';\nexport const x = getUser;\n",
+    allowed: "import { envNames } from './config/resources';\nexport const x = envNames;\n",
+  },
+  {
+    rule: 'runtime code does not import the CDK folder',
+    file: 'functions/platform/planted.ts',
+    planted: "import { portalStack } from '../../lib/portal';\nexport const x = portalStack;\n",
+    allowed: "import { jobs } from './config/resources';\nexport const x = jobs;\n",
+  },
+  {
+    rule: 'the CDK reads only the runtime\'s config',
+    file: 'lib/planted.ts',
+    planted: "import { env } from '../functions/platform/env';\nexport const x = env;\n",
+    allowed: "import { table } from '../functions/platform/config/resources';\nexport const x = table;\n",
+  },
 ];
 
 describe('lint: import boundaries', () => {

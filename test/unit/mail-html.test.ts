@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, sesHtmlPart, templateVariables, withHtmlVariables } from '../../lib/definitions/mail-html';
-import { mailTemplates } from '../../lib/definitions/resources';
+import { escapeHtml, sesHtmlPart, templateVariables, withHtmlVariables } from '../../functions/platform/config/mail-html';
+import { mailTemplates } from '../../functions/platform/config/resources';
 
-describe('mail HTML escaping (lib/definitions/mail-html.ts)', () => {
+describe('mail HTML escaping (functions/platform/config/mail-html.ts)', () => {
   it('stores each {{var}} of an HTML part as its escaped copy {{var_html}}', () => {
     expect(sesHtmlPart('<p>Hello {{name}}, <a href="{{ url }}">{{url}}</a></p>')).toBe('<p>Hello {{name_html}}, <a href="{{url_html}}">{{url_html}}</a></p>');
   });

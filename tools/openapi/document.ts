@@ -55,12 +55,12 @@ const refusesCrossSite = (root: string, route: RouteDef): boolean => {
   return existsSync(file) && /refuseCrossSite:\s*true/.test(readFileSync(file, 'utf8'));
 };
 
-/** A signed-in write: it takes an Idempotency-Key (functions/platform/idempotency.ts). */
+/** A signed-in write: it takes an Idempotency-Key (functions/pipeline/idempotency.ts). */
 const idempotent = (route: RouteDef): boolean => route.access !== 'public' && route.method !== 'GET';
 
 /**
  * The body of a route that reads it raw (`rawBody: { contentTypes: [...] }` in its handler module,
- * functions/platform/public-http.ts): one entry per accepted content type, with the schema of the
+ * functions/pipeline/public-http.ts): one entry per accepted content type, with the schema of the
  * browsers' format when it is one (REPORT_BODIES), any JSON otherwise.
  */
 function rawBody(root: string, route: RouteDef): Json | undefined {

@@ -54,7 +54,7 @@ function blank(code: string, ranges: [number, number][]): string {
  * (BROWSER_KEEPS); the server's properties go (the request schema, the response type's carrier,
  * the Lambda settings, the IAM grants, area), and then each import nothing else uses.
  *
- * Why: the request schemas are the server's (functions/platform/handler.ts validates with them)
+ * Why: the request schemas are the server's (functions/pipeline/handler.ts validates with them)
  * and the OpenAPI generator's; a form imports its schema from shared/schemas itself. The route
  * table is one module and the shell imports it, so Rollup puts every route any page uses into
  * the entry chunk: with the schemas came yup (and, for a statically imported module, its

@@ -1,4 +1,4 @@
-import { envNames } from '../../../lib/definitions/resources';
+import { envNames } from '../../platform/config/resources';
 import type { AnalyticsOrders } from '../../../shared/feed/types';
 import { STANDARD_DIMENSION_FORMAT } from '../../../shared/domain/analytics';
 import { googleProvider } from './google-provider';

@@ -1,4 +1,4 @@
-import type { MailTemplateName } from '../../../lib/definitions/resources';
+import type { MailTemplateName } from '../../platform/config/resources';
 import { healthOf, reindexCompanySteps } from '../../data/report-rows';
 import { coverage } from '../../../shared/domain/analytics';
 import { HEALTH_KINDS, type HealthKind } from '../../../shared/domain/data-health';

@@ -1,4 +1,4 @@
-import { jobs } from '../../../lib/definitions/resources';
+import { jobs } from '../../platform/config/resources';
 import { isFeedCheckActive } from '../../../shared/domain/order-feed';
 import type { FeedCheckRecord } from '../../data/feed-checks';
 

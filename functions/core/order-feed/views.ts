@@ -1,4 +1,4 @@
-import { jobs } from '../../../lib/definitions/resources';
+import { jobs } from '../../platform/config/resources';
 import { isFeedCheckActive, type FeedCheck, type FeedOverview } from '../../../shared/domain/order-feed';
 import type { CompanyRecord } from '../../data/companies';
 import * as repo from '../../data/feed-checks';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jobFunctionEnv, type MailTemplateName } from '../../../lib/definitions/resources';
+import { jobFunctionEnv, type MailTemplateName } from '../../platform/config/resources';
 import { claimDelivery, dueDeliveries, recordDelivery, settleDelivery, type NewDelivery, type OutboxRecord } from '../../data/outbox';
 import { getMailSuppression } from '../../data/mail-suppressions';
 import { startJob } from '../../platform/jobs';
@@ -24,7 +24,16 @@ type Sender = (payload: Record<string, unknown>) => Promise<'sent' | 'skipped'>;
 
 const senders: Record<OutboxKind, Sender> = {
   // A suppressed address (a hard bounce) is skipped, not retried: mailing it again would hurt the sender.
-  mail: async (payload) => ((await sendTemplatedEmail(payload as unknown as MailRequest)) ? 'skipped' : 'sent'),
+  mail: async (payload) => {
+    const mail = payload as unknown as MailRequest;
+    const suppression = await getMailSuppression(mail.to);
+    if (suppression) {
+      logger().warn('mail skipped: address suppressed', { template: mail.template, type: suppression.type, since: suppression.at, domain: mail.to.split('@')[1] });
+      return 'skipped';
+    }
+    await sendTemplatedEmail(mail);
+    return 'sent';
+  },
 };
 
 /** A mail's delivery, for a repository to record in the transaction of the change that causes it. */

@@ -1,4 +1,4 @@
-import type { MailTemplateName } from '../../../lib/definitions/resources';
+import type { MailTemplateName } from '../../platform/config/resources';
 import { getCompany } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
 import { env } from '../../platform/env';

@@ -3,7 +3,7 @@ import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
 import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError, ValidationError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
-import type { IdentityProvider } from './identity';
+import type { IdentityProvider } from '../../platform/identity-provider';
 import { notifyMfaChange, type MfaChange } from './mfa-mail';
 import { reauthenticate } from './password-check';
 import { assertMayTrySignIn, countSignInFailure, tableThrottleStore, type ThrottleStore } from './throttle';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidCredentialsError } from '../../platform/errors';
-import type { Tokens } from './identity';
+import type { Tokens } from '../../platform/identity-provider';
 import { assertNewPassword, type PasswordProbe } from './password-check';
 
 /** The password probe: a sign-in nobody gets the session of. */

@@ -1,5 +1,5 @@
 import { InvalidCredentialsError, ValidationError } from '../../platform/errors';
-import type { IdentityProvider } from './identity';
+import type { IdentityProvider } from '../../platform/identity-provider';
 import { assertMayTrySignIn, countSignInFailure, type ThrottleStore } from './throttle';
 
 /**

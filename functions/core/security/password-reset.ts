@@ -4,7 +4,7 @@ import type { UserRecord } from '../../data/users';
 import { runAs } from '../../platform/actor';
 import { InvalidTokenError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
-import type { IdentityProvider } from './identity';
+import type { IdentityProvider } from '../../platform/identity-provider';
 import { notifyMfaChange, type MfaChange } from './mfa-mail';
 import { turnOff } from './mfa';
 import { assertNewPassword } from './password-check';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../data/users';
 import { InvalidCredentialsError, InvalidMfaCodeError, TooManyRequestsError, UnauthenticatedError } from '../../platform/errors';
-import type { IdentityProvider, Tokens } from './identity';
+import type { IdentityProvider, Tokens } from '../../platform/identity-provider';
 import { removeOwnMfa, startMfaEnrolment, verifyMfaEnrolment } from './mfa';
 import { completeMfa, completeNewPassword, login, logout, refresh, type SessionDeps } from './session';
 import { memoryThrottleStore } from './testing/memory-throttle';

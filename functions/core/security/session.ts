@@ -11,7 +11,7 @@ import { cognitoIdentity } from '../../platform/identity';
 import { InvalidCredentialsError, InvalidMfaCodeError, UnauthenticatedError } from '../../platform/errors';
 import { currentUserOf } from '../users/companies';
 import { logger } from '../../platform/log';
-import type { IdentityProvider, Tokens } from './identity';
+import type { IdentityProvider, Tokens } from '../../platform/identity-provider';
 import { mustSetUpMfa } from './mfa-rules';
 import { assertNewPassword } from './password-check';
 import { endedBySignOut, TOKEN_CLOCK_SKEW_SECONDS } from './session-rules';

@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/domain/types';
 
 /**
  * THE company-access rules, pure so they are unit-tested and shared by the auth middleware
- * (platform/auth.ts, which applies them to every request) and the use cases that list or switch
+ * (pipeline/auth.ts, which applies them to every request) and the use cases that list or switch
  * companies. Customers: their main company only. Managers: their main company and their managed
  * list. Admins: any company.
  */

@@ -1,6 +1,6 @@
 import type { CreatedUser } from '../../../shared/domain/types';
 import type { UserCreateRequest } from '../../../shared/schemas/users';
-import type { MailTemplateName } from '../../../lib/definitions/resources';
+import type { MailTemplateName } from '../../platform/config/resources';
 import type { CompanyRecord } from '../../data/companies';
 import { createUser, findUserIdByLogin, type UserRecord } from '../../data/users';
 import { env } from '../../platform/env';

@@ -4,7 +4,7 @@ import { env } from '../../platform/env';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
 import { deleteIdentity } from '../../platform/users-admin';
-import type { IdentityProvider } from '../security/identity';
+import type { IdentityProvider } from '../../platform/identity-provider';
 import { isProtectedLogin } from './admin-users';
 
 export interface DeleteUserDeps {

@@ -9,7 +9,7 @@ import { cognitoIdentity } from '../../platform/identity';
 import type { Mailer } from '../../platform/mailer';
 import { queueMail } from '../outbox/outbox';
 import { setPassword } from '../../platform/users-admin';
-import type { IdentityProvider } from '../security/identity';
+import type { IdentityProvider } from '../../platform/identity-provider';
 import { capRetryAfterSeconds, tableThrottleStore, withinCap, type CapPolicy, type ThrottleStore } from '../security/throttle';
 import { CompanyDirectory, companyLookup, isProtectedLogin, toAdminUser, type CompanyLookup } from './admin-users';
 import { sendWelcome } from './create-user';

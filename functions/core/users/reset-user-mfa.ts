@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
 import { notifyMfaChange, type MfaChange } from '../security/mfa-mail';
 import { turnOff } from '../security/mfa';
-import type { IdentityProvider } from '../security/identity';
+import type { IdentityProvider } from '../../platform/identity-provider';
 import { CompanyDirectory, companyLookup, isProtectedLogin, toAdminUser, type CompanyLookup } from './admin-users';
 
 export interface ResetUserMfaDeps {

@@ -6,7 +6,7 @@ import { env } from '../../platform/env';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { cognitoIdentity } from '../../platform/identity';
 import { setEmail, setRoleGroup } from '../../platform/users-admin';
-import type { IdentityProvider } from '../security/identity';
+import type { IdentityProvider } from '../../platform/identity-provider';
 import { assertNewPassword } from '../security/password-check';
 import { CompanyDirectory, companyLookup, isProtectedLogin, toAdminUser, type CompanyLookup } from './admin-users';
 import { primaryRole } from './company-access';

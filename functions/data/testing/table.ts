@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { envNames } from '../../../lib/definitions/resources';
+import { envNames } from '../../platform/config/resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provisionTable } from '../../../localstack/provision';
 import { setDocumentClient } from '../../platform/clients/dynamodb';
 

@@ -1,6 +1,6 @@
 import { analyticsDimension } from '../../../shared/routes';
 import { checkDimension } from '../../core/analytics/checks';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** POST /api/analytics/dimension: sessions and transactions coverage of the property's N-th custom dimension. */
 export const handler = httpHandler(analyticsDimension).handle(async ({ auth, body }) => ({

@@ -1,6 +1,6 @@
 import { analyticsEvents } from '../../../shared/routes';
 import { checkDimension } from '../../core/analytics/checks';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** POST /api/analytics/events: sessions and events coverage, the events being those named by the event action. */
 export const handler = httpHandler(analyticsEvents).handle(async ({ auth, body }) => ({

@@ -1,6 +1,6 @@
 import { collectorsUpdate } from '../../../shared/routes';
 import { updateCollector } from '../../core/collectors/collectors';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** PUT /api/collectors/{id}: the edited row on the version read (stale: 409; another company's id: 404). */
 export const handler = httpHandler(collectorsUpdate).handle(async ({ auth, params, body }) => ({

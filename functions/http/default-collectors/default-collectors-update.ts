@@ -1,6 +1,6 @@
 import { defaultCollectorsUpdate } from '../../../shared/routes';
 import { changeDefaultCollector } from '../../core/default-collectors/default-collectors';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** PUT /api/default-collectors/{id} (admin): the edited row on the version read (stale: 409, gone: 404). */
 export const handler = httpHandler(defaultCollectorsUpdate).handle(async ({ params, body }) => ({

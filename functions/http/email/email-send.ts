@@ -1,6 +1,6 @@
 import { emailSend } from '../../../shared/routes';
 import { sendAllowedEmail } from '../../core/integration/steps';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** POST /api/email/send: the validation notice to the integration team (allow-listed template and recipient). */
 export const handler = httpHandler(emailSend).handle(async ({ auth, body }) => ({

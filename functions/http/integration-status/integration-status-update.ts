@@ -1,6 +1,6 @@
 import { integrationStatusUpdate } from '../../../shared/routes';
 import { changeStepStatus } from '../../core/integration/steps';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** POST /api/integration-status/update `{ stepType, status }`: one step of the current company; notifies the team on done. */
 export const handler = httpHandler(integrationStatusUpdate).handle(async ({ auth, body }) => ({

@@ -1,6 +1,6 @@
 import { meetingsList } from '../../../shared/routes';
 import { listCompanyMeetings } from '../../core/meetings/meetings';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** GET /api/meetings: the current company's meetings, by datetime ascending (any signed-in caller). */
 export const handler = httpHandler(meetingsList).handle(async ({ auth }) => ({

@@ -1,6 +1,6 @@
 import { passwordResetCheck } from '../../../shared/routes';
 import { checkPasswordResetToken } from '../../core/security/password-reset-check';
-import { publicHandler } from '../../platform/public-http';
+import { publicHandler } from '../../pipeline/public-http';
 
 /** GET /api/security/password-reset/{token}: 200 `{ token }` while the link is usable, else 404. */
 export const handler = publicHandler(passwordResetCheck).handle(async ({ params }) => {

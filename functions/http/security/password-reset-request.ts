@@ -1,7 +1,7 @@
 import { passwordResetRequest } from '../../../shared/routes';
 import { requestPasswordReset } from '../../core/security/password-reset-request';
 import { clientAddress } from '../../platform/client-address';
-import { publicHandler } from '../../platform/public-http';
+import { publicHandler } from '../../pipeline/public-http';
 
 /**
  * POST /api/security/password-reset: queues the e-mail job and answers at once, the same answer

@@ -1,6 +1,6 @@
 import { securityCspReport } from '../../../shared/routes';
 import { parseCspReports } from '../../core/security/csp-report';
-import { publicHandler } from '../../platform/public-http';
+import { publicHandler } from '../../pipeline/public-http';
 import { logger } from '../../platform/log';
 
 /**

@@ -2,7 +2,7 @@ import { securityLogin } from '../../../shared/routes';
 import { login } from '../../core/security/session';
 import { clientAddress } from '../../platform/client-address';
 import { sessionCookies } from '../../platform/cookies';
-import { publicHandler } from '../../platform/public-http';
+import { publicHandler } from '../../pipeline/public-http';
 
 /** POST /api/security/login: session cookies, or the next step (first-sign-in password, authenticator code). */
 export const handler = publicHandler(securityLogin).handle(async (request) => {

@@ -1,8 +1,8 @@
 import { securityLogout } from '../../../shared/routes';
 import { logout } from '../../core/security/session';
 import { clearSessionCookies, readCookie } from '../../platform/cookies';
-import { sessionFromCookie } from '../../platform/auth';
-import { httpHandler } from '../../platform/http';
+import { sessionFromCookie } from '../../pipeline/auth';
+import { httpHandler } from '../../pipeline/http';
 
 /**
  * GET /api/security/logout (a plain link in the spec): revokes the refresh token, ends every

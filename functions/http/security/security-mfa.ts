@@ -2,7 +2,7 @@ import { securityMfa } from '../../../shared/routes';
 import { completeMfa } from '../../core/security/session';
 import { clientAddress } from '../../platform/client-address';
 import { sessionCookies } from '../../platform/cookies';
-import { publicHandler } from '../../platform/public-http';
+import { publicHandler } from '../../pipeline/public-http';
 
 /** POST /api/security/mfa `{ username, session, code }`: the authenticator code of a sign-in. */
 export const handler = publicHandler(securityMfa).handle(async (request) => {

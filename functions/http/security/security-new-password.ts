@@ -2,7 +2,7 @@ import { securityNewPassword } from '../../../shared/routes';
 import { completeNewPassword } from '../../core/security/session';
 import { clientAddress } from '../../platform/client-address';
 import { sessionCookies } from '../../platform/cookies';
-import { publicHandler } from '../../platform/public-http';
+import { publicHandler } from '../../pipeline/public-http';
 
 /** POST /api/security/new-password: answers the first-sign-in challenge and signs in. */
 export const handler = publicHandler(securityNewPassword).handle(async (request) => {

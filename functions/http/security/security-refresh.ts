@@ -1,8 +1,8 @@
 import { securityRefresh } from '../../../shared/routes';
 import { refresh } from '../../core/security/session';
 import { readCookie, sessionCookies } from '../../platform/cookies';
-import { sessionFromCookie } from '../../platform/auth';
-import { httpHandler } from '../../platform/http';
+import { sessionFromCookie } from '../../pipeline/auth';
+import { httpHandler } from '../../pipeline/http';
 
 /**
  * POST /api/security/refresh: a new access cookie from the refresh cookie. The (expired) access

@@ -1,6 +1,6 @@
 import { sourcesUpdate } from '../../../shared/routes';
 import { updateSource } from '../../core/sources/sources';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** PUT /api/sources/{id}: the edited source on the version read (stale: 409; not the company's: 404). */
 export const handler = httpHandler(sourcesUpdate).handle(async ({ auth, params, body }) => ({

@@ -1,6 +1,6 @@
 import { trafficMatch } from '../../../shared/routes';
 import { matchCompanyTraffic } from '../../core/traffic/traffic';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** POST /api/traffic/match `{ rule }`: the current company's traffic a draft rule would link; writes nothing. */
 export const handler = httpHandler(trafficMatch).handle(async ({ auth, body }) => ({

@@ -1,6 +1,6 @@
 import { trafficRulesDelete } from '../../../shared/routes';
 import { deleteCompanyRule } from '../../core/traffic/traffic';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** DELETE /api/traffic-rules/{id} `{ version }`: 404 outside the current company, 409 on a stale version. */
 export const handler = httpHandler(trafficRulesDelete).handle(async ({ auth, params, body }) => ({

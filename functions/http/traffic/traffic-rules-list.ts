@@ -1,6 +1,6 @@
 import { trafficRulesList } from '../../../shared/routes';
 import { listCompanyRules } from '../../core/traffic/traffic';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** GET /api/traffic-rules: the current company's UTM rules with their source names. */
 export const handler = httpHandler(trafficRulesList).handle(async ({ auth }) => ({

@@ -2,7 +2,7 @@ import { isTranslationLocale } from '../../../shared/domain/translations';
 import { translationsGet } from '../../../shared/routes';
 import { getCompiledTranslations, getTranslationCatalogues } from '../../core/translations/translations';
 import { BadRequestError } from '../../platform/errors';
-import { publicHandler } from '../../platform/public-http';
+import { publicHandler } from '../../pipeline/public-http';
 
 /**
  * GET /api/translations (public: signed-out pages are translated too).

@@ -1,6 +1,6 @@
 import { usersFindCurrentCompany } from '../../../shared/routes';
 import { findCurrentCompany } from '../../core/users/companies';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** GET /api/users/find-current-company: the company resolved by the auth middleware. */
 export const handler = httpHandler(usersFindCurrentCompany).handle(({ auth }) => {

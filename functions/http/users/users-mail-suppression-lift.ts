@@ -1,6 +1,6 @@
 import { usersMailSuppressionLift } from '../../../shared/routes';
 import { liftUserMailSuppression } from '../../core/users/mail-suppression';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** DELETE /api/users/{id}/mail-suppression (admins): the portal mails the user's address again. */
 export const handler = httpHandler(usersMailSuppressionLift).handle(async ({ auth, params }) => ({

@@ -1,6 +1,6 @@
 import { usersUpdatePreferences } from '../../../shared/routes';
 import { updatePreferences } from '../../core/users/update-preferences';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** POST /api/users/current/preferences `{ healthAlerts }`: the caller's own preferences; answers the updated CurrentUser. */
 export const handler = httpHandler(usersUpdatePreferences).handle(async ({ auth, body }) => ({

@@ -1,6 +1,6 @@
 import { usersUpdate } from '../../../shared/routes';
 import { updateAdminUser } from '../../core/users/update-user';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** PUT /api/users/{id} `{ data: [{ field, value }], version }` (admins): 409 when the user changed since it was read. */
 export const handler = httpHandler(usersUpdate).handle(async ({ auth, params, body }) => ({

@@ -1,6 +1,6 @@
 import { usersWelcomeResend } from '../../../shared/routes';
 import { resendWelcome } from '../../core/users/resend-welcome';
-import { httpHandler } from '../../platform/http';
+import { httpHandler } from '../../pipeline/http';
 
 /** POST /api/users/{id}/welcome-resend (admins): a new temporary password and the welcome e-mail again. */
 export const handler = httpHandler(usersWelcomeResend).handle(async ({ auth, params }) => ({

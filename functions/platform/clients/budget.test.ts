@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { functionDefaults } from '../../../lib/definitions/resources';
+import { functionDefaults } from '../config/resources';
 import { budgetOptions, clientBudgets, worstCaseMs } from './budget';
 
 describe('the SDK clients\' time budgets', () => {

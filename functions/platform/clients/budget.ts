@@ -2,7 +2,7 @@
  * Time budgets of the AWS SDK clients (docs/reliability.md, "Time budgets"). The SDK's defaults
  * wait for ever for a connection that was accepted and never answered, and retry three times: a
  * hung DynamoDB held every route until Lambda killed it at 10 s, and the user read a 500 after
- * 5-9 s. Each client here gives up inside the function's timeout (lib/definitions functionDefaults:
+ * 5-9 s. Each client here gives up inside the function's timeout (functions/platform/config/resources.ts functionDefaults:
  * 10 s), so the handler answers 503 with Retry-After (platform/errors.ts `dependencyDown`) before
  * Lambda stops it: attempts x (connect + request) + the SDK's backoff between attempts stays under
  * 10 s (`worstCaseMs`, checked by budget.test.ts).

@@ -3,7 +3,7 @@ import { ValidationError, type Schema } from 'yup';
 /**
  * What a schema says of a body: each refused field's path with its first message id ({} when the
  * body is valid), every field at once (abortEarly: false), as the handlers answer it in `errors`
- * (functions/platform/handler.ts keeps a field's first message too). A refusal of the object as a
+ * (functions/pipeline/handler.ts keeps a field's first message too). A refusal of the object as a
  * whole has the path ''.
  */
 export function errorsOf(schema: Schema, body: unknown): Record<string, string> {

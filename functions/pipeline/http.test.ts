@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { object, string } from 'yup';
 import { passwordResetComplete, reply, route, securityLogin, securityLogout, translationsGet, usersCurrent } from '../../shared/routes';
 import { setPasswordMinLength } from '../../shared/schemas/password-policy';
-import { ConflictError } from './errors';
+import { ConflictError } from '../platform/errors';
 import { httpHandler } from './http';
-import { logger } from './log';
+import { logger } from '../platform/log';
 
 /** Test routes: the real pipeline, with schemas and answers of the tests' own. */
 const publicGet = route({ ...translationsGet, response: reply<string>() });

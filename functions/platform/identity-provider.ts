@@ -1,6 +1,7 @@
 /**
  * What the security use cases need from the identity provider (Cognito). The implementation is
- * functions/platform/identity.ts; unit tests pass a fake.
+ * functions/platform/identity.ts beside it (platform is the bottom layer, so the port lives here
+ * too); the use cases take it as a parameter and unit tests pass a fake.
  */
 
 export interface Tokens {

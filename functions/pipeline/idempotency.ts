@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { functionDefaults } from '../../lib/definitions/resources';
+import { functionDefaults } from '../platform/config/resources';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, type RouteDef } from '../../shared/routes';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyScope } from '../data/idempotency';
 import type { AuthContext } from './auth';
-import { logDependencyDown } from './log';
-import { IdempotencyInProgressError, IdempotencyKeyReusedError, ValidationError } from './errors';
+import { logDependencyDown } from '../platform/log';
+import { IdempotencyInProgressError, IdempotencyKeyReusedError, ValidationError } from '../platform/errors';
 
 /** Retries within a day are replayed (a client that lost an answer sends again within seconds). */
 const KEEP_SECONDS = 24 * 3600;

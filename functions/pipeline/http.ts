@@ -6,7 +6,7 @@ import { createHandler, type HandlerBuilder, type HandlerOptions } from './handl
  * The handler factory of every /api route: `httpHandler(route, { refuseCrossSite? }).handle(fn)`,
  * with `route` one export of shared/routes.ts (its schema validates the body, its response type
  * checks what `handle` returns).
- * Non-public routes authenticate first (platform/auth.ts) and hand `auth` ({ user, company, role })
+ * Non-public routes authenticate first (pipeline/auth.ts) and hand `auth` ({ user, company, role })
  * to `handle`. Public handlers that need no session may use `publicHandler` instead, which keeps
  * the auth code out of their bundle (cold start).
  */

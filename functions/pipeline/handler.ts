@@ -4,16 +4,16 @@ import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup
 import type { Access, ParamsOf, RequestOf, ResponseOf, RouteDef } from '../../shared/routes';
 import type { AuthContext } from './auth';
 import { timingSafeEqual } from 'node:crypto';
-import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../../lib/definitions/resources';
-import { sanitizeBody } from './body';
-import { compressAnswers } from './compress';
-import { logDependencyDown, logUnhandled, startRequestLog } from './log';
-import { handlerTracing } from './tracing';
-import { runAs } from './actor';
-import { env } from './env';
+import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../platform/config/resources';
+import { sanitizeBody } from '../platform/body';
+import { compressAnswers } from '../platform/compress';
+import { logDependencyDown, logUnhandled, startRequestLog } from '../platform/log';
+import { handlerTracing } from '../platform/tracing';
+import { runAs } from '../platform/actor';
+import { env } from '../platform/env';
 import { setPasswordMinLength } from '../../shared/schemas/password-policy';
 import { withIdempotencyKey } from './idempotency';
-import { AppError, dependencyDown, ForbiddenError, IdempotencyInProgressError, ServiceUnavailableError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from './errors';
+import { AppError, dependencyDown, ForbiddenError, IdempotencyInProgressError, ServiceUnavailableError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError, WrongMethodError } from '../platform/errors';
 
 /**
  * The handler pipeline every /api Lambda runs. In order: refuse cross-site state-changing
@@ -22,8 +22,8 @@ import { AppError, dependencyDown, ForbiddenError, IdempotencyInProgressError, S
  * caller that takes it (platform/compress.ts), and map typed errors to the answers of
  * docs/conventions.md (anything else: 500 without detail).
  *
- * Handlers do not call this directly: they use `httpHandler(route, ...)` (platform/http.ts, any
- * route) or `publicHandler(route, ...)` (platform/public-http.ts, public routes), which differ only
+ * Handlers do not call this directly: they use `httpHandler(route, ...)` (pipeline/http.ts, any
+ * route) or `publicHandler(route, ...)` (pipeline/public-http.ts, public routes), which differ only
  * in whether the auth code (jose, user and company lookups) is part of the bundle. The route object
  * (shared/routes.ts) brings the body schema and the response type that `handle` must return.
  */
@@ -307,7 +307,7 @@ export function createHandler<R extends RouteDef>(
       });
       // Every change the handler makes is recorded under the signed-in caller (functions/data/audit.ts).
       const answer = async () => toResult(await (state.auth ? runAs({ userId: state.auth.user.id, login: state.auth.user.login }, work) : work()));
-      // A signed-in write runs at most once per Idempotency-Key (platform/idempotency.ts); public routes have no caller to keep keys for.
+      // A signed-in write runs at most once per Idempotency-Key (pipeline/idempotency.ts); public routes have no caller to keep keys for.
       if (!state.auth || SAFE_METHODS.has(route.method)) return answer();
       return withIdempotencyKey(
         { route, auth: state.auth, headers: state.headers, path: event.rawPath ?? route.path, body: state.body, timeoutSeconds: route.lambda?.timeoutSeconds },

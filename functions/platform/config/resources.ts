@@ -1,10 +1,11 @@
 /**
- * Resource definitions shared by the CDK stacks and the local provisioning (localstack/),
+ * Resource definitions shared by the CDK stacks, the local provisioning (localstack/) and the
+ * runtime (env names, jobs, limits),
  * so the emulators get exactly the table, pool, groups and templates that AWS gets.
  * Plain data only: no CDK or SDK imports here.
  */
 
-import type { JobName, RouteGrants } from '../../shared/routes';
+import type { JobName, RouteGrants } from '../../../shared/routes';
 
 export const table = {
   partitionKey: 'pk',

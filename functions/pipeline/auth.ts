@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { userPool } from '../../lib/definitions/resources';
+import { userPool } from '../platform/config/resources';
 import { COMPANY_HEADER, type Access } from '../../shared/routes';
 import type { Role } from '../../shared/domain/types';
 import type { CompanyRecord } from '../data/companies';
@@ -8,13 +8,13 @@ import { mustSetUpMfa } from '../core/security/mfa-rules';
 import { endedBySignOut, issuedInFuture } from '../core/security/session-rules';
 import { isAdmin, primaryRole } from '../core/users/company-access';
 import { resolveCompany } from '../core/users/companies';
-import { readCookie, type CookieRequest } from './cookies';
-import { env } from './env';
-import { CompanyChangedError, ForbiddenError, MfaSetupRequiredError, UnauthenticatedError } from './errors';
+import { readCookie, type CookieRequest } from '../platform/cookies';
+import { env } from '../platform/env';
+import { CompanyChangedError, ForbiddenError, MfaSetupRequiredError, UnauthenticatedError } from '../platform/errors';
 
 /**
  * THE place that decides access for a request: every non-public route runs `authenticate`
- * (through platform/http.ts). The company rules themselves are core/users/company-access.ts.
+ * (through pipeline/http.ts). The company rules themselves are core/users/company-access.ts.
  */
 
 export interface AuthContext {
