@@ -232,16 +232,16 @@ class CsvRecordParser extends ChunkedParser {
         if (value.length > FEED_LIMITS.maxToken) this.fail('token-too-large', `a CSV field longer than ${FEED_LIMITS.maxToken} characters`, this.line, { key: 'csvFieldTooLong', values: { max: FEED_LIMITS.maxToken } });
         this.cellValue(value);
         const c = buf.charCodeAt(i);
-        if (i >= len) return this.finishQuoted(start, len);
+        if (i >= len) return this.finishQuoted(start, len, lineEnd);
         if (c === delimiter) {
           i++;
           continue;
         }
-        if (c === LF) return this.finishQuoted(start, i + 1);
-        if (c === CR && i + 1 < len && buf.charCodeAt(i + 1) === LF) return this.finishQuoted(start, i + 2);
+        if (c === LF) return this.finishQuoted(start, i + 1, lineEnd);
+        if (c === CR && i + 1 < len && buf.charCodeAt(i + 1) === LF) return this.finishQuoted(start, i + 2, lineEnd);
         if (c === CR && i + 1 >= len) {
           if (!this.ended) return false;
-          return this.finishQuoted(start, len);
+          return this.finishQuoted(start, len, lineEnd);
         }
         this.fail('malformed', `unexpected text after a closing quote (a quote inside a quoted field is written "")`, this.line + countLines(buf, start, i), { key: 'csvTextAfterQuote' });
       } else {
@@ -256,16 +256,19 @@ class CsvRecordParser extends ChunkedParser {
         if (j >= len && !this.ended) return false;
         const end = j > i && buf.charCodeAt(j - 1) === CR && (j >= len || buf.charCodeAt(j) === LF) ? j - 1 : j;
         this.cell(buf, i, end);
-        if (j >= len) return this.finishQuoted(start, len);
-        if (buf.charCodeAt(j) === LF) return this.finishQuoted(start, j + 1);
+        if (j >= len) return this.finishQuoted(start, len, lineEnd);
+        if (buf.charCodeAt(j) === LF) return this.finishQuoted(start, j + 1, lineEnd);
         i = j + 1;
       }
     }
   }
 
-  private finishQuoted(start: number, next: number): true {
+  /** lineEnd: the first line feed from start (or the buffer's end), which ends most rows. */
+  private finishQuoted(start: number, next: number, lineEnd: number): true {
     const line = this.line;
-    this.line += countLines(this.buf, start, next);
+    // A row without a line break inside its quotes has exactly the one that ends it (countLines
+    // would search on through the next row for its second).
+    this.line += next === lineEnd + 1 ? 1 : countLines(this.buf, start, next);
     this.pos = next;
     this.endRecord(line, next - start);
     return true;

@@ -197,6 +197,33 @@ describe('XML byte parser = decoder + text parser', { timeout: 120_000 }, () => 
     );
   });
 
+  it('gives the text path\'s outcome on what its fast paths read or hand back: CDATA values, text of ignored elements, unknown names met again', () => {
+    const feed = (body: string) => concat(PAD, utf8(`<orders>\r\n\t<order id="ЗК-1"><id>1</id><state>done</state>${body}</order>\r\n</orders>`));
+    const cases: [body: string, outcome: string][] = [
+      ['<coupon><![CDATA[ПРОМО & 1]]></coupon><products><product><category><![CDATA[ Сад\r\nогород ]]></category></product></products>', 'ok'],
+      ['<coupon><![CDATA[a]]>b&amp;</coupon><margin>x<![CDATA[y]]></margin><ordersource><![CDATA[]]></ordersource>', 'ok'],
+      ['<coupon><![CDATA[a]]><![CDATA[b]]></coupon><leadsource> <![CDATA[c]]></leadsource>', 'ok'],
+      ['<coupon><![CDATA[a\u0001]]></coupon>', 'malformed'],
+      ['<coupon><![CDATA[a]]></coupons>', 'malformed'],
+      ['<coupon><![CDATA[a]]]></coupon>', 'ok'],
+      ['<coupon><![CDATA[a]></coupon>', 'truncated'],
+      ['<g:channel>канал &amp; &#1078;</g:channel><g:note/><g:channel><![CDATA[&bogus;]]></g:channel>', 'ok'],
+      ['<g:channel>канал &bogus; x</g:channel>', 'malformed'],
+      ['<g:channel>канал &amp x</g:channel>', 'malformed'],
+      ['<g:channel>кан\u0002ал</g:channel>', 'malformed'],
+      ['<g:a/><g:b>1</g:b><g:c>2</g:c><g:d>3</g:d><g:e>4</g:e><g:a>5</g:a><g:b>6</g:b><ключ>7</ключ><ключ>8</ключ>', 'ok'],
+      ['<g:a>1</g:a><g:b>2</g:b><g:a>3</g:b>', 'malformed'],
+      ['<ключ>1</ключ><ключ>2</клюя>', 'malformed'],
+      ['<g:a>1</g:a><g:b>2</g:b><g:c>3</g:c><g:d>4</g:d><g:e>5</g:e><g:a>6</g:e>', 'malformed'],
+    ];
+    for (const [body, outcome] of cases) {
+      const bytes = feed(body);
+      const expected = viaText(bytes);
+      expect('error' in expected ? expected.error.code : 'ok', body).toBe(outcome);
+      for (let at = PAD.length; at <= bytes.length; at++) expect(viaBytes(splitBytes(bytes, [at])), `${body} cut at ${at}`).toEqual(expected);
+    }
+  });
+
   it('reads lead feeds the same way', () => {
     const lead = utf8(`<leads>${'<lead><id>Л1</id><leadsource>сайт</leadsource></lead>\n'.repeat(40)}</leads>`);
     expect(viaBytes(splitBytes(lead, [1, 500, 501]), 'lead')).toEqual(viaText(lead, 'lead'));

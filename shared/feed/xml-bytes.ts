@@ -21,7 +21,7 @@
  * shared with the text parser: this file only reads the bytes.
  */
 import { EMPTY_BYTES, concatBytes, copyBytes, plainBytes } from './parse/bytes';
-import { clip, FEED_LIMITS, looksBinary, StickyFailure } from './parse/common';
+import { clip, detach, FEED_LIMITS, looksBinary, StickyFailure } from './parse/common';
 import {
   BANG,
   decodeXmlText,
@@ -39,6 +39,7 @@ import {
   MAX_KNOWN_LENGTH,
   PRODUCT_FIELD,
   QUESTION,
+  SKIP,
   SLASH,
   SQUOTE,
   XmlRecords,
@@ -56,6 +57,8 @@ const encoder = new TextEncoder();
 const KNOWN_BYTES: readonly Uint8Array[] = KNOWN.map((name) => encoder.encode(name));
 const CDATA_OPEN = encoder.encode('<![CDATA[');
 const NO_NAME = EMPTY_BYTES;
+/** Unknown element names remembered (XmlByteParser.unknownName): a feed's extra elements are a handful. */
+const UNKNOWN_NAMES = 4;
 
 /** Non-fatal: invalid bytes become U+FFFD, as the text path's decoder makes them. */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -102,8 +105,8 @@ function bitsAt7(x: number): number {
   return Math.imul((x >>> 7) & 0x01010101, 0x01010101) >>> 24;
 }
 
-function hasNewline(buf: Uint8Array, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (buf[i] === 10) return true;
+function hasByte(buf: Uint8Array, byte: number, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (buf[i] === byte) return true;
   return false;
 }
 
@@ -164,6 +167,12 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
 
   /** The bytes of each open element's name (records.names has its text), for the closing tag's comparison in place. */
   private readonly nameBytes: Uint8Array[] = [];
+  /**
+   * The last few names the record does not know (<g:channel>, <g:note/> on every order), their
+   * bytes our own copy: a name met again costs a comparison, not a string and a copy.
+   */
+  private readonly unknownNames: string[] = [];
+  private readonly unknownBytes: Uint8Array[] = [];
 
   constructor(onOrder: (order: RawOrder) => void, kind: FeedKind) {
     this.records = new XmlRecords(onOrder, kind, this);
@@ -425,6 +434,9 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const role = this.records.role();
     if (role !== FIELD && role !== PRODUCT_FIELD && isBlankRange(this.buf, start, end)) return;
     this.noControl(start, end);
+    // Text of an element the record ignores (<g:channel>...) is only checked, never kept: its
+    // entities are read for their errors, and a text without any is not decoded at all.
+    if (role === SKIP && (cdata || !hasByte(this.buf, AMP, start, end))) return;
     const raw = this.slice(start, end);
     let value = raw;
     if (!cdata && raw.indexOf('&') !== -1) {
@@ -477,8 +489,14 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
         name = KNOWN[id] as string;
         nameBytes = KNOWN_BYTES[id] as Uint8Array;
       } else {
-        name = this.slice(lt + 1, i);
-        nameBytes = NO_NAME;
+        const seen = this.unknownName(lt + 1, i);
+        if (seen !== -1) {
+          name = this.unknownNames[seen] as string;
+          nameBytes = this.unknownBytes[seen] as Uint8Array;
+        } else {
+          name = this.slice(lt + 1, i);
+          nameBytes = NO_NAME;
+        }
       }
       if (i < gt) {
         const c = buf[i] as number;
@@ -488,8 +506,8 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
         if (this.over(lt, end)) this.records.tooLarge(lt, 'tag');
       }
       selfClosing = buf[end - 1] === SLASH && end - 1 >= i;
-      // Kept for the closing tag (copied: buf is rebuilt between chunks).
-      if (id === -1 && !selfClosing) nameBytes = copyBytes(buf, lt + 1, i);
+      // Kept for the closing tag (copied: buf is rebuilt between chunks), and for the next element of that name.
+      if (nameBytes === NO_NAME) nameBytes = this.rememberName(name, lt + 1, i);
     }
     const records = this.records;
     if (!selfClosing && id !== -1 && records.depth > 0) {
@@ -499,9 +517,32 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const depth = records.depth;
     records.open(id, name, lt);
     this.nameBytes[depth] = nameBytes;
-    if (this.linePos === lt && (direct || !hasNewline(buf, lt, end))) this.linePos = end + 1;
+    if (this.linePos === lt && (direct || !hasByte(buf, 10, lt, end))) this.linePos = end + 1;
     if (selfClosing) records.close(lt);
     return end + 1;
+  }
+
+  /** Index in unknownNames of the name at buf[start, end), or -1. */
+  private unknownName(start: number, end: number): number {
+    const names = this.unknownBytes;
+    for (let k = 0; k < names.length; k++) {
+      const bytes = names[k] as Uint8Array;
+      if (bytes.length === end - start && bytesAt(this.buf, start, bytes)) return k;
+    }
+    return -1;
+  }
+
+  /** A copy of the name's bytes, remembered with its text (the oldest of UNKNOWN_NAMES forgotten). */
+  private rememberName(name: string, start: number, end: number): Uint8Array {
+    const bytes = copyBytes(this.buf, start, end);
+    if (this.unknownBytes.length >= UNKNOWN_NAMES) {
+      this.unknownBytes.shift();
+      this.unknownNames.shift();
+    }
+    this.unknownBytes.push(bytes);
+    // Detached: a name sliced from the chunk's text would pin it.
+    this.unknownNames.push(detach(name));
+    return bytes;
   }
 
   /** The text parser's simpleField over bytes: `<price>12.5</price>` in one step, or -1 for the general path. */
@@ -522,10 +563,10 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
         plain = false;
       } else if (c === AMP) amp = true;
     }
-    const name = KNOWN_BYTES[id] as Uint8Array;
-    const n = name.length;
-    if (lt >= len || buf[lt + 1] !== SLASH || buf[lt + 2 + n] !== GT) return -1;
-    for (let i = 0; i < n; i++) if (buf[lt + 2 + i] !== name[i]) return -1;
+    if (lt >= len) return -1;
+    if (lt === valueStart && buf[lt + 1] === BANG) return this.cdataField(slot, id, tagStart, valueStart);
+    const n = this.closes(id, lt);
+    if (n === -1) return -1;
     if (this.over(valueStart, lt)) this.records.tooLarge(valueStart, 'text');
     if (control !== -1) this.control(control);
     let value = this.slice(valueStart, lt);
@@ -536,6 +577,46 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     }
     const noCr = plain && !amp;
     this.records.setField(slot, finishValue(value, noCr), lt);
+    if (plain && this.linePos === tagStart) this.linePos = lt + n + 3;
+    return lt + n + 3;
+  }
+
+  /** Length of known name `id` when buf[lt...] is its closing tag `</name>`, else -1. */
+  private closes(id: number, lt: number): number {
+    const buf = this.buf;
+    const name = KNOWN_BYTES[id] as Uint8Array;
+    const n = name.length;
+    if (buf[lt] !== LT || buf[lt + 1] !== SLASH || buf[lt + 2 + n] !== GT) return -1;
+    for (let i = 0; i < n; i++) if (buf[lt + 2 + i] !== name[i]) return -1;
+    return n;
+  }
+
+  /**
+   * simpleField for a value written as one CDATA section, `<coupon><![CDATA[ПРОМО]]></coupon>`
+   * (exports quote every text field that way), or -1 for the general path: anything unusual
+   * (a control character, a section over the cap or cut off by the chunk's end, text around it)
+   * goes there, so the errors and their lines stay the general path's.
+   */
+  private cdataField(slot: number, id: number, tagStart: number, valueStart: number): number {
+    const buf = this.buf;
+    if (!bytesAt(buf, valueStart, CDATA_OPEN)) return -1;
+    const start = valueStart + CDATA_OPEN.length;
+    const close = this.indexOf3(RBRACKET, RBRACKET, GT, start);
+    if (close === -1) return -1;
+    const lt = close + 3;
+    const n = this.closes(id, lt);
+    if (n === -1) return -1;
+    let plain = true;
+    for (let i = start; i < close; i++) {
+      const c = buf[i] as number;
+      if (c < 32) {
+        if (c !== 9 && c !== 10 && c !== 13) return -1;
+        plain = false;
+      }
+    }
+    if (this.over(start, close)) return -1;
+    // CDATA holds no entities; line breaks are normalised as in any value.
+    this.records.setField(slot, finishValue(this.slice(start, close), plain), lt);
     if (plain && this.linePos === tagStart) this.linePos = lt + n + 3;
     return lt + n + 3;
   }

@@ -30,7 +30,7 @@ const PRODUCTS = 4;
 const PRODUCT = 5;
 export const PRODUCT_FIELD = 6;
 /** An element the feed record does not know (or a child of a field): read for well-formedness, then ignored. */
-const SKIP = 7;
+export const SKIP = 7;
 
 /**
  * The element names the engine knows, matched in place in the buffer (no name string is built
