@@ -36,6 +36,8 @@ import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultColl
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
 import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema } from './schemas/audit';
+import type { ApiToken, ApiTokenCreated } from './domain/api-tokens';
+import { apiTokenCreateSchema, apiTokenRevokeSchema } from './schemas/api-tokens';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
 import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
@@ -164,6 +166,12 @@ export interface RouteDef {
    * cache instead of reading it again. test/unit/routes.test.ts checks the route exists.
    */
   readonly answers?: string;
+  /**
+   * A company API token (`Authorization: Bearer`, docs/auth.md "API tokens") may call it: GET,
+   * signed-in and company-scoped routes only (test/unit/routes.test.ts). Every other route refuses a
+   * token with 403 (functions/pipeline/auth.ts): tokens are denied unless a route opts in here.
+   */
+  readonly apiToken?: true;
 }
 
 /**
@@ -452,7 +460,7 @@ export const companiesDelete = route({
 
 // Integration status (steps)
 export const integrationStatusList = route({
-  id: 'integration-status-list', area: 'integration-status', method: 'GET', path: '/api/integration-status', access: 'signed-in', companyScoped: true,
+  id: 'integration-status-list', area: 'integration-status', method: 'GET', path: '/api/integration-status', access: 'signed-in', companyScoped: true, apiToken: true,
   summary: 'The integration steps and their status',
   response: reply<IntegrationStatus>(),
 });
@@ -466,7 +474,7 @@ export const integrationStatusUpdate = route({
 });
 /** The current company's data health (docs/product.md, "Data health"): one item per kind, 30 days of history. */
 export const dataHealthGet = route({
-  id: 'data-health-get', area: 'data-health', method: 'GET', path: '/api/data-health', access: 'signed-in', companyScoped: true,
+  id: 'data-health-get', area: 'data-health', method: 'GET', path: '/api/data-health', access: 'signed-in', companyScoped: true, apiToken: true,
   summary: 'The data health of the current company',
   response: reply<DataHealth>(),
 });
@@ -552,7 +560,7 @@ export const defaultCollectorsDelete = route({
 
 // Integration steps: sources, traffic, UTM rules
 export const sourcesList = route({
-  id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true,
+  id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true, apiToken: true,
   summary: 'The sources of the current company',
   response: reply<Source[]>(),
 });
@@ -667,7 +675,7 @@ export const orderFeedCheck = route({
   grants: { feedBucket: ['get'], invokes: ['feed-check'] },
 });
 export const orderFeedCheckGet = route({
-  id: 'order-feed-check-get', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}', access: 'signed-in', companyScoped: true,
+  id: 'order-feed-check-get', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}', access: 'signed-in', companyScoped: true, apiToken: true,
   summary: 'One order feed check',
   response: reply<FeedCheck>(),
 });
@@ -680,7 +688,7 @@ export const orderFeedFailingRows = route({
   grants: { feedBucket: ['get'] },
 });
 export const orderFeedOverview = route({
-  id: 'order-feed-overview', area: 'order-feed', method: 'GET', path: '/api/order-feed', access: 'signed-in', companyScoped: true,
+  id: 'order-feed-overview', area: 'order-feed', method: 'GET', path: '/api/order-feed', access: 'signed-in', companyScoped: true, apiToken: true,
   summary: 'The order feed and its latest checks',
   response: reply<FeedOverview>(),
 });
@@ -745,6 +753,24 @@ export const outboxResend = route({
   stale: ['outbox-list'],
   response: reply<OutboxDelivery>(),
   grants: { invokes: ['outbox-dispatch'] },
+});
+// Company API tokens (docs/auth.md, "API tokens"): the company's users (and administrators working on it) make and revoke them.
+export const apiTokensList = route({
+  id: 'api-tokens-list', area: 'api-tokens', method: 'GET', path: '/api/api-tokens', access: 'signed-in', companyScoped: true,
+  summary: 'The API tokens of the current company (never their secrets)',
+  response: reply<ApiToken[]>(),
+});
+export const apiTokensCreate = route({
+  id: 'api-tokens-create', area: 'api-tokens', method: 'POST', path: '/api/api-tokens', access: 'signed-in', companyScoped: true,
+  summary: 'Create a read-only API token; its secret is answered this once',
+  stale: ['api-tokens-list'],
+  schema: apiTokenCreateSchema, response: reply<ApiTokenCreated>(),
+});
+export const apiTokensRevoke = route({
+  id: 'api-tokens-revoke', area: 'api-tokens', method: 'DELETE', path: '/api/api-tokens/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Revoke an API token (it is refused from the next request on)',
+  stale: ['api-tokens-list'],
+  schema: apiTokenRevokeSchema, response: reply<{ id: string }>(),
 });
 export const auditList = route({
   id: 'audit-list', area: 'audit', method: 'GET', path: '/api/audit', access: 'admin',
@@ -832,6 +858,9 @@ export const routes = [
   affiliateCommissionsList,
   affiliateCommissionsCreate,
   affiliateCommissionsDelete,
+  apiTokensList,
+  apiTokensCreate,
+  apiTokensRevoke,
 ] as const;
 
 export type AnyRoute = (typeof routes)[number];

@@ -69,6 +69,8 @@ export const keys = {
   /** Shared guard item in the company's partition: the one commission type of a source, held by its commissions' ids (functions/data/guards.ts). */
   commissionTypeGuard: (companyId: string, sourceId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `COMMISSION_TYPE#${sourceId}` }),
   ...childKeys('meeting', 'MEETING#'),
+  /** A company API token (functions/data/api-tokens.ts): its name, expiry and the SHA-256 of its secret, never the secret. */
+  ...childKeys('apiToken', 'APITOKEN#'),
   /** A feed check (docs/order-feed.md): ids are time-ordered, so the partition lists them oldest first. */
   ...childKeys('feedCheck', 'FEEDCHECK#'),
   /** One line of the feed's history: `<finished ISO time>#<check id>`, newest last. */

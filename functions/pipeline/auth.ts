@@ -8,6 +8,7 @@ import { mustSetUpMfa } from '../core/security/mfa-rules';
 import { endedBySignOut, issuedInFuture } from '../core/security/session-rules';
 import { isAdmin, primaryRole } from '../core/users/company-access';
 import { resolveCompany } from '../core/users/companies';
+import { authenticateApiToken } from '../core/security/api-token-auth';
 import { readCookie, type CookieRequest } from '../platform/cookies';
 import { env } from '../platform/env';
 import { CompanyChangedError, ForbiddenError, MfaSetupRequiredError, UnauthenticatedError } from '../platform/errors';
@@ -22,6 +23,27 @@ export interface AuthContext {
   /** The company the request works on; company-scoped handlers use it and nothing else. */
   company: CompanyRecord;
   role: Role;
+}
+
+/**
+ * A company API token's request (docs/auth.md, "API tokens"): a company and the token, no user and
+ * no role. Only routes that opt in (`apiToken: true` in shared/routes.ts) ever get one, and their
+ * handlers' types say so (platform/handler.ts `AuthOf`): they can only use `company`.
+ */
+interface TokenAuthContext {
+  user?: undefined;
+  role?: undefined;
+  company: CompanyRecord;
+  apiToken: { id: string; name: string };
+}
+
+export type AnyAuthContext = AuthContext | TokenAuthContext;
+
+/** The `Authorization: Bearer <value>` of a request, or null without one. */
+function bearerOf(headers: Record<string, string | undefined>): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
+  if (headers.authorization !== undefined && !match) throw new UnauthenticatedError('Authorization: Bearer <token> expected');
+  return match ? match[1]! : null;
 }
 
 export interface VerifiedAccessToken {
@@ -81,7 +103,24 @@ export async function sessionFromCookie(request: CookieRequest, options: { allow
 export async function authenticate(
   request: CookieRequest,
   access: Exclude<Access, 'public'>,
-  options: { duringMfaSetup?: boolean; companyScoped?: boolean } = {},
+  options: { duringMfaSetup?: boolean; companyScoped?: boolean; apiToken?: boolean } = {},
+): Promise<AnyAuthContext> {
+  // A bearer token is the request's identity even beside a session cookie: one caller per request.
+  const bearer = bearerOf(request.headers);
+  if (bearer !== null) {
+    const caller = await authenticateApiToken(bearer, Date.now());
+    // Default deny: a live token opens only the routes that opt in (reads of its own company).
+    if (!options.apiToken || access !== 'signed-in') throw new ForbiddenError('An API token only reads its company\'s data health, feed checks, steps and sources');
+    if (options.companyScoped) refuseOtherCompany(request.headers, caller.company);
+    return { company: caller.company, apiToken: caller.token };
+  }
+  return authenticateSession(request, access, options);
+}
+
+async function authenticateSession(
+  request: CookieRequest,
+  access: Exclude<Access, 'public'>,
+  options: { duringMfaSetup?: boolean; companyScoped?: boolean },
 ): Promise<AuthContext> {
   const session = await sessionFromCookie(request);
   if (!session) throw new UnauthenticatedError();

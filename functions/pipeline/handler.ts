@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup';
 import type { Access, ParamsOf, RequestOf, ResponseOf, RouteDef } from '../../shared/routes';
-import type { AuthContext } from './auth';
+import type { AnyAuthContext, AuthContext } from './auth';
 import { timingSafeEqual } from 'node:crypto';
 import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../platform/config/resources';
 import { sanitizeBody } from '../platform/body';
@@ -28,6 +28,9 @@ import { AppError, dependencyDown, ForbiddenError, IdempotencyInProgressError, S
  * (shared/routes.ts) brings the body schema and the response type that `handle` must return.
  */
 
+/** What a route's handler knows of its caller: a session, or also a company API token on the routes that opt in. */
+type AuthOf<R extends RouteDef> = R extends { readonly apiToken: true } ? AnyAuthContext : AuthContext;
+
 interface HttpRequest<R extends RouteDef> {
   event: APIGatewayProxyEventV2;
   route: R;
@@ -35,7 +38,7 @@ interface HttpRequest<R extends RouteDef> {
    * The verified caller and the company the request works on. Reading it on a public route
    * throws (a programming error): public routes have no caller.
    */
-  readonly auth: AuthContext;
+  readonly auth: AuthOf<R>;
   /** The body validated by the route's schema (unknown fields dropped); undefined without one. */
   body: RequestOf<R>;
   /** The path's `{placeholders}`, decoded. */
@@ -142,7 +145,7 @@ function refuseForeignRequest(event: APIGatewayProxyEventV2, headers: Record<str
 }
 
 interface State {
-  auth: AuthContext | null;
+  auth: AnyAuthContext | null;
   body: unknown;
   headers: Record<string, string | undefined>;
 }
@@ -235,8 +238,11 @@ function errorResult(error: unknown, route: RouteDef, requestId: string | undefi
 export type Authenticate = (
   request: { headers: Record<string, string | undefined>; cookies: string[] },
   access: Exclude<Access, 'public'>,
-  options?: { duringMfaSetup?: boolean; companyScoped?: boolean },
-) => Promise<AuthContext>;
+  options?: { duringMfaSetup?: boolean; companyScoped?: boolean; apiToken?: boolean },
+) => Promise<AnyAuthContext>;
+
+/** Who the audit history names for the request's changes: the user, or the API token (which reads only). */
+const actorOf = (auth: AnyAuthContext) => (auth.user ? { userId: auth.user.id, login: auth.user.login } : { userId: null, login: `api-token:${auth.apiToken.name}` });
 
 export function createHandler<R extends RouteDef>(
   route: R,
@@ -274,6 +280,7 @@ export function createHandler<R extends RouteDef>(
         state.auth = await authenticate({ headers: state.headers, cookies: event.cookies ?? [] }, route.access, {
           duringMfaSetup: route.duringMfaSetup,
           companyScoped: route.companyScoped,
+          apiToken: route.apiToken,
         });
       }
       if (schema) state.body = await validate(schema, parseJson(event));
@@ -294,9 +301,9 @@ export function createHandler<R extends RouteDef>(
       const work = () => options.handle({
         event,
         route,
-        get auth(): AuthContext {
+        get auth(): AuthOf<R> {
           if (!state.auth) throw new Error(`${route.id} is public: it has no auth context`);
-          return state.auth;
+          return state.auth as AuthOf<R>;
         },
         body: state.body as RequestOf<R>,
         // The gateway matched the route's path, so every placeholder is present.
@@ -306,11 +313,12 @@ export function createHandler<R extends RouteDef>(
         cookies: event.cookies ?? [],
       });
       // Every change the handler makes is recorded under the signed-in caller (functions/data/audit.ts).
-      const answer = async () => toResult(await (state.auth ? runAs({ userId: state.auth.user.id, login: state.auth.user.login }, work) : work()));
-      // A signed-in write runs at most once per Idempotency-Key (pipeline/idempotency.ts); public routes have no caller to keep keys for.
-      if (!state.auth || SAFE_METHODS.has(route.method)) return answer();
+      const auth = state.auth;
+      const answer = async () => toResult(await (auth ? runAs(actorOf(auth), work) : work()));
+      // A signed-in write runs at most once per Idempotency-Key (pipeline/idempotency.ts); public routes have no caller to keep keys for (tokens never write).
+      if (!auth?.user || SAFE_METHODS.has(route.method)) return answer();
       return withIdempotencyKey(
-        { route, auth: state.auth, headers: state.headers, path: event.rawPath ?? route.path, body: state.body, timeoutSeconds: route.lambda?.timeoutSeconds },
+        { route, auth, headers: state.headers, path: event.rawPath ?? route.path, body: state.body, timeoutSeconds: route.lambda?.timeoutSeconds },
         answer,
       );
     });

@@ -292,7 +292,7 @@ export interface AffiliateCommission {
 }
 
 /** The kinds of record the audit history covers (docs/product.md, "Audit history"). */
-export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox'] as const;
+export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox', 'api-token'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 /**
  * `password-changed`: a user's password was set (by the user, a reset link, an administrator, a

@@ -6,7 +6,7 @@ import type { CompanyRecord } from '../../functions/data/companies';
 import { routes, type RouteDef } from '../../shared/routes';
 import { makeCompany, makeUser, signedIn, uniqueSuffix } from './helpers/accounts';
 import type { HttpResponse } from '../support/http-client';
-import { Browser } from './helpers/browser';
+import { Browser, TokenClient } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { clearLocalClientThrottles } from './helpers/throttles';
 import { recordsWith } from './helpers/view-ids';
@@ -18,12 +18,14 @@ import { VALID_BODIES } from '../support/matrix-bodies';
  * - anonymous: 401 on every non-public route;
  * - non-admins: 403 on admin routes; everyone signed in passes the access check elsewhere
  *   and no route answers 500 or 501 (every route has its handler);
+ * - company API tokens (docs/auth.md, "API tokens"): 403 on every route but the reads that opt in
+ *   (`apiToken: true`), so on every write and every admin route;
  * - company-scoped routes: a caller who sends another company's ids (path, query, body) still
  *   works on their own company and never gets the other company's data back.
  */
 
-type Caller = 'anonymous' | 'customerA' | 'customerB' | 'managerA' | 'managerB' | 'admin';
-const callers: Caller[] = ['anonymous', 'customerA', 'customerB', 'managerA', 'managerB', 'admin'];
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'managerA' | 'managerB' | 'admin' | 'tokenA';
+const callers: Caller[] = ['anonymous', 'customerA', 'customerB', 'managerA', 'managerB', 'admin', 'tokenA'];
 
 let stack: ReturnType<typeof localStack>;
 let companies: { A: CompanyRecord; B: CompanyRecord; C: CompanyRecord };
@@ -46,7 +48,10 @@ beforeAll(async () => {
   clients.managerA = await signedIn(stack.url, await makeUser('ROLE_MANAGER', A, { managed: [A, C] }));
   clients.managerB = await signedIn(stack.url, await makeUser('ROLE_MANAGER', B, { managed: [B] }));
   clients.admin = await signedIn(stack.url, await makeUser('ROLE_ADMIN', A));
-  visible = { anonymous: [], customerA: [A.id], customerB: [B.id], managerA: [A.id, C.id], managerB: [B.id], admin: null };
+  const made = await clients.customerA.post('/api/api-tokens', { name: 'Matrix BI', days: 30 });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  clients.tokenA = new TokenClient(stack.url, made.body.secret);
+  visible = { anonymous: [], customerA: [A.id], customerB: [B.id], managerA: [A.id, C.id], managerB: [B.id], admin: null, tokenA: [A.id] };
 });
 
 // Reset requests and failed sign-ins of the whole matrix come from 127.0.0.1.
@@ -102,7 +107,8 @@ function send(caller: Caller, route: RouteDef, foreign?: CompanyRecord): Promise
 const NEEDS_SESSION_COOKIES = new Set(['security-refresh']);
 
 const allowed = (caller: Caller, route: RouteDef): boolean =>
-  route.access === 'public' || (caller !== 'anonymous' && (route.access === 'signed-in' || caller === 'admin'));
+  route.access === 'public' ||
+  (caller === 'tokenA' ? route.apiToken === true : caller !== 'anonymous' && (route.access === 'signed-in' || caller === 'admin'));
 
 describe.each(callers)('as %s', (caller) => {
   it.each(all.map((route) => [route.id, route] as const))('%s: the access level holds', async (_id, route) => {
@@ -113,7 +119,7 @@ describe.each(callers)('as %s', (caller) => {
       expect(answer.body.code).toBe(expected === 401 ? 'unauthenticated' : 'forbidden');
       return;
     }
-    if (caller === 'anonymous' && NEEDS_SESSION_COOKIES.has(route.id)) {
+    if ((caller === 'anonymous' || caller === 'tokenA') && NEEDS_SESSION_COOKIES.has(route.id)) {
       expect(answer.status).toBe(401);
       return;
     }
@@ -131,6 +137,8 @@ describe('company-scoped routes never leak another company', () => {
     ['managerA', 'B'],
     ['managerB', 'A'],
     ['managerB', 'C'],
+    ['tokenA', 'B'],
+    ['tokenA', 'C'],
   ];
 
   it.each(probes)('%s sending the ids of company %s', async (caller, foreignKey) => {
@@ -151,7 +159,11 @@ describe('company-scoped routes never leak another company', () => {
         expect(text, `${route.id} leaked company ${foreignKey}`).not.toContain(foreign.name);
       }
     }
-    // And the caller still works on an allowed company afterwards.
+    // And the caller still works on an allowed company afterwards (a token: still reads its own).
+    if (caller === 'tokenA') {
+      expect((await clients.tokenA.get('/api/integration-status')).status).toBe(200);
+      return;
+    }
     const current = await clients[caller].get('/api/users/find-current-company');
     expect(current.status).toBe(200);
     expect(visible[caller]).toContain(current.body.id);
@@ -171,7 +183,7 @@ describe('company-scoped routes never leak another company', () => {
   });
 
   it('the managed list matches each caller scope', async () => {
-    for (const caller of callers.filter((c) => c !== 'anonymous' && c !== 'admin')) {
+    for (const caller of callers.filter((c) => c !== 'anonymous' && c !== 'admin' && c !== 'tokenA')) {
       const answer = await clients[caller].get('/api/companies/managed');
       expect(answer.body.map((company: { id: string }) => company.id).sort(), caller).toEqual([...visible[caller]!].sort());
     }

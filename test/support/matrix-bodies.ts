@@ -54,6 +54,9 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'analytics-access': { view_id: '100002' },
   'analytics-dimension': { view_id: '100002', dimension: '1' },
   'analytics-events': { view_id: '100002', dimension: '1', event_action: 'purchase' },
+  // company API tokens (issue 34)
+  'api-tokens-create': { name: 'Matrix token', days: 30 },
+  'api-tokens-revoke': { version: 1 },
   // the caller's own mail preference: nothing of a company's
   'users-update-preferences': { healthAlerts: true },
 };

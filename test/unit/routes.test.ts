@@ -59,6 +59,18 @@ describe('route table', () => {
     }
   });
 
+  it('opens to API tokens only reads of the current company (docs/auth.md, "API tokens")', () => {
+    const opened = all.filter((r) => r.apiToken);
+    expect(opened.length).toBeGreaterThan(0);
+    for (const route of opened) {
+      expect(route.method, route.id).toBe('GET');
+      expect(route.access, route.id).toBe('signed-in');
+      expect(route.companyScoped, route.id).toBe(true);
+    }
+    // Managing tokens is a person's job: a token never makes, lists or revokes tokens.
+    expect(opened.filter((r) => r.area === 'api-tokens')).toEqual([]);
+  });
+
   it('gives every route a handler module', () => {
     const files = new Set(handlerFiles(httpDir));
     expect(all.filter((route) => !files.has(handlerModule(route))).map((r) => r.id)).toEqual([]);

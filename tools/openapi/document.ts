@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '../../shared/domain/errors';
+import { API_TOKEN_REQUESTS_PER_MINUTE } from '../../shared/domain/api-tokens';
 import { COMPANY_HEADER, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, handlerModule, routes, type RouteDef } from '../../shared/routes';
 import { replySchemas } from './reply-schemas';
 import { yupToJsonSchema, type JsonSchema } from './yup-json-schema';
@@ -18,8 +19,8 @@ type Json = JsonSchema;
 /** Error answers by status: the name of their shared response, and what they mean. */
 const ERRORS = {
   400: ['Validation', 'Invalid body: `code` "validation", `errors` holds an i18n message key (shared/schemas) per field. Nothing was changed.'],
-  401: ['Unauthenticated', 'No valid session (`access` cookie): `unauthenticated`; the web app tries POST /api/security/refresh once. On the public sign-in routes: a wrong login or password (`invalid-credentials`), or an expired sign-in challenge or refresh token (`unauthenticated`).'],
-  403: ['Forbidden', '`forbidden`: not allowed for this role, a cross-site request (Sec-Fetch-Site / Origin) on a state-changing call, or `mfa-setup-required` (an administrator who must set up an authenticator app first).'],
+  401: ['Unauthenticated', 'No valid session (`access` cookie) or API token (`Authorization: Bearer`): `unauthenticated`; the web app tries POST /api/security/refresh once. On the public sign-in routes: a wrong login or password (`invalid-credentials`), or an expired sign-in challenge or refresh token (`unauthenticated`).'],
+  403: ['Forbidden', '`forbidden`: not allowed for this role or for an API token, a cross-site request (Sec-Fetch-Site / Origin) on a state-changing call, or `mfa-setup-required` (an administrator who must set up an authenticator app first).'],
   404: ['NotFound', '`not-found` (or `invalid-token`): nothing with this id here, for this caller.'],
   409: ['Conflict', '`conflict`: stale `version` or a duplicate; `company-changed`: the `X-Portal-Company` sent is not the caller\'s current company; `idempotency-in-progress`: the first try with this `Idempotency-Key` still runs (Retry-After). Nothing was changed.'],
   422: ['IdempotencyKeyReused', '`idempotency-key-reused`: the `Idempotency-Key` was sent before with another request (route, item or body). Nothing was changed.'],
@@ -130,10 +131,12 @@ function errorStatuses(route: RouteDef, body: JsonSchema | undefined, created: b
   if (route.access !== 'public') out.add(401);
 
   if (route.access !== 'public' || route.checksCredentials) out.add(401);
-  if (route.throttled) out.add(429);
+  // A company API token's requests count against its rate (docs/auth.md, "API tokens").
+  if (route.throttled || route.apiToken) out.add(429);
   // Any route that reads the table (every session check does) or calls another service.
   if (route.access !== 'public' || route.grants?.table !== 'none') out.add(503);
-  if (writes || crossSiteGuard || route.access === 'admin' || (route.access !== 'public' && !route.duringMfaSetup)) out.add(403);
+  // Every non-public route refuses a company API token that it does not opt in for (docs/auth.md, "API tokens").
+  if (writes || crossSiteGuard || route.access !== 'public') out.add(403);
   if (/\{\w+\}/.test(route.path) || route.namesRecordInBody) out.add(404);
   const carriesVersion = !!(body?.properties as Record<string, unknown> | undefined)?.version;
   if (route.companyScoped || carriesVersion || created) out.add(409);
@@ -166,6 +169,7 @@ function operation(root: string, route: RouteDef, reply: JsonSchema | null | und
     ACCESS_TEXT[route.access],
     route.companyScoped ? `Company-scoped: works on the caller's current company (from the session, never the request); the web app sends \`${COMPANY_HEADER}\`.` : '',
     route.duringMfaSetup ? 'Open to an administrator who must still set up an authenticator app.' : '',
+    route.apiToken ? 'Also open to a company API token (`Authorization: Bearer`): it reads the token\'s company.' : '',
   ].filter(Boolean);
 
   return {
@@ -174,6 +178,7 @@ function operation(root: string, route: RouteDef, reply: JsonSchema | null | und
     tags: [route.area],
     description: description.join(' '),
     ...(route.access === 'public' ? { security: [] } : {}),
+    ...(route.apiToken ? { security: [{ cookieAuth: [] }, { bearerAuth: [] }] } : {}),
     ...(route.access === 'admin' ? { 'x-access': 'admin' } : {}),
     ...(route.companyScoped ? { 'x-company-scoped': true } : {}),
     ...(parameters.length ? { parameters } : {}),
@@ -269,6 +274,14 @@ function buildOpenApi(root: string): Json {
           in: 'cookie',
           name: 'access',
           description: 'The session: an HttpOnly cookie set by POST /api/security/login (`__Host-access` over https), renewed with the `refresh` cookie by POST /api/security/refresh.',
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'pt1.<company id>.<token id>.<secret>',
+          description:
+            'A company API token (docs/auth.md, "API tokens"): made on the API tokens page (POST /api/api-tokens, its secret shown once), read-only, one company, an expiry, revocable. ' +
+            `Only the operations that list it in \`security\` take it; every other route answers a token 403. An expired, revoked or wrong token answers 401; more than ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute answer 429.`,
         },
       },
       parameters: {

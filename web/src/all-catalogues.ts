@@ -16,6 +16,9 @@ import { ru as dashboardRu } from './features/dashboard/messages/ru';
 import { en as dataHealthEn } from './features/data-health/messages/en';
 import { fr as dataHealthFr } from './features/data-health/messages/fr';
 import { ru as dataHealthRu } from './features/data-health/messages/ru';
+import { en as apiTokensEn } from './features/api-tokens/messages/en';
+import { fr as apiTokensFr } from './features/api-tokens/messages/fr';
+import { ru as apiTokensRu } from './features/api-tokens/messages/ru';
 import { en as marketingEn } from './features/marketing/messages/en';
 import { fr as marketingFr } from './features/marketing/messages/fr';
 import { ru as marketingRu } from './features/marketing/messages/ru';
@@ -37,6 +40,7 @@ export const CATALOGUE_PARTS = {
   marketing: { en: marketingEn, fr: marketingFr, ru: marketingRu },
   dashboard: { en: dashboardEn, fr: dashboardFr, ru: dashboardRu },
   dataHealth: { en: dataHealthEn, fr: dataHealthFr, ru: dataHealthRu },
+  apiTokens: { en: apiTokensEn, fr: apiTokensFr, ru: apiTokensRu },
 } as const;
 
 type Texts = Readonly<Record<string, string>>;

@@ -24,3 +24,17 @@ export class Browser extends HttpClient {
     return copy;
   }
 }
+
+/** A BI tool calling with a company API token: `Authorization: Bearer <token>` on every request, no session. */
+export class TokenClient extends Browser {
+  constructor(
+    baseUrl: string,
+    readonly token: string,
+  ) {
+    super(baseUrl);
+  }
+
+  override request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpResponse<T>> {
+    return super.request<T>(method, path, { ...options, headers: { authorization: `Bearer ${this.token}`, ...options?.headers } });
+  }
+}

@@ -147,6 +147,8 @@ export function EditTable<Row extends { id: string; version: number }, Draft ext
         open={edit.deleting !== null}
         message={<T id={labels.deleteConfirm} values={{ name: edit.deleting ? props.name(edit.deleting) : '' }} />}
         description={labels.deleteDescription && <T id={labels.deleteDescription} />}
+        // The page's own word for the action (Revoke, Delete...) on the button that does it.
+        confirmLabel={labels.delete && <T id={labels.delete[0]} />}
         busy={edit.deleting !== null && edit.busyId === edit.deleting.id}
         onConfirm={() => void edit.confirmDelete()}
         onCancel={edit.cancelDelete}

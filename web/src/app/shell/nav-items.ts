@@ -28,6 +28,8 @@ export const dataFlow: NavEntry[] = [
   { heading: 'nav.marketingCosts', children: [{ label: 'nav.collector', to: '/marketing/collector' }] },
   // After onboarding: is the data above still flowing (docs/product.md, "Data health").
   { label: 'nav.dataHealth', to: '/data-health' },
+  // The same data, pulled by the company's own tools (docs/auth.md, "API tokens").
+  { label: 'route.apiTokens', to: '/company/api-tokens' },
 ];
 
 export const dataStructure: NavLinkItem[] = [

@@ -43,6 +43,8 @@ export const en = {
   'route.utmManagement': 'UTM Management',
   'route.commissions': 'Affiliate commission',
   'route.dataHealth': 'Data health',
+  'route.apiTokens': 'API tokens',
+  'route.companyHistory': 'Company history',
   'route.forbidden': 'Access denied',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',
@@ -414,14 +416,6 @@ export const en = {
   'todo.signInBonus': '+10% progress',
 
   // --- Admin: translations and default collectors (issue 9) ---
-  'validation.translations.notObject': 'Must be one JSON object of message id → text',
-  'validation.translations.notString': 'The text must be a string',
-  'validation.translations.unknownId': 'This message id does not exist in the portal',
-  'validation.translations.empty': 'The text is empty',
-  'validation.translations.tooLong': 'The text is too long',
-  'validation.translations.markup': 'Markup (HTML tags) is not allowed here: write plain text',
-  'validation.translations.syntax': 'The message syntax is not valid (ICU MessageFormat: check the braces and apostrophes)',
-  'validation.translations.placeholders': 'The placeholders differ from the English message (keep every name in curly brackets, add none)',
   'validation.defaultCollector.id': 'The id must be a UUID',
   'validation.defaultCollector.nameTooLong': 'At most 120 characters',
   'validation.defaultCollector.email': 'Please enter a valid email',

@@ -39,6 +39,8 @@ export const fr: Catalogue = {
   'route.utmManagement': 'Gestion des UTM',
   'route.commissions': "Commissions d’affiliation",
   'route.dataHealth': 'Santé des données',
+  'route.apiTokens': 'Jetons d’API',
+  'route.companyHistory': 'Historique de la société',
   'route.forbidden': 'Accès refusé',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',
@@ -400,14 +402,6 @@ export const fr: Catalogue = {
   'todo.signInBonus': '+10 % de progression',
 
   // --- Admin: translations and default collectors (issue 9) ---
-  'validation.translations.notObject': 'Doit être un seul objet JSON identifiant du message → texte',
-  'validation.translations.notString': 'Le texte doit être une chaîne',
-  'validation.translations.unknownId': 'Cet identifiant de message n’existe pas dans le portail',
-  'validation.translations.empty': 'Le texte est vide',
-  'validation.translations.tooLong': 'Le texte est trop long',
-  'validation.translations.markup': 'Le balisage (balises HTML) n’est pas autorisé ici : écrivez du texte simple',
-  'validation.translations.syntax': 'La syntaxe du message n’est pas valide (ICU MessageFormat : vérifiez les accolades et les apostrophes)',
-  'validation.translations.placeholders': 'Les variables diffèrent du message anglais (gardez chaque nom entre accolades, n’en ajoutez aucun)',
   'validation.defaultCollector.id': 'L’identifiant doit être un UUID',
   'validation.defaultCollector.nameTooLong': '120 caractères au maximum',
   'validation.defaultCollector.email': 'Veuillez saisir un e-mail valide',

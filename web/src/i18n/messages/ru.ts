@@ -39,6 +39,8 @@ export const ru: Catalogue = {
   'route.utmManagement': 'Управление UTM',
   'route.commissions': 'Партнёрские комиссии',
   'route.dataHealth': 'Состояние данных',
+  'route.apiTokens': 'API-токены',
+  'route.companyHistory': 'История компании',
   'route.forbidden': 'Доступ запрещён',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',
@@ -400,14 +402,6 @@ export const ru: Catalogue = {
   'todo.signInBonus': '+10% к прогрессу',
 
   // --- Admin: translations and default collectors (issue 9) ---
-  'validation.translations.notObject': 'Должен быть один JSON-объект «идентификатор сообщения → текст»',
-  'validation.translations.notString': 'Текст должен быть строкой',
-  'validation.translations.unknownId': 'Такого идентификатора сообщения в портале нет',
-  'validation.translations.empty': 'Текст пуст',
-  'validation.translations.tooLong': 'Текст слишком длинный',
-  'validation.translations.markup': 'Разметка (HTML-теги) здесь не допускается: пишите простым текстом',
-  'validation.translations.syntax': 'Некорректный синтаксис сообщения (ICU MessageFormat: проверьте фигурные скобки и апострофы)',
-  'validation.translations.placeholders': 'Подстановки отличаются от английского сообщения (сохраните каждое имя в фигурных скобках, не добавляйте новых)',
   'validation.defaultCollector.id': 'Идентификатор должен быть UUID',
   'validation.defaultCollector.nameTooLong': 'Не более 120 символов',
   'validation.defaultCollector.email': 'Введите корректный e-mail',
