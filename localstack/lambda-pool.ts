@@ -49,8 +49,32 @@ interface Instance {
   ready: Promise<void>;
   busy: boolean;
   lastUsed: number;
-  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; ms: (handlerMs: number) => void }>;
 }
+
+/**
+ * Where one function's invocations spent their time, summed since the pool started (or the last
+ * `resetMetrics`): what `npm run bench:load` prints to tell the machine's cap, cold starts and the
+ * process hop apart (docs/reliability.md, "Under load").
+ */
+export interface FunctionMetrics {
+  invocations: number;
+  throttled: number;
+  /** Instances started for an invocation (not by `warm`), and the invocations' wait for them to load. */
+  coldStarts: number;
+  coldMs: number;
+  /** Idle instances of this function stopped to make room for another's (the machine's cap). */
+  evicted: number;
+  /** Invocations that waited for the machine to free an instance, and how long. */
+  queued: number;
+  queuedMs: number;
+  /** Time inside the handler, as the instance measured it. */
+  handlerMs: number;
+  /** Time from `invoke` to its answer: the rest, beyond waits, cold starts and handler, is the hop (IPC, JSON). */
+  totalMs: number;
+}
+
+const noMetrics = (): FunctionMetrics => ({ invocations: 0, throttled: 0, coldStarts: 0, coldMs: 0, evicted: 0, queued: 0, queuedMs: 0, handlerMs: 0, totalMs: 0 });
 
 export interface LambdaPool {
   has(name: string): boolean;
@@ -60,6 +84,9 @@ export interface LambdaPool {
   warm(name: string): Promise<void>;
   /** Instances per function, busy or idle (what a test or the bench reads). */
   stats(): Record<string, { busy: number; idle: number }>;
+  /** Where the invocations' time went, per function (see FunctionMetrics). */
+  metrics(): Record<string, FunctionMetrics>;
+  resetMetrics(): void;
   close(): Promise<void>;
 }
 
@@ -95,6 +122,12 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   const waiting: { fn: LambdaBundle; take: (instance: Instance) => void; refuse: (error: Error) => void }[] = [];
   let nextId = 1;
   let closed = false;
+  let metrics = new Map<string, FunctionMetrics>();
+  const count = (name: string): FunctionMetrics => {
+    let m = metrics.get(name);
+    if (!m) metrics.set(name, (m = noMetrics()));
+    return m;
+  };
 
   const stop = (instance: Instance) => {
     const at = instances.indexOf(instance);
@@ -114,7 +147,8 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
         AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
         AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
         ...options.env,
-        NODE_OPTIONS: fn.nodeOptions,
+        // LAMBDA_LOCAL_NODE_OPTIONS adds to the CDK's, to look inside an instance (`--cpu-prof --cpu-prof-dir=…`, docs/reliability.md).
+        NODE_OPTIONS: [fn.nodeOptions, process.env.LAMBDA_LOCAL_NODE_OPTIONS].filter(Boolean).join(' '),
       },
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -131,6 +165,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
         } else {
           const waiter = instance.pending.get(reply.id);
           instance.pending.delete(reply.id);
+          waiter?.ms(reply.ms);
           if (reply.type === 'result') waiter?.resolve(reply.result);
           else waiter?.reject(new LambdaFunctionError(fn.name, reply.error));
         }
@@ -159,8 +194,10 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
    * the machine is full. Never a busy one.
    */
   function take(fn: LambdaBundle): Instance | null {
-    const instance = instances.filter((i) => !i.busy && i.name === fn.name).sort((a, b) => b.lastUsed - a.lastUsed)[0] ?? startInRoom(fn);
+    const warm = instances.filter((i) => !i.busy && i.name === fn.name).sort((a, b) => b.lastUsed - a.lastUsed)[0];
+    const instance = warm ?? startInRoom(fn);
     if (!instance) return null;
+    if (!warm) count(fn.name).coldStarts++;
     instance.busy = true;
     instance.lastUsed = Date.now();
     return instance;
@@ -171,6 +208,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
     if (instances.length >= maxInstances) {
       const victim = instances.filter((i) => !i.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
       if (!victim) return null;
+      count(victim.name).evicted++;
       stop(victim);
     }
     return start(fn);
@@ -200,8 +238,10 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   );
   reclaim.unref();
 
-  async function run(fn: LambdaBundle, instance: Instance, event: unknown, requestId: string): Promise<unknown> {
+  async function run(fn: LambdaBundle, instance: Instance, event: unknown, requestId: string, m: FunctionMetrics): Promise<unknown> {
+    const loading = performance.now();
     await instance.ready;
+    m.coldMs += performance.now() - loading;
     const id = nextId++;
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -218,6 +258,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
           clearTimeout(timer);
           reject(error);
         },
+        ms: (handlerMs) => (m.handlerMs += handlerMs),
       });
       const request: RuntimeRequest = { type: 'invoke', id, event, requestId, deadline: Date.now() + fn.timeoutMs };
       instance.child.send(request);
@@ -230,14 +271,26 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
       const fn = options.functions.get(name);
       if (!fn) throw new Error(`No bundle for the function ${name}`);
       if (closed) throw new Error('The local Lambda pool is closed');
+      const m = count(name);
+      m.invocations++;
       const concurrency = inFlight.get(name) ?? 0;
-      if (fn.reservedConcurrency !== undefined && concurrency >= fn.reservedConcurrency) throw new LambdaThrottledError(name, fn.reservedConcurrency);
+      if (fn.reservedConcurrency !== undefined && concurrency >= fn.reservedConcurrency) {
+        m.throttled++;
+        throw new LambdaThrottledError(name, fn.reservedConcurrency);
+      }
       inFlight.set(name, concurrency + 1);
+      const began = performance.now();
       let instance: Instance | undefined;
       try {
-        instance = take(fn) ?? (await new Promise<Instance>((resolve, reject) => waiting.push({ fn, take: resolve, refuse: reject })));
-        return await run(fn, instance, event, requestId);
+        instance = take(fn) ?? undefined;
+        if (!instance) {
+          m.queued++;
+          instance = await new Promise<Instance>((resolve, reject) => waiting.push({ fn, take: resolve, refuse: reject }));
+          m.queuedMs += performance.now() - began;
+        }
+        return await run(fn, instance, event, requestId, m);
       } finally {
+        m.totalMs += performance.now() - began;
         inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
         if (instance) release(instance);
       }
@@ -257,6 +310,10 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
         else count.idle++;
       }
       return counts;
+    },
+    metrics: () => Object.fromEntries([...metrics].map(([name, m]) => [name, { ...m }])),
+    resetMetrics() {
+      metrics = new Map();
     },
     async close() {
       closed = true;
