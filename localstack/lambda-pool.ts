@@ -8,13 +8,17 @@
  * stopped for another; an idle one is reclaimed after `idleMs`. An instance whose bundle fails to
  * load, that crashes or passes the function's timeout is stopped and the invocation fails.
  *
- * The one thing Lambda does not do: the machine bounds the processes (`maxInstances`). When every
- * one is busy, an invocation waits for one to free instead of starting a 50th node process on two
- * cores, where each would pass its timeout (docs/reliability.md, "The local Lambda pool").
+ * What Lambda does not do, the machine's two bounds (docs/reliability.md, "The local Lambda pool"):
+ * the processes in all (`maxInstances`, from memory: an idle instance costs memory, not CPU), and
+ * the cold starts at once (`maxColdStarts`, from the cores: loading a bundle takes a core). An
+ * invocation beyond either waits, and takes whatever frees first: a warm instance of its function,
+ * or room to start one. So 50 concurrent updates no longer start 50 node processes on two cores
+ * that each pass their timeout, and 20 connections over six functions no longer stop one
+ * function's warm instances to cold-start another's.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import type { HandlerResolver } from './gateway';
 import type { LambdaBundle } from './lambda-bundles';
 import type { RuntimeError, RuntimeReply, RuntimeRequest } from './lambda-runtime';
@@ -98,16 +102,22 @@ export interface LambdaPoolOptions {
   env: Record<string, string>;
   /** Processes this machine runs at once, of every function (default `defaultMaxInstances`). */
   maxInstances?: number;
+  /** Instances loading their bundle at once (default: one per core). */
+  maxColdStarts?: number;
   /** An instance idle this long is stopped (Lambda reclaims idle environments too). */
   idleMs?: number;
 }
 
+/** What one warm instance may hold in memory (measured about 60 MB of RSS, docs/reliability.md), with room. */
+const INSTANCE_BYTES = 128 * 1024 * 1024;
+
 /**
- * Eight node processes per core, LAMBDA_LOCAL_INSTANCES to change it: more would only share the
- * same cores, and a cold start (a node process loading a bundle) costs about a core for a moment.
+ * As many processes as a quarter of the memory holds (47 on 24 GB), LAMBDA_LOCAL_INSTANCES to
+ * change it. Not from the cores: a warm instance waiting on DynamoDB costs no CPU, and below the
+ * load's concurrency the cap stops warm instances to cold-start others (bench:load measured 0.12x).
  */
 export const defaultMaxInstances = (value = process.env.LAMBDA_LOCAL_INSTANCES): number =>
-  value ? Math.max(1, Number.parseInt(value, 10) || 1) : Math.max(8, availableParallelism() * 8);
+  value ? Math.max(1, Number.parseInt(value, 10) || 1) : Math.max(8, Math.floor(totalmem() / 4 / INSTANCE_BYTES));
 
 /** Lambda keeps an idle environment for minutes; 5 here. */
 const DEFAULT_IDLE_MS = 5 * 60_000;
@@ -115,6 +125,9 @@ const DEFAULT_IDLE_MS = 5 * 60_000;
 export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   const instances: Instance[] = [];
   const maxInstances = options.maxInstances ?? defaultMaxInstances();
+  const maxColdStarts = options.maxColdStarts ?? availableParallelism();
+  /** Instances loading their bundle now. */
+  let starting = 0;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   /** Invocations of each function under way or waiting for an instance: its concurrency. */
   const inFlight = new Map<string, number>();
@@ -183,6 +196,13 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
     });
     // Nobody may be waiting yet (the instance is being started): the rejection is read through `ready`.
     instance.ready.catch(() => undefined);
+    starting++;
+    const loaded = () => {
+      starting--;
+      // Room for another cold start: a waiting invocation may take it.
+      serveWaiting();
+    };
+    instance.ready.then(loaded, loaded);
     instances.push(instance);
     return instance;
   }
@@ -190,12 +210,12 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   /**
    * An instance for one invocation of `fn`, marked busy, or null when the machine has none to
    * give: a warm idle one of the function (the most recently used, so the others go idle and are
-   * reclaimed), else a new one, in the place of the longest idle instance of another function when
-   * the machine is full. Never a busy one.
+   * reclaimed), else a new one if fewer than `maxColdStarts` are loading, in the place of the
+   * longest idle instance of another function when the machine is full. Never a busy one.
    */
   function take(fn: LambdaBundle): Instance | null {
     const warm = instances.filter((i) => !i.busy && i.name === fn.name).sort((a, b) => b.lastUsed - a.lastUsed)[0];
-    const instance = warm ?? startInRoom(fn);
+    const instance = warm ?? (starting < maxColdStarts ? startInRoom(fn) : null);
     if (!instance) return null;
     if (!warm) count(fn.name).coldStarts++;
     instance.busy = true;
@@ -214,11 +234,12 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
     return start(fn);
   }
 
+  /** First come first served, but a waiting invocation that can be served is not held back by one that cannot (another function's). */
   function serveWaiting(): void {
-    while (waiting.length > 0 && !closed) {
-      const instance = take(waiting[0]!.fn);
-      if (!instance) return;
-      waiting.shift()!.take(instance);
+    for (let at = 0; at < waiting.length && !closed; ) {
+      const instance = take(waiting[at]!.fn);
+      if (instance) waiting.splice(at, 1)[0]!.take(instance);
+      else at++;
     }
   }
 
