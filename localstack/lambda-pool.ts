@@ -78,6 +78,13 @@ export interface FunctionMetrics {
   totalMs: number;
 }
 
+/** Adds `m` into `into` (and answers it); a copy of `m` when there is nothing yet. */
+export const addMetrics = (into: FunctionMetrics | undefined, m: FunctionMetrics): FunctionMetrics => {
+  if (!into) return { ...m };
+  for (const key of Object.keys(m) as (keyof FunctionMetrics)[]) into[key] += m[key];
+  return into;
+};
+
 const noMetrics = (): FunctionMetrics => ({ invocations: 0, throttled: 0, coldStarts: 0, coldMs: 0, evicted: 0, queued: 0, queuedMs: 0, handlerMs: 0, totalMs: 0 });
 
 export interface LambdaPool {
@@ -292,11 +299,13 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
       const fn = options.functions.get(name);
       if (!fn) throw new Error(`No bundle for the function ${name}`);
       if (closed) throw new Error('The local Lambda pool is closed');
-      const m = count(name);
-      m.invocations++;
+      // This invocation's times, counted at its end into the metrics then current (a window's figures hold whole invocations).
+      const m = noMetrics();
+      m.invocations = 1;
       const concurrency = inFlight.get(name) ?? 0;
       if (fn.reservedConcurrency !== undefined && concurrency >= fn.reservedConcurrency) {
-        m.throttled++;
+        m.throttled = 1;
+        addMetrics(count(name), m);
         throw new LambdaThrottledError(name, fn.reservedConcurrency);
       }
       inFlight.set(name, concurrency + 1);
@@ -305,13 +314,14 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
       try {
         instance = take(fn) ?? undefined;
         if (!instance) {
-          m.queued++;
+          m.queued = 1;
           instance = await new Promise<Instance>((resolve, reject) => waiting.push({ fn, take: resolve, refuse: reject }));
           m.queuedMs += performance.now() - began;
         }
         return await run(fn, instance, event, requestId, m);
       } finally {
-        m.totalMs += performance.now() - began;
+        m.totalMs = performance.now() - began;
+        addMetrics(count(name), m);
         inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
         if (instance) release(instance);
       }

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
-import type { FunctionMetrics } from '../../localstack/lambda-pool';
+import { addMetrics, type FunctionMetrics } from '../../localstack/lambda-pool';
 import { HttpClient } from '../support/http-client';
 import { smoke, sized } from './smoke';
 
@@ -172,12 +172,6 @@ interface Tally {
   loads: number[];
   pool: Record<string, FunctionMetrics>;
 }
-
-const addMetrics = (into: FunctionMetrics | undefined, m: FunctionMetrics): FunctionMetrics => {
-  if (!into) return { ...m };
-  for (const key of Object.keys(m) as (keyof FunctionMetrics)[]) into[key] += m[key];
-  return into;
-};
 
 async function window(tally: Tally, seconds: number): Promise<void> {
   const { stack } = tally;
