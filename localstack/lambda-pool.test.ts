@@ -150,6 +150,29 @@ export const handler = async (event) => {
     expect(typeof pid(await held.invoke('login', {}))).toBe('number');
   });
 
+  it('loads at most maxColdStarts bundles at once: the next invocations wait for room or a warm instance, then run', async () => {
+    // A bundle whose load waits for the gate 'e': a cold start that takes as long as the test wants.
+    await writeFile(
+      join(dir, 'slow-load.mjs'),
+      `import { existsSync } from 'node:fs';
+while (!existsSync(${JSON.stringify(gates)} + '/e')) await new Promise((r) => setTimeout(r, 5));
+export const handler = async () => ({ pid: process.pid });`,
+    );
+    const [, fn] = bundle('slow-load', 'slow-load.mjs');
+    const one = lambdaPool({ functions: new Map([['slow-load', fn]]), runtime: join(dir, 'runtime.mjs'), env: {}, maxColdStarts: 1 });
+    try {
+      const calls = [one.invoke('slow-load', {}), one.invoke('slow-load', {}), one.invoke('slow-load', {})];
+      // Without the bound each would start a process at once (three loading on two cores).
+      expect(one.stats()['slow-load']).toEqual({ busy: 1, idle: 0 });
+      await open('e');
+      const pids = (await Promise.all(calls)).map(pid);
+      expect(pids).toHaveLength(3);
+      expect(one.metrics()['slow-load']).toMatchObject({ invocations: 3, coldStarts: expect.any(Number), queued: 2 });
+    } finally {
+      await one.close();
+    }
+  });
+
   it('reclaims instances left idle', async () => {
     const quick = lambdaPool({ functions: new Map([gated('reads')]), runtime: join(dir, 'runtime.mjs'), env: {}, idleMs: 50 });
     try {

@@ -8,13 +8,17 @@
  * stopped for another; an idle one is reclaimed after `idleMs`. An instance whose bundle fails to
  * load, that crashes or passes the function's timeout is stopped and the invocation fails.
  *
- * The one thing Lambda does not do: the machine bounds the processes (`maxInstances`). When every
- * one is busy, an invocation waits for one to free instead of starting a 50th node process on two
- * cores, where each would pass its timeout (docs/reliability.md, "The local Lambda pool").
+ * What Lambda does not do, the machine's two bounds (docs/reliability.md, "The local Lambda pool"):
+ * the processes in all (`maxInstances`, from memory: an idle instance costs memory, not CPU), and
+ * the cold starts at once (`maxColdStarts`, from the cores: loading a bundle takes a core). An
+ * invocation beyond either waits, and takes whatever frees first: a warm instance of its function,
+ * or room to start one. So 50 concurrent updates no longer start 50 node processes on two cores
+ * that each pass their timeout, and 20 connections over six functions no longer stop one
+ * function's warm instances to cold-start another's.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import type { HandlerResolver } from './gateway';
 import type { LambdaBundle } from './lambda-bundles';
 import type { RuntimeError, RuntimeReply, RuntimeRequest } from './lambda-runtime';
@@ -49,8 +53,39 @@ interface Instance {
   ready: Promise<void>;
   busy: boolean;
   lastUsed: number;
-  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; ms: (handlerMs: number) => void }>;
 }
+
+/**
+ * Where one function's invocations spent their time, summed since the pool started (or the last
+ * `resetMetrics`): what `npm run bench:load` prints to tell the machine's cap, cold starts and the
+ * process hop apart (docs/reliability.md, "Under load").
+ */
+export interface FunctionMetrics {
+  invocations: number;
+  throttled: number;
+  /** Instances started for an invocation (not by `warm`), and the invocations' wait for them to load. */
+  coldStarts: number;
+  coldMs: number;
+  /** Idle instances of this function stopped to make room for another's (the machine's cap). */
+  evicted: number;
+  /** Invocations that waited for the machine to free an instance, and how long. */
+  queued: number;
+  queuedMs: number;
+  /** Time inside the handler, as the instance measured it. */
+  handlerMs: number;
+  /** Time from `invoke` to its answer: the rest, beyond waits, cold starts and handler, is the hop (IPC, JSON). */
+  totalMs: number;
+}
+
+/** Adds `m` into `into` (and answers it); a copy of `m` when there is nothing yet. */
+export const addMetrics = (into: FunctionMetrics | undefined, m: FunctionMetrics): FunctionMetrics => {
+  if (!into) return { ...m };
+  for (const key of Object.keys(m) as (keyof FunctionMetrics)[]) into[key] += m[key];
+  return into;
+};
+
+const noMetrics = (): FunctionMetrics => ({ invocations: 0, throttled: 0, coldStarts: 0, coldMs: 0, evicted: 0, queued: 0, queuedMs: 0, handlerMs: 0, totalMs: 0 });
 
 export interface LambdaPool {
   has(name: string): boolean;
@@ -60,6 +95,9 @@ export interface LambdaPool {
   warm(name: string): Promise<void>;
   /** Instances per function, busy or idle (what a test or the bench reads). */
   stats(): Record<string, { busy: number; idle: number }>;
+  /** Where the invocations' time went, per function (see FunctionMetrics). */
+  metrics(): Record<string, FunctionMetrics>;
+  resetMetrics(): void;
   close(): Promise<void>;
 }
 
@@ -71,16 +109,22 @@ export interface LambdaPoolOptions {
   env: Record<string, string>;
   /** Processes this machine runs at once, of every function (default `defaultMaxInstances`). */
   maxInstances?: number;
+  /** Instances loading their bundle at once (default: one per core). */
+  maxColdStarts?: number;
   /** An instance idle this long is stopped (Lambda reclaims idle environments too). */
   idleMs?: number;
 }
 
+/** What one warm instance may hold in memory (measured about 60 MB of RSS, docs/reliability.md), with room. */
+const INSTANCE_BYTES = 128 * 1024 * 1024;
+
 /**
- * Eight node processes per core, LAMBDA_LOCAL_INSTANCES to change it: more would only share the
- * same cores, and a cold start (a node process loading a bundle) costs about a core for a moment.
+ * As many processes as a quarter of the memory holds (47 on 24 GB), LAMBDA_LOCAL_INSTANCES to
+ * change it. Not from the cores: a warm instance waiting on DynamoDB costs no CPU, and below the
+ * load's concurrency the cap stops warm instances to cold-start others (bench:load measured 0.12x).
  */
 export const defaultMaxInstances = (value = process.env.LAMBDA_LOCAL_INSTANCES): number =>
-  value ? Math.max(1, Number.parseInt(value, 10) || 1) : Math.max(8, availableParallelism() * 8);
+  value ? Math.max(1, Number.parseInt(value, 10) || 1) : Math.max(8, Math.floor(totalmem() / 4 / INSTANCE_BYTES));
 
 /** Lambda keeps an idle environment for minutes; 5 here. */
 const DEFAULT_IDLE_MS = 5 * 60_000;
@@ -88,6 +132,9 @@ const DEFAULT_IDLE_MS = 5 * 60_000;
 export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   const instances: Instance[] = [];
   const maxInstances = options.maxInstances ?? defaultMaxInstances();
+  const maxColdStarts = options.maxColdStarts ?? availableParallelism();
+  /** Instances loading their bundle now. */
+  let starting = 0;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   /** Invocations of each function under way or waiting for an instance: its concurrency. */
   const inFlight = new Map<string, number>();
@@ -95,6 +142,12 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   const waiting: { fn: LambdaBundle; take: (instance: Instance) => void; refuse: (error: Error) => void }[] = [];
   let nextId = 1;
   let closed = false;
+  let metrics = new Map<string, FunctionMetrics>();
+  const count = (name: string): FunctionMetrics => {
+    let m = metrics.get(name);
+    if (!m) metrics.set(name, (m = noMetrics()));
+    return m;
+  };
 
   const stop = (instance: Instance) => {
     const at = instances.indexOf(instance);
@@ -114,7 +167,8 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
         AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
         AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
         ...options.env,
-        NODE_OPTIONS: fn.nodeOptions,
+        // LAMBDA_LOCAL_NODE_OPTIONS adds to the CDK's, to look inside an instance (`--cpu-prof --cpu-prof-dir=…`, docs/reliability.md).
+        NODE_OPTIONS: [fn.nodeOptions, process.env.LAMBDA_LOCAL_NODE_OPTIONS].filter(Boolean).join(' '),
       },
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -131,6 +185,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
         } else {
           const waiter = instance.pending.get(reply.id);
           instance.pending.delete(reply.id);
+          waiter?.ms(reply.ms);
           if (reply.type === 'result') waiter?.resolve(reply.result);
           else waiter?.reject(new LambdaFunctionError(fn.name, reply.error));
         }
@@ -148,6 +203,13 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
     });
     // Nobody may be waiting yet (the instance is being started): the rejection is read through `ready`.
     instance.ready.catch(() => undefined);
+    starting++;
+    const loaded = () => {
+      starting--;
+      // Room for another cold start: a waiting invocation may take it.
+      serveWaiting();
+    };
+    instance.ready.then(loaded, loaded);
     instances.push(instance);
     return instance;
   }
@@ -155,12 +217,14 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   /**
    * An instance for one invocation of `fn`, marked busy, or null when the machine has none to
    * give: a warm idle one of the function (the most recently used, so the others go idle and are
-   * reclaimed), else a new one, in the place of the longest idle instance of another function when
-   * the machine is full. Never a busy one.
+   * reclaimed), else a new one if fewer than `maxColdStarts` are loading, in the place of the
+   * longest idle instance of another function when the machine is full. Never a busy one.
    */
   function take(fn: LambdaBundle): Instance | null {
-    const instance = instances.filter((i) => !i.busy && i.name === fn.name).sort((a, b) => b.lastUsed - a.lastUsed)[0] ?? startInRoom(fn);
+    const warm = instances.filter((i) => !i.busy && i.name === fn.name).sort((a, b) => b.lastUsed - a.lastUsed)[0];
+    const instance = warm ?? (starting < maxColdStarts ? startInRoom(fn) : null);
     if (!instance) return null;
+    if (!warm) count(fn.name).coldStarts++;
     instance.busy = true;
     instance.lastUsed = Date.now();
     return instance;
@@ -171,16 +235,18 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
     if (instances.length >= maxInstances) {
       const victim = instances.filter((i) => !i.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
       if (!victim) return null;
+      count(victim.name).evicted++;
       stop(victim);
     }
     return start(fn);
   }
 
+  /** First come first served, but a waiting invocation that can be served is not held back by one that cannot (another function's). */
   function serveWaiting(): void {
-    while (waiting.length > 0 && !closed) {
-      const instance = take(waiting[0]!.fn);
-      if (!instance) return;
-      waiting.shift()!.take(instance);
+    for (let at = 0; at < waiting.length && !closed; ) {
+      const instance = take(waiting[at]!.fn);
+      if (instance) waiting.splice(at, 1)[0]!.take(instance);
+      else at++;
     }
   }
 
@@ -200,8 +266,10 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   );
   reclaim.unref();
 
-  async function run(fn: LambdaBundle, instance: Instance, event: unknown, requestId: string): Promise<unknown> {
+  async function run(fn: LambdaBundle, instance: Instance, event: unknown, requestId: string, m: FunctionMetrics): Promise<unknown> {
+    const loading = performance.now();
     await instance.ready;
+    m.coldMs += performance.now() - loading;
     const id = nextId++;
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -218,6 +286,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
           clearTimeout(timer);
           reject(error);
         },
+        ms: (handlerMs) => (m.handlerMs += handlerMs),
       });
       const request: RuntimeRequest = { type: 'invoke', id, event, requestId, deadline: Date.now() + fn.timeoutMs };
       instance.child.send(request);
@@ -230,14 +299,29 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
       const fn = options.functions.get(name);
       if (!fn) throw new Error(`No bundle for the function ${name}`);
       if (closed) throw new Error('The local Lambda pool is closed');
+      // This invocation's times, counted at its end into the metrics then current (a window's figures hold whole invocations).
+      const m = noMetrics();
+      m.invocations = 1;
       const concurrency = inFlight.get(name) ?? 0;
-      if (fn.reservedConcurrency !== undefined && concurrency >= fn.reservedConcurrency) throw new LambdaThrottledError(name, fn.reservedConcurrency);
+      if (fn.reservedConcurrency !== undefined && concurrency >= fn.reservedConcurrency) {
+        m.throttled = 1;
+        addMetrics(count(name), m);
+        throw new LambdaThrottledError(name, fn.reservedConcurrency);
+      }
       inFlight.set(name, concurrency + 1);
+      const began = performance.now();
       let instance: Instance | undefined;
       try {
-        instance = take(fn) ?? (await new Promise<Instance>((resolve, reject) => waiting.push({ fn, take: resolve, refuse: reject })));
-        return await run(fn, instance, event, requestId);
+        instance = take(fn) ?? undefined;
+        if (!instance) {
+          m.queued = 1;
+          instance = await new Promise<Instance>((resolve, reject) => waiting.push({ fn, take: resolve, refuse: reject }));
+          m.queuedMs += performance.now() - began;
+        }
+        return await run(fn, instance, event, requestId, m);
       } finally {
+        m.totalMs = performance.now() - began;
+        addMetrics(count(name), m);
         inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
         if (instance) release(instance);
       }
@@ -257,6 +341,10 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
         else count.idle++;
       }
       return counts;
+    },
+    metrics: () => Object.fromEntries([...metrics].map(([name, m]) => [name, { ...m }])),
+    resetMetrics() {
+      metrics = new Map();
     },
     async close() {
       closed = true;

@@ -15,8 +15,8 @@ export type RuntimeError = { errorType: string; errorMessage: string; stack?: st
 export type RuntimeReply =
   | { type: 'ready' }
   | { type: 'init-error'; error: RuntimeError }
-  | { type: 'result'; id: number; result: unknown }
-  | { type: 'error'; id: number; error: RuntimeError };
+  | { type: 'result'; id: number; result: unknown; ms: number }
+  | { type: 'error'; id: number; error: RuntimeError; ms: number };
 
 const asError = (error: unknown, type?: string): RuntimeError => {
   const e = error instanceof Error ? error : new Error(String(error));
@@ -42,13 +42,18 @@ async function main(): Promise<void> {
   process.on('message', (request: RuntimeRequest) => {
     if (request.type !== 'invoke') return;
     const startedAt = Date.now();
+    const began = performance.now();
+    // The handler's own time, measured here: the pool tells it from the process hop (docs/reliability.md).
+    const ms = () => performance.now() - began;
     const context = lambdaContext({ functionName, requestId: request.requestId, timeoutMs: request.deadline - startedAt, memoryMb: Number(memory), startedAt });
     Promise.resolve()
       .then(() => handler(request.event, context))
       // Lambda answers the JSON of the handler's value: what cannot be serialised fails here too.
-      .then((result) => send({ type: 'result', id: request.id, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) }))
-      .catch((error: unknown) => send({ type: 'error', id: request.id, error: asError(error) }));
+      .then((result) => send({ type: 'result', id: request.id, result: result === undefined ? null : JSON.parse(JSON.stringify(result)), ms: ms() }))
+      .catch((error: unknown) => send({ type: 'error', id: request.id, error: asError(error), ms: ms() }));
   });
+  // The pool's close: exit as Lambda's shutdown does, so what exits with the process (a --cpu-prof profile) is written.
+  process.once('SIGTERM', () => process.exit(0));
   send({ type: 'ready' });
 }
 

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type EmulatorName, type Emulators } from './emulators';
 import { createGateway, loopbackHosts, type Gateway, type WebMode } from './gateway';
 import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, OUTBOX_SWEEP, type LambdaCode } from './lambda-bundles';
-import { bundleResolver, lambdaPool, loadEveryBundle, type LambdaPool } from './lambda-pool';
+import { bundleResolver, lambdaPool, loadEveryBundle, type FunctionMetrics, type LambdaPool } from './lambda-pool';
 import { sourceJobRunner, type JobRunner } from './lambda-invoke';
 import { startFeedRecheckQueue } from './feed-recheck-queue';
 import { MAIL_EVENTS_FUNCTION, startSesEvents } from './ses-events';
@@ -53,6 +53,8 @@ export interface LocalStack {
   restartEmulator(name: EmulatorName): Promise<void>;
   /** Runs one background or scheduled job as Lambda would, and answers its result (the outbox's sweep in the fault tests). */
   runJob(name: string, event: unknown): Promise<unknown>;
+  /** Bundled mode: where the invocations' time went since the last call, per function (`npm run bench:load`); null in source mode. */
+  takeLambdaMetrics(): Record<string, FunctionMetrics> | null;
 }
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -289,6 +291,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         if (name === 'ses') await provisionTemplates(localClients(running.endpoints).ses);
       },
       runJob: jobRunner,
+      takeLambdaMetrics: () => {
+        const metrics = pool?.metrics() ?? null;
+        pool?.resetMetrics();
+        return metrics;
+      },
     };
   } catch (error) {
     await stop();
