@@ -76,20 +76,30 @@ export interface FeedCheck {
   /** Not the company's stored feed URL: its report only, no step changed, nothing stored (null on older checks). */
   otherResource: OtherResource | null;
   /** Every failing row of the feed, as one CSV to download (absent: none, or a check older than the download). */
-  failingRows?: FailingRowsFile;
+  failingRows?: FeedCsvFile;
 }
 
 /** Examples kept per warning in a check's report (the CSV download holds every failing row). */
 export const FEED_REPORT_EXAMPLES = 50;
 
-/** The failing-rows CSV of a check: how many rows and bytes it holds. */
-export interface FailingRowsFile {
+/** A CSV a check wrote beside its result (failing rows, the tested day's missing ids): how many rows and bytes it holds. */
+export interface FeedCsvFile {
   rows: number;
   bytes: number;
 }
 
-/** GET /api/order-feed/checks/{id}/failing-rows: a short-lived link to the CSV (too big for a Lambda answer). */
-export interface FailingRowsLink {
+/** The CSV files of a check: the segment of their S3 key and of their download route. */
+export const FEED_CSV_FILES = ['failing-rows', 'missing-ids'] as const;
+export type FeedCsvFileKind = (typeof FEED_CSV_FILES)[number];
+
+/**
+ * Days the feed bucket keeps an object (uploads and the checks' CSV files alike: the bucket's
+ * lifecycle rule, lib/data.ts), so the page offers a file's download only this long after its check.
+ */
+export const FEED_FILES_KEPT_DAYS = 2;
+
+/** GET /api/order-feed/checks/{id}/failing-rows and /missing-ids: a short-lived link to the CSV (too big for a Lambda answer). */
+export interface FeedCsvLink {
   url: string;
   expiresAt: string;
 }
@@ -122,6 +132,8 @@ export interface FeedMatch {
   missing: number;
   /** The day's call-centre orders: their own group, left out of the comparison. */
   callCentre: number;
+  /** The CSV of every missing order id (absent: none missing, or a line older than the download). */
+  missingIds?: FeedCsvFile;
 }
 
 /** The match of a check's result, for its history line. */

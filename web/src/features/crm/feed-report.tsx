@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { FeedKind, FeedResult, WarningExample } from 'shared/feed/types';
-import { FEED_REPORT_EXAMPLES, type FailingRowsFile } from 'shared/domain/order-feed';
+import { FEED_REPORT_EXAMPLES, type FeedCsvFile } from 'shared/domain/order-feed';
 import { orderFeedFailingRows } from 'shared/routes';
 import { callRoute } from '../../lib/api/client';
 import { warningText, type WarningKey } from 'shared/feed/warnings';
@@ -25,7 +25,7 @@ export function ChartPlace() {
 }
 
 /** The report of a finished check (spec: warnings, charts, stats, date range, feed versus analytics). */
-export function FeedReport({ result, kind, checkId, failingRows }: { result: FeedResult; kind: FeedKind; checkId?: string; failingRows?: FailingRowsFile }) {
+export function FeedReport({ result, kind, checkId, failingRows }: { result: FeedResult; kind: FeedKind; checkId?: string; failingRows?: FeedCsvFile }) {
   const intl = useIntl();
   const t = useT();
   const keys = raisedWarnings(result);
