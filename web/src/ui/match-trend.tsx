@@ -15,19 +15,32 @@ import { CsvDownload } from './csv-download';
  * bucket keeps it. One component for the order-feed page (a card of its own) and the feed's
  * section of data health (a part of that section, under its heading).
  */
-export function MatchTrend({ history, kind, now, frame }: { history: readonly FeedHistoryEntry[]; kind: 'order' | 'lead'; now: Date; frame: 'card' | 'part' }) {
+export function MatchTrend({
+  history,
+  kind,
+  now,
+  frame,
+  texts: p,
+}: {
+  history: readonly FeedHistoryEntry[];
+  kind: 'order' | 'lead';
+  now: Date;
+  frame: 'card' | 'part';
+  /** Whose catalogue holds the texts (an area's texts load with its chunk, so each area has its copy). */
+  texts: 'orderFeed.match' | 'dataHealth.match';
+}) {
   const intl = useIntl();
   const t = useT();
   const points = matchTrend(history, now.toISOString().slice(0, 10));
   const last = points[points.length - 1];
   if (!last) return null;
-  const title = <T id="orderFeed.match.title" values={{ days: MATCH_TREND_DAYS }} />;
+  const title = <T id={`${p}.title`} values={{ days: MATCH_TREND_DAYS }} />;
   const day = formatPortalDay(intl, last.day);
   const figures: [ReactNode, number][] = [
-    [<T id="orderFeed.match.inFeed" values={{ kind, day }} />, last.match.inFeed],
-    [<T id="orderFeed.match.found" />, last.match.found],
-    [<T id="orderFeed.match.missing" />, last.match.missing],
-    [<T id="orderFeed.match.callCentre" />, last.match.callCentre],
+    [<T id={`${p}.inFeed`} values={{ kind, day }} />, last.match.inFeed],
+    [<T id={`${p}.found`} />, last.match.found],
+    [<T id={`${p}.missing`} />, last.match.missing],
+    [<T id={`${p}.callCentre`} />, last.match.callCentre],
   ];
   const body = (
     <>
@@ -37,9 +50,9 @@ export function MatchTrend({ history, kind, now, frame }: { history: readonly Fe
           testId="chart-match-rate"
           percent
           height={200}
-          caption={t('orderFeed.match.title', { days: MATCH_TREND_DAYS })}
-          labelHeader={t('orderFeed.match.day')}
-          valueHeader={t('orderFeed.match.rate')}
+          caption={t(`${p}.title`, { days: MATCH_TREND_DAYS })}
+          labelHeader={t(`${p}.day`)}
+          valueHeader={t(`${p}.rate`)}
           data={points.map((p) => ({ label: formatPortalDay(intl, p.day), orders: p.rate }))}
         />
       </Suspense>
@@ -56,9 +69,8 @@ export function MatchTrend({ history, kind, now, frame }: { history: readonly Fe
           route={orderFeedMissingIds}
           checkId={last.checkId}
           testId="missing-ids-download"
-          label={<T id="orderFeed.match.missingIds" values={{ rows: last.match.missing }} />}
-          hint={<T id="orderFeed.match.missingIdsHint" values={{ kind, day }} />}
-          gone={<T id="orderFeed.match.missingIdsGone" />}
+          label={<T id={`${p}.missingIds`} values={{ rows: last.match.missing }} />}
+          gone={<T id={`${p}.missingIdsGone`} />}
         />
       )}
     </>

@@ -166,7 +166,7 @@ export default function OrderFeedPage() {
         </div>
         <aside className="feed-side">
           <FeedStatusCard check={current} lead={lead} />
-          <MatchTrend history={overview.data?.history ?? []} kind={kind} now={new Date()} frame="card" />
+          <MatchTrend history={overview.data?.history ?? []} kind={kind} now={new Date()} frame="card" texts="orderFeed.match" />
           <FeedHistoryCard history={overview.data?.history ?? []} kind={kind} />
           <HelpCard text="orderFeed.help" />
         </aside>

@@ -91,7 +91,7 @@ function FeedMatchTrend() {
   const overview = useRoute(orderFeedOverview);
   const product = user?.currentCompany.product;
   if (!overview.data || !product) return null;
-  return <MatchTrend history={overview.data.history} kind={feedKindOf(product)} now={new Date()} frame="part" />;
+  return <MatchTrend history={overview.data.history} kind={feedKindOf(product)} now={new Date()} frame="part" texts="dataHealth.match" />;
 }
 
 /** One cell per day, oldest first: colour and glyph, and the day and status in words for screen readers and on hover. */

@@ -454,17 +454,6 @@ export const en = {
   'validation.commission.notCpo': "Commissions are set on CPO sources only",
   'validation.commission.unknownSource': "Your company has no source with this name",
   'validation.commission.otherType': "This source has commissions of the other type: a source has either fixed or percent commissions, not both",
-  // The match-rate trend (ui/match-trend.tsx): the order-feed page and data health.
-  'orderFeed.match.title': 'Match with analytics, last {days} days',
-  'orderFeed.match.day': 'Day',
-  'orderFeed.match.rate': 'Found in analytics',
-  'orderFeed.match.inFeed': '{kind, select, lead {Leads} other {Orders}} of {day} in the feed',
-  'orderFeed.match.found': 'Found in analytics',
-  'orderFeed.match.missing': 'Missing from analytics',
-  'orderFeed.match.callCentre': 'Call-centre (not compared)',
-  'orderFeed.match.missingIds': 'Download the missing ids (CSV, {rows, plural, one {# id} other {# ids}})',
-  'orderFeed.match.missingIdsHint': 'Every {kind, select, lead {lead} other {order}} id of {day} in the feed that analytics does not know, with its line in the feed.',
-  'orderFeed.match.missingIdsGone': 'The file is no longer available: it is kept two days after the check.',
 } as const;
 
 /**

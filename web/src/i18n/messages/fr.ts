@@ -440,15 +440,4 @@ export const fr: Catalogue = {
   'validation.commission.notCpo': "Les commissions portent uniquement sur des sources CPO",
   'validation.commission.unknownSource': "Votre société n’a aucune source de ce nom",
   'validation.commission.otherType': "Cette source a des commissions de l’autre type : une source a des commissions fixes ou en pourcentage, pas les deux",
-  // The match-rate trend (ui/match-trend.tsx): the order-feed page and data health.
-  'orderFeed.match.title': 'Correspondance avec l’analytique, {days} derniers jours',
-  'orderFeed.match.day': 'Jour',
-  'orderFeed.match.rate': 'Trouvées dans l’analytique',
-  'orderFeed.match.inFeed': '{kind, select, lead {Leads} other {Commandes}} du {day} dans le flux',
-  'orderFeed.match.found': 'Trouvées dans l’analytique',
-  'orderFeed.match.missing': 'Absentes de l’analytique',
-  'orderFeed.match.callCentre': 'Centre d’appels (non comparées)',
-  'orderFeed.match.missingIds': 'Télécharger les identifiants absents (CSV, {rows, plural, one {# identifiant} other {# identifiants}})',
-  'orderFeed.match.missingIdsHint': 'Chaque identifiant {kind, select, lead {de lead} other {de commande}} du {day} présent dans le flux et inconnu de l’analytique, avec sa ligne dans le flux.',
-  'orderFeed.match.missingIdsGone': 'Le fichier n’est plus disponible\u00a0: il est conservé deux jours après la vérification.',
 };

@@ -440,15 +440,4 @@ export const ru: Catalogue = {
   'validation.commission.notCpo': "Комиссии задаются только для источников CPO",
   'validation.commission.unknownSource': "У вашей компании нет источника с таким названием",
   'validation.commission.otherType': "У этого источника есть комиссии другого типа: у источника либо фиксированные, либо процентные комиссии, но не те и другие",
-  // The match-rate trend (ui/match-trend.tsx): the order-feed page and data health.
-  'orderFeed.match.title': 'Совпадение с аналитикой за {days} дней',
-  'orderFeed.match.day': 'День',
-  'orderFeed.match.rate': 'Найдено в аналитике',
-  'orderFeed.match.inFeed': '{kind, select, lead {Лиды} other {Заказы}} за {day} в фиде',
-  'orderFeed.match.found': 'Найдено в аналитике',
-  'orderFeed.match.missing': 'Нет в аналитике',
-  'orderFeed.match.callCentre': 'Колл-центр (не сравниваются)',
-  'orderFeed.match.missingIds': 'Скачать отсутствующие номера (CSV, {rows, plural, one {# номер} few {# номера} many {# номеров} other {# номера}})',
-  'orderFeed.match.missingIdsHint': 'Каждый номер {kind, select, lead {лида} other {заказа}} за {day} из фида, которого нет в аналитике, со строкой фида.',
-  'orderFeed.match.missingIdsGone': 'Файл больше недоступен: он хранится два дня после проверки.',
 };

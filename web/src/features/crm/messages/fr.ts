@@ -190,4 +190,14 @@ export const fr: Record<keyof typeof en, string> = {
   'feedError.csvTextAfterQuote': "texte inattendu après un guillemet fermant (un guillemet dans un champ entre guillemets s’écrit \"\")",
   'feedError.csvNoIdColumn': "la ligne d’en-tête n’a pas de colonne « id » (trouvé : {found}) ; la première ligne doit nommer les colonnes, séparées par des virgules ou des points-virgules",
   'feedError.csvNoColumns': "la ligne d’en-tête n’a pas de colonne « id » (rien trouvé) ; la première ligne doit nommer les colonnes, séparées par des virgules ou des points-virgules",
+  // The match-rate trend (ui/match-trend.tsx).
+  'orderFeed.match.title': 'Correspondance avec l’analytique, {days} derniers jours',
+  'orderFeed.match.day': 'Jour',
+  'orderFeed.match.rate': 'Trouvées dans l’analytique',
+  'orderFeed.match.inFeed': '{kind, select, lead {Leads} other {Commandes}} du {day} dans le flux',
+  'orderFeed.match.found': 'Trouvées dans l’analytique',
+  'orderFeed.match.missing': 'Absentes de l’analytique',
+  'orderFeed.match.callCentre': 'Centre d’appels (non comparées)',
+  'orderFeed.match.missingIds': 'Télécharger les identifiants absents (CSV, {rows, plural, one {# identifiant} other {# identifiants}})',
+  'orderFeed.match.missingIdsGone': 'Le fichier n’est plus disponible\u00a0: il est conservé deux jours après la vérification.',
 };

@@ -194,4 +194,14 @@ export const ru: Record<keyof typeof en, string> = {
   'feedError.csvTextAfterQuote': "неожиданный текст после закрывающей кавычки (кавычка внутри поля в кавычках пишется как \"\")",
   'feedError.csvNoIdColumn': "в строке заголовка нет столбца «id» (найдено: {found}); первая строка должна называть столбцы через запятую или точку с запятой",
   'feedError.csvNoColumns': "в строке заголовка нет столбца «id» (ничего не найдено); первая строка должна называть столбцы через запятую или точку с запятой",
+  // The match-rate trend (ui/match-trend.tsx).
+  'orderFeed.match.title': 'Совпадение с аналитикой за {days} дней',
+  'orderFeed.match.day': 'День',
+  'orderFeed.match.rate': 'Найдено в аналитике',
+  'orderFeed.match.inFeed': '{kind, select, lead {Лиды} other {Заказы}} за {day} в фиде',
+  'orderFeed.match.found': 'Найдено в аналитике',
+  'orderFeed.match.missing': 'Нет в аналитике',
+  'orderFeed.match.callCentre': 'Колл-центр (не сравниваются)',
+  'orderFeed.match.missingIds': 'Скачать отсутствующие номера (CSV, {rows, plural, one {# номер} few {# номера} many {# номеров} other {# номера}})',
+  'orderFeed.match.missingIdsGone': 'Файл больше недоступен: он хранится два дня после проверки.',
 };
