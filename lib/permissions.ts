@@ -86,6 +86,6 @@ export const feedBucketActions: Record<FeedBucketAccess, string> = {
   get: 's3:GetObject',
   // Listing the company's prefix needs s3:ListBucket on the bucket too (lib/constructs/function-roles.ts).
   delete: 's3:DeleteObject',
-  // A failed check drops the failing-rows CSV it was writing (functions/data/failing-rows.ts).
+  // A failed check drops the CSV files it was writing (functions/data/feed-csv-files.ts).
   'abort-multipart': 's3:AbortMultipartUpload',
 };

@@ -22,7 +22,7 @@ import { emailSendSchema, integrationStatusUpdateSchema } from './schemas/integr
 import { meetingCreateSchema, meetingDeleteSchema, meetingUpdateSchema } from './schemas/meetings';
 import { versionOnlySchema } from './schemas/common';
 import type { AccessCheckAnswer, DimensionCheckAnswer } from './domain/analytics';
-import type { FailingRowsLink, FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-feed';
+import type { FeedCsvLink, FeedCheck, FeedOverview, FeedUploadTicket } from './domain/order-feed';
 import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
@@ -683,7 +683,15 @@ export const orderFeedCheckGet = route({
 export const orderFeedFailingRows = route({
   id: 'order-feed-failing-rows', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}/failing-rows', access: 'signed-in', companyScoped: true,
   summary: 'A signed link to download every failing row of a check as CSV',
-  response: reply<FailingRowsLink>(),
+  response: reply<FeedCsvLink>(),
+  // The link is signed with the function's credentials: S3 lets it read what they may read.
+  grants: { feedBucket: ['get'] },
+});
+// A signed link to the CSV of every order id of the check's tested day that analytics does not know (the match-rate trend's day).
+export const orderFeedMissingIds = route({
+  id: 'order-feed-missing-ids', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}/missing-ids', access: 'signed-in', companyScoped: true,
+  summary: 'A signed link to download the order ids of a check\'s tested day missing from analytics, as CSV',
+  response: reply<FeedCsvLink>(),
   // The link is signed with the function's credentials: S3 lets it read what they may read.
   grants: { feedBucket: ['get'] },
 });
@@ -851,6 +859,7 @@ export const routes = [
   orderFeedCheckGet,
   orderFeedOverview,
   orderFeedFailingRows,
+  orderFeedMissingIds,
   collectorsList,
   collectorsCreate,
   collectorsUpdate,

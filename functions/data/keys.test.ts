@@ -57,7 +57,8 @@ describe('key formats (docs/architecture.md, "Data")', () => {
   it('feed uploads in S3, under the company prefix', () => {
     expect(keys.feedUploadPrefix('c1')).toBe('feeds/c1/');
     expect(keys.feedUpload('c1', 'abc', 'csv')).toBe('feeds/c1/abc.csv');
-    expect(keys.feedFailingRows('c1', 'k1')).toBe('feeds/c1/failing-rows/k1.csv');
+    expect(keys.feedCsvFile('c1', 'failing-rows', 'k1')).toBe('feeds/c1/failing-rows/k1.csv');
+    expect(keys.feedCsvFile('c1', 'missing-ids', 'k1')).toBe('feeds/c1/missing-ids/k1.csv');
   });
 
   it('tokens, throttles, challenges, platform items, audit records, suppressions and translations', () => {

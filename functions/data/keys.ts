@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sourceNameKey } from '../../shared/domain/sources';
 import { utmRuleKey } from '../../shared/domain/utm-overlap';
 import type { UtmRule } from '../../shared/domain/utm-matching';
+import type { FeedCsvFileKind } from '../../shared/domain/order-feed';
 
 /**
  * THE key formats of the single table (docs/architecture.md, "Data"). No other module builds or
@@ -91,8 +92,11 @@ export const keys = {
   feedUploadPrefix: (companyId: string): string => `feeds/${companyId}/`,
   /** One uploaded feed file: `feeds/<companyId>/<uuid>.<xml|csv>`. */
   feedUpload: (companyId: string, id: string, extension: string): string => `feeds/${companyId}/${id}.${extension}`,
-  /** A check's every failing row as CSV: `feeds/<companyId>/failing-rows/<checkId>.csv` (a folder no upload key can name). */
-  feedFailingRows: (companyId: string, checkId: string): string => `feeds/${companyId}/failing-rows/${checkId}.csv`,
+  /**
+   * A check's CSV file (every failing row, the tested day's missing ids):
+   * `feeds/<companyId>/<failing-rows|missing-ids>/<checkId>.csv` (folders no upload key can name).
+   */
+  feedCsvFile: (companyId: string, file: FeedCsvFileKind, checkId: string): string => `feeds/${companyId}/${file}/${checkId}.csv`,
 
   /** The token itself is never stored: only its SHA-256 hash. */
   passwordReset: (tokenHash: string): Key => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),

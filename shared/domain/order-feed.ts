@@ -76,20 +76,29 @@ export interface FeedCheck {
   /** Not the company's stored feed URL: its report only, no step changed, nothing stored (null on older checks). */
   otherResource: OtherResource | null;
   /** Every failing row of the feed, as one CSV to download (absent: none, or a check older than the download). */
-  failingRows?: FailingRowsFile;
+  failingRows?: FeedCsvFile;
 }
 
 /** Examples kept per warning in a check's report (the CSV download holds every failing row). */
 export const FEED_REPORT_EXAMPLES = 50;
 
-/** The failing-rows CSV of a check: how many rows and bytes it holds. */
-export interface FailingRowsFile {
+/** A CSV a check wrote beside its result (failing rows, the tested day's missing ids): how many rows and bytes it holds. */
+export interface FeedCsvFile {
   rows: number;
   bytes: number;
 }
 
-/** GET /api/order-feed/checks/{id}/failing-rows: a short-lived link to the CSV (too big for a Lambda answer). */
-export interface FailingRowsLink {
+/** The CSV files of a check: the segment of their S3 key and of their download route. */
+export type FeedCsvFileKind = 'failing-rows' | 'missing-ids';
+
+/**
+ * Days the feed bucket keeps an object (uploads and the checks' CSV files alike: the bucket's
+ * lifecycle rule, lib/data.ts), so the page offers a file's download only this long after its check.
+ */
+export const FEED_FILES_KEPT_DAYS = 2;
+
+/** GET /api/order-feed/checks/{id}/failing-rows and /missing-ids: a short-lived link to the CSV (too big for a Lambda answer). */
+export interface FeedCsvLink {
   url: string;
   expiresAt: string;
 }
@@ -122,6 +131,8 @@ export interface FeedMatch {
   missing: number;
   /** The day's call-centre orders: their own group, left out of the comparison. */
   callCentre: number;
+  /** The CSV of every missing order id (absent: none missing, or a line older than the download). */
+  missingIds?: FeedCsvFile;
 }
 
 /** The match of a check's result, for its history line. */
@@ -150,3 +161,38 @@ export function feedHealth(check: Pick<FeedCheck, 'status' | 'result'>): FeedHea
   if (check.status !== 'done' || !check.result) return null;
   return Object.keys(check.result.errors).length > 0 ? 'warnings' : 'clean';
 }
+
+/** Days the match-rate trend covers (the order-feed page and data health). */
+export const MATCH_TREND_DAYS = 30;
+
+export interface MatchPoint {
+  day: string;
+  /** The check the point comes from, and when it finished (its missing-ids download, kept FEED_FILES_KEPT_DAYS). */
+  checkId: string;
+  date: string;
+  /** Share of the day's compared orders analytics knows, in percent (0 when none was compared). */
+  rate: number;
+  match: FeedMatch;
+}
+
+/**
+ * The match-rate trend: one point per compared day within the last MATCH_TREND_DAYS days before
+ * `today` (the day's latest check wins: a manual check after the night's re-check), oldest first.
+ */
+export function matchTrend(history: readonly FeedHistoryEntry[], today: string): MatchPoint[] {
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - MATCH_TREND_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const byDay = new Map<string, { checkId: string; date: string; match: FeedMatch }>();
+  for (const entry of history) {
+    const match = entry.match;
+    if (!match || match.day < from || match.day > today) continue;
+    const seen = byDay.get(match.day);
+    if (!seen || entry.date > seen.date) byDay.set(match.day, { checkId: entry.checkId, date: entry.date, match });
+  }
+  return [...byDay.values()]
+    .map(({ checkId, date, match }) => ({ day: match.day, checkId, date, rate: match.inFeed === 0 ? 0 : Math.round((1000 * match.found) / match.inFeed) / 10, match }))
+    .sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** The day's missing-ids file can still be downloaded: it exists and the bucket still keeps it. */
+export const missingIdsKept = (point: Pick<MatchPoint, 'date' | 'match'>, now: Date): boolean =>
+  point.match.missingIds !== undefined && Date.parse(point.date) + FEED_FILES_KEPT_DAYS * 86_400_000 > now.getTime();

@@ -121,7 +121,10 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
     if (imported && options.analytics) {
       if (isTestedOrder(o, options.analytics)) {
         imported.ordersInFeed++;
-        if (isAnalyticsMiss(o, options.analytics)) imported.notInGA++;
+        if (isAnalyticsMiss(o, options.analytics)) {
+          imported.notInGA++;
+          options.analyticsMisses?.(o.id, o.line);
+        }
       } else if (isCallCentreOrderOf(o, options.analytics.day)) imported.callCentre++;
     }
   };

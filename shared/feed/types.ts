@@ -252,6 +252,12 @@ export interface FeedCheckOptions {
   maxUntrackedShare?: number;
   /** Receives every failing row of the feed (not only the examples), as the check finds them. */
   failingRows?: FailingRowSink;
+  /**
+   * Receives every order of the tested day that analytics does not know (`possibleImported.notInGA`
+   * counts the same orders), whatever the threshold: the day's missing-ids download. Called
+   * synchronously: it must copy what it keeps (the id is a slice of the chunk's text).
+   */
+  analyticsMisses?: (orderId: string, line: number) => void;
 }
 
 /**

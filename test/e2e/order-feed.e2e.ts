@@ -161,13 +161,38 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
       await expect(latest.locator('dd')).toHaveText(['9', '8', '1', '1']);
       const button = page.getByTestId('failing-rows-download');
       await expect(button).toBeVisible();
-      await page.screenshot({ path: `/tmp/r32-report/order-feed-${locale}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `/tmp/h32-report/order-feed-${locale}-${width}.png`, fullPage: true });
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       expect(download.suggestedFilename()).toMatch(/^failing-rows-\d{4}-\d{2}-\d{2}-[0-9a-f-]+\.csv$/);
       const text = await readFile(await download.path(), 'utf8');
       const lines = text.split('\r\n').filter(Boolean);
       expect(lines[0]).toBe('\uFEFF"line";"order id";"warning";"value"');
       expect(lines.some((line) => /^\d+;"E1012";zeroPrice;/.test(line))).toBe(true);
+
+      // The compared day's missing ids: E1007 only (the call-centre order E1005 is not compared).
+      const missing = page.getByTestId('missing-ids-download');
+      await expect(missing).toBeVisible();
+      const [ids] = await Promise.all([page.waitForEvent('download'), missing.click()]);
+      expect(ids.suggestedFilename()).toMatch(/^missing-ids-\d{4}-\d{2}-\d{2}-[0-9a-f-]+\.csv$/);
+      const idLines = (await readFile(await ids.path(), 'utf8')).split('\r\n').filter(Boolean);
+      expect(idLines).toEqual(['\uFEFF"line";"order id"', expect.stringMatching(/^\d+;"E1007"$/)]);
+
+      // The same trend in the feed's section of data health, in the same language.
+      await go(page, '/data-health');
+      const section = page.locator('section.dh-section').filter({ has: page.getByRole('heading', { level: 2, name: m(locale, 'dataHealth.kind.feed') }) });
+      const healthTrend = section.getByTestId('chart-match-rate');
+      await expect(healthTrend).toBeVisible();
+      await expect(healthTrend.locator('caption')).toHaveText(m(locale, 'dataHealth.match.title').replace('{days}', '30'));
+      await expect(section.getByRole('heading', { level: 3 })).toHaveText(m(locale, 'dataHealth.match.title').replace('{days}', '30'));
+      await expect(section.getByTestId('match-latest').locator('dd')).toHaveText(['9', '8', '1', '1']);
+      // The day in the language's format (en 27/11/2026, fr 27/11/2026, ru 27.11.2026).
+      const yesterday = new Date(Date.now() - 86_400_000);
+      const day = locale === 'ru' ? `${pad(yesterday.getUTCDate())}.${pad(yesterday.getUTCMonth() + 1)}.${yesterday.getUTCFullYear()}` : `${pad(yesterday.getUTCDate())}/${pad(yesterday.getUTCMonth() + 1)}/${yesterday.getUTCFullYear()}`;
+      await expect(section.getByTestId('match-latest').locator('dt').first()).toContainText(day);
+      await expect(section.getByTestId('missing-ids-download')).toBeVisible();
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/h32-report/data-health-${locale}-${width}.png`, fullPage: true });
     });
   }
 }

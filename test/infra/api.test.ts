@@ -154,11 +154,11 @@ describe('api stack: least privilege', () => {
     expect(actionsOf('users-list').some((a) => a.startsWith('cognito-idp:'))).toBe(false);
   });
 
-  it('only the feed routes touch S3: upload may put, check and the failing-rows link may get, deleting a company may list and delete', () => {
+  it('only the feed routes touch S3: upload may put, check and the CSV links may get, deleting a company may list and delete', () => {
     const withS3 = all.filter((r) => actionsOf(r.id).some((a) => a.startsWith('s3:'))).map((r) => r.id);
-    expect(withS3.sort()).toEqual(['companies-delete', 'order-feed-check', 'order-feed-failing-rows', 'order-feed-upload']);
-    // The link is signed with the route's own credentials: it may read, never write.
-    expect(actionsOf('order-feed-failing-rows').filter((a) => a.startsWith('s3:'))).toEqual(['s3:GetObject']);
+    expect(withS3.sort()).toEqual(['companies-delete', 'order-feed-check', 'order-feed-failing-rows', 'order-feed-missing-ids', 'order-feed-upload']);
+    // The links are signed with the route's own credentials: they may read, never write.
+    for (const link of ['order-feed-failing-rows', 'order-feed-missing-ids']) expect(actionsOf(link).filter((a) => a.startsWith('s3:'))).toEqual(['s3:GetObject']);
     expect(actionsOf('companies-delete').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
     expect(actionsOf('order-feed-upload')).toContain('s3:PutObject');
     expect(actionsOf('order-feed-upload')).not.toContain('s3:GetObject');

@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FailingRowsLink } from '../../shared/domain/order-feed';
+import type { FeedCsvLink } from '../../shared/domain/order-feed';
 import { cleanRecords, csvChunks, type FeedRecord } from '../../shared/feed/testing/generate';
 import { localStack, useLocalEnv } from '../support/local-stack';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
@@ -66,7 +66,7 @@ describe('the failing rows of a whole feed', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe('This check has no failing rows to download');
 
-    const link = await client.get<FailingRowsLink>(`/api/order-feed/checks/${check.id}/failing-rows`);
+    const link = await client.get<FeedCsvLink>(`/api/order-feed/checks/${check.id}/failing-rows`);
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     const answer = await fetch(link.body.url);
     expect(answer.status).toBe(200);

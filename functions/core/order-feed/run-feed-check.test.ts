@@ -12,7 +12,7 @@ import type { StepRecord } from '../../data/steps';
 import type { UserRecord } from '../../data/users';
 import { completeFeedStep, runFeedCheck, urlFetchOptions, type RunDeps } from './run-feed-check';
 import { logger } from '../../platform/log';
-import type { MultipartTarget } from '../../data/failing-rows';
+import type { MultipartTarget } from '../../data/feed-csv-files';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const company = { id: 'c1', name: 'Acme', product: '360', viewId: null, orderFeedUrl: null } as unknown as CompanyRecord;
@@ -64,6 +64,7 @@ function fakeDeps(feed: string, over: Partial<RunDeps> = {}, check: FeedCheckRec
   let clock = NOW.getTime();
   const progress: FeedCheckProgress[] = [];
   const upload = memoryMultipart();
+  const missing = memoryMultipart();
   const deps: RunDeps = {
     claimFeedCheck: async (_c, _id, at) => ({ ...check, status: 'running', updatedAt: at }),
     writeFeedCheckProgress: async (_c, _id, p) => {
@@ -78,16 +79,17 @@ function fakeDeps(feed: string, over: Partial<RunDeps> = {}, check: FeedCheckRec
     openUrl: vi.fn(async () => ({ body: bytes(feed), contentLength: null })),
     analyticsOrders: vi.fn(async (_p: string, day: string) => ({ day, has: () => true })),
     completeFeedStep: vi.fn(async () => true),
-    failingRows: (_c, _k, fileName) => {
-      upload.state.fileName = fileName;
-      return upload.target;
+    csvFile: (file, _c, _k, fileName) => {
+      const into = file === 'failing-rows' ? upload : missing;
+      into.state.fileName = fileName;
+      return into.target;
     },
     // Every reading of the clock moves it 100 ms: progress is due every few chunks.
     now: () => new Date((clock += 100)),
     progressIntervalMs: 1000,
     ...over,
   };
-  return { deps, progress, upload: upload.state };
+  return { deps, progress, upload: upload.state, missing: missing.state };
 }
 
 const clean = feedText(xmlChunks(cleanRecords({ now: NOW, orders: 400 })));
@@ -106,6 +108,37 @@ describe('runFeedCheck', () => {
     expect(priceRows[0]).toMatch(/^\d+;"'@SUM\(1\)";invalidPrice;"""abc"""$/);
     expect(done.failingRows).toEqual({ rows: lines.length - 1, bytes: Buffer.byteLength(upload.object!) });
     expect(upload.fileName).toBe('failing-rows-2026-11-24-k1.csv');
+  });
+
+  it('writes every order id of the tested day missing from analytics, below the threshold too, and records the file on the history line', async () => {
+    const day = '2026-11-23';
+    const orders = [...cleanRecords({ now: NOW, orders: 300 })].map((o, i) => ({
+      ...o,
+      fields: { ...o.fields, id: i === 0 ? '=HYPERLINK(1)' : `m-${i}`, date: `${day} 10:00:00`, iscallcenter: i === 1 ? '1' : '0' },
+    }));
+    const known = new Set(orders.slice(0, 40).map((o) => o.fields.id).concat(orders.slice(60).map((o) => o.fields.id)));
+    known.delete('=HYPERLINK(1)');
+    const { deps, missing } = fakeDeps(feedText(xmlChunks(orders)), { analyticsOrders: vi.fn(async (_p: string, d: string) => ({ day: d, has: (id: string) => known.has(id) })) });
+    const done = await runFeedCheck({ ...company, viewId: '100001' } as CompanyRecord, queued(), {}, deps);
+    // 20 of 299 compared (the call-centre order is not): under the 20 % threshold, no warning, yet every id is in the file.
+    expect(done.result?.errors.gaOrdersDontMatchXml).toBeUndefined();
+    const lines = missing.object!.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFF"line";"order id"');
+    const ids = lines.slice(1).map((line) => line.split(';')[1]);
+    expect(ids).toEqual(['"\'=HYPERLINK(1)"', ...orders.slice(40, 60).map((o) => `"${o.fields.id}"`)]);
+    expect(missing.fileName).toBe(`missing-ids-${day}-k1.csv`);
+    const file = { rows: 21, bytes: Buffer.byteLength(missing.object!) };
+    expect(deps.finishFeedCheck).toHaveBeenCalledWith(done, expect.objectContaining({ match: { day, inFeed: 299, found: 278, missing: 21, callCentre: 1, missingIds: file } }));
+  });
+
+  it('stores no missing-ids file when analytics knows every order, nor without a comparison', async () => {
+    const compared = fakeDeps(clean);
+    await runFeedCheck({ ...company, viewId: '100001' } as CompanyRecord, queued(), {}, compared.deps);
+    expect(compared.missing.parts).toEqual([]);
+    expect(compared.deps.finishFeedCheck).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ match: expect.not.objectContaining({ missingIds: expect.anything() }) }));
+    const none = fakeDeps(clean);
+    await runFeedCheck(company, queued(), {}, none.deps);
+    expect(none.missing.fileName).toBe('');
   });
 
   it('stores no failing-rows file for a clean feed, and drops the upload of a failed check', async () => {

@@ -1,4 +1,4 @@
-import { FEED_FETCH_MAX_BYTES, FEED_REPORT_EXAMPLES, feedHealth, feedMatchOf, type FeedCheckFailure, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
+import { FEED_FETCH_MAX_BYTES, FEED_REPORT_EXAMPLES, feedHealth, feedMatchOf, type FeedCheckFailure, type FeedCsvFile, type FeedCsvFileKind, type FeedCheckProgress, type FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { createFeedByteInput } from '../../../shared/feed/byte-input';
 import { createOrderChecker } from '../../../shared/feed/checker';
 import { addDays, dayOf } from '../../../shared/feed/rules/values';
@@ -15,8 +15,8 @@ import { claimResource, OWN, type Claim } from '../integration/own-resource';
 import { analyticsOrders } from '../analytics/provider';
 import { changeStepStatus } from '../integration/steps';
 import { fitResult } from './fit-result';
-import { createFailingRowsWriter, type FailingRowsWriter } from './failing-rows';
-import { failingRowsUpload, type MultipartTarget } from '../../data/failing-rows';
+import { createFailingRowsWriter, createMissingIdsWriter, type FailingRowsWriter, type MissingIdsWriter } from './failing-rows';
+import { feedCsvFileUpload, type MultipartTarget } from '../../data/feed-csv-files';
 import { FEED_CHECK_HEARTBEAT_MS, FEED_CHECK_STALL_MS, FEED_CHECK_WATCH_MS, leaseFrom } from './lease';
 import { logger } from '../../platform/log';
 import { MATCH_THRESHOLD_DEFAULT } from '../../../shared/domain/types';
@@ -57,8 +57,8 @@ export interface RunDeps {
   analyticsOrders(propertyId: string, day: string): Promise<AnalyticsOrders>;
   /** Completes status_feed through the step engine (the team's mail); true when THIS call moved it. */
   completeFeedStep(company: CompanyRecord, startedBy: string): Promise<boolean>;
-  /** Where the check's failing-rows CSV goes (an S3 multipart upload). */
-  failingRows(companyId: string, checkId: string, fileName: string): MultipartTarget;
+  /** Where one of the check's CSV files goes (an S3 multipart upload). */
+  csvFile(file: FeedCsvFileKind, companyId: string, checkId: string, fileName: string): MultipartTarget;
   now(): Date;
   progressIntervalMs: number;
   /** The watchdog's period (lease.ts FEED_CHECK_WATCH_MS; tests shorten it). */
@@ -123,7 +123,7 @@ export const defaultRunDeps: RunDeps = {
   openUrl: (url, options) => openFeed(url, { ...urlFetchOptions(options), allow: allowFromEnv() }),
   analyticsOrders,
   completeFeedStep: (company, startedBy) => completeFeedStep(company, startedBy),
-  failingRows: failingRowsUpload,
+  csvFile: feedCsvFileUpload,
   now: () => new Date(),
   progressIntervalMs: 1000,
 };
@@ -135,8 +135,11 @@ class FeedStalled extends Error {}
 /** The check record is no longer running (its company was deleted): stop reading, write nothing. */
 class CheckGone extends Error {}
 
-/** The CSV's name when saved: the check's day and id (the browser takes it from the object's Content-Disposition). */
-const failingRowsFileName = (check: FeedCheckRecord): string => `failing-rows-${check.createdAt.slice(0, 10)}-${check.id}.csv`;
+/**
+ * A CSV's name when saved (the browser takes it from the object's Content-Disposition): the day it
+ * is about (the check's, or the day compared with analytics) and the check's id.
+ */
+const csvFileName = (file: FeedCsvFileKind, day: string, checkId: string): string => `${file}-${day}-${checkId}.csv`;
 
 function failureOf(error: unknown, minutes: number): FeedCheckFailure | null {
   if (error instanceof FeedParseError) {
@@ -165,10 +168,14 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
   /** The SFTP server's host key fingerprint, when the feed came over SFTP. */
   let hostKey: string | undefined;
   let record: FeedCheckRecord;
-  const failingRows: FailingRowsWriter = createFailingRowsWriter(deps.failingRows(company.id, check.id, failingRowsFileName(claimed)));
+  let missingIdsFile: FeedCsvFile | null = null;
+  const failingRows: FailingRowsWriter = createFailingRowsWriter(deps.csvFile('failing-rows', company.id, check.id, csvFileName('failing-rows', claimed.createdAt.slice(0, 10), check.id)));
+  /** Created once the analytics ids of the tested day are known (no comparison, no file). */
+  let missingIds = null as MissingIdsWriter | null;
   try {
     const result = await readFeed().finally(() => clearInterval(watchdog));
     const rowsFile = await failingRows.finish();
+    missingIdsFile = (await missingIds?.finish()) ?? null;
     const finishedAt = deps.now().toISOString();
     const clean = Object.keys(result.errors).length === 0;
     // Spec: the first clean check of a URL stores it; status_feed is done when a check of the company's feed returns without errors.
@@ -192,6 +199,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
   } catch (error) {
     body?.destroy?.();
     await failingRows.abort();
+    await missingIds?.abort();
     if (error instanceof CheckGone) return claimed;
     const failure = failureOf(error, Math.round((deadline - started) / 60_000));
     if (!failure) {
@@ -208,7 +216,8 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       finishedAt: at,
     };
   }
-  const match = feedMatchOf(record.result);
+  const compared = feedMatchOf(record.result);
+  const match = compared && missingIdsFile ? { ...compared, missingIds: missingIdsFile } : compared;
   await deps.finishFeedCheck(record, {
     checkId: record.id,
     date: record.finishedAt!,
@@ -236,7 +245,11 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     if (viewId) {
       try {
         // The last complete day (the engine compares the feed's orders of that day).
-        checkOptions.analytics = await deps.analyticsOrders(viewId, addDays(dayOf(now), -1));
+        const day = addDays(dayOf(now), -1);
+        checkOptions.analytics = await deps.analyticsOrders(viewId, day);
+        const writer = createMissingIdsWriter(deps.csvFile('missing-ids', company.id, claimed!.id, csvFileName('missing-ids', day, claimed!.id)));
+        missingIds = writer;
+        checkOptions.analyticsMisses = writer.miss;
       } catch (error) {
         // The comparison is left out rather than guessed; the analytics steps report access problems.
         logger().warn('analytics orders unavailable', { companyId: company.id, error: (error as Error).name });
@@ -312,6 +325,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       progress.bytes += chunk.byteLength;
       input.push(chunk);
       await failingRows.flush();
+      await missingIds?.flush();
       const at = deps.now().getTime();
       lastByte = at;
       if (at > deadline) throw new CheckTimeout();

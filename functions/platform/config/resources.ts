@@ -6,6 +6,7 @@
  */
 
 import type { JobName, RouteGrants } from '../../../shared/routes';
+import { FEED_FILES_KEPT_DAYS } from '../../../shared/domain/order-feed';
 
 export const table = {
   partitionKey: 'pk',
@@ -50,8 +51,8 @@ export const userPool = {
 
 
 export const feedBucket = {
-  /** Uploaded feed files are temporary inputs of a check. */
-  uploadExpiryDays: 2,
+  /** Uploaded feed files are temporary inputs of a check; the checks' CSV files go with them. */
+  uploadExpiryDays: FEED_FILES_KEPT_DAYS,
   // The size cap is the presigned POST's condition (shared/domain/order-feed.ts FEED_UPLOAD_MAX_BYTES).
 } as const;
 
@@ -414,7 +415,7 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     // Memory stays flat (one order at a time); 1769 MB buys a whole vCPU for the parse.
     memoryMb: 1769,
     // googleCredentials: the comparison with the analytics tool's orders of the day before;
-    // put and abort-multipart: the failing-rows CSV it writes as it reads (multipart upload).
+    // put and abort-multipart: the CSV files (failing rows, missing ids) it writes as it reads (multipart uploads).
     grants: { table: 'read-write', queuesMail: true, feedBucket: ['get', 'put', 'abort-multipart'], googleCredentials: true },
   },
   'outbox-dispatch': {

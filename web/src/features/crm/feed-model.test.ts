@@ -3,7 +3,7 @@ import { createFeedChecker } from 'shared/feed/checker';
 import { CORPUS_VARIANTS, corpusFeed } from 'shared/feed/testing/realistic';
 import { createXmlParser } from 'shared/feed/xml-parser';
 import type { RawOrder } from 'shared/feed/types';
-import { barGeometry, bottomAxisFit, countTicks, dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, matchTrend, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
+import { dateRangeDays, failureMessageId, feedTypeOf, fileSizeUnit, hasCritical, monthlySeries, sampleFeed, stateSeries, typeAfterUrlInput } from './feed-model';
 import { en } from './messages/en';
 import { validateFeedForm } from './feed-form';
 import { previewFeed, type PreviewMessage } from './feed-preview';
@@ -47,18 +47,6 @@ describe('feed page rules', () => {
     const stats = { numOrders: { total: 0, fromNewCustomers: 0, fromCallCenter: 0 }, dateRange: { from: null, to: null }, monthlyStats: { '2026-11': 2, '2026-09': 1 }, stateStats: { cancel: 1, done: 3, new: 2 } };
     expect(monthlySeries(stats).map((m) => m.month)).toEqual(['2026-09', '2026-11']);
     expect(stateSeries(stats).map((s) => s.state)).toEqual(['new', 'done', 'cancel']);
-  });
-
-  it('draws bars at least 20 long and at most 120 thick', () => {
-    expect(barGeometry({ x: 0, y: 295, width: 300, height: 5, value: 1 })).toEqual({ x: 90, y: 280, width: 120, height: 20 });
-    // The value axis: whole numbers, about 5 steps, up to at least the largest count.
-    expect(countTicks(2)).toEqual([0, 1, 2]);
-    expect(countTicks(0)).toEqual([0]);
-    expect(countTicks(7)).toEqual([0, 2, 4, 6, 8]);
-    expect(countTicks(119_829)).toEqual([0, 50_000, 100_000, 150_000]);
-    expect(countTicks(1000)).toEqual([0, 200, 400, 600, 800, 1000]);
-    expect(barGeometry({ x: 10, y: 100, width: 40, height: 200, value: 50 })).toEqual({ x: 10, y: 100, width: 40, height: 200 });
-    expect(barGeometry({ x: 10, y: 300, width: 40, height: 0, value: 0 }).height).toBe(0);
   });
 
   it('knows critical warnings', () => {
@@ -161,54 +149,5 @@ describe('the feed type follows the extension', () => {
     expect(typeAfterUrlInput('https://shop.example/feed', 'csv', false)).toBe('xml');
     expect(typeAfterUrlInput('https://shop.example/feed', 'csv', true)).toBe('csv');
     expect(typeAfterUrlInput('https://shop.example/feed.xml', 'csv', true)).toBe('xml');
-  });
-});
-
-describe('chart labels fit a phone', () => {
-  const states = ['new', 'wait', 'cancel', 'refuse', 'return', 'partial_return', 'done'];
-  it('stay level where every label has room (a desktop card)', () => {
-    const fit = bottomAxisFit(800, states);
-    expect(fit.rotation).toBe(0);
-    expect(fit.format('partial_return')).toBe('partial_return');
-    expect(fit.showValues).toBe(true);
-  });
-  it('slant, make room below and shorten at 390 px, and drop the figures over narrow bars', () => {
-    const fit = bottomAxisFit(340, [...states, 'a_very_long_state_name']);
-    expect(fit.rotation).toBeLessThan(0);
-    expect(fit.bottom).toBeGreaterThan(36);
-    expect(fit.format('a_very_long_state_name')).toBe('a_very_long…');
-    expect(fit.format('a_very_long_state_name').length).toBeLessThanOrEqual(12);
-    expect(fit.showValues).toBe(true);
-    const months = Array.from({ length: 12 }, (_, i) => `${i + 1}/2026`);
-    expect(bottomAxisFit(340, months).showValues).toBe(false);
-  });
-});
-
-describe('matchTrend', () => {
-  const line = (date: string, day: string, inFeed: number, found: number, trigger: 'daily' | 'manual' = 'daily') => ({
-    checkId: date,
-    date,
-    trigger,
-    health: 'clean' as const,
-    orders: 10,
-    warningKeys: [],
-    failure: null,
-    match: { day, inFeed, found, missing: inFeed - found, callCentre: 1 },
-  });
-  it('one point per compared day of the last 30 days, the day\'s latest check, oldest first, in percent', () => {
-    const history = [
-      line('2026-11-20T10:00:00Z', '2026-11-19', 8, 8, 'manual'),
-      line('2026-11-20T03:00:00Z', '2026-11-19', 10, 5),
-      line('2026-11-19T03:00:00Z', '2026-11-18', 3, 2),
-      line('2026-10-10T03:00:00Z', '2026-10-09', 10, 10),
-      { ...line('2026-11-18T03:00:00Z', '2026-11-17', 1, 1), match: undefined },
-    ];
-    expect(matchTrend(history, '2026-11-20').map((p) => [p.day, p.rate])).toEqual([
-      ['2026-11-18', 66.7],
-      ['2026-11-19', 100],
-    ]);
-  });
-  it('a day without compared orders is a rate of 0, not a division by zero', () => {
-    expect(matchTrend([line('2026-11-20T03:00:00Z', '2026-11-19', 0, 0)], '2026-11-20')[0]?.rate).toBe(0);
   });
 });

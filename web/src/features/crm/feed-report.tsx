@@ -1,31 +1,19 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { FeedKind, FeedResult, WarningExample } from 'shared/feed/types';
-import { FEED_REPORT_EXAMPLES, type FailingRowsFile } from 'shared/domain/order-feed';
+import { FEED_REPORT_EXAMPLES, type FeedCsvFile } from 'shared/domain/order-feed';
 import { orderFeedFailingRows } from 'shared/routes';
-import { callRoute } from '../../lib/api/client';
+import { BarChart, ChartPlace } from '../../ui/chart';
+import { CsvDownload } from '../../ui/csv-download';
 import { warningText, type WarningKey } from 'shared/feed/warnings';
 import { formatPortalDay, formatPortalMonth } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { Card } from '../../ui/card';
-import { Spinner } from '../../ui/spinner';
 import { CRITICAL_WARNINGS, dateRangeDays, languageOf, monthlySeries, raisedWarnings, stateSeries } from './feed-model';
 
-// nivo and d3 load with the first report only (first-route and crm chunk budgets: docs/web.md).
-export const FeedBarChart = lazy(() => import('./feed-charts'));
-
-/** The chart's place while its chunk (nivo) loads: the cards below do not jump when it comes. */
-export function ChartPlace() {
-  return (
-    <div className="feed-chart-loading">
-      <Spinner />
-    </div>
-  );
-}
-
 /** The report of a finished check (spec: warnings, charts, stats, date range, feed versus analytics). */
-export function FeedReport({ result, kind, checkId, failingRows }: { result: FeedResult; kind: FeedKind; checkId?: string; failingRows?: FailingRowsFile }) {
+export function FeedReport({ result, kind, checkId, failingRows }: { result: FeedResult; kind: FeedKind; checkId?: string; failingRows?: FeedCsvFile }) {
   const intl = useIntl();
   const t = useT();
   const keys = raisedWarnings(result);
@@ -51,7 +39,16 @@ export function FeedReport({ result, kind, checkId, failingRows }: { result: Fee
             ))}
           </ul>
         )}
-        {checkId && failingRows && <FailingRowsDownload checkId={checkId} rows={failingRows.rows} kind={noun} />}
+        {checkId && failingRows && (
+          <CsvDownload
+            route={orderFeedFailingRows}
+            checkId={checkId}
+            testId="failing-rows-download"
+            label={<T id="orderFeed.report.failingRows" values={{ rows: failingRows.rows }} />}
+            hint={<T id="orderFeed.report.failingRowsHint" values={{ kind: noun, max: FEED_REPORT_EXAMPLES }} />}
+            gone={<T id="orderFeed.report.failingRowsGone" />}
+          />
+        )}
       </Card>
 
       <div className="feed-stats-grid">
@@ -107,7 +104,7 @@ export function FeedReport({ result, kind, checkId, failingRows }: { result: Fee
           </p>
         ) : (
           <Suspense fallback={<ChartPlace />}>
-            <FeedBarChart
+            <BarChart
               testId="chart-states"
               caption={t('orderFeed.report.byStateTitle', { kind: noun })}
               labelHeader={t('orderFeed.report.state')}
@@ -125,7 +122,7 @@ export function FeedReport({ result, kind, checkId, failingRows }: { result: Fee
             <T id="orderFeed.report.byMonthTitle" values={{ kind: noun }} />
           </h2>
           <Suspense fallback={<ChartPlace />}>
-            <FeedBarChart
+            <BarChart
               testId="chart-months"
               caption={t('orderFeed.report.byMonthTitle', { kind: noun })}
               labelHeader={t('orderFeed.report.month')}
@@ -134,39 +131,6 @@ export function FeedReport({ result, kind, checkId, failingRows }: { result: Fee
             />
           </Suspense>
         </Card>
-      )}
-    </div>
-  );
-}
-
-/**
- * "Download every failing row": the server answers a short-lived signed link to the CSV (the file
- * outgrows an API answer), which the browser then opens as a download.
- */
-function FailingRowsDownload({ checkId, rows, kind }: { checkId: string; rows: number; kind: 'order' | 'lead' }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'gone'>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
-      const link = await callRoute(orderFeedFailingRows, { params: { id: checkId } });
-      window.location.assign(link.url);
-      setState('idle');
-    } catch {
-      setState('gone');
-    }
-  };
-  return (
-    <div className="feed-failing-rows">
-      <button type="button" className="btn btn-secondary btn-sm" data-testid="failing-rows-download" disabled={state === 'busy'} onClick={() => void download()}>
-        <T id="orderFeed.report.failingRows" values={{ rows }} />
-      </button>
-      <p className="muted feed-small">
-        <T id="orderFeed.report.failingRowsHint" values={{ kind, max: FEED_REPORT_EXAMPLES }} />
-      </p>
-      {state === 'gone' && (
-        <p role="alert" className="feed-small">
-          <T id="orderFeed.report.failingRowsGone" />
-        </p>
       )}
     </div>
   );

@@ -8,11 +8,7 @@ import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { StatusCard } from '../../ui/step-cards';
 import { CompletionFailure, StepCompletionCard, useStepCompletion } from '../../ui/step-completion';
-import { failureMessageId, hasCritical, matchTrend, MATCH_TREND_DAYS, raisedWarnings } from './feed-model';
-import { ChartPlace, FeedBarChart } from './feed-report';
-import { Suspense } from 'react';
-import { useIntl } from 'react-intl';
-import { formatPortalDay } from '../../i18n/dates';
+import { failureMessageId, hasCritical, raisedWarnings } from './feed-model';
 
 /**
  * The status card of status_feed (spec: to be verified, warnings found, no errors found, stage
@@ -181,55 +177,6 @@ export function FeedHistoryCard({ history, kind }: { history: FeedHistoryEntry[]
           </li>
         ))}
       </ol>
-    </Card>
-  );
-}
-
-/**
- * The feed-versus-analytics match rate of each compared day (the daily re-checks' history) over
- * the last 30 days, and the latest day's figures with the call-centre orders as their own group
- * (never on the site, so not compared).
- */
-export function FeedMatchTrendCard({ history, kind, today }: { history: FeedHistoryEntry[]; kind: 'order' | 'lead'; today: string }) {
-  const intl = useIntl();
-  const t = useT();
-  const points = matchTrend(history, today);
-  const last = points[points.length - 1];
-  if (!last) return null;
-  return (
-    <Card className="feed-match-trend">
-      <h2 className="card-title">
-        <T id="orderFeed.match.title" values={{ days: MATCH_TREND_DAYS }} />
-      </h2>
-      <Suspense fallback={<ChartPlace />}>
-        <FeedBarChart
-          testId="chart-match-rate"
-          percent
-          height={200}
-          caption={t('orderFeed.match.title', { days: MATCH_TREND_DAYS })}
-          labelHeader={t('orderFeed.match.day')}
-          valueHeader={t('orderFeed.match.rate')}
-          data={points.map((p) => ({ label: formatPortalDay(intl, p.day), orders: p.rate }))}
-        />
-      </Suspense>
-      <dl className="feed-match-figures" data-testid="match-latest">
-        <dt>
-          <T id="orderFeed.match.inFeed" values={{ kind, day: formatPortalDay(intl, last.day) }} />
-        </dt>
-        <dd>{intl.formatNumber(last.match.inFeed)}</dd>
-        <dt>
-          <T id="orderFeed.match.found" />
-        </dt>
-        <dd>{intl.formatNumber(last.match.found)}</dd>
-        <dt>
-          <T id="orderFeed.match.missing" />
-        </dt>
-        <dd>{intl.formatNumber(last.match.missing)}</dd>
-        <dt>
-          <T id="orderFeed.match.callCentre" />
-        </dt>
-        <dd>{intl.formatNumber(last.match.callCentre)}</dd>
-      </dl>
     </Card>
   );
 }

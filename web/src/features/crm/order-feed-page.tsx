@@ -19,7 +19,8 @@ import { DescriptionCard, HelpCard } from '../../ui/step-cards';
 import { FeedForm, useFileSize, type FeedFormValues } from './feed-form';
 import { failureDetail, failureMessageId, feedTypeOf, isActive, isKnownWarning, progressRatio, raisedWarnings, sampleFeed } from './feed-model';
 import { FeedReport, WarningItem } from './feed-report';
-import { FeedHistoryCard, FeedMatchTrendCard, FeedStatusCard } from './feed-side';
+import { FeedHistoryCard, FeedStatusCard } from './feed-side';
+import { MatchTrend } from '../../ui/match-trend';
 import { uploadToTicket } from './feed-upload';
 import { useFeedPreview, type PreviewState } from './use-feed-preview';
 import './order-feed.css';
@@ -165,7 +166,7 @@ export default function OrderFeedPage() {
         </div>
         <aside className="feed-side">
           <FeedStatusCard check={current} lead={lead} />
-          <FeedMatchTrendCard history={overview.data?.history ?? []} kind={kind} today={new Date().toISOString().slice(0, 10)} />
+          <MatchTrend history={overview.data?.history ?? []} kind={kind} now={new Date()} frame="card" texts="orderFeed.match" />
           <FeedHistoryCard history={overview.data?.history ?? []} kind={kind} />
           <HelpCard text="orderFeed.help" />
         </aside>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataHealth, HealthItem } from 'shared/domain/data-health';
+import type { FeedHistoryEntry, FeedOverview } from 'shared/domain/order-feed';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { lastDays } from './data-health-page';
@@ -42,7 +43,24 @@ const health: DataHealth = {
   ],
 };
 
-const answer = (body: DataHealth | { code: string; message: string }, init?: ResponseInit) => server.use(http.get(api('/api/data-health'), () => HttpResponse.json(body, init)));
+const noFeed: FeedOverview = { current: null, history: [], orderFeedUrl: null };
+const answer = (body: DataHealth | { code: string; message: string }, init?: ResponseInit, feed: FeedOverview = noFeed) =>
+  server.use(
+    http.get(api('/api/data-health'), () => HttpResponse.json(body, init)),
+    http.get(api('/api/order-feed'), () => HttpResponse.json(feed)),
+  );
+
+/** A daily re-check's history line that compared the day before with analytics. */
+const compared = (date: string, day: string, inFeed: number, found: number): FeedHistoryEntry => ({
+  checkId: `k-${day}`,
+  date,
+  trigger: 'daily',
+  health: 'clean',
+  orders: 4000,
+  warningKeys: [],
+  failure: null,
+  match: { day, inFeed, found, missing: inFeed - found, callCentre: 12, missingIds: { rows: inFeed - found, bytes: 100 } },
+});
 
 const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
 
@@ -84,6 +102,29 @@ describe('data health page', () => {
     expect(within(utm).getByText('Warning')).toBeInTheDocument();
     expect(within(utm).getByText('12 % of sessions come from UTMs no rule links (3 UTMs).')).toBeInTheDocument();
     expect(within(utm).getByRole('link', { name: 'Link your UTMs' })).toHaveAttribute('href', '/marketing/utm-management');
+  });
+
+  it('shows the feed’s match rate with analytics over 30 days in the feed’s section, numbers and days in the language, and the day’s missing ids', async () => {
+    mockSession(makeUser());
+    const history = [compared('2026-11-26T03:00:00Z', '2026-11-25', 1234, 1200), compared('2026-11-25T03:00:00Z', '2026-11-24', 1000, 990)];
+    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'healthy', reason: { key: 'health.feed.ok', values: { orders: 4000 } } })] }, undefined, { current: null, history, orderFeedUrl: null });
+    renderApp('/data-health', { locale: 'fr' });
+    await screen.findByText('En bonne santé');
+    const feed = section('Flux de commandes');
+    const title = await within(feed).findByRole('heading', { level: 3, name: 'Correspondance avec l’analytique, 30 derniers jours' });
+    expect(title).toBeInTheDocument();
+    const latest = within(feed).getByTestId('match-latest');
+    expect(latest).toHaveTextContent('Commandes du 25/11/2026 dans le flux');
+    expect([...latest.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['1\u202f234', '1\u202f200', '34', '12']);
+    expect(within(feed).getByTestId('missing-ids-download')).toHaveTextContent('Télécharger les identifiants absents (CSV, 34 identifiants)');
+  });
+
+  it('shows no match trend while no check compared the feed with analytics', async () => {
+    mockSession(makeUser());
+    answer({ companyId: 'c1', items: [item({ kind: 'feed', status: 'healthy', reason: { key: 'health.feed.ok', values: { orders: 4 } } })] });
+    renderApp('/data-health');
+    expect(await screen.findByText('Healthy')).toBeInTheDocument();
+    expect(screen.queryByTestId('match-latest')).not.toBeInTheDocument();
   });
 
   it('speaks Russian, with plurals from a count sent as text', async () => {

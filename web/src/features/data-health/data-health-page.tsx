@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { HEALTH_KINDS, type HealthDay, type HealthItem, type HealthKind } from 'shared/domain/data-health';
-import { dataHealthGet } from 'shared/routes';
+import { dataHealthGet, orderFeedOverview } from 'shared/routes';
+import { feedKindOf } from 'shared/feed/types';
 import { formatPortalDate, formatPortalDay } from '../../i18n/dates';
 import { T, useT } from '../../i18n/t';
 import { useCurrentUser } from '../../lib/api/session';
@@ -10,6 +11,7 @@ import { Card } from '../../ui/card';
 import { HEALTH_ICONS, HealthBadge, healthStatusId } from '../../ui/health-badge';
 import { HEALTH_FIX_PAGES, healthFixId, healthKindId, useHealthReason } from '../../ui/health-reason';
 import { ListState } from '../../ui/list-state';
+import { MatchTrend } from '../../ui/match-trend';
 import { PageHeading } from '../../ui/page-heading';
 import './data-health.css';
 
@@ -75,11 +77,21 @@ function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
         {item ? item.lastCheck ? <T id="dataHealth.lastCheck" values={{ date: formatPortalDate(intl, item.lastCheck, true) }} /> : <T id="dataHealth.neverChecked" /> : '\u00a0'}
       </p>
       <Timeline history={item?.history} labelledBy={headingId} />
+      {kind === 'feed' && item && <FeedMatchTrend />}
       <Link className="btn btn-secondary btn-sm dh-fix" to={HEALTH_FIX_PAGES[kind]}>
         <T id={healthFixId(kind)} />
       </Link>
     </Card>
   );
+}
+
+/** The feed's match rate with analytics over 30 days, as on the order-feed page (the same component); nothing before a compared day. */
+function FeedMatchTrend() {
+  const { user } = useCurrentUser();
+  const overview = useRoute(orderFeedOverview);
+  const product = user?.currentCompany.product;
+  if (!overview.data || !product) return null;
+  return <MatchTrend history={overview.data.history} kind={feedKindOf(product)} now={new Date()} frame="part" texts="dataHealth.match" />;
 }
 
 /** One cell per day, oldest first: colour and glyph, and the day and status in words for screen readers and on hover. */

@@ -93,13 +93,6 @@ export const en = {
   'orderFeed.status.completedText': 'Our integration team has been notified by e-mail. Thank you!',
   'orderFeed.status.notMandatoryText': 'This stage is not mandatory for your company.',
   'orderFeed.history.title': 'Feed health',
-  'orderFeed.match.title': 'Match with analytics, last {days} days',
-  'orderFeed.match.day': 'Day',
-  'orderFeed.match.rate': 'Found in analytics',
-  'orderFeed.match.inFeed': '{kind, select, lead {Leads} other {Orders}} of {day} in the feed',
-  'orderFeed.match.found': 'Found in analytics',
-  'orderFeed.match.missing': 'Missing from analytics',
-  'orderFeed.match.callCentre': 'Call-centre (not compared)',
   'orderFeed.history.daily': 'daily check',
   'orderFeed.history.manual': 'your check',
   'orderFeed.history.health.clean': 'Clean',
@@ -202,6 +195,16 @@ export const en = {
   'feedError.csvTextAfterQuote': "unexpected text after a closing quote (a quote inside a quoted field is written \"\")",
   'feedError.csvNoIdColumn': "the header row has no \"id\" column (found: {found}); the first row must name the columns, separated by commas or semicolons",
   'feedError.csvNoColumns': "the header row has no \"id\" column (found: nothing); the first row must name the columns, separated by commas or semicolons",
+  // The match-rate trend (ui/match-trend.tsx).
+  'orderFeed.match.title': 'Match with analytics, last {days} days',
+  'orderFeed.match.day': 'Day',
+  'orderFeed.match.rate': 'Found in analytics',
+  'orderFeed.match.inFeed': '{kind, select, lead {Leads} other {Orders}} of {day} in the feed',
+  'orderFeed.match.found': 'Found in analytics',
+  'orderFeed.match.missing': 'Missing from analytics',
+  'orderFeed.match.callCentre': 'Call-centre (not compared)',
+  'orderFeed.match.missingIds': 'Download the missing ids (CSV, {rows, plural, one {# id} other {# ids}})',
+  'orderFeed.match.missingIdsGone': 'The file is no longer available: it is kept two days after the check.',
 } as const;
 
 type Ids = typeof en;

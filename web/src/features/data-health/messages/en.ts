@@ -44,6 +44,16 @@ export const en = {
   'health.utm.ok': '{percent, number} % of sessions come from UTMs linked to no source.',
   'health.utm.unlinked': '{percent, number} % of sessions come from UTMs no rule links ({utms, plural, one {# UTM} other {# UTMs}}).',
   'health.utm.noTraffic': 'No traffic has been imported to measure yet.',
+  // The match-rate trend (ui/match-trend.tsx).
+  'dataHealth.match.title': 'Match with analytics, last {days} days',
+  'dataHealth.match.day': 'Day',
+  'dataHealth.match.rate': 'Found in analytics',
+  'dataHealth.match.inFeed': '{kind, select, lead {Leads} other {Orders}} of {day} in the feed',
+  'dataHealth.match.found': 'Found in analytics',
+  'dataHealth.match.missing': 'Missing from analytics',
+  'dataHealth.match.callCentre': 'Call-centre (not compared)',
+  'dataHealth.match.missingIds': 'Download the missing ids (CSV, {rows, plural, one {# id} other {# ids}})',
+  'dataHealth.match.missingIdsGone': 'The file is no longer available: it is kept two days after the check.',
 } as const;
 
 type Ids = typeof en;

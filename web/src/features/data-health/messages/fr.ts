@@ -38,4 +38,14 @@ export const fr: Record<keyof typeof en, string> = {
   'health.utm.ok': '{percent, number} % des sessions viennent d’UTM rattachés à aucune source.',
   'health.utm.unlinked': '{percent, number} % des sessions viennent d’UTM qu’aucune règle ne rattache ({utms, plural, one {# UTM} other {# UTM}}).',
   'health.utm.noTraffic': 'Aucun trafic n’a encore été importé pour la mesure.',
+  // The match-rate trend (ui/match-trend.tsx).
+  'dataHealth.match.title': 'Correspondance avec l’analytique, {days} derniers jours',
+  'dataHealth.match.day': 'Jour',
+  'dataHealth.match.rate': 'Trouvées dans l’analytique',
+  'dataHealth.match.inFeed': '{kind, select, lead {Leads} other {Commandes}} du {day} dans le flux',
+  'dataHealth.match.found': 'Trouvées dans l’analytique',
+  'dataHealth.match.missing': 'Absentes de l’analytique',
+  'dataHealth.match.callCentre': 'Centre d’appels (non comparées)',
+  'dataHealth.match.missingIds': 'Télécharger les identifiants absents (CSV, {rows, plural, one {# identifiant} other {# identifiants}})',
+  'dataHealth.match.missingIdsGone': 'Le fichier n’est plus disponible\u00a0: il est conservé deux jours après la vérification.',
 };

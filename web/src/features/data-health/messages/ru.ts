@@ -38,4 +38,14 @@ export const ru: Record<keyof typeof en, string> = {
   'health.utm.ok': '{percent, number} % сеансов приходят с UTM, не привязанных ни к одному источнику.',
   'health.utm.unlinked': '{percent, number} % сеансов приходят с UTM, которые не привязаны ни одним правилом (UTM: {utms, number}).',
   'health.utm.noTraffic': 'Трафик для измерения ещё не импортирован.',
+  // The match-rate trend (ui/match-trend.tsx).
+  'dataHealth.match.title': 'Совпадение с аналитикой за {days} дней',
+  'dataHealth.match.day': 'День',
+  'dataHealth.match.rate': 'Найдено в аналитике',
+  'dataHealth.match.inFeed': '{kind, select, lead {Лиды} other {Заказы}} за {day} в фиде',
+  'dataHealth.match.found': 'Найдено в аналитике',
+  'dataHealth.match.missing': 'Нет в аналитике',
+  'dataHealth.match.callCentre': 'Колл-центр (не сравниваются)',
+  'dataHealth.match.missingIds': 'Скачать отсутствующие номера (CSV, {rows, plural, one {# номер} few {# номера} many {# номеров} other {# номера}})',
+  'dataHealth.match.missingIdsGone': 'Файл больше недоступен: он хранится два дня после проверки.',
 };

@@ -1,16 +1,18 @@
 import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import type { FeedCsvFileKind } from '../../shared/domain/order-feed';
 import { s3Client } from '../platform/clients/s3';
 import { env } from '../platform/env';
 import { keys } from './keys';
 
 /**
- * The failing-rows CSV of a feed check, written as one S3 multipart upload while the check reads
- * the feed (functions/core/order-feed/failing-rows.ts): parts go up as they fill, so the job holds
- * one part at a time whatever the feed's size. Under the company's prefix: deleting the company
- * deletes it, and the bucket's lifecycle rule expires it with the uploads.
+ * The CSV files of a feed check (every failing row, the tested day's missing order ids), each
+ * written as one S3 multipart upload while the check reads the feed
+ * (functions/core/order-feed/failing-rows.ts): parts go up as they fill, so the job holds one part
+ * at a time whatever the feed's size. Under the company's prefix: deleting the company deletes
+ * them, and the bucket's lifecycle rule expires them with the uploads.
  */
 
-export const failingRowsKey = (companyId: string, checkId: string): string => keys.feedFailingRows(companyId, checkId);
+export const feedCsvFileKey = (companyId: string, file: FeedCsvFileKind, checkId: string): string => keys.feedCsvFile(companyId, file, checkId);
 
 export interface MultipartTarget {
   start(): Promise<string>;
@@ -19,9 +21,9 @@ export interface MultipartTarget {
   abort(uploadId: string): Promise<void>;
 }
 
-export function failingRowsUpload(companyId: string, checkId: string, fileName: string): MultipartTarget {
+export function feedCsvFileUpload(file: FeedCsvFileKind, companyId: string, checkId: string, fileName: string): MultipartTarget {
   const Bucket = env.bucketName;
-  const Key = failingRowsKey(companyId, checkId);
+  const Key = feedCsvFileKey(companyId, file, checkId);
   return {
     start: async () => {
       const answer = await s3Client().send(

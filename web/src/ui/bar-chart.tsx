@@ -1,11 +1,11 @@
 import { ResponsiveBar, type BarItemProps } from '@nivo/bar';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { barGeometry, bottomAxisFit, CHART_MARGIN as MARGIN, countTicks } from './feed-model';
+import { barGeometry, bottomAxisFit, CHART_MARGIN as MARGIN, countTicks } from './chart-geometry';
 
 /**
- * The report's two bar charts (nivo), in their own chunk: the page imports this module with
- * React.lazy, so nivo and d3 load only when a report is on screen. The bars follow the spec's
+ * The portal's bar charts (nivo: the feed report's two, the match-rate trend), in their own chunk:
+ * pages take it through ui/chart.tsx (React.lazy), so nivo and d3 load only when a chart is on screen. The bars follow the spec's
  * rules (min length 20, max thickness 120) through barGeometry; each chart also has a visually
  * hidden table of its figures for screen readers (the SVG is aria-hidden).
  */
