@@ -34,7 +34,7 @@ import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } f
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
-import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema } from './schemas/audit';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
@@ -578,7 +578,9 @@ export const sourcesDelete = route({
 });
 export const trafficList = route({
   id: 'traffic-list', area: 'traffic', method: 'GET', path: '/api/traffic', access: 'signed-in', companyScoped: true,
-  summary: 'The UTM combinations seen by the analytics tool',
+  summary: 'A page of the UTM combinations seen by the analytics tool, and their counts',
+  query: trafficListQuerySchema,
+  // A read after a write that dropped the counts counts the combinations again (functions/core/traffic/links.ts).
   response: reply<TrafficListAnswer>(), lambda: slow,
 });
 export const trafficMatch = route({

@@ -55,6 +55,20 @@ export const reportQuerySchema = /* @__PURE__ */ schema(() =>
   }).noUnknown(),
 );
 
+/** The sort orders of the UTM page's traffic table (spec: by sessions). */
+export const TRAFFIC_SORTS = ['sessions'] as const;
+
+/**
+ * GET /api/traffic: a page of the company's UTM combinations by sessions (descending unless said),
+ * searched over the three values, only the linked or unlinked ones if asked.
+ */
+export const trafficListQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    ...listQuery(TRAFFIC_SORTS),
+    linked: string().oneOf(['linked', 'unlinked'], 'validation.invalid'),
+  }).noUnknown(),
+);
+
 /** GET /api/outbox: the deliveries of one state (pending by due time, dead newest first), a page at a time. */
 export const outboxListQuerySchema = /* @__PURE__ */ schema(() =>
   object({

@@ -222,4 +222,27 @@ describe('UtmManagementPage', () => {
     expect(await screen.findByText('This rule exists already, for the source “Brand Search”: nothing was created.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
   });
+
+  it('asks the server for a page of traffic: the search, the order, the page and the linked toggle in the URL and the request', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockApi();
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(api('/api/traffic'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ ...traffic(false), next: 'NEXT' });
+      }),
+    );
+    renderApp('/marketing/utm-management?q=goo&page=CUR');
+    await screen.findByRole('columnheader', { name: /Sessions/ });
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: 'goo', dir: 'desc', cursor: 'CUR', linked: 'unlinked' });
+    await userEvent.click(screen.getByRole('button', { name: /Sessions/ }));
+    await waitFor(() => expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: 'goo', dir: 'asc', linked: 'unlinked' }));
+    expect(screen.getByTestId('location').textContent).toContain('dir=asc');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Also show the linked traffic/ }));
+    await waitFor(() => expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: 'goo', dir: 'asc' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(asked.at(-1)!.get('cursor')).toBe('NEXT'));
+    expect(screen.getByTestId('location').textContent).toContain('page=NEXT');
+  });
 });
