@@ -34,12 +34,12 @@ import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } f
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
-import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, trafficRulesQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema } from './schemas/audit';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
 import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
-import type { TrafficListAnswer, TrafficMatchAnswer, TrafficRule, TrafficRuleCreated, TrafficRulesApplied } from './domain/utm-matching';
+import type { TrafficListAnswer, TrafficMatchAnswer, TrafficRuleCreated, TrafficRulesApplied, TrafficRulesPage } from './domain/utm-matching';
 import { trafficMatchSchema, trafficRuleApplySchema, trafficRuleCreateSchema } from './schemas/traffic';
 import {
   changeCurrentCompanySchema,
@@ -591,8 +591,9 @@ export const trafficMatch = route({
 });
 export const trafficRulesList = route({
   id: 'traffic-rules-list', area: 'traffic', method: 'GET', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
-  summary: 'The traffic rules',
-  response: reply<TrafficRule[]>(),
+  summary: 'A page of the traffic rules',
+  query: trafficRulesQuerySchema,
+  response: reply<TrafficRulesPage>(),
 });
 export const trafficRulesCreate = route({
   id: 'traffic-rules-create', area: 'traffic', method: 'POST', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,

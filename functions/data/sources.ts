@@ -4,7 +4,7 @@ import { companyItems, countPartition, queryPartition } from './company-items';
 import { auditedWrite } from './audit';
 import { claimGuard, guardHolder, moveGuard, releaseIfHeld, type Guard } from './guards';
 import { keys, type Key } from './keys';
-import { ruleGuard } from './traffic-rules';
+import { ruleGuard, ruleRowKeys, type TrafficRuleRecord } from './traffic-rules';
 import { batchDeleteKeys, cancellationCodes, isConditionFailure, tableName } from './table';
 
 /**
@@ -127,7 +127,7 @@ export async function updateSource(companyId: string, id: string, expectedVersio
 async function itemsOfSource(companyId: string, sourceId: string): Promise<{ keys: Key[]; ruleIds: string[] }> {
   const ofSource = { FilterExpression: 'sourceId = :sourceId', ExpressionAttributeValues: { ':sourceId': sourceId } };
   const [rules, commissions] = await Promise.all([
-    queryPartition(companyId, keys.rulePrefix, { ...ofSource, ProjectionExpression: 'pk, sk, id, #rule', ExpressionAttributeNames: { '#rule': 'rule' } }),
+    queryPartition(companyId, keys.rulePrefix, { ...ofSource, ProjectionExpression: 'pk, sk, id, #rule, created, sourceId', ExpressionAttributeNames: { '#rule': 'rule' } }),
     queryPartition(companyId, keys.commissionPrefix, { ...ofSource, ProjectionExpression: 'pk, sk' }),
   ]);
   const held = await Promise.all(
@@ -139,7 +139,9 @@ async function itemsOfSource(companyId: string, sourceId: string): Promise<{ key
     }),
   );
   const keyOf = (item: Record<string, unknown>): Key => ({ pk: item.pk as string, sk: item.sk as string });
-  return { keys: [...rules.map(keyOf), ...commissions.map(keyOf), ...held.flat()], ruleIds: rules.map((rule) => String(rule.id)) };
+  // The rules' list rows go with them (a rule stored before the rows has none: deleting a missing key is a no-op).
+  const rows = rules.flatMap((rule) => (Array.isArray(rule.rule) && typeof rule.created === 'string' ? ruleRowKeys(companyId, rule as unknown as TrafficRuleRecord) : []));
+  return { keys: [...rules.map(keyOf), ...rows, ...commissions.map(keyOf), ...held.flat()], ruleIds: rules.map((rule) => String(rule.id)) };
 }
 
 /**

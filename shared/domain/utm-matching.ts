@@ -87,6 +87,12 @@ export interface TrafficRule {
   created: string;
 }
 
+/** GET /api/traffic-rules: one page of rules (by creation) and the next page's cursor (null: the last). */
+export interface TrafficRulesPage {
+  rules: TrafficRule[];
+  next: string | null;
+}
+
 /** POST /api/traffic-rules. */
 export interface TrafficRuleCreated {
   rule: TrafficRule;

@@ -69,6 +69,17 @@ export const trafficListQuerySchema = /* @__PURE__ */ schema(() =>
   }).noUnknown(),
 );
 
+/**
+ * GET /api/traffic-rules: a page of the company's UTM rules by creation (oldest first unless said),
+ * searched over their values, of one source if asked.
+ */
+export const trafficRulesQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    ...listQuery(['created'] as const),
+    source: string().max(64, 'validation.invalid').matches(/^[A-Za-z0-9-]*$/, 'validation.invalid'),
+  }).noUnknown(),
+);
+
 /** GET /api/outbox: the deliveries of one state (pending by due time, dead newest first), a page at a time. */
 export const outboxListQuerySchema = /* @__PURE__ */ schema(() =>
   object({

@@ -126,7 +126,7 @@ describe('POST /api/traffic-rules and GET /api/traffic-rules', () => {
     expect(created.body.aggregates).toEqual({ unlinkedUtms: 2, unlinkedSessions: 405, totalSessions: 5005, totalUtms: 4 });
     expect(created.body.stepStatus).toBe('TBD');
     const list = await customer.get('/api/traffic-rules');
-    expect(list.body).toEqual([created.body.rule]);
+    expect(list.body).toEqual({ rules: [created.body.rule], next: null });
     const traffic = await customer.get('/api/traffic');
     expect(traffic.body.rows.filter((r: { linked: boolean }) => r.linked)).toHaveLength(2);
   });
@@ -159,7 +159,7 @@ describe('POST /api/traffic-rules and GET /api/traffic-rules', () => {
     expect((await customer.request('POST', '/api/traffic-rules', { body: '{"source":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await customer.post('/api/traffic/match', { rule: rule(['any', '']) })).body.errors).toEqual({ rule: 'validation.utm.allAny' });
     expect(await partition(company)).toBe(before);
-    expect((await customer.get('/api/traffic-rules')).body).toEqual([]);
+    expect((await customer.get('/api/traffic-rules')).body.rules).toEqual([]);
   });
 
   it('completes utm_rules exactly once, with one team mail, when the last unlinked UTM gets linked', async () => {
@@ -225,7 +225,7 @@ describe('POST /api/traffic-rules and GET /api/traffic-rules', () => {
 });
 
 describe('rules that contradict each other', () => {
-  const rulesOf = async (client: Browser) => (await client.get('/api/traffic-rules')).body as Array<{ sourceId: string }>;
+  const rulesOf = async (client: Browser) => (await client.get('/api/traffic-rules')).body.rules as Array<{ sourceId: string }>;
 
   it('refuses the same rule again (case and spaces aside, any source) with a 409 naming the existing rule', async () => {
     const { customer, company, google, criteo } = await fixture('Rules duplicate');
@@ -286,7 +286,7 @@ describe('DELETE /api/traffic-rules/{id}', () => {
       customer.request('DELETE', `/api/traffic-rules/${created.id}`, { json: { version: 1 } }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 404]);
-    expect((await customer.get('/api/traffic-rules')).body).toEqual([]);
+    expect((await customer.get('/api/traffic-rules')).body.rules).toEqual([]);
     expect((await customer.get('/api/traffic')).body.unlinkedUtms).toBe(4);
   });
 
@@ -295,7 +295,7 @@ describe('DELETE /api/traffic-rules/{id}', () => {
     await customer.post('/api/traffic-rules', { source: mail, rule: rule(['equal', 'newsletter']) });
     const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
     await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.source(company.id, mail) }));
-    expect((await customer.get('/api/traffic-rules')).body[0]).toMatchObject({ sourceId: mail, source: '' });
+    expect((await customer.get('/api/traffic-rules')).body.rules[0]).toMatchObject({ sourceId: mail, source: '' });
   });
 });
 
@@ -375,5 +375,29 @@ describe('GET /api/traffic: a page at a time (issue 30, the big advertiser)', ()
     expect((await customer.request('DELETE', `/api/sources/${mail}`, { json: { version: 1 } })).status).toBe(200);
     expect(await linkedNow()).toEqual([]);
     expect((await customer.get('/api/traffic')).body).toMatchObject({ unlinkedUtms: 4, unlinkedSessions: 5005 });
+  });
+});
+
+describe('GET /api/traffic-rules: a page at a time', () => {
+  it('pages by creation, searches the values, filters by source; a cursor of another query is refused; a source’s deletion takes its rows', async () => {
+    const { customer, google, mail } = await fixture('Rule pages');
+    for (const [source, value] of [[google, 'a1'], [mail, 'b2'], [google, 'a3'], [mail, 'b4'], [google, '<b>a5</b>']] as const) {
+      expect((await customer.post('/api/traffic-rules', { source, rule: rule(['equal', value]) })).status).toBe(201);
+    }
+    const values = (answer: { body: { rules: Array<{ rule: Array<{ value: string }> }> } }) => answer.body.rules.map((r) => r.rule[0]!.value);
+    const first = await customer.get('/api/traffic-rules?limit=2');
+    expect(values(first)).toEqual(['a1', 'b2']);
+    const second = await customer.get(`/api/traffic-rules?limit=2&cursor=${first.body.next}`);
+    expect(values(second)).toEqual(['a3', 'b4']);
+    expect(values(await customer.get('/api/traffic-rules?dir=desc&limit=1'))).toEqual(['<b>a5</b>']);
+    expect(values(await customer.get(`/api/traffic-rules?source=${mail}`))).toEqual(['b2', 'b4']);
+    expect(values(await customer.get(`/api/traffic-rules?q=${encodeURIComponent('<B>A5')}`))).toEqual(['<b>a5</b>']);
+    expect((await customer.get(`/api/traffic-rules?q=${'x'.repeat(128)}`)).body.rules).toEqual([]);
+    expect((await customer.get(`/api/traffic-rules?q=${'x'.repeat(129)}`)).status).toBe(400);
+    const refused = await customer.get(`/api/traffic-rules?dir=desc&limit=2&cursor=${first.body.next}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/cursor/);
+    expect((await customer.request('DELETE', `/api/sources/${mail}`, { json: { version: 1 } })).status).toBe(200);
+    expect(values(await customer.get('/api/traffic-rules'))).toEqual(['a1', 'a3', '<b>a5</b>']);
   });
 });

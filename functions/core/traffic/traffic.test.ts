@@ -49,6 +49,11 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
     },
     listRules: async () => (unseen.count ? (unseen.count--, []) : [...rules]),
     listSourceRefs: async () => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }],
+    sourceRefsOf: async (_c, ids) => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }].filter((s) => ids.includes(s.id)),
+    rulesPage: async (_c, query) => ({
+      rules: rules.filter((r) => !query.sourceId || r.sourceId === query.sourceId).sort((a, b) => (query.dir === 'desc' ? -1 : 1) * a.id.localeCompare(b.id)),
+      next: null,
+    }),
     lastImport: async () => ({ at: '2026-01-01T00:00:00.000Z', viewId: '100001', rows: 2 }),
     // The data layer's guard: one rule per conditions, whatever the reads saw.
     putNewRule: async (record) => {
@@ -176,11 +181,13 @@ describe('UTM rules', () => {
     expect(await matchCompanyTraffic('c1', sourceIs('GOOGLE'), deps)).toMatchObject({ utms: 1, sessions: 500 });
   });
 
-  it('lists rules by source name; deletes on the version read only', async () => {
+  it('lists a page of rules with their source names, of one source if asked; deletes on the version read only', async () => {
     const { deps } = fakes({ traffic: rows });
     await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, deps);
     await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
-    expect((await listCompanyRules('c1', deps)).map((r) => r.source)).toEqual(['Google Ads', 'Newsletter']);
+    expect((await listCompanyRules('c1', {}, deps)).rules.map((r) => r.source)).toEqual(['Newsletter', 'Google Ads']);
+    expect((await listCompanyRules('c1', { source: 's-google', dir: 'desc' }, deps)).rules.map((r) => r.source)).toEqual(['Google Ads']);
+    await expect(listCompanyRules('c1', { sort: 'source' }, deps)).rejects.toBeInstanceOf(ValidationError);
     await expect(deleteCompanyRule('c1', 'r1', 2, deps)).rejects.toBeInstanceOf(ConflictError);
     await expect(deleteCompanyRule('c1', 'r1', 1, deps)).resolves.toEqual({ id: 'r1' });
     await expect(deleteCompanyRule('c1', 'r1', 1, deps)).rejects.toBeInstanceOf(NotFoundError);
@@ -238,8 +245,8 @@ describe('contradicting rules: which 409 is which', () => {
   it('a rule of a source gone meanwhile answers an empty source name; a rule id of another shape is not found', async () => {
     const { deps } = fakes({ traffic: rows });
     await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
-    const listed = await listCompanyRules('c1', { ...deps, listSourceRefs: async () => [] });
-    expect(listed[0]!.source).toBe('');
+    const listed = await listCompanyRules('c1', {}, { ...deps, sourceRefsOf: async () => [] });
+    expect(listed.rules[0]!.source).toBe('');
     await expect(deleteCompanyRule('c1', 'not a rule id!', 1, deps)).rejects.toThrow(NotFoundError);
   });
 });

@@ -12,15 +12,16 @@ import {
   type TrafficRowView,
   type TrafficRuleCreated,
   type TrafficRulesApplied,
+  type TrafficRulesPage,
   type UtmRule,
 } from '../../../shared/domain/utm-matching';
-import { LIST_PAGE_SIZE, trafficListQuerySchema } from '../../../shared/schemas/lists';
+import { LIST_PAGE_SIZE, trafficListQuerySchema, trafficRulesQuerySchema } from '../../../shared/schemas/lists';
 import { findSameRule, overlapWithOtherSources } from '../../../shared/domain/utm-overlap';
 import { ruleList, type RuleMap } from '../../../shared/schemas/traffic';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import * as rulesRepo from '../../data/traffic-rules';
-import type { RuleCreated, SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
+import type { RuleCreated, RuleQuery, SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
 import * as trafficRepo from '../../data/traffic';
 import type { TrafficImport, TrafficQuery, TrafficRecord } from '../../data/traffic';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -42,7 +43,9 @@ export interface TrafficDeps {
   linkNewRule(companyId: string, rule: Pick<TrafficRuleRecord, 'id' | 'rule'>, traffic: readonly TrafficRecord[]): Promise<TrafficAggregates>;
   relinkAfterRulesGone(companyId: string, ruleIds: readonly string[]): Promise<TrafficAggregates>;
   listRules(companyId: string): Promise<TrafficRuleRecord[]>;
+  rulesPage(companyId: string, query: RuleQuery, cursor: string | null, limit: number): Promise<{ rules: TrafficRuleRecord[]; next: string | null }>;
   listSourceRefs(companyId: string): Promise<SourceRef[]>;
+  sourceRefsOf(companyId: string, ids: readonly string[]): Promise<SourceRef[]>;
   lastImport(companyId: string): Promise<TrafficImport | null>;
   putNewRule(record: TrafficRuleRecord): Promise<RuleCreated>;
   deleteRule(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>>;
@@ -59,7 +62,9 @@ const defaults: TrafficDeps = {
   linkNewRule,
   relinkAfterRulesGone,
   listRules: rulesRepo.listRules,
+  rulesPage: rulesRepo.rulesPage,
   listSourceRefs: rulesRepo.listSourceRefs,
+  sourceRefsOf: rulesRepo.sourceRefsOf,
   lastImport: trafficRepo.getTrafficImport,
   putNewRule: rulesRepo.putNewRule,
   deleteRule: rulesRepo.deleteRule,
@@ -116,12 +121,15 @@ export async function matchCompanyTraffic(companyId: string, rule: RuleMap, deps
   return { rows: views(matched.sort(bySessions).slice(0, MATCH_ROWS_SHOWN)), utms: matched.length, sessions: matched.reduce((sum, record) => sum + record.sessions, 0) };
 }
 
-/** GET /api/traffic-rules: by source name, then oldest first. */
-export async function listCompanyRules(companyId: string, deps: TrafficDeps = defaults): Promise<TrafficRule[]> {
-  const [rules, sources] = await Promise.all([deps.listRules(companyId), deps.listSourceRefs(companyId)]);
-  return rules
-    .map((r) => toTrafficRule(r, sources))
-    .sort((a, b) => a.source.localeCompare(b.source) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+/**
+ * GET /api/traffic-rules: one page of rules by creation (oldest first unless asked), searched over
+ * their values, of one source if asked; the page's sources named by one read of those sources.
+ */
+export async function listCompanyRules(companyId: string, query: Record<string, string> = {}, deps: TrafficDeps = defaults): Promise<TrafficRulesPage> {
+  const params = validQuery(trafficRulesQuerySchema, query);
+  const page = await deps.rulesPage(companyId, { dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q, ...(params.source ? { sourceId: params.source } : {}) }, params.cursor || null, params.limit ?? LIST_PAGE_SIZE);
+  const sources = await deps.sourceRefsOf(companyId, page.rules.map((rule) => rule.sourceId));
+  return { rules: page.rules.map((r) => toTrafficRule(r, sources)), next: page.next };
 }
 
 /** The source must be one of the company's own: another company's id is unknown here (400, nothing written). */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { KeyedMutator } from 'swr';
 import { findSameRule, overlapWithOtherSources, type OverlapRow } from 'shared/domain/utm-overlap';
 import { ruleList } from 'shared/schemas/traffic';
 import { proposeRule, type TrafficAnswer, type TrafficListAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
@@ -43,7 +44,17 @@ export function UtmManagementPage() {
     query: { q: list.search, dir: list.sort.dir, cursor: list.cursor ?? undefined, ...(showAll ? {} : { linked: 'unlinked' }) },
     keepPreviousData: true,
   });
-  const rules = useRoute(trafficRulesList);
+  // The rules a page at a time too (the URL's list state is the traffic's): Next and Previous walk the cursors seen.
+  const [ruleCursors, setRuleCursors] = useState<string[]>([]);
+  const rules = useRoute(trafficRulesList, undefined, { query: { cursor: ruleCursors.at(-1) }, keepPreviousData: true });
+  const rulePager = {
+    cursor: ruleCursors.at(-1) ?? null,
+    nextPage: (next: string) => setRuleCursors((seen) => [...seen, next]),
+    previousPage: ruleCursors.length ? () => setRuleCursors((seen) => seen.slice(0, -1)) : null,
+    firstPage: null,
+  };
+  const ruleRows = (update?: (rows: TrafficRule[] | undefined) => TrafficRule[], opts?: boolean) =>
+    (update ? rules.mutate((current) => current && { ...current, rules: update(current.rules) }, opts) : rules.mutate()).then((answer) => answer?.rules);
   const sources = useRoute(sourcesList, undefined, { shouldRetryOnError: false });
   const [form, setForm] = useState<{ key: number; values: UtmFormValues }>({ key: 0, values: emptyForm() });
   const [search, setSearch] = useState<{ result?: TrafficMatchAnswer; error?: ApiError; loading?: boolean } | null>(null);
@@ -52,8 +63,8 @@ export function UtmManagementPage() {
   const [overlap, setOverlap] = useState<{ values: UtmFormValues; rows: OverlapRow[]; busy: boolean; error?: MessageId } | null>(null);
   const intl = useIntl();
   const ruleEdit = useRowEdit<TrafficRule, object>({
-    data: rules.data,
-    mutate: rules.mutate,
+    data: rules.data?.rules,
+    mutate: ruleRows as KeyedMutator<TrafficRule[]>,
     // Spec: confirmed first; its UTMs are unlinked (mutateRoute re-reads the traffic).
     remove: (rule) => mutateRoute(trafficRulesDelete, { params: { id: rule.id }, body: { version: rule.version } }),
     name: ruleName,
@@ -90,12 +101,13 @@ export function UtmManagementPage() {
     setCreateError(null);
     setDuplicateOf(null);
     const draft = ruleList(values.rule);
-    const same = findSameRule(rules.data ?? [], draft);
+    // The page's rules and traffic: the server checks against all of them (and answers the same refusals).
+    const same = findSameRule(rules.data?.rules ?? [], draft);
     if (same) {
       setDuplicateOf(same);
       throw new AwaitingConfirmation();
     }
-    const rows = traffic.data && rules.data ? overlapWithOtherSources(traffic.data.rows, rules.data, { sourceId: values.source, rule: draft }) : [];
+    const rows = traffic.data && rules.data ? overlapWithOtherSources(traffic.data.rows, rules.data.rules, { sourceId: values.source, rule: draft }) : [];
     if (rows.length) {
       setOverlap({ values, rows, busy: false });
       throw new AwaitingConfirmation();
@@ -176,12 +188,15 @@ export function UtmManagementPage() {
             </h2>
             {rules.error ? null : !rules.data ? (
               <Spinner />
-            ) : rules.data.length === 0 ? (
+            ) : rules.data.rules.length === 0 && !rulePager.cursor ? (
               <p className="muted">
                 <T id="utm.rules.empty" />
               </p>
             ) : (
-              <RulesTable rules={rules.data} edit={ruleEdit} />
+              <>
+                <RulesTable rules={rules.data.rules} edit={ruleEdit} />
+                <Pager list={rulePager} next={rules.data.next} shown={rules.data.rules.length} label="utm.rules.pager" />
+              </>
             )}
           </Card>
 

@@ -137,6 +137,7 @@ export const en = {
   'utm.traffic.showLinked': "Also show the linked traffic ({count, number})",
   'utm.traffic.search': "Search the traffic (utm source, medium or campaign)",
   'utm.traffic.noMatch': "No traffic matches this search on this page.",
+  'utm.rules.pager': "Pages of UTM rules",
   'utm.traffic.pager': "Pages of traffic",
   'utm.import.title': "Traffic import",
   'utm.import.noViewId': "Your traffic is imported from your analytics property once its access has been checked.",

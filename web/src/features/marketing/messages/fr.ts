@@ -135,6 +135,7 @@ export const fr: Record<keyof typeof en, string> = {
   'utm.traffic.showLinked': "Afficher aussi le trafic relié ({count, number})",
   'utm.traffic.search': "Chercher dans le trafic (source, support ou campagne utm)",
   'utm.traffic.noMatch': "Aucun trafic ne correspond à cette recherche sur cette page.",
+  'utm.rules.pager': "Pages des règles UTM",
   'utm.traffic.pager': "Pages du trafic",
   'utm.import.title': "Import du trafic",
   'utm.import.noViewId': "Votre trafic est importé depuis votre propriété Analytics dès que son accès a été vérifié.",

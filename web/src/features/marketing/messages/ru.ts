@@ -135,6 +135,7 @@ export const ru: Record<keyof typeof en, string> = {
   'utm.traffic.showLinked': "Показать и связанный трафик ({count, number})",
   'utm.traffic.search': "Поиск по трафику (utm source, medium или campaign)",
   'utm.traffic.noMatch': "На этой странице нет трафика по этому запросу.",
+  'utm.rules.pager': "Страницы UTM-правил",
   'utm.traffic.pager': "Страницы трафика",
   'utm.import.title': "Импорт трафика",
   'utm.import.noViewId': "Трафик импортируется из вашего ресурса Analytics после проверки доступа к нему.",
