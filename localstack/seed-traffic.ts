@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { listTraffic, putTraffic, recordTrafficImport } from '../functions/data/traffic';
+import { linkNewRule } from '../functions/core/traffic/links';
 import { listRules, listSourceRefs, putNewRule } from '../functions/data/traffic-rules';
 import type { TrafficRow } from '../shared/domain/utm-matching';
 
@@ -64,8 +65,9 @@ export async function seedTraffic(companyId: string, rows: Row[], rule?: { sourc
   const source = (await listSourceRefs(companyId)).find((s) => s.name.toLowerCase() === rule.sourceName.toLowerCase());
   if (!source) return;
   const at = new Date().toISOString();
-  await putNewRule({
-    id: randomUUID(),
+  const id = randomUUID();
+  const written = await putNewRule({
+    id,
     companyId,
     sourceId: source.id,
     rule: [
@@ -77,4 +79,6 @@ export async function seedTraffic(companyId: string, rows: Row[], rule?: { sourc
     created: at,
     updated: at,
   });
+  // The traffic it matches is linked by it, as a rule created on the page links it.
+  if (written.ok) await linkNewRule(companyId, written.value, await listTraffic(companyId));
 }

@@ -34,14 +34,14 @@ import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } f
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
-import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, trafficRulesQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema } from './schemas/audit';
 import type { ApiToken, ApiTokenCreated } from './domain/api-tokens';
 import { apiTokenCreateSchema, apiTokenRevokeSchema } from './schemas/api-tokens';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
 import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
-import type { TrafficListAnswer, TrafficMatchAnswer, TrafficRule, TrafficRuleCreated, TrafficRulesApplied } from './domain/utm-matching';
+import type { TrafficListAnswer, TrafficMatchAnswer, TrafficRuleCreated, TrafficRulesApplied, TrafficRulesPage } from './domain/utm-matching';
 import { trafficMatchSchema, trafficRuleApplySchema, trafficRuleCreateSchema } from './schemas/traffic';
 import {
   changeCurrentCompanySchema,
@@ -590,7 +590,9 @@ export const sourcesDelete = route({
 });
 export const trafficList = route({
   id: 'traffic-list', area: 'traffic', method: 'GET', path: '/api/traffic', access: 'signed-in', companyScoped: true,
-  summary: 'The UTM combinations seen by the analytics tool',
+  summary: 'A page of the UTM combinations seen by the analytics tool, and their counts',
+  query: trafficListQuerySchema,
+  // A read after a write that dropped the counts counts the combinations again (functions/core/traffic/links.ts).
   response: reply<TrafficListAnswer>(), lambda: slow,
 });
 export const trafficMatch = route({
@@ -601,8 +603,9 @@ export const trafficMatch = route({
 });
 export const trafficRulesList = route({
   id: 'traffic-rules-list', area: 'traffic', method: 'GET', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
-  summary: 'The traffic rules',
-  response: reply<TrafficRule[]>(),
+  summary: 'A page of the traffic rules',
+  query: trafficRulesQuerySchema,
+  response: reply<TrafficRulesPage>(),
 });
 export const trafficRulesCreate = route({
   id: 'traffic-rules-create', area: 'traffic', method: 'POST', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,

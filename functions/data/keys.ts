@@ -64,6 +64,12 @@ export const keys = {
   }),
   ...childKeys('traffic', 'TRAFFIC#'),
   /** When the company's traffic was last imported from its analytics property (outside the `TRAFFIC#` prefix: no row). */
+  /**
+   * The counts of the company's traffic (combinations and sessions, linked or not), re-counted by
+   * each change of the traffic or its links (functions/core/traffic/links.ts): the page reads them,
+   * not every combination.
+   */
+  trafficSummary: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICSUMMARY' }),
   trafficImport: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICIMPORT' }),
   ...childKeys('collector', 'COLLECTOR#'),
   ...childKeys('commission', 'COMMISSION#'),
@@ -131,18 +137,34 @@ export const keys = {
 /** The admin lists kept in sort-index rows (functions/data/list-rows.ts). */
 export type ListName = 'users' | 'companies' | 'report';
 
+/** A company's own lists kept in sort-index rows: their rows sit in the company's partition. */
+type CompanyListName = 'traffic' | 'rules';
+
+/** A list of the platform (its own partitions) or of one company (rows in the company's partition). */
+export type ListRef = ListName | { name: CompanyListName; companyId: string };
+
 /** A row's sort value as the index compares it: trimmed, any case, cut to fit a sort key. */
 const listValue = (value: string): string => normalize(value).slice(0, 200);
 
+/** Where the rows of one sort order of a list sit: their partition and the sort-key prefix they share. */
+const listPlace = (list: ListRef, sort: string): { pk: string; prefix: string } =>
+  typeof list === 'string' ? { pk: `LIST#${list}#${sort}`, prefix: '' } : { pk: `COMPANY#${list.companyId}`, prefix: `LIST#${list.name}#${sort}#` };
+
 /**
- * The sort-index rows of the admin lists (docs/architecture.md, "Admin lists"): one partition per
+ * The sort-index rows of the lists (docs/architecture.md, "Admin lists"): one partition per admin
  * list and sort order, `LIST#<list>#<sort>`, sorted by `<value>\u0001<id>` (the id breaks ties; the
- * control character sorts before any character a value may hold, so "ab" comes before "ab c").
+ * control character sorts before any character a value may hold, so "ab" comes before "ab c"). A
+ * company's lists (its traffic) keep their rows in the company's partition under
+ * `LIST#<list>#<sort>#`, so deleting the company deletes them and no other company's row is reachable.
  */
 export const listRows = {
-  partition: (list: ListName, sort: string): string => `LIST#${list}#${sort}`,
+  partition: (list: ListName, sort: string): string => listPlace(list, sort).pk,
+  place: listPlace,
   // An empty value (no View ID yet) sorts after every text ascending: U+FFFF's UTF-8 bytes come after any other character's but a few rare ones.
-  row: (list: ListName, sort: string, value: string, id: string): Key => ({ pk: `LIST#${list}#${sort}`, sk: `${listValue(value) || '\uffff'}\u0001${id}` }),
+  row: (list: ListRef, sort: string, value: string, id: string): Key => {
+    const { pk, prefix } = listPlace(list, sort);
+    return { pk, sk: `${prefix}${listValue(value) || '\uffff'}\u0001${id}` };
+  },
 };
 
 /** GSI1 serves the admin lists: one partition per entity kind, sorted by a display key. */

@@ -1,4 +1,4 @@
-import { listRows, type Key, type ListName } from './keys';
+import { listRows, type Key, type ListRef } from './keys';
 import { queryPage, tableName, type TransactItem } from './table';
 import { searchText } from '../../shared/domain/search-text';
 import { ValidationError } from '../platform/errors';
@@ -44,7 +44,7 @@ const wordsOf = (listing: Listing): string =>
     .slice(0, WORDS_MAX);
 
 /** The row items of a record, one per sort order. */
-export function rowItems(list: ListName, listing: Listing): Record<string, unknown>[] {
+export function rowItems(list: ListRef, listing: Listing): Record<string, unknown>[] {
   const words = wordsOf(listing);
   return Object.entries(listing.sort).map(([sort, value]) => ({
     ...listRows.row(list, sort, value, listing.id),
@@ -62,7 +62,7 @@ const same = (a: Key, b: Key): boolean => a.pk === b.pk && a.sk === b.sk;
  * record) to `after` (null: the record is deleted): rows that moved are deleted, the others put
  * again. A transaction may not touch an item twice, so a kept key is only put.
  */
-export function rowWrites(list: ListName, before: readonly Key[], after: Listing | null): { items: TransactItem[]; keys: Key[] } {
+export function rowWrites(list: ListRef, before: readonly Key[], after: Listing | null): { items: TransactItem[]; keys: Key[] } {
   const rows = after ? rowItems(list, after) : [];
   const keys = rows.map(({ pk, sk }) => ({ pk: pk as string, sk: sk as string }));
   return {
@@ -75,7 +75,7 @@ export function rowWrites(list: ListName, before: readonly Key[], after: Listing
 }
 
 /** The row keys a listing makes (a record whose rows follow from its own fields: a company). */
-export const rowKeys = (list: ListName, listing: Listing): Key[] => Object.entries(listing.sort).map(([sort, value]) => listRows.row(list, sort, value, listing.id));
+export const rowKeys = (list: ListRef, listing: Listing): Key[] => Object.entries(listing.sort).map(([sort, value]) => listRows.row(list, sort, value, listing.id));
 
 export interface ListQuery {
   sort: string;
@@ -103,11 +103,12 @@ export interface ListQuery {
  * With `buckets`, the cursor starts with the bucket's index (the rest is `queryPage`'s, bound to
  * that bucket too); a bucket read to its end with room left on the page goes on with the next.
  */
-export async function listPage(list: ListName, query: ListQuery, cursor: string | null, limit: number): Promise<{ ids: string[]; next: string | null }> {
+export async function listPage(list: ListRef, query: ListQuery, cursor: string | null, limit: number): Promise<{ ids: string[]; next: string | null }> {
   const search = searchText(query.search?.trim() ?? '');
   const filters: string[] = [];
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':pk': listRows.partition(list, query.sort) };
+  const place = listRows.place(list, query.sort);
+  const values: Record<string, unknown> = { ':pk': place.pk };
   if (search) {
     filters.push('contains(#words, :search)');
     names['#words'] = 'words';
@@ -124,13 +125,16 @@ export async function listPage(list: ListName, query: ListQuery, cursor: string 
     values[`:w${i}`] = value;
   });
   const filtered = filters.length > 0;
-  const scope = `list:${list}:${query.sort}:${query.dir}:${search}:${query.hide ? `no${query.hide}` : 'all'}${where.map(([field, value]) => `:${field}=${value}`).join('')}`;
-  const read = (bucket: string | null, from: string | null, room: number) =>
-    queryPage(
+  const owner = typeof list === 'string' ? list : `${list.name}@${list.companyId}`;
+  const scope = `list:${owner}:${query.sort}:${query.dir}:${search}:${query.hide ? `no${query.hide}` : 'all'}${where.map(([field, value]) => `:${field}=${value}`).join('')}`;
+  const read = (bucket: string | null, from: string | null, room: number) => {
+    // A company's list shares its partition with the company's other items: its rows are those under its prefix.
+    const begins = bucket === null && !place.prefix ? null : `${place.prefix}${bucket ?? ''}`;
+    return queryPage(
       {
-        KeyConditionExpression: bucket === null ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :bucket)',
+        KeyConditionExpression: begins === null ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :bucket)',
         ...(filtered ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: bucket === null ? values : { ...values, ':bucket': bucket },
+        ExpressionAttributeValues: begins === null ? values : { ...values, ':bucket': begins },
         ProjectionExpression: 'pk, sk, id',
         ScanIndexForward: query.dir === 'asc',
       },
@@ -138,6 +142,7 @@ export async function listPage(list: ListName, query: ListQuery, cursor: string 
       room,
       { scope: bucket === null ? scope : `${scope}:${bucket}`, ...(filtered ? { maxReads: READS, perRead: PER_READ } : {}) },
     );
+  };
   const ids = (items: Record<string, unknown>[]) => items.map((item) => item.id as string);
   const { buckets } = query;
   if (!buckets) {

@@ -132,7 +132,7 @@ describe('deleteSourceWithRules', () => {
   it('deletes the source, its guards, its rules and its commissions in one transaction, with the audit record', async () => {
     const { companyId, record } = await stored();
     await hangers(companyId, record.id, 3, 2);
-    expect(await deleteSourceWithRules(companyId, record.id, 1)).toEqual({ ok: true, value: { rulesDeleted: 3 } });
+    expect(await deleteSourceWithRules(companyId, record.id, 1)).toMatchObject({ ok: true, value: { ruleIds: { length: 3 } } });
     expect(await listSources(companyId)).toEqual([]);
     expect(await table.item(keys.sourceIdGuard(record.id))).toBeUndefined();
     expect(await nameGuard(companyId, record.name)).toBeUndefined();
@@ -145,7 +145,7 @@ describe('deleteSourceWithRules', () => {
   it('more rules than a transaction takes: the surplus goes first in batches, the source last', async () => {
     const { companyId, record } = await stored();
     await hangers(companyId, record.id, 90, 10);
-    expect(await deleteSourceWithRules(companyId, record.id, 1)).toEqual({ ok: true, value: { rulesDeleted: 90 } });
+    expect(await deleteSourceWithRules(companyId, record.id, 1)).toMatchObject({ ok: true, value: { ruleIds: { length: 90 } } });
     expect((await table.partition(`COMPANY#${companyId}`)).map((item) => item.sk)).toEqual([`RULE#other-${record.id}`]);
   });
 
@@ -167,7 +167,7 @@ describe('deleteSourceWithRules', () => {
     await table.put({ ...keys.source(companyId, legacy.id), ...legacy, name: other.name });
     await table.put({ ...keys.sourceIdGuard(legacy.id), companyId });
     await putNewSource(other);
-    expect(await deleteSourceWithRules(companyId, legacy.id, 1)).toEqual({ ok: true, value: { rulesDeleted: 0 } });
+    expect(await deleteSourceWithRules(companyId, legacy.id, 1)).toMatchObject({ ok: true, value: { ruleIds: { length: 0 } } });
     expect(await nameGuard(companyId, other.name)).toMatchObject({ sourceId: other.id });
   });
 

@@ -4,7 +4,7 @@ import { companyItems, countPartition, queryPartition } from './company-items';
 import { auditedWrite } from './audit';
 import { claimGuard, guardHolder, moveGuard, releaseIfHeld, type Guard } from './guards';
 import { keys, type Key } from './keys';
-import { ruleGuard } from './traffic-rules';
+import { ruleGuard, ruleRowKeys, type TrafficRuleRecord } from './traffic-rules';
 import { batchDeleteKeys, cancellationCodes, isConditionFailure, tableName } from './table';
 
 /**
@@ -124,10 +124,10 @@ export async function updateSource(companyId: string, id: string, expectedVersio
  * rules stored before the guards: the read check still refuses their duplicates), never a guard
  * without its rule, which would refuse a rule nobody has.
  */
-async function itemsOfSource(companyId: string, sourceId: string): Promise<{ keys: Key[]; rules: number }> {
+async function itemsOfSource(companyId: string, sourceId: string): Promise<{ keys: Key[]; ruleIds: string[] }> {
   const ofSource = { FilterExpression: 'sourceId = :sourceId', ExpressionAttributeValues: { ':sourceId': sourceId } };
   const [rules, commissions] = await Promise.all([
-    queryPartition(companyId, keys.rulePrefix, { ...ofSource, ProjectionExpression: 'pk, sk, id, #rule', ExpressionAttributeNames: { '#rule': 'rule' } }),
+    queryPartition(companyId, keys.rulePrefix, { ...ofSource, ProjectionExpression: 'pk, sk, id, #rule, created, sourceId', ExpressionAttributeNames: { '#rule': 'rule' } }),
     queryPartition(companyId, keys.commissionPrefix, { ...ofSource, ProjectionExpression: 'pk, sk' }),
   ]);
   const held = await Promise.all(
@@ -139,7 +139,9 @@ async function itemsOfSource(companyId: string, sourceId: string): Promise<{ key
     }),
   );
   const keyOf = (item: Record<string, unknown>): Key => ({ pk: item.pk as string, sk: item.sk as string });
-  return { keys: [...rules.map(keyOf), ...commissions.map(keyOf), ...held.flat()], rules: rules.length };
+  // The rules' list rows go with them (a rule stored before the rows has none: deleting a missing key is a no-op).
+  const rows = rules.flatMap((rule) => (Array.isArray(rule.rule) && typeof rule.created === 'string' ? ruleRowKeys(companyId, rule as unknown as TrafficRuleRecord) : []));
+  return { keys: [...rules.map(keyOf), ...rows, ...commissions.map(keyOf), ...held.flat()], ruleIds: rules.map((rule) => String(rule.id)) };
 }
 
 /**
@@ -149,7 +151,7 @@ async function itemsOfSource(companyId: string, sourceId: string): Promise<{ key
  * with the remaining rules; a failure between leaves the source with fewer rules, never rules
  * without a source, and a retry finishes the job.
  */
-export async function deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ rulesDeleted: number }>> {
+export async function deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ ruleIds: string[] }>> {
   const current = await getSource(companyId, id);
   if (!current) return { ok: false, reason: 'missing' };
   const hanging = await itemsOfSource(companyId, id);
@@ -194,5 +196,5 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
     }
     throw error;
   }
-  return { ok: true, value: { rulesDeleted: hanging.rules } };
+  return { ok: true, value: { ruleIds: hanging.ruleIds } };
 }

@@ -1,8 +1,9 @@
 import type { UtmCondition, UtmRule } from '../../shared/domain/utm-matching';
 import { companyItems, queryPartition } from './company-items';
 import { claimGuard, guardHolder, releaseIfHeld, type Guard } from './guards';
-import { keys } from './keys';
-import { isConditionFailure } from './table';
+import { keys, type Key, type ListRef } from './keys';
+import { listPage, rowItems, rowKeys, type Listing } from './list-rows';
+import { batchGetItems, isConditionFailure, stripKeys, tableName, type TransactItem } from './table';
 
 /**
  * UTM rules: items of the company's partition (`keys.rule`). Contract with the sources
@@ -45,11 +46,44 @@ export type RuleCreated = { ok: true; value: TrafficRuleRecord } | { ok: false; 
 
 export const listRules = rules.list;
 
-/** Writes a new rule with its guard; the same conditions held by another rule are refused, nothing written. */
+const ruleList = (companyId: string): ListRef => ({ name: 'rules', companyId });
+
+/**
+ * A rule's sort-index row (functions/data/list-rows.ts, the list `rules` in the company's
+ * partition): by creation (a rule never changes), searched over its conditions' values, filtered on
+ * its source. Written and deleted in the rule's own transaction.
+ */
+const ruleListing = (record: Pick<TrafficRuleRecord, 'id' | 'created' | 'sourceId' | 'rule'>): Listing => ({
+  id: record.id,
+  sort: { created: record.created },
+  words: record.rule.map((condition) => condition.value),
+  fields: { sourceId: record.sourceId },
+});
+
+/** The keys of a rule's rows (a source's deletion deletes them with its rules). */
+export const ruleRowKeys = (companyId: string, record: Pick<TrafficRuleRecord, 'id' | 'created' | 'sourceId' | 'rule'>): Key[] => rowKeys(ruleList(companyId), ruleListing(record));
+
+const putRows = (record: TrafficRuleRecord): TransactItem[] => rowItems(ruleList(record.companyId), ruleListing(record)).map((Item) => ({ Put: { TableName: tableName(), Item } }));
+
+export interface RuleQuery {
+  dir: 'asc' | 'desc';
+  search?: string;
+  /** Only the rules of this source. */
+  sourceId?: string;
+}
+
+/** One page of the company's rules by creation (searched, of one source if asked), and the next page's cursor. */
+export async function rulesPage(companyId: string, query: RuleQuery, cursor: string | null, limit: number): Promise<{ rules: TrafficRuleRecord[]; next: string | null }> {
+  const { ids, next } = await listPage(ruleList(companyId), { sort: 'created', dir: query.dir, search: query.search, ...(query.sourceId ? { where: { sourceId: query.sourceId } } : {}) }, cursor, limit);
+  const found = new Map((await batchGetItems(ids.map((id) => keys.rule(companyId, id)))).map((item) => [item.id as string, stripKeys<TrafficRuleRecord>(item)]));
+  return { rules: ids.flatMap((id) => found.get(id) ?? []), next };
+}
+
+/** Writes a new rule with its guard and its row; the same conditions held by another rule are refused, nothing written. */
 export async function putNewRule(record: TrafficRuleRecord): Promise<RuleCreated> {
   const guard = ruleGuard(record);
   try {
-    return { ok: true, value: await rules.putNew(record, [claimGuard(guard)]) };
+    return { ok: true, value: await rules.putNew(record, [claimGuard(guard), ...putRows(record)]) };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const holderId = await guardHolder(guard.key, guard.holder);
@@ -58,9 +92,12 @@ export async function putNewRule(record: TrafficRuleRecord): Promise<RuleCreated
   }
 }
 
-/** Deletes the rule only on the version the page read, and frees its conditions. */
+/** Deletes the rule and its row only on the version the page read, and frees its conditions. */
 export const deleteRule = (companyId: string, id: string, expectedVersion: number) =>
-  rules.remove(companyId, id, expectedVersion, (before) => releaseIfHeld(ruleGuard(before)));
+  rules.remove(companyId, id, expectedVersion, async (before) => [
+    ...(await releaseIfHeld(ruleGuard(before))),
+    ...ruleRowKeys(companyId, before).map((Key) => ({ Delete: { TableName: tableName(), Key } })),
+  ]);
 
 /** The company's sources, id and name only (one Query of its SOURCE# items). */
 export async function listSourceRefs(companyId: string): Promise<SourceRef[]> {
@@ -69,3 +106,9 @@ export async function listSourceRefs(companyId: string): Promise<SourceRef[]> {
 }
 
 
+
+/** The names of these sources of the company (one BatchGet: a page of rules names its few sources). */
+export async function sourceRefsOf(companyId: string, ids: readonly string[]): Promise<SourceRef[]> {
+  const items = await batchGetItems([...new Set(ids)].map((id) => keys.source(companyId, id)));
+  return items.map((item) => ({ id: String(item.id), name: String(item.name ?? '') }));
+}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from './keys';
 import { fastPauses, holdBackBatches, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
-import { getTrafficImport, listTraffic, putTraffic, recordTrafficImport, replaceTraffic } from './traffic';
+import { countTraffic, getTrafficImport, getTrafficSummary, listTraffic, putTraffic, recordTrafficImport, replaceTraffic, setLinks, trafficLinkedBy, trafficPage } from './traffic';
 
 const table = useTestTable();
 const row = (utmSource: string, sessions = 1, utmMedium = 'cpc', utmCampaign = '') => ({ utmSource, utmMedium, utmCampaign, sessions });
@@ -22,11 +22,15 @@ describe('traffic rows', () => {
     ]);
     expect(Date.parse(records[0]!.updated)).toBeGreaterThanOrEqual(before - 1000);
     expect(await table.item(keys.traffic(companyId, idOf(row('google'))))).toEqual({ pk: `COMPANY#${companyId}`, sk: `TRAFFIC#${idOf(row('google'))}`, ...records[0] });
+    // Its sort-index row in the company's partition: by sessions, zero-padded.
+    expect(await table.item({ pk: `COMPANY#${companyId}`, sk: `LIST#traffic#sessions#000000000000010\u0001${idOf(row('google'))}` })).toMatchObject({ id: idOf(row('google')), linked: 'no' });
     // The same values again: the row's figure is replaced, not added.
     await putTraffic(companyId, [row('google', 12)]);
     const listed = await listTraffic(companyId);
     expect(listed).toHaveLength(2);
     expect(listed.find((r) => r.utmSource === 'google')?.sessions).toBe(12);
+    // Its row moved with its sessions: one row per combination.
+    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#traffic#')).map((item) => String(item.sk).slice(22, 37)).sort()).toEqual(['000000000000003', '000000000000012']);
     expect(await listTraffic(uid())).toEqual([]);
     // Values that would collide if joined plainly stay apart.
     expect(idOf(row('a,b', 0, 'c'))).not.toBe(idOf(row('a', 0, 'b,c')));
@@ -39,15 +43,17 @@ describe('traffic rows', () => {
     await under(sent, async () => {
       await putTraffic(companyId, rows);
     });
-    expect(sent.sent).toEqual([25, 25, 10]);
+    // The read of what is stored (a combination's row moves with its sessions), then each combination and its row.
+    expect(sent.sent).toEqual([60, 25, 25, 25, 25, 20]);
     expect(await listTraffic(companyId)).toHaveLength(60);
     const pauses = fastPauses();
     const held = holdBackBatches(2);
     await under(held, async () => {
       await putTraffic(uid(), rows.slice(0, 4));
     });
-    expect(held.sent).toEqual([1, 1, 2]);
-    expect(pauses).toEqual([100, 200]);
+    // The read is held back (1, 1, then 2; asked again at once), then the 8 items (the import below holds back writes and their pauses).
+    expect(held.sent).toEqual([1, 1, 2, 8]);
+    expect(pauses).toEqual([]);
   });
 
   it('an import replaces the traffic: combinations gone are deleted (any number), the rest overwritten, rules stay', async () => {
@@ -57,12 +63,13 @@ describe('traffic rows', () => {
     const pauses = fastPauses();
     const held = holdBackBatches(4);
     const records = await under(held, () => replaceTraffic(companyId, [row('kept', 5), row('new', 2)]));
-    // The put (2 rows: 1, then the other), then the deletions of 30 rows (25: 1, 1, then 23; then 5).
-    expect(held.sent).toEqual([1, 1, 1, 1, 23, 5]);
-    expect(pauses).toEqual([100, 100, 200]);
+    // The put (2 combinations and their rows, 4 items: 1 at a time while held back), then the deletions of 30 combinations, their 30 rows and the moved row of 'kept' (61: 25, 25, 11).
+    expect(held.sent).toEqual([1, 1, 1, 1, 25, 25, 11]);
+    expect(pauses).toEqual([100, 200, 400]);
     expect(records.map((r) => r.utmSource)).toEqual(['kept', 'new']);
     const listed = await listTraffic(companyId);
     expect(listed.map((r) => `${r.utmSource}:${r.sessions}`).sort()).toEqual(['kept:5', 'new:2']);
+    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#traffic#'))).toHaveLength(2);
     expect(await table.item(keys.rule(companyId, 'r1'))).toBeDefined();
   });
 });
@@ -80,5 +87,42 @@ describe('the last traffic import', () => {
     expect(await table.item(keys.trafficImport(companyId))).toMatchObject({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICIMPORT' });
     expect((await listTraffic(companyId)).map((r) => r.utmSource)).toEqual(['google']);
     expect(await getTrafficImport(uid())).toBeNull();
+  });
+});
+
+describe('link states, pages and counts', () => {
+  const rows = [row('google', 50), row('bing', 30), row('mail', 30, 'email'), row('yahoo', 5)];
+
+  it('pages by sessions with ties in a stable order, filters on the link state, and counts', async () => {
+    const companyId = uid();
+    const records = await putTraffic(companyId, rows);
+    expect(await getTrafficSummary(companyId)).toBeNull();
+    expect(await countTraffic(companyId)).toEqual({ unlinkedUtms: 4, unlinkedSessions: 115, totalSessions: 115, totalUtms: 4 });
+    const google = records.find((r) => r.utmSource === 'google')!;
+    const bing = records.find((r) => r.utmSource === 'bing')!;
+    expect(await setLinks(companyId, [{ record: google, from: null, to: 'rule-1' }, { record: bing, from: null, to: 'rule-1' }])).toBe(2);
+    // Written on the state read only: a link changed meanwhile is left to that change.
+    expect(await setLinks(companyId, [{ record: google, from: null, to: 'rule-2' }])).toBe(0);
+    expect(await countTraffic(companyId)).toEqual({ unlinkedUtms: 2, unlinkedSessions: 35, totalSessions: 115, totalUtms: 4 });
+    expect(await getTrafficSummary(companyId)).toEqual({ unlinkedUtms: 2, unlinkedSessions: 35, totalSessions: 115, totalUtms: 4 });
+
+    const first = await trafficPage(companyId, { dir: 'desc' }, null, 2);
+    expect(first.rows.map((r) => [r.utmSource, r.linkedBy ?? null])).toEqual([['google', 'rule-1'], expect.any(Array)]);
+    const second = await trafficPage(companyId, { dir: 'desc' }, first.next, 2);
+    // The two of 30 sessions, one on each page, never twice.
+    expect([first.rows[1]!.utmSource, second.rows[0]!.utmSource].sort()).toEqual(['bing', 'mail']);
+    expect(second.rows[1]!.utmSource).toBe('yahoo');
+    // A page that ends the list exactly may still hand a cursor: the page after it is empty and the last.
+    if (second.next) expect(await trafficPage(companyId, { dir: 'desc' }, second.next, 2)).toEqual({ rows: [], next: null });
+    expect((await trafficPage(companyId, { dir: 'desc', linked: false }, null, 10)).rows.map((r) => r.utmSource)).toEqual(['mail', 'yahoo']);
+    expect((await trafficPage(companyId, { dir: 'asc', linked: true }, null, 10)).rows.map((r) => r.utmSource)).toEqual(['bing', 'google']);
+    expect((await trafficPage(companyId, { dir: 'desc', search: 'EMAIL' }, null, 10)).rows.map((r) => r.utmSource)).toEqual(['mail']);
+    expect((await trafficLinkedBy(companyId, ['rule-1'])).map((r) => r.utmSource).sort()).toEqual(['bing', 'google']);
+    // A cursor of another query, or of another company's traffic, is refused.
+    await expect(trafficPage(companyId, { dir: 'asc' }, first.next, 2)).rejects.toThrow(/cursor/);
+    await expect(trafficPage(uid(), { dir: 'desc' }, first.next, 2)).rejects.toThrow(/cursor/);
+    // Unlinked again: the row says so too.
+    expect(await setLinks(companyId, [{ record: { ...google, linkedBy: 'rule-1' }, from: 'rule-1', to: null }])).toBe(1);
+    expect((await trafficPage(companyId, { dir: 'desc', linked: false }, null, 10)).rows.map((r) => r.utmSource)).toEqual(['google', 'mail', 'yahoo']);
   });
 });

@@ -54,14 +54,23 @@ export interface TrafficAnswer extends TrafficAggregates {
   rows: TrafficRowView[];
 }
 
-/** GET /api/traffic: the rows and aggregates, the last analytics import, and the stored View ID the import reads (null: none yet). */
+/**
+ * GET /api/traffic: one page of rows (by sessions, searched, filtered), the next page's cursor (null:
+ * the last), the aggregates of all the company's traffic, the last analytics import, and the stored
+ * View ID the import reads (null: none yet).
+ */
 export interface TrafficListAnswer extends TrafficAnswer {
+  next: string | null;
   imported: { at: string; rows: number } | null;
   viewId: string | null;
 }
 
+/** How many of the combinations a draft rule matches are answered (the most sessions first); `utms` and `sessions` count them all. */
+export const MATCH_ROWS_SHOWN = 100;
+
 /** POST /api/traffic/match: what a draft rule would link, before it is saved. */
 export interface TrafficMatchAnswer {
+  /** The first MATCH_ROWS_SHOWN matches by sessions. */
   rows: TrafficRowView[];
   utms: number;
   sessions: number;
@@ -76,6 +85,12 @@ export interface TrafficRule {
   rule: UtmCondition[];
   version: number;
   created: string;
+}
+
+/** GET /api/traffic-rules: one page of rules (by creation) and the next page's cursor (null: the last). */
+export interface TrafficRulesPage {
+  rules: TrafficRule[];
+  next: string | null;
 }
 
 /** POST /api/traffic-rules. */

@@ -55,6 +55,31 @@ export const reportQuerySchema = /* @__PURE__ */ schema(() =>
   }).noUnknown(),
 );
 
+/** The sort orders of the UTM page's traffic table (spec: by sessions). */
+export const TRAFFIC_SORTS = ['sessions'] as const;
+
+/**
+ * GET /api/traffic: a page of the company's UTM combinations by sessions (descending unless said),
+ * searched over the three values, only the linked or unlinked ones if asked.
+ */
+export const trafficListQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    ...listQuery(TRAFFIC_SORTS),
+    linked: string().oneOf(['linked', 'unlinked'], 'validation.invalid'),
+  }).noUnknown(),
+);
+
+/**
+ * GET /api/traffic-rules: a page of the company's UTM rules by creation (oldest first unless said),
+ * searched over their values, of one source if asked.
+ */
+export const trafficRulesQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    ...listQuery(['created'] as const),
+    source: string().max(64, 'validation.invalid').matches(/^[A-Za-z0-9-]*$/, 'validation.invalid'),
+  }).noUnknown(),
+);
+
 /** GET /api/outbox: the deliveries of one state (pending by due time, dead newest first), a page at a time. */
 export const outboxListQuerySchema = /* @__PURE__ */ schema(() =>
   object({

@@ -9,7 +9,7 @@
  * Seeding goes through the repositories (functions/data), not the HTTP API: companies and users by
  * `loadCompanies` / `loadUsers` (the items createCompany / createUser write, in batch writes), the
  * advertiser's sources, rules, collectors and commissions by their own conditional writes, its
- * traffic by `putTraffic`.
+ * traffic by `putTraffic` with each combination's link state (`ruleFinder`, as the import does), counted once at the end.
  *
  * Measured: each admin API and the advertiser's APIs (answer bytes, median time of RUNS), the
  * sign-in and current-user answers of the administrator, each admin page and the advertiser's
@@ -53,8 +53,9 @@ const stack = await startLocalStack({ ports: 'free', web: 'dist', seed: true, qu
 const { createCompany } = await import('../../functions/data/companies');
 const { ADMIN_APIS: PLATFORM_APIS, ANSWER_BYTES_MAX, chunks, loadPlatform, pool } = await import('../support/platform-load');
 const { putNewSource } = await import('../../functions/data/sources');
-const { putNewRule } = await import('../../functions/data/traffic-rules');
-const { putTraffic } = await import('../../functions/data/traffic');
+const { listRules, putNewRule } = await import('../../functions/data/traffic-rules');
+const { countTraffic, putTraffic } = await import('../../functions/data/traffic');
+const { ruleFinder } = await import('../../functions/core/traffic/links');
 const { putNewCollector } = await import('../../functions/data/collectors');
 const { putNewCommission } = await import('../../functions/data/commissions');
 const { ensureUser } = await import('../../localstack/seed');
@@ -97,7 +98,17 @@ async function growAdvertiser(sources: number, rules: number, traffic: number, c
   });
   have.rules = rules;
   const combos = Array.from({ length: traffic - have.traffic }, (_, i) => have.traffic + i);
-  await pool(chunks(combos, 1000), 4, (batch) => putTraffic(advertiser.id, batch.map((i) => ({ utmSource: `src${i % (rules * 2)}`, utmMedium: `m${i % 13}`, utmCampaign: `campaign-${i}`, sessions: 1 + ((i * 7919) % 5000) }))));
+  const find = ruleFinder(await listRules(advertiser.id));
+  await pool(chunks(combos, 1000), 4, (batch) =>
+    putTraffic(
+      advertiser.id,
+      batch.map((i) => {
+        const row = { utmSource: `src${i % (rules * 2)}`, utmMedium: `m${i % 13}`, utmCampaign: `campaign-${i}`, sessions: 1 + ((i * 7919) % 5000) };
+        return { ...row, linkedBy: find(row) };
+      }),
+    ),
+  );
+  await countTraffic(advertiser.id);
   have.traffic = traffic;
   await pool(Array.from({ length: collectors - have.collectors }, (_, i) => have.collectors + i), 8, (i) =>
     putNewCollector({ id: randomUUID(), companyId: advertiser.id, source: `Collector ${i}`, accessEmail: `access${i}@bench.portal.test`, comment: '', commentStatus: '', configStatus: 'Ongoing', collectStatus: 'No', version: 1, created: at, updated: at }),

@@ -167,7 +167,7 @@ describe('UTM rules (per company, whatever the source)', () => {
     expect(answers.find((a) => a.status === 409)!.body.message).toBe(
       `This UTM rule exists already (source "${holder}": utmSource equal "${winner.body.rule.rule[0].value}", utmMedium any, utmCampaign contains "Brand")`,
     );
-    expect((await client.get('/api/traffic-rules')).body).toHaveLength(1);
+    expect((await client.get('/api/traffic-rules')).body.rules).toHaveLength(1);
     expect((await client.request('DELETE', `/api/traffic-rules/${winner.body.rule.id}`, { json: { version: 1 } })).status).toBe(200);
     expect((await client.post('/api/traffic-rules', { source: google, rule: rule('google') })).status).toBe(201);
   });

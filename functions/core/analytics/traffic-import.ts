@@ -4,6 +4,7 @@ import { getCompany, type CompanyRecord } from '../../data/companies';
 import * as trafficRepo from '../../data/traffic';
 import type { TrafficImport } from '../../data/traffic';
 import type { Actor } from '../integration/steps';
+import { storeTraffic } from '../traffic/links';
 import { completeUtmStepIfLinked } from '../traffic/traffic';
 import { attempt } from './attempt';
 import { analyticsProvider, type AnalyticsProvider, type UtmTrafficRow } from './provider';
@@ -32,7 +33,8 @@ export interface TrafficImportDeps {
 
 const defaults: TrafficImportDeps = {
   provider: analyticsProvider,
-  replaceTraffic: async (companyId, rows) => (await trafficRepo.replaceTraffic(companyId, rows)).length,
+  // Each combination is stored with its link state against the company's rules (../traffic/links.ts).
+  replaceTraffic: async (companyId, rows) => (await storeTraffic(companyId, rows, { replace: true })).length,
   recordImport: trafficRepo.recordTrafficImport,
   lastImport: trafficRepo.getTrafficImport,
   completeUtmStep: (company, actor) => completeUtmStepIfLinked(company, actor),

@@ -3,14 +3,12 @@ import { healthOf, reindexCompanySteps } from '../../data/report-rows';
 import { coverage } from '../../../shared/domain/analytics';
 import { HEALTH_KINDS, type HealthKind } from '../../../shared/domain/data-health';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
-import { linkTraffic } from '../../../shared/domain/utm-matching';
 import { getCompany, type CompanyRecord } from '../../data/companies';
 import * as healthRepo from '../../data/data-health';
 import type { HealthStateRecord, KindNow } from '../../data/data-health';
 import { listAlertRecipients, type AlertRecipient } from '../../data/users';
 import { listFeedHistory } from '../../data/feed-checks';
-import { listTraffic } from '../../data/traffic';
-import { listRules } from '../../data/traffic-rules';
+import { trafficCounts } from '../traffic/links';
 import { env } from '../../platform/env';
 import type { Mailer } from '../../platform/mailer';
 import { queueMail } from '../outbox/outbox';
@@ -43,10 +41,7 @@ export interface HealthDeps {
 const defaults: HealthDeps = {
   provider: analyticsProvider,
   latestFeedEntry: async (companyId) => (await listFeedHistory(companyId, 1))[0] ?? null,
-  utmAggregates: async (companyId) => {
-    const [traffic, rules] = await Promise.all([listTraffic(companyId), listRules(companyId)]);
-    return linkTraffic(traffic, rules.map((r) => r.rule));
-  },
+  utmAggregates: trafficCounts,
   putDays: healthRepo.putHealthDays,
   getState: healthRepo.getHealthState,
   saveState: healthRepo.saveHealthState,

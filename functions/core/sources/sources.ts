@@ -2,6 +2,7 @@ import { businessModelsFor, sourceNamed } from '../../../shared/domain/sources';
 import type { Product, Source } from '../../../shared/domain/types';
 import { isSourceId, type SourceCreateRequest, type SourceUpdateRequest } from '../../../shared/schemas/sources';
 import * as repo from '../../data/sources';
+import { relinkAfterRulesGone } from '../traffic/links';
 import type { SourceFieldsRecord, SourceRecord, SourceWrite } from '../../data/sources';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 
@@ -15,11 +16,13 @@ export interface SourcesDeps {
   listSources(companyId: string): Promise<SourceRecord[]>;
   putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>>;
   updateSource(companyId: string, id: string, expectedVersion: number, fields: SourceFieldsRecord, at: string): Promise<SourceWrite<SourceRecord>>;
-  deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ rulesDeleted: number }>>;
+  deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ ruleIds: string[] }>>;
+  relinkAfterRulesGone(companyId: string, ruleIds: readonly string[]): Promise<unknown>;
   now(): Date;
 }
 
 const defaults: SourcesDeps = {
+  relinkAfterRulesGone,
   listSources: repo.listSources,
   putNewSource: repo.putNewSource,
   updateSource: repo.updateSource,
@@ -123,6 +126,8 @@ export async function updateSource(company: CompanyRef, id: string, input: Sourc
 /** Deletes the source and its UTM rules (spec: 'deleting a source also permanently removes its UTM rules'). */
 export async function deleteSource(companyId: string, id: string, version: number, deps: SourcesDeps = defaults): Promise<{ id: string; rulesDeleted: number }> {
   const sourceId = requireId(id);
-  const { rulesDeleted } = unwrap(await deps.deleteSourceWithRules(companyId, sourceId, version));
-  return { id: sourceId, rulesDeleted };
+  const { ruleIds } = unwrap(await deps.deleteSourceWithRules(companyId, sourceId, version));
+  // The traffic its rules linked is linked again by the rules left, or unlinked.
+  if (ruleIds.length) await deps.relinkAfterRulesGone(companyId, ruleIds);
+  return { id: sourceId, rulesDeleted: ruleIds.length };
 }

@@ -6,6 +6,7 @@ import type { CompanyRecord } from '../../data/companies';
 import type { TrafficRecord } from '../../data/traffic';
 import type { TrafficRuleRecord } from '../../data/traffic-rules';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { ruleFinder } from './links';
 import { applyRules, completeUtmStepIfLinked, createRule, deleteCompanyRule, listCompanyRules, listCompanyTraffic, matchCompanyTraffic, type TrafficDeps } from './traffic';
 
 const company = { id: 'c1', name: 'Acme' } as CompanyRecord;
@@ -21,10 +22,38 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
   const unseen = { count: 0 };
   let step = initial.step === undefined ? 'TBD' : initial.step;
   let ids = 0;
+  // The stored traffic with its link states (the data layer's items).
+  let stored = initial.traffic.map((record) => ({ ...record }));
+  const countOf = () => ({
+    totalUtms: stored.length,
+    totalSessions: stored.reduce((sum, r) => sum + r.sessions, 0),
+    unlinkedUtms: stored.filter((r) => !r.linkedBy).length,
+    unlinkedSessions: stored.filter((r) => !r.linkedBy).reduce((sum, r) => sum + r.sessions, 0),
+  });
   const deps: TrafficDeps = {
-    listTraffic: async () => initial.traffic,
+    listTraffic: async () => stored.map((record) => ({ ...record })),
+    trafficPage: async (_c, query) => ({
+      rows: stored.filter((r) => query.linked === undefined || !!r.linkedBy === query.linked).sort((a, b) => (query.dir === 'asc' ? a.sessions - b.sessions : b.sessions - a.sessions)),
+      next: null,
+    }),
+    counts: async () => countOf(),
+    linkNewRule: async (_c, rule, read) => {
+      const find = ruleFinder([rule]);
+      for (const record of stored) if (!record.linkedBy && read.some((r) => r.id === record.id) && find(record)) record.linkedBy = rule.id;
+      return countOf();
+    },
+    relinkAfterRulesGone: async (_c, ids) => {
+      const find = ruleFinder(rules);
+      for (const record of stored) if (record.linkedBy && ids.includes(record.linkedBy)) record.linkedBy = find(record) ?? undefined;
+      return countOf();
+    },
     listRules: async () => (unseen.count ? (unseen.count--, []) : [...rules]),
     listSourceRefs: async () => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }],
+    sourceRefsOf: async (_c, ids) => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }].filter((s) => ids.includes(s.id)),
+    rulesPage: async (_c, query) => ({
+      rules: rules.filter((r) => !query.sourceId || r.sourceId === query.sourceId).sort((a, b) => (query.dir === 'desc' ? -1 : 1) * a.id.localeCompare(b.id)),
+      next: null,
+    }),
     lastImport: async () => ({ at: '2026-01-01T00:00:00.000Z', viewId: '100001', rows: 2 }),
     // The data layer's guard: one rule per conditions, whatever the reads saw.
     putNewRule: async (record) => {
@@ -45,7 +74,12 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
     newId: () => `r${++ids}`,
     now: () => new Date('2026-01-01T00:00:00Z'),
   };
-  return { deps, rules, unseen };
+  /** An import: the company's traffic becomes these, linked by the stored rules. */
+  const importTraffic = (records: TrafficRecord[]) => {
+    const find = ruleFinder(rules);
+    stored = records.map((record) => ({ ...record, linkedBy: find(record) ?? undefined }));
+  };
+  return { deps, rules, unseen, importTraffic };
 }
 
 describe('completeUtmStepIfLinked (after an analytics import)', () => {
@@ -54,7 +88,7 @@ describe('completeUtmStepIfLinked (after an analytics import)', () => {
     await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, linked.deps);
     expect(linked.deps.completeUtmStep).not.toHaveBeenCalled();
     // The import brings only traffic the stored rules link.
-    linked.deps.listTraffic = async () => [traffic('newsletter', 'email', 'june', 40)];
+    linked.importTraffic([traffic('newsletter', 'email', 'june', 40)]);
     expect(await completeUtmStepIfLinked(company, actor, linked.deps)).toBe('done');
     expect(linked.deps.completeUtmStep).toHaveBeenCalledTimes(1);
 
@@ -81,7 +115,7 @@ describe('UTM rules', () => {
     expect(created.aggregates).toEqual({ unlinkedUtms: 1, unlinkedSessions: 40, totalSessions: 540, totalUtms: 2 });
     expect(created.stepStatus).toBe('TBD');
     expect(deps.completeUtmStep).not.toHaveBeenCalled();
-    const listed = await listCompanyTraffic({ ...company, viewId: '100001' }, deps);
+    const listed = await listCompanyTraffic({ ...company, viewId: '100001' }, {}, deps);
     expect(listed.rows.map((r) => r.linked)).toEqual([true, false]);
     expect(listed).toMatchObject({ imported: { at: '2026-01-01T00:00:00.000Z', rows: 2 }, viewId: '100001' });
   });
@@ -147,11 +181,13 @@ describe('UTM rules', () => {
     expect(await matchCompanyTraffic('c1', sourceIs('GOOGLE'), deps)).toMatchObject({ utms: 1, sessions: 500 });
   });
 
-  it('lists rules by source name; deletes on the version read only', async () => {
+  it('lists a page of rules with their source names, of one source if asked; deletes on the version read only', async () => {
     const { deps } = fakes({ traffic: rows });
     await createRule(company, actor, { source: 's-mail', rule: sourceIs('newsletter') }, deps);
     await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
-    expect((await listCompanyRules('c1', deps)).map((r) => r.source)).toEqual(['Google Ads', 'Newsletter']);
+    expect((await listCompanyRules('c1', {}, deps)).rules.map((r) => r.source)).toEqual(['Newsletter', 'Google Ads']);
+    expect((await listCompanyRules('c1', { source: 's-google', dir: 'desc' }, deps)).rules.map((r) => r.source)).toEqual(['Google Ads']);
+    await expect(listCompanyRules('c1', { sort: 'source' }, deps)).rejects.toBeInstanceOf(ValidationError);
     await expect(deleteCompanyRule('c1', 'r1', 2, deps)).rejects.toBeInstanceOf(ConflictError);
     await expect(deleteCompanyRule('c1', 'r1', 1, deps)).resolves.toEqual({ id: 'r1' });
     await expect(deleteCompanyRule('c1', 'r1', 1, deps)).rejects.toBeInstanceOf(NotFoundError);
@@ -209,8 +245,8 @@ describe('contradicting rules: which 409 is which', () => {
   it('a rule of a source gone meanwhile answers an empty source name; a rule id of another shape is not found', async () => {
     const { deps } = fakes({ traffic: rows });
     await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps);
-    const listed = await listCompanyRules('c1', { ...deps, listSourceRefs: async () => [] });
-    expect(listed[0]!.source).toBe('');
+    const listed = await listCompanyRules('c1', {}, { ...deps, sourceRefsOf: async () => [] });
+    expect(listed.rules[0]!.source).toBe('');
     await expect(deleteCompanyRule('c1', 'not a rule id!', 1, deps)).rejects.toThrow(NotFoundError);
   });
 });

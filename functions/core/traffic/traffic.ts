@@ -1,39 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import type { StepStatus } from '../../../shared/domain/types';
 import {
-  linkTraffic,
-  matchTraffic,
+  bySessions,
+  MATCH_ROWS_SHOWN,
   normalizeRule,
+  ruleMatches,
   type TrafficAggregates,
   type TrafficListAnswer,
   type TrafficMatchAnswer,
   type TrafficRule,
+  type TrafficRowView,
   type TrafficRuleCreated,
   type TrafficRulesApplied,
+  type TrafficRulesPage,
   type UtmRule,
 } from '../../../shared/domain/utm-matching';
+import { LIST_PAGE_SIZE, trafficListQuerySchema, trafficRulesQuerySchema } from '../../../shared/schemas/lists';
 import { findSameRule, overlapWithOtherSources } from '../../../shared/domain/utm-overlap';
 import { ruleList, type RuleMap } from '../../../shared/schemas/traffic';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import * as rulesRepo from '../../data/traffic-rules';
-import type { RuleCreated, SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
+import type { RuleCreated, RuleQuery, SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
 import * as trafficRepo from '../../data/traffic';
-import type { TrafficImport, TrafficRecord } from '../../data/traffic';
+import type { TrafficImport, TrafficQuery, TrafficRecord } from '../../data/traffic';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { validQuery } from '../../platform/query';
 import { changeStepStatus, type Actor } from '../integration/steps';
+import { linkNewRule, relinkAfterRulesGone, trafficCounts } from './links';
 
 /**
  * UTM management's use cases (spec integration-steps, "UTM management"). The company is always
  * the caller's current one; bodies were validated by shared/schemas/traffic.ts. Whether a traffic
- * row is linked is computed on every read from the stored rules (no stored flag that could drift:
- * 5,000 rows x 50 rules take a few milliseconds, shared/domain/utm-matching.test.ts).
+ * combination is linked is stored with it and kept by the writes (./links.ts): a read of the
+ * traffic reads one page and the stored counts, never every combination against every rule.
  */
 
 export interface TrafficDeps {
   listTraffic(companyId: string): Promise<TrafficRecord[]>;
+  trafficPage(companyId: string, query: TrafficQuery, cursor: string | null, limit: number): Promise<{ rows: TrafficRecord[]; next: string | null }>;
+  counts(companyId: string): Promise<TrafficAggregates>;
+  linkNewRule(companyId: string, rule: Pick<TrafficRuleRecord, 'id' | 'rule'>, traffic: readonly TrafficRecord[]): Promise<TrafficAggregates>;
+  relinkAfterRulesGone(companyId: string, ruleIds: readonly string[]): Promise<TrafficAggregates>;
   listRules(companyId: string): Promise<TrafficRuleRecord[]>;
+  rulesPage(companyId: string, query: RuleQuery, cursor: string | null, limit: number): Promise<{ rules: TrafficRuleRecord[]; next: string | null }>;
   listSourceRefs(companyId: string): Promise<SourceRef[]>;
+  sourceRefsOf(companyId: string, ids: readonly string[]): Promise<SourceRef[]>;
   lastImport(companyId: string): Promise<TrafficImport | null>;
   putNewRule(record: TrafficRuleRecord): Promise<RuleCreated>;
   deleteRule(companyId: string, id: string, expectedVersion: number): Promise<WriteOutcome<null>>;
@@ -45,8 +57,14 @@ export interface TrafficDeps {
 
 const defaults: TrafficDeps = {
   listTraffic: trafficRepo.listTraffic,
+  trafficPage: trafficRepo.trafficPage,
+  counts: trafficCounts,
+  linkNewRule,
+  relinkAfterRulesGone,
   listRules: rulesRepo.listRules,
+  rulesPage: rulesRepo.rulesPage,
   listSourceRefs: rulesRepo.listSourceRefs,
+  sourceRefsOf: rulesRepo.sourceRefsOf,
   lastImport: trafficRepo.getTrafficImport,
   putNewRule: rulesRepo.putNewRule,
   deleteRule: rulesRepo.deleteRule,
@@ -64,9 +82,9 @@ const NO_RULE = 'No such UTM rule';
 const STALE_RULE = 'This UTM rule was changed by someone else: reload the page and try again';
 const PLAUSIBLE_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-const rows = (records: TrafficRecord[]) =>
+const rows = (records: readonly TrafficRecord[]) =>
   records.map(({ id, utmSource, utmMedium, utmCampaign, sessions }) => ({ id, utmSource, utmMedium, utmCampaign, sessions }));
-const conditions = (records: TrafficRuleRecord[]): UtmRule[] => records.map((r) => r.rule);
+const views = (records: readonly TrafficRecord[]): TrafficRowView[] => records.map((record) => ({ ...rows([record])[0]!, linked: !!record.linkedBy }));
 const aggregatesOf = ({ unlinkedUtms, unlinkedSessions, totalSessions, totalUtms }: TrafficAggregates): TrafficAggregates => ({
   unlinkedUtms,
   unlinkedSessions,
@@ -80,27 +98,38 @@ function toTrafficRule(record: TrafficRuleRecord, sources: SourceRef[]): Traffic
 }
 
 /**
- * GET /api/traffic: every row with its link state (descending by sessions) and the aggregates,
- * with the last import (the page's "Import again" shows its time) and the stored View ID (what
- * the import reads).
+ * GET /api/traffic: one page of combinations (by sessions, descending unless asked; searched over
+ * the three values; only linked or unlinked ones if asked) with their stored link state, the
+ * counts of the whole traffic, the last import (the page's "Import again" shows its time) and the
+ * stored View ID (what the import reads).
  */
-export async function listCompanyTraffic(company: CompanyRecord, deps: TrafficDeps = defaults): Promise<TrafficListAnswer> {
-  const [traffic, rules, imported] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id), deps.lastImport(company.id)]);
-  return { ...linkTraffic(rows(traffic), conditions(rules)), imported: imported && { at: imported.at, rows: imported.rows }, viewId: company.viewId ?? null };
+export async function listCompanyTraffic(company: CompanyRecord, query: Record<string, string> = {}, deps: TrafficDeps = defaults): Promise<TrafficListAnswer> {
+  const params = validQuery(trafficListQuerySchema, query);
+  const filter: TrafficQuery = { dir: params.dir === 'asc' ? 'asc' : 'desc', search: params.q, ...(params.linked ? { linked: params.linked === 'linked' } : {}) };
+  const [page, counts, imported] = await Promise.all([
+    deps.trafficPage(company.id, filter, params.cursor || null, params.limit ?? LIST_PAGE_SIZE),
+    deps.counts(company.id),
+    deps.lastImport(company.id),
+  ]);
+  return { rows: views(page.rows), next: page.next, ...aggregatesOf(counts), imported: imported && { at: imported.at, rows: imported.rows }, viewId: company.viewId ?? null };
 }
 
-/** POST /api/traffic/match: the traffic a draft rule would link, before it is saved. */
+/** POST /api/traffic/match: the traffic a draft rule would link, before it is saved (the first MATCH_ROWS_SHOWN by sessions, all of them counted). */
 export async function matchCompanyTraffic(companyId: string, rule: RuleMap, deps: TrafficDeps = defaults): Promise<TrafficMatchAnswer> {
-  const [traffic, rules] = await Promise.all([deps.listTraffic(companyId), deps.listRules(companyId)]);
-  return matchTraffic(rows(traffic), conditions(rules), normalizeRule(ruleList(rule)));
+  const draft = normalizeRule(ruleList(rule));
+  const matched = (await deps.listTraffic(companyId)).filter((record) => ruleMatches(draft, record));
+  return { rows: views(matched.sort(bySessions).slice(0, MATCH_ROWS_SHOWN)), utms: matched.length, sessions: matched.reduce((sum, record) => sum + record.sessions, 0) };
 }
 
-/** GET /api/traffic-rules: by source name, then oldest first. */
-export async function listCompanyRules(companyId: string, deps: TrafficDeps = defaults): Promise<TrafficRule[]> {
-  const [rules, sources] = await Promise.all([deps.listRules(companyId), deps.listSourceRefs(companyId)]);
-  return rules
-    .map((r) => toTrafficRule(r, sources))
-    .sort((a, b) => a.source.localeCompare(b.source) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+/**
+ * GET /api/traffic-rules: one page of rules by creation (oldest first unless asked), searched over
+ * their values, of one source if asked; the page's sources named by one read of those sources.
+ */
+export async function listCompanyRules(companyId: string, query: Record<string, string> = {}, deps: TrafficDeps = defaults): Promise<TrafficRulesPage> {
+  const params = validQuery(trafficRulesQuerySchema, query);
+  const page = await deps.rulesPage(companyId, { dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q, ...(params.source ? { sourceId: params.source } : {}) }, params.cursor || null, params.limit ?? LIST_PAGE_SIZE);
+  const sources = await deps.sourceRefsOf(companyId, page.rules.map((rule) => rule.sourceId));
+  return { rules: page.rules.map((r) => toTrafficRule(r, sources)), next: page.next };
 }
 
 /** The source must be one of the company's own: another company's id is unknown here (400, nothing written). */
@@ -132,8 +161,8 @@ async function completeIfAllLinked(
  * one mail to the team).
  */
 export async function completeUtmStepIfLinked(company: CompanyRecord, actor: Actor, deps: TrafficDeps = defaults): Promise<StepStatus | null> {
-  const [traffic, rules] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
-  return completeIfAllLinked(company, actor, aggregatesOf(linkTraffic(rows(traffic), conditions(rules))), rules.length, deps);
+  const [counts, rules] = await Promise.all([deps.counts(company.id), deps.listRules(company.id)]);
+  return completeIfAllLinked(company, actor, aggregatesOf(counts), rules.length, deps);
 }
 
 const describeRule = (rule: UtmRule): string =>
@@ -200,11 +229,9 @@ export async function createRule(
     throw duplicateRule(holder ?? { sourceId: input.source, rule: draft }, holder ? await deps.listSourceRefs(company.id) : sources);
   }
   const record = created.value;
-  const [traffic, rules] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
-  // The read may not list the new rule yet on a busy table: count it either way.
-  const all = rules.some((r) => r.id === record.id) ? rules : [...rules, record];
-  const aggregates = aggregatesOf(linkTraffic(rows(traffic), conditions(all)));
-  const stepStatus = await completeIfAllLinked(company, actor, aggregates, all.length, deps);
+  // The combinations it matches that no rule linked become its own; the counts are taken again.
+  const aggregates = aggregatesOf(await deps.linkNewRule(company.id, record, await deps.listTraffic(company.id)));
+  const stepStatus = await completeIfAllLinked(company, actor, aggregates, storedBefore.length + 1, deps);
   return { rule: toTrafficRule(record, sources), aggregates, stepStatus };
 }
 
@@ -222,10 +249,13 @@ export async function applyRules(
   deps: TrafficDeps = defaults,
 ): Promise<TrafficRulesApplied> {
   await requireSource(company.id, input.source, deps);
-  const [traffic, rules] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
-  const stored = conditions(rules);
-  const aggregates = aggregatesOf(linkTraffic(rows(traffic), stored));
-  const withRule = aggregatesOf(linkTraffic(rows(traffic), [...stored, normalizeRule(ruleList(input.rule))]));
+  const [traffic, rules, counts] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id), deps.counts(company.id)]);
+  const aggregates = aggregatesOf(counts);
+  // The rule would link the unlinked combinations it matches (the linked ones stay linked).
+  const draft = normalizeRule(ruleList(input.rule));
+  const gained = traffic.filter((record) => !record.linkedBy && ruleMatches(draft, record));
+  const gainedSessions = gained.reduce((sum, record) => sum + record.sessions, 0);
+  const withRule = { ...aggregates, unlinkedUtms: aggregates.unlinkedUtms - gained.length, unlinkedSessions: aggregates.unlinkedSessions - gainedSessions };
   const stepStatus = await completeIfAllLinked(company, actor, aggregates, rules.length, deps);
   return { aggregates, withRule, stepStatus };
 }
@@ -235,5 +265,7 @@ export async function deleteCompanyRule(companyId: string, id: string, version: 
   if (!PLAUSIBLE_ID.test(id)) throw new NotFoundError(NO_RULE);
   const outcome = await deps.deleteRule(companyId, id, version);
   if (!outcome.ok) throw outcome.reason === 'missing' ? new NotFoundError(NO_RULE) : new ConflictError(STALE_RULE);
+  // What it linked is linked by another rule, or unlinked.
+  await deps.relinkAfterRulesGone(companyId, [id]);
   return { id };
 }

@@ -2,7 +2,7 @@ import { trafficList } from '../../../shared/routes';
 import { listCompanyTraffic } from '../../core/traffic/traffic';
 import { httpHandler } from '../../pipeline/http';
 
-/** GET /api/traffic: the current company's traffic rows (linked or not, by sessions), the aggregates and the last import. */
-export const handler = httpHandler(trafficList).handle(async ({ auth }) => ({
-  body: await listCompanyTraffic(auth.company),
+/** GET /api/traffic: one page of the current company's traffic (by sessions, searched, linked or not), the counts and the last import. */
+export const handler = httpHandler(trafficList).handle(async ({ auth, query }) => ({
+  body: await listCompanyTraffic(auth.company, query),
 }));

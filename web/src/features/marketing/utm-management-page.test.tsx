@@ -26,7 +26,7 @@ function mockApi(stored: TrafficRule[] = []) {
     http.get(api('/api/integration-status'), () => HttpResponse.json(status)),
     http.get(api('/api/sources'), () => HttpResponse.json([source, { ...source, id: 's2', name: 'Brand Search' }])),
     http.get(api('/api/traffic'), () => HttpResponse.json(traffic(rules.length > 0))),
-    http.get(api('/api/traffic-rules'), () => HttpResponse.json(rules)),
+    http.get(api('/api/traffic-rules'), () => HttpResponse.json({ rules, next: null })),
     http.post(api('/api/traffic/match'), () => HttpResponse.json({ rows: [traffic(false).rows[0]], utms: 1, sessions: 1500 })),
     http.post(api('/api/traffic-rules'), async ({ request }) => {
       const body = (await request.json()) as { source: string };
@@ -221,5 +221,28 @@ describe('UtmManagementPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('This rule exists already, for the source “Brand Search”: nothing was created.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
+  });
+
+  it('asks the server for a page of traffic: the search, the order, the page and the linked toggle in the URL and the request', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockApi();
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(api('/api/traffic'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ ...traffic(false), next: 'NEXT' });
+      }),
+    );
+    renderApp('/marketing/utm-management?q=goo&page=CUR');
+    await screen.findByRole('columnheader', { name: /Sessions/ });
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: 'goo', dir: 'desc', cursor: 'CUR', linked: 'unlinked' });
+    await userEvent.click(screen.getByRole('button', { name: /Sessions/ }));
+    await waitFor(() => expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: 'goo', dir: 'asc', linked: 'unlinked' }));
+    expect(screen.getByTestId('location').textContent).toContain('dir=asc');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Also show the linked traffic/ }));
+    await waitFor(() => expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: 'goo', dir: 'asc' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(asked.at(-1)!.get('cursor')).toBe('NEXT'));
+    expect(screen.getByTestId('location').textContent).toContain('page=NEXT');
   });
 });

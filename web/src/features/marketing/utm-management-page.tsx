@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import type { KeyedMutator } from 'swr';
 import { findSameRule, overlapWithOtherSources, type OverlapRow } from 'shared/domain/utm-overlap';
 import { ruleList } from 'shared/schemas/traffic';
-import { proposeRule, type TrafficAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
+import { proposeRule, type TrafficAnswer, type TrafficListAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
+import { TRAFFIC_SORTS } from 'shared/schemas/lists';
 import type { StepStatus } from 'shared/domain/types';
 import { integrationStatusList, sourcesList, trafficList, trafficMatch, trafficRulesCreate, trafficRulesDelete, trafficRulesList } from 'shared/routes';
 import { useIntl } from 'react-intl';
@@ -14,6 +16,7 @@ import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { usePage } from '../../ui/page-context';
 import { Spinner } from '../../ui/spinner';
+import { Pager, SearchBox, useListUrl } from '../../ui/table-tools';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { emptyForm, UtmRuleForm, type UtmFormValues } from './utm-rule-form';
 import { TrafficImportCard } from './utm-import';
@@ -34,8 +37,24 @@ const SUGGESTIONS = 3;
  */
 export function UtmManagementPage() {
   const status = useRoute(integrationStatusList);
-  const traffic = useRoute(trafficList);
-  const rules = useRoute(trafficRulesList);
+  // One page of the traffic from the server (by sessions, searched; the unlinked only unless asked), kept in the URL.
+  const list = useListUrl<(typeof TRAFFIC_SORTS)[number]>({ key: 'sessions', dir: 'desc' }, TRAFFIC_SORTS);
+  const showAll = list.param('traffic') === 'all';
+  const traffic = useRoute(trafficList, undefined, {
+    query: { q: list.search, dir: list.sort.dir, cursor: list.cursor ?? undefined, ...(showAll ? {} : { linked: 'unlinked' }) },
+    keepPreviousData: true,
+  });
+  // The rules a page at a time too (the URL's list state is the traffic's): Next and Previous walk the cursors seen.
+  const [ruleCursors, setRuleCursors] = useState<string[]>([]);
+  const rules = useRoute(trafficRulesList, undefined, { query: { cursor: ruleCursors.at(-1) }, keepPreviousData: true });
+  const rulePager = {
+    cursor: ruleCursors.at(-1) ?? null,
+    nextPage: (next: string) => setRuleCursors((seen) => [...seen, next]),
+    previousPage: ruleCursors.length ? () => setRuleCursors((seen) => seen.slice(0, -1)) : null,
+    firstPage: null,
+  };
+  const ruleRows = (update?: (rows: TrafficRule[] | undefined) => TrafficRule[], opts?: boolean) =>
+    (update ? rules.mutate((current) => current && { ...current, rules: update(current.rules) }, opts) : rules.mutate()).then((answer) => answer?.rules);
   const sources = useRoute(sourcesList, undefined, { shouldRetryOnError: false });
   const [form, setForm] = useState<{ key: number; values: UtmFormValues }>({ key: 0, values: emptyForm() });
   const [search, setSearch] = useState<{ result?: TrafficMatchAnswer; error?: ApiError; loading?: boolean } | null>(null);
@@ -44,8 +63,8 @@ export function UtmManagementPage() {
   const [overlap, setOverlap] = useState<{ values: UtmFormValues; rows: OverlapRow[]; busy: boolean; error?: MessageId } | null>(null);
   const intl = useIntl();
   const ruleEdit = useRowEdit<TrafficRule, object>({
-    data: rules.data,
-    mutate: rules.mutate,
+    data: rules.data?.rules,
+    mutate: ruleRows as KeyedMutator<TrafficRule[]>,
     // Spec: confirmed first; its UTMs are unlinked (mutateRoute re-reads the traffic).
     remove: (rule) => mutateRoute(trafficRulesDelete, { params: { id: rule.id }, body: { version: rule.version } }),
     name: ruleName,
@@ -82,12 +101,13 @@ export function UtmManagementPage() {
     setCreateError(null);
     setDuplicateOf(null);
     const draft = ruleList(values.rule);
-    const same = findSameRule(rules.data ?? [], draft);
+    // The page's rules and traffic: the server checks against all of them (and answers the same refusals).
+    const same = findSameRule(rules.data?.rules ?? [], draft);
     if (same) {
       setDuplicateOf(same);
       throw new AwaitingConfirmation();
     }
-    const rows = traffic.data && rules.data ? overlapWithOtherSources(traffic.data.rows, rules.data, { sourceId: values.source, rule: draft }) : [];
+    const rows = traffic.data && rules.data ? overlapWithOtherSources(traffic.data.rows, rules.data.rules, { sourceId: values.source, rule: draft }) : [];
     if (rows.length) {
       setOverlap({ values, rows, busy: false });
       throw new AwaitingConfirmation();
@@ -168,12 +188,15 @@ export function UtmManagementPage() {
             </h2>
             {rules.error ? null : !rules.data ? (
               <Spinner />
-            ) : rules.data.length === 0 ? (
+            ) : rules.data.rules.length === 0 && !rulePager.cursor ? (
               <p className="muted">
                 <T id="utm.rules.empty" />
               </p>
             ) : (
-              <RulesTable rules={rules.data} edit={ruleEdit} />
+              <>
+                <RulesTable rules={rules.data.rules} edit={ruleEdit} />
+                <Pager list={rulePager} next={rules.data.next} shown={rules.data.rules.length} label="utm.rules.pager" />
+              </>
             )}
           </Card>
 
@@ -181,7 +204,7 @@ export function UtmManagementPage() {
             <h2 className="card-heading">
               <T id="utm.traffic.title" />
             </h2>
-            <TrafficSection traffic={traffic.data} error={traffic.error} step={step} unlinked={unlinked} onUse={onUse} />
+            <TrafficSection traffic={traffic.data} error={traffic.error} step={step} list={list} showAll={showAll} onUse={onUse} />
           </Card>
         </div>
         <aside className="utm-side">
@@ -285,16 +308,17 @@ function TrafficSection({
   traffic,
   error,
   step,
-  unlinked,
+  list,
+  showAll,
   onUse,
 }: {
-  traffic?: TrafficAnswer;
+  traffic?: TrafficListAnswer;
   error?: ApiError;
   step: StepStatus | null | undefined;
-  unlinked: TrafficRowView[];
+  list: ReturnType<typeof useListUrl<'sessions'>>;
+  showAll: boolean;
   onUse: (row: TrafficRowView) => void;
 }) {
-  const [showAll, setShowAll] = useState(false);
   if (error) {
     return (
       <Callout tone="warning" title={<T id="utm.traffic.failed" />}>
@@ -303,10 +327,9 @@ function TrafficSection({
     );
   }
   if (!traffic) return <Spinner />;
-  const rows = showAll ? traffic.rows : unlinked;
   return (
     <>
-      {unlinked.length === 0 &&
+      {traffic.unlinkedUtms === 0 &&
         (step === 'done' ? (
           <Callout tone="success" title={<T id="utm.traffic.allLinked" />} />
         ) : (
@@ -315,12 +338,21 @@ function TrafficSection({
           </Callout>
         ))}
       {traffic.totalUtms > 0 && (
-        <label className="utm-toggle">
-          <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />
-          <T id="utm.traffic.showLinked" values={{ count: traffic.totalUtms - unlinked.length }} />
-        </label>
+        <div className="utm-traffic-tools">
+          <label className="utm-toggle">
+            <input type="checkbox" checked={showAll} onChange={(event) => list.setParam('traffic', event.target.checked ? 'all' : null)} />
+            <T id="utm.traffic.showLinked" values={{ count: traffic.totalUtms - traffic.unlinkedUtms }} />
+          </label>
+          <SearchBox value={list.text} onChange={list.setText} label="utm.traffic.search" />
+        </div>
       )}
-      {rows.length > 0 && <TrafficTable rows={rows} caption="utm.traffic.title" showLinked={showAll} onUse={onUse} />}
+      {traffic.rows.length > 0 && <TrafficTable rows={traffic.rows} caption="utm.traffic.title" showLinked={showAll} onUse={onUse} sort={list.sort} onSort={list.toggleSort} />}
+      {traffic.rows.length === 0 && list.search && (
+        <p className="muted" role="status">
+          <T id="utm.traffic.noMatch" />
+        </p>
+      )}
+      <Pager list={list} next={traffic.next} shown={traffic.rows.length} label="utm.traffic.pager" />
     </>
   );
 }

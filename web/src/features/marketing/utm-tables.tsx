@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { FormattedNumber } from 'react-intl';
 import type { TrafficRowView, TrafficRule, UtmCondition } from 'shared/domain/utm-matching';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Button } from '../../ui/button';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
-import type { Sort } from '../../ui/table-tools';
+import { SortHeader, type Sort } from '../../ui/table-tools';
 import type { RowEdit } from '../../ui/use-row-edit';
 import { matchTypeId } from './utm-rule-form';
 
@@ -49,15 +48,14 @@ export function RulesTable({ rules, edit }: { rules: TrafficRule[]; edit: RowEdi
   return <EditTable rows={rules} columns={RULE_COLUMNS} edit={edit} editable name={ruleName} preview={(rule) => rule} labels={RULE_LABELS} caption="utm.rules.title" hiddenCaption sort={UNSORTED} onSort={() => undefined} testId="utm-rule" />;
 }
 
-/** Rows drawn at first: a company may have thousands of combinations, the biggest come first. */
-const FIRST_ROWS = 100;
-
-/** Traffic rows (utmSource, utmMedium, utmCampaign, sessions), in the order given (descending by sessions). */
+/** Traffic rows (utmSource, utmMedium, utmCampaign, sessions), in the order given (by sessions: a page of the server's, or a search's first matches). */
 export function TrafficTable({
   rows,
   caption,
   showLinked = false,
   onUse,
+  sort,
+  onSort,
 }: {
   rows: TrafficRowView[];
   caption: MessageId;
@@ -65,10 +63,11 @@ export function TrafficTable({
   showLinked?: boolean;
   /** Adds a 'Use' button per row that fills the form with a proposed rule. */
   onUse?: (row: TrafficRowView) => void;
+  /** The sessions column sorts (a list the server pages). */
+  sort?: Sort<'sessions'>;
+  onSort?: (key: 'sessions') => void;
 }) {
   const t = useT();
-  const [all, setAll] = useState(false);
-  const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   return (
     <div className="utm-table-wrap">
       <table className="utm-table utm-traffic">
@@ -80,9 +79,13 @@ export function TrafficTable({
             <th scope="col">utmSource</th>
             <th scope="col">utmMedium</th>
             <th scope="col">utmCampaign</th>
-            <th scope="col" className="num">
-              <T id="utm.traffic.sessions" />
-            </th>
+            {sort && onSort ? (
+              <SortHeader column="sessions" label="utm.traffic.sessions" sort={sort} onSort={onSort} />
+            ) : (
+              <th scope="col" className="num">
+                <T id="utm.traffic.sessions" />
+              </th>
+            )}
             {showLinked && (
               <th scope="col">
                 <T id="utm.traffic.state" />
@@ -98,7 +101,7 @@ export function TrafficTable({
           </tr>
         </thead>
         <tbody>
-          {shown.map((row) => (
+          {rows.map((row) => (
             <tr key={row.id}>
               {/* data-label: a phone lays each row out as a block, each value under its column's name (utm-management.css). */}
               <td data-label="utmSource">
@@ -139,11 +142,6 @@ export function TrafficTable({
           ))}
         </tbody>
       </table>
-      {shown.length < rows.length && (
-        <Button variant="ghost" onClick={() => setAll(true)}>
-          <T id="utm.traffic.showAll" values={{ count: rows.length }} />
-        </Button>
-      )}
     </div>
   );
 }
