@@ -11,6 +11,7 @@ import { HEALTH_ICONS, HealthBadge, healthStatusId } from '../../ui/health-badge
 import { HEALTH_FIX_PAGES, healthFixId, healthKindId, useHealthReason } from '../../ui/health-reason';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
+import { HealthMuteControl } from './health-mute';
 import './data-health.css';
 
 /** How many days the timeline shows (the API sends the same window). */
@@ -74,6 +75,7 @@ function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
       <p className="muted small dh-checked">
         {item ? item.lastCheck ? <T id="dataHealth.lastCheck" values={{ date: formatPortalDate(intl, item.lastCheck, true) }} /> : <T id="dataHealth.neverChecked" /> : '\u00a0'}
       </p>
+      {item && <HealthMuteControl item={item} />}
       <Timeline history={item?.history} labelledBy={headingId} />
       <Link className="btn btn-secondary btn-sm dh-fix" to={HEALTH_FIX_PAGES[kind]}>
         <T id={healthFixId(kind)} />

@@ -244,6 +244,7 @@ export const en = {
   'audit.kind.meeting': "Meeting",
   'audit.kind.sign-in': "Sign-in",
   'audit.kind.outbox': "Mail",
+  'audit.kind.health-mute': "Data-health mute",
   'audit.action.resend': "sent again",
   'adminMail.intro': "Every mail the portal sends waits in the outbox until the mail service takes it. A failed try is repeated, less and less often; after 9 tries, about two hours, the mail is given up and listed here until you send it again.",
   'adminMail.state.dead': "Failed",

@@ -243,6 +243,7 @@ export const fr: Record<keyof typeof en, string> = {
   'audit.kind.meeting': "Rendez-vous",
   'audit.kind.sign-in': "Connexion",
   'audit.kind.outbox': "E-mail",
+  'audit.kind.health-mute': "Sourdine de la santé des données",
   'audit.action.resend': "renvoyé",
   'adminMail.intro': "Chaque e-mail du portail attend dans la file d’envoi jusqu’à ce que le service de messagerie l’accepte. Un essai manqué est répété, de plus en plus espacé ; après 9 essais, environ deux heures, l’e-mail est abandonné et listé ici jusqu’à ce que vous le renvoyiez.",
   'adminMail.state.dead': "En échec",
