@@ -1,4 +1,4 @@
-import { mixed, object, string, type InferType } from 'yup';
+import { mixed, object, string } from 'yup';
 import { HEALTH_KINDS, HEALTH_MUTE_DAYS, type HealthKind, type HealthMuteDays } from '../domain/data-health';
 import { freeText } from './common';
 import { schema } from './define';
@@ -21,7 +21,6 @@ export const healthMuteSchema = /* @__PURE__ */ schema(() =>
     note: note().when('days', { is: 0, then: (rule) => rule.default(''), otherwise: (rule) => rule.required('validation.required') }),
   }),
 );
-export type HealthMuteRequest = InferType<typeof healthMuteSchema>;
 
 /** The acknowledge form's own field (the kind and the days come from the page). */
 export const healthNoteSchema = /* @__PURE__ */ schema(() => object({ note: note().required('validation.required') }));

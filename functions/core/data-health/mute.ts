@@ -1,5 +1,4 @@
 import { isBadHealth, type DataHealth, type HealthKind, type HealthMute } from '../../../shared/domain/data-health';
-import type { HealthMuteRequest } from '../../../shared/schemas/data-health';
 import type { HealthMuteDays } from '../../../shared/domain/data-health';
 import type { Change } from '../../data/audit';
 import * as healthRepo from '../../data/data-health';
@@ -61,7 +60,7 @@ async function writeState(companyId: string, deps: MuteDeps, change: (state: hea
 }
 
 /** POST /api/data-health/mute (1, 7 or 30 days): only a kind warning or failing now; a second mute replaces the first. */
-export async function muteKind(user: UserRecord, companyId: string, body: HealthMuteRequest & { days: HealthMuteDays }, deps: MuteDeps = defaults): Promise<DataHealth> {
+export async function muteKind(user: UserRecord, companyId: string, body: { kind: HealthKind; note: string; days: HealthMuteDays }, deps: MuteDeps = defaults): Promise<DataHealth> {
   const at = deps.now();
   await writeState(companyId, deps, (state) => {
     const now = state.kinds[body.kind];

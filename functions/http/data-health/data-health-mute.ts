@@ -7,5 +7,5 @@ import { httpHandler } from '../../platform/http';
  * muted, or its mute ended (`days: 0`); answers its data health.
  */
 export const handler = httpHandler(dataHealthMute).handle(async ({ auth, body }) => ({
-  body: body.days === 0 ? await unmuteKind(auth.company.id, body.kind) : await muteKind(auth.user, auth.company.id, { ...body, days: body.days }),
+  body: body.days === 0 ? await unmuteKind(auth.company.id, body.kind) : await muteKind(auth.user, auth.company.id, { kind: body.kind, note: body.note ?? '', days: body.days }),
 }));

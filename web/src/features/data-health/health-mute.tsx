@@ -1,4 +1,4 @@
-import { Field, Form, Formik } from 'formik';
+import { ValidationError } from 'yup';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { HEALTH_MUTE_DAYS, isBadHealth, type HealthItem, type HealthMuteDays } from 'shared/domain/data-health';
@@ -64,65 +64,77 @@ export function HealthMuteControl({ item }: { item: HealthItem }) {
   return <MuteForm kind={item.kind} busy={busy} alert={alert} onCancel={() => setOpen(false)} onSubmit={(note, days) => call(() => mutateRoute(dataHealthMute, { body: { kind: item.kind, note, days } }))} />;
 }
 
+/**
+ * The note and the days. Plain state, not Formik: the login route's chunks stay as they are (a
+ * chunk importing Formik without the form field splits Formik into a first-route chunk of its own).
+ */
 function MuteForm(props: { kind: HealthItem['kind']; busy: boolean; alert: React.ReactNode; onCancel(): void; onSubmit(note: string, days: HealthMuteDays): Promise<void> }) {
   const t = useT();
   const intl = useIntl();
   const id = useId();
+  const [note, setNote] = useState('');
+  const [days, setDays] = useState<HealthMuteDays>(7);
+  const [noteError, setNoteError] = useState<MessageId | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      const valid = await healthNoteSchema.validate({ note });
+      setNoteError(null);
+      await props.onSubmit(valid.note, days);
+    } catch (error) {
+      if (error instanceof ValidationError) setNoteError(fieldMessageId(error.message, intl.messages));
+      else throw error;
+    }
+  };
   return (
-    <Formik initialValues={{ note: '', days: '7' }} validationSchema={healthNoteSchema} onSubmit={(values) => props.onSubmit(values.note.trim(), Number(values.days) as HealthMuteDays)}>
-      {({ errors, touched }) => {
-        const noteError = touched.note && errors.note ? fieldMessageId(errors.note, intl.messages) : null;
-        return (
-          <Form noValidate className="dh-mute-form" aria-label={t('dataHealth.mute.formLabel')}>
-            <div className={['field', noteError ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
-              <label className="field-label" htmlFor={`${id}-note`}>
-                <T id="dataHealth.mute.note" />
-              </label>
-              <Field
-                as="textarea"
-                id={`${id}-note`}
-                name="note"
-                className="input"
-                rows={2}
-                maxLength={HEALTH_NOTE_MAX_LENGTH}
-                required
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={noteError ? `${id}-note-error` : `${id}-note-hint`}
-              />
-              {noteError ? (
-                <p id={`${id}-note-error`} className="field-error">
-                  <T id={noteError} />
-                </p>
-              ) : (
-                <p id={`${id}-note-hint`} className="field-hint">
-                  <T id="dataHealth.mute.noteHint" />
-                </p>
-              )}
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={`${id}-days`}>
-                <T id="dataHealth.mute.days" />
-              </label>
-              <Field as="select" id={`${id}-days`} name="days" className="input">
-                {HEALTH_MUTE_DAYS.map((days) => (
-                  <option key={days} value={String(days)}>
-                    {t('dataHealth.mute.forDays', { days })}
-                  </option>
-                ))}
-              </Field>
-            </div>
-            {props.alert}
-            <div className="dh-mute-actions">
-              <Button type="submit" className="btn-sm" loading={props.busy}>
-                <T id="dataHealth.mute.submit" />
-              </Button>
-              <Button variant="ghost" className="btn-sm" onClick={props.onCancel}>
-                <T id="dataHealth.mute.cancel" />
-              </Button>
-            </div>
-          </Form>
-        );
-      }}
-    </Formik>
+    <form noValidate className="dh-mute-form" aria-label={t('dataHealth.mute.formLabel')} onSubmit={(event) => void submit(event)}>
+      <div className={['field', noteError ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
+        <label className="field-label" htmlFor={`${id}-note`}>
+          <T id="dataHealth.mute.note" />
+        </label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          className="input"
+          rows={2}
+          maxLength={HEALTH_NOTE_MAX_LENGTH}
+          required
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? `${id}-note-error` : `${id}-note-hint`}
+        />
+        {noteError ? (
+          <p id={`${id}-note-error`} className="field-error">
+            <T id={noteError} />
+          </p>
+        ) : (
+          <p id={`${id}-note-hint`} className="field-hint">
+            <T id="dataHealth.mute.noteHint" />
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-days`}>
+          <T id="dataHealth.mute.days" />
+        </label>
+        <select id={`${id}-days`} name="days" className="input" value={days} onChange={(event) => setDays(Number(event.target.value) as HealthMuteDays)}>
+          {HEALTH_MUTE_DAYS.map((choice) => (
+            <option key={choice} value={choice}>
+              {t('dataHealth.mute.forDays', { days: choice })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {props.alert}
+      <div className="dh-mute-actions">
+        <Button type="submit" className="btn-sm" loading={props.busy}>
+          <T id="dataHealth.mute.submit" />
+        </Button>
+        <Button variant="ghost" className="btn-sm" onClick={props.onCancel}>
+          <T id="dataHealth.mute.cancel" />
+        </Button>
+      </div>
+    </form>
   );
 }
