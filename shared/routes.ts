@@ -26,6 +26,7 @@ import type { FeedCsvLink, FeedCheck, FeedOverview, FeedUploadTicket } from './d
 import { feedCheckSchema, feedUploadSchema } from './schemas/order-feed';
 import { analyticsAccessSchema, analyticsDimensionSchema, analyticsEventsSchema } from './schemas/analytics';
 import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSchema } from './schemas/users';
+import { healthMuteSchema } from './schemas/data-health';
 import type { DataHealth } from './domain/data-health';
 import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList, CompaniesAdminList } from './domain/types';
 import type { AuditPage, DefaultCollector, OutboxDelivery, OutboxPage } from './domain/types';
@@ -478,6 +479,18 @@ export const dataHealthGet = route({
   summary: 'The data health of the current company',
   response: reply<DataHealth>(),
 });
+/**
+ * A warning's lifecycle: acknowledge a warning or failing kind with a note and mute its mails for
+ * 1, 7 or 30 days; `days: 0` ends the mute (one route: every route's id and path travel in the
+ * web app's first chunk).
+ */
+export const dataHealthMute = route({
+  id: 'data-health-mute', area: 'data-health', method: 'POST', path: '/api/data-health/mute', access: 'signed-in', companyScoped: true,
+  summary: 'Acknowledge a warning or failing check and mute its mails, or end its mute (days 0)',
+  stale: [],
+  answers: 'data-health-get',
+  schema: healthMuteSchema, response: reply<DataHealth>(),
+});
 export const integrationStatusReport = route({
   id: 'integration-status-report', area: 'integration-status', method: 'GET', path: '/api/integration-status/report', access: 'admin',
   summary: 'A page of the status report: every company\'s steps, sorted, searched and filtered on the server',
@@ -831,6 +844,7 @@ export const routes = [
   integrationStatusUpdate,
   integrationStatusReport,
   dataHealthGet,
+  dataHealthMute,
   translationsGet,
   translationsUpdate,
   emailSend,

@@ -57,7 +57,7 @@ describe('health days', () => {
     await putHealthDays(companyId, '2026-03-02', [{ kind: 'feed', status: 'warning', checkedAt: 'y', reason: { key: 'k' } }]);
     await putHealthDays(companyId, '2026-02-28', [{ kind: 'analytics-access', status: 'failing', checkedAt: 'z' }]);
     await putHealthDays(uid(), '2026-03-01', [{ kind: 'feed', status: 'healthy', checkedAt: 'other' }]);
-    await saveHealthState({ companyId, kinds: {}, alerted: {}, lastMailDay: null, version: 0 }, { kinds: {}, alerted: {}, lastMailDay: null });
+    await saveHealthState({ companyId, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0 }, { kinds: {}, alerted: {}, lastMailDay: null, mutes: {} });
     await table.put({ ...keys.step(companyId, 'sources'), status: 'TBD' });
     expect(await listHealthDays(companyId, '2026-02-28')).toEqual([
       { kind: 'analytics-access', day: '2026-02-28', status: 'failing', checkedAt: 'z' },
@@ -71,14 +71,14 @@ describe('health state', () => {
   it('is empty (version 0) until the first run writes it; each run writes the version it read + 1', async () => {
     const companyId = uid();
     const empty = await getHealthState(companyId);
-    expect(empty).toEqual({ companyId, kinds: {}, alerted: {}, lastMailDay: null, version: 0 });
-    const next = { kinds: { feed: { status: 'failing' as const, checkedAt: 't' } }, alerted: { feed: '2026-03-01' }, lastMailDay: '2026-03-01' };
+    expect(empty).toEqual({ companyId, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0 });
+    const next = { kinds: { feed: { status: 'failing' as const, checkedAt: 't' } }, alerted: { feed: '2026-03-01' }, lastMailDay: '2026-03-01', mutes: {} };
     expect(await saveHealthState(empty, next)).toBe(true);
     expect(await table.item(keys.healthState(companyId))).toEqual({ pk: `COMPANY#${companyId}`, sk: 'HEALTHSTATE', companyId, ...next, version: 1 });
     const first = await getHealthState(companyId);
     expect(first).toEqual({ companyId, ...next, version: 1 });
     // A second run on what it read first: false, nothing written.
-    expect(await saveHealthState(empty, { kinds: {}, alerted: {}, lastMailDay: null })).toBe(false);
+    expect(await saveHealthState(empty, { kinds: {}, alerted: {}, lastMailDay: null, mutes: {} })).toBe(false);
     expect(await saveHealthState(first, { ...next, lastMailDay: '2026-03-02' })).toBe(true);
     expect(await saveHealthState(first, { ...next, lastMailDay: '2026-03-03' })).toBe(false);
     expect(await getHealthState(companyId)).toMatchObject({ lastMailDay: '2026-03-02', version: 2 });
@@ -87,12 +87,12 @@ describe('health state', () => {
   it('reads a state item with fields missing as the defaults', async () => {
     const companyId = uid();
     await table.put({ ...keys.healthState(companyId), companyId });
-    expect(await getHealthState(companyId)).toEqual({ companyId, kinds: {}, alerted: {}, lastMailDay: null, version: 0 });
+    expect(await getHealthState(companyId)).toEqual({ companyId, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0 });
   });
 
   it('passes on an error that is no refusal', async () => {
     const companyId = uid();
-    await expect(saveHealthState({ companyId, kinds: {}, alerted: {}, lastMailDay: null, version: 0 }, { kinds: {}, alerted: {}, lastMailDay: 'x'.repeat(500_000) })).rejects.toMatchObject({
+    await expect(saveHealthState({ companyId, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0 }, { kinds: {}, alerted: {}, lastMailDay: 'x'.repeat(500_000), mutes: {} })).rejects.toMatchObject({
       name: 'ValidationException',
     });
   });
@@ -100,7 +100,7 @@ describe('health state', () => {
   it("getHealthStates: the kinds of many companies' states, 100 keys a call, unprocessed ones asked again", async () => {
     const companies = [uid(), uid(), uid()];
     for (const [i, companyId] of companies.entries()) {
-      await saveHealthState({ companyId, kinds: {}, alerted: {}, lastMailDay: null, version: 0 }, { kinds: { feed: { status: 'healthy', checkedAt: `t${i}` } }, alerted: { feed: 'd' }, lastMailDay: 'd' });
+      await saveHealthState({ companyId, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0 }, { kinds: { feed: { status: 'healthy', checkedAt: `t${i}` } }, alerted: { feed: 'd' }, lastMailDay: 'd', mutes: {} });
     }
     await table.put({ ...keys.healthState(`${companies[0]}-bare`), companyId: `${companies[0]}-bare` });
     const sent = holdBackBatches(2);
@@ -108,8 +108,8 @@ describe('health state', () => {
     // 124 ids: 100 then 24; the first call answered one key at a time twice.
     expect(sent.sent).toEqual([1, 1, 98, 24]);
     expect(states.size).toBe(4);
-    expect(states.get(companies[1]!)).toEqual({ feed: { status: 'healthy', checkedAt: 't1' } });
-    expect(states.get(`${companies[0]}-bare`)).toEqual({});
+    expect(states.get(companies[1]!)).toEqual({ kinds: { feed: { status: 'healthy', checkedAt: 't1' } }, mutes: {} });
+    expect(states.get(`${companies[0]}-bare`)).toEqual({ kinds: {}, mutes: {} });
     expect(await getHealthStates([])).toEqual(new Map());
     // Gives up after 5 calls.
     const stubborn = holdBackBatches(10);

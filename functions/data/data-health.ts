@@ -1,7 +1,8 @@
 import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { HealthDay, HealthKind, HealthReason, HealthStatus } from '../../shared/domain/data-health';
+import type { HealthDay, HealthKind, HealthMute, HealthReason, HealthStatus } from '../../shared/domain/data-health';
+import { auditItem, type Change } from './audit';
 import { keys } from './keys';
-import { batchPutItems, db, isConditionFailure, queryAll, tableName } from './table';
+import { batchPutItems, db, isConditionFailure, queryAll, tableName, transactWrite } from './table';
 
 /**
  * Data health (docs/product.md, "Data health"), in the company's partition (deleted with it):
@@ -24,11 +25,13 @@ export interface HealthStateRecord {
   alerted: Partial<Record<HealthKind, string>>;
   /** The day (YYYY-MM-DD) of the last alert mail: at most one a day. */
   lastMailDay: string | null;
+  /** Per kind, its acknowledgement while its mails are muted (ended by the daily check: healthy again, or expired). */
+  mutes: Partial<Record<HealthKind, HealthMute & { byId: string }>>;
   /** Optimistic lock: the run that read `version` writes `version + 1`. */
   version: number;
 }
 
-const emptyState = (companyId: string): HealthStateRecord => ({ companyId, kinds: {}, alerted: {}, lastMailDay: null, version: 0 });
+const emptyState = (companyId: string): HealthStateRecord => ({ companyId, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0 });
 
 const expiresAt = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + HEALTH_HISTORY_DAYS * 86_400;
 
@@ -74,24 +77,26 @@ function toState(item: Record<string, unknown>): HealthStateRecord {
     kinds: (item.kinds ?? {}) as HealthStateRecord['kinds'],
     alerted: (item.alerted ?? {}) as HealthStateRecord['alerted'],
     lastMailDay: (item.lastMailDay as string | null | undefined) ?? null,
+    mutes: (item.mutes ?? {}) as HealthStateRecord['mutes'],
     version: (item.version as number | undefined) ?? 0,
   };
 }
 
 /**
  * Writes the state read as `previous` (version + 1): false when another run wrote it since (a
- * redelivered message running beside the first), which then mails nothing.
+ * redelivered message running beside the first), which then mails nothing. `changes`: the mutes
+ * it begins or ends, audited in the same transaction (nothing changes without its record).
  */
-export async function saveHealthState(previous: HealthStateRecord, next: Omit<HealthStateRecord, 'version' | 'companyId'>): Promise<boolean> {
+export async function saveHealthState(previous: HealthStateRecord, next: Omit<HealthStateRecord, 'version' | 'companyId'>, changes: readonly Change[] = []): Promise<boolean> {
+  const put = {
+    TableName: tableName(),
+    Item: { ...keys.healthState(previous.companyId), companyId: previous.companyId, ...next, version: previous.version + 1 },
+    ConditionExpression: previous.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+    ...(previous.version === 0 ? {} : { ExpressionAttributeValues: { ':v': previous.version } }),
+  };
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.healthState(previous.companyId), companyId: previous.companyId, ...next, version: previous.version + 1 },
-        ConditionExpression: previous.version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
-        ...(previous.version === 0 ? {} : { ExpressionAttributeValues: { ':v': previous.version } }),
-      }),
-    );
+    if (changes.length === 0) await db().send(new PutCommand(put));
+    else await transactWrite([{ Put: put }, ...changes.map(auditItem)]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -99,22 +104,24 @@ export async function saveHealthState(previous: HealthStateRecord, next: Omit<He
   }
 }
 
-/** The state of many companies (the status report): BatchGet, 100 keys a call, projected to the kinds. */
-export async function getHealthStates(companyIds: readonly string[]): Promise<Map<string, HealthStateRecord['kinds']>> {
-  const found = new Map<string, HealthStateRecord['kinds']>();
+type ReportedState = Pick<HealthStateRecord, 'kinds' | 'mutes'>;
+
+/** The state of many companies (the status report): BatchGet, 100 keys a call, projected to the kinds and mutes. */
+export async function getHealthStates(companyIds: readonly string[]): Promise<Map<string, ReportedState>> {
+  const found = new Map<string, ReportedState>();
   const unique = [...new Set(companyIds)];
   for (let i = 0; i < unique.length; i += 100) {
     let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id): Record<string, unknown> => ({ ...keys.healthState(id) })), ProjectionExpression: 'companyId, kinds' },
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((id): Record<string, unknown> => ({ ...keys.healthState(id) })), ProjectionExpression: 'companyId, kinds, mutes' },
     };
     for (let attempt = 0; request && attempt < 5; attempt++) {
       const answer: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
       // Stryker disable next-line OptionalChaining,ArrayDeclaration: BatchGetItem answers Responses with an entry per table asked, empty when nothing matched
-      for (const item of answer.Responses?.[tableName()] ?? []) found.set(item.companyId as string, (item.kinds ?? {}) as HealthStateRecord['kinds']);
+      for (const item of answer.Responses?.[tableName()] ?? []) found.set(item.companyId as string, { kinds: (item.kinds ?? {}) as ReportedState['kinds'], mutes: (item.mutes ?? {}) as ReportedState['mutes'] });
       // Stryker disable next-line OptionalChaining: BatchGetItem always answers UnprocessedKeys (an empty map when all were read)
       const unprocessed: { Keys?: Record<string, unknown>[] } | undefined = answer.UnprocessedKeys?.[tableName()];
       // Stryker disable next-line OptionalChaining: an unprocessed entry always lists its Keys
-      request = unprocessed?.Keys?.length ? { [tableName()]: { Keys: unprocessed.Keys, ProjectionExpression: 'companyId, kinds' } } : undefined;
+      request = unprocessed?.Keys?.length ? { [tableName()]: { Keys: unprocessed.Keys, ProjectionExpression: 'companyId, kinds, mutes' } } : undefined;
     }
   }
   return found;

@@ -32,9 +32,31 @@ export interface HealthDay {
   reason?: HealthReason;
 }
 
+/** How long a kind's mails may be muted (days): then it mails again if still bad. */
+export const HEALTH_MUTE_DAYS = [1, 7, 30] as const;
+export type HealthMuteDays = (typeof HEALTH_MUTE_DAYS)[number];
+
+/**
+ * A failing or warning kind a company user acknowledged (docs/product.md, "Data health"): its
+ * mails stop until `until`; it ends by itself when the kind is healthy again or the time is up.
+ */
+export interface HealthMute {
+  note: string;
+  /** ISO time the mails resume if the kind is still bad. */
+  until: string;
+  /** ISO time of the acknowledgement. */
+  at: string;
+  /** Who muted it: their name as the portal shows users (first and last name, else the login). */
+  byName: string;
+  /** The status it had when muted. */
+  status: HealthStatus;
+}
+
 export interface HealthItem {
   kind: HealthKind;
   status: HealthStatus;
+  /** Present while its mails are muted. */
+  mute?: HealthMute;
   /** ISO time of the last check; null when never checked */
   lastCheck: string | null;
   reason?: HealthReason;
@@ -47,6 +69,9 @@ export interface DataHealth {
   companyId: string;
   items: HealthItem[];
 }
+
+/** Only a kind that warns or fails can be acknowledged and muted. */
+export const isBadHealth = (status: HealthStatus) => status === 'warning' || status === 'failing';
 
 /** The order "failing first" sorts by (the status report's health filter). */
 export const HEALTH_SEVERITY: Record<HealthStatus, number> = { failing: 0, warning: 1, unknown: 2, healthy: 3 };

@@ -1,7 +1,7 @@
 /** Types of the API answers shared by the web app and the handlers (see docs/conventions.md). */
 import type { AuditName } from './audit';
 import type { LastAnalyticsChecks } from './analytics';
-import type { HealthStatus } from './data-health';
+import type { HealthKind, HealthStatus } from './data-health';
 
 export type Role = 'ROLE_USER' | 'ROLE_MANAGER' | 'ROLE_ADMIN';
 export const ROLES: readonly Role[] = ['ROLE_USER', 'ROLE_MANAGER', 'ROLE_ADMIN'];
@@ -173,6 +173,8 @@ export interface StatusReportRow {
   note?: string;
   /** The company's data health: the worst status of its kinds (shared/domain/data-health.ts). */
   health?: HealthStatus;
+  /** The kinds a company user acknowledged and muted, apart from the health (which still counts them). */
+  muted?: Array<{ kind: HealthKind; status: HealthStatus; until: string }>;
 }
 
 /** DELETE /api/companies/{id}: what the deletion removed, and the caller's current company after it. */
@@ -292,7 +294,7 @@ export interface AffiliateCommission {
 }
 
 /** The kinds of record the audit history covers (docs/product.md, "Audit history"). */
-export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox', 'api-token'] as const;
+export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox', 'api-token', 'health-mute'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 /**
  * `password-changed`: a user's password was set (by the user, a reset link, an administrator, a

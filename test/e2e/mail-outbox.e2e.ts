@@ -43,8 +43,8 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
 
     await row.getByRole('button', { name: m(locale, 'adminMail.resend') }).click();
     await expect(row).toHaveCount(0);
-    // The shell's notice speaks the language, never a message id (it shows outside the admin area's texts).
-    await expect(page.locator('.notice')).toContainText(m(locale, 'notice.mailResent').replace('{recipient}', recipient));
+    // The outcome speaks the language, never a message id.
+    await expect(page.getByRole('status').filter({ hasText: recipient })).toContainText(m(locale, 'adminMail.resent').replace('{recipient}', recipient));
     await expect.poll(async () => (await mailsTo(sesUrl(), recipient)).length).toBe(1);
 
     await page.getByRole('button', { name: m(locale, 'adminMail.state.pending') }).click();

@@ -42,7 +42,7 @@ const label = (row: StatusReportRow) => `${row.companyName.split(' ')[0]}/${row.
 /** Sets a company's data health as the daily check stores it, and its report rows as the check moves them. */
 async function setHealth(company: CompanyRecord, status: 'failing' | 'warning' | 'healthy'): Promise<void> {
   const state = await getHealthState(company.id);
-  expect(await saveHealthState(state, { kinds: { feed: { status, checkedAt: new Date().toISOString() } }, alerted: {}, lastMailDay: null })).toBe(true);
+  expect(await saveHealthState(state, { kinds: { feed: { status, checkedAt: new Date().toISOString() } }, alerted: {}, lastMailDay: null, mutes: {} })).toBe(true);
   await reindexCompanySteps(company.id);
 }
 

@@ -16,6 +16,9 @@ import { ru as dashboardRu } from './features/dashboard/messages/ru';
 import { en as dataHealthEn } from './features/data-health/messages/en';
 import { fr as dataHealthFr } from './features/data-health/messages/fr';
 import { ru as dataHealthRu } from './features/data-health/messages/ru';
+import { en as authEn } from './features/auth/messages/en';
+import { fr as authFr } from './features/auth/messages/fr';
+import { ru as authRu } from './features/auth/messages/ru';
 import { en as apiTokensEn } from './features/api-tokens/messages/en';
 import { fr as apiTokensFr } from './features/api-tokens/messages/fr';
 import { ru as apiTokensRu } from './features/api-tokens/messages/ru';
@@ -41,6 +44,7 @@ export const CATALOGUE_PARTS = {
   dashboard: { en: dashboardEn, fr: dashboardFr, ru: dashboardRu },
   dataHealth: { en: dataHealthEn, fr: dataHealthFr, ru: dataHealthRu },
   apiTokens: { en: apiTokensEn, fr: apiTokensFr, ru: apiTokensRu },
+  auth: { en: authEn, fr: authFr, ru: authRu },
 } as const;
 
 type Texts = Readonly<Record<string, string>>;

@@ -72,7 +72,7 @@ describe('statusReport', () => {
     healthOf: async (ids) => {
       expect(ids).toEqual(['b', 'c', 'gone']);
       const at = '2026-02-01T03:00:00.000Z';
-      return new Map([['b', { feed: { status: 'healthy', checkedAt: at }, 'analytics-access': { status: 'warning', checkedAt: at }, 'utm-linking': { status: 'unknown', checkedAt: at } }]]);
+      return new Map([['b', { kinds: { feed: { status: 'healthy', checkedAt: at }, 'analytics-access': { status: 'warning', checkedAt: at }, 'utm-linking': { status: 'unknown', checkedAt: at } }, mutes: {} }]]);
     },
     ...over,
   });

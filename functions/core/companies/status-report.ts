@@ -4,6 +4,8 @@ import { LIST_PAGE_SIZE, reportQuerySchema } from '../../../shared/schemas/lists
 import * as companiesRepo from '../../data/companies';
 import type { CompanyRecord } from '../../data/companies';
 import * as healthRepo from '../../data/data-health';
+import type { HealthStateRecord } from '../../data/data-health';
+import { HEALTH_KINDS, isBadHealth } from '../../../shared/domain/data-health';
 import * as reportRows from '../../data/report-rows';
 import { failingFirst, healthOf, reportListing, type ReportQuery } from '../../data/report-rows';
 import * as stepsRepo from '../../data/steps';
@@ -28,10 +30,21 @@ const defaults: StatusReportDeps = {
   healthOf: healthRepo.getHealthStates,
 };
 
+/** The kinds muted now and still bad (a mute the daily check has not ended yet is left out once over). */
+function mutedOf(state: { kinds: HealthStateRecord['kinds']; mutes: HealthStateRecord['mutes'] } | undefined, asOf: string): Pick<StatusReportRow, 'muted'> {
+  const muted = HEALTH_KINDS.flatMap((kind) => {
+    const mute = state?.mutes[kind];
+    const status = state?.kinds[kind]?.status;
+    return mute && status && isBadHealth(status) && mute.until > asOf ? [{ kind, status, until: mute.until }] : [];
+  });
+  return muted.length ? { muted } : {};
+}
+
 /** The rows of these steps, in their order; a step or a company gone since its row was read is left out. */
 async function rowsOf(steps: StepRecord[], deps: StatusReportDeps): Promise<StatusReportRow[]> {
   const companyIds = [...new Set(steps.map((step) => step.companyId))];
-  const [companies, kinds] = await Promise.all([deps.getCompanies(companyIds), deps.healthOf(companyIds)]);
+  const [companies, states] = await Promise.all([deps.getCompanies(companyIds), deps.healthOf(companyIds)]);
+  const asOf = new Date().toISOString();
   const byId = new Map(companies.map((company) => [company.id, company]));
   return steps.flatMap((step) => {
     const company = byId.get(step.companyId);
@@ -44,7 +57,8 @@ async function rowsOf(steps: StepRecord[], deps: StatusReportDeps): Promise<Stat
         stepType: step.stepType,
         status: step.status,
         updated: step.updated ?? null,
-        health: healthOf(kinds.get(company.id) ?? {}),
+        health: healthOf(states.get(company.id)?.kinds ?? {}),
+        ...mutedOf(states.get(company.id), asOf),
         ...(step.note === undefined ? {} : { note: step.note }),
       },
     ];

@@ -1,4 +1,4 @@
-import { HEALTH_KINDS, type DataHealth, type HealthDay, type HealthKind } from '../../../shared/domain/data-health';
+import { HEALTH_KINDS, isBadHealth, type DataHealth, type HealthDay, type HealthKind } from '../../../shared/domain/data-health';
 import * as healthRepo from '../../data/data-health';
 
 /** Days of history the page shows (the table keeps 90: data/data-health.ts). */
@@ -18,7 +18,8 @@ const defaults: DataHealthDeps = { getState: healthRepo.getHealthState, listDays
  * Two reads: the state item and one Query of the days.
  */
 export async function getDataHealth(companyId: string, deps: DataHealthDeps = defaults): Promise<DataHealth> {
-  const from = new Date(deps.now().getTime() - (HEALTH_PAGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const asOf = deps.now();
+  const from = new Date(asOf.getTime() - (HEALTH_PAGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   const [state, days] = await Promise.all([deps.getState(companyId), deps.listDays(companyId, from)]);
   const history = new Map<HealthKind, HealthDay[]>(HEALTH_KINDS.map((kind) => [kind, []]));
   for (const { kind, ...day } of days) history.get(kind)?.push(day);
@@ -26,9 +27,14 @@ export async function getDataHealth(companyId: string, deps: DataHealthDeps = de
     companyId,
     items: HEALTH_KINDS.map((kind) => {
       const now = state.kinds[kind];
+      const status = now?.status ?? 'unknown';
+      // A mute the daily check has not ended yet shows only while it holds.
+      const stored = state.mutes[kind];
+      const mute = stored && isBadHealth(status) && stored.until > asOf.toISOString() ? { note: stored.note, until: stored.until, at: stored.at, byName: stored.byName, status: stored.status } : undefined;
       return {
         kind,
-        status: now?.status ?? 'unknown',
+        status,
+        ...(mute ? { mute } : {}),
         lastCheck: now?.checkedAt ?? null,
         ...(now?.reason ? { reason: now.reason } : {}),
         history: history.get(kind)!.sort((a, b) => a.day.localeCompare(b.day)),

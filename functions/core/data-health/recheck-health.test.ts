@@ -49,7 +49,7 @@ function fakeProvider(over: Partial<AnalyticsProvider> = {}): AnalyticsProvider 
 
 /** The state item with the repository's optimistic lock, in memory. */
 function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateRecord> = {}, theCompany: CompanyRecord = company) {
-  let state: HealthStateRecord = { companyId: theCompany.id, kinds: {}, alerted: {}, lastMailDay: null, version: 0, ...start };
+  let state: HealthStateRecord = { companyId: theCompany.id, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0, ...start };
   const provider = fakeProvider();
   const deps = {
     getCompany: vi.fn(async (id: string) => (id === theCompany.id ? theCompany : null)),
@@ -145,6 +145,31 @@ describe('recheckCompanyHealth', () => {
     expect(state().kinds.feed?.status).toBe('failing');
   });
 
+  it('ends a mute when its kind is healthy again or its time is up, each end audited with the state', async () => {
+    const mute = (until: string) => ({ note: 'known', until, at: '2026-11-20T10:00:00.000Z', byId: 'u1', byName: 'Ann Lee', status: 'failing' as const });
+    const start = { alerted: { feed: '2026-11-20', 'utm-linking': '2026-11-20' }, lastMailDay: '2026-11-20', mutes: { feed: mute('2026-11-25T00:00:00.000Z'), 'utm-linking': mute(RUN_AT) } };
+    // The feed is healthy again (resolved); UTM linking still warns (12 %) and its mute ends at the run's time (expired).
+    const { deps, state } = fakeDeps({ utmAggregates: vi.fn(async () => ({ unlinkedSessions: 12, totalSessions: 100, unlinkedUtms: 2 })) }, start);
+    const outcome = await recheckCompanyHealth(message, true, deps);
+    expect(outcome?.mailed.map((e) => `${e.kind}:${e.change}`)).toEqual(['feed:recovered', 'utm-linking:still']);
+    expect(state().mutes).toEqual({});
+    const audits = vi.mocked(deps.saveState).mock.calls[0]![2]!;
+    expect(audits.map((a) => [a.kind, a.action, a.recordId, a.after])).toEqual([
+      ['health-mute', 'delete', 'c1#feed', { end: 'resolved' }],
+      ['health-mute', 'delete', 'c1#utm-linking', { end: 'expired' }],
+    ]);
+    expect(audits[0]!.before).toEqual({ kind: 'feed', note: 'known', until: '2026-11-25T00:00:00.000Z', status: 'failing' });
+  });
+
+  it('a muted kind still bad mails nothing and keeps its mute', async () => {
+    const start = { alerted: { feed: '2026-11-10' }, lastMailDay: '2026-11-10', mutes: { feed: { note: 'n', until: '2026-12-01T00:00:00.000Z', at: RUN_AT, byId: 'u1', byName: 'A', status: 'failing' as const } } };
+    const { deps, state } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('failed')) }, start);
+    expect((await recheckCompanyHealth(message, true, deps))?.mailed).toEqual([]);
+    expect(deps.sendMail).not.toHaveBeenCalled();
+    expect(Object.keys(state().mutes)).toEqual(['feed']);
+    expect(vi.mocked(deps.saveState).mock.calls[0]![2]).toEqual([]);
+  });
+
   it('a feed re-check that failed this time leaves the feed\'s last result alone', async () => {
     const { deps, state } = fakeDeps({}, { kinds: { feed: { status: 'warning', checkedAt: '2026-11-23T03:00:00.000Z' } } });
     const outcome = await recheckCompanyHealth(message, false, deps);
@@ -231,6 +256,7 @@ describe('getDataHealth', () => {
       kinds: { feed: { status: 'failing', checkedAt: RUN_AT, reason: { key: 'health.feed.failed', values: { code: 'status' } } }, 'utm-linking': { status: 'healthy', checkedAt: RUN_AT } },
       alerted: {},
       lastMailDay: null,
+      mutes: {},
       version: 3,
     };
     const health = await getDataHealth('c1', { getState: async () => state, listDays, now: () => new Date('2026-11-24T12:00:00.000Z') });
@@ -258,7 +284,7 @@ describe('getDataHealth', () => {
 
   it('counts the 30 days back over a month end and a year end', async () => {
     const listDays = vi.fn(async () => []);
-    const deps = (now: string) => ({ getState: async () => ({ companyId: 'c1', kinds: {}, alerted: {}, lastMailDay: null, version: 0 }), listDays, now: () => new Date(now) });
+    const deps = (now: string) => ({ getState: async () => ({ companyId: 'c1', kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0 }), listDays, now: () => new Date(now) });
     await getDataHealth('c1', deps('2027-01-05T00:30:00.000Z'));
     expect(listDays).toHaveBeenLastCalledWith('c1', '2026-12-07');
     await getDataHealth('c1', deps('2028-03-01T23:59:59.000Z'));

@@ -14,7 +14,9 @@ import type { Mailer } from '../../platform/mailer';
 import { queueMail } from '../outbox/outbox';
 import { analyticsProvider, AnalyticsProviderError, type AnalyticsProvider } from '../analytics/provider';
 import { alertHeadline, alertLines, mailLanguage } from './mail-text';
-import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type ProviderOutcome } from './status';
+import { muteChange } from './mute';
+import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
+import type { Change } from '../../data/audit';
 
 /**
  * The data-health part of the daily re-check (docs/product.md, "Data health"), run by the
@@ -108,12 +110,15 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   const state = await deps.getState(company.id);
   const kinds: HealthStateRecord['kinds'] = { ...state.kinds };
   for (const c of checked) kinds[c.kind] = { status: c.status, checkedAt: c.checkedAt, reason: c.reason } satisfies KindNow;
-  const plan = planAlerts({ day, lastMailDay: state.lastMailDay, alerted: state.alerted, current: results });
+  const mutedUntil = Object.fromEntries(Object.entries(state.mutes).map(([kind, mute]) => [kind, mute.until]));
+  const plan = planAlerts({ day, now: runAt, lastMailDay: state.lastMailDay, alerted: state.alerted, mutedUntil, current: results });
   const statuses = Object.fromEntries(checked.map((c) => [c.kind, c.status]));
   const mailing = plan.events.length > 0;
-  const next = { kinds, alerted: plan.alerted, lastMailDay: mailing ? day : state.lastMailDay };
+  const mutes = { ...state.mutes };
+  for (const kind of Object.keys(plan.ended) as HealthKind[]) delete mutes[kind];
+  const next = { kinds, alerted: plan.alerted, lastMailDay: mailing ? day : state.lastMailDay, mutes };
   // Another delivery of this message wrote the state first: it mails (or mailed) today's changes.
-  if (!(await deps.saveState(state, next))) return { statuses, mailed: [], recipients: 0 };
+  if (!(await deps.saveState(state, next, muteEnds(company.id, state, plan.ended)))) return { statuses, mailed: [], recipients: 0 };
   if (healthOf(state.kinds) !== healthOf(kinds)) await deps.reindexReport(company.id);
   if (!mailing) return { statuses, mailed: [], recipients: 0 };
 
@@ -131,10 +136,19 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
     for (const recipient of recipients) await deps.sendMail({ to: recipient.login, template, data });
   } catch (error) {
     // Not mailed: give the day back (the alert state as it was), so the message's retry mails.
-    await deps.saveState({ ...state, version: state.version + 1 }, { kinds, alerted: state.alerted, lastMailDay: state.lastMailDay });
+    // (An expired mute comes back too, so the retry mails its kind again; its end is then recorded twice.)
+    await deps.saveState({ ...state, version: state.version + 1 }, { kinds, alerted: state.alerted, lastMailDay: state.lastMailDay, mutes: { ...mutes, ...state.mutes } });
     throw error;
   }
   return { statuses, mailed: plan.events, recipients: recipients.length };
+}
+
+/** The audit records of the mutes the check ended (the job's actor: the platform). */
+function muteEnds(companyId: string, state: HealthStateRecord, ended: Partial<Record<HealthKind, MuteEnd>>): Change[] {
+  return Object.entries(ended).flatMap(([kind, end]) => {
+    const mute = state.mutes[kind as HealthKind];
+    return mute ? [muteChange(companyId, kind as HealthKind, 'delete', mute, { end })] : [];
+  });
 }
 
 /**

@@ -84,7 +84,7 @@ describe('planAlerts', () => {
     expect(first.events.map((e) => e.kind)).toEqual(['feed', 'analytics-access']);
     // Already mailed today: nothing more, nothing marked as announced.
     const same = planAlerts({ day: '2026-01-02', lastMailDay: '2026-01-02', alerted: {}, current: { 'analytics-coverage': bad } });
-    expect(same).toEqual({ events: [], alerted: {} });
+    expect(same).toEqual({ events: [], alerted: {}, ended: {} });
     // The next day it goes out.
     expect(planAlerts({ day: '2026-01-03', lastMailDay: '2026-01-02', alerted: {}, current: { 'analytics-coverage': bad } }).events).toHaveLength(1);
   });
@@ -117,7 +117,7 @@ describe('planAlerts: warning is bad too, and the reminder needs an earlier mail
   const warning: KindResult = { status: 'warning', reason: { key: 'health.utm.unlinked' } };
   it('a warning breaks, reminds after 7 days and recovers like a failure', () => {
     const broken = planAlerts({ day: '2026-01-02', lastMailDay: null, alerted: {}, current: { 'utm-linking': warning } });
-    expect(broken).toEqual({ events: [{ kind: 'utm-linking', change: 'broken', ...warning }], alerted: { 'utm-linking': '2026-01-02' } });
+    expect(broken).toEqual({ events: [{ kind: 'utm-linking', change: 'broken', ...warning }], alerted: { 'utm-linking': '2026-01-02' }, ended: {} });
     const still = planAlerts({ day: '2026-01-09', lastMailDay: '2026-01-02', alerted: { 'utm-linking': '2026-01-02' }, current: { 'utm-linking': warning } });
     expect(still.events.map((e) => e.change)).toEqual(['still']);
     expect(still.alerted).toEqual({ 'utm-linking': '2026-01-09' });
@@ -125,6 +125,44 @@ describe('planAlerts: warning is bad too, and the reminder needs an earlier mail
     expect(planAlerts({ day: '2026-01-09', lastMailDay: null, alerted: {}, current: { 'utm-linking': { status: 'healthy', reason: { key: 'health.utm.ok' } } } }).events).toEqual([]);
     // A kind announced as bad that is now unknown stays announced.
     const unknown = planAlerts({ day: '2026-01-20', lastMailDay: null, alerted: { feed: '2026-01-01' }, current: { feed: { status: 'unknown', reason: { key: 'health.feed.never' } } } });
-    expect(unknown).toEqual({ events: [], alerted: { feed: '2026-01-01' } });
+    expect(unknown).toEqual({ events: [], alerted: { feed: '2026-01-01' }, ended: {} });
+  });
+});
+
+describe('planAlerts: a muted kind', () => {
+  const failing: KindResult = { status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'http-status' } } };
+  const healthy: KindResult = { status: 'healthy', reason: { key: 'health.feed.ok', values: { orders: 3 } } };
+  const until = '2026-01-31T10:00:00.000Z';
+  const plan = (day: string, now: string, current: KindResult, over: Partial<Parameters<typeof planAlerts>[0]> = {}) =>
+    planAlerts({ day, now, lastMailDay: '2026-01-01', alerted: { feed: '2026-01-01' }, mutedUntil: { feed: until }, current: { feed: current, 'analytics-access': failing }, ...over });
+
+  it('mails nothing while muted, not even its reminder; the other kinds mail as before', () => {
+    const during = plan('2026-01-08', '2026-01-08T03:00:00.000Z', failing, { alerted: { feed: '2026-01-01', 'analytics-access': '2026-01-01' } });
+    expect(during.events.map((e) => `${e.kind}:${e.change}`)).toEqual(['analytics-access:still']);
+    expect(during.alerted.feed).toBe('2026-01-01');
+    expect(during.ended).toEqual({});
+  });
+
+  it('mails again the day its time is up if still bad, and ends the mute', () => {
+    const last = plan('2026-01-31', '2026-01-31T09:59:59.999Z', failing);
+    expect(last.events.filter((e) => e.kind === 'feed')).toEqual([]);
+    const after = plan('2026-01-31', until, failing);
+    expect(after.events.filter((e) => e.kind === 'feed')).toEqual([{ kind: 'feed', change: 'still', ...failing }]);
+    expect(after.alerted.feed).toBe('2026-01-31');
+    expect(after.ended).toEqual({ feed: 'expired' });
+    // Expired and never mailed before: announced as broken.
+    expect(plan('2026-02-02', '2026-02-02T03:00:00.000Z', failing, { alerted: {} }).events.find((e) => e.kind === 'feed')?.change).toBe('broken');
+  });
+
+  it('resolves by itself when healthy (its recovery mailed), also on a day whose mail went already', () => {
+    const healed = plan('2026-01-05', '2026-01-05T03:00:00.000Z', healthy);
+    expect(healed.ended).toEqual({ feed: 'resolved' });
+    expect(healed.events.filter((e) => e.kind === 'feed').map((e) => e.change)).toEqual(['recovered']);
+    expect(plan('2026-01-05', '2026-01-05T03:00:00.000Z', healthy, { lastMailDay: '2026-01-05' })).toMatchObject({ events: [], ended: { feed: 'resolved' } });
+  });
+
+  it('an unknown day keeps the mute, and an expired mute ends only with a mail', () => {
+    expect(plan('2026-02-05', '2026-02-05T03:00:00.000Z', { status: 'unknown', reason: { key: 'health.feed.never' } }).ended).toEqual({});
+    expect(plan('2026-02-05', '2026-02-05T03:00:00.000Z', failing, { lastMailDay: '2026-02-05' }).ended).toEqual({});
   });
 });

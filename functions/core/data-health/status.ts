@@ -1,5 +1,5 @@
 import { reportColour } from '../../../shared/domain/analytics';
-import { HEALTH_KINDS, type HealthKind, type HealthReason, type HealthStatus } from '../../../shared/domain/data-health';
+import { HEALTH_KINDS, isBadHealth, type HealthKind, type HealthReason, type HealthStatus } from '../../../shared/domain/data-health';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
 
 /**
@@ -78,8 +78,7 @@ export function utmResult(aggregates: { unlinkedSessions: number; totalSessions:
   return { status: 'healthy', reason: { key: 'health.utm.ok', values } };
 }
 
-
-const isBad = (status: HealthStatus) => status === 'warning' || status === 'failing';
+const isBad = isBadHealth;
 
 /** Per kind: the day (YYYY-MM-DD) of the last mail that said it was warning or failing; absent once its recovery was mailed. */
 export type AlertedDays = Partial<Record<HealthKind, string>>;
@@ -94,6 +93,9 @@ export interface AlertEvent {
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/** Why a mute ended: the kind is healthy again, or its time is up (the kind mails again if still bad). */
+export type MuteEnd = 'resolved' | 'expired';
+
 /**
  * What to mail today, from what was last mailed (not from yesterday's status, so an alert a day's
  * mail could not carry is still due the next day): a kind warning or failing that no mail
@@ -101,22 +103,38 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
  * mail ("still"), a kind healthy again after a bad one was mailed ("recovered"). Unknown changes
  * nothing (an outage of the analytics tool neither alerts nor recovers). At most one mail a day:
  * `lastMailDay` equal to `day` means nothing more today.
+ *
+ * Mutes (`mutedUntil`, ISO times): a kind muted past `now` is left out of the mail while bad; a
+ * healthy kind ends its mute (`resolved`, its recovery mailed as any other); a mute whose time is up
+ * ends (`expired`) and the kind, if still bad, is mailed again that day ("still").
  */
 export function planAlerts(input: {
   day: string;
+  /** The run's time (ISO), compared with the mutes' ends (with `mutedUntil`). */
+  now?: string;
   lastMailDay: string | null;
   alerted: AlertedDays;
+  mutedUntil?: Partial<Record<HealthKind, string>>;
   current: Partial<Record<HealthKind, KindResult>>;
-}): { events: AlertEvent[]; alerted: AlertedDays } {
-  if (input.lastMailDay === input.day) return { events: [], alerted: input.alerted };
+}): { events: AlertEvent[]; alerted: AlertedDays; ended: Partial<Record<HealthKind, MuteEnd>> } {
+  const mutedUntil = input.mutedUntil ?? {};
+  const now = input.now ?? `${input.day}T00:00:00.000Z`;
+  const ended: Partial<Record<HealthKind, MuteEnd>> = {};
+  // A mute ends when its kind is healthy again, even on a day whose mail went already.
+  for (const kind of HEALTH_KINDS) if (mutedUntil[kind] && input.current[kind]?.status === 'healthy') ended[kind] = 'resolved';
+  if (input.lastMailDay === input.day) return { events: [], alerted: input.alerted, ended };
   const events: AlertEvent[] = [];
   const alerted: AlertedDays = { ...input.alerted };
   for (const kind of HEALTH_KINDS) {
     const result = input.current[kind];
     if (!result) continue;
     const last = alerted[kind];
-    if (isBad(result.status) && !last) {
-      events.push({ kind, change: 'broken', ...result });
+    const until = mutedUntil[kind];
+    const expired = until !== undefined && until <= now;
+    if (isBad(result.status) && until && !expired) continue;
+    if (expired && isBad(result.status)) ended[kind] = 'expired';
+    if (isBad(result.status) && (!last || expired)) {
+      events.push({ kind, change: last ? 'still' : 'broken', ...result });
       alerted[kind] = input.day;
     } else if (isBad(result.status) && last && daysBetween(last, input.day) >= REMINDER_DAYS) {
       events.push({ kind, change: 'still', ...result });
@@ -126,5 +144,5 @@ export function planAlerts(input: {
       delete alerted[kind];
     }
   }
-  return { events, alerted };
+  return { events, alerted, ended };
 }

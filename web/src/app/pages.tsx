@@ -66,13 +66,15 @@ const Home = page(() => import('../features/home/home-page'));
 const Login = page(() => import('../features/auth/login-page'));
 const PasswordReset = page(() => import('../features/password-reset/password-reset-page'));
 /** The dashboard's health summary names each kind, its reason and its fix page with the data-health texts. */
-const Dashboard = page(() => import('../features/dashboard/dashboard-page'), () => import('../features/dashboard/area'), () => import('../features/data-health/area'));
+/** The data-health kinds' names and reasons: the dashboard's card, a mute's audit record, the status report's muted kinds. */
+const dataHealthTexts = () => import('../features/data-health/area');
+const Dashboard = page(() => import('../features/dashboard/dashboard-page'), () => import('../features/dashboard/area'), dataHealthTexts);
 const agendaTexts = () => import('../features/agenda/area');
 const Agenda = page(() => import('../features/agenda/agenda-page'), agendaTexts);
 const Profile = page(() => import('../features/profile/profile-page'));
 const Instructions = page(() => import('../features/instructions/instructions-page'));
 const OrderFeed = pick(crm, 'OrderFeedPage');
-const MfaSetup = page(() => import('../features/auth/mfa-setup-page'));
+const MfaSetup = page(() => import('../features/auth/mfa-setup-page'), () => import('../features/auth/area'));
 const CaseStudies = page(() => import('../features/home/case-studies-page'));
 
 /** Instruction pages exist for these data platforms only (integration-steps spec, section 2). */
@@ -108,12 +110,12 @@ export const pages: PageDef[] = [
     access: 'admin', menu: { off: 'reached from a row of its admin list' },
     title: ({ page }) => (page === 'users' ? 'route.adminEditUser' : page === 'companies' ? 'route.adminEditCompany' : null),
     parents: [dashboard],
-    Component: pick(admin, 'EditPage', marketingTexts, agendaTexts),
+    Component: pick(admin, 'EditPage', marketingTexts, agendaTexts, dataHealthTexts),
   },
   { path: '/admin/translations', access: 'admin', menu: 'menu', title: 'route.adminTranslations', parents: [dashboard], Component: pick(admin, 'TranslationsPage') },
-  { path: '/admin/audit', access: 'admin', menu: 'menu', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts, agendaTexts) },
+  { path: '/admin/audit', access: 'admin', menu: 'menu', title: 'route.adminAudit', parents: [dashboard], Component: pick(admin, 'AuditPage', marketingTexts, agendaTexts, dataHealthTexts) },
   { path: '/admin/mail', access: 'admin', menu: 'menu', title: 'route.adminMail', parents: [dashboard], Component: pick(admin, 'MailOutboxPage') },
-  { path: '/admin/integration-status', access: 'admin', menu: 'menu', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage') },
+  { path: '/admin/integration-status', access: 'admin', menu: 'menu', title: 'route.adminIntegrationStatus', parents: [dashboard], Component: pick(admin, 'IntegrationStatusPage', dataHealthTexts) },
   // The spec flags this one "signed in, searchable", not admin-only: the server decides what a non-admin may change.
   { path: '/admin/default-collectors', access: 'signed-in', menu: 'menu', title: 'route.adminDefaultCollectors', parents: [dashboard], searchable: true, Component: pick(admin, 'DefaultCollectorsPage') },
   {

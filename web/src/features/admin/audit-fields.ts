@@ -64,6 +64,8 @@ const BY_KIND: Partial<Record<AuditKind, Record<string, MessageId>>> = {
   },
   commission: { sourceName: 'commissions.source', sourceId: 'commissions.source', type: 'commissions.type', commission: 'commissions.commission' },
   meeting: { name: 'agenda.nameLabel', duration: 'agenda.durationLabel', datetime: 'agenda.datetimeLabel' },
+  // The data-health area's labels (its catalogue comes with the audit pages: app/pages.tsx).
+  'health-mute': { kind: 'dataHealth.mute.kind', note: 'dataHealth.mute.note', until: 'dataHealth.mute.until', status: 'dataHealth.mute.status', end: 'dataHealth.mute.endedBy' },
 };
 
 export const auditFieldLabel = (kind: AuditKind, field: string): MessageId | null => BY_KIND[kind]?.[field] ?? COMMON[field] ?? null;
@@ -80,6 +82,7 @@ const VALUE_PREFIXES: Partial<Record<AuditKind, Record<string, string>>> = {
   commission: { type: 'commissions.type.' },
   meeting: { duration: 'agenda.duration.' },
   'default-collector': { type: 'defaultCollectors.type.' },
+  'health-mute': { kind: 'dataHealth.kind.', status: 'healthStatus.', end: 'dataHealth.mute.end.' },
 };
 
 export const auditValueId = (kind: AuditKind, field: string, value: string): string | null => {

@@ -3,7 +3,8 @@ import { STEP_STATUSES } from 'shared/domain/integration';
 import { STEP_TYPES, type StatusReportPage } from 'shared/domain/types';
 import { integrationStatusReport } from 'shared/routes';
 import { REPORT_SORTS, type ReportSort } from 'shared/schemas/lists';
-import { DateText } from '../../i18n/dates';
+import { useIntl } from 'react-intl';
+import { DateText, formatPortalDate } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { callRoute } from '../../lib/api/client';
 import { useRoute } from '../../lib/api/use-route';
@@ -11,7 +12,8 @@ import { stepNameId, stepStatusId } from '../../lib/steps';
 import { ListState } from '../../ui/list-state';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { HealthBadge } from '../../ui/health-badge';
+import { HealthBadge, healthStatusId } from '../../ui/health-badge';
+import { healthKindId } from '../../ui/health-reason';
 import { PageHeading } from '../../ui/page-heading';
 import { EmptyRow, Pager, SearchBox, SortHeader, useListUrl } from '../../ui/table-tools';
 import { ExportCsvButton, everyPage } from './admin-csv';
@@ -123,7 +125,10 @@ function StatusTable({ page, list, exportAll }: { page: StatusReportPage; list: 
                   )}
                 </td>
                 <td role="cell" data-label={t('statusReport.col.updated')}>{row.updated ? <DateText value={row.updated} withTime /> : '-'}</td>
-                <td role="cell" data-label={t('statusReport.col.health')}>{row.health ? <HealthBadge status={row.health} /> : '-'}</td>
+                <td role="cell" data-label={t('statusReport.col.health')}>
+                  {row.health ? <HealthBadge status={row.health} /> : '-'}
+                  <MutedKinds row={row} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -151,4 +156,15 @@ function FilterSelect({ label, value, onChange, all, options }: { label: Message
       </select>
     </label>
   );
+}
+
+/** The kinds a company user acknowledged and muted, apart from the health (which still counts them: the report stays truthful). */
+function MutedKinds({ row }: { row: StatusReportPage['rows'][number] }) {
+  const t = useT();
+  const intl = useIntl();
+  if (!row.muted?.length) return null;
+  const kinds = row.muted.map((mute) =>
+    t('dataHealth.mute.mutedKind', { kind: t(healthKindId(mute.kind, row.product)), status: t(healthStatusId(mute.status)), until: formatPortalDate(intl, mute.until) }),
+  );
+  return <p className="status-report-note status-report-muted">{t('dataHealth.mute.muted', { kinds: intl.formatList(kinds, { type: 'conjunction' }) })}</p>;
 }

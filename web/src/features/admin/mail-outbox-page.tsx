@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import type { OutboxDelivery, OutboxState } from 'shared/domain/types';
 import { outboxList, outboxResend } from 'shared/routes';
 import { DateText } from '../../i18n/dates';
 import { T, type MessageId } from '../../i18n/t';
-import { showNotice } from '../../lib/notice';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
+import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { ListState } from '../../ui/list-state';
@@ -18,15 +18,20 @@ import { useRowEdit } from '../../ui/use-row-edit';
 type Row = OutboxDelivery & { version: number };
 type Draft = Record<string, never>;
 
+/** What the last "Send again" did, shown above the table (the page's own texts: not a shell notice). */
+type Outcome = { tone: 'success' | 'danger'; recipient: string };
+const ReportOutcome = createContext<(outcome: Outcome) => void>(() => undefined);
+
 function ResendButton({ row }: { row: Row }) {
   const [busy, setBusy] = useState(false);
+  const reportOutcome = useContext(ReportOutcome);
   const resend = async () => {
     setBusy(true);
     try {
       await mutateRoute(outboxResend, { params: { id: row.id } });
-      showNotice('notice.mailResent', { recipient: row.recipient });
+      reportOutcome({ tone: 'success', recipient: row.recipient });
     } catch {
-      showNotice('notice.mailResendFailed', { recipient: row.recipient });
+      reportOutcome({ tone: 'danger', recipient: row.recipient });
     } finally {
       setBusy(false);
     }
@@ -96,11 +101,12 @@ export function MailOutboxPage() {
   const state: OutboxState = list.param('state') === 'pending' ? 'pending' : 'dead';
   const { data, error, mutate } = useRoute(outboxList, undefined, { query: { state, cursor: list.cursor ?? undefined }, keepPreviousData: true });
   const rows: Row[] | undefined = data?.deliveries.map((delivery) => ({ ...delivery, version: 0 }));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const edit = useRowEdit<Row, Draft>({
     data: rows,
     mutate: (() => mutate().then((page) => page?.deliveries.map((delivery) => ({ ...delivery, version: 0 })))) as KeyedMutator<Row[]>,
     name: (row) => row.recipient,
-    notices: { failed: 'notice.mailResendFailed', deleted: 'notice.mailResent' },
+    notices: { failed: 'adminMail.resendFailed', deleted: 'adminMail.resent' },
   });
   return (
     <div className="page">
@@ -116,6 +122,12 @@ export function MailOutboxPage() {
             </Button>
           ))}
         </div>
+        {outcome && (
+          <Callout tone={outcome.tone}>
+            <T id={outcome.tone === 'success' ? 'adminMail.resent' : 'adminMail.resendFailed'} values={{ recipient: outcome.recipient }} />
+          </Callout>
+        )}
+        <ReportOutcome.Provider value={setOutcome}>
         <ListState data={data} error={error}>
           {(page) => (
             <>
@@ -137,6 +149,7 @@ export function MailOutboxPage() {
             </>
           )}
         </ListState>
+        </ReportOutcome.Provider>
       </Card>
     </div>
   );

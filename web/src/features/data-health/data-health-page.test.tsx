@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataHealth, HealthItem } from 'shared/domain/data-health';
@@ -195,5 +196,49 @@ describe('lastDays', () => {
     expect(days[0]).toBe('2026-01-31');
     expect(days.at(-2)).toBe('2026-02-28');
     expect(days.at(-1)).toBe('2026-03-01');
+  });
+});
+
+describe('data health page: a warning\'s lifecycle', () => {
+  it('acknowledges a failing kind with a note for the days chosen, shows who muted it until when, and unmutes', async () => {
+    const user = userEvent.setup({ advanceTimers: () => undefined });
+    mockSession(makeUser());
+    let current = health;
+    const sent: unknown[] = [];
+    server.use(
+      http.get(api('/api/data-health'), () => HttpResponse.json(current)),
+      http.post(api('/api/data-health/mute'), async ({ request }) => {
+        const body = (await request.json()) as { kind: string; note: string; days: number };
+        sent.push(body);
+        if (body.days === 0) {
+          current = health;
+          return HttpResponse.json(current);
+        }
+        const mute = { note: body.note, until: '2026-12-03T09:00:00Z', at: '2026-11-26T09:00:00Z', byName: 'Ann Lee', status: 'failing' as const };
+        current = { ...health, items: health.items.map((i) => (i.kind === body.kind ? { ...i, mute } : i)) };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderApp('/data-health');
+    await screen.findByText('The feed could not be fetched or read (error: http-404).');
+    // Read afresh each time: the answer re-renders the cards.
+    const feed = () => section('Order feed');
+    // Only the kinds that warn or fail can be acknowledged.
+    expect(within(section('Analytics access')).queryByRole('button', { name: 'Acknowledge and mute' })).toBeNull();
+    expect(within(section('UTM linking')).getByRole('button', { name: 'Acknowledge and mute' })).toBeInTheDocument();
+    await user.click(within(feed()).getByRole('button', { name: 'Acknowledge and mute' }));
+    // The note is required: nothing is sent without it.
+    await user.click(within(feed()).getByRole('button', { name: 'Mute the mails' }));
+    expect(await within(feed()).findByText('This field is required')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(within(feed()).getByLabelText('What your team knows'), 'Moving servers');
+    await user.selectOptions(within(feed()).getByLabelText('Mute the mails for'), '30 days');
+    await user.click(within(feed()).getByRole('button', { name: 'Mute the mails' }));
+    expect(await within(feed()).findByText('Moving servers')).toBeInTheDocument();
+    expect(sent).toEqual([{ kind: 'feed', note: 'Moving servers', days: 30 }]);
+    expect(within(feed()).getByText(/Acknowledged by Ann Lee on .*; mails muted until /)).toBeInTheDocument();
+    await user.click(within(feed()).getByRole('button', { name: 'Unmute' }));
+    expect(await within(feed()).findByRole('button', { name: 'Acknowledge and mute' })).toBeInTheDocument();
+    expect(sent[1]).toEqual({ kind: 'feed', days: 0 });
   });
 });

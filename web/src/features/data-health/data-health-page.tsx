@@ -13,6 +13,7 @@ import { HEALTH_FIX_PAGES, healthFixId, healthKindId, useHealthReason } from '..
 import { ListState } from '../../ui/list-state';
 import { MatchTrend } from '../../ui/match-trend';
 import { PageHeading } from '../../ui/page-heading';
+import { HealthMuteControl } from './health-mute';
 import './data-health.css';
 
 /** How many days the timeline shows (the API sends the same window). */
@@ -76,6 +77,7 @@ function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
       <p className="muted small dh-checked">
         {item ? item.lastCheck ? <T id="dataHealth.lastCheck" values={{ date: formatPortalDate(intl, item.lastCheck, true) }} /> : <T id="dataHealth.neverChecked" /> : '\u00a0'}
       </p>
+      {item && <HealthMuteControl item={item} />}
       <Timeline history={item?.history} labelledBy={headingId} />
       {kind === 'feed' && item && <FeedMatchTrend />}
       <Link className="btn btn-secondary btn-sm dh-fix" to={HEALTH_FIX_PAGES[kind]}>

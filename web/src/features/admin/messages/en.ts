@@ -244,6 +244,7 @@ export const en = {
   'audit.kind.meeting': "Meeting",
   'audit.kind.sign-in': "Sign-in",
   'audit.kind.outbox': "Mail",
+  'audit.kind.health-mute': "Data-health mute",
   'audit.kind.api-token': "API token",
   // The translations page's refusals (only that page sends translations): here, not in the entry catalogue.
   'validation.translations.notObject': 'Must be one JSON object of message id → text',
@@ -272,6 +273,8 @@ export const en = {
   'adminMail.nextTry': "Next try {at}",
   'adminMail.noError': "None yet",
   'adminMail.resend': "Send again",
+  'adminMail.resent': "The mail to {recipient} is being sent again.",
+  'adminMail.resendFailed': "The mail to {recipient} could not be queued again: read the list again and retry.",
   'adminMail.empty.dead': "No failed mail: every mail was sent.",
   'adminMail.empty.pending': "No mail waiting.",
   'adminMail.pager': "Pages of mails",

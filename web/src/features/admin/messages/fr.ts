@@ -243,6 +243,7 @@ export const fr: Record<keyof typeof en, string> = {
   'audit.kind.meeting': "Rendez-vous",
   'audit.kind.sign-in': "Connexion",
   'audit.kind.outbox': "E-mail",
+  'audit.kind.health-mute': "Sourdine de la santé des données",
   'audit.kind.api-token': "Jeton d’API",
   // The translations page's refusals (only that page sends translations): here, not in the entry catalogue.
   'validation.translations.notObject': 'Doit être un seul objet JSON identifiant du message → texte',
@@ -271,6 +272,8 @@ export const fr: Record<keyof typeof en, string> = {
   'adminMail.nextTry': "Prochain essai le {at}",
   'adminMail.noError': "Aucune pour l’instant",
   'adminMail.resend': "Renvoyer",
+  'adminMail.resent': "L’e-mail à {recipient} est renvoyé.",
+  'adminMail.resendFailed': "L’e-mail à {recipient} n’a pas pu être remis en file : relisez la liste et réessayez.",
   'adminMail.empty.dead': "Aucun e-mail en échec : tous ont été envoyés.",
   'adminMail.empty.pending': "Aucun e-mail en attente.",
   'adminMail.pager': "Pages d’e-mails",

@@ -242,6 +242,7 @@ export const ru: Record<keyof typeof en, string> = {
   'audit.kind.meeting': "Встреча",
   'audit.kind.sign-in': "Вход",
   'audit.kind.outbox': "Письмо",
+  'audit.kind.health-mute': "Отключение писем о состоянии данных",
   'audit.kind.api-token': "API-токен",
   // The translations page's refusals (only that page sends translations): here, not in the entry catalogue.
   'validation.translations.notObject': 'Должен быть один JSON-объект «идентификатор сообщения → текст»',
@@ -270,6 +271,8 @@ export const ru: Record<keyof typeof en, string> = {
   'adminMail.nextTry': "Следующая попытка {at}",
   'adminMail.noError': "Пока нет",
   'adminMail.resend': "Отправить снова",
+  'adminMail.resent': "Письмо для {recipient} отправляется снова.",
+  'adminMail.resendFailed': "Не удалось снова поставить в очередь письмо для {recipient}: обновите список и попробуйте ещё раз.",
   'adminMail.empty.dead': "Неотправленных писем нет: все письма отправлены.",
   'adminMail.empty.pending': "Ожидающих писем нет.",
   'adminMail.pager': "Страницы писем",
