@@ -56,7 +56,7 @@ async function putRules(companyId: string, sourceId: string, count: number): Pro
       new BatchWriteCommand({
         RequestItems: {
           [tableName()]: ids.slice(i, i + 25).map((id) => ({
-            PutRequest: { Item: { ...keys.rule(companyId, id), id, sourceId, source: 'x', rule: '[]', version: 1 } },
+            PutRequest: { Item: { ...keys.rule(companyId, id), id, sourceId, source: 'x', rule: [], version: 1 } },
           })),
         },
       }),

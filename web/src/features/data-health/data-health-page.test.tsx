@@ -207,6 +207,7 @@ describe('data health page: a warning\'s lifecycle', () => {
     const sent: unknown[] = [];
     server.use(
       http.get(api('/api/data-health'), () => HttpResponse.json(current)),
+      http.get(api('/api/order-feed'), () => HttpResponse.json(noFeed)),
       http.post(api('/api/data-health/mute'), async ({ request }) => {
         const body = (await request.json()) as { kind: string; note: string; days: number };
         sent.push(body);
