@@ -12,6 +12,15 @@ export const LEAVING_SAVED = { leavingSaved: true } as const;
 
 const leavingSaved = (state: unknown) => typeof state === 'object' && state !== null && (state as { leavingSaved?: unknown }).leavingSaved === true;
 
+/**
+ * Navigation state of a list's own query change on the same page (search, sort, filter, page:
+ * ui/table-tools.tsx `useListUrl`): the page and its forms stay mounted, so nothing typed is lost
+ * and nothing is asked (the UTM page's rule form beside its paged traffic was held by the question).
+ */
+export const LIST_VIEW = { listView: true } as const;
+
+const listView = (state: unknown) => typeof state === 'object' && state !== null && (state as { listView?: unknown }).listView === true;
+
 const dirtyOwners = new Set<symbol>();
 const listeners = new Set<() => void>();
 let anyDirty = false;
@@ -60,7 +69,7 @@ export function UnsavedChangesPrompt(): ReactNode {
     (currentLocation, nextLocation) =>
       dirtyRef.current &&
       !leavingSaved(nextLocation.state) &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      (currentLocation.pathname !== nextLocation.pathname || (currentLocation.search !== nextLocation.search && !listView(nextLocation.state))),
     [],
   );
   const held = useNavigationGuard(shouldBlock);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { T, useT, type MessageId } from '../i18n/t';
+import { LIST_VIEW } from '../lib/use-unsaved-changes';
 import { Button } from './button';
 import { SEARCH_MAX_LENGTH, searchText } from 'shared/domain/search-text';
 
@@ -112,7 +113,8 @@ export function useListUrl<K extends string>(initial: Sort<K>, keys: readonly K[
       else next.delete(name);
     }
     // flushSync: a navigation is applied in a transition, which a page still loading would hold back (the header's order would lag the click).
-    setParams(next, { replace: !push, state, flushSync: true });
+    // LIST_VIEW: the same page shows another view of its list, not a page left (no unsaved-changes question).
+    setParams(next, { replace: !push, state: { ...state, ...LIST_VIEW }, flushSync: true });
   };
 
   // The search this box last sent to the URL: the URL's other changes (Back) set the box's text.
