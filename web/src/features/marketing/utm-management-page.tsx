@@ -107,7 +107,12 @@ export function UtmManagementPage() {
       setDuplicateOf(same);
       throw new AwaitingConfirmation();
     }
-    const rows = traffic.data && rules.data ? overlapWithOtherSources(traffic.data.rows, rules.data.rules, { sourceId: values.source, rule: draft }) : [];
+    // The combinations the draft matches, whatever their link and page (the server's match, as
+    // Search asks it): the page's traffic shows only a page, often only the unlinked ones, so the
+    // traffic another source links already would be missed there. If it cannot answer, the server's
+    // own check on create still refuses an overlap.
+    const candidates = rules.data ? await mutateRoute(trafficMatch, { body: { rule: values.rule } }).then((answer) => answer.rows, () => traffic.data?.rows ?? []) : [];
+    const rows = rules.data ? overlapWithOtherSources(candidates, rules.data.rules, { sourceId: values.source, rule: draft }) : [];
     if (rows.length) {
       setOverlap({ values, rows, busy: false });
       throw new AwaitingConfirmation();
