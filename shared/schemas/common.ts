@@ -39,24 +39,9 @@ export const freeText = {
   test: (value: string | null | undefined) => value == null || !UNPRINTABLE_TEXT.test(value),
 };
 
-/** The years a date of the portal may name (a meeting, a filter of the audit history): a calendar, not a time machine. */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2099;
-
-/**
- * THE calendar-day check of every date a request carries (`YYYY-MM-DD`, alone or as the start of
- * a date-time): a day that exists (no 2026-13-01, no 31 February, 29 February in leap years only)
- * between FIRST_YEAR and LAST_YEAR. `Date.parse` would roll 2026-02-31 over to March, and a
- * matching pattern alone lets month 13 through: a filter on such a day answered 200 with nothing.
- */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
+// The calendar's rule lives without yup (shared/domain/calendar.ts): the web's entry chunk reads it, and yup is not in that chunk.
+export { FIRST_YEAR, LAST_YEAR, isCalendarDay } from '../domain/calendar';
+import { isCalendarDay } from '../domain/calendar';
 
 /** An optional calendar day as text (a filter's from / to): `validation.date` when it names no real day. */
 export const calendarDay = () =>

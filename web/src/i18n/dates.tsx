@@ -1,5 +1,5 @@
 import { useIntl, type IntlShape } from 'react-intl';
-import { isCalendarDay } from 'shared/schemas/common';
+import { isCalendarDay } from 'shared/domain/calendar';
 
 /**
  * The portal's one date format per language (the spec's meetings: dd/mm/yyyy plus hh:mm):
@@ -55,7 +55,7 @@ function dayOrder(locale: string): Array<'day' | 'month' | 'year'> {
 /**
  * A day typed in the portal's format of the user's language (`26/11/2026`, `26.11.2026`; one-digit
  * day and month, and any of / . - as separator, are read too) as `YYYY-MM-DD`; null when the text
- * names no day that exists (shared/schemas/common.ts `isCalendarDay`, the server's own check).
+ * names no day that exists (shared/domain/calendar.ts `isCalendarDay`, the server's own check).
  */
 export function parsePortalDay(intl: Pick<IntlShape, 'locale'>, text: string): string | null {
   const pieces = text.trim().split(/\s*[./-]\s*/);
