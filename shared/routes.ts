@@ -697,7 +697,7 @@ export const orderFeedCheckGet = route({
 });
 // A signed link to the check's failing-rows CSV (S3 answers the file: it outgrows a Lambda answer's 6 MB).
 export const orderFeedFailingRows = route({
-  id: 'order-feed-failing-rows', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}/failing-rows', access: 'signed-in', companyScoped: true,
+  id: 'order-feed-failing-rows', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}/failing-rows', access: 'signed-in', companyScoped: true, apiToken: true,
   summary: 'A signed link to download every failing row of a check as CSV',
   response: reply<FeedCsvLink>(),
   // The link is signed with the function's credentials: S3 lets it read what they may read.
@@ -705,7 +705,7 @@ export const orderFeedFailingRows = route({
 });
 // A signed link to the CSV of every order id of the check's tested day that analytics does not know (the match-rate trend's day).
 export const orderFeedMissingIds = route({
-  id: 'order-feed-missing-ids', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}/missing-ids', access: 'signed-in', companyScoped: true,
+  id: 'order-feed-missing-ids', area: 'order-feed', method: 'GET', path: '/api/order-feed/checks/{id}/missing-ids', access: 'signed-in', companyScoped: true, apiToken: true,
   summary: 'A signed link to download the order ids of a check\'s tested day missing from analytics, as CSV',
   response: reply<FeedCsvLink>(),
   // The link is signed with the function's credentials: S3 lets it read what they may read.
