@@ -29,14 +29,14 @@ import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSc
 import { healthMuteSchema } from './schemas/data-health';
 import type { DataHealth } from './domain/data-health';
 import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList, CompaniesAdminList } from './domain/types';
-import type { AuditPage, DefaultCollector, OutboxDelivery, OutboxPage } from './domain/types';
+import type { AuditPage, CompanyHistoryPage, DefaultCollector, OutboxDelivery, OutboxPage } from './domain/types';
 import type { Collector } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
 import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, trafficRulesQuerySchema, usersListQuerySchema } from './schemas/lists';
-import { auditQuerySchema } from './schemas/audit';
+import { auditQuerySchema, companyHistoryQuerySchema } from './schemas/audit';
 import type { ApiToken, ApiTokenCreated } from './domain/api-tokens';
 import { apiTokenCreateSchema, apiTokenRevokeSchema } from './schemas/api-tokens';
 import type { AffiliateCommission, Source } from './domain/types';
@@ -802,10 +802,17 @@ export const auditList = route({
   query: auditQuerySchema,
   response: reply<AuditPage>(),
 });
+export const companyHistoryList = route({
+  id: 'company-history-list', area: 'audit', method: 'GET', path: '/api/company-history', access: 'signed-in', companyScoped: true,
+  summary: "A page of the current company's own history (administrators shown as the platform's team)",
+  query: companyHistoryQuerySchema,
+  response: reply<CompanyHistoryPage>(),
+});
 
 /** Every route, in table order: the CDK, the local gateway and the tests walk this list. */
 export const routes = [
   auditList,
+  companyHistoryList,
   outboxList,
   outboxResend,
   securityLogin,

@@ -82,6 +82,7 @@ export function auditItem(change: Change): TransactItem {
     companyId: change.companyId,
     ...changedFields(change.kind, change.before, change.after, change.messageIds),
     ...(change.client ? { client: change.client } : {}),
+    ...(actor.role ? { actorRole: actor.role } : {}),
   };
   return {
     Put: {
@@ -171,6 +172,8 @@ export interface AuditFilter {
   /** Changes made by this user id. */
   by?: string;
   kind?: AuditKind;
+  /** Only these kinds (a company's own history). */
+  kinds?: readonly AuditKind[];
   /** ISO times, inclusive. */
   from?: string;
   to?: string;
@@ -189,6 +192,10 @@ export async function listAudit(filter: AuditFilter, cursor: string | null, limi
     conditions.push('#kind = :kind');
     values[':kind'] = filter.kind;
   }
+  if (filter.kinds) {
+    conditions.push(`#kind IN (${filter.kinds.map((_, i) => `:kind${i}`).join(', ')})`);
+    filter.kinds.forEach((kind, i) => (values[`:kind${i}`] = kind));
+  }
   if (filter.of && filter.by) {
     conditions.push('actorId = :by');
     values[':by'] = filter.by;
@@ -198,7 +205,7 @@ export async function listAudit(filter: AuditFilter, cursor: string | null, limi
       IndexName: indexName,
       KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :from AND :to`,
       ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-      ...(filter.kind ? { ExpressionAttributeNames: { '#kind': 'kind' } } : {}),
+      ...(filter.kind || filter.kinds ? { ExpressionAttributeNames: { '#kind': 'kind' } } : {}),
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
     },
@@ -210,6 +217,18 @@ export async function listAudit(filter: AuditFilter, cursor: string | null, limi
 }
 
 function toEntry(item: Record<string, unknown>): AuditEntry {
-  const { at, actorId, actorLogin, kind, action, recordId, companyId, before, after, client } = item as unknown as AuditEntry;
-  return { at, actorId: actorId ?? null, actorLogin, kind, action, recordId, companyId: companyId ?? null, before: before ?? {}, after: after ?? {}, ...(client ? { client } : {}) };
+  const { at, actorId, actorLogin, actorRole, kind, action, recordId, companyId, before, after, client } = item as unknown as AuditEntry;
+  return {
+    at,
+    actorId: actorId ?? null,
+    actorLogin,
+    kind,
+    action,
+    recordId,
+    companyId: companyId ?? null,
+    before: before ?? {},
+    after: after ?? {},
+    ...(client ? { client } : {}),
+    ...(actorRole ? { actorRole } : {}),
+  };
 }

@@ -169,7 +169,7 @@ export async function listUsers(): Promise<UserRecord[]> {
 }
 
 /** Users by id, in the order of `ids`; missing and deleted ones are left out. */
-async function getUsers(ids: readonly string[]): Promise<UserRecord[]> {
+export async function getUsers(ids: readonly string[]): Promise<UserRecord[]> {
   const found = new Map((await batchGetItems(ids.map((id) => keys.user(id)))).map((item) => [item.id as string, stripKeys<UserRecord>(item)]));
   return ids.flatMap((id) => {
     const user = found.get(id);

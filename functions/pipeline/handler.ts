@@ -1,3 +1,4 @@
+import { primaryRole } from '../../shared/domain/roles';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup';
@@ -242,7 +243,7 @@ export type Authenticate = (
 ) => Promise<AnyAuthContext>;
 
 /** Who the audit history names for the request's changes: the user, or the API token (which reads only). */
-const actorOf = (auth: AnyAuthContext) => (auth.user ? { userId: auth.user.id, login: auth.user.login } : { userId: null, login: `api-token:${auth.apiToken.name}` });
+const actorOf = (auth: AnyAuthContext) => (auth.user ? { userId: auth.user.id, login: auth.user.login, role: primaryRole(auth.user) } : { userId: null, login: `api-token:${auth.apiToken.name}` });
 
 export function createHandler<R extends RouteDef>(
   route: R,

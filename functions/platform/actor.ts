@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Role } from '../../shared/domain/types';
 
 /**
  * Who makes the changes of the running request (the audit history's "who"): set once by the
@@ -9,6 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface Actor {
   userId: string | null;
   login: string;
+  /** Recorded with each change: a company's own history names a changer only if not an administrator. */
+  role?: Role;
 }
 
 const store = new AsyncLocalStorage<Actor>();

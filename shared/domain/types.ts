@@ -297,6 +297,12 @@ export interface AffiliateCommission {
 export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox', 'api-token', 'health-mute'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 /**
+ * The kinds a company's own history shows its users (docs/product.md, "The company's history"):
+ * its record and what is in it. Never users, sign-ins, mail or platform-wide records.
+ */
+export const COMPANY_HISTORY_KINDS = ['company', 'step', 'source', 'rule', 'collector', 'commission', 'meeting', 'api-token', 'health-mute'] as const satisfies readonly AuditKind[];
+export type CompanyHistoryKind = (typeof COMPANY_HISTORY_KINDS)[number];
+/**
  * `password-changed`: a user's password was set (by the user, a reset link, an administrator, a
  * new welcome mail), never what it is; `deletion-started`: a company's deletion began (its record
  * left every list; `delete` follows when the last of its data is gone).
@@ -317,6 +323,25 @@ export interface AuditEntry {
   after: Record<string, unknown>;
   /** Sign-ins: the client address. */
   client?: string;
+  /** The changer's role when it changed (recorded since the company's history; older records have none). */
+  actorRole?: Role;
+}
+
+/**
+ * Who made a change, as a company's own history shows it: a user of the company by login; an
+ * administrator only as the platform's team (never by name); the platform's own jobs; a user who
+ * is no longer on the portal (an older record of a deleted user: whether an administrator or not is unknown).
+ */
+export type HistoryActor = { type: 'user'; login: string } | { type: 'team' } | { type: 'system' } | { type: 'former' };
+
+/** One change in a company's own history: the audit entry without the changer's id, with `who` in its place. */
+export type CompanyHistoryEntry = Omit<AuditEntry, 'actorId' | 'actorLogin' | 'actorRole' | 'client' | 'kind'> & { kind: CompanyHistoryKind; who: HistoryActor };
+
+/** A page of a company's own history, newest first. */
+export interface CompanyHistoryPage {
+  entries: CompanyHistoryEntry[];
+  next: string | null;
+  names: Record<string, AuditName>;
 }
 
 /** A page of the audit history, newest first; `next` asks for the following page. */

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { AUDIT_KINDS } from '../domain/types';
+import { AUDIT_KINDS, COMPANY_HISTORY_KINDS } from '../domain/types';
 import { calendarDay, calendarDayAfter } from './common';
 import { schema } from './define';
 
@@ -16,6 +16,16 @@ export const auditQuerySchema = /* @__PURE__ */ schema(() =>
     subject: string().matches(ID, 'validation.invalid'),
     kind: string().oneOf([...AUDIT_KINDS], 'validation.invalid'),
     // Days (UTC, inclusive) that exist, the end not before the start: anything else is a 400, not an empty page.
+    from: calendarDay(),
+    to: calendarDayAfter('from'),
+    cursor: string().max(2000, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid'),
+  }).noUnknown(),
+);
+
+/** The query parameters of GET /api/company-history (a company's own history): a kind, days, the next page. */
+export const companyHistoryQuerySchema = /* @__PURE__ */ schema(() =>
+  object({
+    kind: string().oneOf([...COMPANY_HISTORY_KINDS], 'validation.invalid'),
     from: calendarDay(),
     to: calendarDayAfter('from'),
     cursor: string().max(2000, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid'),

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+import { expectNoViolations, expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
 
 /**
  * The audit history in the browser (docs/product.md, "Audit history"): the admin page with its
@@ -63,3 +63,47 @@ test('the edit pages show the record’s history, newest first, each field by it
   await expect(history).toContainText(`${fr('companies.field.name')}\u00a0:`);
   await expect(history).not.toContainText('country:');
 });
+
+/**
+ * /company/history (docs/product.md, "The company's history"): a customer reads its company's own
+ * changes in its language: its own by login, the seed's as automatic; a kind filter; no overflow on a phone.
+ */
+for (const [locale, company, width] of [
+  ['en', 'Acme Retail', 1366],
+  ['fr', 'Globex Affiliates', 390],
+  ['ru', 'Acme Retail', 390],
+] as const satisfies ReadonlyArray<readonly [Locale, string, number]>) {
+  test(`a customer reads the company's own history (${locale}, ${width} px)`, async ({ page }, testInfo) => {
+    const customer = login('ROLE_USER', company);
+    await useLocale(page, locale);
+    await go(page, '/login');
+    await signIn(page, customer, locale);
+    await expectSignedInShell(page, locale);
+    const source = `History ${locale} ${Date.now() % 100000}`;
+    const made = await page.request.post(`${portalUrl()}/api/collectors`, { data: { source, accessEmail: 'history@e2e.test' } });
+    expect(made.status()).toBe(201);
+    const collector = (await made.json()) as { id: string; version: number };
+    expect((await page.request.delete(`${portalUrl()}/api/collectors/${collector.id}`, { data: { version: collector.version } })).status()).toBe(200);
+    await page.setViewportSize({ width, height: 900 });
+    if (width > 800) {
+      await page.getByRole('button', { name: m(locale, 'nav.dataFlow') }).click();
+      await page.getByRole('link', { name: m(locale, 'route.companyHistory') }).click();
+    } else {
+      await go(page, '/company/history');
+    }
+    await expect(page.getByRole('heading', { level: 1, name: m(locale, 'route.companyHistory') })).toBeVisible();
+    await page.getByLabel(m(locale, 'audit.filter.kind'), { exact: true }).selectOption('collector');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1)).toContainText(`${m(locale, 'audit.kind.collector')} · ${m(locale, 'audit.action.delete')}`);
+    await expect(rows.nth(1)).toContainText(customer.login);
+    await expect(rows.nth(1)).toContainText(source);
+    await expect(rows.nth(2)).toContainText(`${m(locale, 'audit.kind.collector')} · ${m(locale, 'audit.action.create')}`);
+    await page.screenshot({ path: testInfo.outputPath(`company-history-${locale}-${width}.png`), fullPage: true });
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+    await expectNoViolations(page, `${locale} /company/history`);
+    // The seed made the company: the platform's own work, shown as automatic, never as a login.
+    await page.getByLabel(m(locale, 'audit.filter.kind'), { exact: true }).selectOption('company');
+    await expect(rows.last()).toContainText(m(locale, 'audit.who.system'));
+    await expect(page.getByRole('table')).not.toContainText('system');
+  });
+}

@@ -29,19 +29,19 @@ export async function listAuditHistory(query: Record<string, string>, deps: { li
   return { entries, next, names: await referencedNames(entries, { ...NAME_DEPS, ...deps }) };
 }
 
-interface NameDeps {
+export interface NameDeps {
   getCompanies: typeof getCompanies;
   getSource: typeof getSource;
   lastRecordedName: typeof lastRecordedName;
 }
-const NAME_DEPS: NameDeps = { getCompanies, getSource, lastRecordedName };
+export const NAME_DEPS: NameDeps = { getCompanies, getSource, lastRecordedName };
 
 /**
  * The names of the records the page's fields refer to (a user's companies, a UTM rule's or a
  * commission's source): the current name, or for a deleted record the last one its own history
  * recorded, marked deleted. A reader of the history sees names, never ids.
  */
-async function referencedNames(entries: readonly AuditEntry[], deps: NameDeps): Promise<Record<string, AuditName>> {
+export async function referencedNames(entries: readonly AuditEntry[], deps: NameDeps): Promise<Record<string, AuditName>> {
   const companies = new Set<string>();
   const sources = new Map<string, string>(); // source id -> its company
   for (const entry of entries) {

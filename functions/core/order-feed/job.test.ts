@@ -14,7 +14,7 @@ function fakeDeps(over: Partial<JobDeps> = {}) {
     getCompany: vi.fn(async (id: string) => (id === 'c1' ? company : null)),
     getFeedCheck: vi.fn(async (companyId: string, id: string) => (companyId === 'c1' && id === 'k1' ? check() : null)),
     runFeedCheck: vi.fn(async (_company: CompanyRecord, record: FeedCheckRecord) => ({ ...record, status: 'done' as const })),
-    getUser: vi.fn(async (id: string) => (id === 'u1' ? { id: 'u1', login: 'ann@acme.test' } : null)),
+    getUser: vi.fn(async (id: string) => (id === 'u1' ? { id: 'u1', login: 'ann@acme.test', roles: ['ROLE_USER' as const] } : null)),
     ...over,
   } satisfies JobDeps;
 }

@@ -1,3 +1,4 @@
+import { primaryRole } from '../../../shared/domain/roles';
 import { getCompany, type CompanyRecord } from '../../data/companies';
 import { getFeedCheck, type FeedCheckRecord } from '../../data/feed-checks';
 import { getUser, type UserRecord } from '../../data/users';
@@ -9,7 +10,7 @@ export interface JobDeps {
   getCompany(companyId: string): Promise<CompanyRecord | null>;
   getFeedCheck(companyId: string, checkId: string): Promise<FeedCheckRecord | null>;
   runFeedCheck(company: CompanyRecord, check: FeedCheckRecord, options: RunOptions): Promise<FeedCheckRecord>;
-  getUser(userId: string): Promise<Pick<UserRecord, 'id' | 'login'> | null>;
+  getUser(userId: string): Promise<Pick<UserRecord, 'id' | 'login' | 'roles'> | null>;
 }
 
 /**
@@ -33,6 +34,6 @@ export async function runFeedCheckJob(
   // What the check changes (the feed URL stored, the step completed) is recorded as the user's who
   // started it, as if the request had done it; the daily re-check's are the system's.
   const starter = check.startedBy === 'daily' ? null : await deps.getUser(check.startedBy);
-  const done = await (starter ? runAs({ userId: starter.id, login: starter.login }, run) : run());
+  const done = await (starter ? runAs({ userId: starter.id, login: starter.login, role: primaryRole(starter) }, run) : run());
   return { outcome: done.status };
 }

@@ -1,3 +1,4 @@
+import { primaryRole } from '../../../shared/domain/roles';
 import * as resetTokens from '../../data/password-reset-tokens';
 import * as usersRepo from '../../data/users';
 import type { UserRecord } from '../../data/users';
@@ -65,7 +66,7 @@ export async function completePasswordReset(
   if (!(await deps.consumeResetToken(token, seconds(deps)))) throw new InvalidTokenError();
   await deps.identity.setPermanentPassword(user.cognitoUsername, password);
   // The link proves the mailbox: the audit history has these changes as the account owner's.
-  await runAs({ userId: user.id, login: user.login }, async () => {
+  await runAs({ userId: user.id, login: user.login, role: primaryRole(user) }, async () => {
     if (options.removeMfa) await turnOff(user, deps);
     // Every other outstanding link of this user dies with this change.
     await deps.markPasswordChanged(user);

@@ -1,3 +1,4 @@
+import { primaryRole } from '../../../shared/domain/roles';
 import type { CurrentUser } from '../../../shared/domain/types';
 import type { LoginRequest, MfaSignInRequest, NewPasswordChallengeRequest } from '../../../shared/schemas/security';
 import * as audit from '../../data/audit';
@@ -79,7 +80,7 @@ const CHALLENGE_TTL_SECONDS = 180;
 const isLive = (user: UserRecord | null): user is UserRecord => Boolean(user && !user.deletedAt);
 
 /** Who a change made during the user's own sign-in is recorded under (docs/product.md, "Audit history"). */
-const actorOf = (user: UserRecord) => ({ userId: user.id, login: user.login });
+const actorOf = (user: UserRecord) => ({ userId: user.id, login: user.login, role: primaryRole(user) });
 
 async function waitPastSignOut(user: UserRecord, deps: SessionDeps): Promise<void> {
   // Stryker disable next-line ConditionalExpression: without it a null sign-out computes a wait of 6 s after 1970, never positive.

@@ -129,6 +129,7 @@ export const pages: PageDef[] = [
   { path: '/analytics/access', access: 'signed-in', menu: 'menu', title: 'route.analyticsAccess', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'AnalyticsAccessPage') },
   { path: '/analytics/custom-dimension', access: 'signed-in', menu: 'menu', title: 'route.analyticsCustomDimension', parents: [dashboard, dataFlow, ga], Component: pick(analytics, 'CustomDimensionPage') },
   { path: '/data-health', access: 'signed-in', menu: 'menu', title: 'route.dataHealth', parents: [dashboard, dataFlow], Component: pick(dataHealth, 'DataHealthPage') },
+  { path: '/company/history', access: 'signed-in', menu: 'menu', title: 'route.companyHistory', parents: [dashboard, dataFlow], Component: pick(admin, 'CompanyHistoryPage', marketingTexts, agendaTexts, dataHealthTexts) },
   { path: '/company/api-tokens', access: 'signed-in', menu: 'menu', title: 'route.apiTokens', parents: [dashboard, dataFlow], Component: pick(apiTokens, 'ApiTokensPage') },
   { path: '/crm/order-feed', access: 'signed-in', menu: 'menu', title: 'route.orderFeed', parents: [dashboard], Component: OrderFeed },
   // The fix page each feed warning of the report links to. The key list stays out of the entry chunk: the page sends an unknown key to /dashboard.

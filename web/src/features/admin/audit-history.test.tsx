@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEntry } from 'shared/domain/types';
+import type { AuditEntry, CompanyHistoryEntry, CompanyHistoryPage } from 'shared/domain/types';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -222,4 +222,35 @@ describe('the company and user filters', () => {
     await waitFor(async () => expect((await changes()).join()).toContain('company c-far user u-late'));
     expect(asked.filter((call) => call.path !== '/api/audit').map((call) => call.query.limit)).toEqual(['20', '20', '20', '20', '20']);
   });
+});
+
+describe('the company’s own history', () => {
+  const own = (who: CompanyHistoryEntry['who'], name: string): CompanyHistoryEntry => ({
+    at: '2026-11-20T09:05:00.000Z',
+    kind: 'source',
+    action: 'update',
+    recordId: 's1',
+    companyId: 'c1',
+    before: { name: 'Old' },
+    after: { name },
+    who,
+  });
+  for (const [locale, words] of [
+    ['en', ['ann@acme.test', 'The platform’s team', 'Automatic', 'A former user']],
+    ['fr', ['ann@acme.test', 'L’équipe de la plateforme', 'Automatique', 'Un ancien utilisateur']],
+    ['ru', ['ann@acme.test', 'Команда платформы', 'Автоматически', 'Бывший пользователь']],
+  ] as const) {
+    it(`names a change's maker as the company may read it: a user by login, else the team, the platform or a former user (${locale})`, async () => {
+      mockSession(makeUser('ROLE_USER'));
+      const page: CompanyHistoryPage = {
+        entries: [own({ type: 'user', login: 'ann@acme.test' }, 'A'), own({ type: 'team' }, 'B'), own({ type: 'system' }, 'C'), own({ type: 'former' }, 'D')],
+        next: null,
+        names: {},
+      };
+      server.use(http.get(api('/api/company-history'), () => HttpResponse.json(page)));
+      renderApp('/company/history', { locale });
+      const rows = await changes();
+      words.forEach((word, i) => expect(rows[i]).toContain(word));
+    });
+  }
 });

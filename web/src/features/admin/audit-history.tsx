@@ -1,17 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
-import useSWR from 'swr';
 import { auditReference } from 'shared/domain/audit';
 import { SEARCH_MAX_LENGTH } from 'shared/domain/search-text';
-import { AUDIT_KINDS, STEP_TYPES, type AuditEntry, type AuditKind, type AuditPage, type MailSuppression, type StepType } from 'shared/domain/types';
+import { AUDIT_KINDS, COMPANY_HISTORY_KINDS, STEP_TYPES, type AuditEntry, type AuditKind, type AuditPage, type CompanyHistoryEntry, type HistoryActor, type MailSuppression, type StepType } from 'shared/domain/types';
 import type { MatchType, UtmCondition, UtmDimension } from 'shared/domain/utm-matching';
 import { isCollectorCommentText, parseCollectorComment } from 'shared/schemas/default-collectors';
 import { auditQuerySchema } from 'shared/schemas/audit';
-import { auditList } from 'shared/routes';
+import { auditList, companyHistoryList } from 'shared/routes';
 import type { ValidationError as YupValidationError } from 'yup';
 import { useIntl } from 'react-intl';
 import { DateText, formatPortalDate, formatPortalDay } from '../../i18n/dates';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { callRoute, type ApiError } from '../../lib/api/client';
+import { useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { DayInput, type TypedDay } from '../../ui/day-input';
@@ -24,11 +23,15 @@ import './companies-admin.css';
 
 /**
  * The audit history (docs/product.md, "Audit history"): the admin page /admin/audit with its
- * filters, and the section of a user's or a company's edit page. Newest first, 25 a page, "More"
- * reads the next page (the server's `next`).
+ * filters, the section of a user's or a company's edit page, and a company's own history for its
+ * users (/company/history: administrators shown as the platform's team). Newest first, 25 a page,
+ * "More" reads the next page (the server's `next`).
  */
 
 type Filter = { company?: string; user?: string; subject?: string; kind?: string; from?: string; to?: string };
+/** Which history a list reads: the admin's audit (any filter) or the shown company's own. */
+type Source = { of: 'audit' } | { of: 'company' };
+type Entry = AuditEntry | CompanyHistoryEntry;
 
 const kindId = (kind: AuditKind): MessageId => `audit.kind.${kind}` satisfies MessageId;
 const actionId = (action: AuditEntry['action']): MessageId => `audit.action.${action}` satisfies MessageId;
@@ -104,15 +107,17 @@ function useShowValue(names: Names): (kind: AuditKind, field: string, value: unk
 
 
 /** One page of entries, and the button that adds the next one after it. */
-function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null; first: boolean }) {
+function Page({ source, filter, cursor, first }: { source: Source; filter: Filter; cursor: string | null; first: boolean }) {
   const t = useT();
   const query = { ...filter, cursor: cursor ?? undefined };
-  const { data, error } = useSWR<Awaited<ReturnType<typeof callRoute<typeof auditList>>>, ApiError>([auditList.id, query], () => callRoute(auditList, { query }));
+  const audit = useRoute(source.of === 'audit' ? auditList : null, undefined, { query });
+  const company = useRoute(source.of === 'company' ? companyHistoryList : null, undefined, { query });
+  const { data, error } = source.of === 'audit' ? audit : company;
   const [more, setMore] = useState(false);
   const names = data?.names ?? {};
   const rows = (
     <>
-      {data?.entries.map((entry) => <Row key={`${entry.at}#${entry.kind}#${entry.recordId}#${entry.action}`} entry={entry} names={names} />)}
+      {data?.entries.map((entry: Entry) => <Row key={`${entry.at}#${entry.kind}#${entry.recordId}#${entry.action}`} entry={entry} names={names} />)}
       {data?.next && !more ? (
         <tr role="row">
           <td colSpan={4} role="cell">
@@ -122,7 +127,7 @@ function Page({ filter, cursor, first }: { filter: Filter; cursor: string | null
           </td>
         </tr>
       ) : null}
-      {data?.next && more ? <Page filter={filter} cursor={data.next} first={false} /> : null}
+      {data?.next && more ? <Page source={source} filter={filter} cursor={data.next} first={false} /> : null}
     </>
   );
   if (!first) return rows;
@@ -153,14 +158,23 @@ function FieldName({ kind, field }: { kind: AuditKind; field: string }) {
   return <strong>{label ? <T id={label} /> : field}</strong>;
 }
 
-function Row({ entry, names }: { entry: AuditEntry; names: Names }) {
+/** Who changed: the login, or in a company's own history the kind of changer (an administrator never by name). */
+function Who({ entry }: { entry: Entry }) {
+  if ('actorLogin' in entry) return <>{entry.actorLogin}</>;
+  const who: HistoryActor = entry.who;
+  return who.type === 'user' ? <>{who.login}</> : <T id={`audit.who.${who.type}`} />;
+}
+
+function Row({ entry, names }: { entry: Entry; names: Names }) {
   const show = useShowValue(names);
   // A field empty on both sides (a creation's blank optional fields) says nothing.
   const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter((field) => !isNone(entry.before[field]) || !isNone(entry.after[field]));
   return (
     <tr role="row">
       <td role="cell" className="audit-when"><DateText value={entry.at} withTime /></td>
-      <td role="cell" className="audit-who audit-break">{entry.actorLogin}</td>
+      <td role="cell" className="audit-who audit-break">
+        <Who entry={entry} />
+      </td>
       <td role="cell" className="audit-what">
         <T id={kindId(entry.kind)} />
         {/* A step's record is `<company id>#<step type>`: which step, by its name. */}
@@ -171,7 +185,7 @@ function Row({ entry, names }: { entry: AuditEntry; names: Names }) {
           </>
         ) : null}{' '}
         · <T id={actionId(entry.action)} />
-        {entry.client ? <div className="muted small">{entry.client}</div> : null}
+        {'client' in entry && entry.client ? <div className="muted small">{entry.client}</div> : null}
       </td>
       <td role="cell" className="audit-what-changed">
         <ul className="audit-changes">
@@ -194,8 +208,8 @@ function Row({ entry, names }: { entry: AuditEntry; names: Names }) {
 }
 
 /** The history list of a filter (a new filter starts again at the first page). */
-function AuditHistory({ filter }: { filter: Filter }) {
-  return <Page key={JSON.stringify(filter)} filter={filter} cursor={null} first />;
+function AuditHistory({ filter, source = { of: 'audit' } }: { filter: Filter; source?: Source }) {
+  return <Page key={JSON.stringify(filter)} source={source} filter={filter} cursor={null} first />;
 }
 
 /** The section of an edit page: the record's history (a company: everything in it). */
@@ -207,6 +221,45 @@ export function AuditSection({ of }: { of: { company: string } | { subject: stri
       </h2>
       <AuditHistory filter={of} />
     </Card>
+  );
+}
+
+/** The kind and day filters (the same rules on the admin page and the company's): their fields, and the filter they make. */
+function useKindAndDays(kinds: readonly AuditKind[]): { fields: ReactNode; filter: Filter } {
+  const t = useT();
+  const [filter, setFilter] = useState<Filter>({});
+  const [days, setDays] = useState<Days>({});
+  const [listed, setListed] = useState<Pick<Filter, 'from' | 'to'>>({});
+  const errors = dayErrors(days);
+  const changeDays = (next: Days) => {
+    setDays(next);
+    // The list follows only days it can filter by: while one is wrong, it keeps the last good ones.
+    if (!Object.keys(dayErrors(next)).length) setListed({ from: next.from ?? undefined, to: next.to ?? undefined });
+  };
+  const fields = (
+    <>
+      <FilterField name="kind" filter={filter} onChange={setFilter} options={kinds.map((kind) => [kind, t(kindId(kind))])} />
+      <DayFilter name="from" days={days} error={errors.from} onChange={changeDays} />
+      <DayFilter name="to" days={days} error={errors.to} onChange={changeDays} />
+    </>
+  );
+  return { fields, filter: { ...filter, ...listed } };
+}
+
+/** /company/history: the shown company's own history, for its users (its kinds only; administrators as the platform's team). */
+export function CompanyHistoryPage() {
+  const { fields, filter } = useKindAndDays(COMPANY_HISTORY_KINDS);
+  return (
+    <div className="page co-grid">
+      <PageHeading />
+      <Card>
+        <p className="muted">
+          <T id="audit.company.lead" />
+        </p>
+        <div className="co-toolbar audit-filters">{fields}</div>
+        <AuditHistory source={{ of: 'company' }} filter={filter} />
+      </Card>
+    </div>
   );
 }
 
@@ -303,20 +356,11 @@ function DayFilter({ name, days, error, onChange }: { name: 'from' | 'to'; days:
 
 /** /admin/audit: every change, with filters (company, who, kind, days). */
 export function AuditPage() {
-  const t = useT();
   const [companyText, setCompanyText] = useState('');
   const [userText, setUserText] = useState('');
   const companies = useCompanyChoices(companyText, 20).map((c): [string, string] => [c.id, c.name]);
   const users = useUserChoices(userText, 20).map((u): [string, string] => [u.id, u.login]);
-  const [filter, setFilter] = useState<Filter>({});
-  const [days, setDays] = useState<Days>({});
-  const [listed, setListed] = useState<Pick<Filter, 'from' | 'to'>>({});
-  const errors = dayErrors(days);
-  const changeDays = (next: Days) => {
-    setDays(next);
-    // The list follows only days it can filter by: while one is wrong, it keeps the last good ones.
-    if (!Object.keys(dayErrors(next)).length) setListed({ from: next.from ?? undefined, to: next.to ?? undefined });
-  };
+  const { fields, filter } = useKindAndDays(AUDIT_KINDS);
   return (
     <div className="page co-grid">
       <PageHeading />
@@ -324,11 +368,9 @@ export function AuditPage() {
         <div className="co-toolbar audit-filters">
           <TypeAheadFilter name="company" text={companyText} onText={setCompanyText} options={companies} />
           <TypeAheadFilter name="user" text={userText} onText={setUserText} options={users} />
-          <FilterField name="kind" filter={filter} onChange={setFilter} options={AUDIT_KINDS.map((kind) => [kind, t(kindId(kind))])} />
-          <DayFilter name="from" days={days} error={errors.from} onChange={changeDays} />
-          <DayFilter name="to" days={days} error={errors.to} onChange={changeDays} />
+          {fields}
         </div>
-        <AuditHistory filter={{ ...filter, company: chosenId(companyText, companies), user: chosenId(userText, users), ...listed }} />
+        <AuditHistory filter={{ ...filter, company: chosenId(companyText, companies), user: chosenId(userText, users) }} />
       </Card>
     </div>
   );

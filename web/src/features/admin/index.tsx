@@ -5,6 +5,6 @@ export { EditPage } from './edit-page';
 export { TranslationsPage } from './translations-page';
 export { IntegrationStatusPage } from './integration-status-page';
 export { DefaultCollectorsPage } from './default-collectors-page';
-export { AuditPage } from './audit-history';
+export { AuditPage, CompanyHistoryPage } from './audit-history';
 export { MailOutboxPage } from './mail-outbox-page';
 export { area } from './area';

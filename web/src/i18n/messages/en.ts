@@ -43,6 +43,7 @@ export const en = {
   'route.utmManagement': 'UTM Management',
   'route.commissions': 'Affiliate commission',
   'route.dataHealth': 'Data health',
+  'route.companyHistory': 'Company history',
   'route.apiTokens': 'API tokens',
   'route.forbidden': 'Access denied',
   'route.instructions.adobe_analytics': 'Adobe Analytics',

@@ -39,6 +39,7 @@ export const fr: Catalogue = {
   'route.utmManagement': 'Gestion des UTM',
   'route.commissions': "Commissions d’affiliation",
   'route.dataHealth': 'Santé des données',
+  'route.companyHistory': 'Historique de l’entreprise',
   'route.apiTokens': 'Jetons d’API',
   'route.forbidden': 'Accès refusé',
   'route.instructions.adobe_analytics': 'Adobe Analytics',

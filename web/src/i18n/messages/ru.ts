@@ -39,6 +39,7 @@ export const ru: Catalogue = {
   'route.utmManagement': 'Управление UTM',
   'route.commissions': 'Партнёрские комиссии',
   'route.dataHealth': 'Состояние данных',
+  'route.companyHistory': 'История компании',
   'route.apiTokens': 'API-токены',
   'route.forbidden': 'Доступ запрещён',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
