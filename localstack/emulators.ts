@@ -77,8 +77,28 @@ export function isPortFree(port: number, host = HOST): Promise<boolean> {
   });
 }
 
-/** A port the OS considers free right now (bind to 0, read, release). */
-export function freePort(host = HOST): Promise<number> {
+/**
+ * A port free right now. Any the OS gives (bind to 0, read, release), or with FREE_PORTS=from-to one
+ * of that range: on a machine shared with others who serve on fixed ports, the tests' stacks keep out
+ * of their way.
+ */
+export async function freePort(host = HOST): Promise<number> {
+  const range = process.env.FREE_PORTS;
+  if (!range) return anyFreePort(host);
+  const bounds = /^(\d+)-(\d+)$/.exec(range);
+  const [from, to] = bounds ? [Number(bounds[1]), Number(bounds[2])] : [0, -1];
+  if (!(from > 0 && from <= to && to <= 65535)) throw new StartupError(`FREE_PORTS=${range} is not a range like 36000-36999`);
+  // From a random place: stacks starting side by side (npm test's groups) rarely try the same port.
+  const size = to - from + 1;
+  const first = Math.floor(Math.random() * size);
+  for (let i = 0; i < size; i++) {
+    const port = from + ((first + i) % size);
+    if (await isPortFree(port, host)) return port;
+  }
+  throw new StartupError(`No free port in FREE_PORTS=${range}`);
+}
+
+function anyFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

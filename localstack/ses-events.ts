@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { guardServer } from './emulator-guard.mjs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePort } from './emulators';
 import type { SNSEvent } from 'aws-lambda';
 
 export const MAIL_EVENTS_FUNCTION = 'mail-events';
@@ -97,8 +97,8 @@ export async function startSesEvents(upstream: string, publish: (event: SNSEvent
       response.end(JSON.stringify({ message: `SES front: ${(error as Error).message}` }));
     }
   }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -30,8 +30,10 @@ export const REPORTED_STAGES = new Set(['unit, data, web and infra tests', 'inte
  * One line of every stage's seconds, from test/run-all.sh's test-results/stages.tsv (name, wall
  * seconds, CPU seconds of the stage's processes, 1-minute load average at its end). The CPU
  * seconds say what a stage costs whatever else loads the machine; the wall seconds what CI waits.
+ * `wall`: the whole run's wall seconds, the total's (stages side by side overlap: their sum would
+ * count the same seconds twice); without it, the stages' sum.
  */
-export function stageTimes(tsv) {
+export function stageTimes(tsv, wall) {
   const rows = tsv
     .split('\n')
     .filter(Boolean)
@@ -41,7 +43,7 @@ export function stageTimes(tsv) {
   const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
   const stages = rows.map((row) => `${row.name} ${row.wall}/${row.cpu}`).join(', ');
   const loads = rows.map((row) => row.load).join(' ');
-  return `Stages (wall/CPU s): ${stages}; total ${total('wall')}/${total('cpu')} s; load after each stage: ${loads}`;
+  return `Stages (wall/CPU s): ${stages}; total ${wall ?? total('wall')}/${total('cpu')} s; load after each stage: ${loads}`;
 }
 
 export function summarize(tests, failedStages) {
@@ -95,7 +97,9 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     console.log(`--- why "${stage}" failed:`);
     for (const line of failureCauses(log)) console.log(`    ${line}`);
   }
-  const times = stageTimes(read('test-results/stages.tsv', false) ?? '');
+  // test/run-all.sh's start (epoch seconds).
+  const started = Number(process.env.TEST_STARTED);
+  const times = stageTimes(read('test-results/stages.tsv', false) ?? '', started ? Math.round(Date.now() / 1000) - started : undefined);
   if (times) console.log(times);
   for (const line of lines) console.log(line);
   process.exit(ok ? 0 : 1);

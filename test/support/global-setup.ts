@@ -5,25 +5,17 @@
  * otherwise); 'bundles': always the CDK's bundles, each function in a process of its own
  * (docs/local-aws.md, "Lambda code"). The tests in workers talk HTTP.
  */
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../localstack/emulators';
 import { lambdaCodeFromEnv } from '../../localstack/lambda-bundles';
 import { startLocalStack, type LocalStack } from '../../localstack/stack';
 import './local-stack';
 
 let stack: LocalStack | undefined;
 
-/** A port free right now (the test that serves feeds listens on it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The feed fetcher refuses loopback: this TEST stack allows the tests' own feed server, and only it.
+  // The feed fetcher refuses loopback: this TEST stack allows the tests' own feed server (which listens
+  // on this port), and only it.
   const feedServerPort = await freePort();
   process.env.FEED_FETCH_ALLOW = `127.0.0.1:${feedServerPort}`;
   project.provide('feedServerPort', feedServerPort);

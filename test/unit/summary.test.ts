@@ -58,6 +58,8 @@ describe('npm test summary', () => {
     expect(stageTimes('typecheck\t24\t31\t1.50\nbundles\t200\t150\t3.20\n')).toBe(
       'Stages (wall/CPU s): typecheck 24/31, bundles 200/150; total 224/181 s; load after each stage: 1.50 3.20',
     );
+    // Stages side by side: the total wall is the run's, not the stages' sum.
+    expect(stageTimes('lint\t24\t31\t1.50\ntypecheck\t30\t30\t3.20\n', 35)).toMatch(/; total 35\/61 s;/);
     expect(stageTimes('')).toBeNull();
   });
 });
