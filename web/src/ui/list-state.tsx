@@ -19,8 +19,22 @@ export function NoticeCallout({ notice }: { notice: Notice }) {
  * The states of a list read with `useRoute` (spec: "lists whose load fails show a warning with the
  * error text"): "Something went wrong..." with the error's text, a spinner while loading, the
  * empty message (`empty`, for an array), or the list itself (`children`, or a function of the loaded data). Every list page uses it.
+ * `notice`: the outcome of the last action on the list (its table shows it above the rows): said above
+ * the empty message too, so deleting the last row still says it was deleted.
  */
-export function ListState<T>({ data, error, empty, children }: { data: T | undefined; error: { message: string } | undefined; empty?: MessageId; children: ReactNode | ((data: T) => ReactNode) }) {
+export function ListState<T>({
+  data,
+  error,
+  empty,
+  notice = null,
+  children,
+}: {
+  data: T | undefined;
+  error: { message: string } | undefined;
+  empty?: MessageId;
+  notice?: Notice;
+  children: ReactNode | ((data: T) => ReactNode);
+}) {
   const { messages } = useIntl();
   if (error) {
     // A server message that is a catalogue id is shown in the user's language; any other text as it came.
@@ -34,9 +48,12 @@ export function ListState<T>({ data, error, empty, children }: { data: T | undef
   if (data === undefined) return <Spinner />;
   if (empty && Array.isArray(data) && data.length === 0) {
     return (
-      <p className="muted">
-        <T id={empty} />
-      </p>
+      <>
+        <NoticeCallout notice={notice} />
+        <p className="muted">
+          <T id={empty} />
+        </p>
+      </>
     );
   }
   return <>{typeof children === 'function' ? children(data) : children}</>;

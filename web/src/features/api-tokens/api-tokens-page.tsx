@@ -73,7 +73,7 @@ export function ApiTokensPage() {
         <h2 className="card-title">
           <T id="apiTokens.tableTitle" />
         </h2>
-        <ListState data={data} error={error} empty="apiTokens.empty">
+        <ListState data={data} error={error} empty="apiTokens.empty" notice={edit.notice}>
           <EditTable
             rows={data ?? []}
             columns={columns}
