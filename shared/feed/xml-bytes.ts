@@ -12,7 +12,9 @@
  *
  * Positions are byte offsets. They equal character offsets when the buffer is ASCII (its
  * decoded text is as long as its bytes: the usual case), so values are sliced from that text;
- * a buffer holding other characters decodes each value it keeps. What depends on characters
+ * in a valid UTF-8 buffer a cursor maps byte to character positions; after a buffer that was
+ * not ASCII, the next is not decoded whole (`lazy`): the fast paths' values are decoded an
+ * order at a time (`settle`), the rest where it is read. What depends on characters
  * rather than bytes is worked out in characters: the caps (a token is measured in decoded
  * UTF-16 units, as the text parser does, once its bytes pass the cap), name characters beyond
  * ASCII, the input gate (BOM, binary sniffing and blankness on the decoded first kilobyte).
