@@ -224,6 +224,30 @@ describe('XML byte parser = decoder + text parser', { timeout: 120_000 }, () => 
     }
   });
 
+  it('gives the text path\'s outcome on values deferred in a buffer after one of other characters than ASCII, made an order at a time', () => {
+    // PAD (Cyrillic) fills the first buffer; a cut after it makes the rest a lazy buffer, whose
+    // fast-path values are deferred and settled at </order>, before another value, or at the buffer's end.
+    const feed = (body: string | Uint8Array, tail = '') => concat(PAD, utf8('<orders>\r\n\t<order id="ЗК-1">'), typeof body === 'string' ? utf8(body) : body, utf8(`</order>${tail}\r\n</orders>`));
+    const product = (id: string, category: string) => `<product><id>${id}</id><category>${category}</category><price>1.5</price><quantity>2</quantity></product>`;
+    const cases: [body: string | Uint8Array, outcome: string][] = [
+      [`<id>ЗК-1</id><state>done</state><ordersource>сайт</ordersource><coupon><![CDATA[ПРОМО 1]]></coupon><products>${product('П1', 'Сад')}${product('П2', '<![CDATA[Сумки 🎁]]>')}</products>`, 'ok'],
+      // The first of a repeated field wins, deferred or not, and whichever path reads the next one.
+      ['<id>ЗК-1</id><id> ЗК-2</id><state> done</state><state>wait</state><coupon></coupon><coupon>Ж</coupon><margin>Ж<!---->1</margin><margin>2</margin>', 'ok'],
+      ['<price> 1.5</price><price>2</price><commission>3 </commission><commission>4</commission><coupon><![CDATA[ x ]]></coupon><coupon>y</coupon><leadsource>a\r\nb</leadsource><leadsource>c</leadsource>', 'ok'],
+      ['<id> Я </id><date>&#50;026</date><state>a&amp;b</state><coupon>😀</coupon><margin></margin>', 'ok'],
+      [concat(utf8('<id>a'), Uint8Array.of(0xe2, 0x82), utf8('</id><state>'), Uint8Array.of(0x80, 0xd0), utf8('</state><coupon><![CDATA['), Uint8Array.of(0xf0, 0x9f), utf8(']]></coupon>')), 'ok'],
+      [`<id>Я</id><products>${product('П1', 'к')}<product><id>П2</id><category>к\u0001</category></product></products>`, 'malformed'],
+      ['<id>Я</id><state>done</stat>', 'malformed'],
+    ];
+    for (const [body, outcome] of cases) {
+      const bytes = feed(body, '<order><id>Б</id></order>');
+      const expected = viaText(bytes);
+      expect('error' in expected ? expected.error.code : 'ok', String(body)).toBe(outcome);
+      for (let at = PAD.length; at <= bytes.length; at++) expect(viaBytes(splitBytes(bytes, [at])), `${String(body)} cut at ${at}`).toEqual(expected);
+      expect(viaBytes(splitBytes(bytes, [PAD.length + 1, PAD.length + 40, bytes.length - 30]))).toEqual(expected);
+    }
+  });
+
   it('reads lead feeds the same way', () => {
     const lead = utf8(`<leads>${'<lead><id>Л1</id><leadsource>сайт</leadsource></lead>\n'.repeat(40)}</leads>`);
     expect(viaBytes(splitBytes(lead, [1, 500, 501]), 'lead')).toEqual(viaText(lead, 'lead'));
@@ -300,6 +324,16 @@ describe('XML byte parser: limits, measured in characters as the text path does'
     ['three-byte tag one past the cap', `<orders><order a="${'€'.repeat(FEED_LIMITS.maxToken - 11)}"/></orders>`],
     ['four-byte comment over the cap in UTF-16 units', `<orders><!--${'😀'.repeat(MIB / 2 + 1)}--></orders>`],
     ['depth', `<orders>${'<x>'.repeat(40)}`],
+    // An order's values over its budget in Cyrillic (deferred values, see xml-bytes.ts's `lazy`): at
+    // the budget (then the broken tag after it is the error), and one character past it (the budget
+    // is, at the value that passes it: judged when that value is read, not when the order is settled).
+    ...[0, 1].map((past): [string, string] => {
+      const value = 'я'.repeat(4096);
+      const head = '<id>Б</id><state>done</state>';
+      const full = Math.floor((FEED_LIMITS.maxOrderChars - 'Бdone'.length) / value.length);
+      const rest = FEED_LIMITS.maxOrderChars - 'Бdone'.length - full * value.length + past;
+      return [`order values ${past ? 'one past' : 'at'} the budget, Cyrillic`, `<orders><!--${'ы'.repeat(70_000)}--><order>${head}\n${`<margin>${value}</margin>\n`.repeat(full)}<coupon>${'ж'.repeat(rest)}</coupon>\n<g:x>1</g:y></order></orders>`];
+    }),
   ];
   it.each(cases)('%s', (_, text) => {
     const bytes = utf8(text);

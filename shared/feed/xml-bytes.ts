@@ -12,7 +12,9 @@
  *
  * Positions are byte offsets. They equal character offsets when the buffer is ASCII (its
  * decoded text is as long as its bytes: the usual case), so values are sliced from that text;
- * a buffer holding other characters decodes each value it keeps. What depends on characters
+ * in a valid UTF-8 buffer a cursor maps byte to character positions; after a buffer that was
+ * not ASCII, the next is not decoded whole (`lazy`): the fast paths' values are decoded an
+ * order at a time (`settle`), the rest where it is read. What depends on characters
  * rather than bytes is worked out in characters: the caps (a token is measured in decoded
  * UTF-16 units, as the text parser does, once its bytes pass the cap), name characters beyond
  * ASCII, the input gate (BOM, binary sniffing and blankness on the decoded first kilobyte).
@@ -43,6 +45,7 @@ import {
   SLASH,
   SQUOTE,
   XmlRecords,
+  type FieldTarget,
   type XmlLines,
   type XmlToken,
 } from './parse/xml-records';
@@ -59,6 +62,9 @@ const CDATA_OPEN = encoder.encode('<![CDATA[');
 const NO_NAME = EMPTY_BYTES;
 /** Unknown element names remembered (XmlByteParser.unknownName): a feed's extra elements are a handful. */
 const UNKNOWN_NAMES = 4;
+const SPACE = 32;
+/** A lazy parser decodes every LAZY_PROBE-th buffer whole (see `lazy`). */
+const LAZY_PROBE = 64;
 
 /** Non-fatal: invalid bytes become U+FFFD, as the text path's decoder makes them. */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -160,6 +166,26 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   private mapped = false;
   private mapByte = 0;
   private mapChar = 0;
+  /**
+   * The buffer was not decoded whole (`chars` is empty): the one before it held other characters
+   * than ASCII, and so will this one, nearly always. Decoding a whole Cyrillic buffer cost more
+   * than the tokenizer's scan of it (TextDecoder's non-ASCII path runs over every byte of the
+   * tags too), so the fast paths defer their values instead: their spans are listed, and an
+   * order's values are decoded together, in one call over their bytes alone (`settle`), before
+   * the order is handed over. Other text is decoded where it is read (`slice`), as for a buffer
+   * with invalid bytes. Every LAZY_PROBE-th buffer is decoded whole again, to see ASCII come back.
+   */
+  private lazy = false;
+  private lazyRun = 0;
+  // The deferred values, in the order read: their byte spans in buf, slots, targets and positions.
+  private deferredCount = 0;
+  private readonly deferredStarts: number[] = [];
+  private readonly deferredEnds: number[] = [];
+  private readonly deferredSlots: number[] = [];
+  private readonly deferredAts: number[] = [];
+  private readonly deferredTargets: FieldTarget[] = [];
+  /** Their bytes gathered for one decoding, each followed by a NUL (no deferred value holds a control byte). */
+  private gathered: Uint8Array = EMPTY_BYTES;
 
   // Lines: as in xml-parser.ts (counted lazily; the scanner and the fast paths keep them counted).
   private linePos = 0;
@@ -268,12 +294,21 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
 
   /** Scans what is buffered, then keeps the unconsumed rest as a copy of its own. */
   private scanAll(): void {
-    this.chars = utf8.decode(this.buf);
-    this.aligned = this.chars.length === this.buf.length;
-    this.mapped = !this.aligned && this.chars.indexOf('\ufffd') === -1;
-    this.mapByte = 0;
-    this.mapChar = 0;
+    this.lazy = this.lazy && ++this.lazyRun % LAZY_PROBE !== 0;
+    if (this.lazy) {
+      this.aligned = false;
+      this.mapped = false;
+    } else {
+      this.chars = utf8.decode(this.buf);
+      this.aligned = this.chars.length === this.buf.length;
+      this.mapped = !this.aligned && this.chars.indexOf('\ufffd') === -1;
+      this.mapByte = 0;
+      this.mapChar = 0;
+    }
     this.scan();
+    // Before the buffer moves, and before lineAt passes the positions a deferred value may fail at.
+    this.settle();
+    this.lazy = !this.aligned;
     this.lineAt(this.pos);
     // The rest moves to the front of the reused buffer (and the caller's bytes were copied in).
     const rest = this.buf.length - this.pos;
@@ -282,6 +317,44 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     this.pos = 0;
     this.linePos = 0;
     this.chars = '';
+  }
+
+  /** Defers the value buf[start, end) of `slot`, read at `at` (its closing tag), on a lazy buffer. */
+  private defer(slot: number, start: number, end: number, at: number): void {
+    const n = this.deferredCount;
+    this.deferredStarts[n] = start;
+    this.deferredEnds[n] = end;
+    this.deferredSlots[n] = slot;
+    this.deferredAts[n] = at;
+    this.deferredTargets[n] = this.records.target(slot);
+    this.deferredCount = n + 1;
+    this.records.deferred(end - start);
+  }
+
+  /** Makes the deferred values, in one decoding of their bytes, and stores them in the order read. */
+  settle(): void {
+    const count = this.deferredCount;
+    if (count === 0) return;
+    this.deferredCount = 0;
+    const buf = this.buf;
+    let size = 0;
+    for (let k = 0; k < count; k++) size += (this.deferredEnds[k] as number) - (this.deferredStarts[k] as number) + 1;
+    if (size > this.gathered.length) this.gathered = new Uint8Array(Math.max(size, 2 * this.gathered.length, 4096));
+    const gathered = this.gathered;
+    let at = 0;
+    for (let k = 0; k < count; k++) {
+      const end = this.deferredEnds[k] as number;
+      for (let i = this.deferredStarts[k] as number; i < end; i++) gathered[at++] = buf[i] as number;
+      gathered[at++] = 0;
+    }
+    // The NULs end any sequence cut at a value's end, so each value decodes as it would alone.
+    const text = utf8.decode(gathered.subarray(0, at));
+    let from = 0;
+    for (let k = 0; k < count; k++) {
+      const to = text.indexOf('\0', from);
+      this.records.store(this.deferredTargets[k] as FieldTarget, this.deferredSlots[k] as number, text.slice(from, to), this.deferredAts[k] as number);
+      from = to + 1;
+    }
   }
 
   /** Text of buf[start, end) (both on character boundaries). */
@@ -338,6 +411,8 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   private unitsFrom(at: number, want: number): number {
     const available = this.buf.length - at;
     if (this.aligned || available <= want) return Math.min(available, want);
+    // Every four bytes decode to one unit at least (a character, or U+FFFD for invalid bytes).
+    if (available >= 4 * want) return want;
     if (this.mapped) {
       const buf = this.buf;
       let units = 0;
@@ -569,6 +644,12 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     if (n === -1) return -1;
     if (this.over(valueStart, lt)) this.records.tooLarge(valueStart, 'text');
     if (control !== -1) this.control(control);
+    // As finishValue would leave it (no line break, no blank end): made later, with the order's others.
+    if (this.lazy && plain && !amp && lt > valueStart && buf[valueStart] !== SPACE && buf[lt - 1] !== SPACE) {
+      this.defer(slot, valueStart, lt, lt);
+      if (this.linePos === tagStart) this.linePos = lt + n + 3;
+      return lt + n + 3;
+    }
     let value = this.slice(valueStart, lt);
     if (amp) {
       const decoded = decodeXmlText(value);
@@ -616,7 +697,8 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     }
     if (this.over(start, close)) return -1;
     // CDATA holds no entities; line breaks are normalised as in any value.
-    this.records.setField(slot, finishValue(this.slice(start, close), plain), lt);
+    if (this.lazy && plain && close > start && buf[start] !== SPACE && buf[close - 1] !== SPACE) this.defer(slot, start, close, lt);
+    else this.records.setField(slot, finishValue(this.slice(start, close), plain), lt);
     if (plain && this.linePos === tagStart) this.linePos = lt + n + 3;
     return lt + n + 3;
   }

@@ -95,6 +95,9 @@ class XmlRecordParser extends ChunkedParser implements XmlLines {
     this.scan();
   }
 
+  /** Nothing is deferred here: every value is sliced from the chunk's text when read. */
+  settle(): void {}
+
   /** 1-based line of buf position p (p never goes backwards). */
   lineAt(p: number): number {
     const buf = this.buf;

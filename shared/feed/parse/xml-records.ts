@@ -166,7 +166,15 @@ export function finishValue(text: string, noCr = false): string {
 export interface XmlLines {
   /** 1-based line of buffer position `at` (never called with a position before the last one). */
   lineAt(at: number): number;
+  /**
+   * Makes the values the tokenizer has deferred (`deferred`) and stores them (`store`), in the
+   * order they were read. Called before any other value is stored and before an order is handed over.
+   */
+  settle(): void;
 }
+
+/** Where a value of a setField slot goes: the open order's fields or the open product's. */
+export type FieldTarget = RawOrder['fields'] | RawProduct['fields'];
 
 /**
  * Slot of a field element for `setField`: its index in ORDER_FIELDS, or PRODUCT_SLOT plus its
@@ -196,6 +204,8 @@ export class XmlRecords {
   private slot = -1;
   /** Characters of values kept for the current order (FEED_LIMITS.maxOrderChars). */
   private orderChars = 0;
+  /** Bytes (with one separator each) of the values deferred and not settled yet: at least their characters. */
+  private deferredBytes = 0;
 
   constructor(
     private readonly onOrder: (order: RawOrder) => void,
@@ -269,10 +279,34 @@ export class XmlRecords {
    * closing tag). A repeated field keeps its first value (the setters never overwrite).
    */
   setField(slot: number, value: string, at: number): void {
+    if (this.deferredBytes !== 0) this.lines.settle();
+    this.store(this.target(slot), slot, value, at);
+  }
+
+  /** The fields a value of `slot` read now goes to (kept with a deferred value). */
+  target(slot: number): FieldTarget {
+    return slot < PRODUCT_SLOT ? (this.order as RawOrder).fields : (this.product as RawProduct).fields;
+  }
+
+  /**
+   * A value of `bytes` bytes read at `at` whose text the tokenizer makes later (xml-bytes.ts: all
+   * of an order's values in one decoding). Its characters are at most its bytes, so the order's
+   * budget cannot be passed while the bytes stay within it; otherwise the values are settled now,
+   * and the budget is judged on the characters at this value, as for any other.
+   */
+  deferred(bytes: number): void {
+    this.deferredBytes += bytes + 1;
+    if (this.orderChars + this.deferredBytes > FEED_LIMITS.maxOrderChars) this.lines.settle();
+  }
+
+  /** Stores a finished value into `target` (setField's, or a deferred value's when settled). */
+  store(target: FieldTarget, slot: number, value: string, at: number): void {
+    // Any deferred value is being settled (before this one, or this is one of them).
+    this.deferredBytes = 0;
     this.orderChars += value.length;
     if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose values exceed ${FEED_LIMITS.maxOrderChars} characters`, at, { key: 'orderValuesTooLong', values: { max: FEED_LIMITS.maxOrderChars } });
-    if (slot < PRODUCT_SLOT) setOrderField((this.order as RawOrder).fields, slot, value);
-    else setProductField((this.product as RawProduct).fields, slot - PRODUCT_SLOT, value);
+    if (slot < PRODUCT_SLOT) setOrderField(target as RawOrder['fields'], slot, value);
+    else setProductField(target as RawProduct['fields'], slot - PRODUCT_SLOT, value);
   }
 
   /**
@@ -380,6 +414,7 @@ export class XmlRecords {
         break;
       }
       case ORDER: {
+        if (this.deferredBytes !== 0) this.lines.settle();
         const order = this.order as RawOrder;
         this.order = undefined;
         this.onOrder(order);
