@@ -57,6 +57,13 @@ console.log('\nFirst-route JavaScript (gzip -9):');
 for (const [label, kb] of rows) console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${label}`);
 console.log(`  ${total.toFixed(1).padStart(7)} KB  TOTAL (budget ${BUDGET_KB} KB) ${total <= BUDGET_KB ? 'OK' : 'OVER BUDGET'}`);
 console.log(`  ${css.toFixed(1).padStart(7)} KB  CSS (not counted)\n`);
+// yup (13 KB gzip) loads with the forms, never in the entry: a module the shell imports that imports
+// yup (any shared/schemas file does) puts it on every page's first load (docs/web.md, "Code splitting and size").
+const yupInEntry = [...closure(entryKey)].some((key) => readFileSync(`${dist}${manifest[key]!.file}`, 'utf8').includes('is a required field'));
+if (yupInEntry) {
+  console.error('yup is in the entry chunk: a module of the shell (app/, ui/, lib/, i18n/) imports shared/schemas; import the yup-free rule from shared/domain instead.');
+  process.exit(1);
+}
 if (total > BUDGET_KB) {
   console.error(`First-route JavaScript is ${total.toFixed(1)} KB gzip, over the ${BUDGET_KB} KB budget: lazy-load what the first paint does not need (docs/web.md).`);
   process.exit(1);
