@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -51,6 +51,23 @@ describe('lambdaPool', () => {
     await expect(pool.invoke('broken', {})).rejects.toThrow(/broken: Runtime.ImportModuleError: planted: this bundle breaks at load/);
     await expect(pool.invoke('no-handler', {})).rejects.toThrow(/does not export a function named handler/);
     expect((await loadEveryBundle(pool, ['auth-me', 'broken', 'no-handler'])).sort()).toEqual([expect.stringMatching(/^broken: .*planted/), expect.stringMatching(/^no-handler: .*named handler/)]);
+  });
+
+  it("keeps the V8 code a function's first instance compiled as it loaded, for its next instances to read instead of compiling it again", async () => {
+    await writeFile(
+      join(dir, 'cached.mjs'),
+      "import { getCompileCacheDir } from 'node:module';\nexport const handler = async () => ({ cacheDir: getCompileCacheDir() ?? null });",
+    );
+    const cache = join(dir, 'compile-cache');
+    const cached = lambdaPool({ functions: new Map([bundle('cached', 'cached.mjs')]), runtime: join(dir, 'runtime.mjs'), env: {} });
+    try {
+      // Loaded, the instance writes the code it compiled; the next instances of the function read it.
+      expect(await cached.invoke('cached', {})).toEqual({ cacheDir: expect.stringContaining(cache) });
+      // Node's layout: <cache>/<node version and V8 flags>/<one file per module>.
+      await vi.waitFor(async () => expect((await readdir(cache, { recursive: true })).some((name) => /\/[0-9a-f]{8}$/.test(name))).toBe(true), { timeout: 10_000 });
+    } finally {
+      await cached.close();
+    }
   });
 
   it("stops an instance at the function's timeout", async () => {

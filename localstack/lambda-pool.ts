@@ -19,6 +19,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { HandlerResolver } from './gateway';
 import type { LambdaBundle } from './lambda-bundles';
 import type { RuntimeError, RuntimeReply, RuntimeRequest } from './lambda-runtime';
@@ -53,7 +54,9 @@ interface Instance {
   ready: Promise<void>;
   busy: boolean;
   lastUsed: number;
-  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; ms: (handlerMs: number) => void }>;
+  /** Invocations it has run: its first pays for compiling the request's path. */
+  calls: number;
+  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; ms: (handlerMs: number, cpuMs: number) => void }>;
 }
 
 /**
@@ -72,8 +75,12 @@ export interface FunctionMetrics {
   /** Invocations that waited for the machine to free an instance, and how long. */
   queued: number;
   queuedMs: number;
-  /** Time inside the handler, as the instance measured it. */
+  /** Time inside the handler, as the instance measured it, and the CPU the instance spent meanwhile. */
   handlerMs: number;
+  handlerCpuMs: number;
+  /** Invocations that were their instance's first, and their handler's CPU (in handlerCpuMs too). */
+  firstCalls: number;
+  firstCpuMs: number;
   /** Time from `invoke` to its answer: the rest, beyond waits, cold starts and handler, is the hop (IPC, JSON). */
   totalMs: number;
 }
@@ -85,7 +92,20 @@ export const addMetrics = (into: FunctionMetrics | undefined, m: FunctionMetrics
   return into;
 };
 
-const noMetrics = (): FunctionMetrics => ({ invocations: 0, throttled: 0, coldStarts: 0, coldMs: 0, evicted: 0, queued: 0, queuedMs: 0, handlerMs: 0, totalMs: 0 });
+const noMetrics = (): FunctionMetrics => ({
+  invocations: 0,
+  throttled: 0,
+  coldStarts: 0,
+  coldMs: 0,
+  evicted: 0,
+  queued: 0,
+  queuedMs: 0,
+  handlerMs: 0,
+  handlerCpuMs: 0,
+  firstCalls: 0,
+  firstCpuMs: 0,
+  totalMs: 0,
+});
 
 export interface LambdaPool {
   has(name: string): boolean;
@@ -113,6 +133,12 @@ export interface LambdaPoolOptions {
   maxColdStarts?: number;
   /** An instance idle this long is stopped (Lambda reclaims idle environments too). */
   idleMs?: number;
+  /**
+   * Node's compile cache of the instances (lambda-runtime.ts): a function's first instance writes the
+   * V8 code of its bundle's top level there once loaded, its later instances read it. Default: a
+   * folder beside the runtime; false: none (each instance compiles everything again).
+   */
+  compileCache?: string | false;
 }
 
 /** What one warm instance may hold in memory (measured about 60 MB of RSS, docs/reliability.md), with room. */
@@ -136,6 +162,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   /** Instances loading their bundle now. */
   let starting = 0;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const compileCache = options.compileCache ?? join(dirname(options.runtime), 'compile-cache');
   /** Invocations of each function under way or waiting for an instance: its concurrency. */
   const inFlight = new Map<string, number>();
   /** Invocations waiting for the machine to free an instance, first come first served. */
@@ -156,7 +183,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
   };
 
   function start(fn: LambdaBundle): Instance {
-    const child = fork(options.runtime, [fn.file, fn.name, String(fn.memoryMb)], {
+    const child = fork(options.runtime, [fn.file, fn.name, String(fn.memoryMb), ...(compileCache ? [compileCache] : [])], {
       // What Lambda sets beside the function's own variables; nothing else of this process leaks in.
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -174,7 +201,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
     });
-    const instance: Instance = { name: fn.name, child, ready: Promise.resolve(), busy: false, lastUsed: Date.now(), pending: new Map() };
+    const instance: Instance = { name: fn.name, child, ready: Promise.resolve(), busy: false, lastUsed: Date.now(), calls: 0, pending: new Map() };
     let initError: RuntimeError | null = null;
     instance.ready = new Promise<void>((resolve, reject) => {
       child.on('message', (reply: RuntimeReply) => {
@@ -185,7 +212,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
         } else {
           const waiter = instance.pending.get(reply.id);
           instance.pending.delete(reply.id);
-          waiter?.ms(reply.ms);
+          waiter?.ms(reply.ms, reply.cpuMs);
           if (reply.type === 'result') waiter?.resolve(reply.result);
           else waiter?.reject(new LambdaFunctionError(fn.name, reply.error));
         }
@@ -271,6 +298,7 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
     await instance.ready;
     m.coldMs += performance.now() - loading;
     const id = nextId++;
+    const first = instance.calls++ === 0;
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Lambda stops the instance at its timeout; the next invocation is a cold start.
@@ -286,7 +314,13 @@ export function lambdaPool(options: LambdaPoolOptions): LambdaPool {
           clearTimeout(timer);
           reject(error);
         },
-        ms: (handlerMs) => (m.handlerMs += handlerMs),
+        ms: (handlerMs, cpuMs) => {
+          m.handlerMs += handlerMs;
+          m.handlerCpuMs += cpuMs;
+          if (!first) return;
+          m.firstCalls++;
+          m.firstCpuMs += cpuMs;
+        },
       });
       const request: RuntimeRequest = { type: 'invoke', id, event, requestId, deadline: Date.now() + fn.timeoutMs };
       instance.child.send(request);

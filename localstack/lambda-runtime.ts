@@ -5,8 +5,15 @@
  * error, then runs one invocation at a time with the event and a Lambda context.
  * Built by lambda-bundles.ts to .lambda-bundles/runtime.mjs: plain node runs it, no tsx.
  *
- *   node runtime.mjs <bundle file> <function name> <memory MB>
+ *   node runtime.mjs <bundle file> <function name> <memory MB> [<compile cache dir>]
+ *
+ * The compile cache (Node's, `module.enableCompileCache`): the V8 code the function's first
+ * instance compiled as it loaded the bundle (its modules' top level: V8 compiles a function's body
+ * at its first call, and that is not kept) is written there once it is loaded; the function's
+ * later instances (the pool's cold starts) read it instead of compiling the same code again. The
+ * bundle itself is untouched.
  */
+import { enableCompileCache, flushCompileCache } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { lambdaContext } from './lambda-context';
 
@@ -15,8 +22,8 @@ export type RuntimeError = { errorType: string; errorMessage: string; stack?: st
 export type RuntimeReply =
   | { type: 'ready' }
   | { type: 'init-error'; error: RuntimeError }
-  | { type: 'result'; id: number; result: unknown; ms: number }
-  | { type: 'error'; id: number; error: RuntimeError; ms: number };
+  | { type: 'result'; id: number; result: unknown; ms: number; cpuMs: number }
+  | { type: 'error'; id: number; error: RuntimeError; ms: number; cpuMs: number };
 
 const asError = (error: unknown, type?: string): RuntimeError => {
   const e = error instanceof Error ? error : new Error(String(error));
@@ -26,8 +33,9 @@ const asError = (error: unknown, type?: string): RuntimeError => {
 const send = (reply: RuntimeReply) => process.send?.(reply);
 
 async function main(): Promise<void> {
-  const [file, functionName = 'local', memory = '512'] = process.argv.slice(2);
-  if (!file || !process.send) throw new Error('usage: node runtime.mjs <bundle> <function> <memory MB> (forked with IPC)');
+  const [file, functionName = 'local', memory = '512', compileCache] = process.argv.slice(2);
+  if (!file || !process.send) throw new Error('usage: node runtime.mjs <bundle> <function> <memory MB> [<compile cache>] (forked with IPC)');
+  if (compileCache) enableCompileCache(compileCache);
   let handler: (event: unknown, context: unknown) => unknown;
   try {
     const mod = (await import(pathToFileURL(file).href)) as { handler?: unknown };
@@ -43,18 +51,26 @@ async function main(): Promise<void> {
     if (request.type !== 'invoke') return;
     const startedAt = Date.now();
     const began = performance.now();
-    // The handler's own time, measured here: the pool tells it from the process hop (docs/reliability.md).
+    const cpu = process.cpuUsage();
+    // The handler's own time and CPU, measured here: the pool tells them from the process hop (docs/reliability.md).
     const ms = () => performance.now() - began;
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage(cpu);
+      return (user + system) / 1000;
+    };
     const context = lambdaContext({ functionName, requestId: request.requestId, timeoutMs: request.deadline - startedAt, memoryMb: Number(memory), startedAt });
     Promise.resolve()
       .then(() => handler(request.event, context))
       // Lambda answers the JSON of the handler's value: what cannot be serialised fails here too.
-      .then((result) => send({ type: 'result', id: request.id, result: result === undefined ? null : JSON.parse(JSON.stringify(result)), ms: ms() }))
-      .catch((error: unknown) => send({ type: 'error', id: request.id, error: asError(error), ms: ms() }));
+      .then((result) => send({ type: 'result', id: request.id, result: result === undefined ? null : JSON.parse(JSON.stringify(result)), ms: ms(), cpuMs: cpuMs() }))
+      .catch((error: unknown) => send({ type: 'error', id: request.id, error: asError(error), ms: ms(), cpuMs: cpuMs() }));
   });
   // The pool's close: exit as Lambda's shutdown does, so what exits with the process (a --cpu-prof profile) is written.
   process.once('SIGTERM', () => process.exit(0));
   send({ type: 'ready' });
+  // Written once loaded (Node would write it only at exit, and the pool's SIGKILL skips that): by
+  // the function's first instance, started with the stack, before the load's cold starts.
+  if (compileCache) flushCompileCache();
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,8 @@
  * (`LAMBDA_CODE=bundled`: the CDK's bundles, each function in its own instances,
  * localstack/lambda-pool.ts), each in a process of its own on free loopback ports, and drives
  * both with the same closed loop: CONNECTIONS signed-in customers each sending one request after
- * the other. After WARMUP seconds per mode that are not counted (the cold starts), the DURATION
+ * the other. After WARMUP seconds per mode that are not counted (the cold starts; in bundled mode
+ * longer, 5 s at a time, while the pool still cold-starts instances, up to WARMUP_MAX), the DURATION
  * seconds measured per mode are cut into ROUNDS windows taken in turn (source, bundled, bundled,
  * source, ...), so a machine shared with other work loads both modes alike.
  *
@@ -26,12 +27,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { addMetrics, type FunctionMetrics } from '../../localstack/lambda-pool';
+import { DEFAULT_PORTS, startLocalStack } from '../../localstack/stack';
 import { HttpClient } from '../support/http-client';
 import { smoke, sized } from './smoke';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? sized(20, 2));
 const DURATION_S = Number(process.env.DURATION ?? sized(20, 2));
 const WARMUP_S = Number(process.env.WARMUP ?? sized(10, 1));
+/** The bundled warm-up's bound: the pool reaches the load's concurrency later on a loaded machine (a cold start takes a core). */
+const WARMUP_MAX_S = Number(process.env.WARMUP_MAX ?? sized(60, 1));
 const ROUNDS = Math.max(1, Math.min(DURATION_S, Number(process.env.ROUNDS ?? sized(4, 2))));
 const TARGET_RATIO = 0.8;
 const CUSTOMER = { login: 'customer@acme.test', password: 'Acme-pass-123' };
@@ -48,10 +52,22 @@ interface Stack {
   metrics(): Promise<Record<string, FunctionMetrics>>;
 }
 
+/**
+ * BENCH_PORT_BASE: the stacks' ports from there (the source stack's six, then the bundled one's,
+ * in DEFAULT_PORTS's order) instead of any free ones, on a machine whose users share port ranges.
+ */
+const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+
+const stackPorts = (mode: Mode): Record<string, string> => {
+  if (PORT_BASE === null) return {};
+  const first = PORT_BASE + (mode === 'source' ? 0 : 10);
+  return Object.fromEntries(Object.values(DEFAULT_PORTS).map(({ env }, at) => [env, String(first + at)]));
+};
+
 /** One stack in a child process (so each mode has its own process and emulators). */
 async function serve(mode: Mode): Promise<Stack> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve'], {
-    env: { ...process.env, LAMBDA_CODE: mode },
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve', ...(PORT_BASE === null ? [] : ['--default-ports'])], {
+    env: { ...process.env, LAMBDA_CODE: mode, ...stackPorts(mode) },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
@@ -78,13 +94,20 @@ async function stopStack(stack: Stack): Promise<void> {
   await exited;
 }
 
+/** The parts of a stack whose CPU the bench tells apart. */
+type Part = 'gateway' | 'instances' | 'dynamodb' | 'other';
+const PARTS: readonly Part[] = ['gateway', 'instances', 'dynamodb', 'other'];
+
 /**
  * CPU seconds (user + system) the process tree under `root` has spent, its reaped children
- * included (Linux /proc; null elsewhere): the stack's gateway, emulators and Lambda instances.
+ * included (Linux /proc; null elsewhere), per part: the gateway's own process (source mode runs
+ * the handlers in it), the Lambda instances (`runtime.mjs`), DynamoDB Local (java), the other
+ * emulators. A reaped process's time counts in its parent's part.
  */
-function treeCpuSeconds(root: number): number | null {
+function treeCpuSeconds(root: number): Record<Part, number> | null {
   const parents = new Map<number, number>();
   const cpu = new Map<number, number>();
+  const parts = new Map<number, Part>();
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
@@ -96,8 +119,11 @@ function treeCpuSeconds(root: number): number | null {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // After "pid (comm) ": state ppid ... utime(11) stime(12) cutime(13) cstime(14), in clock ticks.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100);
+      const pid = Number(entry);
+      parents.set(pid, Number(fields[1]));
+      cpu.set(pid, [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      parts.set(pid, pid === root ? 'gateway' : command.includes('runtime.mjs') ? 'instances' : command.startsWith('java') ? 'dynamodb' : 'other');
     } catch {
       // The process ended meanwhile.
     }
@@ -106,9 +132,10 @@ function treeCpuSeconds(root: number): number | null {
     for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) if (at === root) return true;
     return false;
   };
-  let total = 0;
-  for (const [pid, seconds] of cpu) if (inTree(pid)) total += seconds;
-  return cpu.has(root) ? total : null;
+  if (!cpu.has(root)) return null;
+  const total: Record<Part, number> = { gateway: 0, instances: 0, dynamodb: 0, other: 0 };
+  for (const [pid, seconds] of cpu) if (inTree(pid)) total[parts.get(pid) ?? 'other'] += seconds;
+  return total;
 }
 
 interface Sample {
@@ -168,7 +195,7 @@ interface Tally {
   clients: HttpClient[];
   samples: Sample[];
   seconds: number;
-  cpuSeconds: number | null;
+  cpuSeconds: Record<Part, number> | null;
   loads: number[];
   pool: Record<string, FunctionMetrics>;
 }
@@ -182,7 +209,9 @@ async function window(tally: Tally, seconds: number): Promise<void> {
   await load(tally.clients, started + seconds * 1000, tally.samples);
   tally.seconds += (Date.now() - started) / 1000;
   const cpuAfter = treeCpuSeconds(stack.child.pid!);
-  tally.cpuSeconds = cpuBefore === null || cpuAfter === null || tally.cpuSeconds === null ? null : tally.cpuSeconds + cpuAfter - cpuBefore;
+  const spent = tally.cpuSeconds;
+  tally.cpuSeconds =
+    cpuBefore === null || cpuAfter === null || spent === null ? null : (Object.fromEntries(PARTS.map((part) => [part, spent[part] + cpuAfter[part] - cpuBefore[part]])) as Record<Part, number>);
   if (stack.mode === 'bundled') {
     for (const [name, m] of Object.entries(await stack.metrics())) tally.pool[name] = addMetrics(tally.pool[name], m);
   }
@@ -191,9 +220,13 @@ async function window(tally: Tally, seconds: number): Promise<void> {
 function row(t: Tally): string {
   const sorted = t.samples.map((s) => s.ms).sort((a, b) => a - b);
   const failed = t.samples.filter((s) => s.status < 200 || s.status >= 300).length;
-  const cpu = t.cpuSeconds === null ? '   n/a' : ((t.cpuSeconds * 1000) / Math.max(1, t.samples.length)).toFixed(1).padStart(6);
+  const spent = t.cpuSeconds;
+  const perAnswer = (seconds: number) => ((seconds * 1000) / Math.max(1, t.samples.length)).toFixed(1);
+  const cpu = spent === null ? '   n/a' : perAnswer(PARTS.reduce((sum, part) => sum + spent[part], 0)).padStart(6);
   const load = t.loads.reduce((a, b) => a + b, 0) / Math.max(1, t.loads.length);
-  return `  ${t.stack.mode.padEnd(8)} ${(t.samples.length / t.seconds).toFixed(1).padStart(8)} /s   p50 ${percentile(sorted, 50).toFixed(0).padStart(5)} ms   p99 ${percentile(sorted, 99).toFixed(0).padStart(5)} ms   CPU ${cpu} ms/answer   load ${load.toFixed(1).padStart(4)}   ${t.samples.length} answers (${t.samples.filter((s) => s.write).length} writes), ${failed} not 2xx`;
+  return `  ${t.stack.mode.padEnd(8)} ${(t.samples.length / t.seconds).toFixed(1).padStart(8)} /s   p50 ${percentile(sorted, 50).toFixed(0).padStart(5)} ms   p99 ${percentile(sorted, 99).toFixed(0).padStart(5)} ms   CPU ${cpu} ms/answer   load ${load.toFixed(1).padStart(4)}   ${t.samples.length} answers (${t.samples.filter((s) => s.write).length} writes), ${failed} not 2xx${
+    spent === null ? '' : `\n           CPU ms/answer by part: ${PARTS.map((part) => `${part} ${perAnswer(spent[part])}`).join(', ')}`
+  }`;
 }
 
 /** Every non-2xx answer by status, route and code: the load's own conflicts or a fault. */
@@ -212,15 +245,34 @@ function poolLines(pool: Record<string, FunctionMetrics>): string[] {
   const line = (name: string, m: FunctionMetrics) => {
     const per = (ms: number) => (ms / Math.max(1, m.invocations - m.throttled)).toFixed(1).padStart(7);
     const hop = m.totalMs - m.queuedMs - m.coldMs - m.handlerMs;
-    return `    ${name.padEnd(26)} ${String(m.invocations).padStart(6)} ${String(m.coldStarts).padStart(5)} ${String(m.evicted).padStart(7)} ${String(m.queued).padStart(6)} ${per(m.queuedMs)} ${per(m.coldMs)} ${per(m.handlerMs)} ${per(hop)} ${per(m.totalMs)}`;
+    const later = m.invocations - m.throttled - m.firstCalls;
+    const cpu = (ms: number, calls: number) => (calls > 0 ? (ms / calls).toFixed(1) : '-').padStart(7);
+    return `    ${name.padEnd(26)} ${String(m.invocations).padStart(6)} ${String(m.coldStarts).padStart(5)} ${String(m.evicted).padStart(7)} ${String(m.queued).padStart(6)} ${per(m.queuedMs)} ${per(m.coldMs)} ${per(m.handlerMs)} ${per(hop)} ${per(m.totalMs)} ${String(m.firstCalls).padStart(6)} ${cpu(m.firstCpuMs, m.firstCalls)} ${cpu(m.handlerCpuMs - m.firstCpuMs, later)}`;
   };
   return [
-    `    ${'function'.padEnd(26)} ${'calls'.padStart(6)} ${'cold'.padStart(5)} ${'evicted'.padStart(7)} ${'queued'.padStart(6)} ${'queue'.padStart(7)} ${'load'.padStart(7)} ${'handler'.padStart(7)} ${'hop'.padStart(7)} ${'total'.padStart(7)}  (ms per call)`,
+    `    ${'function'.padEnd(26)} ${'calls'.padStart(6)} ${'cold'.padStart(5)} ${'evicted'.padStart(7)} ${'queued'.padStart(6)} ${'queue'.padStart(7)} ${'load'.padStart(7)} ${'handler'.padStart(7)} ${'hop'.padStart(7)} ${'total'.padStart(7)} ${'first'.padStart(6)} ${'CPU 1st'.padStart(7)} ${'CPU'.padStart(7)}`,
+    `    (ms per call; first: calls that were their instance's first; CPU: the handler's in its instance, first calls and the others)`,
     ...Object.entries(pool)
       .sort((a, b) => b[1].invocations - a[1].invocations)
       .map(([name, m]) => line(name, m)),
     ...(all ? [line('(all)', all)] : []),
   ];
+}
+
+/**
+ * WARMUP seconds of the load, then, while the last 5 s still started instances, 5 s more (up to
+ * WARMUP_MAX): the windows measure a pool at the load's concurrency, not its cold starts, which
+ * `npm run bench:cold` measures. Source mode has none: its warm-up is WARMUP.
+ */
+async function warmUp(tally: Tally): Promise<void> {
+  const started = Date.now();
+  await tally.stack.metrics();
+  await load(tally.clients, started + WARMUP_S * 1000, null);
+  const coldStarts = async () => Object.values(await tally.stack.metrics()).reduce((sum, m) => sum + m.coldStarts, 0);
+  for (let cold = await coldStarts(); cold > 0 && Date.now() - started < WARMUP_MAX_S * 1000; cold = await coldStarts()) {
+    await load(tally.clients, Date.now() + 5_000, null);
+  }
+  console.log(`  ${tally.stack.mode}: warmed up in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 async function main(): Promise<void> {
@@ -233,13 +285,13 @@ async function main(): Promise<void> {
     for (const mode of ['source', 'bundled'] as const) {
       const t0 = Date.now();
       const stack = await serve(mode);
-      tallies.push({ stack, clients: [], samples: [], seconds: 0, cpuSeconds: 0, loads: [], pool: {} });
+      tallies.push({ stack, clients: [], samples: [], seconds: 0, cpuSeconds: { gateway: 0, instances: 0, dynamodb: 0, other: 0 }, loads: [], pool: {} });
       console.log(`  ${mode}: stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})`);
     }
     for (const tally of tallies) {
       // One after the other: sign-in's reserved concurrency (10) throttles beyond, as Lambda would.
       for (let i = 0; i < CONNECTIONS; i++) tally.clients.push(await signIn(tally.stack.url));
-      await load(tally.clients, Date.now() + WARMUP_S * 1000, null);
+      await warmUp(tally);
     }
     // ABBA: each mode goes first as often as second.
     for (let round = 0; round < ROUNDS; round++) {
@@ -260,8 +312,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--serve')) {
-  const { startLocalStack } = await import('../../localstack/stack');
-  const stack = await startLocalStack({ ports: 'free', web: 'none', seed: true, quiet: true });
+  const stack = await startLocalStack({ ports: process.argv.includes('--default-ports') ? 'default' : 'free', web: 'none', seed: true, quiet: true });
   const stop = () => void stack.stop().finally(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
