@@ -5,7 +5,7 @@ import { freshCode, totp } from '../support/totp';
 import { expectSignedInShell, go, m, signIn, stackEnv, useLocale, type Locale } from './fixtures';
 
 /**
- * What the walk of issue 29 found on journeys no browser test had taken (docs/journeys.md): the
+ * What the walk of issue 29 found on journeys no browser test had taken (docs/changelog.md, "Issue 29"): the
  * authenticator set-up and sign-in end to end with codes computed from the shown key, the
  * sources page holding a long unbroken name and its sortable headers inside their boxes, and a
  * list's caption on a phone. On a
