@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { listTraffic, putTraffic, recordTrafficImport } from '../functions/data/traffic';
-import { linkNewRule } from '../functions/core/traffic/links';
+import { defaultRelinkDeps, relinkTraffic } from '../functions/core/traffic/links';
+import { requestRelink } from '../functions/data/traffic-relink';
 import { listRules, listSourceRefs, putNewRule } from '../functions/data/traffic-rules';
 import type { TrafficRow } from '../shared/domain/utm-matching';
 
@@ -80,5 +81,8 @@ export async function seedTraffic(companyId: string, rows: Row[], rule?: { sourc
     updated: at,
   });
   // The traffic it matches is linked by it, as a rule created on the page links it.
-  if (written.ok) await linkNewRule(companyId, written.value, await listTraffic(companyId));
+  if (written.ok) {
+    await requestRelink(companyId, at);
+    await relinkTraffic(companyId, defaultRelinkDeps());
+  }
 }

@@ -105,7 +105,7 @@ export interface RouteGrants {
 }
 
 /** Background jobs a route may start (async Lambda invoke); registry: functions/platform/config/resources.ts `jobs`. */
-export type JobName = 'password-reset-mail' | 'feed-check' | 'outbox-dispatch';
+export type JobName = 'password-reset-mail' | 'feed-check' | 'outbox-dispatch' | 'traffic-relink';
 
 declare const responseType: unique symbol;
 /** Phantom carrier of a response type: nothing at run time. */
@@ -209,6 +209,8 @@ export type ResponseOf<R extends RouteDef> = R extends { readonly response: Repl
 
 /** Sent mail of routes that complete an integration step (spec: "after each completion"). */
 const completesSteps = { queuesMail: true } as const;
+/** A change of the UTM rules: the relink job links the traffic again (functions/core/traffic/links.ts). */
+const relinks = { invokes: ['traffic-relink'] } as const;
 /** Slow third parties (Google APIs, remote feeds): up to API Gateway's 30 s. */
 const slow = { timeoutSeconds: 29 } as const;
 /** The analytics checks: Google's key, and the team's mail when a check completes a step. */
@@ -599,14 +601,15 @@ export const sourcesDelete = route({
   id: 'sources-delete', area: 'sources', method: 'DELETE', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
   summary: 'Delete a source',
   stale: ['sources-cpo', 'integration-status-list'],
-  schema: sourceDeleteSchema, response: reply<{ id: string; rulesDeleted: number }>(),
+  schema: sourceDeleteSchema, response: reply<{ id: string; rulesDeleted: number }>(), grants: relinks,
 });
 export const trafficList = route({
   id: 'traffic-list', area: 'traffic', method: 'GET', path: '/api/traffic', access: 'signed-in', companyScoped: true,
   summary: 'A page of the UTM combinations seen by the analytics tool, and their counts',
   query: trafficListQuerySchema,
-  // A read after a write that dropped the counts counts the combinations again (functions/core/traffic/links.ts).
-  response: reply<TrafficListAnswer>(), lambda: slow,
+  // A read after a write that dropped the counts counts the combinations again, and kicks a relink
+  // asked long ago that nobody holds (functions/core/traffic/links.ts).
+  response: reply<TrafficListAnswer>(), lambda: slow, grants: relinks,
 });
 export const trafficMatch = route({
   id: 'traffic-match', area: 'traffic', method: 'POST', path: '/api/traffic/match', access: 'signed-in', companyScoped: true,
@@ -624,7 +627,7 @@ export const trafficRulesCreate = route({
   id: 'traffic-rules-create', area: 'traffic', method: 'POST', path: '/api/traffic-rules', access: 'signed-in', companyScoped: true,
   summary: 'Create a traffic rule',
   stale: ['traffic-list', 'traffic-rules-list', 'integration-status-list'],
-  schema: trafficRuleCreateSchema, response: reply<TrafficRuleCreated>(), grants: completesSteps,
+  schema: trafficRuleCreateSchema, response: reply<TrafficRuleCreated>(), grants: relinks,
 });
 // Writes no rule: re-applies the stored rules (completing utm_rules when all is linked) and previews the given one.
 export const trafficRulesApply = route({
@@ -638,7 +641,7 @@ export const trafficRulesDelete = route({
   id: 'traffic-rules-delete', area: 'traffic', method: 'DELETE', path: '/api/traffic-rules/{id}', access: 'signed-in', companyScoped: true,
   summary: 'Delete a traffic rule',
   stale: ['traffic-list', 'traffic-rules-list', 'integration-status-list'],
-  schema: versionOnlySchema, response: reply<{ id: string }>(),
+  schema: versionOnlySchema, response: reply<{ id: string }>(), grants: relinks,
 });
 
 // Integration steps: analytics checks

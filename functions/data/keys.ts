@@ -71,6 +71,8 @@ export const keys = {
    */
   trafficSummary: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICSUMMARY' }),
   trafficImport: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICIMPORT' }),
+  /** The company's relink state (functions/data/traffic-relink.ts): changes asked, changes done, the job's lease and cursor. */
+  trafficRelink: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'TRAFFICRELINK' }),
   ...childKeys('collector', 'COLLECTOR#'),
   ...childKeys('commission', 'COMMISSION#'),
   /** Shared guard item in the company's partition: the one commission type of a source, held by its commissions' ids (functions/data/guards.ts). */

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrafficAggregates, TrafficRow } from '../../shared/domain/utm-matching';
 import { keys, type ListRef } from './keys';
 import { listPage, rowItems, rowKeys, type Listing } from './list-rows';
-import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, queryAll, stripKeys, tableName, transactWrite } from './table';
+import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, queryAll, queryPage, stripKeys, tableName, transactWrite } from './table';
 
 /**
  * The company's traffic: one item per combination of UTM values (`keys.traffic(companyId, hash)`)
@@ -88,6 +88,17 @@ export async function listTraffic(companyId: string): Promise<TrafficRecord[]> {
     ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix },
   });
   return items.map((item) => stripKeys<TrafficRecord>(item));
+}
+
+/** The combinations in key order, `limit` at a time from `after` (the relink job's pass: a page, a cursor it can resume from). */
+export async function trafficBatch(companyId: string, after: string | null, limit: number): Promise<{ records: TrafficRecord[]; next: string | null }> {
+  const { items, next } = await queryPage(
+    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix }, ConsistentRead: true },
+    after,
+    limit,
+    { scope: `traffic-batch:${companyId}`, maxReads: 1 },
+  );
+  return { records: items.map((item) => stripKeys<TrafficRecord>(item)), next };
 }
 
 /** The rows of the combinations these records replace whose sort value moved (their sessions changed). */

@@ -61,6 +61,8 @@ export interface TrafficAnswer extends TrafficAggregates {
  */
 export interface TrafficListAnswer extends TrafficAnswer {
   next: string | null;
+  /** A change of the rules is being applied to the traffic (the relink job): link states and counts are about to change. */
+  linking: boolean;
   imported: { at: string; rows: number } | null;
   viewId: string | null;
 }
@@ -99,6 +101,8 @@ export interface TrafficRuleCreated {
   aggregates: TrafficAggregates;
   /** The utm_rules step after the creation (null: the company's integration has no such step). */
   stepStatus: 'TBD' | 'done' | 'not_mandatory' | null;
+  /** Always true: the traffic is linked to the new rule by the relink job, after the answer (`aggregates` are the counts before). */
+  linking: true;
 }
 
 /** POST /api/traffic-rules/apply: the stored rules re-applied, and what the given rule would add. */

@@ -118,6 +118,8 @@ describe('api stack: least privilege', () => {
     expect(starters['password-reset-request']).toEqual(['password-reset-mail']);
     expect(starters['outbox-resend']).toEqual(['outbox-dispatch']);
     expect(starters['order-feed-check']).toContain('feed-check');
+    // A change of the UTM rules starts the relink; the traffic's read starts it again when a kick was lost.
+    for (const id of ['traffic-rules-create', 'traffic-rules-delete', 'sources-delete', 'traffic-list']) expect(starters[id]).toEqual(['traffic-relink']);
     const invokers = all.filter((r) => actionsOf(r.id).includes('lambda:InvokeFunction')).map((r) => r.id);
     expect(invokers.sort()).toEqual(Object.keys(starters).sort());
     const statements = template.toJSON().Resources as Record<string, { Type: string; Properties?: { PolicyDocument?: { Statement: Array<{ Action: unknown; Resource: unknown }> } } }>;
@@ -127,7 +129,7 @@ describe('api stack: least privilege', () => {
       .filter((s) => s.Action === 'lambda:InvokeFunction');
     const jobArn = (job: string) => ({ 'Fn::GetAtt': [template.getResourceId('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp(`^Job ${job}:`) } }), 'Arn'] });
     // Every statement names job functions only, never a wildcard.
-    const allowed = ['feed-check', 'password-reset-mail', 'outbox-dispatch'].map((job) => JSON.stringify(jobArn(job)));
+    const allowed = ['feed-check', 'password-reset-mail', 'outbox-dispatch', 'traffic-relink'].map((job) => JSON.stringify(jobArn(job)));
     for (const statement of invoke) for (const resource of [statement.Resource].flat()) expect(allowed).toContain(JSON.stringify(resource));
     for (const [routeId, jobs] of Object.entries(starters)) {
       const route = all.find((r) => r.id === routeId)!;

@@ -12,6 +12,7 @@ import { localStack, useLocalEnv } from '../support/local-stack';
 import { mailsTo } from '../support/mailbox';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import type { Browser } from './helpers/browser';
+import { relinked } from './helpers/traffic';
 import { closeServer, feedServer, finished, startCheck } from './helpers/order-feed';
 
 /**
@@ -79,7 +80,9 @@ const linkEverything = async (client: Browser, sourceId: string) => {
   const rule = { 0: { type: 'not contains', utm: 'utmSource', value: 'zz-never' }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } };
   const answer = await client.post<{ stepStatus: string | null }>('/api/traffic-rules', { source: sourceId, rule });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.stepStatus;
+  // The relink job links the traffic after the answer, then completes utm_rules if nothing is left.
+  await relinked(client);
+  return statusOf(client, 'utm_rules');
 };
 async function feedCheck(client: Browser, url: string) {
   const check = await startCheck(client, { type: 'xml', feed_url: url, view_id: null, upload_key: null });

@@ -28,7 +28,7 @@ function deps(over: Partial<SourcesDeps> = {}): SourcesDeps {
     putNewSource: vi.fn(async (r: SourceRecord) => ({ ok: true as const, value: r })),
     updateSource: vi.fn(async () => ({ ok: true as const, value: record({ version: 2 }) })),
     deleteSourceWithRules: vi.fn(async () => ({ ok: true as const, value: { ruleIds: ['r1', 'r2', 'r3', 'r4'] } })),
-    relinkAfterRulesGone: vi.fn(async () => 0),
+    askRelink: vi.fn(async () => undefined),
     now: () => new Date('2026-01-01T00:00:00Z'),
     ...over,
   };
@@ -64,7 +64,7 @@ describe('sources use cases', () => {
     expect(d.deleteSourceWithRules).not.toHaveBeenCalled();
     await expect(deleteSource('c1', ID.toUpperCase(), 3, d)).resolves.toEqual({ id: ID, rulesDeleted: 4 });
     expect(d.deleteSourceWithRules).toHaveBeenCalledWith('c1', ID, 3);
-    expect(d.relinkAfterRulesGone).toHaveBeenCalledWith('c1', ['r1', 'r2', 'r3', 'r4']);
+    expect(d.askRelink).toHaveBeenCalledWith('c1');
   });
 });
 

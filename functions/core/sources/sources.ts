@@ -2,7 +2,7 @@ import { businessModelsFor, sourceNamed } from '../../../shared/domain/sources';
 import type { Product, Source } from '../../../shared/domain/types';
 import { isSourceId, type SourceCreateRequest, type SourceUpdateRequest } from '../../../shared/schemas/sources';
 import * as repo from '../../data/sources';
-import { relinkAfterRulesGone } from '../traffic/links';
+import { askRelink } from '../traffic/links';
 import type { SourceFieldsRecord, SourceRecord, SourceWrite } from '../../data/sources';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 
@@ -17,12 +17,12 @@ export interface SourcesDeps {
   putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>>;
   updateSource(companyId: string, id: string, expectedVersion: number, fields: SourceFieldsRecord, at: string): Promise<SourceWrite<SourceRecord>>;
   deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ ruleIds: string[] }>>;
-  relinkAfterRulesGone(companyId: string, ruleIds: readonly string[]): Promise<unknown>;
+  askRelink(companyId: string): Promise<void>;
   now(): Date;
 }
 
 const defaults: SourcesDeps = {
-  relinkAfterRulesGone,
+  askRelink,
   listSources: repo.listSources,
   putNewSource: repo.putNewSource,
   updateSource: repo.updateSource,
@@ -127,7 +127,7 @@ export async function updateSource(company: CompanyRef, id: string, input: Sourc
 export async function deleteSource(companyId: string, id: string, version: number, deps: SourcesDeps = defaults): Promise<{ id: string; rulesDeleted: number }> {
   const sourceId = requireId(id);
   const { ruleIds } = unwrap(await deps.deleteSourceWithRules(companyId, sourceId, version));
-  // The traffic its rules linked is linked again by the rules left, or unlinked.
-  if (ruleIds.length) await deps.relinkAfterRulesGone(companyId, ruleIds);
+  // The traffic its rules linked is linked again by the rules left, or unlinked: by the relink job.
+  if (ruleIds.length) await deps.askRelink(companyId);
   return { id: sourceId, rulesDeleted: ruleIds.length };
 }

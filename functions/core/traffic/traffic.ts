@@ -27,7 +27,7 @@ import type { TrafficImport, TrafficQuery, TrafficRecord } from '../../data/traf
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { validQuery } from '../../platform/query';
 import { changeStepStatus, type Actor } from '../integration/steps';
-import { linkNewRule, relinkAfterRulesGone, trafficCounts } from './links';
+import { askRelink, linkingState, trafficCounts } from './links';
 
 /**
  * UTM management's use cases (spec integration-steps, "UTM management"). The company is always
@@ -40,8 +40,10 @@ export interface TrafficDeps {
   listTraffic(companyId: string): Promise<TrafficRecord[]>;
   trafficPage(companyId: string, query: TrafficQuery, cursor: string | null, limit: number): Promise<{ rows: TrafficRecord[]; next: string | null }>;
   counts(companyId: string): Promise<TrafficAggregates>;
-  linkNewRule(companyId: string, rule: Pick<TrafficRuleRecord, 'id' | 'rule'>, traffic: readonly TrafficRecord[]): Promise<TrafficAggregates>;
-  relinkAfterRulesGone(companyId: string, ruleIds: readonly string[]): Promise<TrafficAggregates>;
+  /** After a change of the rules: the relink job links the traffic again (functions/core/traffic/links.ts). */
+  askRelink(companyId: string): Promise<void>;
+  /** Whether a relink is under way (the page shows the traffic "being linked"). */
+  linking(companyId: string): Promise<boolean>;
   listRules(companyId: string): Promise<TrafficRuleRecord[]>;
   rulesPage(companyId: string, query: RuleQuery, cursor: string | null, limit: number): Promise<{ rules: TrafficRuleRecord[]; next: string | null }>;
   listSourceRefs(companyId: string): Promise<SourceRef[]>;
@@ -59,8 +61,8 @@ const defaults: TrafficDeps = {
   listTraffic: trafficRepo.listTraffic,
   trafficPage: trafficRepo.trafficPage,
   counts: trafficCounts,
-  linkNewRule,
-  relinkAfterRulesGone,
+  askRelink,
+  linking: (companyId) => linkingState(companyId),
   listRules: rulesRepo.listRules,
   rulesPage: rulesRepo.rulesPage,
   listSourceRefs: rulesRepo.listSourceRefs,
@@ -106,12 +108,13 @@ function toTrafficRule(record: TrafficRuleRecord, sources: SourceRef[]): Traffic
 export async function listCompanyTraffic(company: CompanyRecord, query: Record<string, string> = {}, deps: TrafficDeps = defaults): Promise<TrafficListAnswer> {
   const params = validQuery(trafficListQuerySchema, query);
   const filter: TrafficQuery = { dir: params.dir === 'asc' ? 'asc' : 'desc', search: params.q, ...(params.linked ? { linked: params.linked === 'linked' } : {}) };
-  const [page, counts, imported] = await Promise.all([
+  const [page, counts, imported, linking] = await Promise.all([
     deps.trafficPage(company.id, filter, params.cursor || null, params.limit ?? LIST_PAGE_SIZE),
     deps.counts(company.id),
     deps.lastImport(company.id),
+    deps.linking(company.id),
   ]);
-  return { rows: views(page.rows), next: page.next, ...aggregatesOf(counts), imported: imported && { at: imported.at, rows: imported.rows }, viewId: company.viewId ?? null };
+  return { rows: views(page.rows), next: page.next, ...aggregatesOf(counts), linking, imported: imported && { at: imported.at, rows: imported.rows }, viewId: company.viewId ?? null };
 }
 
 /** POST /api/traffic/match: the traffic a draft rule would link, before it is saved (the first MATCH_ROWS_SHOWN by sessions, all of them counted). */
@@ -202,7 +205,7 @@ function refuseContradiction(draft: UtmRule, sourceId: string, acceptOverlap: bo
   }
 }
 
-/** POST /api/traffic-rules: stores the rule, then completes utm_rules when nothing is left unlinked. */
+/** POST /api/traffic-rules: stores the rule and asks for the relink (which completes utm_rules when nothing is left unlinked). */
 export async function createRule(
   company: CompanyRecord,
   actor: Actor,
@@ -229,10 +232,11 @@ export async function createRule(
     throw duplicateRule(holder ?? { sourceId: input.source, rule: draft }, holder ? await deps.listSourceRefs(company.id) : sources);
   }
   const record = created.value;
-  // The combinations it matches that no rule linked become its own; the counts are taken again.
-  const aggregates = aggregatesOf(await deps.linkNewRule(company.id, record, await deps.listTraffic(company.id)));
-  const stepStatus = await completeIfAllLinked(company, actor, aggregates, storedBefore.length + 1, deps);
-  return { rule: toTrafficRule(record, sources), aggregates, stepStatus };
+  // The combinations it matches that no rule linked become its own: by the relink job, which then
+  // completes utm_rules if nothing is left unlinked. The answer's counts are those before it.
+  await deps.askRelink(company.id);
+  const [counts, stepStatus] = await Promise.all([deps.counts(company.id), deps.utmStepStatus(company.id)]);
+  return { rule: toTrafficRule(record, sources), aggregates: aggregatesOf(counts), stepStatus, linking: true };
 }
 
 /**
@@ -260,12 +264,12 @@ export async function applyRules(
   return { aggregates, withRule, stepStatus };
 }
 
-/** DELETE /api/traffic-rules/{id} `{ version }`: its traffic becomes unlinked (a done step stays done). */
+/** DELETE /api/traffic-rules/{id} `{ version }`: its traffic becomes unlinked, by the relink job (a done step stays done). */
 export async function deleteCompanyRule(companyId: string, id: string, version: number, deps: TrafficDeps = defaults): Promise<{ id: string }> {
   if (!PLAUSIBLE_ID.test(id)) throw new NotFoundError(NO_RULE);
   const outcome = await deps.deleteRule(companyId, id, version);
   if (!outcome.ok) throw outcome.reason === 'missing' ? new NotFoundError(NO_RULE) : new ConflictError(STALE_RULE);
   // What it linked is linked by another rule, or unlinked.
-  await deps.relinkAfterRulesGone(companyId, [id]);
+  await deps.askRelink(companyId);
   return { id };
 }

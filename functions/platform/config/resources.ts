@@ -425,6 +425,14 @@ export const jobs: Readonly<Record<JobName, JobDefinition>> = {
     timeoutSeconds: 60,
     grants: { table: 'read-write', queuesMail: true },
   },
+  'traffic-relink': {
+    entry: 'functions/jobs/traffic-relink.ts',
+    description: 'UTM traffic: links the combinations to the rules after a change of the rules (docs/architecture.md, "A big advertiser: stored link states")',
+    // 100,000 combinations a pass, the writes of 50,000 changed links; a killed run is taken over at its cursor.
+    timeoutSeconds: 900,
+    // queuesMail: completing utm_rules mails the team.
+    grants: { table: 'read-write', queuesMail: true },
+  },
 };
 
 export const jobNames = Object.keys(jobs) as JobName[];

@@ -62,6 +62,30 @@ describe('UtmManagementPage', () => {
   });
 
 
+  it('shows the traffic being linked after a change of the rules, reads it again until linked, then the step the job completed', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    mockApi();
+    const allLinked = { ...traffic(true), rows: traffic(true).rows.map((row) => ({ ...row, linked: true })), unlinkedUtms: 0, unlinkedSessions: 0 };
+    let reads = 0;
+    let stepReads = 0;
+    server.use(
+      // Two reads while the relink job works, then linked; the job completed utm_rules meanwhile.
+      http.get(api('/api/traffic'), () => HttpResponse.json(++reads <= 2 ? { ...traffic(false), linking: true } : { ...allLinked, linking: false })),
+      http.get(api('/api/integration-status'), () => {
+        stepReads++;
+        return HttpResponse.json(reads > 2 ? { ...status, steps: [{ ...status.steps[0], status: 'done' }] } : status);
+      }),
+    );
+    renderApp('/marketing/utm-management');
+    const statusCard = (await screen.findByRole('heading', { name: 'Status' })).closest('section')!;
+    expect(await within(statusCard).findByText('Linking your traffic to your rules…')).toBeInTheDocument();
+    expect(screen.getByText('Being linked to your rules: the states shown may still change.')).toBeInTheDocument();
+    expect(await within(statusCard).findByText('Stage completed', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(reads).toBeGreaterThanOrEqual(3);
+    expect(stepReads).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText('Being linked to your rules: the states shown may still change.')).not.toBeInTheDocument();
+  }, 30_000);
+
   describe('the traffic import card', () => {
     const AT = '2026-11-27T14:05:00.000Z';
     function mockImport(answer: object, imported: { at: string; rows: number } | null = { at: AT, rows: 2 }, viewId: string | null = '100001') {

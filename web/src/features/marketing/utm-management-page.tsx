@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { findSameRule, overlapWithOtherSources, type OverlapRow } from 'shared/domain/utm-overlap';
 import { ruleList } from 'shared/schemas/traffic';
-import { proposeRule, type TrafficAnswer, type TrafficListAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
+import { proposeRule, type TrafficListAnswer, type TrafficMatchAnswer, type TrafficRowView, type TrafficRule } from 'shared/domain/utm-matching';
 import { TRAFFIC_SORTS } from 'shared/schemas/lists';
 import type { StepStatus } from 'shared/domain/types';
 import { integrationStatusList, sourcesList, trafficList, trafficMatch, trafficRulesCreate, trafficRulesDelete, trafficRulesList } from 'shared/routes';
@@ -29,6 +29,8 @@ class AwaitingConfirmation extends Error {}
 
 /** How many unlinked combinations get a proposed rule (beyond the spec). */
 const SUGGESTIONS = 3;
+/** While the relink job links the traffic after a change of the rules, the page reads it again this often. */
+const LINKING_POLL_MS = 2000;
 
 /**
  * /marketing/utm-management (spec integration-steps, "UTM management"): a rule links a source to
@@ -43,7 +45,16 @@ export function UtmManagementPage() {
   const traffic = useRoute(trafficList, undefined, {
     query: { q: list.search, dir: list.sort.dir, cursor: list.cursor ?? undefined, ...(showAll ? {} : { linked: 'unlinked' }) },
     keepPreviousData: true,
+    // A change of the rules is linked by a job after the answer: read again until it is done.
+    refreshInterval: (answer) => (answer?.linking ? LINKING_POLL_MS : 0),
   });
+  // Once the traffic is linked, the job may have completed utm_rules: the step is read again.
+  const linking = traffic.data?.linking ?? false;
+  const wasLinking = useRef(linking);
+  useEffect(() => {
+    if (wasLinking.current && !linking) void status.mutate();
+    wasLinking.current = linking;
+  }, [linking, status]);
   // The rules a page at a time too (the URL's list state is the traffic's): Next and Previous walk the cursors seen.
   const [ruleCursors, setRuleCursors] = useState<string[]>([]);
   const rules = useRoute(trafficRulesList, undefined, { query: { cursor: ruleCursors.at(-1) }, keepPreviousData: true });
@@ -258,7 +269,7 @@ function Heading({ product }: { product?: string }) {
   );
 }
 
-function StatusCard({ traffic, error, step }: { traffic?: TrafficAnswer; error?: ApiError; step: StepStatus | null | undefined }) {
+function StatusCard({ traffic, error, step }: { traffic?: TrafficListAnswer; error?: ApiError; step: StepStatus | null | undefined }) {
   let body;
   if (error) {
     body = (
@@ -268,6 +279,12 @@ function StatusCard({ traffic, error, step }: { traffic?: TrafficAnswer; error?:
     );
   } else if (!traffic || step === undefined) {
     body = <Spinner />;
+  } else if (traffic.linking) {
+    body = (
+      <Callout tone="info" title={<T id="utm.status.linking" />}>
+        <T id="utm.status.linkingText" />
+      </Callout>
+    );
   } else if (traffic.unlinkedUtms > 0) {
     body = (
       <Callout tone="warning" title={<T id="utm.status.unlinkedTitle" />}>
@@ -334,7 +351,13 @@ function TrafficSection({
   if (!traffic) return <Spinner />;
   return (
     <>
+      {traffic.linking && (
+        <p className="muted utm-linking" role="status">
+          <T id="utm.traffic.linking" />
+        </p>
+      )}
       {traffic.unlinkedUtms === 0 &&
+        !traffic.linking &&
         (step === 'done' ? (
           <Callout tone="success" title={<T id="utm.traffic.allLinked" />} />
         ) : (
