@@ -227,6 +227,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     warningKeys: Object.keys(record.result?.errors ?? {}),
     failure: record.failure,
     ...(match ? { match } : {}),
+    ...(record.result?.dayOrders ? { dayOrders: record.result.dayOrders } : {}),
   });
   return record;
 
@@ -241,6 +242,8 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       // Every check of the company (manual, URL, upload, daily) runs here, so all use its setting.
       maxUntrackedShare: (company.matchThreshold ?? MATCH_THRESHOLD_DEFAULT) / 100,
       failingRows,
+      // The daily re-check counts the last complete day's orders for the volume health kind.
+      ...(trigger === 'daily' ? { countDay: addDays(dayOf(now), -1) } : {}),
     };
     if (viewId) {
       try {
