@@ -16,7 +16,8 @@ import { queueMail } from '../outbox/outbox';
 import { analyticsProvider, AnalyticsProviderError, type AnalyticsProvider } from '../analytics/provider';
 import { alertHeadline, alertLines, mailLanguage } from './mail-text';
 import { muteChange } from './mute';
-import { addDays, keepRecent, volumeResult } from './volume';
+import { keepRecent, volumeResult } from './volume';
+import { addDays } from '../../../shared/feed/rules/values';
 import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
 import type { Change } from '../../data/audit';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, keepRecent, metricResult, volumeResult, VOLUME_KEPT_DAYS, type DaySeries } from './volume';
+import { addDays } from '../../../shared/feed/rules/values';
+import { keepRecent, metricResult, volumeResult, VOLUME_KEPT_DAYS, type DaySeries } from './volume';
 
 /** A generated history: `days` days ending the day before `day`, each day's figure from `figure(day, index)`. */
 function history(day: string, days: number, figure: (d: string, index: number) => number): DaySeries {

@@ -1,4 +1,5 @@
 import { worstStatus } from '../../../shared/domain/data-health';
+import { addDays } from '../../../shared/feed/rules/values';
 import type { KindResult } from './status';
 
 /**
@@ -20,7 +21,6 @@ export const VOLUME_KEPT_DAYS = 35;
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 export const weekdayOf = (day: string): Weekday => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
 
 /** The median of 4 values is the mean of the middle two: one holiday (a zero) or one sale day does not move it much. */
