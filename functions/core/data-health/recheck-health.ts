@@ -18,7 +18,7 @@ import { alertHeadline, alertLines, mailLanguage } from './mail-text';
 import { muteChange } from './mute';
 import { keepRecent, volumeResult } from './volume';
 import { addDays } from '../../../shared/feed/rules/values';
-import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
+import { accessResult, coverageResult, feedResult, healthChanges, planAlerts, utmResult, type AlertEvent, type HealthChange, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
 import type { Change } from '../../data/audit';
 
 /**
@@ -41,6 +41,8 @@ export interface HealthDeps {
   /** The status report's rows of the company's steps follow its health (functions/data/report-rows.ts). */
   reindexReport(companyId: string): Promise<unknown>;
   recipients(companyId: string): Promise<AlertRecipient[]>;
+  /** The kinds whose status this run moved, once the state holding them is written (none: not called). */
+  healthChanged(companyId: string, changes: HealthChange[]): Promise<void>;
   sendMail: Mailer;
   appUrl(): string;
 }
@@ -56,6 +58,8 @@ const defaults: HealthDeps = {
   saveState: healthRepo.saveHealthState,
   reindexReport: reindexCompanySteps,
   recipients: listAlertRecipients,
+  // No consumer yet: the hook where health-change notifications (webhooks) attach.
+  healthChanged: async () => undefined,
   sendMail: queueMail,
   appUrl: () => env.appUrl,
 };
@@ -159,6 +163,8 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   // Another delivery of this message wrote the state first: it mails (or mailed) today's changes.
   if (!(await deps.saveState(state, next, muteEnds(company.id, state, plan.ended)))) return { statuses, mailed: [], recipients: 0 };
   if (healthOf(state.kinds) !== healthOf(kinds)) await deps.reindexReport(company.id);
+  const changes = healthChanges(state.kinds, kinds);
+  if (changes.length > 0) await deps.healthChanged(company.id, changes);
   if (!mailing) return { statuses, mailed: [], recipients: 0 };
 
   const recipients = await deps.recipients(company.id);
