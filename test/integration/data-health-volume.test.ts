@@ -16,8 +16,8 @@ import { closeServer, feedServer } from './helpers/order-feed';
  * chosen number of orders created on the run's last complete day. The run's time is injected
  * (EventBridge's `time`), one day per run.
  *
- * - shop (FR, a feed): 40 (healthy), 12 (a drop: warning, mailed), 0 (none: failing, no second mail
- *   within the week), 38 (healthy again: the recovery mailed).
+ * - shop (FR, a feed): 40 (healthy), 12 (a drop: warning, mailed, then muted), 0 (none: failing,
+ *   muted, no second mail), 38 (healthy again: the mute ends, the recovery mailed).
  * - site (EN, a View ID only): the sandbox's steady 667 sessions a day against a usual 2,000: a drop.
  */
 
@@ -93,15 +93,21 @@ describe('the volume kind', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(`Volume des commandes et des sessions\u00a0: désormais\u00a0: avertissement — seulement 12 commandes ${frenchWeekday(measuredDay(2))}\u00a0; habituellement environ 40`);
 
-    // Day 3: none at all: failing; still bad within the week, so no second mail.
+    // The team knows: the kind is acknowledged and its mails muted for a week (as any kind).
+    const muted = await client.post<DataHealth>('/api/data-health/mute', { kind: 'volume', note: 'Shop closed for inventory', days: 7 });
+    expect(muted.status).toBe(200);
+
+    // Day 3: none at all: failing, still muted; no second mail.
     volume = await run(3, 0);
     expect(volume.status).toBe('failing');
+    expect(volume.mute).toMatchObject({ note: 'Shop closed for inventory', status: 'warning' });
     expect(volume.reason).toMatchObject({ key: 'health.volume.ordersNone', values: { count: 0, usual: 40 } });
     expect(await mails()).toHaveLength(1);
 
-    // Day 4: back to usual: the recovery is mailed.
+    // Day 4: back to usual: the mute ends by itself and the recovery is mailed.
     volume = await run(4, 38);
     expect(volume.status).toBe('healthy');
+    expect(volume.mute).toBeUndefined();
     texts = await mails();
     expect(texts).toHaveLength(2);
     expect(texts[1]).toContain('Volume des commandes et des sessions\u00a0: de nouveau sain');
