@@ -14,14 +14,14 @@ export type DaySeries = Record<string, number>;
 export type VolumeMetric = 'orders' | 'sessions';
 
 /** Weeks of the same weekday the baseline needs: unknown until all of them exist. */
-export const VOLUME_BASELINE_WEEKS = 4;
+const VOLUME_BASELINE_WEEKS = 4;
 /** Days the job keeps of each series: the baseline's 4 weeks, the day itself and a margin. */
 export const VOLUME_KEPT_DAYS = 35;
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+type Weekday = (typeof WEEKDAYS)[number];
 
-export const weekdayOf = (day: string): Weekday => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
+const weekdayOf = (day: string): Weekday => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
 
 /** The median of 4 values is the mean of the middle two: one holiday (a zero) or one sale day does not move it much. */
 function median(values: readonly number[]): number {
