@@ -265,7 +265,7 @@ export async function listCompaniesPage(query: ListQuery, cursor: string | null,
 /** Every company, by name (GSI Query, never a Scan), with only the fields the API answers: jobs only (docs/architecture.md, "Reads over a platform-wide partition"), requests read by key. */
 export async function listCompanies(): Promise<CompanyRecord[]> {
   return queryAllByIndex<CompanyRecord>(gsi1.indexName, gsi1.companies.pk, {
-    projection: 'id, #name, product, country, viewId, dimensionIndex, orderFeedUrl, matchThreshold, integrationSteps, version, isDefault, created',
+    projection: 'id, #name, product, country, viewId, dimensionIndex, orderFeedUrl, matchThreshold, volumeDropThreshold, integrationSteps, version, isDefault, created',
     names: { '#name': 'name' },
   });
 }
@@ -296,7 +296,7 @@ export async function findCompanyByName(name: string): Promise<CompanyRecord | n
 }
 
 export type CompanyChanges = Partial<
-  Pick<CompanyRecord, 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl' | 'orderFeedHostKey' | 'matchThreshold' | 'integrationSteps'>
+  Pick<CompanyRecord, 'name' | 'product' | 'country' | 'viewId' | 'dimensionIndex' | 'orderFeedUrl' | 'orderFeedHostKey' | 'matchThreshold' | 'volumeDropThreshold' | 'integrationSteps'>
 >;
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getHealthState, getHealthStates, listHealthDays, putHealthDays, saveHealthState } from './data-health';
+import { getHealthState, getHealthStates, getVolumeSeries, listHealthDays, putHealthDays, saveHealthState, saveVolumeSeries } from './data-health';
 import { listAlertRecipients } from './users';
 import { keys } from './keys';
 import { fastPauses, holdBackBatches, readsOf, under } from './testing/faults';
@@ -82,6 +82,16 @@ describe('health state', () => {
     expect(await saveHealthState(first, { ...next, lastMailDay: '2026-03-02' })).toBe(true);
     expect(await saveHealthState(first, { ...next, lastMailDay: '2026-03-03' })).toBe(false);
     expect(await getHealthState(companyId)).toMatchObject({ lastMailDay: '2026-03-02', version: 2 });
+  });
+
+  it('the volume series: one item of the partition, empty until written, replaced by the next write, not a health day', async () => {
+    const companyId = uid();
+    expect(await getVolumeSeries(companyId)).toEqual({ orders: {}, sessions: {} });
+    await saveVolumeSeries(companyId, { orders: { '2026-03-01': 12 }, sessions: {} });
+    await saveVolumeSeries(companyId, { orders: { '2026-03-01': 12, '2026-03-02': 0 }, sessions: { '2026-03-02': 900 } });
+    expect(await table.item(keys.healthVolume(companyId))).toEqual({ pk: `COMPANY#${companyId}`, sk: 'HEALTHVOLUME', orders: { '2026-03-01': 12, '2026-03-02': 0 }, sessions: { '2026-03-02': 900 } });
+    expect(await getVolumeSeries(companyId)).toEqual({ orders: { '2026-03-01': 12, '2026-03-02': 0 }, sessions: { '2026-03-02': 900 } });
+    expect(await listHealthDays(companyId, '2026-01-01')).toEqual([]);
   });
 
   it('reads a state item with fields missing as the defaults', async () => {

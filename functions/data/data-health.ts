@@ -104,6 +104,22 @@ export async function saveHealthState(previous: HealthStateRecord, next: Omit<He
   }
 }
 
+/** The volume kind's daily figures (core/data-health/volume.ts): day -> count, the last 5 weeks only. */
+export interface VolumeSeries {
+  orders: Record<string, number>;
+  sessions: Record<string, number>;
+}
+
+export async function getVolumeSeries(companyId: string): Promise<VolumeSeries> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.healthVolume(companyId), ConsistentRead: true }));
+  return { orders: (Item?.orders ?? {}) as VolumeSeries['orders'], sessions: (Item?.sessions ?? {}) as VolumeSeries['sessions'] };
+}
+
+/** Replaces the series (the caller keeps it bounded): a redelivered run writes the same day's figures again. */
+export async function saveVolumeSeries(companyId: string, series: VolumeSeries): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.healthVolume(companyId), orders: series.orders, sessions: series.sessions } }));
+}
+
 type ReportedState = Pick<HealthStateRecord, 'kinds' | 'mutes'>;
 
 /** The state of many companies (the status report): BatchGet, 100 keys a call, projected to the kinds and mutes. */

@@ -96,6 +96,8 @@ export const keys = {
   healthDayPrefix: 'HEALTH#',
   /** The company's current data health and its alert state (what was last mailed), overwritten by each daily run. */
   healthState: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'HEALTHSTATE' }),
+  /** The volume kind's daily counts (orders, sessions) of the last 5 weeks: one item. */
+  healthVolume: (companyId: string): Key => ({ pk: `COMPANY#${companyId}`, sk: 'HEALTHVOLUME' }),
   /** S3 (feed bucket): every upload of a company sits under this prefix, so deleting the company empties it. */
   feedUploadPrefix: (companyId: string): string => `feeds/${companyId}/`,
   /** One uploaded feed file: `feeds/<companyId>/<uuid>.<xml|csv>`. */

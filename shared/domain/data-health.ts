@@ -4,8 +4,8 @@
  * history and the web app's /data-health page.
  */
 
-/** The four things re-checked every day, in the order the page shows them. */
-export const HEALTH_KINDS = ['feed', 'analytics-access', 'analytics-coverage', 'utm-linking'] as const;
+/** The five things re-checked every day, in the order the page shows them. */
+export const HEALTH_KINDS = ['feed', 'analytics-access', 'analytics-coverage', 'utm-linking', 'volume'] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
 
 /** `unknown`: never checked yet, or nothing to check (no View ID, no feed URL). */

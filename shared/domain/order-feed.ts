@@ -119,6 +119,8 @@ export interface FeedHistoryEntry {
   failure: FeedCheckFailure | null;
   /** The feed-versus-analytics comparison of this check (absent without analytics ids, and on older lines). */
   match?: FeedMatch;
+  /** A daily re-check's orders created on the last complete day (the data-health volume kind; absent on manual checks). */
+  dayOrders?: { day: string; orders: number };
 }
 
 /** One day's feed-versus-analytics match (the match-rate trend, docs/order-feed.md "Match rate"). */

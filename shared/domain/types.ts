@@ -58,12 +58,20 @@ export interface CompanySummary {
  */
 export const MATCH_THRESHOLD_DEFAULT = 20;
 
+/**
+ * A company's volume drop threshold when none is set: a day's orders or sessions more than this
+ * percentage below the same weekday's usual figure is a data-health warning (docs/product.md, "Data health").
+ */
+export const VOLUME_DROP_DEFAULT = 50;
+
 export interface Company extends CompanySummary {
   viewId: string | null;
   dimensionIndex: string | null;
   orderFeedUrl: string | null;
   /** Percent of the tested day's orders missing from analytics above which the feed check warns (absent: 20). */
   matchThreshold?: number;
+  /** Percent below the usual day's orders or sessions at which the volume health kind warns (absent: 50). */
+  volumeDropThreshold?: number;
   integrationSteps: StepType[];
   version: number;
   /** The platform team's own company (the default one): it cannot be deleted. */

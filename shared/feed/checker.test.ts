@@ -45,6 +45,18 @@ describe('the parsers are wired in', () => {
     expect(csv.stats).toEqual(whole.stats);
   });
 
+  it('counts the orders created on the asked day (the daily re-check\'s volume figure), only when asked', async () => {
+    const feed = records('order', 300);
+    const day = '2026-11-20';
+    const expected = feed.filter((r) => r.fields.date?.startsWith(day)).length;
+    expect(expected).toBeGreaterThan(0);
+    for (const format of ['xml', 'csv'] as const) {
+      expect((await checkFeed(writers[format](feed, 'order'), { format, product: '360', now: NOW, countDay: day })).dayOrders).toEqual({ day, orders: expected });
+    }
+    expect((await checkFeed(xmlChunks(feed), { format: 'xml', product: '360', now: NOW, countDay: '2020-01-01' })).dayOrders).toEqual({ day: '2020-01-01', orders: 0 });
+    expect(await checkFeed(xmlChunks(feed), { format: 'xml', product: '360', now: NOW })).not.toHaveProperty('dayOrders');
+  });
+
   it('examples carry the line of the order in the feed text', async () => {
     const feed = records('order', 3);
     feed[1]!.fields.state = 'shipped';

@@ -102,6 +102,7 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
   const months = new Map<string, number>();
   const states = new Map<string, number>();
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  const dayOrders = options.countDay ? { day: options.countDay, orders: 0 } : undefined;
   /** Month of the previous dated order: orders mostly come in date order, so it is reused rather than sliced again. */
   let month = '';
 
@@ -115,6 +116,7 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
       if (to === null || o.date.text > to) stats.dateRange.to = detach(o.date.text);
       if (month === '' || !o.date.day.startsWith(month)) month = o.date.day.slice(0, 7);
       count(months, month);
+      if (dayOrders && o.date.day === dayOrders.day) dayOrders.orders++;
     }
     // Only the seven states: a feed of free-text states must not grow this map without bound.
     if (o.state) count(states, o.state);
@@ -161,6 +163,7 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
         result.counts[key] = counts.get(key) ?? 0;
       }
       if (imported) result.possibleImported = imported;
+      if (dayOrders) result.dayOrders = dayOrders;
       ended = result;
       return result;
     },

@@ -228,6 +228,8 @@ export interface FeedResult {
   stats: FeedStats;
   /** Present only when the analytics order ids were given. */
   possibleImported?: PossibleImported;
+  /** The orders created on `countDay` (every order of that day, call-centre ones too): present only when asked. */
+  dayOrders?: { day: string; orders: number };
 }
 
 /** Order ids known to the analytics tool, for gaOrdersDontMatchXml and possibleImported. */
@@ -243,6 +245,8 @@ export interface FeedCheckOptions {
   /** "Today" for the 7-day rule and the tested day; the check's own date. */
   now: Date;
   analytics?: AnalyticsOrders;
+  /** A day (YYYY-MM-DD) whose orders are counted by created date (`dayOrders`): the daily re-check's volume figure. */
+  countDay?: string;
   /** Examples kept per warning key (default 10). */
   maxExamples?: number;
   /**

@@ -48,11 +48,31 @@ describe('company schemas', () => {
   ])('the match threshold %j: %j', (matchThreshold, error) => {
     const expected = error ? { matchThreshold: error } : {};
     expect(errorsOf(companyUpdateSchema, { version: 3, matchThreshold })).toEqual(expected);
-    expect(errorsOf(companyEditPageSchema, { name: 'Acme', product: '360', country: 'FR', matchThreshold })).toEqual(expected);
+    expect(errorsOf(companyEditPageSchema, { name: 'Acme', product: '360', country: 'FR', matchThreshold, volumeDropThreshold: 50 })).toEqual(expected);
   });
 
-  it('the match threshold is the edit page\'s to set, never the customer\'s legacy update', () => {
-    expect(errorsOf(companyEditPageSchema, { name: 'Acme', product: '360', country: 'FR' })).toEqual({ matchThreshold: 'validation.company.matchThreshold' });
-    expect(companyUpdateCurrentSchema.validateSync({ viewId: '123456', matchThreshold: 50 }, { stripUnknown: true })).not.toHaveProperty('matchThreshold');
+  it.each([
+    [1, null],
+    [50, null],
+    [100, null],
+    [0, 'validation.company.volumeDropThreshold'],
+    [101, 'validation.company.volumeDropThreshold'],
+    [33.3, 'validation.company.volumeDropThreshold'],
+    ['50', 'validation.company.volumeDropThreshold'],
+    [null, 'validation.company.volumeDropThreshold'],
+  ])('the volume drop threshold %j: %j', (volumeDropThreshold, error) => {
+    const expected = error ? { volumeDropThreshold: error } : {};
+    expect(errorsOf(companyUpdateSchema, { version: 3, volumeDropThreshold })).toEqual(expected);
+    expect(errorsOf(companyEditPageSchema, { name: 'Acme', product: '360', country: 'FR', matchThreshold: 20, volumeDropThreshold })).toEqual(expected);
+  });
+
+  it('the thresholds are the edit page\'s to set, never the customer\'s legacy update', () => {
+    expect(errorsOf(companyEditPageSchema, { name: 'Acme', product: '360', country: 'FR' })).toEqual({
+      matchThreshold: 'validation.company.matchThreshold',
+      volumeDropThreshold: 'validation.company.volumeDropThreshold',
+    });
+    const legacy = companyUpdateCurrentSchema.validateSync({ viewId: '123456', matchThreshold: 50, volumeDropThreshold: 50 }, { stripUnknown: true });
+    expect(legacy).not.toHaveProperty('matchThreshold');
+    expect(legacy).not.toHaveProperty('volumeDropThreshold');
   });
 });

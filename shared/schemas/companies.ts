@@ -28,16 +28,20 @@ const feedUrl = () =>
     .max(FEED_URL_MAX_LENGTH, 'validation.company.url')
     .matches(FEED_URL_PATTERN, { message: 'validation.company.url', excludeEmptyString: true });
 
-/** Company.matchThreshold: a whole percent, 1..100 (administrators only: not in the legacy update). */
-const matchThreshold = () =>
+/** A whole percent, 1..100: the company's health thresholds (administrators only: not in the legacy update). */
+const percent = (message: string) =>
   number()
     // A number, never text that looks like one ("20" from a script is refused as the form would).
     .strict()
-    .typeError('validation.company.matchThreshold')
-    .nonNullable('validation.company.matchThreshold')
-    .integer('validation.company.matchThreshold')
-    .min(1, 'validation.company.matchThreshold')
-    .max(100, 'validation.company.matchThreshold');
+    .typeError(message)
+    .nonNullable(message)
+    .integer(message)
+    .min(1, message)
+    .max(100, message);
+/** Company.matchThreshold: the share of the tested day's orders missing from analytics above which the feed check warns. */
+const matchThreshold = () => percent('validation.company.matchThreshold');
+/** Company.volumeDropThreshold: how far below the usual day the orders or sessions fall before the volume kind warns. */
+const volumeDropThreshold = () => percent('validation.company.volumeDropThreshold');
 
 const steps = () => array(mixed<StepType>().oneOf(STEP_TYPES, 'validation.invalid').defined()).max(STEP_TYPES.length, 'validation.invalid');
 
@@ -69,6 +73,7 @@ export const companyUpdateSchema = /* @__PURE__ */ schema(() =>
     dimensionIndex: dimensionIndex().optional(),
     orderFeedUrl: feedUrl().optional(),
     matchThreshold: matchThreshold().optional(),
+    volumeDropThreshold: volumeDropThreshold().optional(),
     integrationSteps: steps().min(1, 'validation.company.noSteps').optional().default(undefined),
   }),
 );
@@ -100,7 +105,10 @@ export const companyEditFormSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 
-/** The edit page's form: the row's fields and the match threshold (required there: it always shows one). */
+/** The edit page's form: the row's fields and the thresholds (required there: it always shows them). */
 export const companyEditPageSchema = /* @__PURE__ */ schema(() =>
-  companyEditFormSchema.shape({ matchThreshold: matchThreshold().required('validation.company.matchThreshold') }),
+  companyEditFormSchema.shape({
+    matchThreshold: matchThreshold().required('validation.company.matchThreshold'),
+    volumeDropThreshold: volumeDropThreshold().required('validation.company.volumeDropThreshold'),
+  }),
 );

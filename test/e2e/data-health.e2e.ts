@@ -5,14 +5,14 @@ import { expectNoViolations, expectSignedInShell, go, login, m, portalUrl, signI
 
 /**
  * /data-health in the three languages (docs/web.md, "Data health"). The first tests read the real
- * GET /api/data-health of the seeded customers, whatever their checks gave: four kinds in order,
+ * GET /api/data-health of the seeded customers, whatever their checks gave: five kinds in order,
  * a status in words, a reason in the language (never a raw `health.*` key), 30 days, the fix
  * pages. The last ones answer the call with page.route, to pin each status and reason's text.
  */
 test.describe.configure({ timeout: 60_000 });
 
 const LOCALES: Locale[] = ['en', 'fr', 'ru'];
-const FIX_PAGES = ['/crm/order-feed', '/analytics/access', '/analytics/custom-dimension', '/marketing/utm-management'];
+const FIX_PAGES = ['/crm/order-feed', '/analytics/access', '/analytics/custom-dimension', '/marketing/utm-management', '/crm/order-feed'];
 const kindNames = (locale: Locale, lead: boolean) =>
   HEALTH_KINDS.map((kind) => m(locale, kind === 'feed' && lead ? 'dataHealth.kind.leadFeed' : `dataHealth.kind.${kind}`));
 const section = (page: Page, name: string) => page.locator('section.dh-section', { has: page.getByRole('heading', { level: 2, name, exact: true }) });
@@ -88,7 +88,21 @@ const STUB: DataHealth = {
       history: [{ day: day(1), status: 'healthy', checkedAt: `${day(1)}T04:00:00Z` }, { day: day(0), status: 'warning', checkedAt: new Date().toISOString() }],
     },
     { kind: 'utm-linking', status: 'unknown', lastCheck: null, reason: { key: 'health.utm.some-newer-reason' }, history: [] },
+    {
+      kind: 'volume',
+      status: 'warning',
+      lastCheck: new Date().toISOString(),
+      reason: { key: 'health.volume.ordersDrop', values: { count: 312, usual: 1240, weekday: 'tue' } },
+      history: [{ day: day(1), status: 'healthy', checkedAt: `${day(1)}T04:00:00Z` }, { day: day(0), status: 'warning', checkedAt: new Date().toISOString() }],
+    },
   ],
+};
+
+/** The volume reason as each language writes it: its weekday, its words, 1,240 grouped as the language groups it. */
+const VOLUME_DROP: Record<Locale, (usual: string) => string> = {
+  en: (usual) => `Only 312 orders on Tuesday; usually about ${usual}.`,
+  fr: (usual) => `Seulement 312 commandes mardi\u00a0; habituellement environ ${usual}.`,
+  ru: (usual) => `Во вторник всего 312 заказов; обычно около ${usual}.`,
 };
 
 // Runs without the server side: the call is answered in the browser.
@@ -108,6 +122,8 @@ for (const locale of LOCALES) {
     await expect(section(page, names[3]!).locator('.health-badge')).toHaveText(`?${m(locale, 'healthStatus.unknown')}`);
     await expect(section(page, names[3]!).locator('.dh-reason')).toHaveText(m(locale, 'dataHealth.reason.generic'));
     await expect(section(page, names[3]!)).toContainText(m(locale, 'dataHealth.neverChecked'));
+    await expect(section(page, names[4]!).locator('.health-badge')).toHaveText(`!${m(locale, 'healthStatus.warning')}`);
+    await expect(section(page, names[4]!).locator('.dh-reason')).toHaveText(VOLUME_DROP[locale](new Intl.NumberFormat(locale).format(1240)));
     const feedDays = section(page, names[0]!).getByRole('listitem');
     await expect(feedDays).toHaveCount(30);
     await expect(feedDays.last()).toHaveAttribute('title', new RegExp(`${m(locale, 'healthStatus.failing')}$`));

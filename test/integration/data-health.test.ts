@@ -126,7 +126,8 @@ describe('data health', () => {
 
     // Day 1: main is healthy (its traffic imported by this run, all linked by its rule); lingering's feed fails: its first mail.
     await run(1);
-    expect(statusesOf(await health())).toEqual({ feed: 'healthy', 'analytics-access': 'healthy', 'analytics-coverage': 'healthy', 'utm-linking': 'healthy' });
+    // Volume waits for 4 weeks of daily figures (data-health-volume.test.ts).
+    expect(statusesOf(await health())).toEqual({ feed: 'healthy', 'analytics-access': 'healthy', 'analytics-coverage': 'healthy', 'utm-linking': 'healthy', volume: 'unknown' });
     expect(await listTraffic(c.main.id)).toHaveLength(6);
     expect(await subjects(u.mainOn)).toEqual([]);
     expect(await subjects(u.lingering)).toHaveLength(1);
@@ -182,7 +183,7 @@ describe('data health', () => {
     // History: one day per run, oldest first, per kind.
     const page = await health();
     expect(page.companyId).toBe(c.main.id);
-    expect(page.items.map((i) => i.kind)).toEqual(['feed', 'analytics-access', 'analytics-coverage', 'utm-linking']);
+    expect(page.items.map((i) => i.kind)).toEqual(['feed', 'analytics-access', 'analytics-coverage', 'utm-linking', 'volume']);
     const timeline = (kind: HealthKind) => page.items.find((i) => i.kind === kind)!.history.map((d) => `${d.day}:${d.status}`);
     const days = (statuses: string[]) => statuses.map((s, i) => `${dayOf(i + 1)}:${s}`);
     expect(timeline('feed')).toEqual(days(['healthy', 'failing', 'failing', 'failing', 'healthy', 'healthy', 'healthy', 'healthy']));

@@ -319,6 +319,13 @@ describe('nonStandardValues, utmTraffic, analyticsOrders', () => {
     ]);
   });
 
+  it('sessions of a day: one report of that day only', async () => {
+    report = () => ({ rows: [{ metricValues: [{ value: '912' }] }], rowCount: 1 });
+    expect(await provider().sessionsOn(PROPERTY, '2026-11-24')).toBe(912);
+    expect(reports()).toEqual([{ dateRanges: [{ startDate: '2026-11-24', endDate: '2026-11-24' }], metrics: [{ name: 'sessions' }], limit: '1' }]);
+    await expect(provider().sessionsOn(PROPERTY, 'yesterday')).rejects.toMatchObject({ failure: 'failed' });
+  });
+
   it('orders of a day: transaction ids of that day, page by page', async () => {
     report = (body) => {
       const offset = Number(body.offset);

@@ -82,6 +82,11 @@ const num = (value: string | null | undefined): number => {
 };
 
 /** The metric values of a report without dimensions (one row, or none when there is no data). */
+/** A report's day: a date the Data API reads as one, never a relative name. */
+function assertDay(day: string): void {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new AnalyticsProviderError('failed', `Invalid day ${day}`);
+}
+
 function totals(response: RunReportResponse, metrics: number): number[] {
   const values = response.rows?.[0]?.metricValues ?? [];
   return Array.from({ length: metrics }, (_, i) => num(values[i]?.value));
@@ -270,9 +275,15 @@ export function googleProvider(options: GoogleProviderOptions = {}): AnalyticsPr
       });
     },
 
+    async sessionsOn(propertyId, day) {
+      assertPropertyId(propertyId);
+      assertDay(day);
+      return totals(await runReport(propertyId, { dateRanges: [{ startDate: day, endDate: day }], metrics: [{ name: 'sessions' }], limit: '1' }), 1)[0]!;
+    },
+
     async analyticsOrders(propertyId, day): Promise<AnalyticsOrders> {
       assertPropertyId(propertyId);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new AnalyticsProviderError('failed', `Invalid day ${day}`);
+      assertDay(day);
       const ids = new Set<string>();
       for (let page = 0; page < MAX_ORDER_PAGES; page++) {
         const report = await runReport(propertyId, {

@@ -69,6 +69,8 @@ export interface AnalyticsProvider {
   nonStandardValues(propertyId: string, dimension: CustomDimension, standard: RegExp, limit: number): Promise<NonStandardValues>;
   /** Sessions per session source / medium / campaign over the last ANALYTICS_DAYS days, most sessions first. */
   utmTraffic(propertyId: string): Promise<UtmTrafficRow[]>;
+  /** Sessions on `day` (YYYY-MM-DD), for the data-health volume kind. */
+  sessionsOn(propertyId: string, day: string): Promise<number>;
   /** The transaction ids the tool recorded on `day` (YYYY-MM-DD), for the order-feed comparison. */
   analyticsOrders(propertyId: string, day: string): Promise<AnalyticsOrders>;
 }

@@ -113,6 +113,8 @@ describe('companyChanges field by field', () => {
     [{ orderFeedUrl: 'https://shop.example/f.xml' }, { orderFeedUrl: 'https://shop.example/f.xml' }],
     [{ matchThreshold: 20 }, {}],
     [{ matchThreshold: 35 }, { matchThreshold: 35 }],
+    [{ volumeDropThreshold: 50 }, {}],
+    [{ volumeDropThreshold: 30 }, { volumeDropThreshold: 30 }],
     [{ integrationSteps: ['google_analytics', 'sources', 'collector'] }, {}],
     [{ integrationSteps: ['sources', 'collector'] }, { integrationSteps: ['sources', 'collector'] }],
     [{ integrationSteps: ['google_analytics', 'sources', 'collector', 'status_feed'] }, { integrationSteps: ['google_analytics', 'sources', 'collector', 'status_feed'] }],

@@ -1,5 +1,5 @@
 import { orderSteps } from '../../../shared/domain/steps';
-import { MATCH_THRESHOLD_DEFAULT, type CompaniesAdminList, type Company, type Role, type StepType } from '../../../shared/domain/types';
+import { MATCH_THRESHOLD_DEFAULT, VOLUME_DROP_DEFAULT, type CompaniesAdminList, type Company, type Role, type StepType } from '../../../shared/domain/types';
 import type { CompanyCreateRequest, CompanyUpdateCurrentRequest, CompanyUpdateRequest } from '../../../shared/schemas/companies';
 import * as companiesRepo from '../../data/companies';
 import type { CompanyChanges, CompanyRecord, NewCompany } from '../../data/companies';
@@ -98,6 +98,7 @@ export function companyChanges(current: CompanyRecord, input: Omit<CompanyUpdate
   if (input.product !== undefined && input.product !== current.product) changes.product = input.product;
   if (input.country !== undefined && input.country !== current.country) changes.country = input.country;
   if (input.matchThreshold !== undefined && input.matchThreshold !== (current.matchThreshold ?? MATCH_THRESHOLD_DEFAULT)) changes.matchThreshold = input.matchThreshold;
+  if (input.volumeDropThreshold !== undefined && input.volumeDropThreshold !== (current.volumeDropThreshold ?? VOLUME_DROP_DEFAULT)) changes.volumeDropThreshold = input.volumeDropThreshold;
   for (const field of ['viewId', 'dimensionIndex', 'orderFeedUrl'] as const) {
     if (input[field] === undefined) continue;
     const value = orNull(input[field]);

@@ -34,7 +34,15 @@ describe('the health alert mail text', () => {
     );
     // French puts a space before the colon.
     expect(alertLines('fr', [still])).toBe('Accès à Analytics\u00a0: toujours\u00a0: en échec — le compte de service n’a plus accès à la propriété Analytics');
-    expect(alertLines('ru', [broken])).toBe('Привязка UTM: сейчас: предупреждение — 12.5 % сеансов приходят с UTM, которые не привязаны ни одним правилом (UTM: 4)');
+    expect(alertLines('ru', [broken])).toBe('Привязка UTM: сейчас: предупреждение — 12,5 % сеансов приходят с UTM, которые не привязаны ни одним правилом (UTM: 4)');
+  });
+
+  it('volume: the figures grouped and the weekday named for the language', () => {
+    const drop: AlertEvent = { kind: 'volume', change: 'broken', status: 'warning', reason: { key: 'health.volume.ordersDrop', values: { count: 312, usual: 1240, weekday: 'tue' } } };
+    expect(alertLines('en', [drop])).toBe('Orders and sessions volume: now warning — only 312 orders on Tuesday; usually about 1,240');
+    expect(alertLines('fr', [drop])).toBe('Volume des commandes et des sessions\u00a0: désormais\u00a0: avertissement — seulement 312 commandes mardi\u00a0; habituellement environ 1\u202f240');
+    const none: AlertEvent = { kind: 'volume', change: 'broken', status: 'failing', reason: { key: 'health.volume.sessionsNone', values: { count: 0, usual: 4000, weekday: 'sun' } } };
+    expect(alertLines('ru', [none])).toBe('Объём заказов и сеансов: сейчас: сбой — в воскресенье нет сеансов; обычно около 4\u00a0000');
   });
 
   it('a reason it has no sentence for is shown as its key, a missing value as its placeholder', () => {

@@ -22,7 +22,7 @@ type Texts = {
 /** Exported for the typography test of its French (shared/testing/french.ts). */
 export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
   en: {
-    kinds: { feed: 'Order feed', 'analytics-access': 'Analytics access', 'analytics-coverage': 'Custom dimension coverage', 'utm-linking': 'UTM linking' },
+    kinds: { feed: 'Order feed', 'analytics-access': 'Analytics access', 'analytics-coverage': 'Custom dimension coverage', 'utm-linking': 'UTM linking', volume: 'Orders and sessions volume' },
     statuses: { healthy: 'healthy', warning: 'warning', failing: 'failing', unknown: 'unknown' },
     changes: { broken: 'now {status}', still: 'still {status}', recovered: 'healthy again' },
     reasons: {
@@ -44,10 +44,19 @@ export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
       'health.utm.ok': '{percent} % of sessions are unlinked',
       'health.utm.unlinked': '{percent} % of sessions come from UTMs no rule links ({utms} UTMs)',
       'health.utm.noTraffic': 'no imported traffic',
+      'health.volume.ordersOk': '{count} orders on {weekday}; usually about {usual}',
+      'health.volume.ordersDrop': 'only {count} orders on {weekday}; usually about {usual}',
+      'health.volume.ordersNone': 'no orders on {weekday}; usually about {usual}',
+      'health.volume.sessionsOk': '{count} sessions on {weekday}; usually about {usual}',
+      'health.volume.sessionsDrop': 'only {count} sessions on {weekday}; usually about {usual}',
+      'health.volume.sessionsNone': 'no sessions on {weekday}; usually about {usual}',
+      'health.volume.learning': 'not compared until {weeks} weeks of daily figures exist',
+      'health.volume.noFigure': 'the day’s orders or sessions could not be counted',
+      'health.volume.none': 'no feed URL and no View ID are stored',
     },
   },
   fr: {
-    kinds: { feed: 'Flux de commandes', 'analytics-access': 'Accès à Analytics', 'analytics-coverage': 'Couverture de la dimension personnalisée', 'utm-linking': 'Liaison des UTM' },
+    kinds: { feed: 'Flux de commandes', 'analytics-access': 'Accès à Analytics', 'analytics-coverage': 'Couverture de la dimension personnalisée', 'utm-linking': 'Liaison des UTM', volume: 'Volume des commandes et des sessions' },
     statuses: { healthy: 'sain', warning: 'avertissement', failing: 'en échec', unknown: 'inconnu' },
     changes: { broken: 'désormais : {status}', still: 'toujours : {status}', recovered: 'de nouveau sain' },
     reasons: {
@@ -69,10 +78,19 @@ export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
       'health.utm.ok': '{percent} % des sessions ne sont pas liées',
       'health.utm.unlinked': '{percent} % des sessions viennent d’UTM qu’aucune règle ne lie ({utms} UTM)',
       'health.utm.noTraffic': 'aucun trafic importé',
+      'health.volume.ordersOk': '{count} commandes {weekday}\u00a0; habituellement environ {usual}',
+      'health.volume.ordersDrop': 'seulement {count} commandes {weekday}\u00a0; habituellement environ {usual}',
+      'health.volume.ordersNone': 'aucune commande {weekday}\u00a0; habituellement environ {usual}',
+      'health.volume.sessionsOk': '{count} sessions {weekday}\u00a0; habituellement environ {usual}',
+      'health.volume.sessionsDrop': 'seulement {count} sessions {weekday}\u00a0; habituellement environ {usual}',
+      'health.volume.sessionsNone': 'aucune session {weekday}\u00a0; habituellement environ {usual}',
+      'health.volume.learning': 'pas de comparaison avant {weeks} semaines de chiffres quotidiens',
+      'health.volume.noFigure': 'les commandes ou les sessions du jour n’ont pas pu être comptées',
+      'health.volume.none': 'aucune URL de flux ni aucun View ID n’est enregistré',
     },
   },
   ru: {
-    kinds: { feed: 'Фид заказов', 'analytics-access': 'Доступ к Analytics', 'analytics-coverage': 'Покрытие пользовательского параметра', 'utm-linking': 'Привязка UTM' },
+    kinds: { feed: 'Фид заказов', 'analytics-access': 'Доступ к Analytics', 'analytics-coverage': 'Покрытие пользовательского параметра', 'utm-linking': 'Привязка UTM', volume: 'Объём заказов и сеансов' },
     statuses: { healthy: 'в порядке', warning: 'предупреждение', failing: 'сбой', unknown: 'неизвестно' },
     changes: { broken: 'сейчас: {status}', still: 'всё ещё: {status}', recovered: 'снова в порядке' },
     reasons: {
@@ -94,15 +112,42 @@ export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
       'health.utm.ok': 'не привязано {percent} % сеансов',
       'health.utm.unlinked': '{percent} % сеансов приходят с UTM, которые не привязаны ни одним правилом (UTM: {utms})',
       'health.utm.noTraffic': 'нет импортированного трафика',
+      'health.volume.ordersOk': '{weekday} заказов: {count}; обычно около {usual}',
+      'health.volume.ordersDrop': '{weekday} всего заказов: {count}; обычно около {usual}',
+      'health.volume.ordersNone': '{weekday} нет заказов; обычно около {usual}',
+      'health.volume.sessionsOk': '{weekday} сеансов: {count}; обычно около {usual}',
+      'health.volume.sessionsDrop': '{weekday} всего сеансов: {count}; обычно около {usual}',
+      'health.volume.sessionsNone': '{weekday} нет сеансов; обычно около {usual}',
+      'health.volume.learning': 'сравнение начнётся, когда накопится {weeks} недели ежедневных данных',
+      'health.volume.noFigure': 'не удалось посчитать заказы или сеансы за день',
+      'health.volume.none': 'URL фида и View ID не сохранены',
     },
   },
 };
+
+/** The volume reasons' weekday (core/data-health/volume.ts sends `mon`...`sun`), as the sentence needs it. */
+const WEEKDAYS: Record<MailLanguage, Record<string, string>> = {
+  en: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
+  fr: { mon: 'lundi', tue: 'mardi', wed: 'mercredi', thu: 'jeudi', fri: 'vendredi', sat: 'samedi', sun: 'dimanche' },
+  ru: { mon: 'в понедельник', tue: 'во вторник', wed: 'в среду', thu: 'в четверг', fri: 'в пятницу', sat: 'в субботу', sun: 'в воскресенье' },
+};
+
+/** Values as the reader writes them: numbers grouped for the language (1,312 / 1 312), weekdays named. */
+function localValues(language: MailLanguage, values: Record<string, string | number> = {}): Record<string, string | number> {
+  const number = new Intl.NumberFormat(language);
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      name === 'weekday' ? (WEEKDAYS[language][value] ?? value) : typeof value === 'number' ? number.format(value) : value,
+    ]),
+  );
+}
 
 const fill = (text: string, values: Record<string, string | number> = {}) => text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
 
 function reasonText(language: MailLanguage, reason: HealthReason | undefined): string {
   if (!reason) return '';
-  return fill(MAIL_TEXTS[language].reasons[reason.key] ?? reason.key, reason.values);
+  return fill(MAIL_TEXTS[language].reasons[reason.key] ?? reason.key, localValues(language, reason.values));
 }
 
 /** One line per kind: "Order feed: now failing — the feed could not be fetched or read (http-status)". */

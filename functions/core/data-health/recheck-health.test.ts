@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import type { CompanyRecord } from '../../data/companies';
-import type { HealthStateRecord } from '../../data/data-health';
+import type { HealthStateRecord, VolumeSeries } from '../../data/data-health';
 import { AnalyticsProviderError, type AnalyticsProvider, type CustomDimension } from '../analytics/provider';
 import { getDataHealth } from './data-health';
 import { recheckCompanyHealth, type HealthDeps } from './recheck-health';
@@ -42,6 +42,7 @@ function fakeProvider(over: Partial<AnalyticsProvider> = {}): AnalyticsProvider 
     eventCounts: unused,
     nonStandardValues: unused,
     utmTraffic: unused,
+    sessionsOn: vi.fn(async () => 900),
     analyticsOrders: unused,
     ...over,
   };
@@ -50,6 +51,7 @@ function fakeProvider(over: Partial<AnalyticsProvider> = {}): AnalyticsProvider 
 /** The state item with the repository's optimistic lock, in memory. */
 function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateRecord> = {}, theCompany: CompanyRecord = company) {
   let state: HealthStateRecord = { companyId: theCompany.id, kinds: {}, alerted: {}, lastMailDay: null, mutes: {}, version: 0, ...start };
+  let volume: VolumeSeries = { orders: {}, sessions: {} };
   const provider = fakeProvider();
   const deps = {
     getCompany: vi.fn(async (id: string) => (id === theCompany.id ? theCompany : null)),
@@ -57,6 +59,10 @@ function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateReco
     latestFeedEntry: vi.fn(async () => feedLine('clean')),
     utmAggregates: vi.fn(async () => ({ unlinkedSessions: 5, totalSessions: 100, unlinkedUtms: 2 })),
     putDays: vi.fn(async () => undefined),
+    getVolume: vi.fn(async () => volume),
+    saveVolume: vi.fn(async (_companyId: string, series: VolumeSeries) => {
+      volume = series;
+    }),
     getState: vi.fn(async () => state),
     saveState: vi.fn(async (previous: HealthStateRecord, next: Omit<HealthStateRecord, 'version' | 'companyId'>) => {
       if (previous.version !== state.version) return false;
@@ -69,20 +75,21 @@ function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateReco
       { id: 'u2', login: 'two@shop.example' },
     ]),
     sendMail: vi.fn(async () => undefined),
+    healthChanged: vi.fn(async () => undefined),
     appUrl: () => 'https://portal.test',
     ...over,
   };
-  return { deps, provider, state: () => state };
+  return { deps, provider, state: () => state, volume: () => volume };
 }
 
 describe('recheckCompanyHealth', () => {
   const message = { companyId: 'c1', runAt: RUN_AT };
 
-  it('checks the four kinds, stores the day\'s results, and mails nothing while all is healthy', async () => {
+  it('checks the five kinds, stores the day\'s results, and mails nothing while all is healthy', async () => {
     const { deps, provider, state } = fakeDeps();
     const outcome = await recheckCompanyHealth(message, true, deps);
     expect(outcome).toEqual({
-      statuses: { feed: 'healthy', 'analytics-access': 'healthy', 'analytics-coverage': 'healthy', 'utm-linking': 'healthy' },
+      statuses: { feed: 'healthy', 'analytics-access': 'healthy', 'analytics-coverage': 'healthy', 'utm-linking': 'healthy', volume: 'unknown' },
       mailed: [],
       recipients: 0,
     });
@@ -95,6 +102,8 @@ describe('recheckCompanyHealth', () => {
       { kind: 'analytics-access', status: 'healthy', reason: { key: 'health.access.ok' }, checkedAt: RUN_AT },
       { kind: 'analytics-coverage', status: 'healthy', reason: { key: 'health.coverage.ok', values: { percent: 97 } }, checkedAt: RUN_AT },
       { kind: 'utm-linking', status: 'healthy', reason: { key: 'health.utm.ok', values: { percent: 5, utms: 2 } }, checkedAt: RUN_AT },
+      // The orders of the line without a day count are not measured: the sessions wait for their 4 weeks.
+      { kind: 'volume', status: 'unknown', reason: { key: 'health.volume.noFigure' }, checkedAt: RUN_AT },
     ]);
     expect(state()).toMatchObject({ version: 1, lastMailDay: null, alerted: {}, kinds: { feed: { status: 'healthy', checkedAt: RUN_AT, reason: { key: 'health.feed.ok', values: { orders: 40 } } } } });
     expect(deps.recipients).not.toHaveBeenCalled();
@@ -104,6 +113,50 @@ describe('recheckCompanyHealth', () => {
     vi.mocked(deps.reindexReport).mockClear();
     await recheckCompanyHealth({ ...message, runAt: '2026-03-02T03:00:00.000Z' }, true, deps);
     expect(deps.reindexReport).not.toHaveBeenCalled();
+  });
+
+  it('volume: the last complete day\'s orders (the daily line) and sessions join the 5 weeks kept, against the same weekday', async () => {
+    const measured = '2026-11-23';
+    const past = (figure: number) => Object.fromEntries([7, 14, 21, 28, 40].map((back) => [new Date(Date.parse(`${measured}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10), figure]));
+    const line = { ...feedLine('clean'), dayOrders: { day: measured, orders: 312 } };
+    const { deps, provider, volume } = fakeDeps({ latestFeedEntry: vi.fn(async () => line) });
+    await deps.saveVolume('c1', { orders: past(900), sessions: past(950) });
+    const outcome = await recheckCompanyHealth(message, true, deps);
+    expect(provider.sessionsOn).toHaveBeenCalledWith('123456', measured);
+    expect(outcome?.statuses.volume).toBe('warning');
+    expect(outcome?.mailed).toEqual([{ kind: 'volume', change: 'broken', status: 'warning', reason: { key: 'health.volume.ordersDrop', values: { count: 312, usual: 900, weekday: 'mon' } } }]);
+    // Kept: the day measured and the 4 weeks before it; the 40 days old figure is gone.
+    expect(Object.keys(volume().orders).sort()).toEqual([...Object.keys(past(900)).sort().slice(1), measured]);
+    expect(volume().sessions[measured]).toBe(900);
+    // The company's own threshold: a drop of 65 % is within 70 %.
+    const tolerant = fakeDeps({ latestFeedEntry: vi.fn(async () => line) }, {}, { ...company, volumeDropThreshold: 70 });
+    await tolerant.deps.saveVolume('c1', { orders: past(900), sessions: past(950) });
+    expect((await recheckCompanyHealth(message, true, tolerant.deps))?.statuses.volume).toBe('healthy');
+    // A line of another day (the feed was not re-checked today) gives no orders figure.
+    const stale = fakeDeps({ latestFeedEntry: vi.fn(async () => ({ ...line, dayOrders: { day: '2026-11-22', orders: 900 } })) }, {}, { ...company, viewId: null });
+    await stale.deps.saveVolume('c1', { orders: past(900), sessions: {} });
+    expect((await recheckCompanyHealth(message, true, stale.deps))?.statuses.volume).toBe('unknown');
+  });
+
+  it('hands the kinds whose status moved to the one health-change hook, after the state is written; none moved, no call', async () => {
+    const { deps } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('failed')) }, { kinds: { feed: { status: 'healthy', checkedAt: '2026-11-23T03:00:00.000Z' }, 'analytics-access': { status: 'healthy', checkedAt: '2026-11-23T03:00:00.000Z' } } });
+    await recheckCompanyHealth(message, true, deps);
+    expect(deps.healthChanged).toHaveBeenCalledTimes(1);
+    const [companyId, changes] = vi.mocked(deps.healthChanged).mock.calls[0]!;
+    expect(companyId).toBe('c1');
+    expect(changes).toEqual([
+      { kind: 'feed', from: 'healthy', to: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status' } }, checkedAt: RUN_AT },
+      { kind: 'analytics-coverage', from: null, to: 'healthy', reason: { key: 'health.coverage.ok', values: { percent: 97 } }, checkedAt: RUN_AT },
+      { kind: 'utm-linking', from: null, to: 'healthy', reason: { key: 'health.utm.ok', values: { percent: 5, utms: 2 } }, checkedAt: RUN_AT },
+      { kind: 'volume', from: null, to: 'unknown', reason: { key: 'health.volume.noFigure' }, checkedAt: RUN_AT },
+    ]);
+    vi.mocked(deps.healthChanged).mockClear();
+    await recheckCompanyHealth({ ...message, runAt: '2026-11-25T03:00:00.000Z' }, true, deps);
+    expect(deps.healthChanged).not.toHaveBeenCalled();
+    // A run that lost the state write (a redelivery) hands nothing.
+    const lost = fakeDeps({ saveState: vi.fn(async () => false) });
+    await recheckCompanyHealth(message, true, lost.deps);
+    expect(lost.deps.healthChanged).not.toHaveBeenCalled();
   });
 
   it('mails each of the company\'s users the change, in the language of its country', async () => {
@@ -190,7 +243,7 @@ describe('recheckCompanyHealth', () => {
     const noView = { ...company, viewId: null };
     const { deps } = fakeDeps({}, {}, noView);
     const outcome = await recheckCompanyHealth(message, true, deps);
-    expect(outcome?.statuses).toEqual({ feed: 'healthy', 'analytics-access': 'unknown', 'analytics-coverage': 'unknown', 'utm-linking': 'unknown' });
+    expect(outcome?.statuses).toEqual({ feed: 'healthy', 'analytics-access': 'unknown', 'analytics-coverage': 'unknown', 'utm-linking': 'unknown', volume: 'unknown' });
     expect(deps.provider).not.toHaveBeenCalled();
     expect(deps.utmAggregates).not.toHaveBeenCalled();
     expect(deps.putDays).toHaveBeenCalledWith('c1', DAY, expect.arrayContaining([{ kind: 'utm-linking', status: 'unknown', reason: { key: 'health.analytics.noViewId' }, checkedAt: RUN_AT }]));
@@ -278,6 +331,7 @@ describe('getDataHealth', () => {
         { kind: 'analytics-access', status: 'unknown', lastCheck: null, history: [] },
         { kind: 'analytics-coverage', status: 'unknown', lastCheck: null, history: [] },
         { kind: 'utm-linking', status: 'healthy', lastCheck: RUN_AT, history: [] },
+        { kind: 'volume', status: 'unknown', lastCheck: null, history: [] },
       ],
     });
   });

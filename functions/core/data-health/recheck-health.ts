@@ -2,6 +2,7 @@ import type { MailTemplateName } from '../../platform/config/resources';
 import { healthOf, reindexCompanySteps } from '../../data/report-rows';
 import { coverage } from '../../../shared/domain/analytics';
 import { HEALTH_KINDS, type HealthKind } from '../../../shared/domain/data-health';
+import { VOLUME_DROP_DEFAULT } from '../../../shared/domain/types';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { getCompany, type CompanyRecord } from '../../data/companies';
 import * as healthRepo from '../../data/data-health';
@@ -15,7 +16,9 @@ import { queueMail } from '../outbox/outbox';
 import { analyticsProvider, AnalyticsProviderError, type AnalyticsProvider } from '../analytics/provider';
 import { alertHeadline, alertLines, mailLanguage } from './mail-text';
 import { muteChange } from './mute';
-import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
+import { keepRecent, volumeResult } from './volume';
+import { addDays } from '../../../shared/feed/rules/values';
+import { accessResult, coverageResult, feedResult, healthChanges, planAlerts, utmResult, type AlertEvent, type HealthChange, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
 import type { Change } from '../../data/audit';
 
 /**
@@ -31,11 +34,15 @@ export interface HealthDeps {
   latestFeedEntry(companyId: string): Promise<FeedHistoryEntry | null>;
   utmAggregates(companyId: string): Promise<{ unlinkedSessions: number; totalSessions: number; unlinkedUtms: number }>;
   putDays: typeof healthRepo.putHealthDays;
+  getVolume: typeof healthRepo.getVolumeSeries;
+  saveVolume: typeof healthRepo.saveVolumeSeries;
   getState(companyId: string): Promise<HealthStateRecord>;
   saveState: typeof healthRepo.saveHealthState;
   /** The status report's rows of the company's steps follow its health (functions/data/report-rows.ts). */
   reindexReport(companyId: string): Promise<unknown>;
   recipients(companyId: string): Promise<AlertRecipient[]>;
+  /** The kinds whose status this run moved, once the state holding them is written (none: not called). */
+  healthChanged(companyId: string, changes: HealthChange[]): Promise<void>;
   sendMail: Mailer;
   appUrl(): string;
 }
@@ -45,10 +52,14 @@ const defaults: HealthDeps = {
   latestFeedEntry: async (companyId) => (await listFeedHistory(companyId, 1))[0] ?? null,
   utmAggregates: trafficCounts,
   putDays: healthRepo.putHealthDays,
+  getVolume: healthRepo.getVolumeSeries,
+  saveVolume: healthRepo.saveVolumeSeries,
   getState: healthRepo.getHealthState,
   saveState: healthRepo.saveHealthState,
   reindexReport: reindexCompanySteps,
   recipients: listAlertRecipients,
+  // No consumer yet: the hook where health-change notifications (webhooks) attach.
+  healthChanged: async () => undefined,
   sendMail: queueMail,
   appUrl: () => env.appUrl,
 };
@@ -70,11 +81,19 @@ async function ask<T>(run: () => Promise<T>): Promise<ProviderOutcome<T>> {
   }
 }
 
-async function analyticsResults(company: CompanyRecord, deps: HealthDeps): Promise<{ access: KindResult; coverage: KindResult }> {
+interface AnalyticsResults {
+  access: KindResult;
+  coverage: KindResult;
+  /** The sessions of the measured day (the volume kind); absent when the tool did not give them. */
+  sessions?: number;
+}
+
+async function analyticsResults(company: CompanyRecord, measuredDay: string, deps: HealthDeps): Promise<AnalyticsResults> {
   const { viewId, dimensionIndex } = company;
   if (!viewId) return { access: accessResult(null, null), coverage: coverageResult({ viewId, dimensionIndex, outcome: null }) };
   const provider = await deps.provider();
   const access = await ask(() => provider.checkAccess(viewId));
+  const sessions = access.ok ? await ask(() => provider.sessionsOn(viewId, measuredDay)) : null;
   let measured: ProviderOutcome<CoverageFigures | 'no-dimension'> | null = access.ok ? null : access;
   if (access.ok && dimensionIndex) {
     // The custom dimension step's method `dimension`: sessions and transactions with the stored dimension set.
@@ -88,7 +107,26 @@ async function analyticsResults(company: CompanyRecord, deps: HealthDeps): Promi
       };
     });
   }
-  return { access: accessResult(viewId, access), coverage: coverageResult({ viewId, dimensionIndex, outcome: measured }) };
+  return { access: accessResult(viewId, access), coverage: coverageResult({ viewId, dimensionIndex, outcome: measured }), ...(sessions?.ok ? { sessions: sessions.value } : {}) };
+}
+
+/**
+ * The volume kind: the measured day's orders (the daily re-check's feed, by created date) and
+ * sessions join the kept series (5 weeks), then are compared with the same weekday's usual figure.
+ */
+async function volumeCheck(company: CompanyRecord, measuredDay: string, figures: { orders?: number; sessions?: number }, deps: HealthDeps): Promise<KindResult> {
+  const stored = await deps.getVolume(company.id);
+  const series = {
+    orders: keepRecent({ ...stored.orders, ...(figures.orders === undefined ? {} : { [measuredDay]: figures.orders }) }, measuredDay),
+    sessions: keepRecent({ ...stored.sessions, ...(figures.sessions === undefined ? {} : { [measuredDay]: figures.sessions }) }, measuredDay),
+  };
+  await deps.saveVolume(company.id, series);
+  return volumeResult({
+    orders: company.orderFeedUrl ? series.orders : null,
+    sessions: company.viewId ? series.sessions : null,
+    day: measuredDay,
+    dropPercent: company.volumeDropThreshold ?? VOLUME_DROP_DEFAULT,
+  });
 }
 
 /**
@@ -97,12 +135,17 @@ async function analyticsResults(company: CompanyRecord, deps: HealthDeps): Promi
  */
 async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked: boolean, deps: HealthDeps = defaults): Promise<HealthOutcome> {
   const day = runAt.slice(0, 10);
+  // The last complete day: the one whose orders and sessions are all in.
+  const measuredDay = addDays(day, -1);
   const results: Partial<Record<HealthKind, KindResult>> = {};
-  if (feedChecked) results.feed = feedResult(company.orderFeedUrl ? await deps.latestFeedEntry(company.id) : null, Boolean(company.orderFeedUrl));
-  const analytics = await analyticsResults(company, deps);
+  const feedEntry = feedChecked && company.orderFeedUrl ? await deps.latestFeedEntry(company.id) : null;
+  if (feedChecked) results.feed = feedResult(feedEntry, Boolean(company.orderFeedUrl));
+  const analytics = await analyticsResults(company, measuredDay, deps);
   results['analytics-access'] = analytics.access;
   results['analytics-coverage'] = analytics.coverage;
   results['utm-linking'] = company.viewId ? utmResult(await deps.utmAggregates(company.id)) : { status: 'unknown', reason: { key: 'health.analytics.noViewId' } };
+  const orders = feedEntry?.dayOrders?.day === measuredDay ? feedEntry.dayOrders.orders : undefined;
+  results.volume = await volumeCheck(company, measuredDay, { orders, sessions: analytics.sessions }, deps);
 
   const checked = HEALTH_KINDS.flatMap((kind) => (results[kind] ? [{ kind, status: results[kind].status, reason: results[kind].reason, checkedAt: runAt }] : []));
   await deps.putDays(company.id, day, checked);
@@ -120,6 +163,8 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   // Another delivery of this message wrote the state first: it mails (or mailed) today's changes.
   if (!(await deps.saveState(state, next, muteEnds(company.id, state, plan.ended)))) return { statuses, mailed: [], recipients: 0 };
   if (healthOf(state.kinds) !== healthOf(kinds)) await deps.reindexReport(company.id);
+  const changes = healthChanges(state.kinds, kinds);
+  if (changes.length > 0) await deps.healthChanged(company.id, changes);
   if (!mailing) return { statuses, mailed: [], recipients: 0 };
 
   const recipients = await deps.recipients(company.id);

@@ -85,7 +85,7 @@ describe('recheckCompany', () => {
     expect(await recheckCompany(message, 123, d)).toEqual({ companyId: 'c1', companyName: 'Shop', outcome: 'checked', checkId: 'new-check', health: 'clean', previous: 'clean', alerted: false });
     // The stored check keeps the URL without credentials; the fetch gets it whole.
     expect(d.openFeedCheck).toHaveBeenCalledWith('c1', { type: 'csv', viewId: null, source: { kind: 'url', url: 'sftp://feeds.example/orders.csv' }, startedBy: 'daily' });
-    expect(d.runFeedCheck).toHaveBeenCalledWith(company, expect.objectContaining({ id: 'new-check' }), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123 });
+    expect(d.runFeedCheck).toHaveBeenCalledWith(company, expect.objectContaining({ id: 'new-check' }), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, countDay: '2026-11-23' });
     expect(d.sendMail).not.toHaveBeenCalled();
   });
 
@@ -94,7 +94,7 @@ describe('recheckCompany', () => {
     const refused = check({ status: 'failed', finishedAt: '2026-11-24T03:00:05.000Z', failure: { code: 'host-key', message: 'The SFTP server presented another host key' } });
     const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'failed', { getCompany: vi.fn(async () => pinned), runFeedCheck: vi.fn(async () => refused) });
     expect(await recheckCompany(message, 123, d)).toMatchObject({ health: 'failed', previous: 'clean', alerted: true });
-    expect(d.runFeedCheck).toHaveBeenCalledWith(pinned, expect.anything(), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, sftpHostKey: 'SHA256:pinned' });
+    expect(d.runFeedCheck).toHaveBeenCalledWith(pinned, expect.anything(), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, countDay: '2026-11-23', sftpHostKey: 'SHA256:pinned' });
     expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ problem_short: 'cannot be checked', details: expect.stringContaining('(host-key)') }) }));
   });
 

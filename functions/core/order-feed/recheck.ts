@@ -12,6 +12,7 @@ import { queueMail } from '../outbox/outbox';
 import { openFeedCheck } from './checks';
 import type { RecheckMessage } from './recheck-dispatch';
 import { runFeedCheck, type RunOptions } from './run-feed-check';
+import { addDays } from '../../../shared/feed/rules/values';
 
 /**
  * The daily re-check of stored order feed URLs (docs/order-feed.md, "Daily re-check"):
@@ -121,7 +122,9 @@ export async function recheckCompany(message: RecheckMessage, deadline: number, 
     if (!created) return { companyId, companyName, outcome: 'skipped', reason: 'busy' };
     // The SFTP host key pinned at the first check: another key fails the check ('host-key') before the password is sent.
     const pin = company.orderFeedHostKey ? { sftpHostKey: company.orderFeedHostKey } : {};
-    const record = await deps.runFeedCheck(company, check, { feedUrl: url, trigger: 'daily', deadline, ...pin });
+    // The run's last complete day (its time, not the clock's: a late delivery counts the same day), for the volume health kind.
+    const countDay = addDays(message.runAt.slice(0, 10), -1);
+    const record = await deps.runFeedCheck(company, check, { feedUrl: url, trigger: 'daily', deadline, countDay, ...pin });
     const health = feedHealth(record);
     if (!health) return { companyId, companyName, outcome: 'skipped', reason: 'busy' };
     current = {

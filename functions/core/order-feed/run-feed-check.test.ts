@@ -162,6 +162,17 @@ describe('runFeedCheck', () => {
     expect(done.stepCompleted).toBe(true);
     expect(deps.storeOrderFeedUrlOnce).not.toHaveBeenCalled();
     expect(deps.finishFeedCheck).toHaveBeenCalledWith(done, expect.objectContaining({ checkId: 'k1', health: 'clean', orders: 400, warningKeys: [], trigger: 'manual' }));
+    // Only the daily re-check counts a day's orders (the volume health kind).
+    expect(deps.finishFeedCheck).toHaveBeenCalledWith(done, expect.not.objectContaining({ dayOrders: expect.anything() }));
+  });
+
+  it('the daily re-check\'s line carries the orders created on its day', async () => {
+    const { deps } = fakeDeps(clean);
+    const day = new Date(Date.parse(`${String(clean.match(/<date>(\d{4}-\d{2}-\d{2})/)![1])}T00:00:00Z`)).toISOString().slice(0, 10);
+    const expected = clean.split('<order>').filter((order) => order.includes(`<date>${day}`)).length;
+    const done = await runFeedCheck(company, queued(), { countDay: day }, deps);
+    expect(expected).toBeGreaterThan(0);
+    expect(deps.finishFeedCheck).toHaveBeenCalledWith(done, expect.objectContaining({ dayOrders: { day, orders: expected } }));
   });
 
   it('stores the URL of a first clean URL check (the full URL, credentials included, for the daily re-check)', async () => {

@@ -73,6 +73,8 @@ export interface RunOptions {
   trigger?: FeedHistoryEntry['trigger'];
   /** sftp: the host key the server must present (the daily re-check's pin); another one fails the check ('host-key'). */
   sftpHostKey?: string;
+  /** The day whose orders the history line counts (`dayOrders`): the daily re-check's last complete day. */
+  countDay?: string;
 }
 
 /** Who starts the daily re-check's checks (FeedCheck.startedBy), and how the step engine's mail names it. */
@@ -227,6 +229,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     warningKeys: Object.keys(record.result?.errors ?? {}),
     failure: record.failure,
     ...(match ? { match } : {}),
+    ...(record.result?.dayOrders ? { dayOrders: record.result.dayOrders } : {}),
   });
   return record;
 
@@ -241,6 +244,8 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
       // Every check of the company (manual, URL, upload, daily) runs here, so all use its setting.
       maxUntrackedShare: (company.matchThreshold ?? MATCH_THRESHOLD_DEFAULT) / 100,
       failingRows,
+      // The daily re-check counts the orders of its run's last complete day (the volume health kind).
+      ...(options.countDay ? { countDay: options.countDay } : {}),
     };
     if (viewId) {
       try {

@@ -63,6 +63,7 @@ describe('managedCompanies', () => {
       dimensionIndex: null,
       orderFeedUrl: null,
       matchThreshold: 20,
+      volumeDropThreshold: 50,
       integrationSteps: ['sources'],
       version: 3,
       isDefault: false,

@@ -1,4 +1,4 @@
-import { MATCH_THRESHOLD_DEFAULT, type Company, type CompanySummary, type CurrentUser } from '../../../shared/domain/types';
+import { MATCH_THRESHOLD_DEFAULT, VOLUME_DROP_DEFAULT, type Company, type CompanySummary, type CurrentUser } from '../../../shared/domain/types';
 import type { CompanyRecord } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
 import { redactUrl } from '../../platform/feed-fetch/redact';
@@ -21,6 +21,7 @@ export const toCompany = (company: CompanyRecord): Company => ({
   // the secret (only the fetcher reads the stored URL). An edit sends the field only when changed.
   orderFeedUrl: company.orderFeedUrl ? redactUrl(company.orderFeedUrl) : null,
   matchThreshold: company.matchThreshold ?? MATCH_THRESHOLD_DEFAULT,
+  volumeDropThreshold: company.volumeDropThreshold ?? VOLUME_DROP_DEFAULT,
   integrationSteps: company.integrationSteps ?? [],
   version: company.version,
   isDefault: company.isDefault === true,

@@ -15,6 +15,8 @@ export const HEALTH_FIX_PAGES: Record<HealthKind, string> = {
   'analytics-access': '/analytics/access',
   'analytics-coverage': '/analytics/custom-dimension',
   'utm-linking': '/marketing/utm-management',
+  // A drop of orders or sessions shows first in the feed's history and its match with analytics.
+  volume: '/crm/order-feed',
 };
 
 export const healthFixId = (kind: HealthKind): MessageId => `dataHealth.fix.${kind}`;

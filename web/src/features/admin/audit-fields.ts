@@ -37,6 +37,7 @@ const BY_KIND: Partial<Record<AuditKind, Record<string, MessageId>>> = {
     dimensionIndex: 'companies.field.dimensionIndex',
     orderFeedUrl: 'companies.field.orderFeedUrl',
     matchThreshold: 'companies.field.matchThreshold',
+    volumeDropThreshold: 'companies.field.volumeDropThreshold',
     orderFeedHostKey: 'audit.field.orderFeedHostKey',
     integrationSteps: 'companies.steps.options',
     isDefault: 'audit.field.isDefault',

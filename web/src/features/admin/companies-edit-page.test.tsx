@@ -43,3 +43,22 @@ describe('company edit page: the match threshold', () => {
     await waitFor(() => expect(sent).toEqual({ version: 3, matchThreshold: 35 }));
   });
 });
+
+describe('company edit page: the volume drop threshold', () => {
+  it('shows the default 50 for a company without one and sends only the changed threshold', async () => {
+    let sent: unknown;
+    mock((body) => (sent = body));
+    renderApp('/admin/companies/edit/c-acme');
+    const field = await screen.findByLabelText('Volume drop threshold (%)');
+    expect(field).toHaveValue(50);
+    await userEvent.clear(field);
+    await userEvent.type(field, '101');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a whole percentage from 1 to 100')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await userEvent.clear(field);
+    await userEvent.type(field, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual({ version: 3, volumeDropThreshold: 30 }));
+  });
+});

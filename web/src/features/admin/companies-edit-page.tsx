@@ -1,7 +1,7 @@
 import { Formik } from 'formik';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { MATCH_THRESHOLD_DEFAULT, type Company, type StepType } from 'shared/domain/types';
+import { MATCH_THRESHOLD_DEFAULT, VOLUME_DROP_DEFAULT, type Company, type StepType } from 'shared/domain/types';
 import { companyEditPageSchema } from 'shared/schemas/companies';
 import { companiesGet, companiesUpdate } from 'shared/routes';
 import { T, type MessageId } from '../../i18n/t';
@@ -69,24 +69,27 @@ function EditForm({ company }: { company: Company }) {
     dimensionIndex: company.dimensionIndex ?? '',
     orderFeedUrl: company.orderFeedUrl ?? '',
   };
-  const threshold = company.matchThreshold ?? MATCH_THRESHOLD_DEFAULT;
+  const thresholds = { matchThreshold: company.matchThreshold ?? MATCH_THRESHOLD_DEFAULT, volumeDropThreshold: company.volumeDropThreshold ?? VOLUME_DROP_DEFAULT };
   // A number input answers '' while empty: the schema says so rather than saving nothing.
-  const thresholdChange = (value: number | string) => (value === threshold ? null : { matchThreshold: value as number });
+  const thresholdChanges = (values: Record<keyof typeof thresholds, number | string>) => {
+    const changed = (Object.keys(thresholds) as (keyof typeof thresholds)[]).filter((name) => values[name] !== thresholds[name]);
+    return changed.length ? Object.fromEntries(changed.map((name) => [name, values[name] as number])) : null;
+  };
   return (
     <Card>
       <h2 className="co-title">
         <T id="companies.editPage.info" />
       </h2>
       <Formik
-        initialValues={{ ...initial, matchThreshold: threshold as number | string }}
+        initialValues={{ ...initial, matchThreshold: thresholds.matchThreshold as number | string, volumeDropThreshold: thresholds.volumeDropThreshold as number | string }}
         validationSchema={companyEditPageSchema}
         onSubmit={async (values, helpers) => {
           setFailure(null);
-          const { matchThreshold, ...row } = values;
+          const { matchThreshold, volumeDropThreshold, ...row } = values;
           const fields = changedFields(company, row);
           const body = {
             ...(fields ?? { version: company.version }),
-            ...thresholdChange(matchThreshold),
+            ...thresholdChanges({ matchThreshold, volumeDropThreshold }),
             ...(stepsChanged ? { integrationSteps: steps } : {}),
           };
           try {
@@ -101,8 +104,8 @@ function EditForm({ company }: { company: Company }) {
         }}
       >
         {({ values, isSubmitting, handleSubmit }) => {
-          const { matchThreshold, ...row } = values;
-          const changed = changedFields(company, row) !== null || thresholdChange(matchThreshold) !== null || stepsChanged;
+          const { matchThreshold, volumeDropThreshold, ...row } = values;
+          const changed = changedFields(company, row) !== null || thresholdChanges({ matchThreshold, volumeDropThreshold }) !== null || stepsChanged;
           return (
             <form className="co-form" noValidate onSubmit={handleSubmit}>
               <UnsavedFormGuard dirty={changed} />
@@ -121,6 +124,16 @@ function EditForm({ company }: { company: Company }) {
                 max={100}
                 step={1}
                 hint={<T id="companies.field.matchThresholdHint" />}
+              />
+              <FormField
+                name="volumeDropThreshold"
+                label="companies.field.volumeDropThreshold"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                step={1}
+                hint={<T id="companies.field.volumeDropThresholdHint" />}
               />
               <div className="co-form-actions">
                 <span className="muted small">

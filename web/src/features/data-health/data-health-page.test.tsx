@@ -66,6 +66,24 @@ const compared = (date: string, day: string, inFeed: number, found: number): Fee
 const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
 
 describe('data health page', () => {
+  it.each([
+    ['en', 'Orders and sessions volume', 'Only 312 orders on Tuesday; usually about 1,240.', 'No sessions on Sunday; usually about 4,000.'],
+    ['fr', 'Volume des commandes et des sessions', 'Seulement 312 commandes mardi\u00a0; habituellement environ 1\u202f240.', 'Aucune session dimanche\u00a0; habituellement environ 4\u202f000.'],
+    ['ru', 'Объём заказов и сеансов', 'Во вторник всего 312 заказов; обычно около 1\u00a0240.', 'В воскресенье нет сеансов; обычно около 4\u00a0000.'],
+  ] as const)('the volume kind names the day’s figure, the usual one and the weekday in %s', async (locale, name, drop, none) => {
+    mockSession(makeUser());
+    const volume = (reason: HealthItem['reason']) => ({ companyId: 'c1', items: [item({ kind: 'volume', status: 'warning', reason })] });
+    answer(volume({ key: 'health.volume.ordersDrop', values: { count: 312, usual: 1240, weekday: 'tue' } }));
+    const view = renderApp('/data-health', { locale });
+    // The text as written, no-break spaces included (findByText would compare it with spaces collapsed).
+    expect((await screen.findByText(/312/)).textContent).toBe(drop);
+    expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    view.unmount();
+    answer(volume({ key: 'health.volume.sessionsNone', values: { count: 0, usual: 4000, weekday: 'sun' } }));
+    renderApp('/data-health', { locale });
+    expect((await screen.findByText(/4.000/)).textContent).toBe(none);
+  });
+
   it('shows each kind in order with its status in words, reason, last check, 30 days and the page that fixes it', async () => {
     mockSession(makeUser());
     answer(health);

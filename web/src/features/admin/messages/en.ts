@@ -102,6 +102,9 @@ export const en = {
   'companies.field.matchThresholdHint': "The order feed check warns when more than this share of the tested day’s orders is missing from analytics (1 to 100, default 20). Customers cannot change it.",
   // Only the edit page sets it (admin only), so its message loads with the admin pages.
   'validation.company.matchThreshold': "Please enter a whole percentage from 1 to 100",
+  'companies.field.volumeDropThreshold': "Volume drop threshold (%)",
+  'companies.field.volumeDropThresholdHint': "Data health warns when a day’s orders or sessions fall more than this share below the same weekday’s usual figure (1 to 100, default 50).",
+  'validation.company.volumeDropThreshold': "Please enter a whole percentage from 1 to 100",
   'companies.steps.button': "Steps setting ({count})",
   'companies.steps.title': "Steps setting",
   'companies.steps.options': "Integration steps",

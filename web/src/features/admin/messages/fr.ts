@@ -100,6 +100,9 @@ export const fr: Record<keyof typeof en, string> = {
   'companies.field.matchThresholdHint': "La vérification du flux de commandes avertit quand plus de cette part des commandes du jour testé manque dans l’analytique (de 1 à 100, 20 par défaut). Les clients ne peuvent pas le modifier.",
   // Only the edit page sets it (admin only), so its message loads with the admin pages.
   'validation.company.matchThreshold': "Veuillez saisir un pourcentage entier de 1 à 100",
+  'companies.field.volumeDropThreshold': "Seuil de baisse du volume (%)",
+  'companies.field.volumeDropThresholdHint': "La santé des données avertit quand les commandes ou les sessions d’un jour tombent de plus de cette part sous le chiffre habituel du même jour de la semaine (de 1 à 100, 50 par défaut).",
+  'validation.company.volumeDropThreshold': "Veuillez saisir un pourcentage entier de 1 à 100",
   'companies.steps.button': "Réglage des étapes ({count})",
   'companies.steps.title': "Réglage des étapes",
   'companies.steps.options': "Étapes d’intégration",

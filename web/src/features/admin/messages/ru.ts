@@ -100,6 +100,9 @@ export const ru: Record<keyof typeof en, string> = {
   'companies.field.matchThresholdHint': "Проверка фида заказов предупреждает, если доля заказов проверяемого дня, не найденных в аналитике, выше этого значения (от 1 до 100, по умолчанию 20). Клиенты не могут его изменить.",
   // Only the edit page sets it (admin only), so its message loads with the admin pages.
   'validation.company.matchThreshold': "Введите целое число процентов от 1 до 100",
+  'companies.field.volumeDropThreshold': "Порог падения объёма (%)",
+  'companies.field.volumeDropThresholdHint': "Проверка данных предупреждает, если заказы или сеансы за день упали больше чем на эту долю ниже обычного для этого дня недели (от 1 до 100, по умолчанию 50).",
+  'validation.company.volumeDropThreshold': "Введите целое число процентов от 1 до 100",
   'companies.steps.button': "Настройка шагов ({count})",
   'companies.steps.title': "Настройка шагов",
   'companies.steps.options': "Шаги интеграции",
