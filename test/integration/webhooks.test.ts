@@ -113,7 +113,7 @@ const sendTest = async (id: string) => {
 const receivedAt = (path: string) => received.filter((r) => r.path === path);
 
 describe('registering', () => {
-  it('answers the secret once (never listed), refuses http, private and more than 10 endpoints, and audits create, rotate and delete', async () => {
+  it('answers the secret once (never listed), refuses http, and audits create, rotate and delete', async () => {
     const made = await register(customerA, '/made');
     expect(made.secret).toMatch(/^whsec_/);
     const list = await customerA.get('/api/webhooks');
@@ -135,6 +135,15 @@ describe('registering', () => {
     expect(records.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(JSON.stringify(records)).not.toContain(made.secret);
     expect(JSON.stringify(records)).not.toContain(rotated.body.secret);
+  });
+
+  it('at most 10 endpoints per company: the eleventh is refused with its reason', async () => {
+    const C = await makeCompany('Hooks C');
+    const customerC = await signedIn(stack.url, await makeUser('ROLE_USER', C));
+    for (let i = 0; i < 10; i++) await register(customerC, `/c${i}`);
+    const eleventh = await customerC.post('/api/webhooks', { name: 'Eleventh', url: 'https://hooks.example/11', format: 'json', events: ['feed-check.finished'] });
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body.errors).toEqual({ name: 'validation.webhook.tooMany' });
   });
 
   it('another company cannot see, test, rotate or delete an endpoint (404), nor read its log', async () => {
@@ -217,6 +226,15 @@ describe('deliveries to the local receiver', () => {
     const timedOut = await until('the timed-out try', async () => (await attempts(customerA, slow.id))[0], 60_000);
     expect(timedOut).toMatchObject({ status: null, error: 'timeout', state: 'pending' });
   }, 120_000);
+
+  it('private and loopback addresses outside the test allow-list are refused before connecting', async () => {
+    const inside = await register(customerA, '/ignored', { url: 'https://10.1.2.3/hook' });
+    await sendTest(inside.id);
+    expect(await until('the refused try', async () => (await attempts(customerA, inside.id))[0])).toMatchObject({ status: null, error: 'address', state: 'pending' });
+    const otherPort = await register(customerA, '/ignored', { url: `https://localhost:${port + 1}/hook` });
+    await sendTest(otherPort.id);
+    expect(await until('the refused try', async () => (await attempts(customerA, otherPort.id))[0])).toMatchObject({ error: 'address' });
+  }, 60_000);
 
   it('an endpoint that never answers well ends dead: its log says so and administrators see it with the dead mails', async () => {
     behaviour = 'fail';
