@@ -44,6 +44,7 @@ export const en = {
   'route.commissions': 'Affiliate commission',
   'route.dataHealth': 'Data health',
   'route.apiTokens': 'API tokens',
+  'route.webhooks': 'Webhooks',
   'route.forbidden': 'Access denied',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',

@@ -40,6 +40,7 @@ export const fr: Catalogue = {
   'route.commissions': "Commissions d’affiliation",
   'route.dataHealth': 'Santé des données',
   'route.apiTokens': 'Jetons d’API',
+  'route.webhooks': 'Webhooks',
   'route.forbidden': 'Accès refusé',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',

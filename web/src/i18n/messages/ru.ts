@@ -40,6 +40,7 @@ export const ru: Catalogue = {
   'route.commissions': 'Партнёрские комиссии',
   'route.dataHealth': 'Состояние данных',
   'route.apiTokens': 'API-токены',
+  'route.webhooks': 'Вебхуки',
   'route.forbidden': 'Доступ запрещён',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',
