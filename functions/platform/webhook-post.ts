@@ -39,7 +39,7 @@ export const WEBHOOK_LIMITS = { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 }
 
 /** The test stack's receivers (WEBHOOK_ALLOW, loopback pairs only, never set by the CDK: test/infra checks). */
 export const webhookAllowFromEnv = (env: NodeJS.ProcessEnv = process.env): AllowList | undefined =>
-  allowFromEnv({ FEED_FETCH_ALLOW: env.WEBHOOK_ALLOW });
+  allowFromEnv(env, 'WEBHOOK_ALLOW');
 
 /** Answers the endpoint's status (2xx); throws WebhookPostError otherwise. */
 export async function postWebhook(url: string, body: string, headers: Record<string, string>, options: WebhookPostOptions): Promise<{ status: number }> {
