@@ -41,13 +41,6 @@ export interface WebhookWithSecret {
   secret: string;
 }
 
-/**
- * What went wrong with a try, as a code the page words in the user's language: the feed fetch's
- * guard codes (address, dns, timeout, connection, redirect, too-large, protocol, url, scheme),
- * `status` (the endpoint answered outside 2xx), `gone` (the endpoint was deleted).
- */
-export type WebhookAttemptError = string;
-
 /** One try of one delivery, newest first in the log. */
 export interface WebhookAttempt {
   deliveryId: string;
@@ -57,7 +50,12 @@ export interface WebhookAttempt {
   at: string;
   /** The endpoint's HTTP status (null: no answer). */
   status: number | null;
-  error: WebhookAttemptError | null;
+  /**
+   * What went wrong, as a code the page words in the user's language: the feed fetch's guard codes
+   * (address, dns, timeout, connection, redirect, too-large, protocol, url, scheme), `status` (an
+   * answer outside 2xx).
+   */
+  error: string | null;
   /** What became of the delivery as a whole: `sent`, `pending` (tried again later) or `dead` (given up). */
   state: 'sent' | 'pending' | 'dead';
 }

@@ -166,7 +166,7 @@ function body(format: WebhookRecord['format'], event: WebhookEvent): string {
 }
 
 /** A Slack message of the event (English: a channel is shared by people of any language). */
-export function slackText(event: WebhookEvent): string {
+function slackText(event: WebhookEvent): string {
   const data = event.data as Record<string, string | number | undefined>;
   if (event.type === 'data-health.changed') return `Data health: ${String(data.kind)} is now ${String(data.to)} (was ${String(data.from ?? 'unknown')}).`;
   if (event.type === 'feed-check.finished') return `Feed check finished: ${String(data.health)}, ${String(data.orders ?? 0)} orders (${String(data.trigger)}).`;
