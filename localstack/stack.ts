@@ -218,8 +218,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const bundles = await bundling;
       lap('bundles');
       say(`Built ${bundles.functions.size} Lambda bundles in ${bundles.ms} ms (.lambda-bundles/)`);
-      // The function's environment: the stack's, plus the loopback feed servers a test stack allows.
-      const functionEnv: Record<string, string> = { ...env, ...(process.env.FEED_FETCH_ALLOW ? { FEED_FETCH_ALLOW: process.env.FEED_FETCH_ALLOW } : {}) };
+      // The function's environment: the stack's, plus the loopback feed servers and webhook receivers a test stack allows.
+      const allowed = (['FEED_FETCH_ALLOW', 'WEBHOOK_ALLOW'] as const).flatMap((name) => (process.env[name] ? [[name, process.env[name]!] as const] : []));
+      const functionEnv: Record<string, string> = { ...env, ...Object.fromEntries(allowed) };
       const lambdas = lambdaPool({ functions: bundles.functions, runtime: bundles.runtime, env: functionEnv });
       pool = lambdas;
       const broken = await loadEveryBundle(lambdas, [...bundles.functions.keys()]);

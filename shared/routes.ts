@@ -39,6 +39,8 @@ import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, tra
 import { auditQuerySchema, companyHistoryQuerySchema } from './schemas/audit';
 import type { ApiToken, ApiTokenCreated } from './domain/api-tokens';
 import { apiTokenCreateSchema, apiTokenRevokeSchema } from './schemas/api-tokens';
+import type { Webhook, WebhookAttempt, WebhookWithSecret } from './domain/webhooks';
+import { webhookCreateSchema, webhookVersionSchema } from './schemas/webhooks';
 import type { AffiliateCommission, Source } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
 import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
@@ -799,6 +801,42 @@ export const apiTokensRevoke = route({
   stale: ['api-tokens-list'],
   schema: apiTokenRevokeSchema, response: reply<{ id: string }>(),
 });
+// Webhooks (docs/product.md, "Webhooks"): the company's users (and administrators working on it) register endpoints; never an API token.
+export const webhooksList = route({
+  id: 'webhooks-list', area: 'webhooks', method: 'GET', path: '/api/webhooks', access: 'signed-in', companyScoped: true,
+  summary: 'The webhook endpoints of the current company (never their secrets)',
+  response: reply<Webhook[]>(),
+});
+export const webhooksCreate = route({
+  id: 'webhooks-create', area: 'webhooks', method: 'POST', path: '/api/webhooks', access: 'signed-in', companyScoped: true,
+  summary: 'Register a webhook endpoint; its signing secret is answered this once',
+  stale: ['webhooks-list'],
+  schema: webhookCreateSchema, response: reply<WebhookWithSecret>(),
+});
+export const webhooksRotate = route({
+  id: 'webhooks-rotate', area: 'webhooks', method: 'POST', path: '/api/webhooks/{id}/rotate', access: 'signed-in', companyScoped: true,
+  summary: 'A new signing secret, answered this once; the previous one still signs for 24 hours',
+  stale: ['webhooks-list'],
+  schema: webhookVersionSchema, response: reply<WebhookWithSecret>(),
+});
+export const webhooksDelete = route({
+  id: 'webhooks-delete', area: 'webhooks', method: 'DELETE', path: '/api/webhooks/{id}', access: 'signed-in', companyScoped: true,
+  summary: 'Delete a webhook endpoint (deliveries still waiting are dropped)',
+  stale: ['webhooks-list'],
+  schema: webhookVersionSchema, response: reply<{ id: string }>(),
+});
+export const webhooksTest = route({
+  id: 'webhooks-test', area: 'webhooks', method: 'POST', path: '/api/webhooks/{id}/test', access: 'signed-in', companyScoped: true,
+  summary: 'Send a test event to a webhook endpoint now',
+  stale: ['webhooks-attempts'],
+  response: reply<{ deliveryId: string; eventId: string }>(),
+  grants: { invokes: ['outbox-dispatch'] },
+});
+export const webhooksAttempts = route({
+  id: 'webhooks-attempts', area: 'webhooks', method: 'GET', path: '/api/webhooks/{id}/attempts', access: 'signed-in', companyScoped: true,
+  summary: "A webhook endpoint's last delivery tries, newest first",
+  response: reply<WebhookAttempt[]>(),
+});
 export const auditList = route({
   id: 'audit-list', area: 'audit', method: 'GET', path: '/api/audit', access: 'admin',
   summary: 'A page of the audit log',
@@ -897,6 +935,12 @@ export const routes = [
   apiTokensList,
   apiTokensCreate,
   apiTokensRevoke,
+  webhooksList,
+  webhooksCreate,
+  webhooksRotate,
+  webhooksDelete,
+  webhooksTest,
+  webhooksAttempts,
 ] as const;
 
 export type AnyRoute = (typeof routes)[number];

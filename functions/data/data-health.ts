@@ -2,6 +2,7 @@ import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } f
 import type { HealthDay, HealthKind, HealthMute, HealthReason, HealthStatus } from '../../shared/domain/data-health';
 import { auditItem, type Change } from './audit';
 import { keys } from './keys';
+import { outboxPut, type NewDelivery } from './outbox';
 import { batchPutItems, db, isConditionFailure, queryAll, tableName, transactWrite } from './table';
 
 /**
@@ -85,9 +86,16 @@ function toState(item: Record<string, unknown>): HealthStateRecord {
 /**
  * Writes the state read as `previous` (version + 1): false when another run wrote it since (a
  * redelivered message running beside the first), which then mails nothing. `changes`: the mutes
- * it begins or ends, audited in the same transaction (nothing changes without its record).
+ * it begins or ends, audited in the same transaction (nothing changes without its record);
+ * `deliveries`: the webhook calls the change causes, recorded in the outbox in that transaction.
  */
-export async function saveHealthState(previous: HealthStateRecord, next: Omit<HealthStateRecord, 'version' | 'companyId'>, changes: readonly Change[] = []): Promise<boolean> {
+export async function saveHealthState(
+  previous: HealthStateRecord,
+  next: Omit<HealthStateRecord, 'version' | 'companyId'>,
+  changes: readonly Change[] = [],
+  deliveries: readonly NewDelivery[] = [],
+  at: string = new Date().toISOString(),
+): Promise<boolean> {
   const put = {
     TableName: tableName(),
     Item: { ...keys.healthState(previous.companyId), companyId: previous.companyId, ...next, version: previous.version + 1 },
@@ -95,8 +103,8 @@ export async function saveHealthState(previous: HealthStateRecord, next: Omit<He
     ...(previous.version === 0 ? {} : { ExpressionAttributeValues: { ':v': previous.version } }),
   };
   try {
-    if (changes.length === 0) await db().send(new PutCommand(put));
-    else await transactWrite([{ Put: put }, ...changes.map(auditItem)]);
+    if (changes.length === 0 && deliveries.length === 0) await db().send(new PutCommand(put));
+    else await transactWrite([{ Put: put }, ...changes.map(auditItem), ...deliveries.map((delivery) => outboxPut(delivery, at))]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

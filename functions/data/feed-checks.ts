@@ -4,6 +4,7 @@ import type { FeedCheck, FeedCheckProgress, FeedHistoryEntry } from '../../share
 import { FEED_HISTORY_MAX } from '../../shared/domain/order-feed';
 import { queryPartition } from './company-items';
 import { keys } from './keys';
+import { outboxPut, type NewDelivery } from './outbox';
 import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, tableName, transactWrite } from './table';
 
 /**
@@ -160,10 +161,11 @@ export async function writeFeedCheckProgress(companyId: string, id: string, prog
 }
 
 /**
- * Stores the finished check and its history line in one transaction, then frees the company's
+ * Stores the finished check, its history line and the webhook calls it causes (`deliveries`, in
+ * the outbox) in one transaction, then frees the company's
  * marker (only if it is still this check's) and trims old checks and history.
  */
-export async function finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean> {
+export async function finishFeedCheck(record: FeedCheckRecord, entry: FeedHistoryEntry, deliveries: readonly NewDelivery[] = []): Promise<boolean> {
   const { fetchUrl: _fetchUrl, ...finished } = record;
   try {
     await transactWrite([
@@ -178,6 +180,7 @@ export async function finishFeedCheck(record: FeedCheckRecord, entry: FeedHistor
         },
       },
       { Put: { TableName: tableName(), Item: { ...keys.feedHistory(record.companyId, `${entry.date}#${entry.checkId}`), companyId: record.companyId, ...entry } } },
+      ...deliveries.map((delivery) => outboxPut(delivery, entry.date)),
     ]);
   } catch (error) {
     // The check is gone (its company was deleted meanwhile) or another worker holds it: write nothing.

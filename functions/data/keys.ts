@@ -80,6 +80,14 @@ export const keys = {
   ...childKeys('meeting', 'MEETING#'),
   /** A company API token (functions/data/api-tokens.ts): its name, expiry and the SHA-256 of its secret, never the secret. */
   ...childKeys('apiToken', 'APITOKEN#'),
+  /** A webhook endpoint (functions/data/webhooks.ts): its URL, format, events and signing secrets. */
+  ...childKeys('webhook', 'WEBHOOK#'),
+  /** One try of a delivery to an endpoint, newest last: `WEBHOOKLOG#<webhook id>#<ISO time>#<delivery id>#<try>`; expires. */
+  webhookAttempt: (companyId: string, webhookId: string, at: string, deliveryId: string, attempt: number): Key => ({
+    pk: `COMPANY#${companyId}`,
+    sk: `WEBHOOKLOG#${webhookId}#${at}#${deliveryId}#${String(attempt).padStart(2, '0')}`,
+  }),
+  webhookAttemptPrefix: (webhookId: string): string => `WEBHOOKLOG#${webhookId}#`,
   /** A feed check (docs/order-feed.md): ids are time-ordered, so the partition lists them oldest first. */
   ...childKeys('feedCheck', 'FEEDCHECK#'),
   /** One line of the feed's history: `<finished ISO time>#<check id>`, newest last. */

@@ -302,7 +302,7 @@ export interface AffiliateCommission {
 }
 
 /** The kinds of record the audit history covers (docs/product.md, "Audit history"). */
-export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox', 'api-token', 'health-mute'] as const;
+export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox', 'api-token', 'health-mute', 'webhook'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 /**
  * The kinds a company's own history shows its users (docs/product.md, "The company's history"):
@@ -368,10 +368,10 @@ export interface AuditPage {
 export type OutboxState = 'pending' | 'dead';
 export interface OutboxDelivery {
   id: string;
-  kind: 'mail';
-  /** The mail's address (a webhook's URL later). */
+  kind: 'mail' | 'webhook';
+  /** The mail's address; a webhook's `webhook:<host>` (never its path: a Slack URL's path is its credential). */
   recipient: string;
-  /** The mail's template (a webhook's event later). */
+  /** The mail's template; a webhook's event type. */
   topic: string;
   state: OutboxState;
   /** Tries made so far. */

@@ -57,6 +57,9 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   // company API tokens (issue 34)
   'api-tokens-create': { name: 'Matrix token', days: 30 },
   'api-tokens-revoke': { version: 1 },
+  'webhooks-create': { name: 'Matrix hook', url: 'https://hooks.example/matrix', format: 'json', events: ['feed-check.finished'] },
+  'webhooks-rotate': { version: 1 },
+  'webhooks-delete': { version: 1 },
   // a warning's lifecycle (issue 34): the matrix's companies have no bad kind, so the mute stops at 400
   'data-health-mute': { kind: 'feed', note: 'Matrix knows', days: 7 },
   // the caller's own mail preference: nothing of a company's

@@ -38,6 +38,7 @@ export const PAGE_TOUR: readonly TourPage[] = [
   { pattern: '/analytics/custom-dimension', role: 'ROLE_USER' },
   { pattern: '/data-health', role: 'ROLE_USER' },
   { pattern: '/company/api-tokens', role: 'ROLE_USER' },
+  { pattern: '/company/webhooks', role: 'ROLE_USER' },
   { pattern: '/company/history', role: 'ROLE_USER' },
   { pattern: '/crm/order-feed', role: 'ROLE_USER' },
   { pattern: '/crm/order-feed/warnings/:key', role: 'ROLE_USER', path: '/crm/order-feed/warnings/missingPrice' },

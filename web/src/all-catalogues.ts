@@ -22,6 +22,9 @@ import { ru as authRu } from './features/auth/messages/ru';
 import { en as apiTokensEn } from './features/api-tokens/messages/en';
 import { fr as apiTokensFr } from './features/api-tokens/messages/fr';
 import { ru as apiTokensRu } from './features/api-tokens/messages/ru';
+import { en as webhooksEn } from './features/webhooks/messages/en';
+import { fr as webhooksFr } from './features/webhooks/messages/fr';
+import { ru as webhooksRu } from './features/webhooks/messages/ru';
 import { en as marketingEn } from './features/marketing/messages/en';
 import { fr as marketingFr } from './features/marketing/messages/fr';
 import { ru as marketingRu } from './features/marketing/messages/ru';
@@ -44,6 +47,7 @@ export const CATALOGUE_PARTS = {
   dashboard: { en: dashboardEn, fr: dashboardFr, ru: dashboardRu },
   dataHealth: { en: dataHealthEn, fr: dataHealthFr, ru: dataHealthRu },
   apiTokens: { en: apiTokensEn, fr: apiTokensFr, ru: apiTokensRu },
+  webhooks: { en: webhooksEn, fr: webhooksFr, ru: webhooksRu },
   auth: { en: authEn, fr: authFr, ru: authRu },
 } as const;
 

@@ -77,6 +77,8 @@ function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateReco
     sendMail: vi.fn(async () => undefined),
     healthChanged: vi.fn(async () => undefined),
     appUrl: () => 'https://portal.test',
+    webhookDeliveries: vi.fn(async () => []),
+    kickOutbox: vi.fn(async () => undefined),
     ...over,
   };
   return { deps, provider, state: () => state, volume: () => volume };

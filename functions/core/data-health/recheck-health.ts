@@ -12,7 +12,10 @@ import { listFeedHistory } from '../../data/feed-checks';
 import { trafficCounts } from '../traffic/links';
 import { env } from '../../platform/env';
 import type { Mailer } from '../../platform/mailer';
-import { queueMail } from '../outbox/outbox';
+import { kickOutbox, queueMail } from '../outbox/outbox';
+import type { NewDelivery } from '../../data/outbox';
+import { healthChangeEvents } from '../webhooks/events';
+import { webhookDeliveries, type WebhookEventInput } from '../webhooks/webhooks';
 import { analyticsProvider, AnalyticsProviderError, type AnalyticsProvider } from '../analytics/provider';
 import { alertHeadline, alertLines, mailLanguage } from './mail-text';
 import { muteChange } from './mute';
@@ -45,6 +48,9 @@ export interface HealthDeps {
   healthChanged(companyId: string, changes: HealthChange[]): Promise<void>;
   sendMail: Mailer;
   appUrl(): string;
+  /** The webhook calls of the day's changes, recorded with the state (functions/core/webhooks). */
+  webhookDeliveries(companyId: string, events: readonly WebhookEventInput[], at: string): Promise<NewDelivery[]>;
+  kickOutbox(ids: readonly string[]): Promise<void>;
 }
 
 const defaults: HealthDeps = {
@@ -62,6 +68,8 @@ const defaults: HealthDeps = {
   healthChanged: async () => undefined,
   sendMail: queueMail,
   appUrl: () => env.appUrl,
+  webhookDeliveries: (companyId, events, at) => webhookDeliveries(companyId, events, at),
+  kickOutbox,
 };
 
 export interface HealthOutcome {
@@ -161,7 +169,9 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   for (const kind of Object.keys(plan.ended) as HealthKind[]) delete mutes[kind];
   const next = { kinds, alerted: plan.alerted, lastMailDay: mailing ? day : state.lastMailDay, mutes };
   // Another delivery of this message wrote the state first: it mails (or mailed) today's changes.
-  if (!(await deps.saveState(state, next, muteEnds(company.id, state, plan.ended)))) return { statuses, mailed: [], recipients: 0 };
+  const calls = await deps.webhookDeliveries(company.id, healthChangeEvents(state.kinds, kinds), runAt);
+  if (!(await deps.saveState(state, next, muteEnds(company.id, state, plan.ended), calls, runAt))) return { statuses, mailed: [], recipients: 0 };
+  await deps.kickOutbox(calls.map((call) => call.id));
   if (healthOf(state.kinds) !== healthOf(kinds)) await deps.reindexReport(company.id);
   const changes = healthChanges(state.kinds, kinds);
   if (changes.length > 0) await deps.healthChanged(company.id, changes);

@@ -10,6 +10,7 @@ import { redactUrl } from '../../platform/feed-fetch/redact';
 import { startJob } from '../../platform/jobs';
 import { companiesWithViewId } from '../../data/companies';
 import { ensureOwnView } from '../analytics/view-owner';
+import { finishFeedCheckWithEvents } from '../webhooks/events';
 import { FEED_CHECK_QUEUED_MS, holdsCompany } from './lease';
 import { uploadedFeed, type UploadedFeed } from './uploaded-feed';
 import { FEED_CHECK_STALE_MS, asSeen, toFeedCheck } from './views';
@@ -58,7 +59,7 @@ export const checkDeps: CheckDeps = {
   getRunningMarker: repo.getRunningMarker,
   getFeedCheck: repo.getFeedCheck,
   releaseRunningMarker: repo.releaseRunningMarker,
-  finishFeedCheck: repo.finishFeedCheck,
+  finishFeedCheck: finishFeedCheckWithEvents,
   uploadedFeed: (companyId, key) => uploadedFeed(companyId, key),
   viewOwners: companiesWithViewId,
   startJob: (payload) => startJob('feed-check', { ...payload }),

@@ -20,6 +20,7 @@ import { feedCsvFileUpload, type MultipartTarget } from '../../data/feed-csv-fil
 import { FEED_CHECK_HEARTBEAT_MS, FEED_CHECK_STALL_MS, FEED_CHECK_WATCH_MS, leaseFrom } from './lease';
 import { logger } from '../../platform/log';
 import { MATCH_THRESHOLD_DEFAULT } from '../../../shared/domain/types';
+import { finishFeedCheckWithEvents } from '../webhooks/events';
 
 /**
  * Runs one feed check to its end, from any caller: the job started by POST /api/order-feed/check
@@ -116,7 +117,7 @@ export async function completeFeedStep(
 export const defaultRunDeps: RunDeps = {
   claimFeedCheck: repo.claimFeedCheck,
   writeFeedCheckProgress: repo.writeFeedCheckProgress,
-  finishFeedCheck: repo.finishFeedCheck,
+  finishFeedCheck: finishFeedCheckWithEvents,
   storeOrderFeedUrlOnce: (companyId, url, hostKey) => storeCompanyFieldOnce(companyId, 'orderFeedUrl', url, { orderFeedHostKey: hostKey }),
   storedFeedUrl: async (companyId) => (await getCompany(companyId))?.orderFeedUrl ?? null,
   storeOrderFeedHostKey,

@@ -36,7 +36,7 @@ describe('deliver', () => {
     expect(await deliver('d1', deps)).toBe('sent');
     expect(await deliver('d1', deps)).toBe('not-due');
     expect(deps.send).toHaveBeenCalledTimes(1);
-    expect(deps.send).toHaveBeenCalledWith('mail', { to: 'team@portal.test' });
+    expect(deps.send).toHaveBeenCalledWith('mail', { to: 'team@portal.test' }, expect.objectContaining({ id: 'd1', attempts: 1 }));
     expect(settled).toEqual([{ outcome: 'sent', at: '2026-11-28T10:00:00.000Z' }]);
     expect(record.state).toBe('sent');
   });

@@ -5,6 +5,7 @@ import { getMailSuppression } from '../../data/mail-suppressions';
 import { startJob } from '../../platform/jobs';
 import { logger } from '../../platform/log';
 import { sendTemplatedEmail, type MailRequest, type Mailer } from '../../platform/mailer';
+import { sendWebhook } from '../webhooks/webhooks';
 import { afterFailure, OUTBOX_LEASE_MS, OUTBOX_RETRY, type RetryPolicy } from './backoff';
 
 /**
@@ -13,14 +14,16 @@ import { afterFailure, OUTBOX_LEASE_MS, OUTBOX_RETRY, type RetryPolicy } from '.
  * is one: `mailDelivery` + the repository's write), answers, and kicks the dispatcher (the
  * `outbox-dispatch` job); the `outbox-sweep` job sends, every minute, whatever is due and was not
  * sent (a kick lost, a try failed). Each try is claimed first (functions/data/outbox.ts), so a
- * delivery is sent by one dispatcher at a time. A delivery has a `kind` and its sender below: a
- * webhook call is one more kind.
+ * delivery is sent by one dispatcher at a time. A delivery has a `kind` (a mail, a webhook call)
+ * and its sender below.
  */
 
 type OutboxKind = OutboxRecord['kind'];
 
 /** A sender answers how it went; it throws when the delivery should be tried again. */
-type Sender = (payload: Record<string, unknown>) => Promise<'sent' | 'skipped'>;
+type Sender = (payload: Record<string, unknown>, tried: Tried) => Promise<'sent' | 'skipped'>;
+/** The try being made: a webhook's log line names the delivery and the try. */
+type Tried = Pick<OutboxRecord, 'id' | 'attempts'>;
 
 const senders: Record<OutboxKind, Sender> = {
   // A suppressed address (a hard bounce) is skipped, not retried: mailing it again would hurt the sender.
@@ -34,6 +37,8 @@ const senders: Record<OutboxKind, Sender> = {
     await sendTemplatedEmail(mail);
     return 'sent';
   },
+  // A webhook's endpoint behind the feed fetch's guard, signed (functions/core/webhooks).
+  webhook: (payload, tried) => sendWebhook(payload, tried),
 };
 
 /** A mail's delivery, for a repository to record in the transaction of the change that causes it. */
@@ -75,7 +80,7 @@ export interface DispatchDeps {
   claim: typeof claimDelivery;
   settle: typeof settleDelivery;
   due: typeof dueDeliveries;
-  send(kind: OutboxKind, payload: Record<string, unknown>): Promise<'sent' | 'skipped'>;
+  send(kind: OutboxKind, payload: Record<string, unknown>, tried: Tried): Promise<'sent' | 'skipped'>;
   now(): number;
   random(): number;
   policy: RetryPolicy;
@@ -85,7 +90,7 @@ const defaults: DispatchDeps = {
   claim: claimDelivery,
   settle: settleDelivery,
   due: dueDeliveries,
-  send: (kind, payload) => senders[kind](payload),
+  send: (kind, payload, tried) => senders[kind](payload, tried),
   now: () => Date.now(),
   random: Math.random,
   policy: OUTBOX_RETRY,
@@ -102,7 +107,7 @@ export async function deliver(id: string, deps: DispatchDeps = defaults): Promis
   if (!claimed) return 'not-due';
   let outcome: 'sent' | 'skipped';
   try {
-    outcome = await deps.send(claimed.kind, claimed.payload ?? {});
+    outcome = await deps.send(claimed.kind, claimed.payload ?? {}, claimed);
   } catch (error) {
     const at = deps.now();
     const reason = `${(error as Error).name}: ${(error as Error).message}`.slice(0, 500);

@@ -135,3 +135,22 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
     );
   });
 }
+
+/**
+ * Allow-list from env FEED_FETCH_ALLOW (e.g. "127.0.0.1:5555,[::1]:6000"), for the local test
+ * stack only: entries must be loopback addresses (anything else is a configuration error).
+ */
+export function allowFromEnv(env: NodeJS.ProcessEnv = process.env, name = 'FEED_FETCH_ALLOW'): AllowList | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  const allow: AllowList = text.split(',').map((entry) => {
+    const match = /^\s*(?:\[([^\]]+)\]|([^:\s]+)):(\d{1,5})\s*$/.exec(entry);
+    const host = match?.[1] ?? match?.[2];
+    const port = Number(match?.[3]);
+    if (!host || !ipaddr.isValid(host) || ipaddr.process(host).range() !== 'loopback' || port < 1 || port > 65535) {
+      throw new Error(`${name}: "${entry.trim()}" is not a loopback address:port`);
+    }
+    return { host: ipaddr.process(host).toString(), port };
+  });
+  return allow;
+}

@@ -13,7 +13,7 @@ export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Node's `lookup` hook answering with the address already checked: the socket never asks DNS again. */
-function fixedLookup(address: string): LookupFunction {
+export function fixedLookup(address: string): LookupFunction {
   const family = isIP(address);
   return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address, family }]);

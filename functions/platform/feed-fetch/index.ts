@@ -5,14 +5,14 @@
  * caps, credentials (ftp/sftp only) never in a message. What is refused and why: docs/feed-fetch.md.
  */
 import type { Readable } from 'node:stream';
-import ipaddr from 'ipaddr.js';
-import { abortable, systemResolver, type AllowList, type Resolver } from './address';
+import { abortable, systemResolver, type Resolver } from './address';
 import { FEED_RATE_FLOOR, guardBody, type RateFloor } from './body';
 import { FeedFetchError } from './errors';
 import { openHttp } from './http';
 import { parseTarget } from './target';
 import type { Opened, TransportContext } from './transport';
 
+export { allowFromEnv } from './address';
 export { FEED_RATE_FLOOR, type RateFloor } from './body';
 export { FeedFetchError, type FeedFetchErrorCode } from './errors';
 export { hostKeyFingerprint, sameSftpServer } from './host-key';
@@ -101,23 +101,4 @@ export async function openFeedWith(url: string, options: FeedFetchOptions, inter
     () => clearTimeout(timer),
   );
   return { body, contentLength: opened.contentLength, url: opened.url, ...(opened.hostKey ? { hostKey: opened.hostKey } : {}) };
-}
-
-/**
- * Allow-list from env FEED_FETCH_ALLOW (e.g. "127.0.0.1:5555,[::1]:6000"), for the local test
- * stack only: entries must be loopback addresses (anything else is a configuration error).
- */
-export function allowFromEnv(env: NodeJS.ProcessEnv = process.env): FeedFetchOptions['allow'] {
-  const text = env.FEED_FETCH_ALLOW?.trim();
-  if (!text) return undefined;
-  const allow: AllowList = text.split(',').map((entry) => {
-    const match = /^\s*(?:\[([^\]]+)\]|([^:\s]+)):(\d{1,5})\s*$/.exec(entry);
-    const host = match?.[1] ?? match?.[2];
-    const port = Number(match?.[3]);
-    if (!host || !ipaddr.isValid(host) || ipaddr.process(host).range() !== 'loopback' || port < 1 || port > 65535) {
-      throw new Error(`FEED_FETCH_ALLOW: "${entry.trim()}" is not a loopback address:port`);
-    }
-    return { host: ipaddr.process(host).toString(), port };
-  });
-  return allow;
 }

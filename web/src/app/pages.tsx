@@ -56,6 +56,7 @@ const marketing = () => import('../features/marketing');
 const crm = () => import('../features/crm');
 const dataHealth = () => import('../features/data-health');
 const apiTokens = () => import('../features/api-tokens');
+const webhooks = () => import('../features/webhooks');
 /** A page of a feature folder, inside its area's catalogue (i18n/area.tsx), and of `texts` (other areas' catalogues alone, none of their pages). */
 const pick = <M extends { area: MessageArea }>(load: () => Promise<M>, name: keyof M, ...texts: Array<() => Promise<{ area: MessageArea }>>) =>
   page(() => load().then((module) => ({ default: withArea(module.area, module[name] as ComponentType) })), ...texts);
@@ -131,6 +132,7 @@ export const pages: PageDef[] = [
   { path: '/data-health', access: 'signed-in', menu: 'menu', title: 'route.dataHealth', parents: [dashboard, dataFlow], Component: pick(dataHealth, 'DataHealthPage') },
   { path: '/company/history', access: 'signed-in', menu: 'menu', title: 'route.companyHistory', parents: [dashboard, dataFlow], Component: pick(admin, 'CompanyHistoryPage', marketingTexts, agendaTexts, dataHealthTexts) },
   { path: '/company/api-tokens', access: 'signed-in', menu: 'menu', title: 'route.apiTokens', parents: [dashboard, dataFlow], Component: pick(apiTokens, 'ApiTokensPage') },
+  { path: '/company/webhooks', access: 'signed-in', menu: 'menu', title: 'route.webhooks', parents: [dashboard, dataFlow], Component: pick(webhooks, 'WebhooksPage') },
   { path: '/crm/order-feed', access: 'signed-in', menu: 'menu', title: 'route.orderFeed', parents: [dashboard], Component: OrderFeed },
   // The fix page each feed warning of the report links to. The key list stays out of the entry chunk: the page sends an unknown key to /dashboard.
   {

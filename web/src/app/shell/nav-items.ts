@@ -30,6 +30,8 @@ export const dataFlow: NavEntry[] = [
   { label: 'nav.dataHealth', to: '/data-health' },
   // The same data, pulled by the company's own tools (docs/auth.md, "API tokens").
   { label: 'route.apiTokens', to: '/company/api-tokens' },
+  // Health changes and feed checks pushed to the company's own systems or Slack (docs/product.md, "Webhooks").
+  { label: 'route.webhooks', to: '/company/webhooks' },
   // What changed in the company and who changed it (docs/product.md, "The company's history").
   { label: 'route.companyHistory', to: '/company/history' },
 ];

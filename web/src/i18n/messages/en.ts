@@ -45,6 +45,7 @@ export const en = {
   'route.dataHealth': 'Data health',
   'route.companyHistory': 'Company history',
   'route.apiTokens': 'API tokens',
+  'route.webhooks': 'Webhooks',
   'route.forbidden': 'Access denied',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',

@@ -41,6 +41,7 @@ export const fr: Catalogue = {
   'route.dataHealth': 'Santé des données',
   'route.companyHistory': 'Historique de l’entreprise',
   'route.apiTokens': 'Jetons d’API',
+  'route.webhooks': 'Webhooks',
   'route.forbidden': 'Accès refusé',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',

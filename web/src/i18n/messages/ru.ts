@@ -41,6 +41,7 @@ export const ru: Catalogue = {
   'route.dataHealth': 'Состояние данных',
   'route.companyHistory': 'История компании',
   'route.apiTokens': 'API-токены',
+  'route.webhooks': 'Вебхуки',
   'route.forbidden': 'Доступ запрещён',
   'route.instructions.adobe_analytics': 'Adobe Analytics',
   'route.instructions.matomo_analytics': 'Matomo Analytics',

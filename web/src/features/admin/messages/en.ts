@@ -253,6 +253,7 @@ export const en = {
   'audit.kind.outbox': "Mail",
   'audit.kind.health-mute': "Data-health mute",
   'audit.kind.api-token': "API token",
+  'audit.kind.webhook': "Webhook",
   // The translations page's refusals (only that page sends translations): here, not in the entry catalogue.
   'validation.translations.notObject': 'Must be one JSON object of message id → text',
   'validation.translations.notString': 'The text must be a string',

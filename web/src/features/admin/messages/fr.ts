@@ -252,6 +252,7 @@ export const fr: Record<keyof typeof en, string> = {
   'audit.kind.outbox': "E-mail",
   'audit.kind.health-mute': "Sourdine de la santé des données",
   'audit.kind.api-token': "Jeton d’API",
+  'audit.kind.webhook': "Webhook",
   // The translations page's refusals (only that page sends translations): here, not in the entry catalogue.
   'validation.translations.notObject': 'Doit être un seul objet JSON identifiant du message → texte',
   'validation.translations.notString': 'Le texte doit être une chaîne',

@@ -251,6 +251,7 @@ export const ru: Record<keyof typeof en, string> = {
   'audit.kind.outbox': "Письмо",
   'audit.kind.health-mute': "Отключение писем о состоянии данных",
   'audit.kind.api-token': "API-токен",
+  'audit.kind.webhook': "Вебхук",
   // The translations page's refusals (only that page sends translations): here, not in the entry catalogue.
   'validation.translations.notObject': 'Должен быть один JSON-объект «идентификатор сообщения → текст»',
   'validation.translations.notString': 'Текст должен быть строкой',

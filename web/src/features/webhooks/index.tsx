@@ -1,0 +1,3 @@
+// The /company/webhooks page and its area catalogue (one lazy chunk).
+export { WebhooksPage } from './webhooks-page';
+export { area } from './area';
