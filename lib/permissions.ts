@@ -3,6 +3,7 @@
  * beyond the default of its method (GET reads the table, other methods read and write it) and
  * nothing else: no mail, no Cognito admin actions, no S3. This file turns that into IAM.
  */
+import { tableAccessOf } from '../functions/platform/config/table-access';
 import type { CognitoAdminAction, FeedBucketAccess, JobName, RouteDef, RouteGrants as DeclaredGrants, TableAccess } from '../shared/routes';
 
 export type { FeedBucketAccess, TableAccess };
@@ -28,7 +29,7 @@ export function grantsFor(route: RouteDef): RouteGrants {
   const declared = route.grants ?? {};
   // A route's mail goes through the outbox (functions/core/outbox): recorded, then the dispatcher kicked.
   const kicks: readonly JobName[] = declared.queuesMail ? ['outbox-dispatch'] : [];
-  return { ...complete({ ...declared, invokes: [...new Set([...(declared.invokes ?? []), ...kicks])] }, route.method === 'GET' ? 'read' : 'read-write'), sendsMail: false };
+  return { ...complete({ ...declared, invokes: [...new Set([...(declared.invokes ?? []), ...kicks])] }, tableAccessOf(route)), sendsMail: false };
 }
 
 /** A job's grants (functions/platform/config/resources.ts `jobs`): nothing beyond what it declares, table read by default. */

@@ -1,4 +1,5 @@
 import { primaryRole } from '../../shared/domain/roles';
+import { withTableAccess } from '../platform/table-access';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AnyObjectSchema, ValidationError as YupValidationError } from 'yup';
@@ -324,6 +325,7 @@ export function createHandler<R extends RouteDef>(
       );
     });
 
-  // The local gateway and tests may call without a Lambda context; middy needs an object.
-  return (event, context) => core(event, context ?? ({} as Context));
+  // The local gateway and tests may call without a Lambda context; middy needs an object. The whole
+  // invocation (authentication's writes too) runs within the route's table grant, as its IAM role does.
+  return (event, context) => withTableAccess(route, () => core(event, context ?? ({} as Context)));
 }

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { checkTableAccess } from '../table-access';
 import { budgetOptions, clientBudgets } from './budget';
 
 /**
@@ -10,9 +11,18 @@ import { budgetOptions, clientBudgets } from './budget';
 let client: DynamoDBDocumentClient | undefined;
 
 export function documentClient(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient(budgetOptions(clientBudgets.dynamodb)), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  if (!client) {
+    const base = new DynamoDBClient(budgetOptions(clientBudgets.dynamodb));
+    // The route's table grant, refused here as IAM refuses it on AWS (functions/platform/table-access.ts).
+    base.middlewareStack.add(
+      (next, context) => async (args) => {
+        checkTableAccess(context.commandName ?? '');
+        return next(args);
+      },
+      { step: 'initialize', name: 'routeTableAccess' },
+    );
+    client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+  }
   return client;
 }
 
