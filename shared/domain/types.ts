@@ -308,7 +308,7 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
  * The kinds a company's own history shows its users (docs/product.md, "The company's history"):
  * its record and what is in it. Never users, sign-ins, mail or platform-wide records.
  */
-export const COMPANY_HISTORY_KINDS = ['company', 'step', 'source', 'rule', 'collector', 'commission', 'meeting', 'api-token', 'health-mute'] as const satisfies readonly AuditKind[];
+export const COMPANY_HISTORY_KINDS = ['company', 'step', 'source', 'rule', 'collector', 'commission', 'meeting', 'api-token', 'health-mute', 'webhook'] as const satisfies readonly AuditKind[];
 export type CompanyHistoryKind = (typeof COMPANY_HISTORY_KINDS)[number];
 /**
  * `password-changed`: a user's password was set (by the user, a reset link, an administrator, a

@@ -75,7 +75,6 @@ function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateReco
       { id: 'u2', login: 'two@shop.example' },
     ]),
     sendMail: vi.fn(async () => undefined),
-    healthChanged: vi.fn(async () => undefined),
     appUrl: () => 'https://portal.test',
     webhookDeliveries: vi.fn(async () => []),
     kickOutbox: vi.fn(async () => undefined),
@@ -138,27 +137,6 @@ describe('recheckCompanyHealth', () => {
     const stale = fakeDeps({ latestFeedEntry: vi.fn(async () => ({ ...line, dayOrders: { day: '2026-11-22', orders: 900 } })) }, {}, { ...company, viewId: null });
     await stale.deps.saveVolume('c1', { orders: past(900), sessions: {} });
     expect((await recheckCompanyHealth(message, true, stale.deps))?.statuses.volume).toBe('unknown');
-  });
-
-  it('hands the kinds whose status moved to the one health-change hook, after the state is written; none moved, no call', async () => {
-    const { deps } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('failed')) }, { kinds: { feed: { status: 'healthy', checkedAt: '2026-11-23T03:00:00.000Z' }, 'analytics-access': { status: 'healthy', checkedAt: '2026-11-23T03:00:00.000Z' } } });
-    await recheckCompanyHealth(message, true, deps);
-    expect(deps.healthChanged).toHaveBeenCalledTimes(1);
-    const [companyId, changes] = vi.mocked(deps.healthChanged).mock.calls[0]!;
-    expect(companyId).toBe('c1');
-    expect(changes).toEqual([
-      { kind: 'feed', from: 'healthy', to: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status' } }, checkedAt: RUN_AT },
-      { kind: 'analytics-coverage', from: null, to: 'healthy', reason: { key: 'health.coverage.ok', values: { percent: 97 } }, checkedAt: RUN_AT },
-      { kind: 'utm-linking', from: null, to: 'healthy', reason: { key: 'health.utm.ok', values: { percent: 5, utms: 2 } }, checkedAt: RUN_AT },
-      { kind: 'volume', from: null, to: 'unknown', reason: { key: 'health.volume.noFigure' }, checkedAt: RUN_AT },
-    ]);
-    vi.mocked(deps.healthChanged).mockClear();
-    await recheckCompanyHealth({ ...message, runAt: '2026-11-25T03:00:00.000Z' }, true, deps);
-    expect(deps.healthChanged).not.toHaveBeenCalled();
-    // A run that lost the state write (a redelivery) hands nothing.
-    const lost = fakeDeps({ saveState: vi.fn(async () => false) });
-    await recheckCompanyHealth(message, true, lost.deps);
-    expect(lost.deps.healthChanged).not.toHaveBeenCalled();
   });
 
   it('mails each of the company\'s users the change, in the language of its country', async () => {

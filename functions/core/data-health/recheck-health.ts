@@ -21,7 +21,7 @@ import { alertHeadline, alertLines, mailLanguage } from './mail-text';
 import { muteChange } from './mute';
 import { keepRecent, volumeResult } from './volume';
 import { addDays } from '../../../shared/feed/rules/values';
-import { accessResult, coverageResult, feedResult, healthChanges, planAlerts, utmResult, type AlertEvent, type HealthChange, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
+import { accessResult, coverageResult, feedResult, planAlerts, utmResult, type AlertEvent, type CoverageFigures, type KindResult, type MuteEnd, type ProviderOutcome } from './status';
 import type { Change } from '../../data/audit';
 
 /**
@@ -44,8 +44,6 @@ export interface HealthDeps {
   /** The status report's rows of the company's steps follow its health (functions/data/report-rows.ts). */
   reindexReport(companyId: string): Promise<unknown>;
   recipients(companyId: string): Promise<AlertRecipient[]>;
-  /** The kinds whose status this run moved, once the state holding them is written (none: not called). */
-  healthChanged(companyId: string, changes: HealthChange[]): Promise<void>;
   sendMail: Mailer;
   appUrl(): string;
   /** The webhook calls of the day's changes, recorded with the state (functions/core/webhooks). */
@@ -64,8 +62,6 @@ const defaults: HealthDeps = {
   saveState: healthRepo.saveHealthState,
   reindexReport: reindexCompanySteps,
   recipients: listAlertRecipients,
-  // No consumer yet: the hook where health-change notifications (webhooks) attach.
-  healthChanged: async () => undefined,
   sendMail: queueMail,
   appUrl: () => env.appUrl,
   webhookDeliveries: (companyId, events, at) => webhookDeliveries(companyId, events, at),
@@ -173,8 +169,6 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   if (!(await deps.saveState(state, next, muteEnds(company.id, state, plan.ended), calls, runAt))) return { statuses, mailed: [], recipients: 0 };
   await deps.kickOutbox(calls.map((call) => call.id));
   if (healthOf(state.kinds) !== healthOf(kinds)) await deps.reindexReport(company.id);
-  const changes = healthChanges(state.kinds, kinds);
-  if (changes.length > 0) await deps.healthChanged(company.id, changes);
   if (!mailing) return { statuses, mailed: [], recipients: 0 };
 
   const recipients = await deps.recipients(company.id);

@@ -80,32 +80,6 @@ export function utmResult(aggregates: { unlinkedSessions: number; totalSessions:
 
 const isBad = isBadHealth;
 
-/**
- * A kind whose status moved in a daily check: the health change event. It is computed here, once,
- * from the state before and after the run, and handed to `HealthDeps.healthChanged` (recheck-health.ts),
- * the one place a consumer of health changes (mail is planned apart by `planAlerts`) hooks in.
- */
-export interface HealthChange {
-  kind: HealthKind;
-  /** null: never checked before. */
-  from: HealthStatus | null;
-  to: HealthStatus;
-  reason?: HealthReason;
-  checkedAt: string;
-}
-
-export function healthChanges(
-  before: Partial<Record<HealthKind, { status: HealthStatus }>>,
-  after: Partial<Record<HealthKind, { status: HealthStatus; checkedAt: string; reason?: HealthReason }>>,
-): HealthChange[] {
-  return HEALTH_KINDS.flatMap((kind) => {
-    const now = after[kind];
-    const was = before[kind]?.status ?? null;
-    if (!now || now.status === was) return [];
-    return [{ kind, from: was, to: now.status, ...(now.reason ? { reason: now.reason } : {}), checkedAt: now.checkedAt }];
-  });
-}
-
 /** Per kind: the day (YYYY-MM-DD) of the last mail that said it was warning or failing; absent once its recovery was mailed. */
 export type AlertedDays = Partial<Record<HealthKind, string>>;
 

@@ -221,7 +221,7 @@ export const en = {
   'audit.who.team': "The platform’s team",
   'audit.who.system': "Automatic",
   'audit.who.former': "A former user",
-  'audit.company.lead': "Every change to your company’s settings, steps, sources, UTM rules, collectors, commissions, meetings, API tokens and data-health mutes: who made it, when, and what changed. Changes by our team are shown as the platform’s team.",
+  'audit.company.lead': "Every change to your company’s settings, steps, sources, UTM rules, collectors, commissions, meetings, API tokens, webhooks and data-health mutes: who made it, when, and what changed. Changes by our team are shown as the platform’s team.",
   'audit.section.title': "History",
   'audit.empty': "Nothing recorded yet.",
   'audit.table': "History entries",

@@ -219,7 +219,7 @@ export const fr: Record<keyof typeof en, string> = {
   'audit.who.team': "L’équipe de la plateforme",
   'audit.who.system': "Automatique",
   'audit.who.former': "Un ancien utilisateur",
-  'audit.company.lead': "Chaque modification des paramètres de votre entreprise, de ses étapes, sources, règles UTM, collecteurs, commissions, rendez-vous, jetons d’API et mises en sourdine de la santé des données\u00a0: qui l’a faite, quand, et ce qui a changé. Les modifications de notre équipe apparaissent sous le nom «\u00a0L’équipe de la plateforme\u00a0».",
+  'audit.company.lead': "Chaque modification des paramètres de votre entreprise, de ses étapes, sources, règles UTM, collecteurs, commissions, rendez-vous, jetons d’API, webhooks et mises en sourdine de la santé des données\u00a0: qui l’a faite, quand, et ce qui a changé. Les modifications de notre équipe apparaissent sous le nom «\u00a0L’équipe de la plateforme\u00a0».",
   'audit.section.title': "Historique",
   'audit.empty': "Rien n’est encore enregistré.",
   'audit.table': "Entrées de l’historique",
