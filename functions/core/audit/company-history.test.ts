@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditEntry, User } from '../../../shared/domain/types';
+import type { AuditEntry } from '../../../shared/domain/types';
+import type { UserRecord } from '../../data/users';
 import { ValidationError } from '../../platform/errors';
 import { listCompanyHistory } from './company-history';
 
@@ -7,10 +8,10 @@ const at = '2026-12-01T10:00:00.000Z';
 const change = (fields: Partial<AuditEntry>) =>
   ({ at, kind: 'source', action: 'update', recordId: 's1', companyId: 'c1', before: {}, after: {}, ...fields }) as AuditEntry;
 
-function deps(entries: AuditEntry[], users: Partial<User>[] = []) {
+function deps(entries: AuditEntry[], users: Partial<UserRecord>[] = []) {
   return {
     listAudit: vi.fn(async () => ({ entries, next: 'next-page' })),
-    getUsers: vi.fn(async (ids: readonly string[]) => users.filter((user) => ids.includes(user.id as string)) as User[]),
+    getUsers: vi.fn(async (ids: readonly string[]) => users.filter((user) => ids.includes(user.id as string)) as UserRecord[]),
     getCompanies: vi.fn(async () => []),
     getSource: vi.fn(async () => null),
     lastRecordedName: vi.fn(async () => null),
@@ -52,8 +53,8 @@ describe('listCompanyHistory', () => {
       change({ kind: 'user', recordId: 'u1', actorId: 'u1' }),
     ];
     const read = deps(entries, [
-      { id: 'a2', roles: ['ROLE_ADMIN'] } as Partial<User>,
-      { id: 'u2', roles: ['ROLE_USER'] } as Partial<User>,
+      { id: 'a2', roles: ['ROLE_ADMIN'] } as Partial<UserRecord>,
+      { id: 'u2', roles: ['ROLE_USER'] } as Partial<UserRecord>,
     ]);
     const page = await listCompanyHistory('c1', {}, read);
     expect(page.entries.map(({ recordId, who }) => [recordId, who])).toEqual([
