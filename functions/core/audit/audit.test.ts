@@ -44,7 +44,8 @@ describe('listAuditHistory', () => {
     const entries = [
       { at, kind: 'rule', action: 'create', recordId: 'r1', companyId: 'c1', before: {}, after: { sourceId: 's-live', rule: [] } },
       { at, kind: 'commission', action: 'delete', recordId: 'm1', companyId: 'c1', before: { sourceId: 's-gone' }, after: {} },
-      { at, kind: 'user', action: 'update', recordId: 'u1', companyId: 'c1', before: { companyId: 'c1', managedCompanyIds: ['c1', 'c-gone'] }, after: { currentCompanyId: null } },
+      // No company (null, '') is no reference: nothing is looked up for it.
+      { at, kind: 'user', action: 'update', recordId: 'u1', companyId: 'c1', before: { companyId: 'c1', managedCompanyIds: ['c1', 'c-gone'] }, after: { currentCompanyId: null, companyId: '' } },
       // A source id in a kind that holds none (a source's own fields) is not looked up.
       { at, kind: 'source', action: 'update', recordId: 's-live', companyId: 'c1', before: { name: 'Old' }, after: { name: 'Meta Ads' } },
     ] as unknown as AuditEntry[];

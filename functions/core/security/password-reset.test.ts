@@ -12,7 +12,7 @@ const TOKEN = 'A'.repeat(43);
 const CLIENT = '198.51.100.7';
 const mailFor = (login: string, client = CLIENT, language: 'en' | 'fr' | 'ru' = 'en') => ({ login, client, language });
 
-const ann = { id: 'sub-1', login: 'ann@portal.test', cognitoUsername: 'cog-1' } as UserRecord;
+const ann = { id: 'sub-1', login: 'ann@portal.test', cognitoUsername: 'cog-1', roles: ['ROLE_USER'] } as UserRecord;
 
 /** An in-memory token store with the same contract as the repository. */
 function setup(given: UserRecord | null) {
