@@ -29,8 +29,7 @@ const item = (record: DefaultCollectorRecord) => ({
  * then name: the spec's default order, which a Query of `type` read backwards would give with
  * the names reversed too.
  */
-export const DEFAULT_COLLECTOR_ORDERS = ['name', 'accessEmail', 'type', 'typeDesc'] as const;
-export type DefaultCollectorOrder = (typeof DEFAULT_COLLECTOR_ORDERS)[number];
+export type DefaultCollectorOrder = 'name' | 'accessEmail' | 'type' | 'typeDesc';
 
 const LIST = 'default-collectors';
 
