@@ -5,7 +5,7 @@ import { T, useT } from '../../i18n/t';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
 import { mutateRoute, pageRows, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
-import { ListState } from '../../ui/list-state';
+import { ListState, NoticeCallout } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { PageHeading } from '../../ui/page-heading';
@@ -141,6 +141,8 @@ export function DefaultCollectorsPage() {
       )}
       <Card className="dc-section">
         <SearchBox value={list.text} onChange={list.setText} label="defaultCollectors.search" />
+        {/* The table shows the edit's notices; a page the last delete emptied has none, so "deleted" shows here. */}
+        {data?.length === 0 && <NoticeCallout notice={edit.notice} />}
         <ListState data={data} error={error} empty={list.search ? 'defaultCollectors.noMatch' : 'defaultCollectors.empty'}>
           <EditTable
             rows={data ?? []}

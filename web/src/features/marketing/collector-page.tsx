@@ -211,6 +211,8 @@ export function CollectorPage() {
       {/* Full width: six columns need the room. */}
       <Card className="collector-list">
         <NoticeCallout notice={notice} />
+        {/* The table shows the edit's notices; a page the last delete emptied has none, so "deleted" shows here. */}
+        {data?.length === 0 && <NoticeCallout notice={edit.notice} />}
         {/* The page's own title for a load error (spec: "Placeholders for loading, error and to be done"). */}
         {error && (
           <Callout tone="danger" title={<T id="collector.loadFailed" />}>
