@@ -77,7 +77,7 @@ test('a customer creates a collector from a suggestion, changes a status, edits,
   await expectNoViolations(page, 'after the journey');
 
   // A stale edit (someone changed the row since the page read it) is rolled back and explained.
-  const list = (await (await page.request.get(portalUrl() + '/api/collectors')).json()) as Array<Record<string, unknown>>;
+  const list = ((await (await page.request.get(portalUrl() + '/api/collectors')).json()) as { collectors: Array<Record<string, unknown>> }).collectors;
   const criteo = list.find((c) => c.source === 'Criteo Retail')!;
   const meanwhile = await page.request.put(`${portalUrl()}/api/collectors/${criteo.id}`, { data: { ...criteo, id: undefined, collectStatus: 'Yes' } });
   expect(meanwhile.status()).toBe(200);
