@@ -144,7 +144,7 @@ async function seedMeetings(companyId: string): Promise<void> {
 
 /** Acme's collector page shows something real: one collector set up and collecting, one under way (only when it has none). */
 async function seedCollectors(companyId: string): Promise<void> {
-  if ((await listCompanyCollectors(companyId)).length > 0) return;
+  if ((await listCompanyCollectors(companyId, { limit: '1' })).collectors.length > 0) return;
   await createCollector(companyId, {
     source: 'Google Ads', accessEmail: 'ads-access@portal.example', comment: 'Read access given through the MCC link.',
     commentStatus: 'Costs arrive daily.', configStatus: 'Yes', collectStatus: 'Yes',

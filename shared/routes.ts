@@ -29,13 +29,13 @@ import { userCreateSchema, userDeleteSchema, userPreferencesSchema, userUpdateSc
 import { healthMuteSchema } from './schemas/data-health';
 import type { DataHealth } from './domain/data-health';
 import type { AdminUser, CreatedUser, UserMailSuppression, UsersAdminList, CompaniesAdminList } from './domain/types';
-import type { AuditPage, CompanyHistoryPage, DefaultCollector, OutboxDelivery, OutboxPage } from './domain/types';
-import type { Collector } from './domain/types';
+import type { AuditPage, CompanyHistoryPage, DefaultCollector, DefaultCollectorsPage, OutboxDelivery, OutboxPage } from './domain/types';
+import type { Collector, CollectorsPage } from './domain/types';
 import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } from './schemas/collectors';
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
-import { companiesListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, trafficRulesQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { collectorsListQuerySchema, companiesListQuerySchema, defaultCollectorsListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, trafficRulesQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema, companyHistoryQuerySchema } from './schemas/audit';
 import type { ApiToken, ApiTokenCreated } from './domain/api-tokens';
 import { apiTokenCreateSchema, apiTokenRevokeSchema } from './schemas/api-tokens';
@@ -552,8 +552,9 @@ export const meetingsDelete = route({
 // Signed-in: every customer's collector page reads the suggestions; only admins change them.
 export const defaultCollectorsList = route({
   id: 'default-collectors-list', area: 'default-collectors', method: 'GET', path: '/api/default-collectors', access: 'signed-in',
-  summary: 'The default collectors',
-  response: reply<DefaultCollector[]>(),
+  summary: 'A page of the default collectors',
+  query: defaultCollectorsListQuerySchema,
+  response: reply<DefaultCollectorsPage>(),
 });
 export const defaultCollectorsCreate = route({
   id: 'default-collectors-create', area: 'default-collectors', method: 'POST', path: '/api/default-collectors', access: 'admin',
@@ -726,8 +727,9 @@ export const orderFeedOverview = route({
 // Integration steps: collectors and affiliate commissions
 export const collectorsList = route({
   id: 'collectors-list', area: 'collectors', method: 'GET', path: '/api/collectors', access: 'signed-in', companyScoped: true,
-  summary: 'The collectors of the current company',
-  response: reply<Collector[]>(),
+  summary: 'A page of the collectors of the current company',
+  query: collectorsListQuerySchema,
+  response: reply<CollectorsPage>(),
 });
 export const collectorsCreate = route({
   id: 'collectors-create', area: 'collectors', method: 'POST', path: '/api/collectors', access: 'signed-in', companyScoped: true,

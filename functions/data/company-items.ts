@@ -87,8 +87,15 @@ export function companyItems<R extends Stored>(keyOf: (companyId: string, id: st
      * Sets the given fields (undefined ones are left as they are) on the version read; the version
      * goes up by one. The item is read first: the audit record's "before", and the answer (a
      * transaction returns no attributes); the version condition makes sure nothing moved between.
+     * `alongside`: further items of the same transaction, made from the item before and after (its list rows).
      */
-    async update(companyId: string, id: string, expectedVersion: number, changes: Partial<Omit<R, keyof Stored>>): Promise<WriteOutcome<R>> {
+    async update(
+      companyId: string,
+      id: string,
+      expectedVersion: number,
+      changes: Partial<Omit<R, keyof Stored>>,
+      alongside?: (before: R, after: R) => TransactItem[],
+    ): Promise<WriteOutcome<R>> {
       const before = await get(companyId, id);
       if (!before) return { ok: false, reason: 'missing' };
       // Stryker disable next-line ConditionalExpression: the write's version condition refuses it the same way ('stale'); this only saves the write
@@ -115,6 +122,7 @@ export function companyItems<R extends Stored>(keyOf: (companyId: string, id: st
               ExpressionAttributeNames: names,
               ExpressionAttributeValues: values,
             }),
+            ...(alongside ? alongside(before, after) : []),
           ],
           { kind, action: 'update', recordId: id, companyId, before, after, version: after.version },
         );

@@ -147,10 +147,10 @@ export const keys = {
 };
 
 /** The admin lists kept in sort-index rows (functions/data/list-rows.ts). */
-export type ListName = 'users' | 'companies' | 'report';
+export type ListName = 'users' | 'companies' | 'report' | 'default-collectors';
 
 /** A company's own lists kept in sort-index rows: their rows sit in the company's partition. */
-type CompanyListName = 'traffic' | 'rules';
+type CompanyListName = 'traffic' | 'rules' | 'collectors';
 
 /** A list of the platform (its own partitions) or of one company (rows in the company's partition). */
 export type ListRef = ListName | { name: CompanyListName; companyId: string };

@@ -113,6 +113,22 @@ export interface Collector {
   version: number;
 }
 
+/**
+ * GET /api/collectors: one page of the company's collectors and the next page's cursor (null: the
+ * last), with the counts of the whole list the step's card shows (pending: not both statuses Yes).
+ */
+export interface CollectorsPage {
+  collectors: Collector[];
+  next: string | null;
+  counts: { total: number; pending: number };
+}
+
+/** GET /api/default-collectors: one page of the default collectors (or a picker's few matches) and the next page's cursor. */
+export interface DefaultCollectorsPage {
+  collectors: DefaultCollector[];
+  next: string | null;
+}
+
 export interface CurrentUser {
   id: string;
   login: string;

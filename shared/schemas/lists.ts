@@ -16,7 +16,13 @@ export const LIST_PAGE_SIZE = 50;
 export const USER_SORTS = ['login', 'lastName', 'company', 'managedCompanies'] as const;
 export const COMPANY_SORTS = ['name', 'product', 'country', 'viewId', 'dimensionIndex', 'orderFeedUrl'] as const;
 export const REPORT_SORTS = ['company', 'step', 'status'] as const;
+/** Spec: the collector table sorts by source (default), accessEmail, configStatus and collectStatus. */
+export const COLLECTOR_SORTS = ['source', 'accessEmail', 'configStatus', 'collectStatus'] as const;
+/** Spec: the default collectors sort by name, access e-mail and type; by type descending by default. */
+export const DEFAULT_COLLECTOR_SORTS = ['name', 'accessEmail', 'type'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
+export type CollectorSort = (typeof COLLECTOR_SORTS)[number];
+export type DefaultCollectorSort = (typeof DEFAULT_COLLECTOR_SORTS)[number];
 export type ReportSort = (typeof REPORT_SORTS)[number];
 export type CompanySort = (typeof COMPANY_SORTS)[number];
 
@@ -38,6 +44,15 @@ export const usersListQuerySchema = /* @__PURE__ */ schema(() =>
 );
 
 export const companiesListQuerySchema = /* @__PURE__ */ schema(() => object(listQuery(COMPANY_SORTS)).noUnknown());
+
+/** GET /api/collectors: a page of the current company's collectors (source ascending by default). */
+export const collectorsListQuerySchema = /* @__PURE__ */ schema(() => object(listQuery(COLLECTOR_SORTS)).noUnknown());
+
+/**
+ * GET /api/default-collectors: a page of the platform's default collectors (type descending by
+ * default), or a few matches of what a customer types in the collector page's picker.
+ */
+export const defaultCollectorsListQuerySchema = /* @__PURE__ */ schema(() => object(listQuery(DEFAULT_COLLECTOR_SORTS)).noUnknown());
 
 /**
  * GET /api/integration-status/report: the list's parameters, the Completed toggle, "failing first"

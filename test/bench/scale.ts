@@ -21,7 +21,8 @@
  * ends with a summary of every target, met or missed.
  *
  * Options (env): COMPANIES (default 10000), USERS_PER_COMPANY (10), RUNS (3), PAGE_TIMEOUT_MS (120000), LH_RUNS (3; 0 leaves
- * Lighthouse out), ADVERTISER=sources,rules,traffic,collectors,commissions (2000,5000,100000,500,500).
+ * Lighthouse out), ADVERTISER=sources,rules,traffic,collectors,commissions (2000,5000,100000,500,500),
+ * DEFAULT_COLLECTORS (500: the platform's default collectors at scale, the seed's 88 included).
  * `--smoke`: 20 companies, a small advertiser, one run, no Lighthouse, targets printed not enforced.
  * test/integration/platform-scale.test.ts asserts the byte, DOM-free and session-size targets at
  * 1,000 companies inside `npm test`.
@@ -39,6 +40,8 @@ const USERS_PER_COMPANY = Number(process.env.USERS_PER_COMPANY ?? sized(10, 2));
 const RUNS = Number(process.env.RUNS ?? sized(3, 1));
 const LH_RUNS = Number(process.env.LH_RUNS ?? sized(3, 0));
 const [SOURCES, RULES, TRAFFIC, COLLECTORS, COMMISSIONS] = (process.env.ADVERTISER ?? (smoke ? '20,40,200,15,15' : '2000,5000,100000,500,500')).split(',').map(Number) as [number, number, number, number, number];
+/** The platform's default collectors at scale (the seed has its 88 at both sizes): the admin table and every customer's picker read them. */
+const DEFAULT_COLLECTORS = Number(process.env.DEFAULT_COLLECTORS ?? sized(500, 100));
 const SMALL = 10;
 const TARGETS = { apiRatio: 2, domNodes: 3000 };
 const PAGE_TIMEOUT_MS = Number(process.env.PAGE_TIMEOUT_MS ?? 120_000);
@@ -58,6 +61,7 @@ const { countTraffic, putTraffic } = await import('../../functions/data/traffic'
 const { ruleFinder } = await import('../../functions/core/traffic/links');
 const { putNewCollector } = await import('../../functions/data/collectors');
 const { putNewCommission } = await import('../../functions/data/commissions');
+const { createDefaultCollector, listDefaultCollectors } = await import('../../functions/data/default-collectors');
 const { ensureUser } = await import('../../localstack/seed');
 
 const tag = randomUUID().slice(0, 6);
@@ -247,8 +251,12 @@ try {
   const platformSeconds = (performance.now() - t0) / 1000;
   t0 = performance.now();
   await growAdvertiser(SOURCES, RULES, TRAFFIC, COLLECTORS, COMMISSIONS);
+  const seeded = (await listDefaultCollectors()).length;
+  await pool(Array.from({ length: Math.max(0, DEFAULT_COLLECTORS - seeded) }, (_, i) => i), 8, (i) =>
+    createDefaultCollector(randomUUID(), { name: `Bench platform ${tag} ${i}`, accessEmail: `platform${i}@bench.portal.test`, type: i % 3 ? 'Other' : 'Affiliate', comment: '' }),
+  );
   const advertiserSeconds = (performance.now() - t0) / 1000;
-  console.log(`seeded ${COMPANIES} companies and ${(COMPANIES - SMALL) * USERS_PER_COMPANY + SMALL} users in ${platformSeconds.toFixed(0)} s; the advertiser's ${SOURCES} sources, ${RULES} rules, ${TRAFFIC} traffic combinations, ${COLLECTORS} collectors, ${COMMISSIONS} commissions in ${advertiserSeconds.toFixed(0)} s`);
+  console.log(`seeded ${COMPANIES} companies and ${(COMPANIES - SMALL) * USERS_PER_COMPANY + SMALL} users in ${platformSeconds.toFixed(0)} s; the advertiser's ${SOURCES} sources, ${RULES} rules, ${TRAFFIC} traffic combinations, ${COLLECTORS} collectors, ${COMMISSIONS} commissions and ${DEFAULT_COLLECTORS} default collectors in ${advertiserSeconds.toFixed(0)} s`);
   const large = await measure(`${COMPANIES} companies`);
 
   const misses: string[] = [];

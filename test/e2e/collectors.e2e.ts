@@ -26,6 +26,9 @@ test('a customer creates a collector from a suggestion, changes a status, edits,
   await expect(page.getByRole('row').nth(2)).toContainText('Meta Ads');
 
   // A suggestion fills name, access e-mail and the English comment.
+  // The platform's list is asked as one types: the first matches of the text.
+  await page.getByRole('searchbox', { name: m('en', 'collector.suggestions.search') }).fill('criteo');
+  await expect(page.getByLabel('Start from a suggestion').locator('option')).toHaveCount(2);
   await page.getByLabel('Start from a suggestion').selectOption({ label: 'Criteo (criteo@portal.example)' });
   await expect(page.getByLabel('Source', { exact: true })).toHaveValue('Criteo');
   await expect(page.getByLabel('Access e-mail', { exact: true })).toHaveValue('criteo@portal.example');
@@ -74,7 +77,7 @@ test('a customer creates a collector from a suggestion, changes a status, edits,
   await expectNoViolations(page, 'after the journey');
 
   // A stale edit (someone changed the row since the page read it) is rolled back and explained.
-  const list = (await (await page.request.get(portalUrl() + '/api/collectors')).json()) as Array<Record<string, unknown>>;
+  const list = ((await (await page.request.get(portalUrl() + '/api/collectors')).json()) as { collectors: Array<Record<string, unknown>> }).collectors;
   const criteo = list.find((c) => c.source === 'Criteo Retail')!;
   const meanwhile = await page.request.put(`${portalUrl()}/api/collectors/${criteo.id}`, { data: { ...criteo, id: undefined, collectStatus: 'Yes' } });
   expect(meanwhile.status()).toBe(200);
@@ -94,11 +97,21 @@ for (const locale of ['fr', 'ru'] as const) {
   test(`the page reads in ${locale}, suggestions in the user’s language`, async ({ page }) => {
     await openAsCustomer(page, locale);
     await expect(page.getByRole('heading', { name: m(locale, 'collector.description.title') })).toBeVisible();
+    await page.getByRole('searchbox', { name: m(locale, 'collector.suggestions.search') }).fill('criteo');
+    await expect(page.getByLabel(m(locale, 'collector.suggestions.label')).locator('option')).toHaveCount(2);
     await page.getByLabel(m(locale, 'collector.suggestions.label')).selectOption({ label: 'Criteo (criteo@portal.example)' });
     const comment = locale === 'fr' ? 'Créez un utilisateur API dans Criteo Management Center avec des droits en lecture seule.' : 'Создайте API-пользователя в Criteo Management Center с правами только на чтение.';
     await expect(page.getByLabel(m(locale, 'collector.comment'), { exact: true })).toHaveValue(comment);
     await expect(page.getByLabel(`${m(locale, 'collector.configStatus')}${locale === 'fr' ? ' de ' : ': '}Google Ads`)).toHaveValue('Yes');
     await expectNoViolations(page, `${locale} collector page`);
+    // The table's search goes to the server and stays in the URL.
+    await page.getByRole('searchbox', { name: m(locale, 'collector.search') }).fill('meta');
+    await expect(page).toHaveURL(/q=meta/);
+    await expect(page.getByRole('table', { name: m(locale, 'collector.caption') }).getByRole('row')).toHaveCount(2);
+    await page.screenshot({ path: `/tmp/h30-collectors/collector-${locale}-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `/tmp/h30-collectors/collector-${locale}-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 }
 

@@ -36,7 +36,8 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ has: pa
 test('a default collector row with a bad e-mail is refused in the browser, keeps what was typed and names the field', async ({ page }) => {
   const name = `Refused ${Date.now().toString(36)}`;
   await createCollector(name);
-  await signInAsAdmin(page, '/admin/default-collectors');
+  // The platform's list is paged: the row is found by a search (kept in the URL).
+  await signInAsAdmin(page, `/admin/default-collectors?q=${encodeURIComponent(name)}`);
   let puts = 0;
   page.on('request', (sent) => {
     if (sent.method() === 'PUT' && sent.url().includes('/api/default-collectors/')) puts += 1;
@@ -58,8 +59,9 @@ test('a default collector row with a bad e-mail is refused in the browser, keeps
 test('two administrators save one row: the second sees both versions and chooses (take theirs, then keep mine)', async ({ browser }) => {
   const name = `Conflict ${Date.now().toString(36)}`;
   await createCollector(name);
-  const alice = await adminPage(browser, '/admin/default-collectors');
-  const bob = await adminPage(browser, '/admin/default-collectors');
+  // The platform's list is paged: the row is found by a search of its name (the renames keep it).
+  const alice = await adminPage(browser, `/admin/default-collectors?q=${encodeURIComponent(name)}`);
+  const bob = await adminPage(browser, `/admin/default-collectors?q=${encodeURIComponent(name)}`);
 
   const edit = async (page: Page, current: string, next: string) => {
     await row(page, current).getByRole('button', { name: `Edit ${current}` }).click();

@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { expectSignedInShell, go, login, m, portalUrl, signIn, expectNoViolations } from './fixtures';
+import { expectSignedInShell, go, login, m, portalUrl, signIn, expectNoViolations, useLocale } from './fixtures';
 
 /**
  * Admin journeys of issue 9 (translations, default collectors) in the browser, on the seed.
@@ -88,6 +88,9 @@ test('an administrator creates, edits in place, copies and deletes a default col
   await create.click();
   await expect(page.getByText(`Default collector “${name}” created.`)).toBeVisible();
   await expect(page.getByLabel('Source Name')).toHaveValue('');
+  // The platform's list is paged (the seed's 88 and more): the new row is found by a search, which goes to the URL.
+  await page.getByRole('searchbox', { name: m('en', 'defaultCollectors.search') }).fill(name);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(name).replace(/%20/g, '(\\+|%20)')}`));
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row.locator('.badge')).toHaveText('Other');
@@ -138,7 +141,37 @@ test('a customer browses the default collectors read-only', async ({ page }) => 
   await signIn(page, login('ROLE_USER', 'Acme Retail'));
   await expect(page.getByRole('heading', { level: 1, name: 'Default Collectors' })).toBeVisible();
   await expect(page.getByText(m('en', 'defaultCollectors.readOnly'), { exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: m('en', 'defaultCollectors.search') }).fill('google ads');
   await expect(page.getByRole('row').filter({ hasText: 'Google Ads' })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Create' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
 });
+
+for (const [locale, width] of [
+  ['en', 1366],
+  ['fr', 390],
+  ['ru', 1366],
+] as const) {
+  test(`the default collectors a page at a time in ${locale} at ${width} px: the pager, sort and search go to the server and stay in the URL`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await useLocale(page, locale);
+    await go(page, '/login?redirect=%2Fadmin%2Fdefault-collectors');
+    await signIn(page, login('ROLE_ADMIN'), locale);
+    const table = page.getByRole('table', { name: m(locale, 'defaultCollectors.caption') });
+    // The seed's 88 platforms: a page of 50 rows (and the header), then the rest.
+    await expect(table.getByRole('row')).toHaveCount(51);
+    const first = await table.getByRole('row').nth(1).textContent();
+    await page.getByRole('navigation', { name: m(locale, 'defaultCollectors.pager') }).getByRole('button', { name: m(locale, 'table.pager.next') }).click();
+    await expect(page).toHaveURL(/page=/);
+    await expect(table.getByRole('row').nth(1)).not.toHaveText(first ?? '');
+    await page.getByRole('button', { name: m(locale, 'table.pager.previous') }).click();
+    await expect(table.getByRole('row').nth(1)).toHaveText(first ?? '');
+    await table.getByRole('button', { name: m(locale, 'defaultCollectors.name') }).click();
+    await expect(page).toHaveURL(/sort=name&dir=asc/);
+    await page.getByRole('searchbox', { name: m(locale, 'defaultCollectors.search') }).fill('criteo');
+    await expect(page).toHaveURL(/q=criteo/);
+    await expect(table.getByRole('row').nth(1)).toContainText('Criteo');
+    await page.screenshot({ path: `/tmp/h30-collectors/default-collectors-${locale}-${width}.png`, fullPage: false });
+    await expectNoViolations(page, `${locale} default collectors paged`);
+  });
+}

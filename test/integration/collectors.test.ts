@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
-import type { Collector } from '../../shared/domain/types';
+import type { Collector, CollectorsPage } from '../../shared/domain/types';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
@@ -21,9 +21,9 @@ const create = (client: Browser, body: Record<string, unknown>) => client.post('
 const update = (client: Browser, id: string, body: Record<string, unknown>) => client.request('PUT', `/api/collectors/${encodeURIComponent(id)}`, { json: body });
 const remove = (client: Browser, id: string, body: Record<string, unknown>) => client.request('DELETE', `/api/collectors/${encodeURIComponent(id)}`, { json: body });
 const list = async (client: Browser): Promise<Collector[]> => {
-  const answer = await client.get<Collector[]>('/api/collectors');
+  const answer = await client.get<CollectorsPage>('/api/collectors');
   expect(answer.status).toBe(200);
-  return answer.body;
+  return answer.body.collectors;
 };
 
 const google = { source: 'Google Ads', accessEmail: 'ads-reader@portal.test', comment: 'Read-only access to the MCC' };
@@ -188,5 +188,75 @@ describe('bad input', () => {
     expect(notJson.status).toBe(415);
 
     expect(await list(customer)).toEqual([made]);
+  });
+});
+
+describe('GET /api/collectors: a page at a time (issue 30, the big advertiser)', () => {
+  const page = async (client: Browser, query: string) => {
+    const answer = await client.get<CollectorsPage>(`/api/collectors?${query}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  const sources = (body: CollectorsPage) => body.collectors.map((c) => c.source);
+
+  it('pages in the order asked with ties by id, survives a deletion between pages, searches, refuses another query’s cursor, counts the whole list', async () => {
+    const customer = await as('ROLE_USER', await makeCompany('Collector pages'));
+    const made: Collector[] = [];
+    for (const [source, accessEmail, configStatus] of [
+      ['Same', 'b@x.test', 'Yes'],
+      ['Same', 'a@x.test', 'No'],
+      ['Awin', 'z@x.test', 'Ongoing'],
+      ['<b>Bold</b>', 'm@x.test', 'No'],
+      ['Criteo', 'c@x.test', 'Yes'],
+    ] as const) {
+      made.push((await create(customer, { source, accessEmail, comment: `note of ${source}`, configStatus, collectStatus: 'Yes' })).body);
+    }
+    const first = await page(customer, 'limit=2');
+    expect(sources(first)).toEqual(['<b>Bold</b>', 'Awin']);
+    expect(first.counts).toEqual({ total: 5, pending: 3 });
+    // A collector of the next page deleted before it is asked: the page goes on after it.
+    const criteo = made[4]!;
+    expect((await remove(customer, criteo.id, { version: 1 })).status).toBe(200);
+    const second = await page(customer, `limit=2&cursor=${first.next}`);
+    expect(sources(second)).toEqual(['Same', 'Same']);
+    // The two of one source: by id, the same on every read.
+    const same = made.filter((c) => c.source === 'Same').map((c) => c.id).sort();
+    expect(second.collectors.map((c) => c.id)).toEqual(same);
+    // A page that ends the list exactly still names a next one (DynamoDB's last key); it is empty and the last.
+    expect(await page(customer, `limit=2&cursor=${second.next}`)).toMatchObject({ collectors: [], next: null });
+    expect(second.counts).toEqual({ total: 4, pending: 3 });
+
+    expect(sources(await page(customer, 'sort=configStatus&dir=desc'))).toEqual(['Same', 'Awin', 'Same', '<b>Bold</b>']);
+    expect(sources(await page(customer, 'sort=accessEmail&limit=1'))).toEqual(['Same']);
+    // Search: any part of source, e-mail or notes, case aside; markup is text.
+    expect(sources(await page(customer, `q=${encodeURIComponent('<B>BOLD')}`))).toEqual(['<b>Bold</b>']);
+    expect(sources(await page(customer, 'q=note%20of%20aw'))).toEqual(['Awin']);
+    expect(sources(await page(customer, 'q=z%40x'))).toEqual(['Awin']);
+    expect((await page(customer, `q=${'x'.repeat(128)}`)).collectors).toEqual([]);
+    const tooLong = await customer.get(`/api/collectors?q=${'x'.repeat(129)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual({ q: 'validation.search.tooLong' });
+    const refused = await customer.get(`/api/collectors?sort=accessEmail&limit=2&cursor=${first.next}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/cursor/);
+    expect((await customer.get('/api/collectors?sort=comment')).status).toBe(400);
+
+    // An edit moves the rows: the renamed collector sorts and is found under its new name.
+    const awin = (await page(customer, 'q=awin')).collectors[0]!;
+    expect((await update(customer, awin.id, { ...editable(awin), source: 'Zanox', configStatus: 'Yes' })).status).toBe(200);
+    expect(sources(await page(customer, ''))).toEqual(['<b>Bold</b>', 'Same', 'Same', 'Zanox']);
+    expect(sources(await page(customer, 'q=zanox'))).toEqual(['Zanox']);
+    expect((await page(customer, '')).counts).toEqual({ total: 4, pending: 2 });
+  });
+
+  it('another company’s cursor reads nothing of it', async () => {
+    const a = await as('ROLE_USER', await makeCompany('Collector cursor A'));
+    const b = await as('ROLE_USER', await makeCompany('Collector cursor B'));
+    for (const source of ['One', 'Two']) await create(a, { source, accessEmail: 'x@a.test' });
+    await create(b, { source: 'Secret of B', accessEmail: 'x@b.test' });
+    const first = await page(a, 'limit=1');
+    const answer = await b.get(`/api/collectors?limit=1&cursor=${first.next}`);
+    expect(JSON.stringify(answer.body)).not.toContain('Two');
+    expect(answer.status).toBe(400);
   });
 });

@@ -47,7 +47,7 @@ describe('a page that shows another company than the current one', () => {
     expect(list.status).toBe(409);
     expect(list.body.code).toBe('company-changed');
     // ... and the page, reloaded with the current company, works again.
-    expect((await tab1.get('/api/collectors', shows(b))).body).toEqual([]);
+    expect((await tab1.get('/api/collectors', shows(b))).body.collectors).toEqual([]);
     expect((await tab1.post('/api/collectors', collector('Shown B'), shows(b))).status).toBe(201);
     expect(await sources(b)).toEqual(['Shown B']);
   });

@@ -5,6 +5,7 @@ import { formatCollectorComment } from '../../shared/schemas/default-collectors'
 import type { DefaultCollector } from '../../shared/domain/types';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import type { Browser } from './helpers/browser';
+import { everyPage } from './helpers/pages';
 import { localStack, useLocalEnv } from '../support/local-stack';
 
 /** The seeded default collectors (spec: 70+ collector platforms) as a customer's suggestions read them. */
@@ -20,7 +21,7 @@ beforeAll(async () => {
   customer = await signedIn(stack.url, await makeUser('ROLE_USER', company));
 });
 
-const list = async (): Promise<DefaultCollector[]> => (await customer.get('/api/default-collectors')).body as DefaultCollector[];
+const list = (): Promise<DefaultCollector[]> => everyPage<DefaultCollector>(customer, '/api/default-collectors', 'collectors');
 
 describe('default collector seed', () => {
   it('suggests every platform of the list (70+) with its e-mail, type and three-language instruction', async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Collector } from '../../../shared/domain/types';
+import type { Collector, CollectorsPage } from '../../../shared/domain/types';
 import type { CollectorCreateRequest, CollectorUpdateRequest } from '../../../shared/schemas/collectors';
+import { collectorsListQuerySchema, LIST_PAGE_SIZE } from '../../../shared/schemas/lists';
 import * as repo from '../../data/collectors';
-import type { CollectorFields, CollectorRecord, CollectorWrite } from '../../data/collectors';
+import type { CollectorFields, CollectorQuery, CollectorRecord, CollectorWrite } from '../../data/collectors';
 import { ConflictError, NotFoundError } from '../../platform/errors';
+import { validQuery } from '../../platform/query';
 
 /**
  * The collector page's use cases. The company is always the caller's current one (auth
@@ -12,7 +14,8 @@ import { ConflictError, NotFoundError } from '../../platform/errors';
  */
 
 export interface CollectorDeps {
-  listCollectors(companyId: string): Promise<CollectorRecord[]>;
+  collectorsPage(companyId: string, query: CollectorQuery, cursor: string | null, limit: number): Promise<{ collectors: CollectorRecord[]; next: string | null }>;
+  collectorCounts(companyId: string): Promise<{ total: number; pending: number }>;
   putNewCollector(record: CollectorRecord): Promise<CollectorRecord>;
   replaceCollector(companyId: string, id: string, expectedVersion: number, fields: CollectorFields, at: string): Promise<CollectorWrite<CollectorRecord>>;
   deleteCollector(companyId: string, id: string, expectedVersion: number): Promise<CollectorWrite<null>>;
@@ -21,7 +24,8 @@ export interface CollectorDeps {
 }
 
 const defaults: CollectorDeps = {
-  listCollectors: repo.listCollectors,
+  collectorsPage: repo.collectorsPage,
+  collectorCounts: repo.collectorCounts,
   putNewCollector: repo.putNewCollector,
   replaceCollector: repo.replaceCollector,
   deleteCollector: repo.deleteCollector,
@@ -44,15 +48,6 @@ const toCollector = ({ id, source, accessEmail, comment, commentStatus, configSt
   version,
 });
 
-/** Spec: collectors sorted by source (case-insensitive; ties by e-mail, then id, so the order is stable). */
-function bySource(a: Collector, b: Collector): number {
-  return (
-    a.source.localeCompare(b.source, 'en', { sensitivity: 'base', numeric: true }) ||
-    a.accessEmail.localeCompare(b.accessEmail, 'en', { sensitivity: 'base' }) ||
-    a.id.localeCompare(b.id)
-  );
-}
-
 // Ids are lower-case UUIDs made here; anything else (or a key DynamoDB would refuse) names no collector.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 function requireId(id: string): void {
@@ -73,8 +68,15 @@ const fieldsOf = (input: CollectorCreateRequest | CollectorUpdateRequest): Colle
   collectStatus: input.collectStatus ?? 'No',
 });
 
-export async function listCompanyCollectors(companyId: string, deps: CollectorDeps = defaults): Promise<Collector[]> {
-  return (await deps.listCollectors(companyId)).map(toCollector).sort(bySource);
+/**
+ * GET /api/collectors: one page of the company's collectors (spec: by source unless another column
+ * is asked; ties by id), searched over source, access e-mail and notes, with the whole list's counts.
+ */
+export async function listCompanyCollectors(companyId: string, query: Record<string, string> = {}, deps: CollectorDeps = defaults): Promise<CollectorsPage> {
+  const params = validQuery(collectorsListQuerySchema, query);
+  const order: CollectorQuery = { sort: params.sort ?? 'source', dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q };
+  const [page, counts] = await Promise.all([deps.collectorsPage(companyId, order, params.cursor || null, params.limit ?? LIST_PAGE_SIZE), deps.collectorCounts(companyId)]);
+  return { collectors: page.collectors.map(toCollector), next: page.next, counts };
 }
 
 /** A new collector of the company; statuses default to No (spec). */

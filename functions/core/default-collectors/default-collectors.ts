@@ -1,4 +1,5 @@
-import type { DefaultCollector } from '../../../shared/domain/types';
+import type { DefaultCollector, DefaultCollectorsPage } from '../../../shared/domain/types';
+import { defaultCollectorsListQuerySchema, LIST_PAGE_SIZE } from '../../../shared/schemas/lists';
 import type {
   DefaultCollectorCreateRequest,
   DefaultCollectorDeleteRequest,
@@ -6,36 +7,43 @@ import type {
 } from '../../../shared/schemas/default-collectors';
 import {
   createDefaultCollector,
+  defaultCollectorsPage,
   deleteDefaultCollector,
-  listDefaultCollectors,
   updateDefaultCollector,
   type DefaultCollectorFields,
 } from '../../data/default-collectors';
+import { validQuery } from '../../platform/query';
 
 /**
  * Use cases of the default collectors calls. The list is the same for everyone signed in (the
  * collector page of every company suggests them); the handlers' routes let only admins write.
  */
 
-/** Spec's default order: by type descending (Other before Affiliate), then by name. */
-export function sortDefaultCollectors(collectors: DefaultCollector[]): DefaultCollector[] {
-  return [...collectors].sort(
-    (a, b) => b.type.localeCompare(a.type) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id),
-  );
-}
-
 export interface DefaultCollectorDeps {
-  list: typeof listDefaultCollectors;
+  page: typeof defaultCollectorsPage;
   create: typeof createDefaultCollector;
   update: typeof updateDefaultCollector;
   remove: typeof deleteDefaultCollector;
 }
 
-const defaults: DefaultCollectorDeps = { list: listDefaultCollectors, create: createDefaultCollector, update: updateDefaultCollector, remove: deleteDefaultCollector };
+const defaults: DefaultCollectorDeps = { page: defaultCollectorsPage, create: createDefaultCollector, update: updateDefaultCollector, remove: deleteDefaultCollector };
 
-export async function getDefaultCollectors(deps: DefaultCollectorDeps = defaults): Promise<DefaultCollector[]> {
-  return sortDefaultCollectors(await deps.list());
+/**
+ * GET /api/default-collectors: one page (a picker asks for a few) in the order asked, searched over
+ * name, access e-mail and comments. Spec's default order: by type descending (Other before
+ * Affiliate), then by name; a type order keeps the names ascending in both directions.
+ */
+export async function getDefaultCollectors(query: Record<string, string> = {}, deps: DefaultCollectorDeps = defaults): Promise<DefaultCollectorsPage> {
+  const params = validQuery(defaultCollectorsListQuerySchema, query);
+  const sort = params.sort ?? 'type';
+  const dir: 'asc' | 'desc' = params.dir === 'asc' || params.dir === 'desc' ? params.dir : sort === 'type' ? 'desc' : 'asc';
+  const order = sort === 'type' ? { sort: dir === 'desc' ? ('typeDesc' as const) : ('type' as const), dir: 'asc' as const } : { sort, dir };
+  const page = await deps.page({ ...order, search: params.q }, params.cursor || null, params.limit ?? LIST_PAGE_SIZE);
+  return { collectors: page.collectors.map(toDefaultCollector), next: page.next };
 }
+
+/** The API shape: no storage fields. */
+const toDefaultCollector = ({ id, name, accessEmail, type, comment, version }: DefaultCollector): DefaultCollector => ({ id, name, accessEmail, type, comment, version });
 
 const fieldsOf = (input: DefaultCollectorCreateRequest | DefaultCollectorUpdateRequest): DefaultCollectorFields => ({
   name: input.name,

@@ -2,5 +2,5 @@ import { collectorsList } from '../../../shared/routes';
 import { listCompanyCollectors } from '../../core/collectors/collectors';
 import { httpHandler } from '../../pipeline/http';
 
-/** GET /api/collectors: the current company's collectors, sorted by source. */
-export const handler = httpHandler(collectorsList).handle(async ({ auth }) => ({ body: await listCompanyCollectors(auth.company.id) }));
+/** GET /api/collectors: one page of the current company's collectors with the counts of the step's card (400 on a bad query). */
+export const handler = httpHandler(collectorsList).handle(async ({ auth, query }) => ({ body: await listCompanyCollectors(auth.company.id, query) }));

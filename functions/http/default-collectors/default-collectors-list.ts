@@ -2,5 +2,5 @@ import { defaultCollectorsList } from '../../../shared/routes';
 import { getDefaultCollectors } from '../../core/default-collectors/default-collectors';
 import { httpHandler } from '../../pipeline/http';
 
-/** GET /api/default-collectors: every default collector, type descending then name (any signed-in user). */
-export const handler = httpHandler(defaultCollectorsList).handle(async () => ({ body: await getDefaultCollectors() }));
+/** GET /api/default-collectors: one page of the default collectors, type descending then name unless asked (any signed-in user; 400 on a bad query). */
+export const handler = httpHandler(defaultCollectorsList).handle(async ({ query }) => ({ body: await getDefaultCollectors(query) }));

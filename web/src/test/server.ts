@@ -27,7 +27,7 @@ export const server = setupServer(
   http.get(at('/api/users/:id/mail-suppression'), () => HttpResponse.json({ suppression: null })),
   // The audit history (its admin page, the user's and the company's edit pages): nothing recorded yet.
   http.get(at('/api/audit'), () => HttpResponse.json({ entries: [], next: null })),
-  http.get(at('/api/default-collectors'), () => HttpResponse.json([])),
+  http.get(at('/api/default-collectors'), () => HttpResponse.json({ collectors: [], next: null })),
   // Data health (the dashboard's summary once validated, /data-health): nothing checked yet; the
   // profile's alerts toggle: saved.
   http.get(at('/api/data-health'), () =>

@@ -8,7 +8,7 @@ import { companiesDelete, companiesList, companiesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/api/session';
-import { mutateRoute } from '../../lib/api/use-route';
+import { mutateRoute, pageRows } from '../../lib/api/use-route';
 import { EditTable, type ActionLabels, type Column, type EditorProps } from '../../ui/edit-table';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { CompanyOptions, useTakenByOthers, ViewIdTaken, useCountryName } from './companies-fields';
@@ -91,8 +91,7 @@ export function CompaniesTable({ companies, mutate: mutatePage, list }: { compan
   const countryName = useCountryName();
   const productLabel = (product: Product) => t(`product.${product}` satisfies MessageId);
   // The hook works on a list of rows; GET /api/companies answers the page's companies inside a record (with its cursor).
-  const mutateRows = ((update?: (rows: Company[] | undefined) => Company[], opts?: boolean) =>
-    (update ? mutatePage((current) => current && { ...current, companies: update(current.companies) }, opts) : mutatePage()).then((answer) => answer?.companies)) as KeyedMutator<Company[]>;
+  const mutateRows = pageRows(mutatePage, 'companies');
 
   const edit = useRowEdit<Company, RowValues>({
     data: companies,

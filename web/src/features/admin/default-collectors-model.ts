@@ -1,21 +1,15 @@
 import type { DefaultCollector } from 'shared/domain/types';
 import { formatCollectorComment, parseCollectorComment, type DefaultCollectorForm } from 'shared/schemas/default-collectors';
+import type { DefaultCollectorSort } from 'shared/schemas/lists';
 import type { Sort as TableSort } from '../../ui/table-tools';
 
-/** Pure helpers of the Default collectors page: sorting, row drafts, ids. */
+/** Pure helpers of the Default collectors page: its default order, row drafts, ids. */
 
-export type SortKey = 'name' | 'accessEmail' | 'type';
+export type SortKey = DefaultCollectorSort;
 export type Sort = TableSort<SortKey>;
 
-/** Spec: default order by type descending. */
+/** Spec: default order by type descending (the server keeps the names ascending in each type). */
 export const DEFAULT_SORT: Sort = { key: 'type', dir: 'desc' };
-
-
-export function sortCollectors(rows: DefaultCollector[], sort: Sort, locale: string): DefaultCollector[] {
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => sign * collator.compare(a[sort.key], b[sort.key]) || collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
-}
 
 export const toForm = (row: Pick<DefaultCollector, 'name' | 'accessEmail' | 'type' | 'comment'>): DefaultCollectorForm => {
   const comment = parseCollectorComment(row.comment);

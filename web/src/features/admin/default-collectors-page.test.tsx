@@ -17,24 +17,43 @@ const names = () => screen.getAllByRole('row').slice(1).map((r) => within(r).get
 describe('DefaultCollectorsPage', () => {
   it('lists by type descending, sorts on click, and is read-only for a customer', async () => {
     mockSession(makeUser('ROLE_USER'));
-    server.use(http.get(api('/api/default-collectors'), () => HttpResponse.json(ROWS)));
+    const asked: URLSearchParams[] = [];
+    // Stands for the server's orders: by type descending (names ascending), by name either way; a search.
+    server.use(
+      http.get(api('/api/default-collectors'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        const byName = [...ROWS].sort((a, b) => a.name.localeCompare(b.name));
+        const ordered = query.get('sort') === 'name' ? (query.get('dir') === 'desc' ? byName.reverse() : byName) : [ROWS[2]!, ROWS[1]!, ROWS[0]!];
+        const q = query.get('q')?.toLowerCase();
+        return HttpResponse.json({ collectors: q ? ordered.filter((r) => r.name.toLowerCase().includes(q)) : ordered, next: null });
+      }),
+    );
     renderApp('/admin/default-collectors');
     await screen.findByText('Google Ads');
     expect(names()).toEqual(['Criteo', 'Google Ads', 'Awin']);
+    expect(asked[0]!.get('sort')).toBe('type');
+    expect(asked[0]!.get('dir')).toBe('desc');
     expect(screen.getByText('Only administrators can change the default collectors; you can browse them.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Source Name/ }));
-    expect(names()).toEqual(['Awin', 'Criteo', 'Google Ads']);
+    await waitFor(() => expect(names()).toEqual(['Awin', 'Criteo', 'Google Ads']));
     await userEvent.click(screen.getByRole('button', { name: /Source Name/ }));
-    expect(names()).toEqual(['Google Ads', 'Criteo', 'Awin']);
+    await waitFor(() => expect(names()).toEqual(['Google Ads', 'Criteo', 'Awin']));
+    expect(asked.at(-1)!.get('dir')).toBe('desc');
+    // The search goes to the server as one types.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search default collectors (name, e-mail or comment)' }), 'crit');
+    await waitFor(() => expect(names()).toEqual(['Criteo']));
+    expect(asked.at(-1)!.get('q')).toBe('crit');
   });
 
   it('keeps Create disabled without a name, creates and resets the form', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
     let sent: Record<string, unknown> | undefined;
     server.use(
-      http.get(api('/api/default-collectors'), () => HttpResponse.json([])),
+      // After the create the page is read again: the server then has the new collector.
+      http.get(api('/api/default-collectors'), () => HttpResponse.json({ collectors: sent ? [{ ...sent, version: 1 }] : [], next: null })),
       http.post(api('/api/default-collectors'), async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ ...sent, version: 1 }, { status: 201 });
@@ -60,7 +79,7 @@ describe('DefaultCollectorsPage', () => {
     mockSession(makeUser('ROLE_ADMIN'));
     let puts = 0;
     server.use(
-      http.get(api('/api/default-collectors'), () => HttpResponse.json(ROWS)),
+      http.get(api('/api/default-collectors'), () => HttpResponse.json({ collectors: ROWS, next: null })),
       http.put(api('/api/default-collectors/c'), () => {
         puts += 1;
         return HttpResponse.json({}, { status: 500 });
@@ -81,7 +100,7 @@ describe('DefaultCollectorsPage', () => {
   it('keeps the typed values when the server refuses a field, and names it', async () => {
     mockSession(makeUser('ROLE_ADMIN'));
     server.use(
-      http.get(api('/api/default-collectors'), () => HttpResponse.json(ROWS)),
+      http.get(api('/api/default-collectors'), () => HttpResponse.json({ collectors: ROWS, next: null })),
       http.put(api('/api/default-collectors/c'), () =>
         HttpResponse.json({ code: 'validation', message: 'error.validation', errors: { name: 'validation.defaultCollector.nameTooLong' } }, { status: 400 }),
       ),
@@ -104,7 +123,7 @@ describe('DefaultCollectorsPage', () => {
     let other: string | null = null;
     const versions: number[] = [];
     server.use(
-      http.get(api('/api/default-collectors'), () => HttpResponse.json([ROWS[0], ROWS[1], current])),
+      http.get(api('/api/default-collectors'), () => HttpResponse.json({ collectors: [ROWS[0], ROWS[1], current], next: null })),
       http.put(api('/api/default-collectors/c'), async ({ request }) => {
         const body = (await request.json()) as DefaultCollector;
         versions.push(body.version);

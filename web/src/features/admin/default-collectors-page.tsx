@@ -1,20 +1,19 @@
-import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
 import { COLLECTOR_TYPES, type DefaultCollector } from 'shared/domain/types';
 import { defaultCollectorFormSchema, parseCollectorComment, type DefaultCollectorForm } from 'shared/schemas/default-collectors';
 import { defaultCollectorsCreate, defaultCollectorsDelete, defaultCollectorsList, defaultCollectorsUpdate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { isAdmin, useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, pageRows, useRoute } from '../../lib/api/use-route';
 import { Callout } from '../../ui/callout';
-import { ListState } from '../../ui/list-state';
+import { ListState, NoticeCallout } from '../../ui/list-state';
 import { Card } from '../../ui/card';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { PageHeading } from '../../ui/page-heading';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { DefaultCollectorCreateForm } from './default-collectors-form';
-import { useSort } from '../../ui/table-tools';
-import { changed, DEFAULT_SORT, fromForm, newId, sortCollectors, toForm, type SortKey } from './default-collectors-model';
+import { Pager, SearchBox, useListUrl } from '../../ui/table-tools';
+import { DEFAULT_COLLECTOR_SORTS } from 'shared/schemas/lists';
+import { changed, DEFAULT_SORT, fromForm, newId, toForm, type SortKey } from './default-collectors-model';
 import './default-collectors-page.css';
 
 function TypeBadge({ type }: { type: DefaultCollector['type'] }) {
@@ -103,12 +102,14 @@ const LABELS: ActionLabels = {
  * customer's collector page suggests them); administrators create, edit in place, copy and delete.
  */
 export function DefaultCollectorsPage() {
-  const intl = useIntl();
   const { user } = useCurrentUser();
   const admin = isAdmin(user);
-  const { data, error, mutate } = useRoute(defaultCollectorsList);
-  const { sort, toggle: toggleSort } = useSort<SortKey>(DEFAULT_SORT);
-  const rows = useMemo(() => sortCollectors(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
+  // A page of the platform's list in the order and search of the URL; a page change keeps the edit's unsaved-change question (useRowEdit).
+  const list = useListUrl<SortKey>(DEFAULT_SORT, DEFAULT_COLLECTOR_SORTS);
+  const query = { q: list.search, sort: list.sort.key, dir: list.sort.dir, cursor: list.cursor ?? undefined };
+  const { data: page, error, mutate: mutatePage } = useRoute(defaultCollectorsList, undefined, { query, keepPreviousData: true });
+  const data = page?.collectors;
+  const mutate = pageRows(mutatePage, 'collectors');
   const edit = useRowEdit<DefaultCollector, Draft>({
     data,
     mutate,
@@ -128,7 +129,8 @@ export function DefaultCollectorsPage() {
       <PageHeading />
       {admin ? (
         <Card>
-          <DefaultCollectorCreateForm onCreated={(created) => void mutate((list) => [...(list ?? []), created], { revalidate: false })} />
+          {/* The new collector takes its place in the server's order: the page is read again. */}
+          <DefaultCollectorCreateForm onCreated={() => void mutatePage()} />
         </Card>
       ) : (
         user && (
@@ -138,9 +140,12 @@ export function DefaultCollectorsPage() {
         )
       )}
       <Card className="dc-section">
-        <ListState data={data} error={error} empty="defaultCollectors.empty">
+        <SearchBox value={list.text} onChange={list.setText} label="defaultCollectors.search" />
+        {/* The table shows the edit's notices; a page the last delete emptied has none, so "deleted" shows here. */}
+        {data?.length === 0 && <NoticeCallout notice={edit.notice} />}
+        <ListState data={data} error={error} empty={list.search ? 'defaultCollectors.noMatch' : 'defaultCollectors.empty'}>
           <EditTable
-            rows={rows}
+            rows={data ?? []}
             columns={COLUMNS}
             edit={edit}
             editable={admin}
@@ -148,12 +153,13 @@ export function DefaultCollectorsPage() {
             preview={(row, draft) => ({ ...row, ...fromForm(draft) })}
             labels={LABELS}
             caption="defaultCollectors.caption"
-            sort={sort}
-            onSort={toggleSort}
+            sort={list.sort}
+            onSort={list.toggleSort}
             testId="dc-row"
             className="dc-table"
           />
         </ListState>
+        {page && <Pager list={list} next={page.next} shown={page.collectors.length} label="defaultCollectors.pager" />}
       </Card>
     </div>
   );

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { ROLES, type Role } from 'shared/domain/types';
 import { companiesList, usersList } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
-import { useRoute } from '../../lib/api/use-route';
+import { typeAhead, useRoute } from '../../lib/api/use-route';
 import { FormField } from '../../ui/form-field';
 import { SearchBox, useDebounced } from '../../ui/table-tools';
 
@@ -87,9 +87,6 @@ export function RoleSelect({ name = 'role', disabled, hint }: { name?: string; d
     </SelectShell>
   );
 }
-
-/** A type-ahead's request: the server's first `limit` matches of the text, asked when typing pauses. */
-const typeAhead = (q: string, limit: number) => ({ query: { q, limit: String(limit) }, keepPreviousData: true, revalidateOnFocus: false });
 
 /** Companies whose fields hold `text` (a page of `limit`), for the pickers and the audit filters. */
 export function useCompanyChoices(text: string, limit = 10) {

@@ -6,7 +6,8 @@ import { COLLECTOR_NOTE_MAX_LENGTH, COLLECTOR_SOURCE_MAX_LENGTH, collectorFormSc
 import { collectorsCreate, defaultCollectorsList } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, typeAhead, useRoute } from '../../lib/api/use-route';
+import { SearchBox, useDebounced } from '../../ui/table-tools';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
@@ -29,17 +30,28 @@ export function CommentField({ label }: { label: 'collector.comment' | 'collecto
   );
 }
 
-/** The administrators' default collectors, grouped by type: choosing one fills the form. */
+/** How many of the platform's default collectors the picker offers at once: the server's first matches of what is typed. */
+const SUGGESTIONS_SHOWN = 20;
+
+/**
+ * The administrators' default collectors, grouped by type: choosing one fills the form. The
+ * platform's list grows with what the team adds, so the picker offers the server's first matches
+ * of the text typed above it (type-ahead), never the whole list.
+ */
 function SuggestionPicker({ onPick }: { onPick: (suggestion: DefaultCollector) => void }) {
   const t = useT();
   const id = useId();
-  const { data, error } = useRoute(defaultCollectorsList);
-  if (error || (data && data.length === 0)) return null; // suggestions are a help, never a blocker
+  const [text, setText] = useState('');
+  const { data: page, error } = useRoute(defaultCollectorsList, undefined, typeAhead(useDebounced(text.trim()), SUGGESTIONS_SHOWN));
+  const data = page?.collectors;
+  // Suggestions are a help, never a blocker: none at all (nothing typed) hides the picker.
+  if (error || (data && data.length === 0 && !text.trim())) return null;
   return (
     <div className="field collector-wide">
       <label className="field-label" htmlFor={id}>
         <T id="collector.suggestions.label" />
       </label>
+      <SearchBox value={text} onChange={setText} label="collector.suggestions.search" className="collector-suggestion-search" />
       <select
         id={id}
         className="input"
@@ -51,7 +63,7 @@ function SuggestionPicker({ onPick }: { onPick: (suggestion: DefaultCollector) =
           if (picked) onPick(picked);
         }}
       >
-        <option value="">{t(data ? 'collector.suggestions.placeholder' : 'app.loading')}</option>
+        <option value="">{t(!data ? 'app.loading' : data.length === 0 ? 'collector.suggestions.none' : 'collector.suggestions.placeholder')}</option>
         {COLLECTOR_TYPES.map((type) => {
           const ofType = (data ?? []).filter((s) => s.type === type);
           return (

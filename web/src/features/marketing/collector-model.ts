@@ -1,26 +1,12 @@
-import type { Collector, CollectorStatus, DefaultCollector } from 'shared/domain/types';
+import type { Collector, DefaultCollector } from 'shared/domain/types';
+import type { CollectorSort } from 'shared/schemas/lists';
 import { parseCollectorComment } from 'shared/schemas/default-collectors';
 import type { Sort as TableSort } from '../../ui/table-tools';
 
-/** Pure helpers of the collector page: sorting, row drafts, suggestions. */
+/** Pure helpers of the collector page: its default order, row drafts, suggestions. */
 
-export type CollectorSortKey = 'source' | 'accessEmail' | 'configStatus' | 'collectStatus';
-export type CollectorSort = TableSort<CollectorSortKey>;
-
-/** Spec: collectors sorted by source by default. */
-export const DEFAULT_COLLECTOR_SORT: CollectorSort = { key: 'source', dir: 'asc' };
-
-
-// Statuses sort by progress (No, Ongoing, Yes), not alphabetically.
-const STATUS_RANK: Record<CollectorStatus, number> = { No: 0, Ongoing: 1, Yes: 2 };
-
-export function sortCollectorRows(rows: readonly Collector[], sort: CollectorSort, locale: string): Collector[] {
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  const compare = (a: Collector, b: Collector): number =>
-    sort.key === 'configStatus' || sort.key === 'collectStatus' ? STATUS_RANK[a[sort.key]] - STATUS_RANK[b[sort.key]] : collator.compare(a[sort.key], b[sort.key]);
-  return [...rows].sort((a, b) => sign * compare(a, b) || collator.compare(a.source, b.source) || a.id.localeCompare(b.id));
-}
+/** Spec: collectors sorted by source by default (the server sorts: GET /api/collectors). */
+export const DEFAULT_COLLECTOR_SORT: TableSort<CollectorSort> = { key: 'source', dir: 'asc' };
 
 /** What the inline edit changes (the statuses have their own selects, saved at once). */
 export interface CollectorDraft {

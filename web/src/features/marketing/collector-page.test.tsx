@@ -22,10 +22,24 @@ const steps = (status: 'TBD' | 'done') =>
 
 const sources = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.querySelector('.collector-source, input')?.textContent ?? '');
 
+/** The query of each list read (the server pages, sorts and searches). */
+let asked: { collectors: URLSearchParams[]; suggestions: URLSearchParams[] };
+
+/** The server's page: its sort by configuration stands for the server's order (No < Ongoing < Yes). */
 function mockList(rows: Collector[] = ROWS) {
+  asked = { collectors: [], suggestions: [] };
   server.use(
-    http.get(api('/api/collectors'), () => HttpResponse.json(rows)),
-    http.get(api('/api/default-collectors'), () => HttpResponse.json(SUGGESTIONS)),
+    http.get(api('/api/collectors'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.collectors.push(query);
+      const bySource = [...rows].sort((a, b) => a.source.localeCompare(b.source));
+      const shown = query.get('sort') === 'configStatus' ? bySource.reverse() : bySource;
+      return HttpResponse.json({ collectors: shown, next: null, counts: { total: rows.length, pending: 1 } });
+    }),
+    http.get(api('/api/default-collectors'), ({ request }) => {
+      asked.suggestions.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ collectors: SUGGESTIONS, next: null });
+    }),
     steps('TBD'),
   );
 }
@@ -37,10 +51,17 @@ describe('CollectorPage', () => {
     renderApp('/marketing/collector', { locale: 'fr' });
     await within(await screen.findByRole('table')).findByText('Google Ads');
     expect(sources()).toEqual(['Google Ads', 'Meta Ads']);
+    expect(asked.collectors[0]!.get('sort')).toBe('source');
     await userEvent.click(screen.getByRole('button', { name: /Configuration/ }));
-    expect(sources()).toEqual(['Meta Ads', 'Google Ads']); // No < Ongoing < Yes
+    await waitFor(() => expect(sources()).toEqual(['Meta Ads', 'Google Ads']));
+    expect(asked.collectors.at(-1)!.get('sort')).toBe('configStatus');
+    expect(asked.collectors.at(-1)!.get('dir')).toBe('asc');
     const picker = screen.getByLabelText('Partir d’une suggestion');
     await waitFor(() => expect(picker).toBeEnabled());
+    // The platform's list is asked as one types, a few at a time, never whole.
+    expect(asked.suggestions[0]!.get('limit')).toBe('20');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Trouver une source connue (nom, e-mail ou conseil)' }), 'crit');
+    await waitFor(() => expect(asked.suggestions.at(-1)!.get('q')).toBe('crit'));
     expect(within(picker).getByRole('group', { name: 'Réseaux d’affiliation' })).toBeInTheDocument();
     await userEvent.selectOptions(picker, 's1');
     expect(screen.getByLabelText('Source', { selector: 'input' })).toHaveValue('Criteo');
@@ -58,6 +79,8 @@ describe('CollectorPage', () => {
         return HttpResponse.json(collector('n', String(sent.source), { accessEmail: String(sent.accessEmail) }), { status: 201 });
       }),
     );
+    // After the create the page is read again: the server then has the new collector.
+    server.use(http.get(api('/api/collectors'), () => HttpResponse.json({ collectors: sent ? [collector('n', String(sent.source))] : [], next: null, counts: { total: sent ? 1 : 0, pending: sent ? 1 : 0 } })));
     renderApp('/marketing/collector');
     expect(await screen.findByText(/No collector yet: add your first source/)).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Add collector' });
@@ -155,7 +178,7 @@ describe('CollectorPage', () => {
     let update: unknown;
     server.use(
       http.get(api('/api/collectors'), () => HttpResponse.json({ code: 'forbidden', message: 'Table unavailable' }, { status: 403 })),
-      http.get(api('/api/default-collectors'), () => HttpResponse.json([])),
+      http.get(api('/api/default-collectors'), () => HttpResponse.json({ collectors: [], next: null })),
       steps('TBD'),
       http.post(api('/api/integration-status/update'), async ({ request }) => {
         update = await request.json();

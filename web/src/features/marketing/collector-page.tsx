@@ -1,22 +1,22 @@
-import { useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useState } from 'react';
 import { COLLECTOR_STATUSES, type Collector, type CollectorStatus } from 'shared/domain/types';
 import { COPY_PREFIX } from 'shared/domain/sources';
 import { COLLECTOR_NOTE_MAX_LENGTH, COLLECTOR_SOURCE_MAX_LENGTH, collectorCreateSchema } from 'shared/schemas/collectors';
 import { collectorsCreate, collectorsDelete, collectorsList, collectorsUpdate } from 'shared/routes';
+import { COLLECTOR_SORTS, type CollectorSort } from 'shared/schemas/lists';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { errorMessageId } from '../../lib/api/error-message';
-import { mutateRoute, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, pageRows, saveRowOptimistically, useRoute } from '../../lib/api/use-route';
 import { ListState, NoticeCallout, type Notice } from '../../ui/list-state';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { areaActionLabels, EditTable, type Column, type EditorProps } from '../../ui/edit-table';
-import { useSort } from '../../ui/table-tools';
+import { Pager, SearchBox, useListUrl } from '../../ui/table-tools';
 import { PageHeading } from '../../ui/page-heading';
 import { DescriptionCard } from '../../ui/step-cards';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { CollectorCreateForm } from './collector-form';
-import { DEFAULT_COLLECTOR_SORT, draftChanged, sortCollectorRows, toDraft, updateBody, type CollectorDraft, type CollectorSortKey } from './collector-model';
+import { DEFAULT_COLLECTOR_SORT, draftChanged, toDraft, updateBody, type CollectorDraft } from './collector-model';
 import { CollectorPlatformList } from './collector-platforms';
 import { CollectorHelpCard, CollectorStatusCard } from './collector-side';
 import './collector-page.css';
@@ -52,19 +52,22 @@ const TABLE = {
 
 /**
  * /marketing/collector: the company's data collectors (integration-steps spec, "Collector").
- * Create (with the administrators' suggestions), a table sorted by source whose statuses save at
- * once (a failed one rolls back and says why), inline edit of one row (the shared EditTable: a
+ * Create (with the administrators' suggestions), a table the server pages, sorts (by source unless
+ * asked) and searches, the URL keeping page, sort and search, whose statuses save at once (a failed one rolls back and says why), inline edit of one row (the shared EditTable: a
  * refusal keeps the draft and names the field), copy (opens in edit mode), delete after confirmation.
  */
 export function CollectorPage() {
   const t = useT();
-  const intl = useIntl();
-  const { data, error, mutate } = useRoute(collectorsList);
-  const { sort, toggle: toggleSort } = useSort<CollectorSortKey>(DEFAULT_COLLECTOR_SORT);
+  // A page of the company's collectors in the order and search of the URL (a big advertiser has hundreds).
+  const list = useListUrl<CollectorSort>(DEFAULT_COLLECTOR_SORT, COLLECTOR_SORTS);
+  const query = { q: list.search, sort: list.sort.key, dir: list.sort.dir, cursor: list.cursor ?? undefined };
+  const { data: page, error, mutate: mutatePage } = useRoute(collectorsList, undefined, { query, keepPreviousData: true });
+  const data = page?.collectors;
+  const mutate = pageRows(mutatePage, 'collectors');
   const [statusBusy, setStatusBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const rows = useMemo(() => sortCollectorRows(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
-  const added = (created: Collector) => void mutate((list) => [...(list ?? []), created], { revalidate: false });
+  // A new collector takes its place in the server's order (and the counts change): the page is read again.
+  const added = () => void mutatePage();
   const edit = useRowEdit<Collector, CollectorDraft>({
     data,
     mutate,
@@ -102,7 +105,7 @@ export function CollectorPage() {
     if (!outcome.ok) setNotice({ tone: 'danger', id: 'collector.updateFailed', values: { source: row.source, reason: t(errorMessageId(outcome.failure)) } });
   };
 
-  const statusColumn = (field: 'configStatus' | 'collectStatus', label: MessageId): Column<Collector, CollectorDraft, CollectorSortKey> => ({
+  const statusColumn = (field: 'configStatus' | 'collectStatus', label: MessageId): Column<Collector, CollectorDraft, CollectorSort> => ({
     key: field,
     label,
     sort: field,
@@ -124,7 +127,7 @@ export function CollectorPage() {
     ),
   });
 
-  const columns: ReadonlyArray<Column<Collector, CollectorDraft, CollectorSortKey>> = [
+  const columns: ReadonlyArray<Column<Collector, CollectorDraft, CollectorSort>> = [
     {
       key: 'source',
       label: 'collector.source',
@@ -201,22 +204,26 @@ export function CollectorPage() {
           </Card>
         </div>
         <aside className="collector-side">
-          <CollectorStatusCard collectors={data} />
+          <CollectorStatusCard counts={page?.counts} />
           <CollectorHelpCard onCreated={added} />
         </aside>
       </div>
       {/* Full width: six columns need the room. */}
       <Card className="collector-list">
         <NoticeCallout notice={notice} />
+        {/* The table shows the edit's notices; a page the last delete emptied has none, so "deleted" shows here. */}
+        {data?.length === 0 && <NoticeCallout notice={edit.notice} />}
         {/* The page's own title for a load error (spec: "Placeholders for loading, error and to be done"). */}
         {error && (
           <Callout tone="danger" title={<T id="collector.loadFailed" />}>
             {error.message}
           </Callout>
         )}
-        <ListState data={error ? [] : data} error={undefined} empty={error ? undefined : 'collector.empty'}>
-          <EditTable {...TABLE} rows={rows} columns={columns} edit={edit} editable sort={sort} onSort={toggleSort} />
+        <SearchBox value={list.text} onChange={list.setText} label="collector.search" />
+        <ListState data={error ? [] : data} error={undefined} empty={error ? undefined : list.search ? 'collector.noMatch' : 'collector.empty'}>
+          <EditTable {...TABLE} rows={data ?? []} columns={columns} edit={edit} editable sort={list.sort} onSort={list.toggleSort} />
         </ListState>
+        {page && <Pager list={list} next={page.next} shown={page.collectors.length} label="collector.pager" />}
       </Card>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import type { Collector } from 'shared/domain/types';
+import type { Collector, CollectorsPage } from 'shared/domain/types';
 import { collectorFormSchema, type CollectorForm } from 'shared/schemas/collectors';
 import { collectorsCreate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
@@ -18,18 +18,18 @@ import { ErrorText } from '../../ui/error-text';
 /**
  * The collector step's status (spec: completed by hand, it cannot be detected) through
  * POST /api/integration-status/update, like the instruction pages: loading, error, not part of
- * the company's steps, completed, or to be done with the complete button.
+ * the company's steps, completed, or to be done with the complete button; the counts of the whole
+ * list come with each page of GET /api/collectors.
  */
-export function CollectorStatusCard({ collectors }: { collectors: readonly Collector[] | undefined }) {
-  const pending = (collectors ?? []).filter((c) => c.configStatus !== 'Yes' || c.collectStatus !== 'Yes').length;
+export function CollectorStatusCard({ counts }: { counts: CollectorsPage['counts'] | undefined }) {
   const text = (
     <>
       <p>
         <T id="collector.completeText" />
       </p>
-      {collectors && (
+      {counts && (
         <p className="muted">
-          <T id="collector.status.counts" values={{ total: collectors.length, pending }} />
+          <T id="collector.status.counts" values={counts} />
         </p>
       )}
     </>

@@ -66,3 +66,20 @@ export async function saveRowOptimistically<T extends { id: string }>(
     return { ok: false, failure };
   }
 }
+
+/**
+ * The rows inside a page answer (`{ <field>: rows, next, … }` of a list the server pages) as one
+ * list, for `useRowEdit` and `saveRowOptimistically`, which work on a list of rows: an update
+ * changes the page's rows and keeps the rest of the answer; no update reads the page again.
+ */
+export function pageRows<Page, Field extends keyof Page>(mutatePage: KeyedMutator<Page>, field: Field): KeyedMutator<Page[Field]> {
+  type Rows = Page[Field];
+  return ((update?: Rows | ((rows: Rows | undefined) => Rows), opts?: boolean) =>
+    (update
+      ? mutatePage((current) => current && { ...current, [field]: typeof update === 'function' ? (update as (rows: Rows | undefined) => Rows)(current[field]) : update }, opts)
+      : mutatePage()
+    ).then((answer) => answer?.[field])) as KeyedMutator<Rows>;
+}
+
+/** A type-ahead's request: the server's first `limit` matches of the text (debounced by the caller), kept while the next are asked. */
+export const typeAhead = (q: string, limit: number) => ({ query: { q, limit: String(limit) }, keepPreviousData: true, revalidateOnFocus: false });
