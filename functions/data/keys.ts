@@ -138,7 +138,7 @@ export const keys = {
 export type ListName = 'users' | 'companies' | 'report';
 
 /** A company's own lists kept in sort-index rows: their rows sit in the company's partition. */
-type CompanyListName = 'traffic' | 'rules';
+type CompanyListName = 'traffic' | 'rules' | 'sources' | 'commissions';
 
 /** A list of the platform (its own partitions) or of one company (rows in the company's partition). */
 export type ListRef = ListName | { name: CompanyListName; companyId: string };

@@ -1,10 +1,11 @@
 import { claimViewIdGuard, listCompanies, reindexCompany } from '../../data/companies';
 import { reindexCompanySteps } from '../../data/report-rows';
+import { reindexCompanySources } from '../../data/sources';
 import { listUsers, reindexUser } from '../../data/users';
 
 /**
  * Writes the admin lists' rows (functions/data/list-rows.ts) of every company, its steps (the status
- * report) and every user, the View ID guards and the default company's GSI2 entry: records
+ * report), its sources and commissions (their pages), and every user, the View ID guards and the default company's GSI2 entry: records
  * stored before the lists were paged by the server have none, so a deployed stage's lists would
  * show nothing of them until each was next edited. Run once per stage after deploying the release
  * that brought the rows (`npm run reindex-lists`, docs/deploy.md), and again any time: it only
@@ -21,6 +22,8 @@ export interface ReindexDeps {
   reindexUser(id: string): Promise<boolean>;
   /** The status report's rows of the company's steps: how many steps were written. */
   reindexSteps(companyId: string): Promise<number>;
+  /** The rows of the company's sources and affiliate commissions: how many of each were written. */
+  reindexSources(companyId: string): Promise<{ sources: number; commissions: number }>;
 }
 
 const defaults: ReindexDeps = {
@@ -30,6 +33,7 @@ const defaults: ReindexDeps = {
   claimViewId: claimViewIdGuard,
   reindexUser,
   reindexSteps: reindexCompanySteps,
+  reindexSources: reindexCompanySources,
 };
 
 export interface ReindexOutcome {
@@ -39,7 +43,9 @@ export interface ReindexOutcome {
   skipped: number;
 }
 
-export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number; viewIdClashes: string[] }> {
+export async function reindexLists(
+  deps: ReindexDeps = defaults,
+): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number; sources: number; commissions: number; viewIdClashes: string[] }> {
   const each = async (ids: string[], reindex: (id: string) => Promise<boolean>): Promise<ReindexOutcome> => {
     let written = 0;
     // One at a time: a stage's table is not to be loaded by a maintenance command.
@@ -53,6 +59,13 @@ export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ comp
   for (const id of companyIds) if ((await deps.claimViewId(id)) === 'clash') viewIdClashes.push(id);
   let steps = 0;
   for (const id of companyIds) steps += await deps.reindexSteps(id);
+  let sources = 0;
+  let commissions = 0;
+  for (const id of companyIds) {
+    const written = await deps.reindexSources(id);
+    sources += written.sources;
+    commissions += written.commissions;
+  }
   const users = await each(await deps.userIds(), deps.reindexUser);
-  return { companies, users, steps, viewIdClashes };
+  return { companies, users, steps, sources, commissions, viewIdClashes };
 }

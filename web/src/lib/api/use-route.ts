@@ -66,3 +66,12 @@ export async function saveRowOptimistically<T extends { id: string }>(
     return { ok: false, failure };
   }
 }
+
+/**
+ * The `mutate` of a list's rows (useRowEdit) over the `mutate` of a page the server answered, whose
+ * rows sit in the answer's `field` beside its cursor.
+ */
+export function pageRowsMutator<Page extends { next: string | null }, F extends keyof Page, Row>(mutatePage: KeyedMutator<Page>, field: F): KeyedMutator<Row[]> {
+  return ((update?: (rows: Row[] | undefined) => Row[], opts?: boolean) =>
+    (update ? mutatePage((current) => current && { ...current, [field]: update(current[field] as Row[]) }, opts) : mutatePage()).then((answer) => answer?.[field])) as KeyedMutator<Row[]>;
+}
