@@ -118,8 +118,9 @@ export function SourcesPage() {
   const list = useListUrl<SourceSort>(DEFAULT_SORT, SOURCE_SORTS);
   const query = { q: list.search, sort: list.sort.key, dir: list.sort.dir, cursor: list.cursor ?? undefined };
   const { data, error, mutate } = useRoute(sourcesList, undefined, { query, keepPreviousData: true, revalidateOnFocus: false });
-  // Whether the company has a source at all (the step's rule), whatever the search shows.
-  const any = useRoute(sourcesList, undefined, { query: { limit: '1' }, revalidateOnFocus: false });
+  // How many sources the company has, as far as the step's rule counts (none, exactly 3 for an
+  // affiliate, more: shared/domain/integration.ts), whatever the search shows: four tell them apart.
+  const any = useRoute(sourcesList, undefined, { query: { limit: '4' }, revalidateOnFocus: false });
   const rows = data?.sources;
   const [exportFailure, setExportFailure] = useState<unknown>(null);
   const company = user?.currentCompany;
