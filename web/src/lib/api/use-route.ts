@@ -69,9 +69,11 @@ export async function saveRowOptimistically<T extends { id: string }>(
 
 /**
  * The `mutate` of a list's rows (useRowEdit) over the `mutate` of a page the server answered, whose
- * rows sit in the answer's `field` beside its cursor.
+ * rows sit in the answer's `field` beside its cursor. A row added that the page holds already (a
+ * copy the create's `stale` read brought in) is kept once, where the page has it.
  */
-export function pageRowsMutator<Page extends { next: string | null }, F extends keyof Page, Row>(mutatePage: KeyedMutator<Page>, field: F): KeyedMutator<Row[]> {
+export function pageRowsMutator<Page extends { next: string | null }, F extends keyof Page, Row extends { id: string }>(mutatePage: KeyedMutator<Page>, field: F): KeyedMutator<Row[]> {
+  const once = (rows: Row[]) => rows.filter((row, index) => rows.findIndex((other) => other.id === row.id) === index);
   return ((update?: (rows: Row[] | undefined) => Row[], opts?: boolean) =>
-    (update ? mutatePage((current) => current && { ...current, [field]: update(current[field] as Row[]) }, opts) : mutatePage()).then((answer) => answer?.[field])) as KeyedMutator<Row[]>;
+    (update ? mutatePage((current) => current && { ...current, [field]: once(update(current[field] as Row[])) }, opts) : mutatePage()).then((answer) => answer?.[field])) as KeyedMutator<Row[]>;
 }
