@@ -172,7 +172,7 @@ export const DEMO_SOURCES: Record<'acme' | 'globex', Array<Omit<SourceCreateRequ
 
 /** Only when the company has no source yet (a re-run keeps what the demo user changed). */
 async function seedSources(company: CompanyRecord, sources: Array<Omit<SourceCreateRequest, 'id'>>): Promise<void> {
-  if ((await listCompanySources(company.id)).length > 0) return;
+  if ((await listCompanySources(company.id, { limit: '1' })).sources.length > 0) return;
   for (const source of sources) await createSource(company, { id: randomUUID(), ...source });
 }
 

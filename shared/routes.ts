@@ -35,13 +35,13 @@ import { collectorCreateSchema, collectorDeleteSchema, collectorUpdateSchema } f
 import type { TranslationCatalogues, TranslationsAnswer } from './domain/translations';
 import { defaultCollectorCreateSchema, defaultCollectorDeleteSchema, defaultCollectorUpdateSchema } from './schemas/default-collectors';
 import { translationsQuerySchema, translationsUpdateSchema } from './schemas/translations';
-import { collectorsListQuerySchema, companiesListQuerySchema, defaultCollectorsListQuerySchema, outboxListQuerySchema, reportQuerySchema, trafficListQuerySchema, trafficRulesQuerySchema, usersListQuerySchema } from './schemas/lists';
+import { collectorsListQuerySchema, commissionsListQuerySchema, companiesListQuerySchema, defaultCollectorsListQuerySchema, outboxListQuerySchema, reportQuerySchema, sourcesListQuerySchema, trafficListQuerySchema, trafficRulesQuerySchema, usersListQuerySchema } from './schemas/lists';
 import { auditQuerySchema, companyHistoryQuerySchema } from './schemas/audit';
 import type { ApiToken, ApiTokenCreated } from './domain/api-tokens';
 import { apiTokenCreateSchema, apiTokenRevokeSchema } from './schemas/api-tokens';
 import type { Webhook, WebhookAttempt, WebhookWithSecret } from './domain/webhooks';
 import { webhookCreateSchema, webhookVersionSchema } from './schemas/webhooks';
-import type { AffiliateCommission, Source } from './domain/types';
+import type { AffiliateCommission, CommissionsPage, Source, SourcesPage } from './domain/types';
 import { sourceCreateSchema, sourceDeleteSchema, sourceUpdateSchema } from './schemas/sources';
 import { commissionCreateSchema, commissionDeleteSchema } from './schemas/commissions';
 import type { TrafficListAnswer, TrafficMatchAnswer, TrafficRuleCreated, TrafficRulesApplied, TrafficRulesPage } from './domain/utm-matching';
@@ -579,31 +579,34 @@ export const defaultCollectorsDelete = route({
 // Integration steps: sources, traffic, UTM rules
 export const sourcesList = route({
   id: 'sources-list', area: 'sources', method: 'GET', path: '/api/sources', access: 'signed-in', companyScoped: true, apiToken: true,
-  summary: 'The sources of the current company',
-  response: reply<Source[]>(),
+  summary: 'A page of the sources of the current company',
+  query: sourcesListQuerySchema,
+  response: reply<SourcesPage>(),
 });
 export const sourcesCpo = route({
   id: 'sources-cpo', area: 'sources', method: 'GET', path: '/api/sources/cpo', access: 'signed-in', companyScoped: true,
-  summary: 'The cost-per-order sources of the current company',
-  response: reply<Source[]>(),
+  summary: 'A page of the cost-per-order sources of the current company',
+  query: sourcesListQuerySchema,
+  response: reply<SourcesPage>(),
 });
 export const sourcesCreate = route({
   id: 'sources-create', area: 'sources', method: 'POST', path: '/api/sources', access: 'signed-in', companyScoped: true,
   summary: 'Create a source',
-  stale: ['sources-cpo', 'integration-status-list'],
+  stale: ['sources-list', 'sources-cpo', 'integration-status-list'],
   schema: sourceCreateSchema, response: reply<Source>(),
 });
 export const sourcesUpdate = route({
   id: 'sources-update', area: 'sources', method: 'PUT', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
   summary: 'Change a source',
-  stale: ['sources-cpo'],
+  // A rename moves its row and renames its commissions.
+  stale: ['sources-list', 'sources-cpo', 'affiliate-commissions-list'],
   schema: sourceUpdateSchema, response: reply<Source>(),
 });
 // The version travels in the body; the source's UTM rules go in the same transaction.
 export const sourcesDelete = route({
   id: 'sources-delete', area: 'sources', method: 'DELETE', path: '/api/sources/{id}', access: 'signed-in', companyScoped: true,
   summary: 'Delete a source',
-  stale: ['sources-cpo', 'integration-status-list'],
+  stale: ['sources-list', 'sources-cpo', 'affiliate-commissions-list', 'integration-status-list'],
   schema: sourceDeleteSchema, response: reply<{ id: string; rulesDeleted: number }>(), grants: relinks,
 });
 export const trafficList = route({
@@ -752,19 +755,20 @@ export const collectorsDelete = route({
 });
 export const affiliateCommissionsList = route({
   id: 'affiliate-commissions-list', area: 'commissions', method: 'GET', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true,
-  summary: 'The affiliate commissions of the current company',
-  response: reply<AffiliateCommission[]>(),
+  summary: 'A page of the affiliate commissions of the current company',
+  query: commissionsListQuerySchema,
+  response: reply<CommissionsPage>(),
 });
 export const affiliateCommissionsCreate = route({
   id: 'affiliate-commissions-create', area: 'commissions', method: 'POST', path: '/api/affiliate-commissions', access: 'signed-in', companyScoped: true,
   summary: 'Create an affiliate commission',
-  stale: [],
+  stale: ['affiliate-commissions-list'],
   schema: commissionCreateSchema, response: reply<AffiliateCommission>(),
 });
 export const affiliateCommissionsDelete = route({
   id: 'affiliate-commissions-delete', area: 'commissions', method: 'DELETE', path: '/api/affiliate-commissions/{id}', access: 'signed-in', companyScoped: true,
   summary: 'Delete an affiliate commission',
-  stale: [],
+  stale: ['affiliate-commissions-list'],
   schema: commissionDeleteSchema, response: reply<{ id: string }>(),
 });
 

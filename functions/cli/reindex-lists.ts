@@ -8,10 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { reindexLists } from '../core/companies/reindex-lists';
 
 async function main(): Promise<void> {
-  const { companies, users, steps, collectors, defaultCollectors, viewIdClashes } = await reindexLists();
+  const { companies, users, steps, collectors, defaultCollectors, sources, commissions, viewIdClashes } = await reindexLists();
   console.log(`Companies: ${companies.written} re-indexed, ${companies.skipped} skipped (gone or edited meanwhile).`);
   console.log(`Steps (status report): ${steps} re-indexed.`);
   console.log(`Collectors: ${collectors} re-indexed; default collectors: ${defaultCollectors} re-indexed.`);
+  console.log(`Sources: ${sources} re-indexed; affiliate commissions: ${commissions} re-indexed.`);
   console.log(`Users: ${users.written} re-indexed, ${users.skipped} skipped (gone or edited meanwhile).`);
   if (viewIdClashes.length) console.log(`View IDs held by another company (settle by hand, then run again): ${viewIdClashes.join(', ')}`);
 }

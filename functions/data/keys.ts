@@ -150,7 +150,7 @@ export const keys = {
 export type ListName = 'users' | 'companies' | 'report' | 'default-collectors';
 
 /** A company's own lists kept in sort-index rows: their rows sit in the company's partition. */
-type CompanyListName = 'traffic' | 'rules' | 'collectors';
+type CompanyListName = 'traffic' | 'rules' | 'collectors' | 'sources' | 'commissions';
 
 /** A list of the platform (its own partitions) or of one company (rows in the company's partition). */
 export type ListRef = ListName | { name: CompanyListName; companyId: string };

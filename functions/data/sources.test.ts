@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from './keys';
-import { countSources, deleteSourceWithRules, listSources, putNewSource, updateSource, type SourceFieldsRecord, type SourceRecord } from './sources';
+import { commissionsPage, putNewCommission, type CommissionRecord } from './commissions';
+import { countSources, deleteSourceWithRules, listSources, putNewSource, reindexCompanySources, sourcesPage, updateSource, type SourceFieldsRecord, type SourceRecord } from './sources';
 import { failNext, interpose, recordCommands, under } from './testing/faults';
 import { uid, useTestTable } from './testing/table';
 
@@ -153,7 +154,8 @@ describe('deleteSourceWithRules', () => {
     const { companyId, record } = await stored();
     await hangers(companyId, record.id, 96);
     expect(await deleteSourceWithRules(companyId, record.id, 2)).toEqual({ ok: false, reason: 'stale' });
-    expect(await table.partition(`COMPANY#${companyId}`)).toHaveLength(99);
+    // The source, its name guard, its 8 list rows, its 96 rules and the other source's one.
+    expect(await table.partition(`COMPANY#${companyId}`)).toHaveLength(107);
     expect(await deleteSourceWithRules(companyId, uid(), 1)).toEqual({ ok: false, reason: 'missing' });
     const few = source(companyId);
     await putNewSource(few);
@@ -217,5 +219,69 @@ describe('all or nothing, consistent reads, errors that are no refusal', () => {
       });
     }
     expect(await listSources(companyId)).toEqual([record]);
+  });
+});
+
+describe('a page of sources (their list rows) and of commissions', () => {
+  const names = async (companyId: string, query: Parameters<typeof sourcesPage>[1], cursor: string | null = null, limit = 50) => {
+    const page = await sourcesPage(companyId, query, cursor, limit);
+    return { names: page.sources.map((s) => s.name), next: page.next };
+  };
+  const commission = (companyId: string, sourceRecord: SourceRecord, over: Partial<CommissionRecord> = {}): CommissionRecord => ({
+    id: uid(), companyId, sourceId: sourceRecord.id, sourceName: sourceRecord.name, type: 'fixed', commission: 5, version: 1, created: AT, ...over,
+  });
+
+  it('pages, sorts, searches and filters by model; a rename moves the rows, a deletion removes them', async () => {
+    const companyId = uid();
+    const beta = source(companyId, { name: 'beta', channel: 'Email' });
+    const alpha = source(companyId, { name: 'Alpha', channel: 'Display' });
+    const gamma = source(companyId, { name: 'gamma', channel: 'Affiliate', businessModel: 'CPO', utmMedium: 'Partner' });
+    for (const record of [beta, alpha, gamma]) await putNewSource(record);
+    const first = await names(companyId, { sort: 'name', dir: 'asc' }, null, 2);
+    expect(first.names).toEqual(['Alpha', 'beta']);
+    expect(await names(companyId, { sort: 'name', dir: 'asc' }, first.next, 2)).toEqual({ names: ['gamma'], next: null });
+    expect((await names(companyId, { sort: 'channel', dir: 'desc' })).names).toEqual(['beta', 'Alpha', 'gamma']);
+    expect((await names(companyId, { sort: 'name', dir: 'asc', search: 'PARTNER' })).names).toEqual(['gamma']);
+    expect((await names(companyId, { sort: 'name', dir: 'asc', businessModel: 'CPO' })).names).toEqual(['gamma']);
+    expect(await updateSource(companyId, alpha.id, 1, fields(alpha, { name: 'zulu' }), AT)).toMatchObject({ ok: true });
+    expect((await names(companyId, { sort: 'name', dir: 'asc' })).names).toEqual(['beta', 'gamma', 'zulu']);
+    expect((await names(companyId, { sort: 'name', dir: 'asc', search: 'alpha' })).names).toEqual([]);
+    expect(await deleteSourceWithRules(companyId, gamma.id, 1)).toMatchObject({ ok: true });
+    expect((await names(companyId, { sort: 'channel', dir: 'asc' })).names).toEqual(['zulu', 'beta']);
+    // Eight rows per source (one per column), none left of the deleted one.
+    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#sources#'))).toHaveLength(16);
+  });
+
+  it("a source's rename renames its commissions and moves their rows; its deletion takes their rows", async () => {
+    const companyId = uid();
+    const awin = source(companyId, { name: 'Awin', businessModel: 'CPO' });
+    const zanox = source(companyId, { name: 'Zanox', businessModel: 'CPO' });
+    await putNewSource(awin);
+    await putNewSource(zanox);
+    await putNewCommission(commission(companyId, awin));
+    await putNewCommission(commission(companyId, zanox, { type: 'percent', commission: 12.5 }));
+    const bySource = async () => (await commissionsPage(companyId, { sort: 'sourceName', dir: 'asc' }, null, 50)).commissions.map((c) => c.sourceName);
+    expect(await bySource()).toEqual(['Awin', 'Zanox']);
+    expect(await updateSource(companyId, awin.id, 1, fields(awin, { name: 'Tradedoubler' }), AT)).toMatchObject({ ok: true });
+    expect(await bySource()).toEqual(['Tradedoubler', 'Zanox']);
+    expect((await commissionsPage(companyId, { sort: 'sourceName', dir: 'asc', search: 'awin' }, null, 50)).commissions).toEqual([]);
+    expect((await commissionsPage(companyId, { sort: 'commission', dir: 'desc' }, null, 50)).commissions.map((c) => c.commission)).toEqual([12.5, 5]);
+    expect(await deleteSourceWithRules(companyId, zanox.id, 1)).toMatchObject({ ok: true });
+    expect(await bySource()).toEqual(['Tradedoubler']);
+    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#commissions#'))).toHaveLength(3);
+  });
+
+  it('sources and commissions stored before the rows join their pages when re-indexed (npm run reindex-lists), with the source’s name now', async () => {
+    const companyId = uid();
+    const old = source(companyId, { name: 'Old one', businessModel: 'CPO' });
+    await table.put({ ...keys.source(companyId, old.id), ...old });
+    await table.put({ ...keys.commission(companyId, 'k1'), ...commission(companyId, old, { id: 'k1', sourceName: 'Its name long ago' }) });
+    expect((await names(companyId, { sort: 'name', dir: 'asc' })).names).toEqual([]);
+    expect(await reindexCompanySources(companyId)).toEqual({ sources: 1, commissions: 1 });
+    expect((await names(companyId, { sort: 'name', dir: 'asc' })).names).toEqual(['Old one']);
+    expect((await commissionsPage(companyId, { sort: 'sourceName', dir: 'asc', search: 'old one' }, null, 50)).commissions).toEqual([expect.objectContaining({ id: 'k1', sourceName: 'Old one' })]);
+    // Again: harmless.
+    expect(await reindexCompanySources(companyId)).toEqual({ sources: 1, commissions: 1 });
+    expect((await names(companyId, { sort: 'name', dir: 'asc' })).names).toEqual(['Old one']);
   });
 });

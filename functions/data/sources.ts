@@ -3,9 +3,12 @@ import type { UtmCondition } from '../../shared/domain/utm-matching';
 import { companyItems, countPartition, queryPartition } from './company-items';
 import { auditedWrite } from './audit';
 import { claimGuard, guardHolder, moveGuard, releaseIfHeld, type Guard } from './guards';
-import { keys, type Key } from './keys';
+import { keys, type Key, type ListRef } from './keys';
+import { listPage, rowItems, rowKeys, rowWrites, type Listing } from './list-rows';
+import { commissionRowKeys, reindexCompanyCommissions, renameSourceCommissions, type CommissionRecord } from './commissions';
 import { ruleGuard, ruleRowKeys, type TrafficRuleRecord } from './traffic-rules';
-import { batchDeleteKeys, cancellationCodes, isConditionFailure, tableName } from './table';
+import { batchDeleteKeys, batchGetItems, cancellationCodes, isConditionFailure, stripKeys, tableName, transactWrite } from './table';
+import { SOURCE_SORTS, type SourceSort } from '../../shared/schemas/lists';
 
 /**
  * A company's traffic sources: `SOURCE#<id>` items of its partition (one Query for the page),
@@ -17,6 +20,10 @@ import { batchDeleteKeys, cancellationCodes, isConditionFailure, tableName } fro
  *
  * UTM rules (the UTM area's items, `keys.rule`) carry the `sourceId` of their source: deleting a
  * source deletes them in the same transaction.
+ *
+ * The sources page reads a page at a time through the source's sort-index rows (list-rows.ts, the
+ * list `sources` in the company's partition: one row per column of the table), written in the
+ * same transaction as the source on create, edit and delete.
  */
 
 export interface SourceRecord extends Source {
@@ -30,8 +37,8 @@ export type SourceFieldsRecord = Omit<Source, 'id' | 'version'>;
 /** What a conditional write found when its condition failed. */
 export type SourceWrite<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'stale' | 'taken' | 'nameTaken' };
 
-/** TransactWriteItems takes 100 items: the source, its three guards, its audit record and up to this many of its rules, commissions and their guards in one go. */
-const RULES_PER_TRANSACTION = 95;
+/** TransactWriteItems takes 100 items: the source, its three guards, its audit record, its rows and up to this many of its rules, commissions and their guards and rows in one go. */
+const RULES_PER_TRANSACTION = 95 - SOURCE_SORTS.length;
 
 const sources = companyItems<SourceRecord>(keys.source, keys.sourcePrefix, 'source');
 
@@ -39,6 +46,32 @@ export const listSources = sources.list;
 export const getSource = sources.get;
 /** How many sources the company has (the sources step's rule). */
 export const countSources = (companyId: string): Promise<number> => countPartition(companyId, keys.sourcePrefix);
+
+const sourceList = (companyId: string): ListRef => ({ name: 'sources', companyId });
+
+/** A source's rows: one per column of the table; searched over its texts; `businessModel` filters the CPO ones. */
+const sourceListing = (record: SourceRecord): Listing => ({
+  id: record.id,
+  sort: Object.fromEntries(SOURCE_SORTS.map((sort) => [sort, record[sort] ?? ''])),
+  words: [record.name, record.channel, record.agency, record.businessModel, record.deduplication, record.utmSource, record.utmMedium, record.utmCampaign],
+  fields: { businessModel: record.businessModel },
+});
+
+export interface SourceQuery {
+  sort: SourceSort;
+  dir: 'asc' | 'desc';
+  search?: string;
+  /** Only the sources of this business model (the commission form's CPO sources). */
+  businessModel?: Source['businessModel'];
+}
+
+/** One page of the company's sources in the order asked (searched, of one model if asked), and the next page's cursor. */
+export async function sourcesPage(companyId: string, query: SourceQuery, cursor: string | null, limit: number): Promise<{ sources: SourceRecord[]; next: string | null }> {
+  const { businessModel, ...order } = query;
+  const { ids, next } = await listPage(sourceList(companyId), { ...order, ...(businessModel ? { where: { businessModel } } : {}) }, cursor, limit);
+  const found = new Map((await batchGetItems(ids.map((id) => keys.source(companyId, id)))).map((item) => [item.id as string, stripKeys<SourceRecord>(item)]));
+  return { sources: ids.flatMap((id) => found.get(id) ?? []), next };
+}
 
 /** The name guard of a source (a legacy source without one takes it over on its next write). */
 const nameGuard = (companyId: string, name: string, sourceId: string): Guard => ({ key: keys.sourceNameGuard(companyId, name), holder: 'sourceId', id: sourceId });
@@ -55,6 +88,7 @@ export async function putNewSource(record: SourceRecord): Promise<SourceWrite<So
         fresh({ ...keys.source(record.companyId, record.id), ...record }),
         fresh({ ...keys.sourceIdGuard(record.id), companyId: record.companyId }),
         claimGuard(nameGuard(record.companyId, record.name, record.id)),
+        ...rowItems(sourceList(record.companyId), sourceListing(record)).map((Item) => ({ Put: { TableName: tableName(), Item } })),
       ],
       { kind: 'source', action: 'create', recordId: record.id, companyId: record.companyId, after: record, version: record.version },
     );
@@ -105,6 +139,7 @@ export async function updateSource(companyId: string, id: string, expectedVersio
           },
         },
         ...(guards.length ? guards : [claimGuard(nameGuard(companyId, fields.name, id))]),
+        ...rowWrites(sourceList(companyId), rowKeys(sourceList(companyId), sourceListing(current)), sourceListing({ ...current, ...fields })).items,
       ],
       { kind: 'source', action: 'update', recordId: id, companyId, before: current, after: { ...current, ...changes }, version: expectedVersion + 1 },
     );
@@ -113,6 +148,8 @@ export async function updateSource(companyId: string, id: string, expectedVersio
     if (await nameTakenByOther(companyId, fields.name, id)) return { ok: false, reason: 'nameTaken' };
     return { ok: false, reason: (await getSource(companyId, id)) ? 'stale' : 'missing' };
   }
+  // Its commissions show its name and are sorted by it (docs/architecture.md, "A big advertiser").
+  if (fields.name !== current.name) await renameSourceCommissions(companyId, id, fields.name);
   const saved = await getSource(companyId, id);
   return saved ? { ok: true, value: saved } : { ok: false, reason: 'missing' };
 }
@@ -128,7 +165,7 @@ async function itemsOfSource(companyId: string, sourceId: string): Promise<{ key
   const ofSource = { FilterExpression: 'sourceId = :sourceId', ExpressionAttributeValues: { ':sourceId': sourceId } };
   const [rules, commissions] = await Promise.all([
     queryPartition(companyId, keys.rulePrefix, { ...ofSource, ProjectionExpression: 'pk, sk, id, #rule, created, sourceId', ExpressionAttributeNames: { '#rule': 'rule' } }),
-    queryPartition(companyId, keys.commissionPrefix, { ...ofSource, ProjectionExpression: 'pk, sk' }),
+    queryPartition(companyId, keys.commissionPrefix, { ...ofSource, ProjectionExpression: 'pk, sk, id, sourceName, #type, commission', ExpressionAttributeNames: { '#type': 'type' } }),
   ]);
   const held = await Promise.all(
     rules.map(async (rule) => {
@@ -141,7 +178,9 @@ async function itemsOfSource(companyId: string, sourceId: string): Promise<{ key
   const keyOf = (item: Record<string, unknown>): Key => ({ pk: item.pk as string, sk: item.sk as string });
   // The rules' list rows go with them (a rule stored before the rows has none: deleting a missing key is a no-op).
   const rows = rules.flatMap((rule) => (Array.isArray(rule.rule) && typeof rule.created === 'string' ? ruleRowKeys(companyId, rule as unknown as TrafficRuleRecord) : []));
-  return { keys: [...rules.map(keyOf), ...rows, ...commissions.map(keyOf), ...held.flat()], ruleIds: rules.map((rule) => String(rule.id)) };
+  // So do the commissions' (those stored before the rows have none either).
+  const commissionRows = commissions.flatMap((commission) => (typeof commission.commission === 'number' ? commissionRowKeys(companyId, commission as unknown as CommissionRecord) : []));
+  return { keys: [...rules.map(keyOf), ...rows, ...commissions.map(keyOf), ...commissionRows, ...held.flat()], ruleIds: rules.map((rule) => String(rule.id)) };
 }
 
 /**
@@ -179,6 +218,7 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
         },
         { Delete: { TableName: tableName(), Key: keys.sourceIdGuard(id) } },
         ...freeName,
+        ...rowKeys(sourceList(companyId), sourceListing(current)).map((Key) => ({ Delete: { TableName: tableName(), Key } })),
         // The type of its commissions (functions/data/commissions.ts) is nobody's once they are gone.
         { Delete: { TableName: tableName(), Key: keys.commissionTypeGuard(companyId, id) } },
         ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
@@ -197,4 +237,35 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
     throw error;
   }
   return { ok: true, value: { ruleIds: hanging.ruleIds } };
+}
+
+/**
+ * Re-index (`npm run reindex-lists`): every source of the company gets its rows (on the version
+ * read: an edit meanwhile wrote its own), then every commission its rows and its source's name.
+ * Sources and commissions stored before the rows have none and are missing from their pages until then.
+ */
+export async function reindexCompanySources(companyId: string): Promise<{ sources: number; commissions: number }> {
+  const all = await listSources(companyId);
+  let written = 0;
+  for (const source of all) {
+    try {
+      await transactWrite([
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.source(companyId, source.id),
+            ConditionExpression: '#version = :version',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':version': source.version },
+          },
+        },
+        ...rowItems(sourceList(companyId), sourceListing(source)).map((Item) => ({ Put: { TableName: tableName(), Item } })),
+      ]);
+      written++;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  const commissions = await reindexCompanyCommissions(companyId, new Map(all.map((source) => [source.id, source.name])));
+  return { sources: written, commissions };
 }

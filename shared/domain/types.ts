@@ -317,6 +317,18 @@ export interface AffiliateCommission {
   version: number;
 }
 
+/** GET /api/sources and /api/sources/cpo: a page of sources and the next page's cursor (null: the last page). */
+export interface SourcesPage {
+  sources: Source[];
+  next: string | null;
+}
+
+/** GET /api/affiliate-commissions: a page of commissions and the next page's cursor (null: the last page). */
+export interface CommissionsPage {
+  commissions: AffiliateCommission[];
+  next: string | null;
+}
+
 /** The kinds of record the audit history covers (docs/product.md, "Audit history"). */
 export const AUDIT_KINDS = ['user', 'company', 'step', 'translations', 'default-collector', 'source', 'rule', 'collector', 'commission', 'meeting', 'sign-in', 'outbox', 'api-token', 'health-mute', 'webhook'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -95,6 +95,23 @@ export const trafficRulesQuerySchema = /* @__PURE__ */ schema(() =>
   }).noUnknown(),
 );
 
+/** The sort orders of a company's sources (spec: the table's columns, by name by default). */
+export const SOURCE_SORTS = ['name', 'channel', 'agency', 'businessModel', 'deduplication', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
+export type SourceSort = (typeof SOURCE_SORTS)[number];
+
+/**
+ * GET /api/sources and GET /api/sources/cpo (only the CPO ones: the commission form's choices): a
+ * page of the company's sources, searched over their texts.
+ */
+export const sourcesListQuerySchema = /* @__PURE__ */ schema(() => object(listQuery(SOURCE_SORTS)).noUnknown());
+
+/** The sort orders of a company's affiliate commissions (by source name by default). */
+export const COMMISSION_SORTS = ['sourceName', 'type', 'commission'] as const;
+export type CommissionSort = (typeof COMMISSION_SORTS)[number];
+
+/** GET /api/affiliate-commissions: a page of the company's commissions, searched over source name and type. */
+export const commissionsListQuerySchema = /* @__PURE__ */ schema(() => object(listQuery(COMMISSION_SORTS)).noUnknown());
+
 /** GET /api/outbox: the deliveries of one state (pending by due time, dead newest first), a page at a time. */
 export const outboxListQuerySchema = /* @__PURE__ */ schema(() =>
   object({

@@ -156,8 +156,10 @@ test('affiliate commissions: create on a CPO source, delete with its confirmatio
   const create = page.getByRole('button', { name: 'Create', exact: true });
   await expect(create).toBeDisabled();
   const source = page.getByLabel('Source', { exact: true });
-  await expect(source.locator('option')).toHaveText(['Choose a CPO source', 'Admitad', 'Cityads']);
-  await source.selectOption('Admitad');
+  // The CPO sources are offered as one types (the server's matches, issue 30).
+  await expect(source).toBeEnabled();
+  await expect(page.locator(`datalist#${await source.getAttribute('list')} option`)).toHaveCount(2);
+  await source.fill('Admitad');
   await page.getByLabel('Commission (%)').fill('150');
   await create.click();
   await expect(page.getByText(m('en', 'validation.commission.percent'))).toBeVisible();
@@ -168,7 +170,7 @@ test('affiliate commissions: create on a CPO source, delete with its confirmatio
   await expect(row(page, 'Admitad')).toContainText('12.5%');
 
   await page.getByLabel('Type', { exact: true }).selectOption('fixed');
-  await source.selectOption('Cityads');
+  await source.fill('Cityads');
   await page.getByLabel('Commission (amount per order)').fill('4');
   await create.click();
   await expect(row(page, 'Cityads')).toContainText('Fixed');

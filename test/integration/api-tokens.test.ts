@@ -89,7 +89,7 @@ describe('reading with a token', () => {
       expect(JSON.stringify(answer.body)).not.toContain(B.id);
     }
     const sources = await token.get('/api/sources', { query: { company: B.id, companyId: B.id } });
-    expect(sources.body.map((source: { name: string }) => source.name)).toEqual(['Token source A']);
+    expect(sources.body.sources.map((source: { name: string }) => source.name)).toEqual(['Token source A']);
     // The page header names another company: refused before anything is read.
     expect((await token.get('/api/sources', { headers: { [COMPANY_HEADER]: B.id } })).status).toBe(409);
     // A token naming company B with company A's token id and secret is no token at all.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
-import type { AffiliateCommission, Source } from '../../shared/domain/types';
+import type { AffiliateCommission, CommissionsPage, Source } from '../../shared/domain/types';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
@@ -28,9 +28,9 @@ const create = (client: Browser, json: Record<string, unknown>) => client.post<A
 const remove = (client: Browser, id: string, json: Record<string, unknown>) =>
   client.request<{ id: string; code?: string }>('DELETE', `/api/affiliate-commissions/${encodeURIComponent(id)}`, { json });
 const list = async (client: Browser): Promise<AffiliateCommission[]> => {
-  const answer = await client.get<AffiliateCommission[]>('/api/affiliate-commissions');
+  const answer = await client.get<CommissionsPage>('/api/affiliate-commissions');
   expect(answer.status).toBe(200);
-  return answer.body;
+  return answer.body.commissions;
 };
 
 describe('affiliate commissions', () => {

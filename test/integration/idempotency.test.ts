@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
-import type { Source } from '../../shared/domain/types';
+import type { Source, SourcesPage } from '../../shared/domain/types';
 import { IDEMPOTENCY_HEADER } from '../../shared/routes';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import type { Browser } from './helpers/browser';
@@ -18,7 +18,7 @@ beforeAll(() => {
 
 const source = () => ({ id: randomUUID(), name: `Newsletter ${randomUUID().slice(0, 6)}`, channel: 'Email', businessModel: 'Free', deduplication: 'Post Click' });
 const create = (client: Browser, body: object, key: string) => client.post<Source & { code?: string }>('/api/sources', body, { headers: { [IDEMPOTENCY_HEADER]: key } });
-const names = async (client: Browser) => (await client.get<Source[]>('/api/sources')).body.map((s) => s.name).sort();
+const names = async (client: Browser) => (await client.get<SourcesPage>('/api/sources')).body.sources.map((s) => s.name).sort();
 const as = async (company: CompanyRecord) => signedIn(stack.url, await makeUser('ROLE_USER', company));
 
 describe('Idempotency-Key', () => {

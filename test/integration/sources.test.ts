@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { keys } from '../../functions/data/keys';
 import { db, tableName } from '../../functions/data/table';
-import type { Source } from '../../shared/domain/types';
+import type { CommissionsPage, Source, SourcesPage } from '../../shared/domain/types';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import { Browser } from './helpers/browser';
 import { localStack, useLocalEnv } from '../support/local-stack';
@@ -42,10 +42,11 @@ const update = (client: Browser, id: string, json: Record<string, unknown>) =>
   client.request<Source & { code?: string; errors?: Record<string, string> }>('PUT', `/api/sources/${encodeURIComponent(id)}`, { json });
 const remove = (client: Browser, id: string, json: Record<string, unknown>) =>
   client.request<{ id: string; rulesDeleted: number; code?: string }>('DELETE', `/api/sources/${encodeURIComponent(id)}`, { json });
+/** The first page (50, by name): these tests' companies hold fewer sources. */
 const list = async (client: Browser, path = '/api/sources'): Promise<Source[]> => {
-  const answer = await client.get<Source[]>(path);
+  const answer = await client.get<SourcesPage>(path);
   expect(answer.status).toBe(200);
-  return answer.body;
+  return answer.body.sources;
 };
 
 /** UTM rules as the UTM area stores them (the contract): RULE#<id> items of the partition with a sourceId. */
@@ -279,7 +280,7 @@ describe('editing sources', () => {
     }
     const deleted = await remove(client, doomed.id, { version: 1 });
     expect(deleted.body).toEqual({ id: doomed.id, rulesDeleted: 0 });
-    const left = (await client.get('/api/affiliate-commissions')).body as Array<{ sourceName: string }>;
+    const left = ((await client.get('/api/affiliate-commissions')).body as CommissionsPage).commissions;
     expect(left.map((c) => c.sourceName)).toEqual(['Kept CPO']);
   });
 
@@ -324,5 +325,79 @@ describe('company isolation', () => {
     const anonymous = new Browser(stack.url);
     expect((await anonymous.get('/api/sources')).status).toBe(401);
     expect((await anonymous.post('/api/sources', body())).status).toBe(401);
+  });
+});
+
+describe('GET /api/sources and /api/affiliate-commissions, a page at a time (a big advertiser)', () => {
+  type Page = { status: number; body: SourcesPage & { errors?: Record<string, string>; message?: string } };
+  const names = (answer: Page) => answer.body.sources.map((s) => s.name);
+
+  it('pages through ties (one channel) in a stable order, each source once, a deletion between pages skipped, either direction', async () => {
+    const company = await makeCompany('Sources paging');
+    const client = await as('ROLE_USER', company);
+    const made: Source[] = [];
+    for (const name of ['e5', 'c3', 'a1', 'd4', 'b2']) made.push((await create(client, { name, channel: 'Same channel' })).body);
+    const seen: string[] = [];
+    let cursor = '';
+    let deleted = false;
+    do {
+      const page = (await client.get(`/api/sources?sort=channel&limit=2${cursor ? `&cursor=${cursor}` : ''}`)) as Page;
+      expect(page.status).toBe(200);
+      seen.push(...names(page));
+      // A source of a later page deleted between two pages: the next page goes on without it.
+      if (!deleted) {
+        const later = made.find((s) => !seen.includes(s.name))!;
+        expect((await remove(client, later.id, { version: 1 })).status).toBe(200);
+        made.splice(made.indexOf(later), 1);
+        deleted = true;
+      }
+      cursor = page.body.next ?? '';
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual(made.map((s) => s.name).sort());
+    expect(names((await client.get('/api/sources?dir=desc')) as Page)).toEqual([...seen].sort().reverse());
+  });
+
+  it('sorts by a column, searches any text (markup as text, any case), the CPO ones on their own; refuses a cursor of another query and 129 characters', async () => {
+    const company = await makeCompany('Sources search');
+    const client = await as('ROLE_USER', company);
+    await create(client, { name: '<b>Bold</b>', channel: 'Zeta', businessModel: 'CPO', utmMedium: 'partner' });
+    await create(client, { name: 'Awin', channel: 'Alpha', businessModel: 'CPO' });
+    await create(client, { name: 'Google', channel: 'Mid', utmMedium: 'cpc' });
+    expect(names((await client.get('/api/sources?sort=channel&dir=desc')) as Page)).toEqual(['<b>Bold</b>', 'Google', 'Awin']);
+    expect(names((await client.get(`/api/sources?q=${encodeURIComponent('<B>bold')}`)) as Page)).toEqual(['<b>Bold</b>']);
+    expect(names((await client.get('/api/sources?q=PARTNER')) as Page)).toEqual(['<b>Bold</b>']);
+    expect(names((await client.get('/api/sources/cpo?sort=name')) as Page)).toEqual(['<b>Bold</b>', 'Awin']);
+    expect(names((await client.get('/api/sources?q=mid')) as Page)).toEqual(['Google']);
+    expect(names((await client.get('/api/sources/cpo?q=mid')) as Page)).toEqual([]);
+    expect(((await client.get(`/api/sources?q=${'x'.repeat(128)}`)) as Page).body.sources).toEqual([]);
+    const long = (await client.get(`/api/sources?q=${'x'.repeat(129)}`)) as Page;
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual({ q: 'validation.search.tooLong' });
+    const first = (await client.get('/api/sources?limit=1')) as Page;
+    const refused = (await client.get(`/api/sources?sort=channel&limit=1&cursor=${first.body.next}`)) as Page;
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ cursor: 'validation.invalid' });
+    expect(((await client.get('/api/sources?sort=id')) as Page).status).toBe(400);
+  });
+
+  it('commissions: a page by source name (its name now, after a rename), by amount, searched; a cursor of another query refused', async () => {
+    const company = await makeCompany('Commissions paging', { product: 'affiliate' });
+    const client = await as('ROLE_USER', company);
+    const awin = (await create(client, { name: 'Awin', channel: 'Affiliate', businessModel: 'CPO' })).body;
+    await create(client, { name: 'Zanox', channel: 'Affiliate', businessModel: 'CPO' });
+    for (const [sourceName, commission] of [['Awin', 3], ['Zanox', 12.5], ['Awin', 7]] as const) {
+      expect((await client.post('/api/affiliate-commissions', { sourceName, type: 'fixed', commission })).status).toBe(201);
+    }
+    type Commissions = { status: number; body: CommissionsPage & { errors?: Record<string, string> } };
+    const get = async (path: string) => (await client.get(path)) as Commissions;
+    const first = await get('/api/affiliate-commissions?sort=commission&dir=desc&limit=2');
+    expect(first.body.commissions.map((c) => c.commission)).toEqual([12.5, 7]);
+    expect((await get(`/api/affiliate-commissions?sort=commission&dir=desc&limit=2&cursor=${first.body.next}`)).body).toEqual({ commissions: [expect.objectContaining({ commission: 3 })], next: null });
+    expect((await get(`/api/affiliate-commissions?limit=2&cursor=${first.body.next}`)).body.errors).toEqual({ cursor: 'validation.invalid' });
+    expect((await update(client, awin.id, { ...body({ name: 'Tradedoubler', channel: 'Affiliate', businessModel: 'CPO' }), version: 1 })).status).toBe(200);
+    expect((await get('/api/affiliate-commissions')).body.commissions.map((c) => c.sourceName)).toEqual(['Tradedoubler', 'Tradedoubler', 'Zanox']);
+    expect((await get('/api/affiliate-commissions?q=awin')).body.commissions).toEqual([]);
+    expect((await get('/api/affiliate-commissions?q=ZAN')).body.commissions.map((c) => c.commission)).toEqual([12.5]);
   });
 });

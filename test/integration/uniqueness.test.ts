@@ -208,7 +208,7 @@ describe('commission types (a source’s commissions are all fixed or all percen
       new Set([JSON.stringify([409, otherType('Awin', type), { type: 'validation.commission.otherType' }])]),
     );
     const other = type === 'fixed' ? 'percent' : 'fixed';
-    expect((await client.get('/api/affiliate-commissions')).body.map((c: { type: string }) => c.type)).toEqual(won.map(() => type));
+    expect((await client.get('/api/affiliate-commissions')).body.commissions.map((c: { type: string }) => c.type)).toEqual(won.map(() => type));
     for (const [i, commission] of won.entries()) {
       expect((await client.post('/api/affiliate-commissions', { sourceName: 'Awin', type: other, commission: 5 })).status).toBe(409);
       expect((await client.request('DELETE', `/api/affiliate-commissions/${commission.body.id}`, { json: { version: 1 } })).status, `delete ${i}`).toBe(200);

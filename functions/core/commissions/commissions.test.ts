@@ -12,6 +12,8 @@ const source = (name: string, businessModel: SourceRecord['businessModel']): Sou
 function deps(over: Partial<CommissionsDeps> = {}): CommissionsDeps {
   return {
     listCommissions: async () => [],
+    commissionsPage: vi.fn(async () => ({ commissions: [], next: null })),
+    sourceRefsOf: async () => [],
     listSources: async () => [source('Awin', 'CPO'), source('Google', 'CPC'), source('Twice', 'CPC'), source('Twice', 'CPO')],
     putNewCommission: vi.fn(async (r: CommissionRecord) => ({ ok: true as const, value: r })),
     deleteCommission: async () => 'ok',
@@ -48,15 +50,19 @@ describe('affiliate commissions use cases', () => {
     expect(byRead.putNewCommission).not.toHaveBeenCalled();
   });
 
-  it('lists by source name and maps delete outcomes', async () => {
+  it('lists a page by source name unless asked and maps delete outcomes', async () => {
     const rows = [
-      { id: '2', companyId: 'c1', sourceName: 'zeta', sourceId: 's', type: 'fixed' as const, commission: 1, version: 1, created: 'x' },
+      { id: '2', companyId: 'c1', sourceName: 'zeta', sourceId: 's2', type: 'fixed' as const, commission: 1, version: 1, created: 'x' },
       { id: '1', companyId: 'c1', sourceName: 'Awin', sourceId: 's', type: 'percent' as const, commission: 1, version: 1, created: 'x' },
     ];
-    expect((await listCompanyCommissions('c1', deps({ listCommissions: async () => rows, listSources: async () => [] }))).map((r) => r.id)).toEqual(['1', '2']);
-    // A renamed source shows its current name (the record keeps the old one).
-    const renamed = await listCompanyCommissions('c1', deps({ listCommissions: async () => rows.slice(1), listSources: async () => [{ id: 's', name: 'Awin FR' } as never] }));
-    expect(renamed.map((r) => r.sourceName)).toEqual(['Awin FR']);
+    const d = deps({ commissionsPage: vi.fn(async () => ({ commissions: rows, next: 'n' })) });
+    // A source the rename has not reached yet shows its current name (read with the page).
+    const page = await listCompanyCommissions('c1', { sort: 'commission', dir: 'desc', q: 'aw' }, { ...d, sourceRefsOf: async () => [{ id: 's', name: 'Awin FR' }] });
+    expect(page).toEqual({ commissions: [expect.objectContaining({ id: '2', sourceName: 'zeta' }), expect.objectContaining({ id: '1', sourceName: 'Awin FR' })], next: 'n' });
+    expect(d.commissionsPage).toHaveBeenLastCalledWith('c1', { sort: 'commission', dir: 'desc', search: 'aw' }, null, 50);
+    await listCompanyCommissions('c1', {}, d);
+    expect(d.commissionsPage).toHaveBeenLastCalledWith('c1', { sort: 'sourceName', dir: 'asc', search: undefined }, null, 50);
+    await expect(listCompanyCommissions('c1', { sort: 'created' }, d)).rejects.toMatchObject({ errors: { sort: 'validation.invalid' } });
     await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'stale' }))).rejects.toBeInstanceOf(ConflictError);
     await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'missing' }))).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteCompanyCommission('c1', 'COMMISSION#x', 1, deps())).rejects.toBeInstanceOf(NotFoundError);
@@ -88,11 +94,5 @@ describe('commissions: which refusal says what', () => {
     await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'stale' }))).rejects.toThrow('This commission was changed by someone else: reload the list and try again');
     await expect(deleteCompanyCommission('c1', 'x', 1, deps({ deleteCommission: async () => 'missing' }))).rejects.toThrow('No such commission');
     await expect(deleteCompanyCommission('c1', 'a b', 1, deps())).rejects.toThrow('No such commission');
-  });
-
-  it('lists by source name (case aside), then type, then id', async () => {
-    const row = (id: string, sourceName: string, type: 'fixed' | 'percent') => ({ id, companyId: 'c1', sourceName, sourceId: `s-${id}`, type, commission: 1, version: 1, created: 'x' });
-    const rows = [row('3', 'awin', 'percent'), row('2', 'Awin', 'fixed'), row('1', 'AWIN', 'percent'), row('0', 'Zeta', 'fixed')];
-    expect((await listCompanyCommissions('c1', deps({ listCommissions: async () => rows, listSources: async () => [] }))).map((r) => r.id)).toEqual(['2', '1', '3', '0']);
   });
 });

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { clashingCommissionType } from '../../../shared/domain/commissions';
-import type { AffiliateCommission } from '../../../shared/domain/types';
+import type { AffiliateCommission, CommissionsPage } from '../../../shared/domain/types';
 import type { CommissionCreateRequest } from '../../../shared/schemas/commissions';
+import { commissionsListQuerySchema, LIST_PAGE_SIZE } from '../../../shared/schemas/lists';
 import * as repo from '../../data/commissions';
-import type { CommissionCreated, CommissionRecord } from '../../data/commissions';
+import type { CommissionCreated, CommissionQuery, CommissionRecord } from '../../data/commissions';
 import { listSources, type SourceRecord } from '../../data/sources';
+import { sourceRefsOf, type SourceRef } from '../../data/traffic-rules';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { validQuery } from '../../platform/query';
 
 /**
  * The affiliate commissions use cases: company-scoped (auth context), on the company's CPO
@@ -14,6 +17,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 
 export interface CommissionsDeps {
   listCommissions(companyId: string): Promise<CommissionRecord[]>;
+  commissionsPage(companyId: string, query: CommissionQuery, cursor: string | null, limit: number): Promise<{ commissions: CommissionRecord[]; next: string | null }>;
+  sourceRefsOf(companyId: string, ids: readonly string[]): Promise<SourceRef[]>;
   listSources(companyId: string): Promise<SourceRecord[]>;
   putNewCommission(record: CommissionRecord): Promise<CommissionCreated>;
   deleteCommission(companyId: string, id: string, expectedVersion: number): Promise<'ok' | 'missing' | 'stale'>;
@@ -23,6 +28,8 @@ export interface CommissionsDeps {
 
 const defaults: CommissionsDeps = {
   listCommissions: repo.listCommissions,
+  commissionsPage: repo.commissionsPage,
+  sourceRefsOf,
   listSources,
   putNewCommission: repo.putNewCommission,
   deleteCommission: repo.deleteCommission,
@@ -39,15 +46,17 @@ const toCommission = ({ id, sourceName, sourceId, type, commission, version }: C
   version,
 });
 
-/** By source name, then type, then id (a stable order). */
-const byName = (a: AffiliateCommission, b: AffiliateCommission) =>
-  a.sourceName.localeCompare(b.sourceName, 'en', { sensitivity: 'base' }) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id);
-
-/** The source's current name, not the one it had when the commission was made (sources can be renamed). */
-export async function listCompanyCommissions(companyId: string, deps: CommissionsDeps = defaults): Promise<AffiliateCommission[]> {
-  const [commissions, sources] = await Promise.all([deps.listCommissions(companyId), deps.listSources(companyId)]);
-  const names = new Map(sources.map((source) => [source.id, source.name]));
-  return commissions.map((record) => toCommission({ ...record, sourceName: names.get(record.sourceId) ?? record.sourceName })).sort(byName);
+/**
+ * GET /api/affiliate-commissions: one page of the company's commissions, by source name unless
+ * asked (equal values by id), searched over source name and type; 400 on a bad query. Each shows
+ * its source's current name (a rename renames its commissions; the page's sources are read too,
+ * one BatchGet, for those a rename has not reached yet).
+ */
+export async function listCompanyCommissions(companyId: string, query: Record<string, string> = {}, deps: CommissionsDeps = defaults): Promise<CommissionsPage> {
+  const params = validQuery(commissionsListQuerySchema, query);
+  const page = await deps.commissionsPage(companyId, { sort: params.sort ?? 'sourceName', dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q }, params.cursor || null, params.limit ?? LIST_PAGE_SIZE);
+  const names = new Map((await deps.sourceRefsOf(companyId, page.commissions.map((record) => record.sourceId))).map((source) => [source.id, source.name]));
+  return { commissions: page.commissions.map((record) => toCommission({ ...record, sourceName: names.get(record.sourceId) ?? record.sourceName })), next: page.next };
 }
 
 /** THE answer to a commission of the other type: 409 on the type field, nothing written. */

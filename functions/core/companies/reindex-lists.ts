@@ -2,11 +2,12 @@ import { reindexCollectors } from '../../data/collectors';
 import { claimViewIdGuard, listCompanies, reindexCompany } from '../../data/companies';
 import { reindexDefaultCollectors } from '../../data/default-collectors';
 import { reindexCompanySteps } from '../../data/report-rows';
+import { reindexCompanySources } from '../../data/sources';
 import { listUsers, reindexUser } from '../../data/users';
 
 /**
  * Writes the admin lists' rows (functions/data/list-rows.ts) of every company, its steps (the status
- * report), its collectors and every user, the platform's default collectors, the View ID guards and the default company's GSI2 entry: records
+ * report), its sources, commissions and collectors (their pages) and every user, the platform's default collectors, the View ID guards and the default company's GSI2 entry: records
  * stored before the lists were paged by the server have none, so a deployed stage's lists would
  * show nothing of them until each was next edited. Run once per stage after deploying the release
  * that brought the rows (`npm run reindex-lists`, docs/deploy.md), and again any time: it only
@@ -27,6 +28,8 @@ export interface ReindexDeps {
   reindexCollectors(companyId: string): Promise<number>;
   /** The rows of the platform's default collectors: how many were written. */
   reindexDefaultCollectors(): Promise<number>;
+  /** The rows of the company's sources and affiliate commissions: how many of each were written. */
+  reindexSources(companyId: string): Promise<{ sources: number; commissions: number }>;
 }
 
 const defaults: ReindexDeps = {
@@ -38,6 +41,7 @@ const defaults: ReindexDeps = {
   reindexSteps: reindexCompanySteps,
   reindexCollectors,
   reindexDefaultCollectors,
+  reindexSources: reindexCompanySources,
 };
 
 export interface ReindexOutcome {
@@ -47,7 +51,9 @@ export interface ReindexOutcome {
   skipped: number;
 }
 
-export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number; collectors: number; defaultCollectors: number; viewIdClashes: string[] }> {
+export async function reindexLists(
+  deps: ReindexDeps = defaults,
+): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number; collectors: number; defaultCollectors: number; sources: number; commissions: number; viewIdClashes: string[] }> {
   const each = async (ids: string[], reindex: (id: string) => Promise<boolean>): Promise<ReindexOutcome> => {
     let written = 0;
     // One at a time: a stage's table is not to be loaded by a maintenance command.
@@ -62,8 +68,15 @@ export async function reindexLists(deps: ReindexDeps = defaults): Promise<{ comp
   let steps = 0;
   for (const id of companyIds) steps += await deps.reindexSteps(id);
   let collectors = 0;
-  for (const id of companyIds) collectors += await deps.reindexCollectors(id);
+  let sources = 0;
+  let commissions = 0;
+  for (const id of companyIds) {
+    collectors += await deps.reindexCollectors(id);
+    const written = await deps.reindexSources(id);
+    sources += written.sources;
+    commissions += written.commissions;
+  }
   const defaultCollectors = await deps.reindexDefaultCollectors();
   const users = await each(await deps.userIds(), deps.reindexUser);
-  return { companies, users, steps, collectors, defaultCollectors, viewIdClashes };
+  return { companies, users, steps, collectors, defaultCollectors, sources, commissions, viewIdClashes };
 }

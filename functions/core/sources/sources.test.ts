@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SourceRecord } from '../../data/sources';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { createSource, deleteSource, listCompanySources, listCpoSources, updateSource, type SourcesDeps } from './sources';
+import { createSource, deleteSource, listCompanySources, updateSource, type SourcesDeps } from './sources';
 
 const ID = '0b6f4a52-8e1d-4c3b-9a7f-2d5e6c7b8a90';
 const record = (over: Partial<SourceRecord> = {}): SourceRecord => ({
@@ -25,6 +25,7 @@ const input = { id: ID.toUpperCase(), name: 'Google Ads', channel: 'Paid Search'
 function deps(over: Partial<SourcesDeps> = {}): SourcesDeps {
   return {
     listSources: vi.fn(async () => [record({ id: 'b', name: 'zeta' }), record({ id: 'a', name: 'Awin', businessModel: 'CPO' }), record({ id: 'c', name: 'émail' })]),
+    sourcesPage: vi.fn(async () => ({ sources: [record({ id: 'a', name: 'Awin', businessModel: 'CPO' })], next: 'n1' })),
     putNewSource: vi.fn(async (r: SourceRecord) => ({ ok: true as const, value: r })),
     updateSource: vi.fn(async () => ({ ok: true as const, value: record({ version: 2 }) })),
     deleteSourceWithRules: vi.fn(async () => ({ ok: true as const, value: { ruleIds: ['r1', 'r2', 'r3', 'r4'] } })),
@@ -35,12 +36,16 @@ function deps(over: Partial<SourcesDeps> = {}): SourcesDeps {
 }
 
 describe('sources use cases', () => {
-  it('lists by name (accents and case aside) without partition fields, and the CPO ones', async () => {
+  it('lists a page by name unless asked, without partition fields, and the CPO ones; a bad query is a 400', async () => {
     const d = deps();
-    const list = await listCompanySources('c1', d);
-    expect(list.map((s) => s.name)).toEqual(['Awin', 'émail', 'zeta']);
-    expect(list[0]).not.toHaveProperty('companyId');
-    expect((await listCpoSources('c1', d)).map((s) => s.name)).toEqual(['Awin']);
+    const page = await listCompanySources('c1', {}, undefined, d);
+    expect(page).toMatchObject({ sources: [{ name: 'Awin' }], next: 'n1' });
+    expect(page.sources[0]).not.toHaveProperty('companyId');
+    expect(d.sourcesPage).toHaveBeenLastCalledWith('c1', { sort: 'name', dir: 'asc', search: undefined }, null, 50);
+    await listCompanySources('c1', { sort: 'utmMedium', dir: 'desc', q: 'goo', cursor: 'abc', limit: '5' }, 'CPO', d);
+    expect(d.sourcesPage).toHaveBeenLastCalledWith('c1', { sort: 'utmMedium', dir: 'desc', search: 'goo', businessModel: 'CPO' }, 'abc', 5);
+    await expect(listCompanySources('c1', { sort: 'id' }, undefined, d)).rejects.toMatchObject({ errors: { sort: 'validation.invalid' } });
+    await expect(listCompanySources('c1', { q: 'x'.repeat(129) }, undefined, d)).rejects.toMatchObject({ errors: { q: 'validation.search.tooLong' } });
   });
 
   it('creates with a lower-cased id and version 1; refuses CPC for an affiliate company before any write', async () => {
@@ -95,12 +100,8 @@ describe('sources: which refusal is which', () => {
     const created = await createSource({ id: 'c1', product: '360' }, { ...input, name: 'Bare', utmSource: undefined, utmMedium: undefined, utmCampaign: undefined, agency: undefined } as never, d);
     expect(created).toMatchObject({ utmSource: '', utmMedium: '', utmCampaign: '', agency: '' });
     expect(d.putNewSource).toHaveBeenCalledWith(expect.objectContaining({ utmSource: '', utmMedium: '', utmCampaign: '', agency: '' }));
-    const stored = await listCompanySources('c1', deps({ listSources: async () => [record({ utmSource: undefined, agency: undefined } as never)] }));
-    expect(stored[0]).toMatchObject({ utmSource: '', agency: '' });
+    const stored = await listCompanySources('c1', {}, undefined, deps({ sourcesPage: async () => ({ sources: [record({ utmSource: undefined, agency: undefined } as never)], next: null }) }));
+    expect(stored.sources[0]).toMatchObject({ utmSource: '', agency: '' });
   });
 
-  it('lists names that differ only by case by id', async () => {
-    const list = await listCompanySources('c1', deps({ listSources: async () => [record({ id: 'b', name: 'awin' }), record({ id: 'a', name: 'Awin' })] }));
-    expect(list.map((s) => s.id)).toEqual(['a', 'b']);
-  });
 });

@@ -1,10 +1,12 @@
 import { businessModelsFor, sourceNamed } from '../../../shared/domain/sources';
-import type { Product, Source } from '../../../shared/domain/types';
+import type { Product, Source, SourcesPage } from '../../../shared/domain/types';
+import { LIST_PAGE_SIZE, sourcesListQuerySchema } from '../../../shared/schemas/lists';
 import { isSourceId, type SourceCreateRequest, type SourceUpdateRequest } from '../../../shared/schemas/sources';
 import * as repo from '../../data/sources';
 import { askRelink } from '../traffic/links';
-import type { SourceFieldsRecord, SourceRecord, SourceWrite } from '../../data/sources';
+import type { SourceFieldsRecord, SourceQuery, SourceRecord, SourceWrite } from '../../data/sources';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { validQuery } from '../../platform/query';
 
 /**
  * The sources use cases. The company is always the caller's current one (auth context); bodies
@@ -14,6 +16,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 
 export interface SourcesDeps {
   listSources(companyId: string): Promise<SourceRecord[]>;
+  sourcesPage(companyId: string, query: SourceQuery, cursor: string | null, limit: number): Promise<{ sources: SourceRecord[]; next: string | null }>;
   putNewSource(record: SourceRecord): Promise<SourceWrite<SourceRecord>>;
   updateSource(companyId: string, id: string, expectedVersion: number, fields: SourceFieldsRecord, at: string): Promise<SourceWrite<SourceRecord>>;
   deleteSourceWithRules(companyId: string, id: string, expectedVersion: number): Promise<SourceWrite<{ ruleIds: string[] }>>;
@@ -24,6 +27,7 @@ export interface SourcesDeps {
 const defaults: SourcesDeps = {
   askRelink,
   listSources: repo.listSources,
+  sourcesPage: repo.sourcesPage,
   putNewSource: repo.putNewSource,
   updateSource: repo.updateSource,
   deleteSourceWithRules: repo.deleteSourceWithRules,
@@ -56,9 +60,6 @@ const toSource = ({ id, name, channel, businessModel, deduplication, utmSource, 
   version,
 });
 
-/** Spec: sorted by name (case and accents aside), ties by id so the order is stable. */
-const byName = (a: Source, b: Source): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
-
 function unwrap<T>(outcome: SourceWrite<T>, name?: string): T {
   if (outcome.ok) return outcome.value;
   if (outcome.reason === 'nameTaken') throw nameTaken(name ?? '');
@@ -90,13 +91,20 @@ const fieldsOf = (input: SourceCreateRequest | SourceUpdateRequest): SourceField
   agency: input.agency ?? '',
 });
 
-export async function listCompanySources(companyId: string, deps: SourcesDeps = defaults): Promise<Source[]> {
-  return (await deps.listSources(companyId)).map(toSource).sort(byName);
-}
-
-/** GET /api/sources/cpo: the cost-per-order sources (the commission form's choices). */
-export async function listCpoSources(companyId: string, deps: SourcesDeps = defaults): Promise<Source[]> {
-  return (await listCompanySources(companyId, deps)).filter((source) => source.businessModel === 'CPO');
+/**
+ * GET /api/sources: one page of the company's sources, by name unless another column is asked
+ * (spec: sorted by name; equal values by id), searched over their texts; 400 on a bad query.
+ * `businessModel`: GET /api/sources/cpo, the cost-per-order ones (the commission form's choices).
+ */
+export async function listCompanySources(companyId: string, query: Record<string, string> = {}, businessModel?: 'CPO', deps: SourcesDeps = defaults): Promise<SourcesPage> {
+  const params = validQuery(sourcesListQuerySchema, query);
+  const page = await deps.sourcesPage(
+    companyId,
+    { sort: params.sort ?? 'name', dir: params.dir === 'desc' ? 'desc' : 'asc', search: params.q, ...(businessModel ? { businessModel } : {}) },
+    params.cursor || null,
+    params.limit ?? LIST_PAGE_SIZE,
+  );
+  return { sources: page.sources.map(toSource), next: page.next };
 }
 
 /**

@@ -68,18 +68,6 @@ export function sheetCsv<Row>(sheet: Sheet<Row>, rows: readonly Row[], f: Format
   return csvText([csvRow(sheet.columns.map(([label]) => f.t(label))), ...rows.map((row) => csvRow(sheet.columns.map(([, cell]) => cell(row, f))))]);
 }
 
-/** Every row of a list the server pages: page after page from the first, until the last. */
-export async function everyPage<Row>(page: (cursor: string | undefined) => Promise<{ rows: Row[]; next: string | null }>): Promise<Row[]> {
-  const rows: Row[] = [];
-  let cursor: string | undefined;
-  do {
-    const answer = await page(cursor);
-    rows.push(...answer.rows);
-    cursor = answer.next ?? undefined;
-  } while (cursor);
-  return rows;
-}
-
 /**
  * "Export CSV": saves '<page title> YYYY-MM-DD.csv' (the page's name in the user's language), of
  * `rows` (a list the page holds whole) or of what `load` reads (every page of a list the server pages).

@@ -16,7 +16,8 @@ import { HealthBadge, healthStatusId } from '../../ui/health-badge';
 import { healthKindId } from '../../ui/health-reason';
 import { PageHeading } from '../../ui/page-heading';
 import { EmptyRow, Pager, SearchBox, SortHeader, useListUrl } from '../../ui/table-tools';
-import { ExportCsvButton, everyPage } from './admin-csv';
+import { ExportCsvButton } from './admin-csv';
+import { everyPage } from '../../lib/api/every-page';
 import '../../ui/edit-table.css';
 import './companies-admin.css';
 

@@ -1,28 +1,30 @@
 import { Field, Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { clashingCommissionType } from 'shared/domain/commissions';
 import type { AffiliateCommission } from 'shared/domain/types';
+import { COMMISSION_SORTS, type CommissionSort } from 'shared/schemas/lists';
 import { COMMISSION_TYPES, MIN_COMMISSION, commissionCreateSchema, type CommissionType } from 'shared/schemas/commissions';
 import { affiliateCommissionsCreate, affiliateCommissionsDelete, affiliateCommissionsList, sourcesCpo } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { fieldMessageId } from '../../lib/api/error-message';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { mutateRoute, pageRows, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
-import type { Sort } from '../../ui/table-tools';
+import { Pager, SearchBox, useListUrl } from '../../ui/table-tools';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { HelpCard } from '../../ui/step-cards';
 import { StepCompletionStatus } from './sources-step-status';
 import './sources-page.css';
 import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 import { ErrorText } from '../../ui/error-text';
+import { useSourceChoices } from './source-choices';
 
 /** The form's values: the commission as typed (a number input gives '' while empty). */
 interface CommissionForm {
@@ -38,27 +40,27 @@ const LABELS: ActionLabels = {
   deleteConfirm: 'commissions.deleteConfirm',
   deleteDescription: 'commissions.deleteDescription',
 };
-// The list keeps the server's order (no sortable column).
-const UNSORTED: Sort<'sourceName'> = { key: 'sourceName', dir: 'asc' };
-
-/** /marketing/commissions: commissions on the company's CPO sources (spec "Affiliate commission"). */
+/** /marketing/commissions: commissions on the company's CPO sources (spec "Affiliate commission"), a page at a time from the server. */
 export function CommissionsPage() {
   const intl = useIntl();
-  const { data, error, mutate } = useRoute(affiliateCommissionsList);
+  const list = useListUrl<CommissionSort>({ key: 'sourceName', dir: 'asc' }, COMMISSION_SORTS);
+  const query = { q: list.search, sort: list.sort.key, dir: list.sort.dir, cursor: list.cursor ?? undefined };
+  const { data, error, mutate } = useRoute(affiliateCommissionsList, undefined, { query, keepPreviousData: true, revalidateOnFocus: false });
   const edit = useRowEdit<AffiliateCommission, object>({
-    data,
-    mutate,
+    data: data?.commissions,
+    mutate: pageRows(mutate, 'commissions'),
     remove: (row) => mutateRoute(affiliateCommissionsDelete, { params: { id: row.id }, body: { version: row.version } }),
     name: (row) => row.sourceName,
     notices: { failed: 'commissions.actionFailed', deleted: 'commissions.deleted' },
   });
-  const columns = useMemo<ReadonlyArray<Column<AffiliateCommission, object>>>(
+  const columns = useMemo<ReadonlyArray<Column<AffiliateCommission, object, CommissionSort>>>(
     () => [
-      { key: 'source', label: 'commissions.source', rowHeader: true, cell: (row) => row.sourceName },
-      { key: 'type', label: 'commissions.type', cell: (row) => <T id={`commissions.type.${row.type}`} /> },
+      { key: 'source', label: 'commissions.source', sort: 'sourceName', rowHeader: true, cell: (row) => row.sourceName },
+      { key: 'type', label: 'commissions.type', sort: 'type', cell: (row) => <T id={`commissions.type.${row.type}`} /> },
       {
         key: 'commission',
         label: 'commissions.commission',
+        sort: 'commission',
         className: 'commissions-amount',
         // Percent: 15 reads "15 %" in French, "15%" in English; fixed: an amount in the language's digits.
         cell: (row) =>
@@ -74,16 +76,22 @@ export function CommissionsPage() {
       <div className="sources-layout">
         <div className="sources-main">
           <Card>
-            <CommissionCreateForm commissions={data} onCreated={(created) => void mutate((list) => [...(list ?? []), created], { revalidate: false })} />
+            {/* A created commission is on whichever page its order puts it: the create's `stale` reads the page again. */}
+            <CommissionCreateForm />
           </Card>
           <Card>
             <h2 className="card-title">
               <T id="commissions.tableTitle" />
             </h2>
+            <div className="list-toolbar">
+              <SearchBox value={list.text} onChange={list.setText} label="commissions.search" />
+            </div>
             {/* Spec: the commission list shows the error text. */}
-            <ListState data={data} error={error} empty="commissions.empty">
+            <ListState data={data} error={error}>
+              {(page) => (
+                <>
               <EditTable
-                rows={data ?? []}
+                rows={page.commissions}
                 columns={columns}
                 edit={edit}
                 editable
@@ -92,10 +100,14 @@ export function CommissionsPage() {
                 labels={LABELS}
                 caption="commissions.tableTitle"
                 hiddenCaption
-                sort={UNSORTED}
-                onSort={() => undefined}
+                sort={list.sort}
+                onSort={list.toggleSort}
                 testId="commission-row"
+                empty={<T id={list.search ? 'commissions.noMatch' : 'commissions.empty'} />}
               />
+              <Pager list={list} next={page.next} shown={page.commissions.length} label="commissions.pager" />
+                </>
+              )}
             </ListState>
           </Card>
         </div>
@@ -109,22 +121,24 @@ export function CommissionsPage() {
 }
 
 /**
- * Create form (spec): a CPO source, fixed or percent, a numeric commission; disabled without CPO
- * sources. A source whose commissions are of the other type is said as soon as both are chosen.
+ * Create form (spec): a CPO source (typed, the server's matches offered as one types), fixed or
+ * percent, a numeric commission; disabled without CPO sources. A source whose commissions are of
+ * the other type is said as soon as both are chosen (its commissions asked of the server).
  */
-function CommissionCreateForm({ commissions, onCreated }: { commissions: AffiliateCommission[] | undefined; onCreated: (created: AffiliateCommission) => void }) {
+function CommissionCreateForm() {
   const t = useT();
   const intl = useIntl();
-  const { data: sources, error } = useRoute(sourcesCpo);
+  const listId = useId();
+  // Whether the company has a CPO source at all.
+  const { data: any, error } = useRoute(sourcesCpo, undefined, { query: { limit: '1' } });
   const [result, setResult] = useState<{ created?: string; error?: unknown } | null>(null);
-  const noSources = !!sources && sources.length === 0;
+  const noSources = !!any && any.sources.length === 0;
   const submit = async (values: CommissionForm, helpers: FormikHelpers<CommissionForm>) => {
     setResult(null);
     try {
       const created = await mutateRoute(affiliateCommissionsCreate, { body: { sourceName: values.sourceName, type: values.type, commission: Number(values.commission) } });
       helpers.resetForm();
       setResult({ created: created.sourceName });
-      onCreated(created);
     } catch (failure) {
       if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length) helpers.setErrors(failure.fieldErrors as never);
       setResult({ error: failure });
@@ -133,10 +147,44 @@ function CommissionCreateForm({ commissions, onCreated }: { commissions: Affilia
   const fieldError = (message: string | undefined) => message && <p className="field-error" role="alert">{t(fieldMessageId(message, intl.messages))}</p>;
   return (
     <Formik initialValues={EMPTY} validationSchema={commissionCreateSchema} onSubmit={submit}>
-      {({ values, errors, touched, isSubmitting }) => {
-        const sourceId = sources?.find((source) => source.name === values.sourceName)?.id;
-        const clash = !!sourceId && !!clashingCommissionType(commissions ?? [], sourceId, values.type);
-        return (
+      {({ values, errors, touched, isSubmitting }) => (
+        <CommissionFields values={values} errors={errors} touched={touched} isSubmitting={isSubmitting} listId={listId} noSources={noSources} ready={!!any} error={error} result={result} fieldError={fieldError} />
+      )}
+    </Formik>
+  );
+}
+
+/** The form's fields: the source's choices and its commissions are the server's answers to what is typed. */
+function CommissionFields({
+  values,
+  errors,
+  touched,
+  isSubmitting,
+  listId,
+  noSources,
+  ready,
+  error,
+  result,
+  fieldError,
+}: {
+  values: CommissionForm;
+  errors: Partial<Record<keyof CommissionForm, string>>;
+  touched: Partial<Record<keyof CommissionForm, boolean>>;
+  isSubmitting: boolean;
+  listId: string;
+  noSources: boolean;
+  ready: boolean;
+  error: ApiError | undefined;
+  result: { created?: string; error?: unknown } | null;
+  fieldError: (message: string | undefined) => React.ReactNode;
+}) {
+  const t = useT();
+  const { sources } = useSourceChoices(values.sourceName, true);
+  const sourceId = sources?.find((source) => source.name === values.sourceName)?.id;
+  // The chosen source's commissions (a search by its name finds them): the other type is said before sending.
+  const ofSource = useRoute(sourceId ? affiliateCommissionsList : null, undefined, { query: { q: values.sourceName, limit: '50' }, revalidateOnFocus: false }).data?.commissions;
+  const clash = !!sourceId && !!clashingCommissionType(ofSource ?? [], sourceId, values.type);
+  return (
         <Form noValidate aria-labelledby="commissions-create-title">
           <UnsavedFormGuard />
           <h2 id="commissions-create-title" className="card-title">
@@ -157,14 +205,12 @@ function CommissionCreateForm({ commissions, onCreated }: { commissions: Affilia
               <label className="field-label" htmlFor="commission-source">
                 <T id="commissions.source" />
               </label>
-              <Field as="select" id="commission-source" name="sourceName" className="input" required disabled={!sources || noSources}>
-                <option value="">{t('commissions.chooseSource')}</option>
+              <Field id="commission-source" name="sourceName" className="input" required disabled={!ready || noSources} list={listId} autoComplete="off" placeholder={t('commissions.chooseSource')} />
+              <datalist id={listId}>
                 {(sources ?? []).map((source) => (
-                  <option key={source.id} value={source.name}>
-                    {source.name}
-                  </option>
+                  <option key={source.id} value={source.name} />
                 ))}
-              </Field>
+              </datalist>
               {touched.sourceName && fieldError(errors.sourceName)}
             </div>
             <div className="field">
@@ -213,13 +259,10 @@ function CommissionCreateForm({ commissions, onCreated }: { commissions: Affilia
             </Callout>
           )}
           <div className="sources-form-actions">
-            <Button type="submit" loading={isSubmitting} disabled={!sources || noSources || !values.sourceName || values.commission === '' || clash}>
+            <Button type="submit" loading={isSubmitting} disabled={!ready || noSources || !values.sourceName || values.commission === '' || clash}>
               <T id="commissions.create" />
             </Button>
           </div>
         </Form>
-        );
-      }}
-    </Formik>
   );
 }

@@ -2,7 +2,7 @@ import { Field, Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { businessModelsFor, CHANNEL_SUGGESTIONS, DEDUPLICATIONS, sourceNamed } from 'shared/domain/sources';
-import type { Product, Source } from 'shared/domain/types';
+import type { Product } from 'shared/domain/types';
 import { sourceFieldsSchema, SOURCE_NAME_MAX_LENGTH, SOURCE_TEXT_MAX_LENGTH, type SourceForm } from 'shared/schemas/sources';
 import { sourcesCreate } from 'shared/routes';
 import { T, useT } from '../../i18n/t';
@@ -11,6 +11,7 @@ import { mutateRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
+import { useSourceChoices } from './source-choices';
 import { businessModelLabel, canCreate, DEDUPLICATION_LABELS, emptyForm, failureMessageId, fromForm, newId } from './sources-model';
 import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
 
@@ -20,9 +21,12 @@ import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
  * resets the form to its defaults, a failure keeps what was typed. A name the company has already
  * (any case) is said while typing and keeps Create disabled (the server refuses it too).
  */
-export function SourceCreateForm({ product, sources, onCreated }: { product: Product; sources: readonly Source[] | undefined; onCreated: (created: Source) => void }) {
+export function SourceCreateForm({ product }: { product: Product }) {
   const t = useT();
   const intl = useIntl();
+  // The name typed last, asked of the server (its sources whose texts hold it) when typing pauses.
+  const [typed, setTyped] = useState('');
+  const { sources } = useSourceChoices(typed);
   const [result, setResult] = useState<{ created?: string; error?: unknown } | null>(null);
   const submit = async (values: SourceForm, helpers: FormikHelpers<SourceForm>) => {
     setResult(null);
@@ -30,7 +34,6 @@ export function SourceCreateForm({ product, sources, onCreated }: { product: Pro
       const created = await mutateRoute(sourcesCreate, { body: { id: newId(), ...fromForm(values) } });
       helpers.resetForm({ values: emptyForm(product) });
       setResult({ created: created.name });
-      onCreated(created);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length) helpers.setErrors(error.fieldErrors);
       setResult({ error });
@@ -39,7 +42,8 @@ export function SourceCreateForm({ product, sources, onCreated }: { product: Pro
   return (
     <Formik initialValues={emptyForm(product)} validationSchema={sourceFieldsSchema} onSubmit={submit} enableReinitialize>
       {({ values, isSubmitting }) => {
-        const nameTaken = !!sourceNamed(sources ?? [], values.name);
+        if (values.name !== typed) queueMicrotask(() => setTyped(values.name));
+        const nameTaken = !!values.name.trim() && !!sourceNamed(sources ?? [], values.name);
         return (
         <Form noValidate aria-labelledby="sources-create-title">
           <UnsavedFormGuard />

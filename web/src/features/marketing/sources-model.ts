@@ -6,21 +6,12 @@ import type { MessageId } from '../../i18n/t';
 import { ApiError } from '../../lib/api/client';
 import { errorMessageId, fieldMessageId } from '../../lib/api/error-message';
 import type { Sort as TableSort } from '../../ui/table-tools';
+import type { SourceSort } from 'shared/schemas/lists';
 
-/** Pure helpers of the Sources page: sorting, drafts, copies, ids and the CSV download. */
+/** Pure helpers of the Sources page: drafts, copies, ids and the CSV download. */
 
-export type SortKey = 'name' | 'channel' | 'agency' | 'businessModel' | 'deduplication' | 'utmSource' | 'utmMedium' | 'utmCampaign';
-export type Sort = TableSort<SortKey>;
-
-/** Spec: sorted by name by default. */
-export const DEFAULT_SORT: Sort = { key: 'name', dir: 'asc' };
-
-
-export function sortSources(rows: readonly Source[], sort: Sort, locale: string): Source[] {
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => sign * collator.compare(a[sort.key], b[sort.key]) || collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
-}
+/** Spec: sorted by name by default (the server sorts: GET /api/sources). */
+export const DEFAULT_SORT: TableSort<SourceSort> = { key: 'name', dir: 'asc' };
 
 /** The deduplication values are stored in English (the CSV exports them so); the UI shows them translated. */
 export const DEDUPLICATION_LABELS: Record<Deduplication, MessageId> = {

@@ -22,7 +22,8 @@ describe('SourcesPage', () => {
     let sent: Record<string, unknown> | undefined;
     server.use(
       steps('TBD'),
-      http.get(api('/api/sources'), () => HttpResponse.json([])),
+      // The page is read again after the create (the route's `stale`): the new source is on it.
+      http.get(api('/api/sources'), () => HttpResponse.json({ sources: sent ? [{ ...sent, version: 1 }] : [], next: null })),
       http.post(api('/api/sources'), async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ ...sent, version: 1 }, { status: 201 });
@@ -48,7 +49,7 @@ describe('SourcesPage', () => {
     mockSession(makeUser('ROLE_USER'));
     server.use(
       steps('TBD'),
-      http.get(api('/api/sources'), () => HttpResponse.json([])),
+      http.get(api('/api/sources'), () => HttpResponse.json({ sources: [], next: null })),
       http.post(api('/api/sources'), () => HttpResponse.json({ code: 'conflict', message: 'taken' }, { status: 409 })),
     );
     renderApp('/marketing/sources');
@@ -61,19 +62,25 @@ describe('SourcesPage', () => {
 
   it('offers an affiliate company CPO (default) and Special only', async () => {
     mockSession(makeUser('ROLE_USER', { currentCompany: { id: 'c1', name: 'Globex', product: 'affiliate', country: 'RU' } }));
-    server.use(steps('TBD'), http.get(api('/api/sources'), () => HttpResponse.json(ROWS)));
+    server.use(steps('TBD'), http.get(api('/api/sources'), () => HttpResponse.json({ sources: ROWS, next: null })));
     renderApp('/marketing/sources');
     const model = await screen.findByLabelText('Business model');
     expect(model).toHaveValue('CPO');
     expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['CPO', 'Special']);
   });
 
-  it('sorts by name, saves an edit only when changed, and keeps a refused one in the row', async () => {
+  it('asks the server for the order (kept in the URL), saves an edit only when changed, and keeps a refused one in the row', async () => {
     mockSession(makeUser('ROLE_USER'));
     let puts = 0;
+    const asked: string[] = [];
     server.use(
       steps('done'),
-      http.get(api('/api/sources'), () => HttpResponse.json(ROWS)),
+      http.get(api('/api/sources'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(`${query.get('sort')} ${query.get('dir')}`);
+        const byName = [...ROWS].sort((a, b) => a.name.localeCompare(b.name));
+        return HttpResponse.json({ sources: query.get('dir') === 'desc' ? byName.reverse() : byName, next: null });
+      }),
       http.put(api('/api/sources/b'), () => {
         puts += 1;
         return HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 });
@@ -83,7 +90,8 @@ describe('SourcesPage', () => {
     await screen.findByRole('rowheader', { name: 'Awin' });
     expect(names()).toEqual(['Awin', 'Google Ads']);
     await userEvent.click(within(screen.getByRole('columnheader', { name: /^Name/ })).getByRole('button'));
-    expect(names()).toEqual(['Google Ads', 'Awin']);
+    await waitFor(() => expect(names()).toEqual(['Google Ads', 'Awin']));
+    expect(asked).toContain('name desc');
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Google Ads' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Google Ads' }));
@@ -108,7 +116,10 @@ describe('SourcesPage', () => {
     server.use(
       steps('done'),
       // The second read (after the refusal) holds the version saved in the other tab.
-      http.get(api('/api/sources'), () => HttpResponse.json(reads++ === 0 ? ROWS : [source('b', 'Google Ads', { utmMedium: 'paid', version: 2 }), ROWS[1]])),
+      // (The one-row read is whether the company has a source: not the table's.)
+      http.get(api('/api/sources'), ({ request }) =>
+        HttpResponse.json({ sources: new URL(request.url).searchParams.has('limit') || reads++ === 0 ? ROWS : [source('b', 'Google Ads', { utmMedium: 'paid', version: 2 }), ROWS[1]], next: null }),
+      ),
       http.put(api('/api/sources/b'), () => HttpResponse.json({ code: 'conflict', message: 'stale' }, { status: 409 })),
     );
     renderApp('/marketing/sources');
@@ -128,7 +139,7 @@ describe('SourcesPage', () => {
     let copied: Record<string, unknown> | undefined;
     server.use(
       steps('TBD'),
-      http.get(api('/api/sources'), () => HttpResponse.json([...ROWS, source('c', 'Copy of Awin')])),
+      http.get(api('/api/sources'), () => HttpResponse.json({ sources: [...ROWS, source('c', 'Copy of Awin')], next: null })),
       http.post(api('/api/sources'), async ({ request }) => {
         copied = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ ...copied, version: 1 }, { status: 201 });
@@ -139,7 +150,8 @@ describe('SourcesPage', () => {
     const name = screen.getByLabelText(/^Name/);
     await userEvent.type(name, ' google ADS ');
     await userEvent.type(screen.getByLabelText(/^Acquisition channel/), 'Paid Search');
-    expect(screen.getByText('Your company has a source with this name already: choose another name')).toBeInTheDocument();
+    // Asked of the server once typing pauses.
+    expect(await screen.findByText('Your company has a source with this name already: choose another name')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
     await userEvent.clear(name);

@@ -1,13 +1,17 @@
-import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { useMemo, useState } from 'react';
 import { REFUSAL_MESSAGES, statusChangeRefusal } from 'shared/domain/integration';
-import { businessModelsFor, DEDUPLICATIONS, sourceNamed } from 'shared/domain/sources';
+import { businessModelsFor, COPY_PREFIX, DEDUPLICATIONS, sourceNamed } from 'shared/domain/sources';
 import type { Product, Source } from 'shared/domain/types';
 import { sourceFieldsSchema, SOURCE_NAME_MAX_LENGTH, SOURCE_TEXT_MAX_LENGTH, type SourceForm } from 'shared/schemas/sources';
+import { SOURCE_SORTS, type SourceSort } from 'shared/schemas/lists';
 import { sourcesCreate, sourcesDelete, sourcesList, sourcesUpdate } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { useCurrentUser } from '../../lib/api/session';
-import { mutateRoute, useRoute } from '../../lib/api/use-route';
+import { callRoute } from '../../lib/api/client';
+import { errorMessageId } from '../../lib/api/error-message';
+import { everyPage } from '../../lib/api/every-page';
+import { mutateRoute, pageRows, useRoute } from '../../lib/api/use-route';
+import { Callout } from '../../ui/callout';
 import { Button } from '../../ui/button';
 import { ListState } from '../../ui/list-state';
 import { Card } from '../../ui/card';
@@ -17,14 +21,14 @@ import { HelpCard } from '../../ui/step-cards';
 import { useRowEdit } from '../../ui/use-row-edit';
 import { SourcesDescription } from './sources-description';
 import { SourceCreateForm } from './sources-form';
-import { useSort } from '../../ui/table-tools';
-import { businessModelLabel, changed, copyOf, DEDUPLICATION_LABELS, DEFAULT_SORT, downloadSourcesCsv, fromForm, sortSources, toForm, type SortKey } from './sources-model';
+import { Pager, SearchBox, useListUrl } from '../../ui/table-tools';
+import { businessModelLabel, changed, copyOf, DEDUPLICATION_LABELS, DEFAULT_SORT, downloadSourcesCsv, fromForm, toForm } from './sources-model';
 import { StepCompletionStatus } from './sources-step-status';
 import './sources-page.css';
 
 type TextKey = 'name' | 'channel' | 'agency' | 'utmSource' | 'utmMedium' | 'utmCampaign';
 
-const textColumn = (key: TextKey, label: MessageId): Column<Source, SourceForm, SortKey> => ({
+const textColumn = (key: TextKey, label: MessageId): Column<Source, SourceForm, SourceSort> => ({
   key,
   label,
   sort: key,
@@ -58,7 +62,7 @@ function OptionSelect<V extends string>({ value, options, text, label, onChange 
 }
 
 /** Spec: the table's columns, in this order; the business models offered depend on the company's product. */
-const columnsFor = (product: Product): ReadonlyArray<Column<Source, SourceForm, SortKey>> => [
+const columnsFor = (product: Product): ReadonlyArray<Column<Source, SourceForm, SourceSort>> => [
   textColumn('name', 'sources.name'),
   textColumn('channel', 'sources.channel'),
   textColumn('agency', 'sources.agency'),
@@ -105,34 +109,50 @@ const TABLE = {
   className: 'sources-table',
 } as const;
 
-/** /marketing/sources: the company's traffic sources (spec "Sources"). */
+/** The sources whose texts hold `text` (a page of the server's matches: the names a copy may not take). */
+const sourcesHolding = async (text: string) => (await callRoute(sourcesList, { query: { q: text.slice(0, 128), limit: '50' } })).sources;
+
+/** /marketing/sources: the company's traffic sources (spec "Sources"), a page at a time from the server. */
 export function SourcesPage() {
-  const intl = useIntl();
   const { user } = useCurrentUser();
-  const { data, error, mutate } = useRoute(sourcesList);
-  const { sort, toggle: toggleSort } = useSort<SortKey>(DEFAULT_SORT);
-  const rows = useMemo(() => sortSources(data ?? [], sort, intl.locale), [data, sort, intl.locale]);
+  const list = useListUrl<SourceSort>(DEFAULT_SORT, SOURCE_SORTS);
+  const query = { q: list.search, sort: list.sort.key, dir: list.sort.dir, cursor: list.cursor ?? undefined };
+  const { data, error, mutate } = useRoute(sourcesList, undefined, { query, keepPreviousData: true, revalidateOnFocus: false });
+  // How many sources the company has, as far as the step's rule counts (none, exactly 3 for an
+  // affiliate, more: shared/domain/integration.ts), whatever the search shows: four tell them apart.
+  const any = useRoute(sourcesList, undefined, { query: { limit: '4' }, revalidateOnFocus: false });
+  const rows = data?.sources;
+  const [exportFailure, setExportFailure] = useState<unknown>(null);
   const company = user?.currentCompany;
   const columns = useMemo(() => columnsFor(company?.product ?? '360'), [company?.product]);
   const edit = useRowEdit<Source, SourceForm>({
-    data,
-    mutate,
+    data: rows,
+    mutate: pageRows(mutate, 'sources'),
     toDraft: toForm,
     schema: sourceFieldsSchema,
     // Spec: saved only if the content changed.
     changed,
-    // A name the company has (any case) is said while typing; the server refuses it too.
-    check: (row, draft) => (sourceNamed(data ?? [], draft.name, row.id) ? { name: 'validation.source.nameTaken' } : {}),
+    // A name another row of the page has (any case) is said while typing; the server refuses any other source's too.
+    check: (row, draft) => (sourceNamed(rows ?? [], draft.name, row.id) ? { name: 'validation.source.nameTaken' } : {}),
     save: (base, draft) => mutateRoute(sourcesUpdate, { params: { id: base.id }, body: { version: base.version, ...fromForm(draft) } }),
-    // Spec: 'Copy of <name>' (a free one), opened in edit mode.
-    copy: (row) => mutateRoute(sourcesCreate, { body: copyOf(row, data ?? []) }),
+    // Spec: 'Copy of <name>' (a free one among the sources named so), opened in edit mode.
+    copy: async (row) => mutateRoute(sourcesCreate, { body: copyOf(row, await sourcesHolding(`${COPY_PREFIX}${row.name}`)) }),
     remove: (row) => mutateRoute(sourcesDelete, { params: { id: row.id }, body: { version: row.version } }),
     name: TABLE.name,
     notices: { failed: 'sources.actionFailed', deleted: 'sources.deleted' },
   });
 
   const refusal =
-    company && user ? statusChangeRefusal('sources', 'TBD', 'done', { role: user.role, product: company.product, sourceCount: data?.length ?? 0, feedChecked: false }) : null;
+    company && user ? statusChangeRefusal('sources', 'TBD', 'done', { role: user.role, product: company.product, sourceCount: any.data?.sources.length ?? 0, feedChecked: false }) : null;
+  // Spec: the CSV holds every source (of the search, in the table's order), read page after page.
+  const exportAll = async (companyName: string) => {
+    setExportFailure(null);
+    try {
+      downloadSourcesCsv(await everyPage((cursor) => callRoute(sourcesList, { query: { ...query, cursor } }).then((page) => ({ rows: page.sources, next: page.next }))), companyName);
+    } catch (failure) {
+      setExportFailure(failure);
+    }
+  };
 
   return (
     <div className="page sources-page">
@@ -141,13 +161,8 @@ export function SourcesPage() {
         <div className="sources-main">
           {company && (
             <Card>
-              <SourceCreateForm
-                product={company.product}
-                sources={data}
-                onCreated={(created) => {
-                  void mutate((list) => [...(list ?? []), created], { revalidate: false });
-                }}
-              />
+              {/* A created source is on whichever page its order puts it: the create's `stale` reads the page again. */}
+              <SourceCreateForm product={company.product} />
             </Card>
           )}
         </div>
@@ -166,12 +181,34 @@ export function SourcesPage() {
           <h2 className="card-title">
             <T id="sources.tableTitle" />
           </h2>
-          <Button variant="secondary" disabled={!data || !company} onClick={() => company && downloadSourcesCsv(rows, company.name)}>
+          <Button variant="secondary" disabled={!data || !company} onClick={() => company && void exportAll(company.name)}>
             <T id="sources.export" />
           </Button>
         </div>
-        <ListState data={data} error={error} empty="sources.empty">
-          <EditTable {...TABLE} rows={rows} columns={columns} edit={edit} editable sort={sort} onSort={toggleSort} />
+        {exportFailure !== null && (
+          <Callout tone="danger">
+            <T id="sources.exportFailed" values={{ reason: <T id={errorMessageId(exportFailure)} /> }} />
+          </Callout>
+        )}
+        <div className="list-toolbar">
+          <SearchBox value={list.text} onChange={list.setText} label="sources.search" />
+        </div>
+        <ListState data={data} error={error}>
+          {(page) => (
+            <>
+              <EditTable
+                {...TABLE}
+                rows={page.sources}
+                columns={columns}
+                edit={edit}
+                editable
+                sort={list.sort}
+                onSort={list.toggleSort}
+                empty={<T id={list.search ? 'sources.noMatch' : 'sources.empty'} />}
+              />
+              <Pager list={list} next={page.next} shown={page.sources.length} label="sources.pager" />
+            </>
+          )}
         </ListState>
       </Card>
       <SourcesDescription />

@@ -24,7 +24,7 @@ function mockApi(stored: TrafficRule[] = []) {
   const sent: unknown[] = [];
   server.use(
     http.get(api('/api/integration-status'), () => HttpResponse.json(status)),
-    http.get(api('/api/sources'), () => HttpResponse.json([source, { ...source, id: 's2', name: 'Brand Search' }])),
+    http.get(api('/api/sources'), () => HttpResponse.json({ sources: [source, { ...source, id: 's2', name: 'Brand Search' }], next: null })),
     http.get(api('/api/traffic'), () => HttpResponse.json(traffic(rules.length > 0))),
     http.get(api('/api/traffic-rules'), () => HttpResponse.json({ rules, next: null })),
     http.post(api('/api/traffic/match'), () => HttpResponse.json({ rows: [traffic(false).rows[0]], utms: 1, sessions: 1500 })),

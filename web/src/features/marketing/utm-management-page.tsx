@@ -66,7 +66,8 @@ export function UtmManagementPage() {
   };
   const ruleRows = (update?: (rows: TrafficRule[] | undefined) => TrafficRule[], opts?: boolean) =>
     (update ? rules.mutate((current) => current && { ...current, rules: update(current.rules) }, opts) : rules.mutate()).then((answer) => answer?.rules);
-  const sources = useRoute(sourcesList, undefined, { shouldRetryOnError: false });
+  // Whether the company has a source at all (the form's picker asks the server as one types).
+  const sources = useRoute(sourcesList, undefined, { query: { limit: '1' }, shouldRetryOnError: false });
   const [form, setForm] = useState<{ key: number; values: UtmFormValues }>({ key: 0, values: emptyForm() });
   const [search, setSearch] = useState<{ result?: TrafficMatchAnswer; error?: ApiError; loading?: boolean } | null>(null);
   const [createError, setCreateError] = useState<ApiError | null>(null);
@@ -179,12 +180,12 @@ export function UtmManagementPage() {
                 <T id={errorMessageId(sources.error)} />
               </Callout>
             )}
-            {sources.data && sources.data.length === 0 && (
+            {sources.data && sources.data.sources.length === 0 && (
               <Callout tone="info">
                 <T id="utm.form.noSources" />
               </Callout>
             )}
-            <UtmRuleForm key={form.key} initial={form.values} sources={sources.data ?? []} onSearch={onSearch} onCreate={onCreate} />
+            <UtmRuleForm key={form.key} initial={form.values} onSearch={onSearch} onCreate={onCreate} />
             {createError && (
               <Callout tone="danger" title={<T id="utm.form.createFailed" />}>
                 <T id={failureId(createError)} />
@@ -242,7 +243,7 @@ export function UtmManagementPage() {
       {overlap && (
         <OverlapDialog
           rows={overlap.rows}
-          sources={sources.data ?? []}
+          sources={(rules.data?.rules ?? []).map((rule) => ({ id: rule.sourceId, name: rule.source }))}
           busy={overlap.busy}
           error={overlap.error}
           onConfirm={() => void confirmOverlap()}

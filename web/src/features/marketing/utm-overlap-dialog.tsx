@@ -25,7 +25,8 @@ export function OverlapDialog({
   onCancel,
 }: {
   rows: OverlapRow[];
-  sources: readonly Source[];
+  /** The names of the sources the rows name (those of the rules that link them). */
+  sources: ReadonlyArray<Pick<Source, 'id' | 'name'>>;
   busy: boolean;
   /** Why the confirmed create failed (a message id). */
   error?: MessageId;

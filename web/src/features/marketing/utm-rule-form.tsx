@@ -1,6 +1,5 @@
 import { Form, Formik, setIn, useFormikContext, type FormikHelpers } from 'formik';
 import { isRuleMeaningful, MATCH_TYPES, UTM_VALUE_MAX_LENGTH, type MatchType } from 'shared/domain/utm-matching';
-import type { Source } from 'shared/domain/types';
 import { emptyRuleMap, ruleList, trafficRuleCreateSchema, type RuleMap } from 'shared/schemas/traffic';
 import { useIntl } from 'react-intl';
 import { T, useT, type MessageId } from '../../i18n/t';
@@ -8,6 +7,7 @@ import { ApiError } from '../../lib/api/client';
 import { fieldMessageId } from '../../lib/api/error-message';
 import { Button } from '../../ui/button';
 import { UnsavedFormGuard } from '../../ui/unsaved-form-guard';
+import { SourcePicker } from './source-choices';
 
 export interface UtmFormValues {
   source: string;
@@ -29,18 +29,16 @@ const canSearch = (values: UtmFormValues) => isRuleMeaningful(ruleList(values.ru
 const canCreate = (values: UtmFormValues) => values.source !== '' && canSearch(values);
 
 /**
- * The rule form: a source picker (an empty option, then every source of the company), three rows
+ * The rule form: a source picker (an empty option, then the sources the server finds as one types), three rows
  * (utm source, utm medium, utm campaign), each a match type and a value ('any' clears and
  * disables its value), Search (the traffic the draft would link) and Create. The shared schema
  * validates it; the server's field errors land on the same fields.
  */
 export function UtmRuleForm({
-  sources,
   initial,
   onSearch,
   onCreate,
 }: {
-  sources: Source[];
   /** A proposal to start from (the 'Use' buttons); the form re-mounts with it. */
   initial: UtmFormValues;
   onSearch: (values: UtmFormValues) => Promise<void>;
@@ -62,12 +60,12 @@ export function UtmRuleForm({
   };
   return (
     <Formik initialValues={initial} validationSchema={trafficRuleCreateSchema} onSubmit={submit} enableReinitialize>
-      <RuleFields sources={sources} onSearch={onSearch} />
+      <RuleFields onSearch={onSearch} />
     </Formik>
   );
 }
 
-function RuleFields({ sources, onSearch }: { sources: Source[]; onSearch: (values: UtmFormValues) => Promise<void> }) {
+function RuleFields({ onSearch }: { onSearch: (values: UtmFormValues) => Promise<void> }) {
   const t = useT();
   const intl = useIntl();
   const { values, errors, touched, isSubmitting, setFieldValue, handleBlur } = useFormikContext<UtmFormValues>();
@@ -81,23 +79,16 @@ function RuleFields({ sources, onSearch }: { sources: Source[]; onSearch: (value
         <label className="field-label" htmlFor="utm-source-picker">
           <T id="utm.form.source" />
         </label>
-        <select
+        <SourcePicker
           id="utm-source-picker"
-          name="source"
-          className="select"
           value={values.source}
-          onChange={(event) => void setFieldValue('source', event.target.value)}
+          onChange={(source) => void setFieldValue('source', source)}
           onBlur={handleBlur}
-          aria-invalid={sourceError ? true : undefined}
-          aria-describedby={sourceError ? 'utm-source-error' : undefined}
-        >
-          <option value="">{t('utm.form.sourceEmpty')}</option>
-          {sources.map((source) => (
-            <option key={source.id} value={source.id}>
-              {source.name}
-            </option>
-          ))}
-        </select>
+          emptyLabel="utm.form.sourceEmpty"
+          findLabel="utm.form.sourceFind"
+          invalid={!!sourceError}
+          describedBy={sourceError ? 'utm-source-error' : undefined}
+        />
         {sourceError && (
           <p id="utm-source-error" className="field-error">
             <T id={sourceError} />

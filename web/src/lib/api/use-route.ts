@@ -70,13 +70,16 @@ export async function saveRowOptimistically<T extends { id: string }>(
 /**
  * The rows inside a page answer (`{ <field>: rows, next, … }` of a list the server pages) as one
  * list, for `useRowEdit` and `saveRowOptimistically`, which work on a list of rows: an update
- * changes the page's rows and keeps the rest of the answer; no update reads the page again.
+ * changes the page's rows and keeps the rest of the answer; no update reads the page again. A row
+ * added that the page holds already (a copy the create's `stale` read brought in) is kept once.
  */
 export function pageRows<Page, Field extends keyof Page>(mutatePage: KeyedMutator<Page>, field: Field): KeyedMutator<Page[Field]> {
   type Rows = Page[Field];
+  const once = (rows: Rows): Rows =>
+    (Array.isArray(rows) ? rows.filter((row: { id?: unknown }, index) => row?.id === undefined || rows.findIndex((other: { id?: unknown }) => other?.id === row.id) === index) : rows) as Rows;
   return ((update?: Rows | ((rows: Rows | undefined) => Rows), opts?: boolean) =>
     (update
-      ? mutatePage((current) => current && { ...current, [field]: typeof update === 'function' ? (update as (rows: Rows | undefined) => Rows)(current[field]) : update }, opts)
+      ? mutatePage((current) => current && { ...current, [field]: once(typeof update === 'function' ? (update as (rows: Rows | undefined) => Rows)(current[field]) : update) }, opts)
       : mutatePage()
     ).then((answer) => answer?.[field])) as KeyedMutator<Rows>;
 }
