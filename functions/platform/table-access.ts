@@ -16,7 +16,7 @@ export const withTableAccess = <T>(route: Pick<RouteDef, 'id' | 'method' | 'gran
 
 const WRITE = /^(Put|Update|Delete|BatchWrite|TransactWrite)(Item|Items)?Command$/;
 
-export class TableAccessDenied extends Error {
+class TableAccessDenied extends Error {
   override readonly name = 'AccessDeniedException';
 }
 

@@ -12,13 +12,6 @@ export interface Sort<K extends string> {
   dir: 'asc' | 'desc';
 }
 
-/** First click on a column sorts ascending; the same column again reverses the order. */
-export function useSort<K extends string>(initial: Sort<K>) {
-  const [sort, setSort] = useState(initial);
-  const toggle = (key: K) => setSort((now) => (now.key === key ? { key, dir: now.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
-  return { sort, toggle };
-}
-
 /**
  * Case and accents ignored: a French admin types "integration" or "societe" without the accents, a
  * Russian one "е" for "ё". Every search box of the app (the lists and the header search) goes through it.
