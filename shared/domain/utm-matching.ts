@@ -71,9 +71,19 @@ export interface TrafficListAnswer extends TrafficAnswer {
 export const MATCH_ROWS_SHOWN = 100;
 
 /** POST /api/traffic/match: what a draft rule would link, before it is saved. */
+import type { OverlapRow } from './utm-overlap';
+
 export interface TrafficMatchAnswer {
   /** The first MATCH_ROWS_SHOWN matches by sessions. */
   rows: TrafficRowView[];
+  /**
+   * Asked with a `source`: the matches that rules of other sources link already, over ALL the
+   * company's rules and traffic (the first MATCH_ROWS_SHOWN by sessions): what the create refuses
+   * without `acceptOverlap`, for the page's dialog whatever page of rules it shows.
+   */
+  overlap?: OverlapRow[];
+  /** The names of the sources `overlap` names (id, name). */
+  overlapSources?: Array<{ id: string; name: string }>;
   utms: number;
   sessions: number;
 }

@@ -54,7 +54,10 @@ export const emptyRuleMap = (): RuleMap => ({
 });
 
 /** POST /api/traffic/match `{ rule }`. */
-export const trafficMatchSchema = /* @__PURE__ */ schema(() => object({ rule: rule() }));
+export const trafficMatchSchema = /* @__PURE__ */ schema(() =>
+  // `source`: the source the draft would link to; the answer then says which matches other sources' rules link already (the overlap).
+  object({ rule: rule(), source: string().trim().max(SOURCE_ID_MAX_LENGTH, 'validation.invalid').optional() }),
+);
 
 /**
  * POST /api/traffic-rules `{ source, rule, acceptOverlap? }`: `source` is the id of one of the

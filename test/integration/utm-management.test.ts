@@ -265,6 +265,17 @@ describe('rules that contradict each other', () => {
       expect(refused.body.message).toContain('"Google Ads"');
     }
     expect((await customer.post('/api/traffic-rules', { ...overlapping, acceptOverlap: 'yes' })).status).toBe(400);
+    // The page asks the same check before sending, over every rule (it shows a page of them): the match answers it for the draft's source.
+    const asked = await customer.post('/api/traffic/match', { rule: overlapping.rule, source: mail });
+    expect(asked.status).toBe(200);
+    expect(asked.body.overlap.map((row: { utmCampaign: string; sourceIds: string[] }) => [row.utmCampaign, row.sourceIds])).toEqual([
+      ['generic', [google]],
+      ['brand', [google]],
+    ]);
+    expect(asked.body.overlapSources).toEqual([{ id: google, name: 'Google Ads' }]);
+    // Google's own source: its rules are no overlap; without a source nothing is asked.
+    expect((await customer.post('/api/traffic/match', { rule: overlapping.rule, source: google })).body.overlap).toEqual([]);
+    expect((await customer.post('/api/traffic/match', { rule: overlapping.rule })).body.overlap).toBeUndefined();
     expect(await partition(company)).toBe(before);
     const accepted = await customer.post('/api/traffic-rules', { ...overlapping, acceptOverlap: true });
     expect(accepted.status).toBe(201);

@@ -24,7 +24,7 @@ describe('listCompanyHistory', () => {
     const page = await listCompanyHistory('c1', { from: '2026-12-01', to: '2026-12-31', cursor: 'abc' }, read);
     expect(page).toEqual({ entries: [], next: 'next-page', names: {} });
     expect(read.listAudit).toHaveBeenCalledWith(
-      { of: 'company#c1', kinds: ['company', 'step', 'source', 'rule', 'collector', 'commission', 'meeting', 'api-token', 'health-mute'], from: '2026-12-01', to: '2026-12-31T~' },
+      { of: 'company#c1', kinds: ['company', 'step', 'source', 'rule', 'collector', 'commission', 'meeting', 'api-token', 'health-mute', 'webhook'], from: '2026-12-01', to: '2026-12-31T~' },
       'abc',
       25,
     );

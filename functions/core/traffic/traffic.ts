@@ -118,10 +118,16 @@ export async function listCompanyTraffic(company: CompanyRecord, query: Record<s
 }
 
 /** POST /api/traffic/match: the traffic a draft rule would link, before it is saved (the first MATCH_ROWS_SHOWN by sessions, all of them counted). */
-export async function matchCompanyTraffic(companyId: string, rule: RuleMap, deps: TrafficDeps = defaults): Promise<TrafficMatchAnswer> {
+export async function matchCompanyTraffic(companyId: string, rule: RuleMap, deps: TrafficDeps = defaults, sourceId?: string): Promise<TrafficMatchAnswer> {
   const draft = normalizeRule(ruleList(rule));
   const matched = (await deps.listTraffic(companyId)).filter((record) => ruleMatches(draft, record));
-  return { rows: views(matched.sort(bySessions).slice(0, MATCH_ROWS_SHOWN)), utms: matched.length, sessions: matched.reduce((sum, record) => sum + record.sessions, 0) };
+  const answer = { rows: views(matched.sort(bySessions).slice(0, MATCH_ROWS_SHOWN)), utms: matched.length, sessions: matched.reduce((sum, record) => sum + record.sessions, 0) };
+  if (!sourceId) return answer;
+  // The create's own check (refuseContradiction), on every rule: the page shows a page of them only.
+  const overlap = overlapWithOtherSources(rows(matched), await deps.listRules(companyId), { sourceId, rule: draft }).slice(0, MATCH_ROWS_SHOWN);
+  const named = new Set(overlap.flatMap((row) => row.sourceIds));
+  const overlapSources = named.size ? (await deps.listSourceRefs(companyId)).filter((ref) => named.has(ref.id)).map(({ id, name }) => ({ id, name })) : [];
+  return { ...answer, overlap, overlapSources };
 }
 
 /**

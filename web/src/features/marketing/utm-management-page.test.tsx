@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { TrafficAnswer, TrafficRule } from 'shared/domain/utm-matching';
+import { overlapWithOtherSources } from 'shared/domain/utm-overlap';
+import { ruleList, type RuleMap } from 'shared/schemas/traffic';
 import { server } from '../../test/server';
 import { api, makeUser, mockSession, renderApp } from '../../test/render';
 
@@ -27,7 +29,13 @@ function mockApi(stored: TrafficRule[] = []) {
     http.get(api('/api/sources'), () => HttpResponse.json({ sources: [source, { ...source, id: 's2', name: 'Brand Search' }], next: null })),
     http.get(api('/api/traffic'), () => HttpResponse.json(traffic(rules.length > 0))),
     http.get(api('/api/traffic-rules'), () => HttpResponse.json({ rules, next: null })),
-    http.post(api('/api/traffic/match'), () => HttpResponse.json({ rows: [traffic(false).rows[0]], utms: 1, sessions: 1500 })),
+    // As the server: the overlap over every stored rule when the draft names its source.
+    http.post(api('/api/traffic/match'), async ({ request }) => {
+      const body = (await request.json()) as { rule: RuleMap; source?: string };
+      const overlap = body.source ? overlapWithOtherSources(traffic(false).rows, rules, { sourceId: body.source, rule: ruleList(body.rule) }) : undefined;
+      const names = [source, { ...source, id: 's2', name: 'Brand Search' }].map(({ id, name }) => ({ id, name }));
+      return HttpResponse.json({ rows: [traffic(false).rows[0]], utms: 1, sessions: 1500, ...(overlap ? { overlap, overlapSources: names } : {}) });
+    }),
     http.post(api('/api/traffic-rules'), async ({ request }) => {
       const body = (await request.json()) as { source: string };
       sent.push(body);
@@ -227,6 +235,19 @@ describe('UtmManagementPage', () => {
     expect(sent[0]).toMatchObject({ source: 's1', acceptOverlap: true });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: 'utm source: value' })).toHaveValue('');
+  });
+
+  it('asks about an overlap with a rule the page does not show (another page of rules): the server checks every rule', async () => {
+    mockSession(makeUser('ROLE_USER'));
+    const { sent } = mockApi([brandRule]);
+    // The rules' first page holds none of them: the overlapping one is further on.
+    server.use(http.get(api('/api/traffic-rules'), () => HttpResponse.json({ rules: [], next: 'page-2' })));
+    renderApp('/marketing/utm-management');
+    await fill('s1', 'contains', 'GOO');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: '1 traffic combination would be linked to two sources' });
+    expect(within(dialog).getByText('1,500 sessions, linked now to Brand Search')).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 
   it('asks nothing when only the same source links the traffic, and refuses the same rule again naming its source', async () => {

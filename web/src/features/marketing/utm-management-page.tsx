@@ -72,7 +72,7 @@ export function UtmManagementPage() {
   const [search, setSearch] = useState<{ result?: TrafficMatchAnswer; error?: ApiError; loading?: boolean } | null>(null);
   const [createError, setCreateError] = useState<ApiError | null>(null);
   const [duplicateOf, setDuplicateOf] = useState<TrafficRule | null>(null);
-  const [overlap, setOverlap] = useState<{ values: UtmFormValues; rows: OverlapRow[]; busy: boolean; error?: MessageId } | null>(null);
+  const [overlap, setOverlap] = useState<{ values: UtmFormValues; rows: OverlapRow[]; sources: Array<{ id: string; name: string }>; busy: boolean; error?: MessageId } | null>(null);
   const intl = useIntl();
   const ruleEdit = useRowEdit<TrafficRule, object>({
     data: rules.data?.rules,
@@ -119,14 +119,16 @@ export function UtmManagementPage() {
       setDuplicateOf(same);
       throw new AwaitingConfirmation();
     }
-    // The combinations the draft matches, whatever their link and page (the server's match, as
-    // Search asks it): the page's traffic shows only a page, often only the unlinked ones, so the
-    // traffic another source links already would be missed there. If it cannot answer, the server's
-    // own check on create still refuses an overlap.
-    const candidates = rules.data ? await mutateRoute(trafficMatch, { body: { rule: values.rule } }).then((answer) => answer.rows, () => traffic.data?.rows ?? []) : [];
-    const rows = rules.data ? overlapWithOtherSources(candidates, rules.data.rules, { sourceId: values.source, rule: draft }) : [];
+    // The overlap as the server's create sees it: every combination the draft matches against every
+    // rule of the company (the page shows a page of each). If it cannot answer, the page's own rows
+    // stand in, and the server's check on create still refuses an overlap (the dialog then opens from its 409).
+    const pageSources = (rules.data?.rules ?? []).map((rule) => ({ id: rule.sourceId, name: rule.source }));
+    const { rows, sources } = await mutateRoute(trafficMatch, { body: { rule: values.rule, source: values.source } }).then(
+      (answer) => ({ rows: answer.overlap ?? [], sources: answer.overlapSources ?? [] }),
+      () => ({ rows: overlapWithOtherSources(traffic.data?.rows ?? [], rules.data?.rules ?? [], { sourceId: values.source, rule: draft }), sources: pageSources }),
+    );
     if (rows.length) {
-      setOverlap({ values, rows, busy: false });
+      setOverlap({ values, rows, sources, busy: false });
       throw new AwaitingConfirmation();
     }
     try {
@@ -243,7 +245,7 @@ export function UtmManagementPage() {
       {overlap && (
         <OverlapDialog
           rows={overlap.rows}
-          sources={(rules.data?.rules ?? []).map((rule) => ({ id: rule.sourceId, name: rule.source }))}
+          sources={overlap.sources}
           busy={overlap.busy}
           error={overlap.error}
           onConfirm={() => void confirmOverlap()}
