@@ -108,9 +108,11 @@ export async function authenticate(
   // A bearer token is the request's identity even beside a session cookie: one caller per request.
   const bearer = bearerOf(request.headers);
   if (bearer !== null) {
-    const caller = await authenticateApiToken(bearer, Date.now());
-    // Default deny: a live token opens only the routes that opt in (reads of its own company).
+    // Default deny, before the token is even looked at: a route that takes no token refuses any,
+    // and touches nothing (proving a token counts its calls and records its use: writes a
+    // read-only route may not make, functions/platform/config/table-access.ts).
     if (!options.apiToken || access !== 'signed-in') throw new ForbiddenError('An API token only reads its company\'s data health, feed checks, steps and sources');
+    const caller = await authenticateApiToken(bearer, Date.now());
     if (options.companyScoped) refuseOtherCompany(request.headers, caller.company);
     return { company: caller.company, apiToken: caller.token };
   }
