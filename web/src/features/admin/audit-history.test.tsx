@@ -220,7 +220,10 @@ describe('the company and user filters', () => {
 
     await user.type(screen.getByRole('combobox', { name: 'Made by' }), 'late@portal.test');
     await waitFor(async () => expect((await changes()).join()).toContain('company c-far user u-late'));
-    expect(asked.filter((call) => call.path !== '/api/audit').map((call) => call.query.limit)).toEqual(['20', '20', '20', '20', '20']);
+    // Every type-ahead call asks a page of 20 (how many calls depends on the typing's pace against the debounce).
+    const limits = asked.filter((call) => call.path !== '/api/audit').map((call) => call.query.limit);
+    expect(limits.length).toBeGreaterThan(1);
+    expect(new Set(limits)).toEqual(new Set(['20']));
   });
 });
 
