@@ -41,6 +41,22 @@ export const WEBHOOK_LIMITS = { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 }
 export const webhookAllowFromEnv = (env: NodeJS.ProcessEnv = process.env): AllowList | undefined =>
   allowFromEnv(env, 'WEBHOOK_ALLOW');
 
+/**
+ * Whether the endpoint points at an address the guard refuses (loopback, private, link-local,
+ * metadata...), asked when it is registered so the user hears it then. A name that does not resolve
+ * (yet) is not refused here: each delivery checks again.
+ */
+export async function pointsInside(url: string, options: { allow?: AllowList; resolve?: Resolver } = {}): Promise<boolean> {
+  try {
+    const target = parseTarget(url);
+    const allow = options.allow ?? webhookAllowFromEnv();
+    await checkedAddress(target.host, target.literal, target.port, { resolve: options.resolve ?? systemResolver, signal: AbortSignal.timeout(3000), ...(allow ? { allow } : {}) });
+    return false;
+  } catch (error) {
+    return error instanceof FeedFetchError && error.code === 'address';
+  }
+}
+
 /** Answers the endpoint's status (2xx); throws WebhookPostError otherwise. */
 export async function postWebhook(url: string, body: string, headers: Record<string, string>, options: WebhookPostOptions): Promise<{ status: number }> {
   const deadline = AbortSignal.timeout(options.timeoutMs);

@@ -227,13 +227,22 @@ describe('deliveries to the local receiver', () => {
     expect(timedOut).toMatchObject({ status: null, error: 'timeout', state: 'pending' });
   }, 120_000);
 
-  it('private and loopback addresses outside the test allow-list are refused before connecting', async () => {
-    const inside = await register(customerA, '/ignored', { url: 'https://10.1.2.3/hook' });
-    await sendTest(inside.id);
-    expect(await until('the refused try', async () => (await attempts(customerA, inside.id))[0])).toMatchObject({ status: null, error: 'address', state: 'pending' });
-    const otherPort = await register(customerA, '/ignored', { url: `https://localhost:${port + 1}/hook` });
-    await sendTest(otherPort.id);
-    expect(await until('the refused try', async () => (await attempts(customerA, otherPort.id))[0])).toMatchObject({ error: 'address' });
+  it('private and loopback addresses outside the test allow-list are refused at registration, and again before connecting', async () => {
+    for (const url of ['https://10.1.2.3/hook', `https://localhost:${port + 1}/hook`, 'https://169.254.169.254/latest', 'https://[::1]/hook']) {
+      const refused = await customerA.post('/api/webhooks', { name: 'Inside', url, format: 'json', events: ['feed-check.finished'] });
+      expect(refused.status, url).toBe(400);
+      expect(refused.body.errors, url).toEqual({ url: 'validation.webhook.internal' });
+    }
+    // Registered while allowed, then the address is no longer (a name that now resolves inside): the delivery refuses it.
+    const moved = await register(customerA, '/moved-inside');
+    const allowed = process.env.WEBHOOK_ALLOW;
+    process.env.WEBHOOK_ALLOW = `127.0.0.1:${port + 1}`;
+    try {
+      await sendTest(moved.id);
+      expect(await until('the refused try', async () => (await attempts(customerA, moved.id))[0])).toMatchObject({ status: null, error: 'address', state: 'pending' });
+    } finally {
+      process.env.WEBHOOK_ALLOW = allowed;
+    }
   }, 60_000);
 
   it('an endpoint that never answers well ends dead: its log says so and administrators see it with the dead mails', async () => {

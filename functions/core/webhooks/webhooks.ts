@@ -15,8 +15,8 @@ import type { WebhookCreateRequest } from '../../../shared/schemas/webhooks';
 import { getDelivery, type NewDelivery } from '../../data/outbox';
 import * as repo from '../../data/webhooks';
 import type { WebhookRecord } from '../../data/webhooks';
-import { ConflictError, NotFoundError } from '../../platform/errors';
-import { postWebhook, WEBHOOK_LIMITS, webhookAllowFromEnv, WebhookPostError } from '../../platform/webhook-post';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { pointsInside, postWebhook, WEBHOOK_LIMITS, webhookAllowFromEnv, WebhookPostError } from '../../platform/webhook-post';
 import { signatureHeader } from './signature';
 
 /**
@@ -37,6 +37,8 @@ export interface WebhookDeps {
   newId(): string;
   newSecret(): string;
   now(): Date;
+  /** The address guard, asked at registration (platform/webhook-post.ts). */
+  pointsInside(url: string): Promise<boolean>;
 }
 
 export const webhookDefaults: WebhookDeps = {
@@ -49,6 +51,7 @@ export const webhookDefaults: WebhookDeps = {
   newId: randomUUID,
   newSecret: () => `whsec_${randomBytes(32).toString('base64url')}`,
   now: () => new Date(),
+  pointsInside: (url) => pointsInside(url),
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -64,6 +67,9 @@ export async function listCompanyWebhooks(companyId: string, deps: WebhookDeps =
 
 /** A new endpoint; its secret is in this answer and nowhere else the portal shows. */
 export async function createWebhook(companyId: string, input: WebhookCreateRequest, deps: WebhookDeps = webhookDefaults): Promise<WebhookWithSecret> {
+  if (await deps.pointsInside(input.url)) {
+    throw new ValidationError({ url: 'validation.webhook.internal' }, 'The address points inside a private network (loopback, private or link-local): webhooks go to public https endpoints only');
+  }
   if ((await deps.count(companyId)) >= WEBHOOKS_PER_COMPANY) {
     throw new ConflictError('This company has as many webhooks as it may: delete one first', { name: 'validation.webhook.tooMany' });
   }

@@ -56,6 +56,7 @@ export const en = {
   'webhooks.error.connection': 'The address cannot be reached',
   'webhooks.error.other': 'The call failed',
   'validation.webhook.nameTooLong': 'Use at most 80 characters',
+  'validation.webhook.internal': 'This address is inside a private network (loopback, private or link-local): webhooks go to public https:// endpoints only',
   'validation.webhook.url': 'Enter an https:// address, without a user name or password',
   'validation.webhook.format': 'Choose a format',
   'validation.webhook.events': 'Choose at least one event',

@@ -58,6 +58,7 @@ export const fr: Record<keyof typeof en, string> = {
   'webhooks.error.connection': 'L’adresse est injoignable',
   'webhooks.error.other': 'L’appel a échoué',
   'validation.webhook.nameTooLong': 'Utilisez 80 caractères au plus',
+  'validation.webhook.internal': 'Cette adresse est dans un réseau privé (boucle locale, privée ou lien local)\u00a0: les webhooks vont uniquement vers des adresses https:// publiques',
   'validation.webhook.url': 'Saisissez une adresse https://, sans nom d’utilisateur ni mot de passe',
   'validation.webhook.format': 'Choisissez un format',
   'validation.webhook.events': 'Choisissez au moins un événement',

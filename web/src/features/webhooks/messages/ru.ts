@@ -58,6 +58,7 @@ export const ru: Record<keyof typeof en, string> = {
   'webhooks.error.connection': 'Адрес недоступен',
   'webhooks.error.other': 'Вызов не удался',
   'validation.webhook.nameTooLong': 'Не больше 80 символов',
+  'validation.webhook.internal': 'Этот адрес находится во внутренней сети (локальный, частный или link-local): вебхуки отправляются только на публичные адреса https://',
   'validation.webhook.url': 'Введите адрес https:// без имени пользователя и пароля',
   'validation.webhook.format': 'Выберите формат',
   'validation.webhook.events': 'Выберите хотя бы одно событие',
