@@ -157,14 +157,14 @@ describe('atomic with the change', () => {
     const company = await makeCompany('Audit refused');
     const client = await signedIn(stack.url, await makeUser('ROLE_USER', company));
     const created = await client.post('/api/collectors', { source: 'Awin', accessEmail: 'a@audit.test' });
-    const record = (await client.get<Array<{ id: string }>>('/api/collectors')).body.find((c) => c.id === created.body.id);
+    const record = (await client.get<{ collectors: Array<{ id: string }> }>('/api/collectors')).body.collectors.find((c) => c.id === created.body.id);
     expect(record).toBeDefined();
     // The record of version 2 exists already: its condition fails, and with it the edit.
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.collector(company.id, created.body.id) }));
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.audit('collector', created.body.id, `V${'2'.padStart(12, '0')}#${Item!.created}`) } }));
     const edit = await client.request('PUT', `/api/collectors/${created.body.id}`, { json: { ...created.body, id: undefined, comment: 'never' } });
     expect(edit.status).toBe(409);
-    const after = (await client.get<Array<{ id: string; comment: string; version: number }>>('/api/collectors')).body.find((c) => c.id === created.body.id);
+    const after = (await client.get<{ collectors: Array<{ id: string; comment: string; version: number }> }>('/api/collectors')).body.collectors.find((c) => c.id === created.body.id);
     expect(after).toMatchObject({ comment: '', version: 1 });
     expect((await ofCompany(company, 'collector')).map((e) => e.action)).toEqual(['create']);
   });
