@@ -57,8 +57,9 @@ export function SearchBox({ value, onChange, label, placeholder = label, disable
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr role="row">
-      <td colSpan={colSpan} className="table-empty" role="status">
-        {children}
+      {/* A row holds cells (axe: aria-required-children): the status, announced when a search empties the list, is inside. */}
+      <td colSpan={colSpan} className="table-empty" role="cell">
+        <span role="status">{children}</span>
       </td>
     </tr>
   );
