@@ -60,7 +60,8 @@ async function linksOf(companyId: string): Promise<Map<string | null, number>> {
 
 /** Runs a relink job in a child process and kills it once it wrote its cursor past `pages` pages. */
 async function killedMidway(companyId: string, pageSize: number, pages: number): Promise<RelinkRecord> {
-  const child = spawn(process.execPath, ['--import', 'tsx', worker, companyId, String(pageSize)], { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // It stalls once `pages` pages are saved (helpers/relink-worker.ts): the kill lands mid-pass on any machine.
+  const child = spawn(process.execPath, ['--import', 'tsx', worker, companyId, String(pageSize), String(pages)], { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
