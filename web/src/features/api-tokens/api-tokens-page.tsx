@@ -10,8 +10,8 @@ import { ApiError } from '../../lib/api/client';
 import { fieldMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
+import { SecretOnce } from '../../ui/secret-once';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { ErrorText } from '../../ui/error-text';
 import { ListState } from '../../ui/list-state';
@@ -113,33 +113,23 @@ function Expiry({ token }: { token: ApiToken }) {
 
 /** The secret, this once: to copy now (the portal keeps only its hash). */
 function CreatedSecret({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard?.writeText(created.secret).catch(() => undefined);
-    setCopied(true);
-  };
   return (
-    <Callout tone="success" title={<T id="apiTokens.createdTitle" values={{ name: created.token.name }} />}>
+    <SecretOnce
+      id="api-token-secret"
+      title={<T id="apiTokens.createdTitle" values={{ name: created.token.name }} />}
+      label="apiTokens.secret"
+      secret={created.secret}
+      words={{ copy: 'apiTokens.copy', copied: 'apiTokens.copied', done: 'apiTokens.done' }}
+      className="api-token"
+      onDone={onDone}
+    >
       <p>
         <T id="apiTokens.createdOnce" />
       </p>
-      <label className="field-label" htmlFor="api-token-secret">
-        <T id="apiTokens.secret" />
-      </label>
-      <input id="api-token-secret" className="input api-token-secret" readOnly value={created.secret} onFocus={(event) => event.currentTarget.select()} />
       <p className="muted small">
         <T id="apiTokens.usage" values={{ header: <code>Authorization: Bearer …</code> }} />
       </p>
-      <div className="api-token-actions">
-        <Button variant="secondary" onClick={() => void copy()}>
-          {t(copied ? 'apiTokens.copied' : 'apiTokens.copy')}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          <T id="apiTokens.done" />
-        </Button>
-      </div>
-    </Callout>
+    </SecretOnce>
   );
 }
 

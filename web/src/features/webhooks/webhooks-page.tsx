@@ -11,8 +11,8 @@ import { ApiError } from '../../lib/api/client';
 import { fieldMessageId } from '../../lib/api/error-message';
 import { mutateRoute, useRoute } from '../../lib/api/use-route';
 import { Button } from '../../ui/button';
-import { Callout } from '../../ui/callout';
 import { Card } from '../../ui/card';
+import { SecretOnce } from '../../ui/secret-once';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { ErrorText } from '../../ui/error-text';
@@ -128,10 +128,16 @@ function ShowLog({ row, open, onToggle }: { row: Webhook; open: boolean; onToggl
 
 /** The secret, this once (after a creation or a new secret): the receiver checks signatures with it. */
 function ShownSecret({ shown, rotated, onDone }: { shown: WebhookWithSecret; rotated: boolean; onDone: () => void }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
   return (
-    <Callout tone="success" title={<T id="webhooks.secretTitle" values={{ name: shown.webhook.name }} />}>
+    <SecretOnce
+      id="webhook-secret"
+      title={<T id="webhooks.secretTitle" values={{ name: shown.webhook.name }} />}
+      label="webhooks.secret"
+      secret={shown.secret}
+      words={{ copy: 'webhooks.copy', copied: 'webhooks.copied', done: 'webhooks.done' }}
+      className="webhook"
+      onDone={onDone}
+    >
       <p>
         <T id="webhooks.secretOnce" values={{ header: <code>{WEBHOOK_SIGNATURE_HEADER}</code> }} />
       </p>
@@ -140,19 +146,7 @@ function ShownSecret({ shown, rotated, onDone }: { shown: WebhookWithSecret; rot
           <T id="webhooks.secretOverlap" />
         </p>
       ) : null}
-      <label className="field-label" htmlFor="webhook-secret">
-        <T id="webhooks.secret" />
-      </label>
-      <input id="webhook-secret" className="input webhook-secret" readOnly value={shown.secret} onFocus={(event) => event.currentTarget.select()} />
-      <div className="webhook-actions">
-        <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(shown.secret).then(() => setCopied(true), () => setCopied(true))}>
-          {t(copied ? 'webhooks.copied' : 'webhooks.copy')}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          <T id="webhooks.done" />
-        </Button>
-      </div>
-    </Callout>
+    </SecretOnce>
   );
 }
 
