@@ -1,4 +1,4 @@
-import { createElement, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { T } from '../i18n/t';
 import { ConfirmDialog } from '../ui/dialog';
 import { useNavigationGuard, type NavigationGuard } from './guarded-history';
@@ -21,17 +21,13 @@ export const LIST_VIEW = { listView: true } as const;
 
 const listView = (state: unknown) => typeof state === 'object' && state !== null && (state as { listView?: unknown }).listView === true;
 
+// Which components hold unsaved changes, read at the moment a navigation or a reload is asked
+// for: a click that follows a keystroke at once (Chromium runs input before React's scheduled
+// effects on a busy machine) must already see the form as dirty, so owners register in a layout
+// effect (during the commit of the keystroke's render) and the guards read this set, not a copy
+// kept by a later effect.
 const dirtyOwners = new Set<symbol>();
-const listeners = new Set<() => void>();
-let anyDirty = false;
-const publish = () => {
-  anyDirty = dirtyOwners.size > 0;
-  listeners.forEach((listener) => listener());
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const anyDirty = () => dirtyOwners.size > 0;
 
 /**
  * Declares that this component holds unsaved changes while `dirty` is true: a form, a row being
@@ -41,13 +37,11 @@ const subscribe = (listener: () => void) => {
  */
 export function useUnsavedChanges(dirty: boolean): void {
   const [owner] = useState(() => Symbol('unsaved'));
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!dirty) return;
     dirtyOwners.add(owner);
-    publish();
     return () => {
       dirtyOwners.delete(owner);
-      publish();
     };
   }, [dirty, owner]);
 }
@@ -59,15 +53,9 @@ export function useUnsavedChanges(dirty: boolean): void {
  * Only a change of page counts (path or query), not of the hash.
  */
 export function UnsavedChangesPrompt(): ReactNode {
-  const dirty = useSyncExternalStore(subscribe, () => anyDirty);
-  const dirtyRef = useRef(dirty);
-  useEffect(() => {
-    dirtyRef.current = dirty;
-  }, [dirty]);
-
   const shouldBlock = useCallback<NavigationGuard>(
     (currentLocation, nextLocation) =>
-      dirtyRef.current &&
+      anyDirty() &&
       !leavingSaved(nextLocation.state) &&
       (currentLocation.pathname !== nextLocation.pathname || (currentLocation.search !== nextLocation.search && !listView(nextLocation.state))),
     [],
@@ -75,15 +63,15 @@ export function UnsavedChangesPrompt(): ReactNode {
   const held = useNavigationGuard(shouldBlock);
 
   useEffect(() => {
-    if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!anyDirty()) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  }, []);
 
   return createElement(ConfirmDialog, {
     open: held !== null,

@@ -35,7 +35,8 @@ export function CompanyEditPage() {
   return (
     <div className="page co-grid">
       <PageHeading />
-      {error && !notFound ? (
+      {/* A failed re-read of a record already on screen keeps its form and what was typed in it: the save tells. */}
+      {error && !notFound && !company ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
           <ErrorText error={error} />
         </Callout>

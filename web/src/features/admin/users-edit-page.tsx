@@ -109,7 +109,8 @@ export function UserEditPage() {
   return (
     <div className="page us-grid">
       <PageHeading />
-      {error && !notFound ? (
+      {/* A failed re-read of a record already on screen keeps its form and what was typed in it: the save tells. */}
+      {error && !notFound && !data ? (
         <Callout tone="danger" title={<T id="common.somethingWrong" />}>
           <ErrorText error={error} />
         </Callout>
