@@ -1,4 +1,4 @@
-import type { AnyObjectSchema, InferType, ValidationError as YupValidationError } from 'yup';
+import { ValidationError as YupValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { ValidationError } from './errors';
 
 /** What a refused parameter was, for the 400's message (the `errors` carry the i18n ids the page shows). */
@@ -17,7 +17,9 @@ export function validQuery<S extends AnyObjectSchema>(schema: S, query: Record<s
   try {
     return schema.validateSync(query, { abortEarly: false }) as InferType<S>;
   } catch (error) {
-    const invalid = error as YupValidationError;
+    // A fault inside a schema's own test is a bug, not a refused query: it stays a 500 with its cause.
+    if (!(error instanceof YupValidationError)) throw error;
+    const invalid = error;
     const errors = Object.fromEntries((invalid.inner.length ? invalid.inner : [invalid]).map((item) => [item.path ?? 'query', String(item.message)]));
     const known = Object.keys(schema.fields).join(', ');
     const explain = (field: string, id: string): string =>
