@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { appAliasOriginsEnv, envNames, ORIGIN_VERIFY_HEADER } from '../platform/config/resources';
 import { sanitizeBody } from '../platform/body';
 import { compressAnswers } from '../platform/compress';
-import { logDependencyDown, logUnhandled, startRequestLog } from '../platform/log';
+import { logDependencyDown, logUnhandled, withRequestLog } from '../platform/log';
 import { handlerTracing } from '../platform/tracing';
 import { runAs } from '../platform/actor';
 import { env } from '../platform/env';
@@ -269,7 +269,6 @@ export function createHandler<R extends RouteDef>(
   const guard: MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> = {
     name: 'portal-guard',
     before: async ({ event }) => {
-      startRequestLog(route.id, event.requestContext?.requestId);
       const state = stateOf(event);
       state.headers = lowerCaseHeaders(event.headers);
       refuseDirectCalls(state.headers);
@@ -326,6 +325,8 @@ export function createHandler<R extends RouteDef>(
     });
 
   // The local gateway and tests may call without a Lambda context; middy needs an object. The whole
-  // invocation (authentication's writes too) runs within the route's table grant, as its IAM role does.
-  return (event, context) => withTableAccess(route, () => core(event, context ?? ({} as Context)));
+  // invocation (authentication's writes too) runs within the route's table grant, as its IAM role does,
+  // and logs with its own keys.
+  return (event, context) =>
+    withRequestLog(route.id, event.requestContext?.requestId, () => withTableAccess(route, () => core(event, context ?? ({} as Context))));
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { securityLogout } from '../../shared/routes';
 import { createHandler } from '../pipeline/handler';
-import { logger, logUnhandled, resetLoggerForTests } from './log';
+import { logger, logUnhandled, resetLoggerForTests, startJobLog } from './log';
 
 /** Powertools writes through its own console on process.stdout / stderr (errors): capture both. */
 function captureStdout(): { lines: () => Record<string, any>[]; restore: () => void } {
@@ -91,5 +91,36 @@ describe('the handler factory', () => {
       ['inside', 'security-logout', 'req-1', 1],
       ['inside', 'security-logout', 'req-2', 1],
     ]);
+  });
+
+  it('keeps each invocation its own keys when several run at once in one process (the local stack)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handler = createHandler(securityLogout, { handle: async () => (await gate, logger().info('inside'), { status: 204 }) }, null);
+    const event = (requestId: string) => ({ headers: {}, requestContext: { requestId, http: { method: 'GET' } } }) as unknown as APIGatewayProxyEventV2;
+    const out = captureStdout();
+    try {
+      const first = handler(event('req-1'));
+      const second = handler(event('req-2'));
+      // A job starting meanwhile takes no request's keys, and gives none.
+      const job = (async () => {
+        startJobLog('outbox-dispatch');
+        await gate;
+        logger().info('job line');
+      })();
+      release();
+      await Promise.all([first, second, job]);
+    } finally {
+      out.restore();
+    }
+    const lines = out.lines().map((line) => [line.message, line.routeId, line.correlationId, line.job]);
+    expect(lines).toHaveLength(3);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['inside', 'security-logout', 'req-1', undefined],
+        ['inside', 'security-logout', 'req-2', undefined],
+        ['job line', undefined, undefined, 'outbox-dispatch'],
+      ]),
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
+import type { LogItemExtraInput, LogItemMessage } from '@aws-lambda-powertools/logger/types';
 import { envNames } from './config/resources';
 import { withReadableStack } from './stack-map';
 
@@ -15,9 +17,37 @@ export const SERVICE_NAME = 'onboarding-portal';
 
 let instance: Logger | undefined;
 
+/**
+ * The keys of the running invocation (a request's route and correlation id, a job's name). On AWS
+ * an instance runs one invocation at a time, but the local stack runs many in one process at once:
+ * keys appended to the one Logger were read by whichever invocation logged next (a job's line
+ * carried another request's route). Each invocation's keys live in its own async context, and
+ * every line adds them.
+ */
+const invocation = new AsyncLocalStorage<Record<string, string>>();
+const withKeys = (extra: LogItemExtraInput): LogItemExtraInput => {
+  const keys = invocation.getStore();
+  return keys ? ([...extra, keys] as LogItemExtraInput) : extra;
+};
+
+class InvocationLogger extends Logger {
+  override debug(input: LogItemMessage, ...extra: LogItemExtraInput): void {
+    super.debug(input, ...withKeys(extra));
+  }
+  override info(input: LogItemMessage, ...extra: LogItemExtraInput): void {
+    super.info(input, ...withKeys(extra));
+  }
+  override warn(input: LogItemMessage, ...extra: LogItemExtraInput): void {
+    super.warn(input, ...withKeys(extra));
+  }
+  override error(input: LogItemMessage, ...extra: LogItemExtraInput): void {
+    super.error(input, ...withKeys(extra));
+  }
+}
+
 /** The process's Logger, made on first use (a request that logs nothing pays nothing for it). */
 export function logger(): Logger {
-  instance ??= new Logger({
+  instance ??= new InvocationLogger({
     serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
     persistentKeys: { stage: process.env[envNames.stage] ?? 'local' },
   });
@@ -25,27 +55,22 @@ export function logger(): Logger {
 }
 
 /**
- * Start of one API request (the handler factory, pipeline/handler.ts): every line it logs, from
- * any module, carries the route id and the correlation id (API Gateway's request id, the
- * `requestId` of the API access log). A Lambda instance serves one request at a time, so the
- * previous request's keys are dropped first.
+ * One API request (the handler factory, pipeline/handler.ts) runs within this: every line it
+ * logs, from any module, carries the route id and the correlation id (API Gateway's request id,
+ * the `requestId` of the API access log), and no other invocation's keys.
  */
-export function startRequestLog(routeId: string, requestId: string | undefined): void {
-  const log = logger();
-  log.resetKeys();
-  log.appendKeys({ routeId, correlationId: requestId ?? 'unknown' });
-}
+export const withRequestLog = <T>(routeId: string, requestId: string | undefined, work: () => T): T =>
+  invocation.run({ routeId, correlationId: requestId ?? 'unknown' }, work);
 
-/** Start of one job run (functions/jobs): its lines carry the job's name. */
+/** Start of one job run (functions/jobs), first in the job's handler: its lines carry the job's name. */
 export function startJobLog(job: string): void {
-  const log = logger();
-  log.resetKeys();
-  log.appendKeys({ job });
+  invocation.enterWith({ job });
 }
 
 /** Tests only: forget the Logger so the next call reads the environment again. */
 export function resetLoggerForTests(): void {
   instance = undefined;
+  invocation.disable();
 }
 
 /**
