@@ -7,8 +7,8 @@ import { Browser } from './helpers/browser';
 import { clearLocalClientThrottles, OTHER_LOCAL_ADDRESS, postFromAddress } from './helpers/throttles';
 
 /**
- * The findings of the security probe (docs/auth.md, "Hardening"), each through the local
- * gateway: every test here failed on the code before the fix.
+ * The findings of the security probe (docs/auth.md, "Request guard", "Throttling" and "Sessions end
+ * at once"), each through the local gateway: every test here failed on the code before the fix.
  */
 
 let stack: ReturnType<typeof localStack>;

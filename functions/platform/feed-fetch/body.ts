@@ -5,7 +5,8 @@ export const tooLarge = (maxBytes: number) => new FeedFetchError('too-large', `T
 
 /**
  * The slowest transfer a check waits for: a server that drips a byte every few seconds never trips
- * the idle timer and would hold a check for its whole window (docs/feed-fetch.md, "Caps").
+ * the idle timer and would hold a check for its whole window (docs/feed-fetch.md, "What is refused,
+ * and why": `too-slow`).
  * Averaged over the last `windowMs`, checked at each chunk once `graceMs` have passed since the
  * body started (or since our own reader last fell behind: then the server is not the slow one).
  */

@@ -5,7 +5,7 @@
  * was overwritten by the next read (issue 32: a Cyrillic CSV refused at line 11486). So the
  * engine never calls `slice()` on bytes it was given: it copies with these, and views what it
  * was given as a plain Uint8Array (`plainBytes`) so no subclass reaches its hot loops.
- * docs/feed-engine.md, "Chunks and buffers".
+ * docs/feed-engine.md, "Chunks and callers' buffers".
  */
 
 export const EMPTY_BYTES = new Uint8Array(0);
