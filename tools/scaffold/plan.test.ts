@@ -54,6 +54,7 @@ describe('npm run new:route (tools/scaffold)', () => {
     expect(text('web/src/app/pages.tsx')).toContain("{ path: '/marketing/scaffold-probes', access: 'signed-in', menu: 'menu', title: 'route.scaffoldProbes'");
     expect(text('web/src/app/shell/nav-items.ts')).toContain("{ label: 'nav.scaffoldProbes', to: '/marketing/scaffold-probes' }");
     expect(text('web/src/features/marketing/index.tsx')).toContain("export { ScaffoldProbesPage } from './scaffold-probes-page';");
+    expect(text('test/support/page-tour.ts')).toContain("  { pattern: '/marketing/scaffold-probes', role: 'ROLE_USER' },\n];");
     for (const [lang, label] of [['en', 'Probes'], ['fr', 'Sondes'], ['ru', 'Зонды']]) {
       expect(text(`web/src/i18n/messages/${lang}.ts`)).toContain(`'route.scaffoldProbes': '${label}',`);
       expect(text(`web/src/i18n/messages/${lang}.ts`)).toContain('\'validation.scaffoldProbe.nameTooLong\'');

@@ -401,6 +401,8 @@ describe('${Entities}Page', () => {
   const decision = 'list' in menu ? `'menu'` : `{ off: ${quote(menu.off)} }`;
   const row = `  { path: '${page}', access: 'signed-in', menu: ${decision}, title: 'route.${entities}', parents: [dashboard], Component: pick(${hasLoader ? loader : `() => import('../features/${area}')`}, '${Entities}Page') },\n`;
   insert(plan, read, 'web/src/app/pages.tsx', 'the page row', row, closing(/^export const pages: PageDef\[\] = \[/m, /^\];/m));
+  // test/e2e/phone-layout.e2e.ts fails on a page of the table missing from the tour.
+  insert(plan, read, 'test/support/page-tour.ts', 'the page in the phone tour', `  { pattern: '${page}', role: 'ROLE_USER' },\n`, closing(/^export const PAGE_TOUR: readonly TourPage\[\] = \[/m, /^\];/m));
   if ('list' in menu)
     insert(plan, read, 'web/src/app/shell/nav-items.ts', `the menu item in ${menu.list}`, `  { label: 'nav.${entities}', to: '${page}' },\n`, closing(new RegExp(`^export const ${menu.list}: NavLinkItem\\[\\] = \\[`, 'm'), /^\];/m));
 
