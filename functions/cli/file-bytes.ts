@@ -17,7 +17,7 @@ export const FILE_CHUNK_BYTES = 64 * 1024;
  * end inside letters (issue 32: before, a Buffer's slice() was kept as a "copy"). Each read lands
  * in memory the parser has just read (hot in the CPU cache), and
  * no 64 KiB buffer per chunk is left for the garbage collector. Measured on the 300k XML feed
- * (docs/feed-engine.md, "Whole-process speed"): about 10% less time than a read stream, whose
+ * (docs/changelog.md, 2026-11-28): about 10% less time than a read stream, whose
  * thread-pool reads would only pay for a file that is not in the page cache.
  */
 export function* fileBytes(file: string, chunkBytes = FILE_CHUNK_BYTES): Generator<Uint8Array> {

@@ -21,8 +21,9 @@ import {
 import { WARNING_KEYS, type WarningKey } from './warnings';
 import { DEFAULT_MAX_UNTRACKED_SHARE, RULES, isAnalyticsMiss, isTestedOrder } from './rules';
 import { dayOf } from './rules/values';
+import { cleanFacts, LANE_KEYS } from './rules/clean-lane';
 import { detach } from './parse/common';
-import { viewOf, type OrderView, type Reporter, type RuleContext, type RuleRun } from './rules/rule';
+import { viewOf, type OrderFacts, type Reporter, type RuleContext, type RuleRun } from './rules/rule';
 
 export const DEFAULT_MAX_EXAMPLES = 10;
 
@@ -95,6 +96,8 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
   const findings = runs.flatMap((run, i) => (run.finding ? [{ finding: run.finding, reporter: reporters[i]! }] : []));
   const productFindings = runs.flatMap((run, i) => (run.productFinding ? [{ finding: run.productFinding, reporter: reporters[i]! }] : []));
   const statefulRuns = runs.filter((run) => run.order !== undefined);
+  // Only when the lane stands for every active stateless rule (a rule added without its lane check turns it off).
+  const lane = keys.every((key, i) => (runs[i]!.finding === undefined && runs[i]!.productFinding === undefined) || LANE_KEYS.has(key));
 
   const stats = newStats();
   const imported: Required<PossibleImported> | undefined = options.analytics ? { dayTested: options.analytics.day, ordersInFeed: 0, notInGA: 0, callCentre: 0 } : undefined;
@@ -106,7 +109,7 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
   /** Month of the previous dated order: orders mostly come in date order, so it is reused rather than sliced again. */
   let month = '';
 
-  const addToStats = (o: OrderView) => {
+  const addToStats = (o: OrderFacts) => {
     stats.numOrders.total++;
     if (o.values.newclient === '1') stats.numOrders.fromNewCustomers++;
     if (o.values.iscallcenter === '1') stats.numOrders.fromCallCenter++;
@@ -135,6 +138,13 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
   return {
     check(order) {
       if (ended) throw new Error('the feed check has already ended');
+      const facts = lane ? cleanFacts(order) : null;
+      if (facts !== null) {
+        // No stateless rule would flag it (clean-lane.ts): the stats and the stateful rules only.
+        addToStats(facts);
+        for (const run of statefulRuns) run.order!(facts);
+        return;
+      }
       const view = viewOf(order);
       addToStats(view);
       for (const { finding, reporter } of findings) {
@@ -171,7 +181,7 @@ export function createOrderChecker(options: Omit<FeedCheckOptions, 'format'>): O
 }
 
 /** A call-centre order of the tested day: its own group beside the comparison (it never passes through the site). */
-const isCallCentreOrderOf = (o: OrderView, day: string): boolean => o.values.iscallcenter === '1' && o.date !== null && o.date.day === day && o.id !== '';
+const isCallCentreOrderOf = (o: OrderFacts, day: string): boolean => o.values.iscallcenter === '1' && o.date !== null && o.date.day === day && o.id !== '';
 
 const newStats = (): FeedStats => ({
   numOrders: { total: 0, fromNewCustomers: 0, fromCallCenter: 0 },

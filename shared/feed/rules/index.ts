@@ -14,7 +14,7 @@ import {
   isMoment,
   isPositive,
 } from './values';
-import { BOTH, ORDERS_ONLY, feedRule, orderRule, productRule, type Finding, type OrderView, type ProductView, type Rule, type RuleContext } from './rule';
+import { BOTH, ORDERS_ONLY, feedRule, orderRule, productRule, type Finding, type OrderFacts, type OrderView, type ProductView, type Rule, type RuleContext } from './rule';
 import { hugePrice } from './huge-price';
 
 /** Findings name the offending value; long values are cut so an example stays short. */
@@ -131,9 +131,9 @@ const gaOrdersDontMatchXml: Rule = {
 };
 
 /** An order of the tested day that analytics should know (call-centre orders never pass through the site). */
-export const isTestedOrder = (o: OrderView, analytics: { day: string }): boolean =>
+export const isTestedOrder = (o: OrderFacts, analytics: { day: string }): boolean =>
   o.date !== null && o.date.day === analytics.day && o.id !== '' && o.values.iscallcenter !== '1';
-export const isAnalyticsMiss = (o: OrderView, analytics: { day: string; has(id: string): boolean }): boolean =>
+export const isAnalyticsMiss = (o: OrderFacts, analytics: { day: string; has(id: string): boolean }): boolean =>
   isTestedOrder(o, analytics) && !analytics.has(o.id);
 
 /** Orders this old have had time to be delivered and paid. */

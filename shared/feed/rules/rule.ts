@@ -25,6 +25,14 @@ export interface OrderView {
 }
 
 /**
+ * What the stats and the stateful rules read of an order: all the clean-order lane builds
+ * (clean-lane.ts), so a rule keeping state cannot read what only the full view has.
+ */
+export type OrderFacts = Pick<OrderView, 'raw' | 'id' | 'line' | 'date' | 'state' | 'paid' | 'price'> & {
+  values: Pick<OrderValues, 'commission' | 'newclient' | 'iscallcenter'>;
+};
+
+/**
  * One product, read once for all the rules: one object per product (a separate object for the
  * values was one more allocation per product row, which CSV feeds have 2-3 per order of).
  */
@@ -132,8 +140,8 @@ export interface FeedSummary {
 }
 
 export interface RuleRun {
-  /** A rule that keeps state sees each order here. */
-  order?(order: OrderView): void;
+  /** A rule that keeps state sees each order here (its facts only: clean orders have no full view). */
+  order?(order: OrderFacts): void;
   /**
    * A stateless rule's verdict on one order (orderRule), which the checker reports at the order.
    * Called by the checker directly: one call per order and rule, no wrapper in between.

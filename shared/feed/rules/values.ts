@@ -57,7 +57,7 @@ export function readMoment(text: string, accept: MomentForm): Moment | null {
 export const isMoment = (text: string, accept: MomentForm): boolean => momentTime(text, accept) >= 0;
 
 /** Milliseconds of the moment (wall clock read as UTC), or -1 when the text is not one. */
-function momentTime(text: string, accept: MomentForm): number {
+export function momentTime(text: string, accept: MomentForm): number {
   const hasTime = text.length === 19;
   if (!(hasTime ? accept !== 'day' : text.length === 10 && accept !== 'date-time')) return -1;
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return -1; // '-'
