@@ -3,7 +3,7 @@
  * byte parser when the format has one and the feed is UTF-8, and otherwise through decode.ts
  * to the text parser. The results are the same either way (the byte parser is tested against
  * the text path at every split point); the byte path is faster (docs/feed-engine.md,
- * "Whole-process speed"). Non-UTF-8 XML (windows-1251, ISO-8859-1, UTF-16...) and CSV take the
+ * "Speed"). Non-UTF-8 XML (windows-1251, ISO-8859-1, UTF-16...) and CSV take the
  * text path.
  */
 import { createCsvParser } from './csv-parser';
