@@ -227,6 +227,20 @@ describe('CSV record parser: reading', () => {
     const text = `${SAMPLE}"A3";"x""y\ny";done\r\nA4;;;\r\n`;
     expect(orders([...text])).toEqual(orders(text));
   });
+
+  it('reads a row cut at a chunk end the same whether the next line break ends it or lies inside its quotes', () => {
+    // Past the input gate's first kilobyte, where a pending row meets the next chunk (feed()).
+    const filler = Array.from({ length: 40 }, (_, i) => `F${i};2026-11-20 10:00:00;done;30;1;P${i};shoes;10;1`).join('\n');
+    const tail = '\n"B1";"2026-11-20 10:00:00";"done";"30";"1";"P1";"two\nlines";"10";"1"\r\n"B1";"2026-11-20 10:00:00";"done";"30";"1";"P2";"a ""b""\r\nc\nd";"10";"2"\nB2;;cancel;;;P3;hats;5;1\n';
+    const text = `${SAMPLE}${filler}${tail}`;
+    const whole = orders(text);
+    expect(whole.at(-2)?.products?.map((p) => p.fields.category)).toEqual(['two\nlines', 'a "b"\r\nc\nd']);
+    const from = text.length - tail.length - 5;
+    for (let cut = from; cut < text.length; cut++) {
+      expect(orders([text.slice(0, cut), text.slice(cut)])).toEqual(whole);
+      for (let second = cut + 1; second < text.length; second += 11) expect(orders([text.slice(0, cut), text.slice(cut, second), text.slice(second)])).toEqual(whole);
+    }
+  });
 });
 
 describe('CSV record parser: refusals', () => {

@@ -92,6 +92,37 @@ describe('createFeedDecoder: XML follows its declaration', () => {
     expect(decodeAll('xml', ascii('<orders/>')).text).toBe('<orders/>');
   });
 
+  it('reads UTF-8 whose chunks switch between ASCII and other text, invalid bytes included, as one call does', () => {
+    // Node decodes an ASCII chunk in one call and other text in streaming calls (faster there):
+    // the two must give the same text, replacement characters included, wherever the cuts fall.
+    const input = bytes(
+      '<orders><order><id>',
+      'Заказ-€-𝄞-é',
+      '</id>',
+      [0xff],
+      'x',
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xe2, 0x82],
+      'y',
+      [0xf0, 0x80],
+      '</order>\n',
+      [0xd0, 0x9e, 0x80],
+      'ascii again, long enough to be a chunk of its own\n',
+      [0xe2, 0x82, 0xac],
+      '</orders>',
+    );
+    const expected = new TextDecoder().decode(input);
+    for (let cut = 0; cut <= input.length; cut++) expect(decodeAll('xml', input, [cut]).text).toBe(expected);
+    for (let step = 1; step <= 7; step++) {
+      for (let shift = 0; shift < step; shift++) {
+        const cuts = Array.from({ length: Math.ceil(input.length / step) }, (_, i) => shift + i * step).filter((c) => c > 0 && c < input.length);
+        expect(decodeAll('xml', input, cuts).text).toBe(expected);
+      }
+    }
+  });
+
   it('drops a byte order mark at the start only, and lets it win over the declaration', () => {
     const withBom = bytes([0xef, 0xbb, 0xbf], '<?xml version="1.0" encoding="windows-1251"?><orders><order><id>\u00e9\ufeff</id></order></orders>');
     const { text, encoding } = decodeAll('xml', withBom, [1, 2]);
