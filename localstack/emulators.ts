@@ -17,6 +17,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { claimPort, releasePort } from './port-claims';
+
+export { releasePort };
 
 export const HOST = '127.0.0.1';
 
@@ -78,22 +81,32 @@ export function isPortFree(port: number, host = HOST): Promise<boolean> {
 }
 
 /**
- * A port free right now. Any the OS gives (bind to 0, read, release), or with FREE_PORTS=from-to one
- * of that range: on a machine shared with others who serve on fixed ports, the tests' stacks keep out
- * of their way.
+ * A port free right now and claimed for this process (localstack/port-claims.ts), so that no other
+ * stack picks it before this one listens: stacks started side by side get disjoint ports. Any the OS
+ * gives (bind to 0, read, release), or with FREE_PORTS=from-to one of that range: on a machine
+ * shared with others who serve on fixed ports, the tests' stacks keep out of their way. releasePort
+ * gives it back (a stopped stack's); the process's exit gives back all it still holds.
  */
 export async function freePort(host = HOST): Promise<number> {
   const range = process.env.FREE_PORTS;
-  if (!range) return anyFreePort(host);
+  if (!range) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const port = await anyFreePort(host);
+      if (claimPort(port)) return port;
+    }
+    throw new StartupError('The OS kept handing out ports other stacks have claimed');
+  }
   const bounds = /^(\d+)-(\d+)$/.exec(range);
   const [from, to] = bounds ? [Number(bounds[1]), Number(bounds[2])] : [0, -1];
   if (!(from > 0 && from <= to && to <= 65535)) throw new StartupError(`FREE_PORTS=${range} is not a range like 36000-36999`);
-  // From a random place: stacks starting side by side (npm test's groups) rarely try the same port.
+  // From a random place: stacks starting side by side rarely contend for the same claim.
   const size = to - from + 1;
   const first = Math.floor(Math.random() * size);
   for (let i = 0; i < size; i++) {
     const port = from + ((first + i) % size);
+    if (!claimPort(port)) continue;
     if (await isPortFree(port, host)) return port;
+    releasePort(port);
   }
   throw new StartupError(`No free port in FREE_PORTS=${range}`);
 }

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { guardServer } from './emulator-guard.mjs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { freePort } from './emulators';
+import { freePort, releasePort } from './emulators';
 import type { SNSEvent } from 'aws-lambda';
 
 export const MAIL_EVENTS_FUNCTION = 'mail-events';
@@ -101,6 +101,12 @@ export async function startSesEvents(upstream: string, publish: (event: SNSEvent
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) =>
+        server.close(() => {
+          releasePort(port);
+          resolve();
+        }),
+      ),
   };
 }

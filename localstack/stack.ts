@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assertJava, freePort, isPortFree, startEmulators, StartupError, type EmulatorEndpoints, type EmulatorName, type Emulators } from './emulators';
+import { assertJava, freePort, isPortFree, releasePort, startEmulators, StartupError, type EmulatorEndpoints, type EmulatorName, type Emulators } from './emulators';
 import { createGateway, loopbackHosts, type Gateway, type WebMode } from './gateway';
 import { BUNDLES_DIR, buildLambdaBundles, FEED_RECHECK, FEED_RECHECK_WORKER, lambdaCodeFromEnv, OUTBOX_SWEEP, type LambdaCode } from './lambda-bundles';
 import { bundleResolver, lambdaPool, loadEveryBundle, type FunctionMetrics, type LambdaPool } from './lambda-pool';
@@ -145,7 +145,23 @@ async function loadSeed(): Promise<SeedFn | null> {
   return mod.seed as SeedFn;
 }
 
+/**
+ * Starts the stack. On free ports, a port another program took between the pick and the listen (the
+ * stacks of this repo never take each other's: their ports are claimed, localstack/port-claims.ts)
+ * costs a fresh start on other ports, not the run.
+ */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (options.ports !== 'free' || attempt >= 3 || !/EADDRINUSE|Address already in use|BindException/.test(String((error as Error)?.message ?? error))) throw error;
+      console.warn(`[local-stack] a port was taken before the stack listened on it: starting again on other ports (${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+}
+
+async function startOnce(options: LocalStackOptions): Promise<LocalStack> {
   const say = (message: string) => {
     if (!options.quiet) console.log(message);
   };
@@ -181,6 +197,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await sesEvents?.close();
     if (pool) await rm(BUNDLES_DIR, { recursive: true, force: true });
     await emulators?.stop();
+    for (const port of Object.values(ports)) releasePort(port);
   };
 
   const lambdaCode = options.lambdaCode ?? lambdaCodeFromEnv();

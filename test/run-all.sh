@@ -35,9 +35,7 @@ stage() {
 }
 # Runs groups of stages side by side (each a function running its stages in turn), then prints each
 # group's output whole, in order. A stage that keeps one core busy (tsc) or waits on a local stack
-# (HTTP, a browser, processes starting) leaves the other core idle; side by side they fill both. The
-# stack suites' groups each start their own stack on free ports, with its own DynamoDB Local: they
-# share nothing.
+# (HTTP, a browser, processes starting) leaves the other core idle; side by side they fill both.
 together() {
   local pids=() group
   for group in "$@"; do
@@ -48,15 +46,22 @@ together() {
   for group in "$@"; do cat "test-results/logs/$group.out"; done
 }
 
-# The checks that read the code side by side: typecheck alone takes a core (its three programs in
-# turn), lint and knip the other.
-types() { stage typecheck npm run -s typecheck; }
-style() { stage lint npm run -s lint; stage "dead code" npm run -s knip; }
-together types style
-stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
-  --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
-# Before the groups: the browser tests and the bench smoke's screens both serve web/dist.
+# First the web build (seconds): the browser tests and the bench smoke's screens serve web/dist.
 stage "web build" npm run -s build:web
+# Then three lanes side by side. The two stack lanes each start their own local stack(s) on claimed
+# free ports (localstack/port-claims.ts), with their own DynamoDB Local: they share nothing. Each
+# waits on its stack, Chromium or its processes more than it computes (about 0.7 and 0.6 of a core
+# alone); the checks' lane computes without waiting, on one core: the three fill the two cores.
+# The stack lanes are balanced by wall time alone (about 760 s and 740 s); the checks' lane (about
+# 450 CPU s on its core) ends before them.
+checks() {
+  stage typecheck npm run -s typecheck
+  stage lint npm run -s lint
+  stage "dead code" npm run -s knip
+  # One worker (two fill both cores when alone, vitest.config.ts): here the stack lanes use the rest.
+  stage "unit, data, web and infra tests" npx vitest run --project unit --project data --project web --project infra \
+    --maxWorkers=1 --reporter=default --reporter=json --outputFile.json=test-results/vitest-fast.json
+}
 over_http() {
   # The integration tests record every /api call and answer (test/support/contract-record.ts); the
   # contract check then validates each against docs/openapi.json (tools/contract/check.ts).
@@ -65,17 +70,15 @@ over_http() {
   stage "API contract" npm run -s contract -- test-results/contract
   # Every benchmark at its smallest size: fails only when one cannot run (test/bench/smoke.sh).
   stage "bench smoke" test/bench/smoke.sh
+}
+in_the_browser() {
+  stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
   # The CDK's bundles, once: every function loads in the local Lambda runtime, every route's bundle
   # answers through the gateway, every bundle carries only its own code (test/bundles). The other
   # suites run on the source (docs/local-aws.md, "Lambda code").
   stage "bundles" npx vitest run --project bundles --reporter=default --reporter=json --outputFile.json=test-results/vitest-bundles.json
 }
-in_the_browser() {
-  stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
-}
-# One after the other unless asked (TOGETHER=1: side by side, docs/architecture.md "CI's time"): the
-# first fresh-clone run side by side lost the browser group at its start, its stack's port taken by
-# the HTTP group's stack between the free-port probe and the listen (EADDRINUSE).
-if [ "${TOGETHER:-0}" = 1 ]; then together over_http in_the_browser; else over_http; in_the_browser; fi
+# SERIAL=1: one lane after the other (a lane's timings alone, or a machine too busy for three).
+if [ "${SERIAL:-0}" = 1 ]; then checks; over_http; in_the_browser; else together checks over_http in_the_browser; fi
 mapfile -t failed <test-results/failed-stages
 node test/summary.mjs "${failed[@]}"
