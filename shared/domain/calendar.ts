@@ -13,6 +13,6 @@ export function isCalendarDay(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (year < FIRST_YEAR || year > LAST_YEAR) return false;
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+  // A day that does not exist rolls over into another (2026-02-31 is 2026-03-03, 2026-13-01 is 2027-01-01): it reads back as another text.
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === value;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditQuerySchema } from './audit';
+import { auditQuerySchema, companyHistoryQuerySchema } from './audit';
 import { errorsOf } from './testing/errors';
 
 describe('audit query schema', () => {
@@ -40,5 +40,28 @@ describe('audit query schema', () => {
 
   it('drops a parameter it does not know, keeps the filters it does', () => {
     expect(auditQuerySchema.validateSync({ compnay: 'c1', kind: 'user' })).toEqual({ kind: 'user' });
+  });
+});
+
+describe('company history query schema', () => {
+  it.each([
+    [{}, null],
+    [{ kind: 'step', from: '2026-01-01', to: '2026-01-01', cursor: 'eyJwayI6ImEifQ_-' }, null],
+    [{ cursor: '' }, null],
+    [{ cursor: 'c'.repeat(2001) }, { cursor: 'validation.invalid' }],
+    [{ cursor: 'a+b' }, { cursor: 'validation.invalid' }],
+    [{ cursor: '=ab' }, { cursor: 'validation.invalid' }],
+    [{ cursor: 'ab=' }, { cursor: 'validation.invalid' }],
+    // A user's sign-ins are the administrators' to read, not the company's.
+    [{ kind: 'sign-in' }, { kind: 'validation.invalid' }],
+    [{ from: '2026-02-30' }, { from: 'validation.date' }],
+    [{ to: '2026-13-01' }, { to: 'validation.date' }],
+    [{ from: '2026-05-02', to: '2026-05-01' }, { to: 'validation.dateRange' }],
+  ])('%j: %j', (query, errors) => {
+    expect(errorsOf(companyHistoryQuerySchema, query)).toEqual(errors ?? {});
+  });
+
+  it('drops a parameter it does not know, such as another company', () => {
+    expect(companyHistoryQuerySchema.validateSync({ company: 'c2', kind: 'step' })).toEqual({ kind: 'step' });
   });
 });

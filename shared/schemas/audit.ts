@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { AUDIT_KINDS, COMPANY_HISTORY_KINDS } from '../domain/types';
-import { calendarDay, calendarDayAfter } from './common';
+import { calendarDay, calendarDayAfter, pageCursor } from './common';
 import { schema } from './define';
 
 /** The query parameters of GET /api/audit (the admin page's filters); every one optional. */
@@ -18,7 +18,7 @@ export const auditQuerySchema = /* @__PURE__ */ schema(() =>
     // Days (UTC, inclusive) that exist, the end not before the start: anything else is a 400, not an empty page.
     from: calendarDay(),
     to: calendarDayAfter('from'),
-    cursor: string().max(2000, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid'),
+    cursor: pageCursor(),
   }).noUnknown(),
 );
 
@@ -28,6 +28,6 @@ export const companyHistoryQuerySchema = /* @__PURE__ */ schema(() =>
     kind: string().oneOf([...COMPANY_HISTORY_KINDS], 'validation.invalid'),
     from: calendarDay(),
     to: calendarDayAfter('from'),
-    cursor: string().max(2000, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid'),
+    cursor: pageCursor(),
   }).noUnknown(),
 );

@@ -59,5 +59,8 @@ export const calendarDayAfter = (fromField: string) =>
     return !value || typeof from !== 'string' || !isCalendarDay(from) || !isCalendarDay(value) || value >= from;
   });
 
+/** A list page's cursor: the `next` a page answered (base64url), or '' for the first page. */
+export const pageCursor = () => string().max(2000, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid');
+
 /** The body of a DELETE: just the version read. */
 export const versionOnlySchema = /* @__PURE__ */ schema(() => object({ version: version() }));

@@ -1,7 +1,7 @@
 import { number, object, string } from 'yup';
 import { STEP_STATUSES } from '../domain/integration';
 import { STEP_TYPES } from '../domain/types';
-import { lineText } from './common';
+import { lineText, pageCursor } from './common';
 import { schema } from './define';
 import { SEARCH_MAX_LENGTH } from '../domain/search-text';
 
@@ -30,7 +30,7 @@ const listQuery = <S extends readonly string[]>(sorts: S) => ({
   q: string().max(SEARCH_MAX_LENGTH, 'validation.search.tooLong').test(lineText),
   sort: string().oneOf([...sorts], 'validation.invalid'),
   dir: string().oneOf(['asc', 'desc'], 'validation.invalid'),
-  cursor: string().max(2000, 'validation.invalid').matches(/^[A-Za-z0-9_-]*$/, 'validation.invalid'),
+  cursor: pageCursor(),
   // A type-ahead asks for a few; a table for a page.
   limit: number().typeError('validation.invalid').integer('validation.invalid').min(1, 'validation.invalid').max(LIST_PAGE_SIZE, 'validation.invalid'),
 });

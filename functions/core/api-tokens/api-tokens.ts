@@ -36,7 +36,7 @@ const defaults: ApiTokenDeps = {
 const PREFIX = 'pt1';
 const BEARER = /^pt1\.([A-Za-z0-9-]{1,64})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 
-const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /** The parts of a bearer string, or null when it cannot be one of ours. */
 export function parseBearer(value: string): { companyId: string; tokenId: string; secret: string } | null {

@@ -44,6 +44,26 @@ describe('muteKind / unmuteKind', () => {
     expect(state().mutes['utm-linking']).toMatchObject({ note: 'b', until: '2026-12-24T10:00:00.000Z' });
     expect(deps.saveState.mock.calls.map((call) => call[2][0].action)).toEqual(['create', 'update']);
     expect(deps.saveState.mock.calls[0]![1].mutes['utm-linking'].byName).toBe('ann@shop.example');
+    // The replaced mute is the update's "before", the new one its "after" (the kind on the side that changes).
+    expect(deps.saveState.mock.calls[1]![2][0]).toEqual({
+      kind: 'health-mute',
+      action: 'update',
+      recordId: 'c1#utm-linking',
+      companyId: 'c1',
+      before: { note: 'a', until: '2026-11-25T10:00:00.000Z', status: 'warning' },
+      after: { kind: 'utm-linking', note: 'b', until: '2026-12-24T10:00:00.000Z', status: 'warning' },
+    });
+  });
+
+  it('shows a user by the names they have, by login when the names are blank', async () => {
+    const byName = async (firstName: string, lastName: string) => {
+      const { deps, state } = fakeDeps({ kinds: failing });
+      await muteKind({ ...user, firstName, lastName }, 'c1', { kind: 'feed', note: 'x', days: 1 }, deps);
+      return state().mutes.feed!.byName;
+    };
+    expect(await byName('Ann', '')).toBe('Ann');
+    expect(await byName('', 'Lee')).toBe('Lee');
+    expect(await byName(' ', ' ')).toBe('ann@shop.example');
   });
 
   it('refuses a kind that is healthy, unknown or never checked, and changes nothing', async () => {
@@ -59,7 +79,7 @@ describe('muteKind / unmuteKind', () => {
     await muteKind(user, 'c1', { kind: 'feed', note: 'x', days: 1 }, twice.deps);
     expect(twice.state().mutes.feed).toBeDefined();
     const always = fakeDeps({ kinds: failing }, 3);
-    await expect(muteKind(user, 'c1', { kind: 'feed', note: 'x', days: 1 }, always.deps)).rejects.toMatchObject({ status: 409 });
+    await expect(muteKind(user, 'c1', { kind: 'feed', note: 'x', days: 1 }, always.deps)).rejects.toMatchObject({ status: 409, message: 'The data health changed meanwhile: please try again' });
     expect(always.state().mutes).toEqual({});
   });
 

@@ -46,7 +46,7 @@ export function muteChange(companyId: string, kind: HealthKind, action: Change['
   };
 }
 
-const displayName = (user: UserRecord) => [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.login;
+const displayName = (user: UserRecord) => [user.firstName, user.lastName].join(' ').trim() || user.login;
 
 /** Writes `change(state)` on the state as read, again on a newer one when the daily check wrote between. */
 async function writeState(companyId: string, deps: MuteDeps, change: (state: healthRepo.HealthStateRecord) => { mutes: healthRepo.HealthStateRecord['mutes']; audit: Change }): Promise<void> {
