@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSwitchCompany, displayedScope, isAdmin, primaryRole } from './roles';
+import { canSwitchCompany, displayName, displayedScope, isAdmin, primaryRole } from './roles';
 
 describe('role rules', () => {
   it('uses the first role of the list, and a customer when there is none', () => {
@@ -26,5 +26,14 @@ describe('role rules', () => {
     expect(displayedScope({ ...user, company: '', role: 'ROLE_USER' })).toEqual({ all: false, names: [], more: 0 });
     expect(displayedScope({ ...user, role: 'ROLE_MANAGER' })).toEqual({ all: false, names: ['Acme', 'Beta'], more: 3 });
     expect(displayedScope({ ...user, managedMore: undefined, role: 'ROLE_MANAGER' })).toEqual({ all: false, names: ['Acme', 'Beta'], more: 0 });
+  });
+});
+
+describe('displayName', () => {
+  it('joins the names that are not blank, trimmed, else shows the login', () => {
+    expect(displayName({ login: 'a@x.test', firstName: ' Ann ', lastName: 'Lee' })).toBe('Ann Lee');
+    expect(displayName({ login: 'a@x.test', firstName: '', lastName: 'Lee' })).toBe('Lee');
+    expect(displayName({ login: 'a@x.test', firstName: '  ', lastName: null })).toBe('a@x.test');
+    expect(displayName({ login: 'a@x.test' })).toBe('a@x.test');
   });
 });

@@ -23,3 +23,14 @@ export function displayedScope(user: { role: Role; company: string; managedCompa
   if (user.role === 'ROLE_USER') return { all: false, names: user.company ? [user.company] : [], more: 0 };
   return { all: false, names: user.managedCompanies, more: user.managedMore ?? 0 };
 }
+
+/**
+ * How a user is named to others (the shell's greeting, the welcome mail, who muted a health kind):
+ * the first and last names that are not blank, else the login. One rule: the three places had
+ * drifted (one kept a name of spaces).
+ */
+export const displayName = (user: { login: string; firstName?: string | null; lastName?: string | null }): string =>
+  [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ') || user.login;

@@ -1,4 +1,5 @@
 import { isBadHealth, type DataHealth, type HealthKind, type HealthMute } from '../../../shared/domain/data-health';
+import { displayName } from '../../../shared/domain/roles';
 import type { HealthMuteDays } from '../../../shared/domain/data-health';
 import type { Change } from '../../data/audit';
 import * as healthRepo from '../../data/data-health';
@@ -46,7 +47,6 @@ export function muteChange(companyId: string, kind: HealthKind, action: Change['
   };
 }
 
-const displayName = (user: UserRecord) => [user.firstName, user.lastName].join(' ').trim() || user.login;
 
 /** Writes `change(state)` on the state as read, again on a newer one when the daily check wrote between. */
 async function writeState(companyId: string, deps: MuteDeps, change: (state: healthRepo.HealthStateRecord) => { mutes: healthRepo.HealthStateRecord['mutes']; audit: Change }): Promise<void> {

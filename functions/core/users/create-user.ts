@@ -1,4 +1,5 @@
 import type { CreatedUser } from '../../../shared/domain/types';
+import { displayName } from '../../../shared/domain/roles';
 import type { UserCreateRequest } from '../../../shared/schemas/users';
 import type { MailTemplateName } from '../../platform/config/resources';
 import type { CompanyRecord } from '../../data/companies';
@@ -56,7 +57,7 @@ export async function sendWelcome(
   password: string,
   deps: Pick<CreateUserDeps, 'sendMail' | 'appUrl'>,
 ): Promise<boolean> {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login;
+  const name = displayName(user);
   try {
     const outcome = await deps.sendMail({
       to: user.login,

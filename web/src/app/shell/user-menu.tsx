@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import type { CurrentUser } from 'shared/domain/types';
+import { displayName } from 'shared/domain/roles';
 import { routePath, securityLogout } from 'shared/routes';
 import { T, useT, type MessageId } from '../../i18n/t';
 import { Avatar, initials } from '../../ui/avatar';
@@ -17,7 +18,7 @@ const adminLinks: { label: MessageId; to: string }[] = [
 /** Greeting, initials avatar, profile, agenda, admin section (admins only), logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const t = useT();
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login;
+  const name = displayName(user);
   return (
     <Dropdown
       align="end"
