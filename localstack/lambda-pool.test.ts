@@ -77,7 +77,7 @@ describe('lambdaPool', () => {
   it('gives the gateway a 500 for a route whose bundle fails to load', async () => {
     const log = vi.fn();
     const route = findRoute('POST', '/api/security/login')!.route;
-    const brokenPool = { has: () => true, invoke: (_name: string, event: unknown) => pool.invoke('broken', event) };
+    const brokenPool = { has: () => true, invokePayload: (_name: string, eventJson: string) => pool.invokePayload('broken', eventJson) };
     const response = await dispatch(
       { method: 'POST', url: '/api/security/login', rawHeaders: ['host', '127.0.0.1'], body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
       { resolveHandler: bundleResolver(brokenPool), log },
@@ -157,7 +157,7 @@ export const handler = async (event) => {
     const log = vi.fn();
     const response = await dispatch(
       { method: 'POST', url: '/api/security/login', rawHeaders: ['host', '127.0.0.1'], body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
-      { resolveHandler: bundleResolver({ has: () => true, invoke: (_name, event) => held.invoke('login', event) }), log },
+      { resolveHandler: bundleResolver({ has: () => true, invokePayload: (_name, eventJson) => held.invokePayload('login', eventJson) }), log },
     );
     expect(response.statusCode).toBe(500);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('THROTTLED'));
