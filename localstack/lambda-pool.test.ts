@@ -70,6 +70,19 @@ describe('lambdaPool', () => {
     }
   });
 
+  it('starts an instance with the heap Lambda gives the function\'s memory (its bootstrap\'s node arguments)', async () => {
+    await writeFile(join(dir, 'heap.mjs'), "import { getHeapStatistics } from 'node:v8';\nexport const handler = async () => ({ limitMb: getHeapStatistics().heap_size_limit / 2 ** 20, gc: typeof globalThis.gc });");
+    const sized = lambdaPool({ functions: new Map([bundle('heap', 'heap.mjs')]), runtime: join(dir, 'runtime.mjs'), env: {} });
+    try {
+      // 256 MB: 231 of old generation, semi-spaces of 12 (V8's limit adds four of them); node's own limit is gigabytes.
+      const { limitMb, gc } = (await sized.invoke('heap', {})) as { limitMb: number; gc: string };
+      expect(limitMb).toBe(231 + 4 * 12);
+      expect(gc).toBe('function');
+    } finally {
+      await sized.close();
+    }
+  });
+
   it("stops an instance at the function's timeout", async () => {
     await expect(pool.invoke('slow', {})).rejects.toThrow(/Task timed out/);
   });
