@@ -156,9 +156,9 @@ export const defaultMaxInstances = (value = process.env.LAMBDA_LOCAL_INSTANCES):
 
 /**
  * The arguments Lambda's Node.js bootstrap starts node with (/var/runtime/bootstrap of the
- * nodejs runtimes): a tenth of the function's memory for V8's young generation, the rest for its
- * old one, so an instance meets its memory as on AWS; and young semi-spaces of a few tens of MB,
- * where node's own start at 1 MB and scavenge a warm handler's allocations more often.
+ * nodejs runtimes): a tenth of the function's memory for V8's young generation (two semi-spaces),
+ * the rest for its old one, so an instance meets its memory, and collects its garbage, as on AWS
+ * rather than with node's defaults, sized from this machine's memory.
  */
 export const lambdaNodeArgs = (memoryMb: number): string[] => {
   const newSpace = Math.floor(memoryMb / 10);
