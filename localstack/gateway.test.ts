@@ -15,6 +15,7 @@ import {
   moduleResolver,
   type Gateway,
   type GatewayRequest,
+  type HandlerResolver,
   type LambdaHandler,
 } from './gateway';
 
@@ -201,6 +202,28 @@ describe('dispatch', () => {
       const exact = await dispatch(request(), { resolveHandler: resolveTo(sized(MB6)), log: vi.fn() });
       expect(exact.statusCode).toBe(200);
       expect(exact.body.length).toBe(MB6 - JSON.stringify({ statusCode: 200, body: '' }).length);
+    });
+
+    it("hands a function invoked by its JSON (the bundled pool) the event's JSON, and checks and maps its answer's JSON as it came", async () => {
+      const events: string[] = [];
+      const answering =
+        (answer: unknown): HandlerResolver =>
+        async () => ({
+          payload: async (eventJson) => {
+            events.push(eventJson);
+            return JSON.stringify(answer);
+          },
+        });
+      const frame = JSON.stringify({ statusCode: 200, body: '' }).length;
+      const log = vi.fn();
+      const over = await dispatch(request(), { resolveHandler: answering({ statusCode: 200, body: 'x'.repeat(MB6 + 1 - frame) }), log });
+      expect(over.statusCode).toBe(500);
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/users-current ANSWERED 6291457 BYTES/));
+      const ok = await dispatch(request(), { resolveHandler: answering({ statusCode: 201, headers: { 'X-Kind': 'bundled' }, cookies: ['c=1'], body: '{"ok":true}' }), log: vi.fn() });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.headers).toMatchObject({ 'x-kind': 'bundled', 'set-cookie': ['c=1'] });
+      expect(bodyOf(ok)).toEqual({ ok: true });
+      expect(JSON.parse(events[1]!)).toMatchObject({ routeKey: 'GET /api/users/current', rawPath: '/api/users/current', requestContext: { requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     });
 
     it('counts a plain object answer too (a 200 JSON body)', async () => {

@@ -28,8 +28,32 @@ const functionTimeoutMs = (route: Pick<RouteDef, 'lambda'>): number => (route.la
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => unknown;
+/**
+ * A function invoked as Lambda's Invoke API does, JSON text in and out (the bundled pool's
+ * instances): the gateway hands it the event's JSON it already made for the size check, and
+ * checks and maps the answer's JSON as it came, so each is serialised once on its way.
+ */
+export interface PayloadHandler {
+  payload(eventJson: string, requestId: string): Promise<string>;
+}
 /** Finds the handler of a route; null = the module does not exist (yet). */
-export type HandlerResolver = (route: RouteDef) => Promise<LambdaHandler | null>;
+export type HandlerResolver = (route: RouteDef) => Promise<LambdaHandler | PayloadHandler | null>;
+
+/** The handler's answer: its size as Lambda counts it, and its value, read only when within the limit. */
+interface Answer {
+  bytes: number;
+  value: () => unknown;
+}
+
+function answerOf(handler: LambdaHandler | PayloadHandler, event: APIGatewayProxyEventV2, eventJson: string, context: Context): Promise<Answer> {
+  if (typeof handler !== 'function') {
+    return handler.payload(eventJson, context.awsRequestId).then((json) => ({ bytes: Buffer.byteLength(json), value: () => JSON.parse(json) as unknown }));
+  }
+  return Promise.resolve(handler(event, context)).then((result) => ({
+    bytes: Buffer.byteLength(typeof result === 'string' ? result : (JSON.stringify(result) ?? '')),
+    value: () => result,
+  }));
+}
 
 /** The HTTP request as the gateway sees it, independent of node:http (unit tests build it by hand). */
 export interface GatewayRequest {
@@ -235,7 +259,7 @@ export async function dispatch(request: GatewayRequest, options: DispatchOptions
   }
   const { route, params } = match;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  let handler: LambdaHandler | null;
+  let handler: LambdaHandler | PayloadHandler | null;
   try {
     handler = await options.resolveHandler(route);
   } catch (error) {
@@ -249,7 +273,8 @@ export async function dispatch(request: GatewayRequest, options: DispatchOptions
   const event = buildEvent(request, route, params, new Date(startedAt));
   const requestId = event.requestContext.requestId;
   // Lambda refuses an event over its payload limit before the function runs; API Gateway answers 413.
-  const eventBytes = Buffer.byteLength(JSON.stringify(event));
+  const eventJson = JSON.stringify(event);
+  const eventBytes = Buffer.byteLength(eventJson);
   if (eventBytes > awsLimits.lambdaPayloadBytes) {
     log(`[gateway] ${route.id}: the request's event is ${eventBytes} bytes, over Lambda's ${awsLimits.lambdaPayloadBytes}: AWS refuses it (413)`);
     return json(413, { message: 'Request Entity Too Large' });
@@ -260,7 +285,7 @@ export async function dispatch(request: GatewayRequest, options: DispatchOptions
     timer = setTimeout(() => resolveTimeout('timeout'), timeoutMs);
   });
   try {
-    const result = await Promise.race([Promise.resolve(handler(event, buildContext(route, requestId, startedAt))), timedOut]);
+    const result = await Promise.race([answerOf(handler, event, eventJson, buildContext(route, requestId, startedAt)), timedOut]);
     if (result === 'timeout') {
       // The function's (or HTTP API's) timeout: Lambda stops the function and API Gateway answers 500
       // (503 when the integration's 30 s run out first). Source mode cannot stop it: its work goes on unseen.
@@ -268,12 +293,11 @@ export async function dispatch(request: GatewayRequest, options: DispatchOptions
       return timeoutMs < awsLimits.httpApiTimeoutSeconds * 1000 ? json(500, { message: 'Internal Server Error' }) : json(503, { message: 'Service Unavailable' });
     }
     // Lambda refuses an answer over its payload limit: the function's work is done, the client gets 500.
-    const answerBytes = Buffer.byteLength(typeof result === 'string' ? result : (JSON.stringify(result) ?? ''));
-    if (answerBytes > awsLimits.lambdaPayloadBytes) {
-      log(`[gateway] ${route.id} ANSWERED ${answerBytes} BYTES, over Lambda's ${awsLimits.lambdaPayloadBytes}-byte response limit (request ${requestId}): AWS refuses this answer and API Gateway sends 500`);
+    if (result.bytes > awsLimits.lambdaPayloadBytes) {
+      log(`[gateway] ${route.id} ANSWERED ${result.bytes} BYTES, over Lambda's ${awsLimits.lambdaPayloadBytes}-byte response limit (request ${requestId}): AWS refuses this answer and API Gateway sends 500`);
       return json(500, { message: 'Internal Server Error' });
     }
-    return mapResult(result);
+    return mapResult(result.value());
   } catch (error) {
     if (error instanceof LambdaThrottledError) {
       // Lambda refused the invocation (reserved concurrency in use): API Gateway's proxy answers 500.

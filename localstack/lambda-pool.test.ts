@@ -70,6 +70,19 @@ describe('lambdaPool', () => {
     }
   });
 
+  it('starts an instance with the heap Lambda gives the function\'s memory (its bootstrap\'s node arguments)', async () => {
+    await writeFile(join(dir, 'heap.mjs'), "import { getHeapStatistics } from 'node:v8';\nexport const handler = async () => ({ limitMb: getHeapStatistics().heap_size_limit / 2 ** 20, gc: typeof globalThis.gc });");
+    const sized = lambdaPool({ functions: new Map([bundle('heap', 'heap.mjs')]), runtime: join(dir, 'runtime.mjs'), env: {} });
+    try {
+      // 256 MB: 231 of old generation, semi-spaces of 12 (V8's limit adds four of them); node's own limit is gigabytes.
+      const { limitMb, gc } = (await sized.invoke('heap', {})) as { limitMb: number; gc: string };
+      expect(limitMb).toBe(231 + 4 * 12);
+      expect(gc).toBe('function');
+    } finally {
+      await sized.close();
+    }
+  });
+
   it("stops an instance at the function's timeout", async () => {
     await expect(pool.invoke('slow', {})).rejects.toThrow(/Task timed out/);
   });
@@ -77,7 +90,7 @@ describe('lambdaPool', () => {
   it('gives the gateway a 500 for a route whose bundle fails to load', async () => {
     const log = vi.fn();
     const route = findRoute('POST', '/api/security/login')!.route;
-    const brokenPool = { has: () => true, invoke: (_name: string, event: unknown) => pool.invoke('broken', event) };
+    const brokenPool = { has: () => true, invokePayload: (_name: string, eventJson: string) => pool.invokePayload('broken', eventJson) };
     const response = await dispatch(
       { method: 'POST', url: '/api/security/login', rawHeaders: ['host', '127.0.0.1'], body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
       { resolveHandler: bundleResolver(brokenPool), log },
@@ -157,7 +170,7 @@ export const handler = async (event) => {
     const log = vi.fn();
     const response = await dispatch(
       { method: 'POST', url: '/api/security/login', rawHeaders: ['host', '127.0.0.1'], body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
-      { resolveHandler: bundleResolver({ has: () => true, invoke: (_name, event) => held.invoke('login', event) }), log },
+      { resolveHandler: bundleResolver({ has: () => true, invokePayload: (_name, eventJson) => held.invokePayload('login', eventJson) }), log },
     );
     expect(response.statusCode).toBe(500);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('THROTTLED'));

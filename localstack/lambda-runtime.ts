@@ -17,12 +17,13 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { lambdaContext } from './lambda-context';
 
-export type RuntimeRequest = { type: 'invoke'; id: number; event: unknown; requestId: string; deadline: number };
+/** The event and the answer are JSON text, as Lambda's runtime API carries them (parsed and serialised once, here). */
+export type RuntimeRequest = { type: 'invoke'; id: number; payload: string; requestId: string; deadline: number };
 export type RuntimeError = { errorType: string; errorMessage: string; stack?: string };
 export type RuntimeReply =
   | { type: 'ready' }
   | { type: 'init-error'; error: RuntimeError }
-  | { type: 'result'; id: number; result: unknown; ms: number; cpuMs: number }
+  | { type: 'result'; id: number; payload: string; ms: number; cpuMs: number }
   | { type: 'error'; id: number; error: RuntimeError; ms: number; cpuMs: number };
 
 const asError = (error: unknown, type?: string): RuntimeError => {
@@ -60,9 +61,9 @@ async function main(): Promise<void> {
     };
     const context = lambdaContext({ functionName, requestId: request.requestId, timeoutMs: request.deadline - startedAt, memoryMb: Number(memory), startedAt });
     Promise.resolve()
-      .then(() => handler(request.event, context))
+      .then(() => handler(JSON.parse(request.payload), context))
       // Lambda answers the JSON of the handler's value: what cannot be serialised fails here too.
-      .then((result) => send({ type: 'result', id: request.id, result: result === undefined ? null : JSON.parse(JSON.stringify(result)), ms: ms(), cpuMs: cpuMs() }))
+      .then((result) => send({ type: 'result', id: request.id, payload: JSON.stringify(result === undefined ? null : result), ms: ms(), cpuMs: cpuMs() }))
       .catch((error: unknown) => send({ type: 'error', id: request.id, error: asError(error), ms: ms(), cpuMs: cpuMs() }));
   });
   // The pool's close: exit as Lambda's shutdown does, so what exits with the process (a --cpu-prof profile) is written.
