@@ -1,6 +1,6 @@
 import type { AffiliateCommission } from '../../shared/domain/types';
 import { companyItems, queryPartition } from './company-items';
-import { joinSharedGuard, leaveSharedGuard, sharedGuardValue, type SharedGuard } from './guards';
+import { claimIfFree, joinSharedGuard, leaveSharedGuard, sharedGuardValue, type SharedGuard } from './guards';
 import { keys, type Key, type ListRef } from './keys';
 import { listPage, rowItems, rowKeys, rowWrites, type Listing } from './list-rows';
 import { batchGetItems, isConditionFailure, stripKeys, tableName, transactWrite, type TransactItem } from './table';
@@ -129,14 +129,17 @@ export async function renameSourceCommissions(companyId: string, sourceId: strin
 }
 
 /**
- * Re-index (`npm run reindex-lists`): every commission of the company gets its rows and its
- * source's current name (a commission stored before the rows has none). How many were written.
+ * Re-index (`npm run reindex-lists`): every commission of the company gets its rows, its source's
+ * current name (a commission stored before the rows has none) and joins its source's type guard (one
+ * stored before the guard holds none; of a legacy source with both types, the first read joins).
+ * How many were written.
  */
 export async function reindexCompanyCommissions(companyId: string, sourceNames: ReadonlyMap<string, string>): Promise<number> {
   let written = 0;
   for (const record of await commissions.list(companyId)) {
     const name = sourceNames.get(record.sourceId) ?? record.sourceName;
     if (await renameCommission(record, name, commissionRowKeys(companyId, record))) written++;
+    await claimIfFree(joinSharedGuard(typeGuard(record)));
   }
   return written;
 }

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from './keys';
-import { db, tableName, type TransactItem } from './table';
+import { db, isConditionFailure, tableName, transactWrite, type TransactItem } from './table';
 
 /**
  * THE mechanics of the portal's uniqueness rules (docs/architecture.md, "Uniqueness rules"). A
@@ -47,6 +47,21 @@ export const releaseGuard = ({ key, holder, id }: Guard): TransactItem => ({
     ExpressionAttributeValues: { ':holder': id },
   },
 });
+
+/**
+ * A guard's claim (or shared join) for a record stored before its rule had guards (`npm run
+ * reindex-lists`): written when the value is free, left alone when another record holds it (that
+ * record refuses the next duplicate as well). True when written.
+ */
+export async function claimIfFree(item: TransactItem): Promise<boolean> {
+  try {
+    await transactWrite([item]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 /** Who holds the guard now (a consistent read): a record's id, or null when the value is free. */
 export async function guardHolder(key: Key, holder: string): Promise<string | null> {

@@ -2,11 +2,11 @@ import type { Source } from '../../shared/domain/types';
 import type { UtmCondition } from '../../shared/domain/utm-matching';
 import { companyItems, countPartition, queryPartition } from './company-items';
 import { auditedWrite } from './audit';
-import { claimGuard, guardHolder, moveGuard, releaseIfHeld, type Guard } from './guards';
+import { claimGuard, claimIfFree, guardHolder, moveGuard, releaseIfHeld, type Guard } from './guards';
 import { keys, type Key, type ListRef } from './keys';
 import { listPage, rowItems, rowKeys, rowWrites, type Listing } from './list-rows';
 import { commissionRowKeys, reindexCompanyCommissions, renameSourceCommissions, type CommissionRecord } from './commissions';
-import { ruleGuard, ruleRowKeys, type TrafficRuleRecord } from './traffic-rules';
+import { reindexCompanyRules, ruleGuard, ruleRowKeys, type TrafficRuleRecord } from './traffic-rules';
 import { batchDeleteKeys, batchGetItems, cancellationCodes, isConditionFailure, stripKeys, tableName, transactWrite } from './table';
 import { SOURCE_SORTS, type SourceSort } from '../../shared/schemas/lists';
 
@@ -99,6 +99,12 @@ export async function putNewSource(record: SourceRecord): Promise<SourceWrite<So
     if (isConditionFailure(error)) return { ok: false, reason: (await nameTakenByOther(record.companyId, record.name, record.id)) ? 'nameTaken' : 'taken' };
     throw error;
   }
+}
+
+/** The source holding this name in the company (its name guard, then the source), or null. */
+export async function sourceNamed(companyId: string, name: string): Promise<SourceRecord | null> {
+  const id = await guardHolder(keys.sourceNameGuard(companyId, name), 'sourceId');
+  return id ? getSource(companyId, id) : null;
 }
 
 const nameTakenByOther = async (companyId: string, name: string, id: string): Promise<boolean> => {
@@ -241,8 +247,10 @@ export async function deleteSourceWithRules(companyId: string, id: string, expec
 
 /**
  * Re-index (`npm run reindex-lists`): every source of the company gets its rows (on the version
- * read: an edit meanwhile wrote its own), then every commission its rows and its source's name.
- * Sources and commissions stored before the rows have none and are missing from their pages until then.
+ * read: an edit meanwhile wrote its own) and its name guard, every UTM rule its conditions' guard,
+ * then every commission its rows, its source's name and its source's type guard. Sources and
+ * commissions stored before the rows have none and are missing from their pages until then; records
+ * stored before the guards are not seen by the creates' checks, which read the guards only.
  */
 export async function reindexCompanySources(companyId: string): Promise<{ sources: number; commissions: number }> {
   const all = await listSources(companyId);
@@ -265,7 +273,9 @@ export async function reindexCompanySources(companyId: string): Promise<{ source
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
+    await claimIfFree(claimGuard(nameGuard(companyId, source.name, source.id)));
   }
+  await reindexCompanyRules(companyId);
   const commissions = await reindexCompanyCommissions(companyId, new Map(all.map((source) => [source.id, source.name])));
   return { sources: written, commissions };
 }

@@ -1,9 +1,9 @@
 import type { UtmCondition, UtmRule } from '../../shared/domain/utm-matching';
 import { companyItems, queryPartition } from './company-items';
-import { claimGuard, guardHolder, releaseIfHeld, type Guard } from './guards';
-import { keys, type Key, type ListRef } from './keys';
+import { claimGuard, claimIfFree, guardHolder, releaseIfHeld, type Guard } from './guards';
+import { keys, listRows, type Key, type ListRef } from './keys';
 import { listPage, rowItems, rowKeys, type Listing } from './list-rows';
-import { batchGetItems, isConditionFailure, stripKeys, tableName, type TransactItem } from './table';
+import { batchGetItems, batchPutItems, isConditionFailure, stripKeys, tableName, type TransactItem } from './table';
 
 /**
  * UTM rules: items of the company's partition (`keys.rule`). Contract with the sources
@@ -46,16 +46,65 @@ export type RuleCreated = { ok: true; value: TrafficRuleRecord } | { ok: false; 
 
 export const listRules = rules.list;
 
-const ruleList = (companyId: string): ListRef => ({ name: 'rules', companyId });
+/** These rules of the company (one BatchGet: the few rules that link a draft's traffic). */
+export async function rulesOf(companyId: string, ids: readonly string[]): Promise<TrafficRuleRecord[]> {
+  return (await batchGetItems([...new Set(ids)].map((id) => keys.rule(companyId, id)))).map((item) => stripKeys<TrafficRuleRecord>(item));
+}
+
+/** Index rows read per Query of `rulesForSource`. */
+const SOURCE_ROWS_PER_READ = 1000;
 
 /**
- * A rule's sort-index row (functions/data/list-rows.ts, the list `rules` in the company's
- * partition): by creation (a rule never changes), searched over its conditions' values, filtered on
- * its source. Written and deleted in the rule's own transaction.
+ * The rules that may match a combination of this utmSource (as the rules compare it): those that
+ * require it and the broad ones (no `equal` utmSource), by their utmSource index rows, page after
+ * page, then by key. Not the company's rules.
+ */
+export async function rulesForSource(companyId: string, utmSource: string): Promise<TrafficRuleRecord[]> {
+  const list = ruleList(companyId);
+  const bucket = (value: string) => listRows.row(list, 'utmSource', value, '').sk.slice(listRows.place(list, 'utmSource').prefix.length);
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listPage(list, { sort: 'utmSource', dir: 'asc', buckets: [...new Set([bucket(utmSource), bucket('')])] }, cursor, SOURCE_ROWS_PER_READ);
+    ids.push(...page.ids);
+    cursor = page.next;
+  } while (cursor);
+  return rulesOf(companyId, ids);
+}
+
+/**
+ * Re-index (`npm run reindex-lists`): the rows and the conditions' guard of every rule of the
+ * company (rules stored before either have none: their page, the overlap and duplicate checks
+ * would not see them). The guard only if no other rule holds it.
+ */
+export async function reindexCompanyRules(companyId: string): Promise<void> {
+  for (const rule of await listRules(companyId)) {
+    if (!Array.isArray(rule.rule)) continue;
+    await batchPutItems(rowItems(ruleList(companyId), ruleListing(rule)));
+    await claimIfFree(claimGuard(ruleGuard(rule)));
+  }
+}
+
+/** The stored rule with these conditions, whatever its source: its guard's holder, read by key (null: none). */
+export async function ruleWithConditions(companyId: string, rule: UtmRule): Promise<TrafficRuleRecord | null> {
+  const holderId = await guardHolder(keys.ruleGuard(companyId, rule), 'ruleId');
+  return holderId ? rules.get(companyId, holderId) : null;
+}
+
+const ruleList = (companyId: string): ListRef => ({ name: 'rules', companyId });
+
+/** The utmSource a rule requires (its `equal` condition on utmSource), or null: a broad rule, which may match any combination. */
+export const requiredSource = (rule: UtmRule): string | null => rule.find((condition) => condition.utm === 'utmSource' && condition.type === 'equal')?.value ?? null;
+
+/**
+ * A rule's sort-index rows (functions/data/list-rows.ts, the list `rules` in the company's
+ * partition): by creation (a rule never changes), the page's order; and by the utmSource it
+ * requires (empty for a broad rule), the index of `rulesForSource`. Searched over its conditions'
+ * values, filtered on its source. Written and deleted in the rule's own transaction.
  */
 const ruleListing = (record: Pick<TrafficRuleRecord, 'id' | 'created' | 'sourceId' | 'rule'>): Listing => ({
   id: record.id,
-  sort: { created: record.created },
+  sort: { created: record.created, utmSource: requiredSource(record.rule) ?? '' },
   words: record.rule.map((condition) => condition.value),
   fields: { sourceId: record.sourceId },
 });

@@ -30,7 +30,7 @@ describe('traffic rows', () => {
     expect(listed).toHaveLength(2);
     expect(listed.find((r) => r.utmSource === 'google')?.sessions).toBe(12);
     // Its row moved with its sessions: one row per combination.
-    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#traffic#')).map((item) => String(item.sk).slice(22, 37)).sort()).toEqual(['000000000000003', '000000000000012']);
+    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#traffic#sessions#')).map((item) => String(item.sk).slice(22, 37)).sort()).toEqual(['000000000000003', '000000000000012']);
     expect(await listTraffic(uid())).toEqual([]);
     // Values that would collide if joined plainly stay apart.
     expect(idOf(row('a,b', 0, 'c'))).not.toBe(idOf(row('a', 0, 'b,c')));
@@ -43,16 +43,16 @@ describe('traffic rows', () => {
     await under(sent, async () => {
       await putTraffic(companyId, rows);
     });
-    // The read of what is stored (a combination's row moves with its sessions), then each combination and its row.
-    expect(sent.sent).toEqual([60, 25, 25, 25, 25, 20]);
+    // The read of what is stored (a combination's row moves with its sessions), then each combination and its two rows (by sessions, by utm source).
+    expect(sent.sent).toEqual([60, 25, 25, 25, 25, 25, 25, 25, 5]);
     expect(await listTraffic(companyId)).toHaveLength(60);
     const pauses = fastPauses();
     const held = holdBackBatches(2);
     await under(held, async () => {
       await putTraffic(uid(), rows.slice(0, 4));
     });
-    // The read is held back (1, 1, then 2; asked again at once), then the 8 items (the import below holds back writes and their pauses).
-    expect(held.sent).toEqual([1, 1, 2, 8]);
+    // The read is held back (1, 1, then 2; asked again at once), then the 12 items (the import below holds back writes and their pauses).
+    expect(held.sent).toEqual([1, 1, 2, 12]);
     expect(pauses).toEqual([]);
   });
 
@@ -63,13 +63,13 @@ describe('traffic rows', () => {
     const pauses = fastPauses();
     const held = holdBackBatches(4);
     const records = await under(held, () => replaceTraffic(companyId, [row('kept', 5), row('new', 2)]));
-    // The put (2 combinations and their rows, 4 items: 1 at a time while held back), then the deletions of 30 combinations, their 30 rows and the moved row of 'kept' (61: 25, 25, 11).
-    expect(held.sent).toEqual([1, 1, 1, 1, 25, 25, 11]);
-    expect(pauses).toEqual([100, 200, 400]);
+    // The put (2 combinations and their two rows each, 6 items: 1 at a time while held back), then the deletions of 30 combinations, their 60 rows and the moved row of 'kept' (91: 25, 25, 25, 16).
+    expect(held.sent).toEqual([1, 1, 1, 1, 2, 25, 25, 25, 16]);
+    expect(pauses).toEqual([100, 200, 400, 800]);
     expect(records.map((r) => r.utmSource)).toEqual(['kept', 'new']);
     const listed = await listTraffic(companyId);
     expect(listed.map((r) => `${r.utmSource}:${r.sessions}`).sort()).toEqual(['kept:5', 'new:2']);
-    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#traffic#'))).toHaveLength(2);
+    expect((await table.partition(`COMPANY#${companyId}`)).filter((item) => String(item.sk).startsWith('LIST#traffic#sessions#'))).toHaveLength(2);
     expect(await table.item(keys.rule(companyId, 'r1'))).toBeDefined();
   });
 });

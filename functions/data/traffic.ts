@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrafficAggregates, TrafficRow } from '../../shared/domain/utm-matching';
-import { keys, type ListRef } from './keys';
+import { keys, listRows, type ListRef } from './keys';
 import { listPage, rowItems, rowKeys, type Listing } from './list-rows';
 import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, queryAll, queryPage, stripKeys, tableName, transactWrite } from './table';
 
@@ -68,10 +68,15 @@ const SESSIONS_DIGITS = 15;
 
 const trafficList = (companyId: string): ListRef => ({ name: 'traffic', companyId });
 
-/** A combination's row: by sessions (zero-padded, so the text order is the number's), its three values searched, its link state filtered. */
+/**
+ * A combination's rows: by sessions (zero-padded, so the text order is the number's), the page's
+ * order; and by utmSource (as the rules compare it: trimmed, any case), the index that finds the
+ * combinations a rule with an `equal` utmSource matches (`trafficWithSource`). Its three values
+ * searched, its link state filtered.
+ */
 const trafficListing = (record: Pick<TrafficRecord, 'id' | 'sessions' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'linkedBy'>): Listing => ({
   id: record.id,
-  sort: { sessions: String(Math.max(0, Math.floor(record.sessions))).padStart(SESSIONS_DIGITS, '0') },
+  sort: { sessions: String(Math.max(0, Math.floor(record.sessions))).padStart(SESSIONS_DIGITS, '0'), utmSource: record.utmSource },
   words: [record.utmSource, record.utmMedium, record.utmCampaign],
   fields: { linked: record.linkedBy ? 'yes' : 'no' },
 });
@@ -222,6 +227,45 @@ export async function trafficPage(companyId: string, query: TrafficQuery, cursor
   const found = new Map((await batchGetItems(ids.map((id) => keys.traffic(companyId, id)))).map((item) => [item.id as string, stripKeys<TrafficRecord>(item)]));
   // A combination deleted since its row was read is left out.
   return { rows: ids.flatMap((id) => found.get(id) ?? []), next };
+}
+
+/** Index rows read per Query of `trafficWithSource`. */
+const SOURCE_ROWS_PER_READ = 1000;
+
+/**
+ * The combinations whose utmSource is this value as the rules compare it (trimmed, any case), only
+ * the linked or the unlinked ones if asked: the index rows of that value, page after page, then
+ * the combinations by key. Reads what one value has, not the company's traffic.
+ */
+export async function trafficWithSource(companyId: string, utmSource: string, linked?: boolean): Promise<TrafficRecord[]> {
+  const list = trafficList(companyId);
+  const bucket = listRows.row(list, 'utmSource', utmSource, '').sk.slice(listRows.place(list, 'utmSource').prefix.length);
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listPage(list, { sort: 'utmSource', dir: 'asc', buckets: [bucket], ...(linked === undefined ? {} : { where: { linked: linked ? 'yes' : 'no' } }) }, cursor, SOURCE_ROWS_PER_READ);
+    ids.push(...page.ids);
+    cursor = page.next;
+  } while (cursor);
+  // A combination deleted since its row was read is left out.
+  return (await batchGetItems(ids.map((id) => keys.traffic(companyId, id)))).map((item) => stripKeys<TrafficRecord>(item));
+}
+
+/**
+ * Re-index (`npm run reindex-lists`): every combination of the company gets its rows (those stored
+ * before the utmSource index have none, and a rule's overlap check would not find them), a page
+ * at a time. How many were written.
+ */
+export async function reindexCompanyTraffic(companyId: string): Promise<number> {
+  let written = 0;
+  let after: string | null = null;
+  do {
+    const page = await trafficBatch(companyId, after, 500);
+    await batchPutItems(page.records.flatMap((record) => rowItems(trafficList(companyId), trafficListing(record))));
+    written += page.records.length;
+    after = page.next;
+  } while (after);
+  return written;
 }
 
 /** The stored counts, null when a write dropped them. */

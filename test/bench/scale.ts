@@ -128,7 +128,7 @@ async function growAdvertiser(sources: number, rules: number, traffic: number, c
 
 interface ApiFigure { status: number; bytes: number; ms: number }
 interface PageFigure { ms: number; nodes: number; heapMb: number; performance?: number; cls?: number; failure?: string }
-interface Figures { api: Record<string, ApiFigure>; pages: Record<string, PageFigure>; signIn: number; current: number }
+interface Figures { api: Record<string, ApiFigure>; pages: Record<string, PageFigure>; creates: Record<string, ApiFigure>; signIn: number; current: number }
 
 const admin = stack.credentials.find((c) => c.role === 'ROLE_ADMIN');
 if (!admin) throw new Error('The seed has no administrator');
@@ -208,6 +208,40 @@ async function measurePage(browser: Browser, chromePort: number | null, cookie: 
   return figure;
 }
 
+let made = 0;
+/**
+ * The advertiser's creates (median of RUNS, each a new record): a source, a commission on a CPO
+ * source, a UTM rule on a new utmSource (checked for a duplicate and an overlap, then a relink is
+ * asked). After the pages: the relink a rule asks runs beside what follows, not beside a page.
+ */
+async function timeCreates(client: HttpClient): Promise<Record<string, ApiFigure>> {
+  const cpo = have.sources.find((source) => source.cpo)!;
+  const calls: Record<string, () => { path: string; body: unknown }> = {
+    'POST /api/sources': () => ({ path: '/api/sources', body: { id: randomUUID(), name: `Bench new source ${tag} ${made++}`, channel: 'Display', businessModel: 'Special', deduplication: 'Last Click' } }),
+    'POST /api/affiliate-commissions': () => ({ path: '/api/affiliate-commissions', body: { sourceName: cpo.name, type: 'percent', commission: 1 + (made++ % 50) } }),
+    'POST /api/traffic-rules': () => ({
+      path: '/api/traffic-rules',
+      body: { source: have.sources[0]!.id, rule: { 0: { type: 'equal', utm: 'utmSource', value: `bench-new-${tag}-${made++}` }, 1: { type: 'any', utm: 'utmMedium', value: '' }, 2: { type: 'any', utm: 'utmCampaign', value: '' } } },
+    }),
+  };
+  const figures: Record<string, ApiFigure> = {};
+  for (const [name, call] of Object.entries(calls)) {
+    const samples: number[] = [];
+    let figure = { status: 0, bytes: 0 };
+    for (let i = 0; i < RUNS + 1; i++) {
+      const { path, body } = call();
+      const t0 = performance.now();
+      const answer = await client.post(path, body);
+      if (i > 0) samples.push(performance.now() - t0); // the first is the warm-up
+      figure = { status: answer.status, bytes: Buffer.byteLength(answer.text) };
+      if (answer.status !== 201) throw new Error(`${name}: ${answer.status} ${answer.text}`);
+    }
+    figures[name] = { ...figure, ms: median(samples) };
+    console.log(`  ${name}: ${figure.status}, ${median(samples).toFixed(0)} ms`);
+  }
+  return figures;
+}
+
 async function measure(label: string): Promise<Figures> {
   console.log(`measuring ${label}; load average ${loadAverage()}`);
   const adminClient = new HttpClient(stack.url);
@@ -233,7 +267,8 @@ async function measure(label: string): Promise<Figures> {
     await browser.close();
     await chrome?.kill();
   }
-  return { api, pages, signIn: Buffer.byteLength(signIn.text), current: Buffer.byteLength(current.text) };
+  const creates = await timeCreates(advertiserClient);
+  return { api, pages, creates, signIn: Buffer.byteLength(signIn.text), current: Buffer.byteLength(current.text) };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -297,6 +332,9 @@ try {
     misses.push(...notes.map((note) => `${path}: ${note}`));
     console.log(`| ${path} | ${shown(little.ms)} | ${shown(big.ms)} | ${shown(little.nodes)} | ${shown(big.nodes)} | ${shown(little.heapMb, 1)} | ${shown(big.heapMb, 1)} | ${little.performance ?? '-'} | ${big.performance ?? '-'} | ${big.cls?.toFixed(3) ?? '-'} |${notes.length ? ` MISSES ${notes.join(', ')}` : ''}`);
   }
+  console.log(`\nThe advertiser's creates: median of ${RUNS} (a new record each)\n`);
+  console.log('| call | ms @10 | ms @N | time ratio |\n|---|---|---|---|');
+  for (const [call, big] of Object.entries(large.creates)) console.log(`| ${call} | ${small.creates[call]!.ms.toFixed(0)} | ${big.ms.toFixed(0)} | ${ratio(small.creates[call]!.ms, big.ms)} |`);
   console.log(`\nAdministrator's session: sign-in answer ${small.signIn} -> ${large.signIn} bytes, /api/users/current ${small.current} -> ${large.current} bytes`);
   const session = check('session answers the same size', 'the session answers grew with the platform', small.signIn === large.signIn && small.current === large.current);
   if (session) misses.push(session);

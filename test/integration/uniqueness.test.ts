@@ -3,6 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../functions/data/companies';
 import { keys } from '../../functions/data/keys';
+import { reindexCompanySources } from '../../functions/data/sources';
 import { db, tableName } from '../../functions/data/table';
 import { putTraffic } from '../../functions/data/traffic';
 import type { HttpResponse } from '../support/http-client';
@@ -180,11 +181,12 @@ describe('UTM rules (per company, whatever the source)', () => {
     expect((await client.post('/api/traffic-rules', { source: bing, rule: rule('google') })).status).toBe(201);
   });
 
-  it('a rule stored before the guards (no guard item) is still refused, and deleting it frees it', async () => {
+  it('a rule stored before the guards is refused once `reindex-lists` gave it its guard, and deleting it frees it', async () => {
     const { company, client, google, bing } = await withSources('Unique rules legacy');
     const id = randomUUID();
     const legacy = { id, companyId: company.id, sourceId: google, version: 1, created: 'x', updated: 'x', rule: Object.values(rule('google')) };
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.rule(company.id, id), ...legacy } }));
+    await reindexCompanySources(company.id);
     const answers = await times(4, () => client.post('/api/traffic-rules', { source: bing, rule: rule('Google'), acceptOverlap: true }));
     expect(answers.map((a) => [a.status, a.body.errors])).toEqual(Array(4).fill([409, { rule: 'validation.utm.duplicate' }]));
     expect((await client.request('DELETE', `/api/traffic-rules/${id}`, { json: { version: 1 } })).status).toBe(200);
@@ -227,12 +229,13 @@ describe('commission types (a source’s commissions are all fixed or all percen
     expect((await client.post('/api/affiliate-commissions', { sourceName: 'Awin', type: 'percent', commission: 5 })).status).toBe(201);
   });
 
-  it('a commission stored before the guards is still counted; deleting it frees the other type', async () => {
+  it('a commission stored before the guards is counted once `reindex-lists` joined it to the guard; deleting it frees the other type', async () => {
     const { company, client } = await customerOf('Unique commissions legacy', { product: 'affiliate' });
     const source = (await client.post('/api/sources', sourceBody('Awin'))).body;
     const id = randomUUID();
     const legacy = { id, companyId: company.id, sourceName: 'Awin', sourceId: source.id, type: 'fixed', commission: 3, version: 1, created: 'x' };
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.commission(company.id, id), ...legacy } }));
+    await reindexCompanySources(company.id);
     const refused = await client.post('/api/affiliate-commissions', { sourceName: 'Awin', type: 'percent', commission: 5 });
     expect([refused.status, refused.body.message]).toEqual([409, otherType('Awin', 'fixed')]);
     expect((await client.request('DELETE', `/api/affiliate-commissions/${id}`, { json: { version: 1 } })).status).toBe(200);

@@ -281,6 +281,20 @@ describe('rules that contradict each other', () => {
     expect(accepted.status).toBe(201);
     expect((await rulesOf(customer)).filter((r) => r.sourceId === mail)).toHaveLength(1);
   });
+
+  it('finds an overlap on a far page of a utmSource’s combinations, by the indexes and not the company’s whole traffic', async () => {
+    const { customer, company, google, mail } = await fixture('Rules overlap far');
+    // 1,100 combinations of one utmSource: its index is read 1,000 rows at a time; the one sorted last is on the second page.
+    const stored = await putTraffic(company.id, Array.from({ length: 1100 }, (_, i) => ({ utmSource: 'far', utmMedium: 'cpc', utmCampaign: `c-${i}`, sessions: 1 + i })));
+    const last = stored.reduce((a, b) => (a.id > b.id ? a : b));
+    expect((await customer.post('/api/traffic-rules', { source: google, rule: rule(['equal', 'FAR '], ['any', ''], ['equal', last.utmCampaign]) })).status).toBe(201);
+    const refused = await customer.post('/api/traffic-rules', { source: mail, rule: rule(['equal', 'far'], ['equal', 'cpc']) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual({ rule: 'validation.utm.overlap' });
+    expect(refused.body.message).toContain(`1 traffic combination(s) would be linked to two sources, e.g. utmSource equal "far", utmMedium equal "cpc", utmCampaign equal "${last.utmCampaign}" (already linked to "Google Ads")`);
+    // The preview of the draft answers the same overlap.
+    expect((await customer.post('/api/traffic/match', { rule: rule(['equal', 'far'], ['equal', 'cpc']), source: mail })).body).toMatchObject({ utms: 1100, overlap: [{ utmCampaign: last.utmCampaign, sourceIds: [google] }] });
+  }, 180_000); // 1,100 combinations written on a busy machine: no timing asserted, only room given
 });
 
 describe('DELETE /api/traffic-rules/{id}', () => {

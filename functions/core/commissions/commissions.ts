@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { clashingCommissionType } from '../../../shared/domain/commissions';
 import type { AffiliateCommission, CommissionsPage } from '../../../shared/domain/types';
 import type { CommissionCreateRequest } from '../../../shared/schemas/commissions';
 import { commissionsListQuerySchema, LIST_PAGE_SIZE } from '../../../shared/schemas/lists';
 import * as repo from '../../data/commissions';
 import type { CommissionCreated, CommissionQuery, CommissionRecord } from '../../data/commissions';
-import { listSources, type SourceRecord } from '../../data/sources';
+import { sourceNamed, type SourceRecord } from '../../data/sources';
 import { sourceRefsOf, type SourceRef } from '../../data/traffic-rules';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { validQuery } from '../../platform/query';
@@ -16,10 +15,10 @@ import { validQuery } from '../../platform/query';
  */
 
 export interface CommissionsDeps {
-  listCommissions(companyId: string): Promise<CommissionRecord[]>;
   commissionsPage(companyId: string, query: CommissionQuery, cursor: string | null, limit: number): Promise<{ commissions: CommissionRecord[]; next: string | null }>;
   sourceRefsOf(companyId: string, ids: readonly string[]): Promise<SourceRef[]>;
-  listSources(companyId: string): Promise<SourceRecord[]>;
+  /** The source holding this name in the company (its name guard, then the source: two keyed reads). */
+  sourceNamed(companyId: string, name: string): Promise<SourceRecord | null>;
   putNewCommission(record: CommissionRecord): Promise<CommissionCreated>;
   deleteCommission(companyId: string, id: string, expectedVersion: number): Promise<'ok' | 'missing' | 'stale'>;
   newId(): string;
@@ -27,10 +26,9 @@ export interface CommissionsDeps {
 }
 
 const defaults: CommissionsDeps = {
-  listCommissions: repo.listCommissions,
   commissionsPage: repo.commissionsPage,
   sourceRefsOf,
-  listSources,
+  sourceNamed,
   putNewCommission: repo.putNewCommission,
   deleteCommission: repo.deleteCommission,
   newId: randomUUID,
@@ -65,21 +63,22 @@ const otherTypeTaken = (sourceName: string, other: AffiliateCommission['type']):
     type: 'validation.commission.otherType',
   });
 
-/** A commission on a CPO source of the company, named as the spec's payload says (sourceName). */
+/**
+ * A commission on a CPO source of the company, named as the spec's payload says (sourceName). Reads
+ * the one source by its name guard, not the company's sources; a source whose commissions are of
+ * the other type is refused by the data layer's type guard, in the write's transaction (records
+ * stored before the guards get theirs from `npm run reindex-lists`).
+ */
 export async function createCommission(companyId: string, input: CommissionCreateRequest, deps: CommissionsDeps = defaults): Promise<AffiliateCommission> {
-  const [sources, commissions] = await Promise.all([deps.listSources(companyId), deps.listCommissions(companyId)]);
-  const named = sources.filter((source) => source.name === input.sourceName);
-  const source = named.find((candidate) => candidate.businessModel === 'CPO');
-  if (!source) {
+  const named = await deps.sourceNamed(companyId, input.sourceName);
+  // The guard compares names as the uniqueness rule does (any case, spaces aside); the form sends the exact name.
+  const source = named?.name === input.sourceName ? named : null;
+  if (source?.businessModel !== 'CPO') {
     throw new ValidationError(
-      { sourceName: named.length ? 'validation.commission.notCpo' : 'validation.commission.unknownSource' },
-      named.length ? 'Commissions are set on CPO sources only' : 'The company has no source with this name',
+      { sourceName: source ? 'validation.commission.notCpo' : 'validation.commission.unknownSource' },
+      source ? 'Commissions are set on CPO sources only' : 'The company has no source with this name',
     );
   }
-  // This read gives the answer early and finds commissions stored before the type guards; concurrent
-  // creates of both types are settled by the data layer's guard, answered alike.
-  const other = clashingCommissionType(commissions, source.id, input.type);
-  if (other) throw otherTypeTaken(source.name, other);
   const record: CommissionRecord = {
     id: deps.newId(),
     companyId,

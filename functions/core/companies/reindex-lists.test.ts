@@ -14,8 +14,9 @@ describe('reindexLists', () => {
       reindexCollectors: async (id) => (order.push(`collectors of ${id}`), id === 'c2' ? 3 : 0),
       reindexDefaultCollectors: async () => (order.push('default collectors'), 5),
       reindexSources: async (id) => (order.push(`sources of ${id}`), id === 'c1' ? { sources: 3, commissions: 2 } : { sources: 1, commissions: 0 }),
+      reindexTraffic: async (id) => (id === 'c1' ? 7 : 0),
     });
     expect(order).toEqual(['c1', 'c2', 'view id of c1', 'view id of c2', 'steps of c1', 'steps of c2', 'collectors of c1', 'sources of c1', 'collectors of c2', 'sources of c2', 'default collectors', 'u1', 'u2', 'u3']);
-    expect(outcome).toEqual({ companies: { written: 1, skipped: 1 }, users: { written: 2, skipped: 1 }, steps: 4, collectors: 3, defaultCollectors: 5, sources: 4, commissions: 2, viewIdClashes: ['c2'] });
+    expect(outcome).toEqual({ companies: { written: 1, skipped: 1 }, users: { written: 2, skipped: 1 }, steps: 4, collectors: 3, defaultCollectors: 5, sources: 4, commissions: 2, traffic: 7, viewIdClashes: ['c2'] });
   });
 });

@@ -3,11 +3,14 @@ import { claimViewIdGuard, listCompanies, reindexCompany } from '../../data/comp
 import { reindexDefaultCollectors } from '../../data/default-collectors';
 import { reindexCompanySteps } from '../../data/report-rows';
 import { reindexCompanySources } from '../../data/sources';
+import { reindexCompanyTraffic } from '../../data/traffic';
 import { listUsers, reindexUser } from '../../data/users';
 
 /**
  * Writes the admin lists' rows (functions/data/list-rows.ts) of every company, its steps (the status
- * report), its sources, commissions and collectors (their pages) and every user, the platform's default collectors, the View ID guards and the default company's GSI2 entry: records
+ * report), its sources, commissions, collectors and traffic (their pages; the traffic's utmSource
+ * index) with the guards of its sources, rules and commissions, and every user, the platform's
+ * default collectors, the View ID guards and the default company's GSI2 entry: records
  * stored before the lists were paged by the server have none, so a deployed stage's lists would
  * show nothing of them until each was next edited. Run once per stage after deploying the release
  * that brought the rows (`npm run reindex-lists`, docs/deploy.md), and again any time: it only
@@ -30,6 +33,8 @@ export interface ReindexDeps {
   reindexDefaultCollectors(): Promise<number>;
   /** The rows of the company's sources and affiliate commissions: how many of each were written. */
   reindexSources(companyId: string): Promise<{ sources: number; commissions: number }>;
+  /** The rows of the company's traffic combinations (the utmSource index a rule's overlap check reads): how many were written. */
+  reindexTraffic(companyId: string): Promise<number>;
 }
 
 const defaults: ReindexDeps = {
@@ -42,6 +47,7 @@ const defaults: ReindexDeps = {
   reindexCollectors,
   reindexDefaultCollectors,
   reindexSources: reindexCompanySources,
+  reindexTraffic: reindexCompanyTraffic,
 };
 
 export interface ReindexOutcome {
@@ -53,7 +59,7 @@ export interface ReindexOutcome {
 
 export async function reindexLists(
   deps: ReindexDeps = defaults,
-): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number; collectors: number; defaultCollectors: number; sources: number; commissions: number; viewIdClashes: string[] }> {
+): Promise<{ companies: ReindexOutcome; users: ReindexOutcome; steps: number; collectors: number; defaultCollectors: number; sources: number; commissions: number; traffic: number; viewIdClashes: string[] }> {
   const each = async (ids: string[], reindex: (id: string) => Promise<boolean>): Promise<ReindexOutcome> => {
     let written = 0;
     // One at a time: a stage's table is not to be loaded by a maintenance command.
@@ -70,13 +76,15 @@ export async function reindexLists(
   let collectors = 0;
   let sources = 0;
   let commissions = 0;
+  let traffic = 0;
   for (const id of companyIds) {
     collectors += await deps.reindexCollectors(id);
     const written = await deps.reindexSources(id);
     sources += written.sources;
     commissions += written.commissions;
+    traffic += await deps.reindexTraffic(id);
   }
   const defaultCollectors = await deps.reindexDefaultCollectors();
   const users = await each(await deps.userIds(), deps.reindexUser);
-  return { companies, users, steps, collectors, defaultCollectors, sources, commissions, viewIdClashes };
+  return { companies, users, steps, collectors, defaultCollectors, sources, commissions, traffic, viewIdClashes };
 }

@@ -4,7 +4,7 @@ import { findSameRule } from '../../../shared/domain/utm-overlap';
 import { emptyRuleMap, type RuleMap } from '../../../shared/schemas/traffic';
 import type { CompanyRecord } from '../../data/companies';
 import type { TrafficRecord } from '../../data/traffic';
-import type { TrafficRuleRecord } from '../../data/traffic-rules';
+import { requiredSource, type TrafficRuleRecord } from '../../data/traffic-rules';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { ruleFinder } from './links';
 import { applyRules, completeUtmStepIfLinked, createRule, deleteCompanyRule, listCompanyRules, listCompanyTraffic, matchCompanyTraffic, type TrafficDeps } from './traffic';
@@ -32,6 +32,8 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
   });
   const deps: TrafficDeps = {
     listTraffic: async () => stored.map((record) => ({ ...record })),
+    trafficWithSource: async (_c, utmSource, linked) =>
+      stored.filter((r) => r.utmSource.trim().toLowerCase() === utmSource.trim().toLowerCase() && (linked === undefined || !!r.linkedBy === linked)).map((record) => ({ ...record })),
     trafficPage: async (_c, query) => ({
       rows: stored.filter((r) => query.linked === undefined || !!r.linkedBy === query.linked).sort((a, b) => (query.dir === 'asc' ? a.sessions - b.sessions : b.sessions - a.sessions)),
       next: null,
@@ -43,8 +45,11 @@ function fakes(initial: { traffic: TrafficRecord[]; step?: StepStatus | null }) 
       for (const record of stored) if (!rules.some((r) => r.id === record.linkedBy)) record.linkedBy = find(record) ?? undefined;
     }),
     linking: async () => false,
-    listRules: async () => (unseen.count ? (unseen.count--, []) : [...rules]),
-    listSourceRefs: async () => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }],
+    anyRule: async () => rules.length > 0,
+    rulesOf: async (_c, ids) => rules.filter((r) => ids.includes(r.id)),
+    listRules: async () => [...rules],
+    rulesForSource: async (_c, utmSource) => rules.filter((r) => [null, utmSource.trim().toLowerCase()].includes(requiredSource(r.rule)?.trim().toLowerCase() ?? null)),
+    ruleWithConditions: async (_c, rule) => (unseen.count ? (unseen.count--, null) : (findSameRule(rules, rule) ?? null)),
     sourceRefsOf: async (_c, ids) => [{ id: 's-google', name: 'Google Ads' }, { id: 's-mail', name: 'Newsletter' }].filter((s) => ids.includes(s.id)),
     rulesPage: async (_c, query) => ({
       rules: rules.filter((r) => !query.sourceId || r.sourceId === query.sourceId).sort((a, b) => (query.dir === 'desc' ? -1 : 1) * a.id.localeCompare(b.id)),
@@ -169,7 +174,8 @@ describe('UTM rules', () => {
     await createRule(company, actor, { source: 's-mail', rule: sourceIs('Google') }, deps);
     const byRead = await createRule(company, actor, { source: 's-google', rule: sourceIs(' GOOGLE ') }, deps).catch((error: unknown) => error);
     unseen.count = 1;
-    const byGuard = await createRule(company, actor, { source: 's-google', rule: sourceIs('google') }, deps).catch((error: unknown) => error);
+    // The overlap accepted: the read of the same rule misses it, the guard finds it.
+    const byGuard = await createRule(company, actor, { source: 's-google', rule: sourceIs('google'), acceptOverlap: true }, deps).catch((error: unknown) => error);
     for (const refused of [byRead, byGuard]) {
       expect(refused).toBeInstanceOf(ConflictError);
       expect(refused).toMatchObject({ message: 'This UTM rule exists already (source "Newsletter": utmSource equal "Google", utmMedium any, utmCampaign any)', errors: { rule: 'validation.utm.duplicate' } });

@@ -16,11 +16,12 @@ import {
   type UtmRule,
 } from '../../../shared/domain/utm-matching';
 import { LIST_PAGE_SIZE, trafficListQuerySchema, trafficRulesQuerySchema } from '../../../shared/schemas/lists';
-import { findSameRule, overlapWithOtherSources } from '../../../shared/domain/utm-overlap';
+import { overlapWithOtherSources, type OverlapRow, type SourcedRule } from '../../../shared/domain/utm-overlap';
 import { ruleList, type RuleMap } from '../../../shared/schemas/traffic';
 import type { CompanyRecord } from '../../data/companies';
 import * as stepsRepo from '../../data/steps';
 import * as rulesRepo from '../../data/traffic-rules';
+import { requiredSource } from '../../data/traffic-rules';
 import type { RuleCreated, RuleQuery, SourceRef, TrafficRuleRecord, WriteOutcome } from '../../data/traffic-rules';
 import * as trafficRepo from '../../data/traffic';
 import type { TrafficImport, TrafficQuery, TrafficRecord } from '../../data/traffic';
@@ -37,16 +38,26 @@ import { askRelink, linkingState, trafficCounts } from './links';
  */
 
 export interface TrafficDeps {
+  /** Every combination: the matches of a broad rule only (one without an `equal` utmSource). */
   listTraffic(companyId: string): Promise<TrafficRecord[]>;
+  /** The combinations of one utmSource value (linked or not if asked), by the index. */
+  trafficWithSource(companyId: string, utmSource: string, linked?: boolean): Promise<TrafficRecord[]>;
   trafficPage(companyId: string, query: TrafficQuery, cursor: string | null, limit: number): Promise<{ rows: TrafficRecord[]; next: string | null }>;
   counts(companyId: string): Promise<TrafficAggregates>;
   /** After a change of the rules: the relink job links the traffic again (functions/core/traffic/links.ts). */
   askRelink(companyId: string): Promise<void>;
   /** Whether a relink is under way (the page shows the traffic "being linked"). */
   linking(companyId: string): Promise<boolean>;
+  /** Whether the company has a rule (a page of one). */
+  anyRule(companyId: string): Promise<boolean>;
+  rulesOf(companyId: string, ids: readonly string[]): Promise<TrafficRuleRecord[]>;
+  /** Every rule: the overlap check of a broad draft only. */
   listRules(companyId: string): Promise<TrafficRuleRecord[]>;
+  /** The rules that require this utmSource and the broad ones, by the index. */
+  rulesForSource(companyId: string, utmSource: string): Promise<TrafficRuleRecord[]>;
+  /** The stored rule with these conditions (its guard, by key). */
+  ruleWithConditions(companyId: string, rule: UtmRule): Promise<TrafficRuleRecord | null>;
   rulesPage(companyId: string, query: RuleQuery, cursor: string | null, limit: number): Promise<{ rules: TrafficRuleRecord[]; next: string | null }>;
-  listSourceRefs(companyId: string): Promise<SourceRef[]>;
   sourceRefsOf(companyId: string, ids: readonly string[]): Promise<SourceRef[]>;
   lastImport(companyId: string): Promise<TrafficImport | null>;
   putNewRule(record: TrafficRuleRecord): Promise<RuleCreated>;
@@ -59,13 +70,17 @@ export interface TrafficDeps {
 
 const defaults: TrafficDeps = {
   listTraffic: trafficRepo.listTraffic,
+  trafficWithSource: trafficRepo.trafficWithSource,
   trafficPage: trafficRepo.trafficPage,
   counts: trafficCounts,
   askRelink,
   linking: (companyId) => linkingState(companyId),
+  anyRule: async (companyId) => (await rulesRepo.rulesPage(companyId, { dir: 'asc' }, null, 1)).rules.length > 0,
+  rulesOf: rulesRepo.rulesOf,
   listRules: rulesRepo.listRules,
+  rulesForSource: rulesRepo.rulesForSource,
+  ruleWithConditions: rulesRepo.ruleWithConditions,
   rulesPage: rulesRepo.rulesPage,
-  listSourceRefs: rulesRepo.listSourceRefs,
   sourceRefsOf: rulesRepo.sourceRefsOf,
   lastImport: trafficRepo.getTrafficImport,
   putNewRule: rulesRepo.putNewRule,
@@ -117,16 +132,41 @@ export async function listCompanyTraffic(company: CompanyRecord, query: Record<s
   return { rows: views(page.rows), next: page.next, ...aggregatesOf(counts), linking, imported: imported && { at: imported.at, rows: imported.rows }, viewId: company.viewId ?? null };
 }
 
+/**
+ * The combinations a draft rule matches, only the linked or the unlinked ones if asked
+ * (docs/architecture.md, "A big advertiser: stored link states"). A rule with an `equal` utmSource
+ * matches only combinations of that value: they are read by the traffic's utmSource index, however large
+ * the company's traffic. A broad rule may match any combination: it reads them all.
+ */
+async function trafficMatching(companyId: string, draft: UtmRule, deps: TrafficDeps, linked?: boolean): Promise<TrafficRecord[]> {
+  const source = requiredSource(draft);
+  const candidates =
+    source === null ? (await deps.listTraffic(companyId)).filter((record) => linked === undefined || !!record.linkedBy === linked) : await deps.trafficWithSource(companyId, source, linked);
+  return candidates.filter((record) => ruleMatches(draft, record));
+}
+
+/**
+ * The draft's matches that rules of other sources match too (shared/domain/utm-overlap.ts), on the
+ * rules as stored (not the link states, which a relink under way has yet to bring up to date). A
+ * draft with an `equal` utmSource is held against the rules that may match its combinations: those
+ * of the same utmSource and the broad ones (the rules' utmSource index). A broad draft, against all.
+ */
+async function overlapOf(companyId: string, matched: readonly TrafficRecord[], draft: SourcedRule, deps: TrafficDeps): Promise<OverlapRow[]> {
+  if (!matched.length) return [];
+  const source = requiredSource(draft.rule);
+  return overlapWithOtherSources(rows(matched), await (source === null ? deps.listRules(companyId) : deps.rulesForSource(companyId, source)), draft);
+}
+
 /** POST /api/traffic/match: the traffic a draft rule would link, before it is saved (the first MATCH_ROWS_SHOWN by sessions, all of them counted). */
 export async function matchCompanyTraffic(companyId: string, rule: RuleMap, deps: TrafficDeps = defaults, sourceId?: string): Promise<TrafficMatchAnswer> {
   const draft = normalizeRule(ruleList(rule));
-  const matched = (await deps.listTraffic(companyId)).filter((record) => ruleMatches(draft, record));
-  const answer = { rows: views(matched.sort(bySessions).slice(0, MATCH_ROWS_SHOWN)), utms: matched.length, sessions: matched.reduce((sum, record) => sum + record.sessions, 0) };
+  const matched = await trafficMatching(companyId, draft, deps);
+  const answer = { rows: views([...matched].sort(bySessions).slice(0, MATCH_ROWS_SHOWN)), utms: matched.length, sessions: matched.reduce((sum, record) => sum + record.sessions, 0) };
   if (!sourceId) return answer;
-  // The create's own check (refuseContradiction), on every rule: the page shows a page of them only.
-  const overlap = overlapWithOtherSources(rows(matched), await deps.listRules(companyId), { sourceId, rule: draft }).slice(0, MATCH_ROWS_SHOWN);
-  const named = new Set(overlap.flatMap((row) => row.sourceIds));
-  const overlapSources = named.size ? (await deps.listSourceRefs(companyId)).filter((ref) => named.has(ref.id)).map(({ id, name }) => ({ id, name })) : [];
+  // The create's own check (refuseContradiction), over all the matches: the page shows a page of them only.
+  const overlap = (await overlapOf(companyId, matched, { sourceId, rule: draft }, deps)).slice(0, MATCH_ROWS_SHOWN);
+  const named = [...new Set(overlap.flatMap((row) => row.sourceIds))];
+  const overlapSources = named.length ? (await deps.sourceRefsOf(companyId, named)).map(({ id, name }) => ({ id, name })) : [];
   return { ...answer, overlap, overlapSources };
 }
 
@@ -141,9 +181,9 @@ export async function listCompanyRules(companyId: string, query: Record<string, 
   return { rules: page.rules.map((r) => toTrafficRule(r, sources)), next: page.next };
 }
 
-/** The source must be one of the company's own: another company's id is unknown here (400, nothing written). */
+/** The source must be one of the company's own (read by key): another company's id is unknown here (400, nothing written). */
 async function requireSource(companyId: string, sourceId: string, deps: TrafficDeps): Promise<SourceRef[]> {
-  const sources = await deps.listSourceRefs(companyId);
+  const sources = await deps.sourceRefsOf(companyId, [sourceId]);
   if (!sources.some((s) => s.id === sourceId)) throw new ValidationError({ source: 'validation.utm.sourceUnknown' });
   return sources;
 }
@@ -156,11 +196,10 @@ async function completeIfAllLinked(
   company: CompanyRecord,
   actor: Actor,
   aggregates: TrafficAggregates,
-  ruleCount: number,
   deps: TrafficDeps,
 ): Promise<StepStatus | null> {
   const status = await deps.utmStepStatus(company.id);
-  if (status !== 'TBD' || ruleCount === 0 || aggregates.totalUtms === 0 || aggregates.unlinkedUtms > 0) return status;
+  if (status !== 'TBD' || aggregates.totalUtms === 0 || aggregates.unlinkedUtms > 0 || !(await deps.anyRule(company.id))) return status;
   return deps.completeUtmStep(company, actor);
 }
 
@@ -170,8 +209,7 @@ async function completeIfAllLinked(
  * one mail to the team).
  */
 export async function completeUtmStepIfLinked(company: CompanyRecord, actor: Actor, deps: TrafficDeps = defaults): Promise<StepStatus | null> {
-  const [counts, rules] = await Promise.all([deps.counts(company.id), deps.listRules(company.id)]);
-  return completeIfAllLinked(company, actor, aggregatesOf(counts), rules.length, deps);
+  return completeIfAllLinked(company, actor, aggregatesOf(await deps.counts(company.id)), deps);
 }
 
 const describeRule = (rule: UtmRule): string =>
@@ -188,24 +226,25 @@ const duplicateRule = (same: Pick<TrafficRuleRecord, 'sourceId' | 'rule'>, sourc
 /**
  * The rules that would contradict the stored ones (shared/domain/utm-overlap.ts, the page's preview
  * uses the same functions): the same rule again (any source) is a 409 naming it; a rule linking
- * traffic that another source's rules link is a 409 unless the caller accepts the overlap. This read
- * gives the message early and finds rules stored before the guards; concurrent creates of one rule
- * are settled by the data layer's guard (data/traffic-rules.ts), answered with the same message.
+ * traffic that another source's rules link is a 409 unless the caller accepts the overlap. Each is
+ * a bounded read: the stored rule by its conditions' guard (rules stored before the guards get
+ * theirs from `npm run reindex-lists`), the linked combinations the draft matches (`overlapOf`).
+ * Concurrent creates of one rule are settled by the data layer's guard, answered alike.
  */
-function refuseContradiction(draft: UtmRule, sourceId: string, acceptOverlap: boolean, rules: TrafficRuleRecord[], traffic: TrafficRecord[], sources: SourceRef[]): void {
-  const nameOf = (id: string) => sourceName(sources, id);
-  const same = findSameRule(rules, draft);
-  if (same) throw duplicateRule(same, sources);
+async function refuseContradiction(companyId: string, draft: UtmRule, sourceId: string, acceptOverlap: boolean, deps: TrafficDeps): Promise<void> {
+  const same = await deps.ruleWithConditions(companyId, draft);
+  if (same) throw duplicateRule(same, await deps.sourceRefsOf(companyId, [same.sourceId]));
   if (acceptOverlap) return;
-  const overlap = overlapWithOtherSources(rows(traffic), rules, { sourceId, rule: draft });
+  const overlap = await overlapOf(companyId, await trafficMatching(companyId, draft, deps), { sourceId, rule: draft }, deps);
   if (overlap.length) {
     const first = overlap[0]!;
+    const sources = await deps.sourceRefsOf(companyId, first.sourceIds);
     throw new ConflictError(
       `${overlap.length} traffic combination(s) would be linked to two sources, e.g. ${describeRule([
         { type: 'equal', utm: 'utmSource', value: first.utmSource },
         { type: 'equal', utm: 'utmMedium', value: first.utmMedium },
         { type: 'equal', utm: 'utmCampaign', value: first.utmCampaign },
-      ])} (already linked to "${first.sourceIds.map(nameOf).join('", "')}"): send acceptOverlap: true to create the rule anyway`,
+      ])} (already linked to "${first.sourceIds.map((id) => sourceName(sources, id)).join('", "')}"): send acceptOverlap: true to create the rule anyway`,
       { rule: 'validation.utm.overlap' },
     );
   }
@@ -220,8 +259,7 @@ export async function createRule(
 ): Promise<TrafficRuleCreated> {
   const sources = await requireSource(company.id, input.source, deps);
   const draft = normalizeRule(ruleList(input.rule));
-  const [before, storedBefore] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id)]);
-  refuseContradiction(draft, input.source, input.acceptOverlap === true, storedBefore, before, sources);
+  await refuseContradiction(company.id, draft, input.source, input.acceptOverlap === true, deps);
   const at = deps.now().toISOString();
   const created = await deps.putNewRule({
     id: deps.newId(),
@@ -234,8 +272,8 @@ export async function createRule(
   });
   if (!created.ok) {
     // Another create of the same rule won meanwhile: the same answer as the read above gives.
-    const holder = (await deps.listRules(company.id)).find((r) => r.id === created.holderId);
-    throw duplicateRule(holder ?? { sourceId: input.source, rule: draft }, holder ? await deps.listSourceRefs(company.id) : sources);
+    const [holder] = await deps.rulesOf(company.id, [created.holderId]);
+    throw duplicateRule(holder ?? { sourceId: input.source, rule: draft }, holder ? await deps.sourceRefsOf(company.id, [holder.sourceId]) : sources);
   }
   const record = created.value;
   // The combinations it matches that no rule linked become its own: by the relink job, which then
@@ -259,14 +297,13 @@ export async function applyRules(
   deps: TrafficDeps = defaults,
 ): Promise<TrafficRulesApplied> {
   await requireSource(company.id, input.source, deps);
-  const [traffic, rules, counts] = await Promise.all([deps.listTraffic(company.id), deps.listRules(company.id), deps.counts(company.id)]);
-  const aggregates = aggregatesOf(counts);
-  // The rule would link the unlinked combinations it matches (the linked ones stay linked).
   const draft = normalizeRule(ruleList(input.rule));
-  const gained = traffic.filter((record) => !record.linkedBy && ruleMatches(draft, record));
+  // The rule would link the unlinked combinations it matches (the linked ones stay linked).
+  const [gained, counts] = await Promise.all([trafficMatching(company.id, draft, deps, false), deps.counts(company.id)]);
+  const aggregates = aggregatesOf(counts);
   const gainedSessions = gained.reduce((sum, record) => sum + record.sessions, 0);
   const withRule = { ...aggregates, unlinkedUtms: aggregates.unlinkedUtms - gained.length, unlinkedSessions: aggregates.unlinkedSessions - gainedSessions };
-  const stepStatus = await completeIfAllLinked(company, actor, aggregates, rules.length, deps);
+  const stepStatus = await completeIfAllLinked(company, actor, aggregates, deps);
   return { aggregates, withRule, stepStatus };
 }
 
