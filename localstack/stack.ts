@@ -236,6 +236,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ? runFeedRecheckLocally(event as object, {
               dispatcher: (e) => lambdas.invoke(FEED_RECHECK, e),
               worker: (e) => lambdas.invoke(FEED_RECHECK_WORKER, e),
+              sweep: (e) => lambdas.invoke(OUTBOX_SWEEP, e),
             })
           : source(name, event);
       };
