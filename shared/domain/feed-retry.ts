@@ -10,7 +10,7 @@ import type { FeedCheckFailure, FeedHistoryEntry } from './order-feed';
  */
 
 /** Wait before each retry, counted from the attempt before it: 1 hour, then 4 hours. */
-export const FEED_RETRY_DELAYS_MS = [60 * 60_000, 4 * 60 * 60_000] as const;
+const FEED_RETRY_DELAYS_MS = [60 * 60_000, 4 * 60 * 60_000] as const;
 /** Retries after the run's own attempt. */
 export const FEED_RETRIES = FEED_RETRY_DELAYS_MS.length;
 
