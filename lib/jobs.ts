@@ -154,13 +154,16 @@ export class JobsStack extends Stack {
     // The subscription is created in this stack (the function's), so the mail stack does not depend on it.
     this.mailEvents.addEventSource(new SnsEventSource(props.mailEvents));
 
-    // The outbox's sweep: reads the due deliveries (a GSI Query), claims, sends and settles each.
+    // The outbox's sweep: reads the due deliveries (a GSI Query), claims, sends and settles each;
+    // a daily feed fetch's same-day retry, when due, is a message to the re-check queue.
+    const sweepRole = roles.roleFor(jobGrants({ table: 'read-write', queuesMail: true }), { key: 'outbox-sweep', statements: [] });
+    this.feedRecheckQueue.grantSendMessages(sweepRole);
     this.outboxSweep = new PortalFunction(this, 'OutboxSweep', {
       entry: outboxSweepEntry,
-      description: 'Outbox: sends the mails that are due (a lost kick, a retry after a failure)',
-      role: roles.roleFor(jobGrants({ table: 'read-write', queuesMail: true }), { key: 'outbox-sweep', statements: [] }),
+      description: 'Outbox: sends the mails that are due (a lost kick, a retry after a failure) and the feeds\' same-day retries',
+      role: sweepRole,
       logGroup,
-      environment,
+      environment: { ...environment, [feedRecheckQueueEnv]: this.feedRecheckQueue.queueUrl },
       timeout: Duration.minutes(5),
       job: true,
     });

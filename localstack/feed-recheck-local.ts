@@ -10,7 +10,9 @@
  * LAMBDA_CODE=bundled both functions are their bundles.
  *
  * Event `{ "time": ISO }` (tests): the scheduled time, as EventBridge sends it; `{ "duplicateDeliveries": true }` (tests): every message is stored twice, its copy
- * delivered a minute later, the worst case of SQS's at-least-once delivery.
+ * delivered a minute later, the worst case of SQS's at-least-once delivery. `{ "retriesDueAt": ISO }`:
+ * no new run; the outbox's sweep runs at that time (as EventBridge's every minute would then), so the
+ * same-day retries due by then go to the queue (docs/order-feed.md, "Same-day retry"), which is drained.
  */
 import type { SQSEvent } from 'aws-lambda';
 import type { DailyOutcome } from '../functions/jobs/feed-recheck-worker';
@@ -28,17 +30,21 @@ export interface LocalFeedRecheckRun extends FeedRecheckRun {
 export interface LocalRecheckEvent {
   duplicateDeliveries?: boolean;
   time?: string;
+  retriesDueAt?: string;
 }
 
 export interface RecheckFunctions {
   dispatcher(event: unknown): Promise<unknown>;
   worker(event: SQSEvent): Promise<unknown>;
+  /** The outbox's sweep (functions/jobs/outbox-sweep.ts): sends the retries due at the event's `time`. */
+  sweep(event: { time: string }): Promise<unknown>;
 }
 
 /** The source modules, in this process (LAMBDA_CODE=source). */
 const sourceFunctions: RecheckFunctions = {
   dispatcher: async (event) => (await import('../functions/jobs/feed-recheck')).handler(event as { time?: string }),
   worker: async (event) => (await import('../functions/jobs/feed-recheck-worker')).handler(event),
+  sweep: async (event) => (await import('../functions/jobs/outbox-sweep')).handler(event),
 };
 
 export async function runFeedRecheckLocally(event: LocalRecheckEvent = {}, functions: RecheckFunctions = sourceFunctions): Promise<LocalFeedRecheckRun> {
@@ -48,7 +54,12 @@ export async function runFeedRecheckLocally(event: LocalRecheckEvent = {}, funct
   sqs.duplicate = event.duplicateDeliveries ? () => 60 : null;
   let run: FeedRecheckRun;
   try {
-    run = (await functions.dispatcher(event.time ? { time: event.time } : {})) as FeedRecheckRun;
+    if (event.retriesDueAt) {
+      await functions.sweep({ time: event.retriesDueAt });
+      run = { runAt: event.retriesDueAt, companies: 0 };
+    } else {
+      run = (await functions.dispatcher(event.time ? { time: event.time } : {})) as FeedRecheckRun;
+    }
   } finally {
     sqs.duplicate = null;
   }

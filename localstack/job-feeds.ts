@@ -8,11 +8,11 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { pathToFileURL } from 'node:url';
 import type { DailyOutcome } from '../functions/jobs/feed-recheck-worker';
-import type { LocalFeedRecheckRun } from './feed-recheck-local';
+import type { LocalFeedRecheckRun, LocalRecheckEvent } from './feed-recheck-local';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './provision';
 
 /** Runs the re-check through the gateway at `gatewayUrl` and returns the run's account. */
-export async function runLocalFeedRecheck(gatewayUrl: string, event: { duplicateDeliveries?: boolean; time?: string } = {}): Promise<LocalFeedRecheckRun> {
+export async function runLocalFeedRecheck(gatewayUrl: string, event: LocalRecheckEvent = {}): Promise<LocalFeedRecheckRun> {
   const client = new LambdaClient({ endpoint: gatewayUrl, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
   try {
     const answer = await client.send(new InvokeCommand({ FunctionName: 'feed-recheck', InvocationType: 'RequestResponse', Payload: new TextEncoder().encode(JSON.stringify(event)) }));
@@ -28,8 +28,17 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** What the feed part of one company's run did, in words. */
 function feedLine(outcome: DailyOutcome): string {
-  if (outcome.outcome === 'checked') return `feed checked: ${outcome.previous ?? 'never checked'} -> ${outcome.health}${outcome.alerted ? ' (team mailed)' : ''}`;
-  const why = { 'no-feed-url': 'no feed URL stored', busy: 'a check of it was already running', 'no-company': 'the company no longer exists' }[outcome.reason];
+  if (outcome.outcome === 'checked') {
+    const tried = outcome.attempt ? ` (retry ${outcome.attempt})` : '';
+    const next = outcome.retryAt ? `, tried again at ${outcome.retryAt}` : '';
+    return `feed checked${tried}: ${outcome.previous ?? 'never checked'} -> ${outcome.health}${next}${outcome.alerted ? ' (team mailed)' : ''}`;
+  }
+  const why = {
+    'no-feed-url': 'no feed URL stored',
+    busy: 'a check of it was already running',
+    'no-company': 'the company no longer exists',
+    superseded: 'a retry, but another check came since',
+  }[outcome.reason];
   return `feed not checked (${why})`;
 }
 

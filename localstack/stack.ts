@@ -253,6 +253,7 @@ async function startOnce(options: LocalStackOptions): Promise<LocalStack> {
           ? runFeedRecheckLocally(event as object, {
               dispatcher: (e) => lambdas.invoke(FEED_RECHECK, e),
               worker: (e) => lambdas.invoke(FEED_RECHECK_WORKER, e),
+              sweep: (e) => lambdas.invoke(OUTBOX_SWEEP, e),
             })
           : source(name, event);
       };

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { HealthDay, HealthKind, HealthMute, HealthReason, HealthStatus } from '../../shared/domain/data-health';
+import type { HealthAttempt, HealthDay, HealthKind, HealthMute, HealthReason, HealthRetries, HealthStatus } from '../../shared/domain/data-health';
 import { auditItem, type Change } from './audit';
 import { keys } from './keys';
 import { outboxPut, type NewDelivery } from './outbox';
@@ -13,7 +13,7 @@ import { batchPutItems, db, isConditionFailure, queryAll, tableName, transactWri
 
 const HEALTH_HISTORY_DAYS = 90;
 
-export interface KindNow {
+export interface KindNow extends HealthRetries {
   status: HealthStatus;
   checkedAt: string;
   reason?: HealthReason;
@@ -46,6 +46,8 @@ export async function putHealthDays(companyId: string, day: string, results: Rea
       status: r.status,
       checkedAt: r.checkedAt,
       ...(r.reason ? { reason: r.reason } : {}),
+      ...(r.attempts ? { attempts: r.attempts } : {}),
+      ...(r.retryAt ? { retryAt: r.retryAt } : {}),
       expiresAt: expiresAt(day),
     })),
   );
@@ -64,6 +66,8 @@ export async function listHealthDays(companyId: string, fromDay: string): Promis
     status: item.status as HealthStatus,
     checkedAt: item.checkedAt as string,
     ...(item.reason ? { reason: item.reason as HealthReason } : {}),
+    ...(item.attempts ? { attempts: item.attempts as HealthAttempt[] } : {}),
+    ...(item.retryAt ? { retryAt: item.retryAt as string } : {}),
   }));
 }
 

@@ -27,15 +27,17 @@ const SENT_RETENTION_DAYS = 30;
 
 const pendingIndex = (nextAt: string, id: string) => ({ gsi1pk: gsi1.outbox.pk('pending'), gsi1sk: gsi1.outbox.sk(nextAt, id) });
 
-export type NewDelivery = Pick<OutboxRecord, 'id' | 'kind' | 'recipient' | 'topic' | 'payload' | 'cause'>;
+/** `dueAt`: when it is first due (a scheduled job's time, e.g. a feed's same-day retry); absent: at once. */
+export type NewDelivery = Pick<OutboxRecord, 'id' | 'kind' | 'recipient' | 'topic' | 'payload' | 'cause'> & { dueAt?: string };
 
-/** The item of a new delivery, due at once: the extra Put of the transaction that causes it. */
-export function outboxPut(delivery: NewDelivery, at: string): TransactItem {
-  const record: OutboxRecord = { ...delivery, state: 'pending', attempts: 0, nextAt: at, lastError: null, created: at, updated: at };
+/** The item of a new delivery, due at once (or at its `dueAt`): the extra Put of the transaction that causes it. */
+export function outboxPut({ dueAt, ...delivery }: NewDelivery, at: string): TransactItem {
+  const nextAt = dueAt ?? at;
+  const record: OutboxRecord = { ...delivery, state: 'pending', attempts: 0, nextAt, lastError: null, created: at, updated: at };
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.outbox(delivery.id), ...pendingIndex(at, delivery.id), ...record },
+      Item: { ...keys.outbox(delivery.id), ...pendingIndex(nextAt, delivery.id), ...record },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

@@ -29,9 +29,10 @@ async function checkOne(message: RecheckMessage, deadline: number): Promise<Comp
   }
   // The UTM traffic of every company with a View ID (utm_rules completes from it), before the
   // data health reads it; whatever the feed gave, as the health's analytics do not depend on it.
+  // A same-day retry of the feed (message.attempt) finds the day's traffic imported by the run already.
   let traffic: TrafficImportOutcome | null = null;
   try {
-    traffic = await importTrafficDaily(message.companyId);
+    if (!message.attempt) traffic = await importTrafficDaily(message.companyId);
   } catch (error) {
     failure ??= error as Error;
   }

@@ -22,8 +22,27 @@ export interface HealthReason {
   values?: Record<string, string | number>;
 }
 
+/**
+ * One try of the day's feed fetch (the run's own, then its same-day retries: shared/domain/feed-retry.ts):
+ * when it finished, how, and why.
+ */
+export interface HealthAttempt {
+  at: string;
+  /** 0: the run's own try; 1, 2: the retries. */
+  attempt: number;
+  status: HealthStatus;
+  reason: HealthReason;
+}
+
+/** The day's feed tries, kept on the feed kind when there was more than one, or one is due. */
+export interface HealthRetries {
+  attempts?: HealthAttempt[];
+  /** ISO time the next try is due: until then the kind keeps its status of before. */
+  retryAt?: string;
+}
+
 /** One day's result of one kind (the last check of that UTC day). */
-export interface HealthDay {
+export interface HealthDay extends HealthRetries {
   /** YYYY-MM-DD (UTC) */
   day: string;
   status: HealthStatus;
@@ -52,7 +71,7 @@ export interface HealthMute {
   status: HealthStatus;
 }
 
-export interface HealthItem {
+export interface HealthItem extends HealthRetries {
   kind: HealthKind;
   status: HealthStatus;
   /** Present while its mails are muted. */

@@ -53,6 +53,8 @@ export interface FeedCheckFailure {
   detail?: FeedErrorDetail;
   /** 1-based line of the engine's refusal, when known (goes with detail). */
   line?: number;
+  /** The HTTP status the feed's server answered (code `status` of an http(s) fetch): a 5xx is tried again the same day. */
+  httpStatus?: number;
 }
 
 export interface FeedCheck {
@@ -121,6 +123,9 @@ export interface FeedHistoryEntry {
   match?: FeedMatch;
   /** A daily re-check's orders created on the last complete day (the data-health volume kind; absent on manual checks). */
   dayOrders?: { day: string; orders: number };
+  /** A daily re-check's run (its scheduled time) and which try of it this was: 0 the run's own, 1 and 2 the same-day retries (shared/domain/feed-retry.ts). */
+  runAt?: string;
+  attempt?: number;
 }
 
 /** One day's feed-versus-analytics match (the match-rate trend, docs/order-feed.md "Match rate"). */

@@ -396,10 +396,11 @@ export interface AuditPage {
 export type OutboxState = 'pending' | 'dead';
 export interface OutboxDelivery {
   id: string;
-  kind: 'mail' | 'webhook';
-  /** The mail's address; a webhook's `webhook:<host>` (never its path: a Slack URL's path is its credential). */
+  /** `feed-retry`: a daily feed fetch's same-day retry, due at its time (docs/order-feed.md, "Same-day retry"). */
+  kind: 'mail' | 'webhook' | 'feed-retry';
+  /** The mail's address; a webhook's `webhook:<host>` (never its path: a Slack URL's path is its credential); a retry's `company:<id>`. */
   recipient: string;
-  /** The mail's template; a webhook's event type. */
+  /** The mail's template; a webhook's event type; `feed-retry-<n>` for the n-th retry. */
   topic: string;
   state: OutboxState;
   /** Tries made so far. */

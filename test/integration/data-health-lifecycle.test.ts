@@ -40,7 +40,8 @@ beforeAll(async () => {
   server = await feedServer(inject('feedServerPort'), (req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     if (path === '/lifecycle/healed.xml' && healedUp) res.writeHead(200, { 'content-type': 'application/xml' }).end(feed);
-    else res.writeHead(503).end('down');
+    // 404: a feed gone for good (a 5xx is tried again the same day: data-health-retry.test.ts).
+    else res.writeHead(404).end('gone');
   });
   c.muted = await makeCompany('Lifecycle muted', { country: 'GB', orderFeedUrl: feedUrl('/lifecycle/muted.xml') });
   c.control = await makeCompany('Lifecycle control', { country: 'GB', orderFeedUrl: feedUrl('/lifecycle/control.xml') });

@@ -53,7 +53,8 @@ beforeAll(async () => {
   server = await feedServer(inject('feedServerPort'), (req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     if (path === '/health/good.xml' || (path === '/health/main.xml' && mainFeedUp)) res.writeHead(200, { 'content-type': 'application/xml' }).end(feed);
-    else res.writeHead(503).end('down');
+    // 404: a feed gone for good (a 5xx is tried again the same day: data-health-retry.test.ts).
+    else res.writeHead(404).end('gone');
   });
   const analytics = (kind: '100001', n: number) => ({ viewId: property(kind, `${tail}${n}`), dimensionIndex: '1' });
   c.main = await makeCompany('Health main', { country: 'FR', orderFeedUrl: feedUrl('/health/main.xml'), ...analytics('100001', 1) });

@@ -41,7 +41,7 @@ beforeAll(async () => {
     const path = (req.url ?? '').split('?')[0]!;
     if (path === '/recheck/good.xml') res.writeHead(200, { 'content-type': 'application/xml' }).end(clean);
     else if (path === '/recheck/regressed.xml') res.writeHead(200, { 'content-type': 'application/xml' }).end(regressedBody);
-    else if (path === '/recheck/broken.xml') res.writeHead(503).end('down for maintenance');
+    else if (path === '/recheck/broken.xml') res.writeHead(404).end('gone'); // for good: a 5xx would be tried again the same day
     else res.writeHead(404).end('not found');
   });
   companies.good = await makeCompany('Recheck good', { orderFeedUrl: feedUrl('/recheck/good.xml') });

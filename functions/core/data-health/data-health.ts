@@ -37,6 +37,9 @@ export async function getDataHealth(companyId: string, deps: DataHealthDeps = de
         ...(mute ? { mute } : {}),
         lastCheck: now?.checkedAt ?? null,
         ...(now?.reason ? { reason: now.reason } : {}),
+        // The day's feed tries, and the next one while it is still to come (a run that threw may have left an old one).
+        ...(now?.attempts ? { attempts: now.attempts } : {}),
+        ...(now?.retryAt && now.retryAt > asOf.toISOString() ? { retryAt: now.retryAt } : {}),
         history: history.get(kind)!.sort((a, b) => a.day.localeCompare(b.day)),
       };
     }),

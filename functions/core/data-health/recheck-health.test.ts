@@ -56,7 +56,7 @@ function fakeDeps(over: Partial<HealthDeps> = {}, start: Partial<HealthStateReco
   const deps = {
     getCompany: vi.fn(async (id: string) => (id === theCompany.id ? theCompany : null)),
     provider: vi.fn(async () => provider),
-    latestFeedEntry: vi.fn(async () => feedLine('clean')),
+    feedLines: vi.fn(async () => [feedLine('clean')]),
     utmAggregates: vi.fn(async () => ({ unlinkedSessions: 5, totalSessions: 100, unlinkedUtms: 2 })),
     putDays: vi.fn(async () => undefined),
     getVolume: vi.fn(async () => volume),
@@ -94,7 +94,7 @@ describe('recheckCompanyHealth', () => {
       mailed: [],
       recipients: 0,
     });
-    expect(deps.latestFeedEntry).toHaveBeenCalledWith('c1');
+    expect(deps.feedLines).toHaveBeenCalledWith('c1');
     expect(provider.checkAccess).toHaveBeenCalledWith('123456');
     // Dimension index 2 is the second of the property's list.
     expect(provider.dimensionCounts).toHaveBeenCalledWith('123456', dimension(2));
@@ -120,7 +120,7 @@ describe('recheckCompanyHealth', () => {
     const measured = '2026-11-23';
     const past = (figure: number) => Object.fromEntries([7, 14, 21, 28, 40].map((back) => [new Date(Date.parse(`${measured}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10), figure]));
     const line = { ...feedLine('clean'), dayOrders: { day: measured, orders: 312 } };
-    const { deps, provider, volume } = fakeDeps({ latestFeedEntry: vi.fn(async () => line) });
+    const { deps, provider, volume } = fakeDeps({ feedLines: vi.fn(async () => [line]) });
     await deps.saveVolume('c1', { orders: past(900), sessions: past(950) });
     const outcome = await recheckCompanyHealth(message, true, deps);
     expect(provider.sessionsOn).toHaveBeenCalledWith('123456', measured);
@@ -130,18 +130,18 @@ describe('recheckCompanyHealth', () => {
     expect(Object.keys(volume().orders).sort()).toEqual([...Object.keys(past(900)).sort().slice(1), measured]);
     expect(volume().sessions[measured]).toBe(900);
     // The company's own threshold: a drop of 65 % is within 70 %.
-    const tolerant = fakeDeps({ latestFeedEntry: vi.fn(async () => line) }, {}, { ...company, volumeDropThreshold: 70 });
+    const tolerant = fakeDeps({ feedLines: vi.fn(async () => [line]) }, {}, { ...company, volumeDropThreshold: 70 });
     await tolerant.deps.saveVolume('c1', { orders: past(900), sessions: past(950) });
     expect((await recheckCompanyHealth(message, true, tolerant.deps))?.statuses.volume).toBe('healthy');
     // A line of another day (the feed was not re-checked today) gives no orders figure.
-    const stale = fakeDeps({ latestFeedEntry: vi.fn(async () => ({ ...line, dayOrders: { day: '2026-11-22', orders: 900 } })) }, {}, { ...company, viewId: null });
+    const stale = fakeDeps({ feedLines: vi.fn(async () => [{ ...line, dayOrders: { day: '2026-11-22', orders: 900 } }]) }, {}, { ...company, viewId: null });
     await stale.deps.saveVolume('c1', { orders: past(900), sessions: {} });
     expect((await recheckCompanyHealth(message, true, stale.deps))?.statuses.volume).toBe('unknown');
   });
 
   it('mails each of the company\'s users the change, in the language of its country', async () => {
     const french = { ...company, country: 'FR' };
-    const { deps, state } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('failed')) }, {}, french);
+    const { deps, state } = fakeDeps({ feedLines: vi.fn(async () => [feedLine('failed')]) }, {}, french);
     const outcome = await recheckCompanyHealth(message, true, deps);
     expect(outcome?.recipients).toBe(2);
     expect(outcome?.mailed).toEqual([{ kind: 'feed', change: 'broken', status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status' } } }]);
@@ -158,20 +158,20 @@ describe('recheckCompanyHealth', () => {
   });
 
   it('an English company gets the template without a language suffix', async () => {
-    const { deps } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('warnings')) });
+    const { deps } = fakeDeps({ feedLines: vi.fn(async () => [feedLine('warnings')]) });
     await recheckCompanyHealth(message, true, deps);
     expect(deps.sendMail).toHaveBeenCalledWith(expect.objectContaining({ template: 'health-alert', data: expect.objectContaining({ headline: 'a data problem' }) }));
   });
 
   it('a second delivery of the same message that loses the state write mails nothing', async () => {
-    const { deps } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('failed')), saveState: vi.fn(async () => false) });
+    const { deps } = fakeDeps({ feedLines: vi.fn(async () => [feedLine('failed')]), saveState: vi.fn(async () => false) });
     expect(await recheckCompanyHealth(message, true, deps)).toEqual({ statuses: expect.objectContaining({ feed: 'failing' }), mailed: [], recipients: 0 });
     expect(deps.sendMail).not.toHaveBeenCalled();
   });
 
   it('gives the day back when a mail fails, so the retry mails', async () => {
     const before = { alerted: { 'utm-linking': '2026-11-01' }, lastMailDay: '2026-11-01', version: 4 };
-    const { deps, state } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('failed')), sendMail: vi.fn(async () => Promise.reject(new Error('SES down'))) }, before);
+    const { deps, state } = fakeDeps({ feedLines: vi.fn(async () => [feedLine('failed')]), sendMail: vi.fn(async () => Promise.reject(new Error('SES down'))) }, before);
     await expect(recheckCompanyHealth(message, true, deps)).rejects.toThrow('SES down');
     expect(state()).toMatchObject({ version: 6, alerted: { 'utm-linking': '2026-11-01' }, lastMailDay: '2026-11-01' });
     // The day's results stay stored: only the alert state is given back.
@@ -196,7 +196,7 @@ describe('recheckCompanyHealth', () => {
 
   it('a muted kind still bad mails nothing and keeps its mute', async () => {
     const start = { alerted: { feed: '2026-11-10' }, lastMailDay: '2026-11-10', mutes: { feed: { note: 'n', until: '2026-12-01T00:00:00.000Z', at: RUN_AT, byId: 'u1', byName: 'A', status: 'failing' as const } } };
-    const { deps, state } = fakeDeps({ latestFeedEntry: vi.fn(async () => feedLine('failed')) }, start);
+    const { deps, state } = fakeDeps({ feedLines: vi.fn(async () => [feedLine('failed')]) }, start);
     expect((await recheckCompanyHealth(message, true, deps))?.mailed).toEqual([]);
     expect(deps.sendMail).not.toHaveBeenCalled();
     expect(Object.keys(state().mutes)).toEqual(['feed']);
@@ -207,7 +207,7 @@ describe('recheckCompanyHealth', () => {
     const { deps, state } = fakeDeps({}, { kinds: { feed: { status: 'warning', checkedAt: '2026-11-23T03:00:00.000Z' } } });
     const outcome = await recheckCompanyHealth(message, false, deps);
     expect(outcome?.statuses).not.toHaveProperty('feed');
-    expect(deps.latestFeedEntry).not.toHaveBeenCalled();
+    expect(deps.feedLines).not.toHaveBeenCalled();
     expect(state().kinds.feed).toEqual({ status: 'warning', checkedAt: '2026-11-23T03:00:00.000Z' });
   });
 
@@ -216,7 +216,7 @@ describe('recheckCompanyHealth', () => {
     const { deps } = fakeDeps({}, {}, noFeed);
     const outcome = await recheckCompanyHealth(message, true, deps);
     expect(outcome?.statuses.feed).toBe('unknown');
-    expect(deps.latestFeedEntry).not.toHaveBeenCalled();
+    expect(deps.feedLines).not.toHaveBeenCalled();
   });
 
   it('without a View ID the analytics kinds are unknown and neither the tool nor the traffic is asked', async () => {

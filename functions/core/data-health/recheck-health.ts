@@ -1,7 +1,8 @@
 import type { MailTemplateName } from '../../platform/config/resources';
 import { healthOf, reindexCompanySteps } from '../../data/report-rows';
 import { coverage } from '../../../shared/domain/analytics';
-import { HEALTH_KINDS, type HealthKind } from '../../../shared/domain/data-health';
+import { HEALTH_KINDS, type HealthAttempt, type HealthKind, type HealthRetries } from '../../../shared/domain/data-health';
+import { FEED_RETRIES, nextRetryAt } from '../../../shared/domain/feed-retry';
 import { VOLUME_DROP_DEFAULT } from '../../../shared/domain/types';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { getCompany, type CompanyRecord } from '../../data/companies';
@@ -34,7 +35,8 @@ import type { Change } from '../../data/audit';
 
 export interface HealthDeps {
   provider(): Promise<AnalyticsProvider>;
-  latestFeedEntry(companyId: string): Promise<FeedHistoryEntry | null>;
+  /** The feed's newest history lines, newest first: the latest result and the run's tries. */
+  feedLines(companyId: string): Promise<FeedHistoryEntry[]>;
   utmAggregates(companyId: string): Promise<{ unlinkedSessions: number; totalSessions: number; unlinkedUtms: number }>;
   putDays: typeof healthRepo.putHealthDays;
   getVolume: typeof healthRepo.getVolumeSeries;
@@ -53,7 +55,7 @@ export interface HealthDeps {
 
 const defaults: HealthDeps = {
   provider: analyticsProvider,
-  latestFeedEntry: async (companyId) => (await listFeedHistory(companyId, 1))[0] ?? null,
+  feedLines: (companyId) => listFeedHistory(companyId, FEED_RETRIES + 1),
   utmAggregates: trafficCounts,
   putDays: healthRepo.putHealthDays,
   getVolume: healthRepo.getVolumeSeries,
@@ -134,6 +136,22 @@ async function volumeCheck(company: CompanyRecord, measuredDay: string, figures:
 }
 
 /**
+ * The feed kind of the run of `runAt`: its latest result, unless that is a try of this run that
+ * failed for a passing reason with a retry still to come (shared/domain/feed-retry.ts): then the
+ * kind keeps its status of before until the retry tells. The run's tries are kept with it when
+ * there was more than one, or one is due.
+ */
+function feedOfRun(lines: readonly FeedHistoryEntry[], runAt: string, before: KindNow | undefined, hasFeedUrl: boolean): { result: KindResult; retries: HealthRetries } {
+  const latest = lines[0] ?? null;
+  const tries = lines.filter((line) => line.trigger === 'daily' && line.runAt === runAt).reverse();
+  const retryAt = latest && tries.includes(latest) ? nextRetryAt(latest) : null;
+  const attempts: HealthAttempt[] = tries.map((line) => ({ at: line.date, attempt: line.attempt ?? 0, ...feedResult(line, true) }));
+  const retries: HealthRetries = { ...(attempts.length > 1 || retryAt ? { attempts } : {}), ...(retryAt ? { retryAt } : {}) };
+  const result = retryAt ? { status: before?.status ?? 'unknown', reason: before?.reason ?? { key: 'health.feed.never' } } : feedResult(latest, hasFeedUrl);
+  return { result, retries };
+}
+
+/**
  * Re-checks one company's data health for the run of `runAt` (the day is its UTC date).
  * `feedChecked`: false when the feed re-check failed this time (its kind keeps its last result).
  */
@@ -142,8 +160,11 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   // The last complete day: the one whose orders and sessions are all in.
   const measuredDay = addDays(day, -1);
   const results: Partial<Record<HealthKind, KindResult>> = {};
-  const feedEntry = feedChecked && company.orderFeedUrl ? await deps.latestFeedEntry(company.id) : null;
-  if (feedChecked) results.feed = feedResult(feedEntry, Boolean(company.orderFeedUrl));
+  const state = await deps.getState(company.id);
+  const lines = feedChecked && company.orderFeedUrl ? await deps.feedLines(company.id) : [];
+  const feedEntry = lines[0] ?? null;
+  const feed = feedChecked ? feedOfRun(lines, runAt, state.kinds.feed, Boolean(company.orderFeedUrl)) : null;
+  if (feed) results.feed = feed.result;
   const analytics = await analyticsResults(company, measuredDay, deps);
   results['analytics-access'] = analytics.access;
   results['analytics-coverage'] = analytics.coverage;
@@ -151,12 +172,13 @@ async function recheckHealth(company: CompanyRecord, runAt: string, feedChecked:
   const orders = feedEntry?.dayOrders?.day === measuredDay ? feedEntry.dayOrders.orders : undefined;
   results.volume = await volumeCheck(company, measuredDay, { orders, sessions: analytics.sessions }, deps);
 
-  const checked = HEALTH_KINDS.flatMap((kind) => (results[kind] ? [{ kind, status: results[kind].status, reason: results[kind].reason, checkedAt: runAt }] : []));
+  const checked = HEALTH_KINDS.flatMap((kind) =>
+    results[kind] ? [{ kind, status: results[kind].status, reason: results[kind].reason, checkedAt: runAt, ...(kind === 'feed' ? feed?.retries : {}) }] : [],
+  );
   await deps.putDays(company.id, day, checked);
 
-  const state = await deps.getState(company.id);
   const kinds: HealthStateRecord['kinds'] = { ...state.kinds };
-  for (const c of checked) kinds[c.kind] = { status: c.status, checkedAt: c.checkedAt, reason: c.reason } satisfies KindNow;
+  for (const { kind, ...now } of checked) kinds[kind] = now satisfies KindNow;
   const mutedUntil = Object.fromEntries(Object.entries(state.mutes).map(([kind, mute]) => [kind, mute.until]));
   const plan = planAlerts({ day, now: runAt, lastMailDay: state.lastMailDay, alerted: state.alerted, mutedUntil, current: results });
   const statuses = Object.fromEntries(checked.map((c) => [c.kind, c.status]));

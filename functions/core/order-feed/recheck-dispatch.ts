@@ -9,6 +9,8 @@ import { listCompanyIdsToRecheck } from '../../data/feed-recheck';
 export interface RecheckMessage {
   companyId: string;
   runAt: string;
+  /** A same-day retry of the run's fetch (1, 2: core/order-feed/feed-retry.ts); absent on the run's own message. */
+  attempt?: number;
 }
 
 export interface DispatchDeps {

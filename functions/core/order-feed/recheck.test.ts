@@ -51,7 +51,7 @@ const finished = (health: FeedHealth): FeedCheckRecord =>
   check({
     status: health === 'failed' ? 'failed' : 'done',
     finishedAt: '2026-11-24T03:00:05.000Z',
-    failure: health === 'failed' ? { code: 'timeout', message: 'The server did not answer in time' } : null,
+    failure: health === 'failed' ? { code: 'status', message: 'The server answered HTTP 404', httpStatus: 404 } : null,
     result:
       health === 'failed'
         ? null
@@ -82,10 +82,10 @@ describe('recheckCompany', () => {
 
   it('checks the stored URL with the manual check\'s code, as a daily check, and mails nothing when still clean', async () => {
     const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'clean');
-    expect(await recheckCompany(message, 123, d)).toEqual({ companyId: 'c1', companyName: 'Shop', outcome: 'checked', checkId: 'new-check', health: 'clean', previous: 'clean', alerted: false });
+    expect(await recheckCompany(message, 123, d)).toEqual({ companyId: 'c1', companyName: 'Shop', outcome: 'checked', checkId: 'new-check', health: 'clean', previous: 'clean', alerted: false, attempt: 0, retryAt: null });
     // The stored check keeps the URL without credentials; the fetch gets it whole.
     expect(d.openFeedCheck).toHaveBeenCalledWith('c1', { type: 'csv', viewId: null, source: { kind: 'url', url: 'sftp://feeds.example/orders.csv' }, startedBy: 'daily' });
-    expect(d.runFeedCheck).toHaveBeenCalledWith(company, expect.objectContaining({ id: 'new-check' }), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, countDay: '2026-11-23' });
+    expect(d.runFeedCheck).toHaveBeenCalledWith(company, expect.objectContaining({ id: 'new-check' }), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, countDay: '2026-11-23', dailyRun: { runAt, attempt: 0 } });
     expect(d.sendMail).not.toHaveBeenCalled();
   });
 
@@ -94,7 +94,7 @@ describe('recheckCompany', () => {
     const refused = check({ status: 'failed', finishedAt: '2026-11-24T03:00:05.000Z', failure: { code: 'host-key', message: 'The SFTP server presented another host key' } });
     const d = deps([entry('clean', '2026-11-23T03:00:00.000Z')], 'failed', { getCompany: vi.fn(async () => pinned), runFeedCheck: vi.fn(async () => refused) });
     expect(await recheckCompany(message, 123, d)).toMatchObject({ health: 'failed', previous: 'clean', alerted: true });
-    expect(d.runFeedCheck).toHaveBeenCalledWith(pinned, expect.anything(), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, countDay: '2026-11-23', sftpHostKey: 'SHA256:pinned' });
+    expect(d.runFeedCheck).toHaveBeenCalledWith(pinned, expect.anything(), { feedUrl: company.orderFeedUrl, trigger: 'daily', deadline: 123, countDay: '2026-11-23', dailyRun: { runAt, attempt: 0 }, sftpHostKey: 'SHA256:pinned' });
     expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ problem_short: 'cannot be checked', details: expect.stringContaining('(host-key)') }) }));
   });
 
@@ -119,7 +119,7 @@ describe('recheckCompany', () => {
   it('mails the team when a clean feed can no longer be fetched, with the reason', async () => {
     const d = deps([entry('clean', '2026-11-23T03:00:00.000Z', 'manual')], 'failed');
     expect(await recheckCompany(message, 0, d)).toMatchObject({ health: 'failed', previous: 'clean', alerted: true });
-    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ problem_short: 'cannot be checked', details: expect.stringContaining('did not answer in time (timeout)') }) }));
+    expect(d.sendMail).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ problem_short: 'cannot be checked', details: expect.stringContaining('answered HTTP 404 (status)') }) }));
   });
 
   it.each([
@@ -222,7 +222,7 @@ describe('recheckCompany: what it sends on and what it records', () => {
     });
     await recheckCompany(message, 0, d);
     expect(d.latestFeedCheck).toHaveBeenCalledWith('c1');
-    expect(d.listFeedHistory).toHaveBeenCalledWith('c1', 2);
+    expect(d.listFeedHistory).toHaveBeenCalledWith('c1', 4);
     expect(d.openFeedCheck).toHaveBeenCalledWith('c1', expect.objectContaining({ type: 'xml', viewId: '424242' }));
   });
 
@@ -272,7 +272,7 @@ describe('recheckCompany: what it sends on and what it records', () => {
     await recheckCompany(message, 0, failed);
     expect(failed.sendMail).toHaveBeenCalledWith(
       expect.objectContaining({
-        data: expect.objectContaining({ problem_short: 'cannot be checked', problem: 'can no longer be fetched or read', details: 'Reason: The server did not answer in time (timeout)' }),
+        data: expect.objectContaining({ problem_short: 'cannot be checked', problem: 'can no longer be fetched or read', details: 'Reason: The server answered HTTP 404 (status)' }),
       }),
     );
   });
@@ -317,5 +317,48 @@ describe('recheck helpers at their edges', () => {
     expect(recheckFormat('https://shop.example/orders.csv', check({ type: 'xml', source: { kind: 'url', url: 'https://shop.example/other.csv' } }))).toBe('csv');
     // The last check of the same URL is compared without its credentials.
     expect(recheckFormat('sftp://u:secret@shop.example/feed', check({ type: 'csv', source: { kind: 'url', url: 'sftp://shop.example/feed' } }))).toBe('csv');
+  });
+});
+
+describe('recheckCompany: same-day retries', () => {
+  const unavailable = { code: 'status', message: 'The server answered HTTP 503', httpStatus: 503 };
+  const tryOf = (attempt: number, date: string, failure: FeedHistoryEntry['failure'] = unavailable): FeedHistoryEntry => ({ ...entry('failed', date), failure, runAt, attempt });
+  const failing503 = check({ status: 'failed', finishedAt: '2026-11-24T03:00:05.000Z', failure: unavailable });
+  const yesterday = entry('clean', '2026-11-23T03:00:00.000Z');
+
+  it('a fetch that failed for a passing reason waits for its retry: no team mail yet, the retry time answered', async () => {
+    const d = deps([yesterday], 'failed', { runFeedCheck: vi.fn(async () => failing503) });
+    expect(await recheckCompany({ companyId: 'c1', runAt }, 0, d)).toMatchObject({ health: 'failed', previous: 'clean', alerted: false, attempt: 0, retryAt: '2026-11-24T04:00:05.000Z' });
+    expect(d.sendMail).not.toHaveBeenCalled();
+  });
+
+  it('a retry runs as the run\'s next try, compared with the line before the run; the last one failing mails the team', async () => {
+    const d = deps([tryOf(1, '2026-11-24T04:00:05.000Z'), tryOf(0, '2026-11-24T03:00:05.000Z'), yesterday], 'failed', { runFeedCheck: vi.fn(async () => failing503) });
+    expect(await recheckCompany({ companyId: 'c1', runAt, attempt: 2 }, 0, d)).toMatchObject({ health: 'failed', previous: 'clean', alerted: true, attempt: 2, retryAt: null });
+    expect(d.runFeedCheck).toHaveBeenCalledWith(company, expect.anything(), expect.objectContaining({ dailyRun: { runAt, attempt: 2 } }));
+    expect(d.sendMail).toHaveBeenCalledTimes(1);
+  });
+
+  it('a retry delivered again after its try is stored does not run twice', async () => {
+    const d = deps([tryOf(1, '2026-11-24T04:00:05.000Z'), tryOf(0, '2026-11-24T03:00:05.000Z'), yesterday], 'failed');
+    expect(await recheckCompany({ companyId: 'c1', runAt, attempt: 1 }, 0, d)).toMatchObject({ outcome: 'checked', attempt: 1, retryAt: '2026-11-24T08:00:05.000Z' });
+    expect(d.openFeedCheck).not.toHaveBeenCalled();
+    expect(d.runFeedCheck).not.toHaveBeenCalled();
+  });
+
+  it('a retry after another check (the customer\'s, the next day\'s run) or of a try that will not pass is dropped', async () => {
+    const manual = entry('clean', '2026-11-24T03:30:00.000Z', 'manual');
+    const nextDay = { ...entry('clean', '2026-11-25T03:00:05.000Z'), runAt: '2026-11-25T03:00:00.000Z', attempt: 0 };
+    const notFound = tryOf(0, '2026-11-24T03:00:05.000Z', { code: 'status', message: 'HTTP 404', httpStatus: 404 });
+    for (const history of [[manual, tryOf(0, '2026-11-24T03:00:05.000Z')], [nextDay, tryOf(0, '2026-11-24T03:00:05.000Z')], [notFound], []]) {
+      const d = deps(history, 'clean');
+      expect(await recheckCompany({ companyId: 'c1', runAt, attempt: 1 }, 0, d)).toMatchObject({ outcome: 'skipped', reason: 'superseded' });
+      expect(d.runFeedCheck).not.toHaveBeenCalled();
+    }
+  });
+
+  it('reads a retry\'s message, and refuses a try number out of range', () => {
+    expect(parseRecheckMessage(JSON.stringify({ companyId: 'c1', runAt, attempt: 2 }))).toEqual({ companyId: 'c1', runAt, attempt: 2 });
+    for (const attempt of [0, 3, 1.5, '1']) expect(parseRecheckMessage(JSON.stringify({ companyId: 'c1', runAt, attempt }))).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { openFeedCheck } from './checks';
 import type { RecheckMessage } from './recheck-dispatch';
 import { runFeedCheck, type RunOptions } from './run-feed-check';
 import { addDays } from '../../../shared/feed/rules/values';
+import { FEED_RETRIES, nextRetryAt } from '../../../shared/domain/feed-retry';
 
 /**
  * The daily re-check of stored order feed URLs (docs/order-feed.md, "Daily re-check"):
@@ -27,8 +28,20 @@ import { addDays } from '../../../shared/feed/rules/values';
 export type { RecheckMessage };
 
 export type RecheckOutcome =
-  | { companyId: string; companyName: string; outcome: 'checked'; checkId: string; health: FeedHealth; previous: FeedHealth | null; alerted: boolean }
-  | { companyId: string; companyName?: string; outcome: 'skipped'; reason: 'no-company' | 'no-feed-url' | 'busy' };
+  | {
+      companyId: string;
+      companyName: string;
+      outcome: 'checked';
+      checkId: string;
+      health: FeedHealth;
+      previous: FeedHealth | null;
+      alerted: boolean;
+      /** 0: the run's own try; 1, 2: its same-day retries. */
+      attempt: number;
+      /** When the next try is due (this one failed for a passing reason), else null. */
+      retryAt: string | null;
+    }
+  | { companyId: string; companyName?: string; outcome: 'skipped'; reason: 'no-company' | 'no-feed-url' | 'busy' | 'superseded' };
 
 export interface RecheckDeps {
   getCompany(companyId: string): Promise<CompanyRecord | null>;
@@ -66,7 +79,10 @@ export function parseRecheckMessage(body: string): RecheckMessage | null {
     const value = JSON.parse(body) as Partial<RecheckMessage>;
     const plain = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
     if (!plain(value.companyId, 64) || !plain(value.runAt, 40) || Number.isNaN(Date.parse(value.runAt))) return null;
-    return { companyId: value.companyId, runAt: value.runAt };
+    if (value.attempt === undefined) return { companyId: value.companyId, runAt: value.runAt };
+    // A same-day retry (core/order-feed/feed-retry.ts): 1 to FEED_RETRIES.
+    if (!Number.isInteger(value.attempt) || value.attempt < 1 || value.attempt > FEED_RETRIES) return null;
+    return { companyId: value.companyId, runAt: value.runAt, attempt: value.attempt };
   } catch {
     return null;
   }
@@ -87,7 +103,7 @@ export function recheckFormat(url: string, latest: FeedCheckRecord | null): Feed
 }
 
 /** What the alert needs of this run's check: its history line, or the check it just ran. */
-type CheckedLine = Pick<FeedHistoryEntry, 'checkId' | 'date' | 'health' | 'warningKeys' | 'failure'>;
+type CheckedLine = Pick<FeedHistoryEntry, 'checkId' | 'date' | 'trigger' | 'attempt' | 'health' | 'warningKeys' | 'failure'>;
 
 /** A regression: the previous check was clean, this one has warnings or could not fetch or read the feed. */
 export const isRegression = (previous: FeedHealth | null, current: FeedHealth): boolean => previous === 'clean' && current !== 'clean';
@@ -101,16 +117,21 @@ export async function recheckCompany(message: RecheckMessage, deadline: number, 
   const companyName = company.name;
   if (!url) return { companyId, companyName, outcome: 'skipped', reason: 'no-feed-url' };
 
-  const [latestEntry, olderEntry] = await deps.listFeedHistory(companyId, 2);
+  const attempt = message.attempt ?? 0;
+  // The run's own attempt and its retries, then the line before the run (the regression's "before").
+  const lines = await deps.listFeedHistory(companyId, FEED_RETRIES + 2);
+  const ofRun = (line: FeedHistoryEntry) => line.trigger === 'daily' && (line.runAt === undefined ? line.date >= message.runAt : line.runAt === message.runAt);
+  const latestEntry = lines[0];
+  const previous = lines.find((line) => !ofRun(line));
   let current: CheckedLine;
-  let previous: FeedHistoryEntry | undefined;
-  if (latestEntry && latestEntry.trigger === 'daily' && latestEntry.date >= message.runAt) {
-    // A redelivery of this run's message (the worker failed after its check, e.g. on the mail):
-    // the check is done; only what came after it is left to do.
+  if (latestEntry && ofRun(latestEntry) && (latestEntry.attempt ?? 0) >= attempt) {
+    // A redelivery of this message (the worker failed after its check, e.g. on the mail), or a
+    // retry whose try is stored already: the check is done; only what came after it is left to do.
     current = latestEntry;
-    previous = olderEntry;
+  } else if (attempt > 0 && !(latestEntry && ofRun(latestEntry) && (latestEntry.attempt ?? 0) === attempt - 1 && nextRetryAt(latestEntry))) {
+    // Another check came since the failed try (the customer's, the next day's run): it is the feed's state now.
+    return { companyId, companyName, outcome: 'skipped', reason: 'superseded' };
   } else {
-    previous = latestEntry;
     const type = recheckFormat(url, await deps.latestFeedCheck(companyId));
     const { check, created } = await deps.openFeedCheck(companyId, {
       type,
@@ -124,21 +145,26 @@ export async function recheckCompany(message: RecheckMessage, deadline: number, 
     const pin = company.orderFeedHostKey ? { sftpHostKey: company.orderFeedHostKey } : {};
     // The run's last complete day (its time, not the clock's: a late delivery counts the same day), for the volume health kind.
     const countDay = addDays(message.runAt.slice(0, 10), -1);
-    const record = await deps.runFeedCheck(company, check, { feedUrl: url, trigger: 'daily', deadline, countDay, ...pin });
+    const dailyRun = { runAt: message.runAt, attempt };
+    const record = await deps.runFeedCheck(company, check, { feedUrl: url, trigger: 'daily', deadline, countDay, dailyRun, ...pin });
     const health = feedHealth(record);
     if (!health) return { companyId, companyName, outcome: 'skipped', reason: 'busy' };
     current = {
       checkId: record.id,
       date: record.finishedAt ?? deps.now().toISOString(),
+      trigger: 'daily',
+      attempt,
       health,
       warningKeys: Object.keys(record.result?.errors ?? {}),
       failure: record.failure,
     };
   }
 
+  // A try the same day will follow (its outbox item was stored with the line): nothing is final yet.
+  const retryAt = nextRetryAt(current);
   const previousHealth = previous?.health ?? null;
   let alerted = false;
-  if (isRegression(previousHealth, current.health) && (await deps.claimFeedAlert(companyId, current.checkId, deps.now()))) {
+  if (!retryAt && isRegression(previousHealth, current.health) && (await deps.claimFeedAlert(companyId, current.checkId, deps.now()))) {
     try {
       await deps.sendMail({ to: deps.integrationMailbox(), template: 'feed-regression', data: regressionMail(company, current, previous!, deps.appUrl()) });
       alerted = true;
@@ -148,7 +174,7 @@ export async function recheckCompany(message: RecheckMessage, deadline: number, 
       throw error;
     }
   }
-  return { companyId, companyName, outcome: 'checked', checkId: current.checkId, health: current.health, previous: previousHealth, alerted };
+  return { companyId, companyName, outcome: 'checked', checkId: current.checkId, health: current.health, previous: previousHealth, alerted, attempt: current.attempt ?? 0, retryAt };
 }
 
 const day = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';

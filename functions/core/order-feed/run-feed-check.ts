@@ -76,6 +76,8 @@ export interface RunOptions {
   sftpHostKey?: string;
   /** The day whose orders the history line counts (`dayOrders`): the daily re-check's last complete day. */
   countDay?: string;
+  /** The daily re-check's run and try this check is (its history line's `runAt`, `attempt`). */
+  dailyRun?: { runAt: string; attempt: number };
 }
 
 /** Who starts the daily re-check's checks (FeedCheck.startedBy), and how the step engine's mail names it. */
@@ -149,7 +151,7 @@ function failureOf(error: unknown, minutes: number): FeedCheckFailure | null {
     // The detail and line let the page say the refusal in the user's language; message stays English (logs, CLI).
     return { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}), ...(error.line ? { line: error.line } : {}) };
   }
-  if (error instanceof FeedFetchError) return { code: error.code, message: error.message };
+  if (error instanceof FeedFetchError) return { code: error.code, message: error.message, ...(error.httpStatus ? { httpStatus: error.httpStatus } : {}) };
   if (error instanceof CheckTimeout) return { code: 'timeout', message: `The check took longer than ${minutes} minutes and was stopped` };
   if (error instanceof UploadGone) return { code: 'upload-missing', message: 'The uploaded file is gone: upload it again' };
   if (error instanceof FeedStalled) return { code: 'stalled', message: `The feed stopped arriving for ${FEED_CHECK_STALL_MS / 1000} seconds: the check was stopped` };
@@ -231,6 +233,7 @@ export async function runFeedCheck(company: CompanyRecord, check: FeedCheckRecor
     failure: record.failure,
     ...(match ? { match } : {}),
     ...(record.result?.dayOrders ? { dayOrders: record.result.dayOrders } : {}),
+    ...(options.dailyRun ?? {}),
   });
   return record;
 

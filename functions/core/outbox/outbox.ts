@@ -6,6 +6,7 @@ import { startJob } from '../../platform/jobs';
 import { logger } from '../../platform/log';
 import { sendTemplatedEmail, type MailRequest, type Mailer } from '../../platform/mailer';
 import { sendWebhook } from '../webhooks/webhooks';
+import { sendFeedRetry } from '../order-feed/feed-retry';
 import { afterFailure, OUTBOX_LEASE_MS, OUTBOX_RETRY, type RetryPolicy } from './backoff';
 
 /**
@@ -39,6 +40,8 @@ const senders: Record<OutboxKind, Sender> = {
   },
   // A webhook's endpoint behind the feed fetch's guard, signed (functions/core/webhooks).
   webhook: (payload, tried) => sendWebhook(payload, tried),
+  // A daily feed fetch's same-day retry, due now: its message goes back to the re-check queue.
+  'feed-retry': (payload) => sendFeedRetry(payload),
 };
 
 /** A mail's delivery, for a repository to record in the transaction of the change that causes it. */

@@ -3,6 +3,7 @@ import * as feedRepo from '../../data/feed-checks';
 import { recordDelivery } from '../../data/outbox';
 import type { FeedHistoryEntry } from '../../../shared/domain/order-feed';
 import { kickOutbox } from '../outbox/outbox';
+import { feedRetryDelivery } from '../order-feed/feed-retry';
 import { newEvent, ownedWebhook, webhookDefaults, webhookDeliveries, webhookDelivery, type WebhookDeps, type WebhookEventInput } from './webhooks';
 
 /**
@@ -25,14 +26,16 @@ export function healthChangeEvents(before: KindStatuses, after: KindStatuses): W
   });
 }
 
-/** The feed check's finish (manual or daily), with its webhook calls in the same transaction. */
+/** The feed check's finish (manual or daily), with its webhook calls and its same-day retry in the same transaction. */
 export async function finishFeedCheckWithEvents(record: FeedCheckRecord, entry: FeedHistoryEntry): Promise<boolean> {
   const event: WebhookEventInput = {
     type: 'feed-check.finished',
     data: { checkId: record.id, health: entry.health, orders: entry.orders, trigger: entry.trigger },
   };
   const deliveries = await webhookDeliveries(record.companyId, [event], entry.date);
-  const finished = await feedRepo.finishFeedCheck(record, entry, deliveries);
+  // A daily fetch that failed for a passing reason: its same-day retry, due later (the sweep sends it then).
+  const retry = feedRetryDelivery(record.companyId, entry);
+  const finished = await feedRepo.finishFeedCheck(record, entry, retry ? [...deliveries, retry] : deliveries);
   if (finished) await kickOutbox(deliveries.map((d) => d.id));
   return finished;
 }

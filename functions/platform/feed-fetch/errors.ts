@@ -23,6 +23,8 @@ export class FeedFetchError extends Error {
   constructor(
     readonly code: FeedFetchErrorCode,
     message: string,
+    /** The HTTP status answered (code `status` of an http(s) fetch). */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }

@@ -52,7 +52,7 @@ export async function openHttp(first: FeedTarget, ctx: TransportContext): Promis
     }
     if (status < 200 || status > 299) {
       response.destroy();
-      throw new FeedFetchError('status', `The feed's server answered HTTP ${status}.`);
+      throw new FeedFetchError('status', `The feed's server answered HTTP ${status}.`, status);
     }
     const length = response.headers['content-length'] !== undefined ? Number(response.headers['content-length']) : null;
     if (length !== null && Number.isFinite(length) && length > ctx.maxBytes) {

@@ -77,6 +77,7 @@ function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
       <p className="muted small dh-checked">
         {item ? item.lastCheck ? <T id="dataHealth.lastCheck" values={{ date: formatPortalDate(intl, item.lastCheck, true) }} /> : <T id="dataHealth.neverChecked" /> : '\u00a0'}
       </p>
+      {item && <FeedTries item={item} />}
       {item && <HealthMuteControl item={item} />}
       <Timeline history={item?.history} labelledBy={headingId} />
       {kind === 'feed' && item && <FeedMatchTrend />}
@@ -84,6 +85,49 @@ function Section({ kind, item }: { kind: HealthKind; item?: HealthItem }) {
         <T id={healthFixId(kind)} />
       </Link>
     </Card>
+  );
+}
+
+/**
+ * The day's feed fetches when there was more than one, or one is still to come (the same-day
+ * retry: docs/product.md, "Data health"): each try's time, outcome and reason, then the next try.
+ */
+function FeedTries({ item }: { item: HealthItem }) {
+  const intl = useIntl();
+  const t = useT();
+  const reason = useHealthReason();
+  if (!item.attempts && !item.retryAt) return null;
+  return (
+    <div className="dh-tries">
+      {item.retryAt && (
+        <p className="dh-retry">
+          <T id="dataHealth.retryAt" values={{ date: formatPortalDate(intl, item.retryAt, true) }} />
+        </p>
+      )}
+      {item.attempts && (
+        <>
+          <p className="muted small dh-tries-caption">
+            <T id="dataHealth.attempts.title" />
+          </p>
+          <ol className="dh-tries-list">
+            {item.attempts.map((attempt) => (
+              <li key={attempt.attempt} className={`health-${attempt.status}`}>
+                <span aria-hidden="true">{HEALTH_ICONS[attempt.status]} </span>
+                <T
+                  id="dataHealth.attempts.item"
+                  values={{
+                    date: formatPortalDate(intl, attempt.at, true),
+                    which: attempt.attempt === 0 ? t('dataHealth.attempts.run') : t('dataHealth.attempts.retry', { n: attempt.attempt }),
+                    status: t(healthStatusId(attempt.status)),
+                  }}
+                />{' '}
+                <span className="muted">{reason(attempt.reason)}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
   );
 }
 
