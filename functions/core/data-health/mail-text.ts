@@ -28,7 +28,7 @@ export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
     reasons: {
       'health.feed.ok': 'the feed was read ({orders} orders)',
       'health.feed.warnings': 'the feed has {count} kind(s) of warnings',
-      'health.feed.failed': 'the feed could not be fetched or read ({code})',
+      'health.feed.failed': 'the feed could not be fetched or read: {code}',
       'health.feed.none': 'no order feed URL is stored',
       'health.feed.never': 'the feed was never checked',
       'health.access.ok': 'the service account reads the property',
@@ -62,7 +62,7 @@ export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
     reasons: {
       'health.feed.ok': 'le flux a été lu ({orders} commandes)',
       'health.feed.warnings': 'le flux présente {count} type(s) d’avertissement',
-      'health.feed.failed': 'le flux n’a pas pu être récupéré ou lu ({code})',
+      'health.feed.failed': 'le flux n’a pas pu être récupéré ou lu : {code}',
       'health.feed.none': 'aucune URL de flux n’est enregistrée',
       'health.feed.never': 'le flux n’a jamais été vérifié',
       'health.access.ok': 'le compte de service lit la propriété',
@@ -96,7 +96,7 @@ export const MAIL_TEXTS: Record<MailLanguage, Texts> = {
     reasons: {
       'health.feed.ok': 'фид прочитан (заказов: {orders})',
       'health.feed.warnings': 'в фиде есть предупреждения (видов: {count})',
-      'health.feed.failed': 'фид не удалось получить или прочитать ({code})',
+      'health.feed.failed': 'фид не удалось получить или прочитать: {code}',
       'health.feed.none': 'URL фида не сохранён',
       'health.feed.never': 'фид ещё не проверялся',
       'health.access.ok': 'сервисный аккаунт читает ресурс',
@@ -132,13 +132,29 @@ const WEEKDAYS: Record<MailLanguage, Record<string, string>> = {
   ru: { mon: 'в понедельник', tue: 'во вторник', wed: 'в среду', thu: 'в четверг', fri: 'в пятницу', sat: 'в субботу', sun: 'в воскресенье' },
 };
 
+/**
+ * Why a daily fetch failed, as the page's `health.feed.failed` says it (its ICU select; a code it
+ * does not name is shown as is): `{code}` of the mail's reason. `{http}`: the server's status.
+ */
+const FEED_CAUSES: Record<MailLanguage, Record<string, string>> = {
+  en: { status: 'its server refused to send it{http}', timeout: 'it took too long to arrive', too_slow: 'its server sent it too slowly', stalled: 'it stopped arriving', connection: 'the connection to its server failed', dns: 'its host name was not found', malformed: 'it is not well-formed' },
+  fr: { status: 'son serveur a refusé de l’envoyer{http}', timeout: 'il a mis trop de temps à arriver', too_slow: 'son serveur l’a envoyé trop lentement', stalled: 'il a cessé d’arriver', connection: 'la connexion à son serveur a échoué', dns: 'le nom de son hôte est introuvable', malformed: 'il n’est pas bien formé' },
+  ru: { status: 'его сервер отказался его отдать{http}', timeout: 'он слишком долго загружался', too_slow: 'его сервер отдавал его слишком медленно', stalled: 'он перестал приходить', connection: 'не удалось подключиться к его серверу', dns: 'имя его хоста не найдено', malformed: 'он составлен с ошибками' },
+};
+
+const feedCause = (language: MailLanguage, values: Record<string, string | number>): string => {
+  const cause = FEED_CAUSES[language][String(values.code)];
+  if (!cause) return String(values.code);
+  return cause.replace('{http}', values.http === undefined || values.http === 'none' ? '' : ` (HTTP ${values.http})`);
+};
+
 /** Values as the reader writes them: numbers grouped for the language (1,312 / 1 312), weekdays named. */
 function localValues(language: MailLanguage, values: Record<string, string | number> = {}): Record<string, string | number> {
   const number = new Intl.NumberFormat(language);
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
-      name === 'weekday' ? (WEEKDAYS[language][value] ?? value) : typeof value === 'number' ? number.format(value) : value,
+      name === 'weekday' ? (WEEKDAYS[language][value] ?? value) : name === 'code' ? feedCause(language, values) : typeof value === 'number' ? number.format(value) : value,
     ]),
   );
 }

@@ -29,7 +29,7 @@ const feedLine = (health: FeedHistoryEntry['health']): FeedHistoryEntry => ({
   health,
   orders: 40,
   warningKeys: health === 'warnings' ? ['invalidPrice'] : [],
-  failure: health === 'failed' ? { code: 'status', message: '503' } : null,
+  failure: health === 'failed' ? { code: 'status', message: '503', httpStatus: 503 } : null,
 });
 
 /** A provider that answers the access check and the coverage of dimension 2: 99 % and 97 %. */
@@ -144,12 +144,12 @@ describe('recheckCompanyHealth', () => {
     const { deps, state } = fakeDeps({ feedLines: vi.fn(async () => [feedLine('failed')]) }, {}, french);
     const outcome = await recheckCompanyHealth(message, true, deps);
     expect(outcome?.recipients).toBe(2);
-    expect(outcome?.mailed).toEqual([{ kind: 'feed', change: 'broken', status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status' } } }]);
+    expect(outcome?.mailed).toEqual([{ kind: 'feed', change: 'broken', status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status', http: 503 } } }]);
     const data = {
       company_name: 'Shop',
       headline: 'un problème de données',
       checked_on: DAY,
-      lines: 'Flux de commandes\u00a0: désormais\u00a0: en échec — le flux n’a pas pu être récupéré ou lu (status)',
+      lines: 'Flux de commandes\u00a0: désormais\u00a0: en échec — le flux n’a pas pu être récupéré ou lu\u00a0: son serveur a refusé de l’envoyer (HTTP 503)',
       url_health: 'https://portal.test/data-health',
     };
     expect(deps.sendMail).toHaveBeenNthCalledWith(1, { to: 'one@shop.example', template: 'health-alert-fr', data });
@@ -286,7 +286,7 @@ describe('getDataHealth', () => {
     ]);
     const state: HealthStateRecord = {
       companyId: 'c1',
-      kinds: { feed: { status: 'failing', checkedAt: RUN_AT, reason: { key: 'health.feed.failed', values: { code: 'status' } } }, 'utm-linking': { status: 'healthy', checkedAt: RUN_AT } },
+      kinds: { feed: { status: 'failing', checkedAt: RUN_AT, reason: { key: 'health.feed.failed', values: { code: 'status', http: 503 } } }, 'utm-linking': { status: 'healthy', checkedAt: RUN_AT } },
       alerted: {},
       lastMailDay: null,
       mutes: {},
@@ -302,7 +302,7 @@ describe('getDataHealth', () => {
           kind: 'feed',
           status: 'failing',
           lastCheck: RUN_AT,
-          reason: { key: 'health.feed.failed', values: { code: 'status' } },
+          reason: { key: 'health.feed.failed', values: { code: 'status', http: 503 } },
           history: [
             { day: '2026-11-23', status: 'healthy', checkedAt: '2026-11-23T03:00:00.000Z' },
             { day: '2026-11-24', status: 'failing', checkedAt: RUN_AT },

@@ -13,7 +13,7 @@ describe('data-health statuses', () => {
   it('feed: from the latest history line; unknown without a URL or a check', () => {
     expect(feedResult(entry('clean'), true)).toEqual({ status: 'healthy', reason: { key: 'health.feed.ok', values: { orders: 12 } } });
     expect(feedResult(entry('warnings'), true)).toEqual({ status: 'warning', reason: { key: 'health.feed.warnings', values: { count: 2 } } });
-    expect(feedResult(entry('failed') as never, true)).toEqual({ status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'http-status' } } });
+    expect(feedResult(entry('failed') as never, true)).toEqual({ status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'http_status', http: 'none' } } });
     expect(feedResult(null, true).status).toBe('unknown');
     expect(feedResult(null, false)).toEqual({ status: 'unknown', reason: { key: 'health.feed.none' } });
   });
@@ -94,7 +94,7 @@ describe('every data-health result says its reason', () => {
   const figures = (sessions: number | null, transactions: number | null) => ({ ok: true as const, value: { sessions, transactions } });
   it.each([
     ['feed, never checked', feedResult(null, true), { status: 'unknown', reason: { key: 'health.feed.never' } }],
-    ['feed, failed without a code', feedResult({ ...entry('failed'), failure: null } as never, true), { status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'failed' } } }],
+    ['feed, failed without a code', feedResult({ ...entry('failed'), failure: null } as never, true), { status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'failed', http: 'none' } } }],
     ['access, no View ID', accessResult(null, { ok: true, value: {} }), { status: 'unknown', reason: { key: 'health.analytics.noViewId' } }],
     ['access, not asked', accessResult('1', null), { status: 'unknown', reason: { key: 'health.analytics.noViewId' } }],
     ['access, granted', accessResult('1', { ok: true, value: {} }), { status: 'healthy', reason: { key: 'health.access.ok' } }],

@@ -22,7 +22,13 @@ const REMINDER_DAYS = 7;
 /** Feed: the latest line of the feed's history (after the daily re-check). */
 export function feedResult(latest: Pick<FeedHistoryEntry, 'health' | 'orders' | 'warningKeys' | 'failure'> | null, hasFeedUrl: boolean): KindResult {
   if (!latest) return { status: 'unknown', reason: { key: hasFeedUrl ? 'health.feed.never' : 'health.feed.none' } };
-  if (latest.health === 'failed') return { status: 'failing', reason: { key: 'health.feed.failed', values: { code: latest.failure?.code ?? 'failed' } } };
+  if (latest.health === 'failed') {
+    // The page names the cause by an ICU select over `code`, whose keys take no hyphen ("too_slow");
+    // `http` for the server's refusal ("HTTP 503"), `none` keeps the sentence whole without it.
+    const code = (latest.failure?.code ?? 'failed').replace(/-/g, '_');
+    const http = latest.failure?.httpStatus ?? 'none';
+    return { status: 'failing', reason: { key: 'health.feed.failed', values: { code, http } } };
+  }
   if (latest.health === 'warnings') return { status: 'warning', reason: { key: 'health.feed.warnings', values: { count: latest.warningKeys.length } } };
   return { status: 'healthy', reason: { key: 'health.feed.ok', values: { orders: latest.orders } } };
 }

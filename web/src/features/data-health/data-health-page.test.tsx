@@ -31,10 +31,10 @@ const health: DataHealth = {
     item({
       kind: 'feed',
       status: 'failing',
-      reason: { key: 'health.feed.failed', values: { code: 'http-404' } },
+      reason: { key: 'health.feed.failed', values: { code: 'status', http: 404 } },
       history: [
         { day: '2026-11-24', status: 'healthy', checkedAt: '2026-11-24T04:00:00Z' },
-        { day: '2026-11-25', status: 'failing', checkedAt: '2026-11-25T04:00:00Z', reason: { key: 'health.feed.failed', values: { code: 'http-404' } } },
+        { day: '2026-11-25', status: 'failing', checkedAt: '2026-11-25T04:00:00Z', reason: { key: 'health.feed.failed', values: { code: 'status', http: 404 } } },
         { day: '2026-11-26', status: 'failing', checkedAt: '2026-11-26T04:10:00Z' },
       ],
     }),
@@ -88,7 +88,7 @@ describe('data health page', () => {
     mockSession(makeUser());
     answer(health);
     renderApp('/data-health');
-    expect(await screen.findByText('The feed could not be fetched or read (error: http-404).')).toBeInTheDocument();
+    expect(await screen.findByText('The feed could not be fetched or read: its server refused to send it (HTTP 404).')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Order feed',
       'Analytics access',
@@ -239,7 +239,7 @@ describe('data health page: a warning\'s lifecycle', () => {
       }),
     );
     renderApp('/data-health');
-    await screen.findByText('The feed could not be fetched or read (error: http-404).');
+    await screen.findByText('The feed could not be fetched or read: its server refused to send it (HTTP 404).');
     // Read afresh each time: the answer re-renders the cards.
     const feed = () => section('Order feed');
     // Only the kinds that warn or fail can be acknowledged.

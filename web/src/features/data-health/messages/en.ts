@@ -60,7 +60,7 @@ export const en = {
   // Reasons (GET /api/data-health)
   'health.feed.ok': 'The feed was read without errors ({orders, plural, one {# order} other {# orders}}).',
   'health.feed.warnings': 'The feed was read with {count, plural, one {# kind of warning} other {# kinds of warnings}}.',
-  'health.feed.failed': 'The feed could not be fetched or read (error: {code}).',
+  'health.feed.failed': 'The feed could not be fetched or read: {code, select, status {its server refused to send it{http, select, none {} other { (HTTP {http})}}} timeout {it took too long to arrive} too_slow {its server sent it too slowly} stalled {it stopped arriving} connection {the connection to its server failed} dns {its host name was not found} malformed {it is not well-formed} other {error “{code}”}}.',
   'health.feed.none': 'No feed address is stored yet.',
   'health.feed.never': 'The feed has not been checked yet.',
   'health.access.ok': 'Our service account can read your analytics property.',

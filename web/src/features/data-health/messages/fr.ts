@@ -54,7 +54,7 @@ export const fr: Record<keyof typeof en, string> = {
 
   'health.feed.ok': 'Le flux a été lu sans erreur ({orders, plural, one {# commande} other {# commandes}}).',
   'health.feed.warnings': 'Le flux a été lu avec {count, plural, one {# type d’avertissement} other {# types d’avertissements}}.',
-  'health.feed.failed': 'Le flux n’a pas pu être récupéré ou lu (erreur : {code}).',
+  'health.feed.failed': 'Le flux n’a pas pu être récupéré ou lu : {code, select, status {son serveur a refusé de l’envoyer{http, select, none {} other { (HTTP {http})}}} timeout {il a mis trop de temps à arriver} too_slow {son serveur l’a envoyé trop lentement} stalled {il a cessé d’arriver} connection {la connexion à son serveur a échoué} dns {le nom de son hôte est introuvable} malformed {il n’est pas bien formé} other {erreur « {code} »}}.',
   'health.feed.none': 'Aucune adresse de flux n’est encore enregistrée.',
   'health.feed.never': 'Le flux n’a pas encore été vérifié.',
   'health.access.ok': 'Notre compte de service peut lire votre propriété Analytics.',
