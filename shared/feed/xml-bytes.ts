@@ -184,6 +184,8 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   private readonly deferredSlots: number[] = [];
   private readonly deferredAts: number[] = [];
   private readonly deferredTargets: FieldTarget[] = [];
+  /** records.orders when deferred: the open order's values are counted in its budget when stored, a finished order's not. */
+  private readonly deferredOrders: number[] = [];
   /** Their bytes gathered for one decoding, each followed by a NUL (no deferred value holds a control byte). */
   private gathered: Uint8Array = EMPTY_BYTES;
 
@@ -305,9 +307,20 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       this.mapByte = 0;
       this.mapChar = 0;
     }
-    this.scan();
-    // Before the buffer moves, and before lineAt passes the positions a deferred value may fail at.
+    try {
+      this.scan();
+    } catch (error) {
+      // The orders finished before the error come first, as on the text path, which hands each
+      // over at its closing tag. Their values cannot fail (their budget was met on the bound),
+      // and an exception of onOrder itself wins, as it would have come first there too.
+      this.settle();
+      this.records.handOver();
+      throw error;
+    }
+    // Once a buffer (not once an order: the JavaScript side of each decoder call costs more than
+    // a few values' bytes), before the buffer moves; then the orders held for their values.
     this.settle();
+    this.records.handOver();
     this.lazy = !this.aligned;
     this.lineAt(this.pos);
     // The rest moves to the front of the reused buffer (and the caller's bytes were copied in).
@@ -327,8 +340,9 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     this.deferredSlots[n] = slot;
     this.deferredAts[n] = at;
     this.deferredTargets[n] = this.records.target(slot);
+    this.deferredOrders[n] = this.records.orders;
     this.deferredCount = n + 1;
-    this.records.deferred(end - start);
+    this.records.deferred(slot, end - start);
   }
 
   /** Makes the deferred values, in one decoding of their bytes, and stores them in the order read. */
@@ -336,6 +350,8 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const count = this.deferredCount;
     if (count === 0) return;
     this.deferredCount = 0;
+    const records = this.records;
+    records.settling();
     const buf = this.buf;
     let size = 0;
     for (let k = 0; k < count; k++) size += (this.deferredEnds[k] as number) - (this.deferredStarts[k] as number) + 1;
@@ -350,9 +366,12 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     // The NULs end any sequence cut at a value's end, so each value decodes as it would alone.
     const text = utf8.decode(gathered.subarray(0, at));
     let from = 0;
+    const open = records.orders;
     for (let k = 0; k < count; k++) {
       const to = text.indexOf('\0', from);
-      this.records.store(this.deferredTargets[k] as FieldTarget, this.deferredSlots[k] as number, text.slice(from, to), this.deferredAts[k] as number);
+      const value = text.slice(from, to);
+      if (this.deferredOrders[k] === open) records.store(this.deferredTargets[k] as FieldTarget, this.deferredSlots[k] as number, value, this.deferredAts[k] as number);
+      else records.keep(this.deferredTargets[k] as FieldTarget, this.deferredSlots[k] as number, value);
       from = to + 1;
     }
   }
