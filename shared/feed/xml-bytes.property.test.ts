@@ -224,9 +224,9 @@ describe('XML byte parser = decoder + text parser', { timeout: 120_000 }, () => 
     }
   });
 
-  it('gives the text path\'s outcome on values deferred in a buffer after one of other characters than ASCII, made an order at a time', () => {
+  it('gives the text path\'s outcome on values deferred in a buffer after one of other characters than ASCII, made once per buffer', () => {
     // PAD (Cyrillic) fills the first buffer; a cut after it makes the rest a lazy buffer, whose
-    // fast-path values are deferred and settled at </order>, before another value, or at the buffer's end.
+    // fast-path values are deferred and settled before a value of the same field, near the order's budget, or at the buffer's end.
     const feed = (body: string | Uint8Array, tail = '') => concat(PAD, utf8('<orders>\r\n\t<order id="ЗК-1">'), typeof body === 'string' ? utf8(body) : body, utf8(`</order>${tail}\r\n</orders>`));
     const product = (id: string, category: string) => `<product><id>${id}</id><category>${category}</category><price>1.5</price><quantity>2</quantity></product>`;
     const cases: [body: string | Uint8Array, outcome: string][] = [

@@ -13,8 +13,8 @@
  * Positions are byte offsets. They equal character offsets when the buffer is ASCII (its
  * decoded text is as long as its bytes: the usual case), so values are sliced from that text;
  * in a valid UTF-8 buffer a cursor maps byte to character positions; after a buffer that was
- * not ASCII, the next is not decoded whole (`lazy`): the fast paths' values are decoded an
- * order at a time (`settle`), the rest where it is read. What depends on characters
+ * not ASCII, the next is not decoded whole (`lazy`): the fast paths' values are decoded once per
+ * buffer (`settle`, the finished orders held until then), the rest where it is read. What depends on characters
  * rather than bytes is worked out in characters: the caps (a token is measured in decoded
  * UTF-16 units, as the text parser does, once its bytes pass the cap), name characters beyond
  * ASCII, the input gate (BOM, binary sniffing and blankness on the decoded first kilobyte).
@@ -170,9 +170,9 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
    * The buffer was not decoded whole (`chars` is empty): the one before it held other characters
    * than ASCII, and so will this one, nearly always. Decoding a whole Cyrillic buffer cost more
    * than the tokenizer's scan of it (TextDecoder's non-ASCII path runs over every byte of the
-   * tags too), so the fast paths defer their values instead: their spans are listed, and an
-   * order's values are decoded together, in one call over their bytes alone (`settle`), before
-   * the order is handed over. Other text is decoded where it is read (`slice`), as for a buffer
+   * tags too), so the fast paths defer their values instead: their spans are listed, and the
+   * buffer's values are decoded together, in one call over their bytes alone (`settle`), at its
+   * end; the orders finished meanwhile are held and handed over after it (XmlRecords.handOver). Other text is decoded where it is read (`slice`), as for a buffer
    * with invalid bytes. Every LAZY_PROBE-th buffer is decoded whole again, to see ASCII come back.
    */
   private lazy = false;
