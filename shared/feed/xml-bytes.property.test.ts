@@ -224,9 +224,9 @@ describe('XML byte parser = decoder + text parser', { timeout: 120_000 }, () => 
     }
   });
 
-  it('gives the text path\'s outcome on values deferred in a buffer after one of other characters than ASCII, made an order at a time', () => {
+  it('gives the text path\'s outcome on values deferred in a buffer after one of other characters than ASCII, made once per buffer', () => {
     // PAD (Cyrillic) fills the first buffer; a cut after it makes the rest a lazy buffer, whose
-    // fast-path values are deferred and settled at </order>, before another value, or at the buffer's end.
+    // fast-path values are deferred and settled before a value of the same field, near the order's budget, or at the buffer's end.
     const feed = (body: string | Uint8Array, tail = '') => concat(PAD, utf8('<orders>\r\n\t<order id="ЗК-1">'), typeof body === 'string' ? utf8(body) : body, utf8(`</order>${tail}\r\n</orders>`));
     const product = (id: string, category: string) => `<product><id>${id}</id><category>${category}</category><price>1.5</price><quantity>2</quantity></product>`;
     const cases: [body: string | Uint8Array, outcome: string][] = [
@@ -246,6 +246,68 @@ describe('XML byte parser = decoder + text parser', { timeout: 120_000 }, () => 
       for (let at = PAD.length; at <= bytes.length; at++) expect(viaBytes(splitBytes(bytes, [at])), `${String(body)} cut at ${at}`).toEqual(expected);
       expect(viaBytes(splitBytes(bytes, [PAD.length + 1, PAD.length + 40, bytes.length - 30]))).toEqual(expected);
     }
+  });
+
+  it('hands over every order finished before an error, before the error, on a buffer whose values are made once at its end', () => {
+    // What a caller sees, in order: each order handed over, then the error or the end. On a lazy
+    // buffer (after PAD's Cyrillic) the byte path holds finished orders until the buffer's values
+    // are decoded; an error found later in that buffer must still come after them, with its line.
+    const seen = (parse: (onOrder: (order: RawOrder) => void) => void): unknown[] => {
+      const events: unknown[] = [];
+      try {
+        parse((order) => events.push(order));
+        events.push('end');
+      } catch (error) {
+        if (!(error instanceof FeedParseError)) throw error;
+        events.push({ code: error.code, message: error.message, line: error.line });
+      }
+      return events;
+    };
+    const textSeen = (bytes: Uint8Array) =>
+      seen((onOrder) => {
+        const decoder = createFeedDecoder('xml');
+        const parser = createXmlParser(onOrder, { kind: 'order' });
+        parser.push(decoder.decode(bytes));
+        parser.push(decoder.end());
+        parser.end();
+      });
+    const bytesSeen = (chunks: readonly Uint8Array[]) =>
+      seen((onOrder) => {
+        const input = createFeedByteInput('xml', onOrder, { kind: 'order' });
+        for (const chunk of chunks) input.push(chunk);
+        input.end();
+      });
+    const order = (n: number) =>
+      `\r\n\t<order id="ЗК-${n}"><id>ЗК-${n}</id><state>done</state><price>${n}.5</price><coupon><![CDATA[ПРОМО${n}]]></coupon>\r\n\t\t<products><product><id>П${n}</id><category>Сад</category><quantity>${n}</quantity></product></products></order>`;
+    const orders = [1, 2, 3, 4].map(order).join('');
+    const breaks = [
+      '<order><id>Я</id><state>done</stat></order></orders>',
+      '<order><id>Я</id><coupon>к\u0001</coupon></order></orders>',
+      '<order><id>Я</id></order></orders><order/>',
+      '<order><id>Я</id><products><product><id>1</id></product></products>',
+      '<order><id>Я</id><!DOCTYPE x></order></orders>',
+    ];
+    for (const broken of breaks) {
+      const bytes = concat(PAD, utf8(`<orders>${orders}\r\n${broken}`));
+      const expected = textSeen(bytes);
+      expect(expected.length, broken).toBeGreaterThanOrEqual(5);
+      expect(expected.at(-1), broken).toHaveProperty('code');
+      expect(bytesSeen([bytes]), broken).toEqual(expected);
+      for (let at = PAD.length; at <= bytes.length; at++) expect(bytesSeen(splitBytes(bytes, [at])), `${broken} cut at ${at}`).toEqual(expected);
+    }
+    // An exception of onOrder itself comes first, as the text path throws it at that order's end.
+    const bytes = concat(PAD, utf8(`<orders>${orders}\r\n${breaks[0]}`));
+    const stopAtThird = (run: (onOrder: (order: RawOrder) => void) => void) => {
+      const ids: unknown[] = [];
+      expect(() => run((o) => {
+        if (ids.length === 2) throw new Error('stop');
+        ids.push(o.fields.id);
+      })).toThrow('stop');
+      return ids;
+    };
+    const decoded = createFeedDecoder('xml').decode(bytes);
+    expect(stopAtThird((onOrder) => createXmlParser(onOrder, { kind: 'order' }).push(decoded))).toEqual(['ЗК-1', 'ЗК-2']);
+    expect(stopAtThird((onOrder) => createFeedByteInput('xml', onOrder, { kind: 'order' }).push(bytes))).toEqual(['ЗК-1', 'ЗК-2']);
   });
 
   it('reads lead feeds the same way', () => {

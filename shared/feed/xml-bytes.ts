@@ -13,8 +13,8 @@
  * Positions are byte offsets. They equal character offsets when the buffer is ASCII (its
  * decoded text is as long as its bytes: the usual case), so values are sliced from that text;
  * in a valid UTF-8 buffer a cursor maps byte to character positions; after a buffer that was
- * not ASCII, the next is not decoded whole (`lazy`): the fast paths' values are decoded an
- * order at a time (`settle`), the rest where it is read. What depends on characters
+ * not ASCII, the next is not decoded whole (`lazy`): the fast paths' values are decoded once per
+ * buffer (`settle`, the finished orders held until then), the rest where it is read. What depends on characters
  * rather than bytes is worked out in characters: the caps (a token is measured in decoded
  * UTF-16 units, as the text parser does, once its bytes pass the cap), name characters beyond
  * ASCII, the input gate (BOM, binary sniffing and blankness on the decoded first kilobyte).
@@ -170,9 +170,9 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
    * The buffer was not decoded whole (`chars` is empty): the one before it held other characters
    * than ASCII, and so will this one, nearly always. Decoding a whole Cyrillic buffer cost more
    * than the tokenizer's scan of it (TextDecoder's non-ASCII path runs over every byte of the
-   * tags too), so the fast paths defer their values instead: their spans are listed, and an
-   * order's values are decoded together, in one call over their bytes alone (`settle`), before
-   * the order is handed over. Other text is decoded where it is read (`slice`), as for a buffer
+   * tags too), so the fast paths defer their values instead: their spans are listed, and the
+   * buffer's values are decoded together, in one call over their bytes alone (`settle`), at its
+   * end; the orders finished meanwhile are held and handed over after it (XmlRecords.handOver). Other text is decoded where it is read (`slice`), as for a buffer
    * with invalid bytes. Every LAZY_PROBE-th buffer is decoded whole again, to see ASCII come back.
    */
   private lazy = false;
@@ -184,6 +184,13 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   private readonly deferredSlots: number[] = [];
   private readonly deferredAts: number[] = [];
   private readonly deferredTargets: FieldTarget[] = [];
+  /** records.orders when deferred: the open order's values are counted in its budget when stored, a finished order's not. */
+  private readonly deferredOrders: number[] = [];
+  /**
+   * 1 when the value is ASCII: those are gathered and decoded apart, since TextDecoder's ASCII
+   * path is some twenty times faster per byte than its path for the mixed text (measured).
+   */
+  private readonly deferredAscii: number[] = [];
   /** Their bytes gathered for one decoding, each followed by a NUL (no deferred value holds a control byte). */
   private gathered: Uint8Array = EMPTY_BYTES;
 
@@ -305,9 +312,20 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
       this.mapByte = 0;
       this.mapChar = 0;
     }
-    this.scan();
-    // Before the buffer moves, and before lineAt passes the positions a deferred value may fail at.
+    try {
+      this.scan();
+    } catch (error) {
+      // The orders finished before the error come first, as on the text path, which hands each
+      // over at its closing tag. Their values cannot fail (their budget was met on the bound),
+      // and an exception of onOrder itself wins, as it would have come first there too.
+      this.settle();
+      this.records.handOver();
+      throw error;
+    }
+    // Once a buffer (not once an order: the JavaScript side of each decoder call costs more than
+    // a few values' bytes), before the buffer moves; then the orders held for their values.
     this.settle();
+    this.records.handOver();
     this.lazy = !this.aligned;
     this.lineAt(this.pos);
     // The rest moves to the front of the reused buffer (and the caller's bytes were copied in).
@@ -320,15 +338,17 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
   }
 
   /** Defers the value buf[start, end) of `slot`, read at `at` (its closing tag), on a lazy buffer. */
-  private defer(slot: number, start: number, end: number, at: number): void {
+  private defer(slot: number, start: number, end: number, at: number, ascii: boolean): void {
     const n = this.deferredCount;
+    this.deferredAscii[n] = ascii ? 1 : 0;
     this.deferredStarts[n] = start;
     this.deferredEnds[n] = end;
     this.deferredSlots[n] = slot;
     this.deferredAts[n] = at;
     this.deferredTargets[n] = this.records.target(slot);
+    this.deferredOrders[n] = this.records.orders;
     this.deferredCount = n + 1;
-    this.records.deferred(end - start);
+    this.records.deferred(slot, end - start);
   }
 
   /** Makes the deferred values, in one decoding of their bytes, and stores them in the order read. */
@@ -336,24 +356,50 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const count = this.deferredCount;
     if (count === 0) return;
     this.deferredCount = 0;
+    const records = this.records;
+    records.settling();
     const buf = this.buf;
     let size = 0;
-    for (let k = 0; k < count; k++) size += (this.deferredEnds[k] as number) - (this.deferredStarts[k] as number) + 1;
+    let asciiSize = 0;
+    for (let k = 0; k < count; k++) {
+      const bytes = (this.deferredEnds[k] as number) - (this.deferredStarts[k] as number) + 1;
+      size += bytes;
+      if (this.deferredAscii[k] === 1) asciiSize += bytes;
+    }
     if (size > this.gathered.length) this.gathered = new Uint8Array(Math.max(size, 2 * this.gathered.length, 4096));
     const gathered = this.gathered;
-    let at = 0;
+    // The ASCII values first, the others after them.
+    let asciiAt = 0;
+    let at = asciiSize;
     for (let k = 0; k < count; k++) {
       const end = this.deferredEnds[k] as number;
-      for (let i = this.deferredStarts[k] as number; i < end; i++) gathered[at++] = buf[i] as number;
-      gathered[at++] = 0;
+      if (this.deferredAscii[k] === 1) {
+        for (let i = this.deferredStarts[k] as number; i < end; i++) gathered[asciiAt++] = buf[i] as number;
+        gathered[asciiAt++] = 0;
+      } else {
+        for (let i = this.deferredStarts[k] as number; i < end; i++) gathered[at++] = buf[i] as number;
+        gathered[at++] = 0;
+      }
     }
     // The NULs end any sequence cut at a value's end, so each value decodes as it would alone.
-    const text = utf8.decode(gathered.subarray(0, at));
+    const asciiText = asciiSize === 0 ? '' : utf8.decode(gathered.subarray(0, asciiSize));
+    const text = at === asciiSize ? '' : utf8.decode(gathered.subarray(asciiSize, at));
+    let asciiFrom = 0;
     let from = 0;
+    const open = records.orders;
     for (let k = 0; k < count; k++) {
-      const to = text.indexOf('\0', from);
-      this.records.store(this.deferredTargets[k] as FieldTarget, this.deferredSlots[k] as number, text.slice(from, to), this.deferredAts[k] as number);
-      from = to + 1;
+      let value: string;
+      if (this.deferredAscii[k] === 1) {
+        const to = asciiText.indexOf('\0', asciiFrom);
+        value = asciiText.slice(asciiFrom, to);
+        asciiFrom = to + 1;
+      } else {
+        const to = text.indexOf('\0', from);
+        value = text.slice(from, to);
+        from = to + 1;
+      }
+      if (this.deferredOrders[k] === open) records.store(this.deferredTargets[k] as FieldTarget, this.deferredSlots[k] as number, value, this.deferredAts[k] as number);
+      else records.keep(this.deferredTargets[k] as FieldTarget, this.deferredSlots[k] as number, value);
     }
   }
 
@@ -629,9 +675,11 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     let plain = true;
     let amp = false;
     let control = -1;
+    let bits = 0;
     let lt = valueStart;
     for (; lt < len; lt++) {
       const c = buf[lt] as number;
+      bits |= c;
       if (c === LT) break;
       if (c < 32) {
         if (c !== 9 && c !== 10 && c !== 13 && control === -1) control = lt;
@@ -646,7 +694,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     if (control !== -1) this.control(control);
     // As finishValue would leave it (no line break, no blank end): made later, with the order's others.
     if (this.lazy && plain && !amp && lt > valueStart && buf[valueStart] !== SPACE && buf[lt - 1] !== SPACE) {
-      this.defer(slot, valueStart, lt, lt);
+      this.defer(slot, valueStart, lt, lt, (bits & 0x80) === 0);
       if (this.linePos === tagStart) this.linePos = lt + n + 3;
       return lt + n + 3;
     }
@@ -688,8 +736,10 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     const n = this.closes(id, lt);
     if (n === -1) return -1;
     let plain = true;
+    let bits = 0;
     for (let i = start; i < close; i++) {
       const c = buf[i] as number;
+      bits |= c;
       if (c < 32) {
         if (c !== 9 && c !== 10 && c !== 13) return -1;
         plain = false;
@@ -697,7 +747,7 @@ class XmlByteParser implements ByteRecordParser, XmlLines {
     }
     if (this.over(start, close)) return -1;
     // CDATA holds no entities; line breaks are normalised as in any value.
-    if (this.lazy && plain && close > start && buf[start] !== SPACE && buf[close - 1] !== SPACE) this.defer(slot, start, close, lt);
+    if (this.lazy && plain && close > start && buf[start] !== SPACE && buf[close - 1] !== SPACE) this.defer(slot, start, close, lt, (bits & 0x80) === 0);
     else this.records.setField(slot, finishValue(this.slice(start, close), plain), lt);
     if (plain && this.linePos === tagStart) this.linePos = lt + n + 3;
     return lt + n + 3;

@@ -167,8 +167,10 @@ export interface XmlLines {
   /** 1-based line of buffer position `at` (never called with a position before the last one). */
   lineAt(at: number): number;
   /**
-   * Makes the values the tokenizer has deferred (`deferred`) and stores them (`store`), in the
-   * order they were read. Called before any other value is stored and before an order is handed over.
+   * Makes the values the tokenizer has deferred (`deferred`) and stores them (`store`, or `keep`
+   * for an order already finished), in the order they were read. Called when a value of the same
+   * field comes, or when the order's budget could be passed; the tokenizer also settles at the end
+   * of each buffer, then hands the held orders over (`handOver`).
    */
   settle(): void;
 }
@@ -181,6 +183,9 @@ export type FieldTarget = RawOrder['fields'] | RawProduct['fields'];
  * index in PRODUCT_FIELDS (one number, so the fast path needs no second lookup of the parent).
  */
 const PRODUCT_SLOT = 32;
+/** pendingSlots: bit `slot` for an order field, from PRODUCT_BITS on for a product field. */
+const PRODUCT_BITS = 1 << 16;
+const slotBit = (slot: number) => (slot < PRODUCT_SLOT ? 1 << slot : PRODUCT_BITS << (slot - PRODUCT_SLOT));
 
 /**
  * The stack of open elements and the record being built. One class for both tokenizers, each
@@ -204,8 +209,19 @@ export class XmlRecords {
   private slot = -1;
   /** Characters of values kept for the current order (FEED_LIMITS.maxOrderChars). */
   private orderChars = 0;
-  /** Bytes (with one separator each) of the values deferred and not settled yet: at least their characters. */
+  /** Bytes (with one separator each) of the current order's values deferred and not settled yet: at least their characters. */
   private deferredBytes = 0;
+  /** Slots of the open order and product with a deferred value not settled yet (`slotBit`): a repeated field keeps its first value. */
+  private pendingSlots = 0;
+  /** Orders opened so far: tells a deferred value of the open order from one of an order already finished. */
+  orders = 0;
+  /**
+   * Finished orders waiting for their deferred values (any deferred value not settled yet holds
+   * every order finished after it, so they are handed over in order): at most one buffer's worth,
+   * handed over at the buffer's end or before an error found after them.
+   */
+  private readonly held: RawOrder[] = [];
+  private unsettled = false;
 
   constructor(
     private readonly onOrder: (order: RawOrder) => void,
@@ -279,7 +295,11 @@ export class XmlRecords {
    * closing tag). A repeated field keeps its first value (the setters never overwrite).
    */
   setField(slot: number, value: string, at: number): void {
-    if (this.deferredBytes !== 0) this.lines.settle();
+    // Stored now, before deferred values of other fields, only when no order of the stores can
+    // change the outcome: not the same field (the first wins), and the budget cannot be passed.
+    if (this.deferredBytes !== 0 && ((this.pendingSlots & slotBit(slot)) !== 0 || this.orderChars + this.deferredBytes + value.length > FEED_LIMITS.maxOrderChars)) {
+      this.lines.settle();
+    }
     this.store(this.target(slot), slot, value, at);
   }
 
@@ -294,15 +314,39 @@ export class XmlRecords {
    * budget cannot be passed while the bytes stay within it; otherwise the values are settled now,
    * and the budget is judged on the characters at this value, as for any other.
    */
-  deferred(bytes: number): void {
+  deferred(slot: number, bytes: number): void {
+    this.unsettled = true;
+    this.pendingSlots |= slotBit(slot);
     this.deferredBytes += bytes + 1;
     if (this.orderChars + this.deferredBytes > FEED_LIMITS.maxOrderChars) this.lines.settle();
   }
 
-  /** Stores a finished value into `target` (setField's, or a deferred value's when settled). */
-  store(target: FieldTarget, slot: number, value: string, at: number): void {
-    // Any deferred value is being settled (before this one, or this is one of them).
+  /** The tokenizer is about to store every deferred value (`store` for the open order's, `keep` for finished orders'). */
+  settling(): void {
+    this.unsettled = false;
     this.deferredBytes = 0;
+    this.pendingSlots = 0;
+  }
+
+  /** Stores a deferred value of a finished order: its budget was met on the bound (bytes), so it is not counted again. */
+  keep(target: FieldTarget, slot: number, value: string): void {
+    if (slot < PRODUCT_SLOT) setOrderField(target as RawOrder['fields'], slot, value);
+    else setProductField(target as RawProduct['fields'], slot - PRODUCT_SLOT, value);
+  }
+
+  /** Hands the held orders over, in order (the tokenizer has settled their values). */
+  handOver(): void {
+    const held = this.held;
+    if (held.length === 0) return;
+    try {
+      for (let k = 0; k < held.length; k++) this.onOrder(held[k] as RawOrder);
+    } finally {
+      held.length = 0;
+    }
+  }
+
+  /** Stores a finished value into the open order or product (setField's, or a deferred value's when settled). */
+  store(target: FieldTarget, slot: number, value: string, at: number): void {
     this.orderChars += value.length;
     if (this.orderChars > FEED_LIMITS.maxOrderChars) this.fail('token-too-large', `an order whose values exceed ${FEED_LIMITS.maxOrderChars} characters`, at, { key: 'orderValuesTooLong', values: { max: FEED_LIMITS.maxOrderChars } });
     if (slot < PRODUCT_SLOT) setOrderField(target as RawOrder['fields'], slot, value);
@@ -355,7 +399,10 @@ export class XmlRecords {
       if (parent === ROOT) {
         if (name === this.recordName && id !== -1) {
           this.order = { line: this.lines.lineAt(at), fields: {}, products: null };
+          this.orders++;
           this.orderChars = 0;
+          this.deferredBytes = 0;
+          this.pendingSlots = 0;
           role = ORDER;
         } else role = SKIP;
       } else if (parent === ORDER) {
@@ -371,6 +418,7 @@ export class XmlRecords {
       } else if (parent === PRODUCTS) {
         if (id === ID_PRODUCT) {
           this.product = { fields: {}, line: this.lines.lineAt(at) };
+          this.pendingSlots &= PRODUCT_BITS - 1;
           role = PRODUCT;
         } else {
           this.problem(`unknown element <${clip(name)}> inside <products>`);
@@ -414,10 +462,10 @@ export class XmlRecords {
         break;
       }
       case ORDER: {
-        if (this.deferredBytes !== 0) this.lines.settle();
         const order = this.order as RawOrder;
         this.order = undefined;
-        this.onOrder(order);
+        if (this.unsettled || this.held.length > 0) this.held.push(order);
+        else this.onOrder(order);
         break;
       }
       case ROOT:
