@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from '../../functions/data/audit';
 import type { CompanyRecord } from '../../functions/data/companies';
-import { getDelivery, listDeliveries } from '../../functions/data/outbox';
+import { dueDeliveries, getDelivery, listDeliveries } from '../../functions/data/outbox';
 import { OUTBOX_RETRY } from '../../functions/core/outbox/backoff';
 import { startLocalStack, type LocalStack } from '../../localstack/stack';
 import type { WebhookAttempt, WebhookEvent } from '../../shared/domain/webhooks';
@@ -91,6 +91,12 @@ async function until<T>(what: string, find: () => Promise<T | null | undefined |
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Waits until no delivery is pending at all, due or not: the sweep moves its clock far ahead, so it
+ * would also send an earlier test's delivery still in flight (its kick not run yet on a busy machine).
+ */
+const outboxSettled = () => until('the earlier deliveries settled', async () => (await dueDeliveries('9999-12-31T23:59:59.999Z', 1)).length === 0);
 
 async function register(client: Browser, path: string, over: Record<string, unknown> = {}): Promise<{ id: string; version: number; secret: string }> {
   const answer = await client.post('/api/webhooks', { name: `Receiver ${path}`, url: `https://127.0.0.1:${port}${path}`, format: 'json', events: ['data-health.changed', 'feed-check.finished'], ...over });
@@ -193,6 +199,7 @@ describe('deliveries to the local receiver', () => {
   }, 90_000);
 
   it('an endpoint answering 500 is tried again later (with backoff), then succeeds once it is back: one event id on every try', async () => {
+    await outboxSettled();
     behaviour = 'fail';
     const hook = await register(customerA, '/flaky');
     const sent = await sendTest(hook.id);
