@@ -1,18 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { DataHealth } from '../../shared/domain/data-health';
+import type { FeedOverview } from '../../shared/domain/order-feed';
 import { expectNoViolations, go, login, m, signIn, useLocale, type Locale } from './fixtures';
 
 /**
  * The same-day retry on /data-health (docs/product.md, "Data health"): the feed kind keeps its
  * status while a retry is due, says when, and lists the day's tries (time, outcome, reason) in
  * the reader's language with its date format (dd/mm/yyyy hh:mm; Russian dd.mm.yyyy), at 1366 and
- * 390 px. The call is answered in the browser (the tries come from the daily job:
- * test/integration/data-health-retry.test.ts drives them for real).
+ * 390 px; the order-feed page's history says of a retry's line which try it was. The calls are
+ * answered in the browser (the tries come from the daily job: test/integration/data-health-retry.test.ts
+ * drives them for real).
  */
 test.describe.configure({ timeout: 60_000 });
 
-const SHOTS = '/tmp/h34-retry';
+const SHOTS = '/tmp/h34-finish';
 mkdirSync(SHOTS, { recursive: true });
 
 // Fixed UTC instants; the browser formats them in its own zone, as the page does (the check reads the page's format only).
@@ -75,6 +77,35 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
       expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await card.screenshot({ path: `${SHOTS}/data-health-tries-${locale}-${width}.png` });
       await expectNoViolations(page, `${locale} /data-health tries`);
+    });
+  }
+}
+
+const FEED: FeedOverview = {
+  current: null,
+  orderFeedUrl: 'https://shop.example/feed.xml',
+  history: [
+    { checkId: 'h2', date: RETRY1, trigger: 'daily', health: 'clean', orders: 120, warningKeys: [], failure: null, runAt: '2026-11-24T03:00:00.000Z', attempt: 1 },
+    { checkId: 'h1', date: RUN, trigger: 'daily', health: 'failed', orders: 0, warningKeys: [], failure: { code: 'timeout', message: 'x' }, runAt: '2026-11-24T03:00:00.000Z', attempt: 0 },
+  ],
+};
+
+for (const locale of ['en', 'fr', 'ru'] as const) {
+  for (const width of [1366, 390]) {
+    test(`the order-feed history says which try a retry was, in ${locale} at ${width} px (stubbed API)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.route('**/api/order-feed', (route) => route.fulfill({ json: FEED }));
+      await useLocale(page, locale);
+      await go(page, '/login?redirect=%2Fcrm%2Forder-feed');
+      await signIn(page, login('ROLE_USER', 'Acme Retail'), locale);
+      const lines = page.getByRole('list', { name: m(locale, 'orderFeed.history.title') }).getByRole('listitem');
+      await expect(lines).toHaveCount(2, { timeout: 20_000 });
+      const retry = m(locale, 'orderFeed.history.retry').replace('{n}', '1').replace('{total}', '2');
+      await expect(lines.nth(0).locator('.feed-timeline-trigger')).toHaveText(retry);
+      await expect(lines.nth(1).locator('.feed-timeline-trigger')).toHaveText(m(locale, 'orderFeed.history.daily'));
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.locator('.feed-history').screenshot({ path: `${SHOTS}/order-feed-tries-${locale}-${width}.png` });
+      await expectNoViolations(page, `${locale} /crm/order-feed tries`);
     });
   }
 }

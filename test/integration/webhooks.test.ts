@@ -1,24 +1,27 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listAudit } from '../../functions/data/audit';
 import type { CompanyRecord } from '../../functions/data/companies';
-import { getDelivery, listDeliveries } from '../../functions/data/outbox';
+import { dueDeliveries, getDelivery, listDeliveries } from '../../functions/data/outbox';
 import { OUTBOX_RETRY } from '../../functions/core/outbox/backoff';
+import { runLocalFeedRecheck } from '../../localstack/job-feeds';
 import { startLocalStack, type LocalStack } from '../../localstack/stack';
 import type { WebhookAttempt, WebhookEvent } from '../../shared/domain/webhooks';
+import { cleanRecords, feedText, xmlChunks } from '../../shared/feed/testing/generate';
 import { makeCompany, makeUser, signedIn } from './helpers/accounts';
 import { Browser } from './helpers/browser';
-import { finished, startCheck, upload } from './helpers/order-feed';
+import { closeServer, feedServer, finished, startCheck, upload } from './helpers/order-feed';
 
 /**
  * Webhooks against a LOCAL RECEIVER (docs/product.md, "Webhooks"): an http server on loopback that
  * this test's stack, and only it, may reach (WEBHOOK_ALLOW; the guard refuses loopback everywhere
  * else and no deployed stage sets it). The receiver verifies every signature as the API docs show;
  * it fails (500: tried again with backoff), hangs (the 10 s cap), redirects (refused), and an
- * endpoint that always fails ends dead, visible in its log and to administrators. This file runs
- * its own stack and its own outbox sweep (EventBridge's `time` moved past each wait).
+ * endpoint that always fails ends dead, visible in its log and to administrators. End to end, the
+ * daily job over a company whose feed turns bad reaches the receiver as a signed health change.
+ * This file runs its own stack and its own outbox sweep (EventBridge's `time` moved past each wait).
  */
 
 type Behaviour = 'ok' | 'fail' | 'hang' | 'redirect';
@@ -91,6 +94,12 @@ async function until<T>(what: string, find: () => Promise<T | null | undefined |
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Waits until no delivery is pending at all, due or not: the sweep moves its clock far ahead, so it
+ * would also send an earlier test's delivery still in flight (its kick not run yet on a busy machine).
+ */
+const outboxSettled = () => until('the earlier deliveries settled', async () => (await dueDeliveries('9999-12-31T23:59:59.999Z', 1)).length === 0);
 
 async function register(client: Browser, path: string, over: Record<string, unknown> = {}): Promise<{ id: string; version: number; secret: string }> {
   const answer = await client.post('/api/webhooks', { name: `Receiver ${path}`, url: `https://127.0.0.1:${port}${path}`, format: 'json', events: ['data-health.changed', 'feed-check.finished'], ...over });
@@ -193,6 +202,7 @@ describe('deliveries to the local receiver', () => {
   }, 90_000);
 
   it('an endpoint answering 500 is tried again later (with backoff), then succeeds once it is back: one event id on every try', async () => {
+    await outboxSettled();
     behaviour = 'fail';
     const hook = await register(customerA, '/flaky');
     const sent = await sendTest(hook.id);
@@ -258,4 +268,48 @@ describe('deliveries to the local receiver', () => {
     const listed = (await listDeliveries('dead', null, 100)).deliveries.find((d) => d.id === sent.deliveryId);
     expect(listed).toMatchObject({ kind: 'webhook', topic: 'webhook.test', recipient: `webhook:127.0.0.1:${port}` });
   }, 120_000);
+});
+
+describe('a daily health change, end to end', () => {
+  it('the daily job over a company whose feed turns bad sends a signed data-health.changed event to the receiver, with its event id', async () => {
+    behaviour = 'ok';
+    let feedUp = true;
+    const feed = feedText(xmlChunks([...cleanRecords({ now: new Date(), orders: 10, seed: 3 })]));
+    const server = await feedServer(inject('feedServerPort'), (_req, res) => {
+      // 404: gone for good, failing at once (a 5xx would be tried again the same day first).
+      if (feedUp) res.writeHead(200, { 'content-type': 'application/xml' }).end(feed);
+      else res.writeHead(404).end('gone');
+    });
+    try {
+      const H = await makeCompany('Hooks health', { orderFeedUrl: `http://127.0.0.1:${inject('feedServerPort')}/hooks/feed.xml` });
+      const customerH = await signedIn(stack.url, await makeUser('ROLE_USER', H));
+      const hook = await register(customerH, '/daily-health', { events: ['data-health.changed'] });
+      const base = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1, 3);
+
+      // Day 1: the feed is known healthy (from unknown: no event). Day 2: it fails.
+      await runLocalFeedRecheck(stack.url, { time: new Date(base).toISOString() });
+      expect(receivedAt('/daily-health')).toHaveLength(0);
+      feedUp = false;
+      const day2 = base + 86_400_000;
+      const run = await runLocalFeedRecheck(stack.url, { time: new Date(day2).toISOString() });
+      expect(run.local.outcomes.find((o) => o.companyId === H.id)?.dataHealth?.statuses.feed).toBe('failing');
+
+      // The event is due at the run's time, a day ahead of the clock: the kick finds it not due yet,
+      // the sweep (EventBridge's every minute) sends it once that time has come.
+      await stack.runJob('outbox-sweep', { time: new Date(day2 + 60_000).toISOString() });
+      const delivered = await until('the health change', async () => receivedAt('/daily-health')[0]);
+      const event = JSON.parse(delivered.body) as WebhookEvent;
+      expect(delivered.headers['x-portal-event']).toBe('data-health.changed');
+      expect(delivered.headers['x-portal-event-id']).toBe(event.id);
+      expect(event.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(event).toMatchObject({ type: 'data-health.changed', companyId: H.id, data: { kind: 'feed', from: 'healthy', to: 'failing' } });
+      expect(verifies(delivered.headers['x-portal-signature'] as string, delivered.body, hook.secret)).toBe(true);
+      expect(verifies(delivered.headers['x-portal-signature'] as string, delivered.body.replace('failing', 'healthy'), hook.secret)).toBe(false);
+      const log = await until('the logged try', async () => (await attempts(customerH, hook.id)).find((a) => a.event === 'data-health.changed'));
+      expect(log).toMatchObject({ status: 204, state: 'sent', attempt: 1 });
+      expect(receivedAt('/daily-health')).toHaveLength(1);
+    } finally {
+      await closeServer(server);
+    }
+  }, 180_000);
 });

@@ -339,6 +339,13 @@ describe('recheckCompany: same-day retries', () => {
     expect(d.sendMail).toHaveBeenCalledTimes(1);
   });
 
+  it('the day before\'s run (its lines carry their runAt) is the line before this run, not one of its tries', async () => {
+    const dayBefore = { ...entry('clean', '2026-11-23T03:00:05.000Z'), runAt: '2026-11-23T03:00:00.000Z', attempt: 0 };
+    const d = deps([dayBefore], 'failed', { runFeedCheck: vi.fn(async () => failing503) });
+    expect(await recheckCompany({ companyId: 'c1', runAt }, 0, d)).toMatchObject({ health: 'failed', previous: 'clean', attempt: 0, retryAt: '2026-11-24T04:00:05.000Z' });
+    expect(d.runFeedCheck).toHaveBeenCalledTimes(1);
+  });
+
   it('a retry delivered again after its try is stored does not run twice', async () => {
     const d = deps([tryOf(1, '2026-11-24T04:00:05.000Z'), tryOf(0, '2026-11-24T03:00:05.000Z'), yesterday], 'failed');
     expect(await recheckCompany({ companyId: 'c1', runAt, attempt: 1 }, 0, d)).toMatchObject({ outcome: 'checked', attempt: 1, retryAt: '2026-11-24T08:00:05.000Z' });

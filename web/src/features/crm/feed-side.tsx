@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FEED_RETRIES } from 'shared/domain/feed-retry';
 import type { FeedCheck, FeedHistoryEntry } from 'shared/domain/order-feed';
 import { STEP_NOTE_MAX } from 'shared/schemas/integration';
 import { DateText } from '../../i18n/dates';
@@ -152,7 +153,14 @@ export function FeedHistoryCard({ history, kind }: { history: FeedHistoryEntry[]
                 {/* With the time: a manual check and the night's re-check can fall on one day. */}
                 <DateText value={entry.date} withTime />
                 <span className="feed-timeline-trigger">
-                  <T id={entry.trigger === 'daily' ? 'orderFeed.history.daily' : 'orderFeed.history.manual'} />
+                  {entry.trigger === 'manual' ? (
+                    <T id="orderFeed.history.manual" />
+                  ) : entry.attempt ? (
+                    // A same-day retry of the night's fetch (shared/domain/feed-retry.ts): which try it was.
+                    <T id="orderFeed.history.retry" values={{ n: entry.attempt, total: FEED_RETRIES }} />
+                  ) : (
+                    <T id="orderFeed.history.daily" />
+                  )}
                 </span>
               </p>
               <p className="feed-timeline-text">

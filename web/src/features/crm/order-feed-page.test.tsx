@@ -280,7 +280,8 @@ describe('OrderFeedPage', () => {
       overview: {
         current: null,
         history: [
-          { checkId: 'h1', date: '2026-11-23T03:00:00Z', trigger: 'daily', health: 'warnings', orders: 120, warningKeys: ['missingPrice', 'zeroPrice'], failure: null },
+          { checkId: 'h2', date: '2026-11-23T04:00:10Z', trigger: 'daily', health: 'warnings', orders: 120, warningKeys: ['missingPrice', 'zeroPrice'], failure: null, runAt: '2026-11-23T03:00:00Z', attempt: 1 },
+          { checkId: 'h1', date: '2026-11-23T03:00:05Z', trigger: 'daily', health: 'failed', orders: 0, warningKeys: [], failure: { code: 'timeout', message: 'x' }, runAt: '2026-11-23T03:00:00Z', attempt: 0 },
           { checkId: 'h0', date: '2026-11-22T03:00:00Z', trigger: 'daily', health: 'failed', orders: 0, warningKeys: [], failure: { code: 'host-key', message: 'SHA256:x' } },
         ],
         orderFeedUrl: null,
@@ -294,12 +295,15 @@ describe('OrderFeedPage', () => {
     expect(screen.getByText('Choose a lead file')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What the lead feed holds' })).toBeInTheDocument();
     expect(screen.getByText(/<leads>/)).toBeInTheDocument();
-    // The health timeline: a daily check with two warnings.
+    // The health timeline: the night's fetch failed, its first retry read two warnings.
     const timeline = screen.getByRole('list', { name: 'Feed health' });
-    expect(timeline).toHaveTextContent('daily check');
-    expect(timeline).toHaveTextContent('2 warnings · 120 leads');
+    const [retry, run] = within(timeline).getAllByRole('listitem');
+    expect(retry).toHaveTextContent('daily check, retry 1 of 2');
+    expect(retry).toHaveTextContent('2 warnings · 120 leads');
+    expect(run).toHaveTextContent('daily check');
+    expect(run).not.toHaveTextContent('retry');
     // An older failed check says why, in the user's language, on demand.
-    const why = within(timeline).getByText('Why?');
+    const why = within(timeline).getAllByText('Why?').at(-1)!;
     expect(why.closest('details')).not.toHaveAttribute('open');
     await userEvent.click(why);
     expect(why.closest('details')).toHaveAttribute('open');

@@ -95,6 +95,7 @@ export const en = {
   'orderFeed.history.title': 'Feed health',
   'orderFeed.history.daily': 'daily check',
   'orderFeed.history.manual': 'your check',
+  'orderFeed.history.retry': 'daily check, retry\u00a0{n}\u00a0of\u00a0{total}',
   'orderFeed.history.health.clean': 'Clean',
   'orderFeed.history.health.warnings': '{count, plural, one {# warning} other {# warnings}}',
   'orderFeed.history.health.failed': 'Could not be read',

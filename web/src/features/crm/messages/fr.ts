@@ -91,6 +91,7 @@ export const fr: Record<keyof typeof en, string> = {
   'orderFeed.history.title': 'Santé du flux',
   'orderFeed.history.daily': 'vérification quotidienne',
   'orderFeed.history.manual': 'votre vérification',
+  'orderFeed.history.retry': 'vérification quotidienne, nouvel\u00a0essai\u00a0{n}\u00a0sur\u00a0{total}',
   'orderFeed.history.health.clean': 'Sans avertissement',
   'orderFeed.history.health.warnings': '{count, plural, one {# avertissement} other {# avertissements}}',
   'orderFeed.history.health.failed': 'Illisible',

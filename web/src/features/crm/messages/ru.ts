@@ -95,6 +95,7 @@ export const ru: Record<keyof typeof en, string> = {
   'orderFeed.history.title': 'Состояние фида',
   'orderFeed.history.daily': 'ежедневная проверка',
   'orderFeed.history.manual': 'ваша проверка',
+  'orderFeed.history.retry': 'ежедневная проверка, повтор\u00a0{n}\u00a0из\u00a0{total}',
   'orderFeed.history.health.clean': 'Без замечаний',
   'orderFeed.history.health.warnings': '{count, plural, one {# предупреждение} few {# предупреждения} many {# предупреждений} other {# предупреждения}}',
   'orderFeed.history.health.failed': 'Не удалось прочитать',
