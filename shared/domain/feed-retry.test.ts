@@ -9,13 +9,15 @@ describe('same-day retry policy', () => {
     ['a feed that stopped arriving', { code: 'stalled' }],
     ['HTTP 500', { code: 'status', httpStatus: 500 }],
     ['HTTP 503', { code: 'status', httpStatus: 503 }],
+    ['HTTP 429 (the server asks to come back later)', { code: 'status', httpStatus: 429 }],
+    ['HTTP 408 (the server gave up waiting)', { code: 'status', httpStatus: 408 }],
   ])('tries %s again', (_name, failure) => {
     expect(isTransientFailure(failure)).toBe(true);
   });
 
   it.each([
     ['HTTP 404', { code: 'status', httpStatus: 404 }],
-    ['HTTP 429 (a 4xx: the server means it)', { code: 'status', httpStatus: 429 }],
+    ['HTTP 403 (a 4xx: the server means it)', { code: 'status', httpStatus: 403 }],
     ['an FTP or SFTP refusal (no HTTP status)', { code: 'status' }],
     ['a feed that reads but is malformed', { code: 'malformed' }],
     ['an address the guard refuses', { code: 'address' }],

@@ -17,10 +17,13 @@ export const FEED_RETRIES = FEED_RETRY_DELAYS_MS.length;
 /** Fetch failures that may pass by themselves (functions/platform/feed-fetch's codes, the check job's own). */
 const TRANSIENT_CODES = new Set(['connection', 'timeout', 'too-slow', 'stalled']);
 
+const PASSING_4XX: ReadonlySet<number> = new Set([408, 429]);
+
 /** Whether a failed check is worth trying again the same day. */
 export function isTransientFailure(failure: Pick<FeedCheckFailure, 'code' | 'httpStatus'> | null | undefined): boolean {
   if (!failure) return false;
-  if (failure.code === 'status') return failure.httpStatus !== undefined && failure.httpStatus >= 500;
+  // 408 and 429 are 4xx that say "later" (a request timeout, a rate limit): a merchant's server under load.
+  if (failure.code === 'status') return failure.httpStatus !== undefined && (failure.httpStatus >= 500 || PASSING_4XX.has(failure.httpStatus));
   return TRANSIENT_CODES.has(failure.code);
 }
 
