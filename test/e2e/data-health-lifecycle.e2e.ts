@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getHealthState, saveHealthState } from '../../functions/data/data-health';
 import { ensureCompany, ensureUser } from '../../localstack/seed';
-import { expectNoViolations, expectSignedInShell, go, m, signIn, stackEnv, useLocale, type Locale } from './fixtures';
+import { expectNoViolations, expectSignedInShell, go, fm, m, signIn, stackEnv, useLocale, type Locale } from './fixtures';
 
 /**
  * A warning's lifecycle on /data-health (docs/product.md, "Data health") in EN, FR and RU, on the
@@ -23,7 +23,7 @@ test.beforeAll(async () => {
     const state = await getHealthState(company.id);
     const checkedAt = new Date().toISOString();
     await saveHealthState(state, {
-      kinds: { feed: { status: 'failing', checkedAt, reason: { key: 'health.feed.failed', values: { code: 'http-503' } } }, 'analytics-access': { status: 'healthy', checkedAt, reason: { key: 'health.access.ok' } } },
+      kinds: { feed: { status: 'failing', checkedAt, reason: { key: 'health.feed.failed', values: { code: 'status', http: 503 } } }, 'analytics-access': { status: 'healthy', checkedAt, reason: { key: 'health.access.ok' } } },
       alerted: { feed: checkedAt.slice(0, 10) },
       lastMailDay: checkedAt.slice(0, 10),
       mutes: {},
@@ -41,7 +41,7 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
     await signIn(page, who(locale), locale);
     await expectSignedInShell(page, locale);
     const feed = card(page, locale, 'feed');
-    await expect(feed.locator('.dh-reason')).toHaveText(m(locale, 'health.feed.failed').replace('{code}', 'http-503'));
+    await expect(feed.locator('.dh-reason')).toHaveText(fm(locale, 'health.feed.failed', { code: 'status', http: 503 }));
     // A healthy check has nothing to acknowledge.
     await expect(card(page, locale, 'analytics-access').getByRole('button', { name: m(locale, 'dataHealth.mute.open') })).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DataHealth } from '../../shared/domain/data-health';
 import { HEALTH_KINDS, HEALTH_STATUSES } from '../../shared/domain/data-health';
-import { expectNoViolations, expectSignedInShell, go, login, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
+import { expectNoViolations, expectSignedInShell, go, login, fm, m, portalUrl, signIn, useLocale, type Locale } from './fixtures';
 
 /**
  * /data-health in the three languages (docs/web.md, "Data health"). The first tests read the real
@@ -76,7 +76,7 @@ const STUB: DataHealth = {
       kind: 'feed',
       status: 'failing',
       lastCheck: new Date().toISOString(),
-      reason: { key: 'health.feed.failed', values: { code: 'http-404' } },
+      reason: { key: 'health.feed.failed', values: { code: 'status', http: 404 } },
       history: Array.from({ length: 30 }, (_, index) => ({ day: day(29 - index), status: index < 27 ? 'healthy' : 'failing', checkedAt: `${day(29 - index)}T04:00:00Z` })),
     },
     { kind: 'analytics-access', status: 'healthy', lastCheck: new Date().toISOString(), reason: { key: 'health.access.ok' }, history: [{ day: day(0), status: 'healthy', checkedAt: new Date().toISOString() }] },
@@ -113,7 +113,7 @@ for (const locale of LOCALES) {
     await go(page, '/login?redirect=%2Fdata-health');
     await signIn(page, login('ROLE_USER', 'Acme Retail'), locale);
     const names = kindNames(locale, false);
-    await expect(section(page, names[0]!).locator('.dh-reason')).toHaveText(m(locale, 'health.feed.failed').replace('{code}', 'http-404'));
+    await expect(section(page, names[0]!).locator('.dh-reason')).toHaveText(fm(locale, 'health.feed.failed', { code: 'status', http: 404 }));
     await expect(section(page, names[0]!).locator('.health-badge')).toHaveText(`✕${m(locale, 'healthStatus.failing')}`);
     await expect(section(page, names[1]!).locator('.health-badge')).toHaveText(`✓${m(locale, 'healthStatus.healthy')}`);
     await expect(section(page, names[1]!).locator('.dh-reason')).toHaveText(m(locale, 'health.access.ok'));

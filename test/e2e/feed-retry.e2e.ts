@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { DataHealth } from '../../shared/domain/data-health';
 import type { FeedOverview } from '../../shared/domain/order-feed';
-import { expectNoViolations, go, login, m, signIn, useLocale, type Locale } from './fixtures';
+import { expectNoViolations, go, login, fm, m, signIn, useLocale, type Locale } from './fixtures';
 
 /**
  * The same-day retry on /data-health (docs/product.md, "Data health"): the feed kind keeps its
@@ -32,7 +32,7 @@ const STUB: DataHealth = {
       reason: { key: 'health.feed.ok', values: { orders: 120 } },
       retryAt: NEXT,
       attempts: [
-        { at: RUN, attempt: 0, status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status' } } },
+        { at: RUN, attempt: 0, status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status', http: 503 } } },
         { at: RETRY1, attempt: 1, status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'timeout' } } },
       ],
       history: [],
@@ -69,9 +69,9 @@ for (const locale of ['en', 'fr', 'ru'] as const) {
       const failing = m(locale, 'healthStatus.failing');
       const line = (iso: string, which: string) => m(locale, 'dataHealth.attempts.item').replace('{date}', format(locale, iso)).replace('{which}', which).replace('{status}', failing);
       await expect(tries.nth(0)).toContainText(line(RUN, m(locale, 'dataHealth.attempts.run')));
-      await expect(tries.nth(0)).toContainText(m(locale, 'health.feed.failed').replace('{code}', 'status'));
+      await expect(tries.nth(0)).toContainText(fm(locale, 'health.feed.failed', { code: 'status', http: 503 }));
       await expect(tries.nth(1)).toContainText(line(RETRY1, m(locale, 'dataHealth.attempts.retry').replace('{n}', '1')));
-      await expect(tries.nth(1)).toContainText(m(locale, 'health.feed.failed').replace('{code}', 'timeout'));
+      await expect(tries.nth(1)).toContainText(fm(locale, 'health.feed.failed', { code: 'timeout', http: 'none' }));
       await expect(page.locator('main')).not.toContainText(/\b(health|dataHealth)\.[a-z]/);
       // Nothing wider than the screen on a phone.
       expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { ALL_MESSAGES } from '../../web/src/all-catalogues';
 import type { MessageId } from '../../web/src/i18n/messages/en';
 
@@ -35,6 +36,22 @@ export const login = (role: 'ROLE_ADMIN' | 'ROLE_MANAGER' | 'ROLE_USER', company
 export const catalogues = ALL_MESSAGES;
 export type Locale = keyof typeof catalogues;
 export const m = (locale: Locale, id: MessageId): string => catalogues[locale][id] ?? catalogues.en[id]!;
+/**
+ * A message with values as the page shows it: text, arguments and selects of the catalogue's ICU
+ * (react-intl itself would bring React's DOM types into the tests' program).
+ */
+export const fm = (locale: Locale, id: MessageId, values: Record<string, string | number>): string => {
+  const format = (elements: MessageFormatElement[]): string =>
+    elements
+      .map((element) => {
+        if (element.type === TYPE.literal) return element.value;
+        if (element.type === TYPE.argument) return String(values[element.value]);
+        if (element.type === TYPE.select) return format((element.options[String(values[element.value])] ?? element.options.other!).value);
+        throw new Error(`fm: ${id} holds an ICU element it does not format (type ${element.type})`);
+      })
+      .join('');
+  return format(parse(m(locale, id)));
+};
 
 export const go = (page: Page, path: string) => page.goto(portalUrl() + path);
 

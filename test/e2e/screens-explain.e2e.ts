@@ -6,7 +6,7 @@ import type { CompanyRecord } from '../../functions/data/companies';
 import { deleteSourceWithRules } from '../../functions/data/sources';
 import { putNewRule } from '../../functions/data/traffic-rules';
 import { ensureCompany, ensureUser } from '../../localstack/seed';
-import { expectSignedInShell, go, login, m, signIn, stackEnv, useLocale, type Locale } from './fixtures';
+import { expectSignedInShell, fm, go, login, m, signIn, stackEnv, useLocale, type Locale } from './fixtures';
 
 /**
  * Screens that explain themselves (issue 29): the dashboard's health summary says which kind and
@@ -41,7 +41,7 @@ async function signInAs(page: Page, who: { login: string; password: string }, lo
 const HEALTH: DataHealth = {
   companyId: 'stub',
   items: [
-    { kind: 'feed', status: 'failing', lastCheck: new Date().toISOString(), reason: { key: 'health.feed.failed', values: { code: 'http-404' } }, history: [] },
+    { kind: 'feed', status: 'failing', lastCheck: new Date().toISOString(), reason: { key: 'health.feed.failed', values: { code: 'status', http: 404 } }, history: [] },
     { kind: 'analytics-access', status: 'healthy', lastCheck: new Date().toISOString(), reason: { key: 'health.access.ok' }, history: [] },
     { kind: 'analytics-coverage', status: 'warning', lastCheck: new Date().toISOString(), reason: { key: 'health.coverage.below', values: { percent: 80 } }, history: [] },
     { kind: 'utm-linking', status: 'unknown', lastCheck: null, history: [] },
@@ -60,7 +60,7 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(lines).toHaveCount(2);
     const sep = locale === 'fr' ? '\u00a0: ' : ': ';
     await expect(lines.nth(0)).toContainText(`${m(locale, 'dataHealth.kind.feed')}${sep}`);
-    await expect(lines.nth(0)).toContainText('http-404');
+    await expect(lines.nth(0)).toContainText(fm(locale, 'health.feed.failed', { code: 'status', http: 404 }));
     await expect(lines.nth(1)).toContainText(`${m(locale, 'dataHealth.kind.analytics-coverage')}${sep}`);
     await expect(card).not.toContainText(/\bhealth\.[a-z]/);
     await lines.nth(1).getByRole('link', { name: m(locale, 'dataHealth.fix.analytics-coverage') }).click();

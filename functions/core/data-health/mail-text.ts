@@ -139,7 +139,7 @@ const WEEKDAYS: Record<MailLanguage, Record<string, string>> = {
 const FEED_CAUSES: Record<MailLanguage, Record<string, string>> = {
   en: { status: 'its server refused to send it{http}', timeout: 'it took too long to arrive', too_slow: 'its server sent it too slowly', stalled: 'it stopped arriving', connection: 'the connection to its server failed', dns: 'its host name was not found', malformed: 'it is not well-formed' },
   fr: { status: 'son serveur a refusé de l’envoyer{http}', timeout: 'il a mis trop de temps à arriver', too_slow: 'son serveur l’a envoyé trop lentement', stalled: 'il a cessé d’arriver', connection: 'la connexion à son serveur a échoué', dns: 'le nom de son hôte est introuvable', malformed: 'il n’est pas bien formé' },
-  ru: { status: 'его сервер отказался его отдать{http}', timeout: 'он слишком долго загружался', too_slow: 'его сервер отдавал его слишком медленно', stalled: 'он перестал приходить', connection: 'не удалось подключиться к его серверу', dns: 'имя его хоста не найдено', malformed: 'он составлен с ошибками' },
+  ru: { status: 'сервер отказался его отдать{http}', timeout: 'он слишком долго загружался', too_slow: 'сервер отдавал его слишком медленно', stalled: 'он перестал приходить', connection: 'не удалось подключиться к его серверу', dns: 'имя его хоста не найдено', malformed: 'он составлен с ошибками' },
 };
 
 const feedCause = (language: MailLanguage, values: Record<string, string | number>): string => {

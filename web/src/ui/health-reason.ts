@@ -39,6 +39,7 @@ export function useHealthReason(): (reason: HealthReason | undefined) => string 
     const values = Object.fromEntries(
       Object.entries(reason.values ?? {}).map(([name, value]) => [name, typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value]),
     );
-    return intl.formatMessage({ id: reason.key }, values);
+    // `http` came with `health.feed.failed` later (its select names the server's status): older stored reasons lack it.
+    return intl.formatMessage({ id: reason.key }, { http: 'none', ...values });
   };
 }

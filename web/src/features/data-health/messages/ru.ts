@@ -54,7 +54,7 @@ export const ru: Record<keyof typeof en, string> = {
 
   'health.feed.ok': 'Фид прочитан без ошибок ({orders, plural, one {# заказ} few {# заказа} many {# заказов} other {# заказа}}).',
   'health.feed.warnings': 'Фид прочитан с предупреждениями (видов: {count, number}).',
-  'health.feed.failed': 'Фид не удалось получить или прочитать: {code, select, status {его сервер отказался его отдать{http, select, none {} other { (HTTP {http})}}} timeout {он слишком долго загружался} too_slow {его сервер отдавал его слишком медленно} stalled {он перестал приходить} connection {не удалось подключиться к его серверу} dns {имя его хоста не найдено} malformed {он составлен с ошибками} other {ошибка «{code}»}}.',
+  'health.feed.failed': 'Фид не удалось получить или прочитать: {code, select, status {сервер отказался его отдать{http, select, none {} other { (HTTP {http})}}} timeout {он слишком долго загружался} too_slow {сервер отдавал его слишком медленно} stalled {он перестал приходить} connection {не удалось подключиться к его серверу} dns {имя его хоста не найдено} malformed {он составлен с ошибками} other {ошибка «{code}»}}.',
   'health.feed.none': 'Адрес фида ещё не сохранён.',
   'health.feed.never': 'Фид ещё не проверялся.',
   'health.access.ok': 'Наш сервисный аккаунт может читать ваш ресурс Analytics.',
