@@ -53,7 +53,7 @@ export interface FeedCheckFailure {
   detail?: FeedErrorDetail;
   /** 1-based line of the engine's refusal, when known (goes with detail). */
   line?: number;
-  /** The HTTP status the feed's server answered (code `status` of an http(s) fetch): a 5xx is tried again the same day. */
+  /** The HTTP status the feed's server answered (code `status` of an http(s) fetch): a 5xx, 408 or 429 is tried again the same day. */
   httpStatus?: number;
 }
 
