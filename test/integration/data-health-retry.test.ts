@@ -85,7 +85,7 @@ describe('same-day retry of the daily feed fetch', () => {
     let item = await feedItem(u.failing);
     expect(item.status).toBe('healthy');
     expect(item.retryAt).toBeDefined();
-    expect(item.attempts).toEqual([expect.objectContaining({ attempt: 0, status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status' } } })]);
+    expect(item.attempts).toEqual([expect.objectContaining({ attempt: 0, status: 'failing', reason: { key: 'health.feed.failed', values: { code: 'status', http: 503 } } })]);
 
     // 59 minutes later nothing is due yet.
     const early = await runLocalFeedRecheck(stack.url, { retriesDueAt: new Date(started + HOUR - 60_000).toISOString() });
