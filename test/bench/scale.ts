@@ -52,6 +52,7 @@ if (!existsSync('web/dist/index.html')) {
 }
 
 const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 60000).toFixed(1)} min`;
 const stack = await startLocalStack({ ports: 'free', web: 'dist', seed: true, quiet: true });
 const { createCompany } = await import('../../functions/data/companies');
 const { ADMIN_APIS: PLATFORM_APIS, ANSWER_BYTES_MAX, chunks, loadPlatform, pool } = await import('../support/platform-load');
@@ -68,13 +69,35 @@ const tag = randomUUID().slice(0, 6);
 let companies = 0;
 /** Grows the platform to `size` bench companies, each with `usersPerCompany` users. */
 async function growPlatform(size: number, usersPerCompany: number): Promise<void> {
-  await loadPlatform(tag, companies, size, usersPerCompany);
+  // A thousand companies at a time, each logged: a 10,000-company seed takes a while.
+  for (let from = companies; from < size; from = Math.min(size, from + 1000)) {
+    await loadPlatform(tag, from, Math.min(size, from + 1000), usersPerCompany);
+    if (size > SMALL) console.log(`  seeded ${Math.min(size, from + 1000)} companies (${elapsed()})`);
+  }
   companies = size;
 }
 
 const advertiser = await createCompany({ name: `Bench advertiser ${tag}`, product: 'affiliate', country: 'FR', viewId: '699999999' });
 const advertiserLogin = { login: `advertiser-${tag}@bench.portal.test`, password: `Bench-${tag}-Pass1!` };
 await ensureUser({ ...advertiserLogin, role: 'ROLE_USER', firstName: 'Big', lastName: 'Advertiser', companyId: advertiser.id, temporary: false });
+
+/**
+ * One seed write, tried again when the emulator answers after the SDK's request timeout (DynamoDB
+ * Local pauses under a long seed on a busy machine). A conditional create whose first try was
+ * applied reads "exists" on the second: that is the write done, not a failure.
+ */
+async function seedWrite(what: string, write: () => Promise<{ ok: boolean; reason?: string } | unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const written = (await write()) as { ok?: boolean; reason?: string } | undefined;
+      if (written && written.ok === false && attempt === 1) throw new Error(`${what}: ${written.reason}`);
+      return;
+    } catch (error) {
+      if (attempt === 4 || (error as Error).name !== 'TimeoutError') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
 
 const have = { sources: [] as Array<{ id: string; name: string; cpo: boolean }>, rules: 0, traffic: 0, collectors: 0, commissions: 0 };
 /** Grows the advertiser to these counts (sources first: rules and commissions hang on them). */
@@ -85,43 +108,46 @@ async function growAdvertiser(sources: number, rules: number, traffic: number, c
     const id = randomUUID();
     const cpo = i % 4 === 0;
     const name = `Source ${String(i).padStart(4, '0')}`;
-    const written = await putNewSource({
+    await seedWrite(`source ${name}`, () => putNewSource({
       id, companyId: advertiser.id, name, channel: ['Affiliation', 'Display', 'Emailing', 'SEA'][i % 4]!, businessModel: cpo ? 'CPO' : 'CPC', deduplication: 'Last Click',
       utmSource: `src${i}`, utmMedium: 'cpc', utmCampaign: '', agency: i % 7 ? '' : 'Agency', version: 1, created: at, updated: at,
-    });
-    if (!written.ok) throw new Error(`source ${name}: ${written.reason}`);
+    }));
     have.sources.push({ id, name, cpo });
   });
   const cpoSources = have.sources.filter((source) => source.cpo);
   await pool(Array.from({ length: rules - have.rules }, (_, i) => have.rules + i), 8, async (i) => {
-    const written = await putNewRule({
-      id: randomUUID(), companyId: advertiser.id, sourceId: have.sources[i % have.sources.length]!.id, version: 1, created: at, updated: at,
+    const id = randomUUID();
+    await seedWrite(`rule ${i}`, () => putNewRule({
+      id, companyId: advertiser.id, sourceId: have.sources[i % have.sources.length]!.id, version: 1, created: at, updated: at,
       rule: [{ type: 'equal', utm: 'utmSource', value: `src${i}` }, { type: 'contains', utm: 'utmMedium', value: `m${i % 13}` }, { type: 'any', utm: 'utmCampaign', value: '' }],
-    });
-    if (!written.ok) throw new Error(`rule ${i}: ${written.reason}`);
+    }));
   });
+  console.log(`  seeded ${sources} sources and ${rules} rules (${elapsed()})`);
   have.rules = rules;
   const combos = Array.from({ length: traffic - have.traffic }, (_, i) => have.traffic + i);
   const find = ruleFinder(await listRules(advertiser.id));
   await pool(chunks(combos, 1000), 4, (batch) =>
-    putTraffic(
+    // putTraffic overwrites the same combinations: a batch sent again writes the same items.
+    seedWrite('traffic', () => putTraffic(
       advertiser.id,
       batch.map((i) => {
         const row = { utmSource: `src${i % (rules * 2)}`, utmMedium: `m${i % 13}`, utmCampaign: `campaign-${i}`, sessions: 1 + ((i * 7919) % 5000) };
         return { ...row, linkedBy: find(row) };
       }),
-    ),
+    )),
   );
   await countTraffic(advertiser.id);
+  console.log(`  seeded ${traffic} traffic combinations (${elapsed()})`);
   have.traffic = traffic;
-  await pool(Array.from({ length: collectors - have.collectors }, (_, i) => have.collectors + i), 8, (i) =>
-    putNewCollector({ id: randomUUID(), companyId: advertiser.id, source: `Collector ${i}`, accessEmail: `access${i}@bench.portal.test`, comment: '', commentStatus: '', configStatus: 'Ongoing', collectStatus: 'No', version: 1, created: at, updated: at }),
-  );
+  await pool(Array.from({ length: collectors - have.collectors }, (_, i) => have.collectors + i), 8, (i) => {
+    const id = randomUUID();
+    return seedWrite(`collector ${i}`, () => putNewCollector({ id, companyId: advertiser.id, source: `Collector ${i}`, accessEmail: `access${i}@bench.portal.test`, comment: '', commentStatus: '', configStatus: 'Ongoing', collectStatus: 'No', version: 1, created: at, updated: at }));
+  });
   have.collectors = collectors;
   await pool(Array.from({ length: commissions - have.commissions }, (_, i) => have.commissions + i), 8, async (i) => {
     const source = cpoSources[i % cpoSources.length]!;
-    const written = await putNewCommission({ id: randomUUID(), companyId: advertiser.id, sourceId: source.id, sourceName: source.name, type: 'percent', commission: 1 + (i % 20), version: 1, created: at });
-    if (!written.ok) throw new Error(`commission ${i}: ${written.reason}`);
+    const id = randomUUID();
+    await seedWrite(`commission ${i}`, () => putNewCommission({ id, companyId: advertiser.id, sourceId: source.id, sourceName: source.name, type: 'percent', commission: 1 + (i % 20), version: 1, created: at }));
   });
   have.commissions = commissions;
 }
@@ -287,8 +313,8 @@ try {
   t0 = performance.now();
   await growAdvertiser(SOURCES, RULES, TRAFFIC, COLLECTORS, COMMISSIONS);
   const seeded = (await listDefaultCollectors()).length;
-  await pool(Array.from({ length: Math.max(0, DEFAULT_COLLECTORS - seeded) }, (_, i) => i), 8, (i) =>
-    createDefaultCollector(randomUUID(), { name: `Bench platform ${tag} ${i}`, accessEmail: `platform${i}@bench.portal.test`, type: i % 3 ? 'Other' : 'Affiliate', comment: '' }),
+  await pool(Array.from({ length: Math.max(0, DEFAULT_COLLECTORS - seeded) }, (_, i) => [i, randomUUID()] as const), 8, ([i, id]) =>
+    seedWrite(`default collector ${i}`, () => createDefaultCollector(id, { name: `Bench platform ${tag} ${i}`, accessEmail: `platform${i}@bench.portal.test`, type: i % 3 ? 'Other' : 'Affiliate', comment: '' })),
   );
   const advertiserSeconds = (performance.now() - t0) / 1000;
   console.log(`seeded ${COMPANIES} companies and ${(COMPANIES - SMALL) * USERS_PER_COMPANY + SMALL} users in ${platformSeconds.toFixed(0)} s; the advertiser's ${SOURCES} sources, ${RULES} rules, ${TRAFFIC} traffic combinations, ${COLLECTORS} collectors, ${COMMISSIONS} commissions and ${DEFAULT_COLLECTORS} default collectors in ${advertiserSeconds.toFixed(0)} s`);
