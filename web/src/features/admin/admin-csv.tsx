@@ -9,7 +9,7 @@ import { downloadCsv } from '../../lib/csv-download';
 import { stepNameId, stepStatusId } from '../../lib/steps';
 import { Button } from '../../ui/button';
 import { useCountryName } from './companies-fields';
-import { roleLabel } from './users-fields';
+import { roleLabel } from './users-choices';
 
 /**
  * The administrators' CSV exports (users, companies, integration status), built in the browser from

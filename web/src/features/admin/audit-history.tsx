@@ -18,7 +18,7 @@ import { ListState } from '../../ui/list-state';
 import { PageHeading } from '../../ui/page-heading';
 import { stepNameId } from '../../lib/steps';
 import { auditFieldLabel, auditValueId } from './audit-fields';
-import { useCompanyChoices, useUserChoices } from './users-fields';
+import { useCompanyChoices, useUserChoices } from './users-choices';
 import './companies-admin.css';
 
 /**

@@ -5,7 +5,7 @@ import { T } from '../../i18n/t';
 import { useRoute } from '../../lib/api/use-route';
 import { Card } from '../../ui/card';
 import { ListState } from '../../ui/list-state';
-import { RoleBadge } from './users-fields';
+import { RoleBadge } from './users-choices';
 
 /** Its users: main company here, or a manager who oversees it (managed companies travel by name). */
 const belongsTo = (company: Company) => (user: AdminUser) =>

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { EditTable, type ActionLabels, type Column } from '../../ui/edit-table';
 import { SearchBox, type useListUrl } from '../../ui/table-tools';
 import { useRowEdit } from '../../ui/use-row-edit';
-import { RoleBadge } from './users-fields';
+import { RoleBadge } from './users-choices';
 
 type SortKey = UserSort;
 /** A user is edited on the edit page (Edit is a link there): the table edits nothing in place. */

@@ -109,7 +109,7 @@ describe('sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
 
-    const save = screen.getByRole('button', { name: 'Save and sign in' });
+    const save = await screen.findByRole('button', { name: 'Save and sign in' });
     expect(save).toBeDisabled();
     await userEvent.type(screen.getByLabelText('New password'), 'short');
     await userEvent.type(screen.getByLabelText('Repeat password'), 'shorter');

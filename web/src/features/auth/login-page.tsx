@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { CurrentUser, LoginAnswer } from 'shared/domain/types';
@@ -14,9 +14,15 @@ import { BrandMark } from '../../ui/brand-mark';
 import { Button } from '../../ui/button';
 import { Callout } from '../../ui/callout';
 import { FormField } from '../../ui/form-field';
-import { MfaCodeForm } from '../../ui/mfa-code-form';
-import { PasswordChangeForm } from '../../ui/password-change-form';
+import { Spinner } from '../../ui/spinner';
 import { ErrorText } from '../../ui/error-text';
+
+// The second steps are chunks of their own, fetched when the first form is sent: the first route
+// stays inside its 150 KB budget (docs/web.md, "Code splitting and size").
+const loadMfaCodeForm = () => import('../../ui/mfa-code-form');
+const loadPasswordChangeForm = () => import('../../ui/password-change-form');
+const MfaCodeForm = lazy(() => loadMfaCodeForm().then((module) => ({ default: module.MfaCodeForm })));
+const PasswordChangeForm = lazy(() => loadPasswordChangeForm().then((module) => ({ default: module.PasswordChangeForm })));
 
 /** A message id, or a failure whose text needs more than an id (a 429 says how long to wait). */
 type Notice = MessageId | { error: unknown };
@@ -132,7 +138,9 @@ export default function LoginPage() {
                 <T id="login.mfa.intro" />
               </p>
               {notice && <Callout tone="danger">{<NoticeText notice={notice} />}</Callout>}
-              <MfaCodeForm submitLabel="login.mfa.submit" onSubmit={sendCode} />
+              <Suspense fallback={<Spinner />}>
+                <MfaCodeForm submitLabel="login.mfa.submit" onSubmit={sendCode} />
+              </Suspense>
               <p className="form-row-end">
                 <Button variant="ghost" onClick={() => setCodeStep(null)}>
                   <T id="login.mfa.back" />
@@ -148,12 +156,14 @@ export default function LoginPage() {
                 <T id="login.newPassword.intro" />
               </p>
               {notice && <Callout tone="danger">{<NoticeText notice={notice} />}</Callout>}
-              <PasswordChangeForm
-                passwordLabel="login.newPassword.password"
-                repeatLabel="login.newPassword.repeat"
-                submitLabel="login.newPassword.submit"
-                onSubmit={choosePassword}
-              />
+              <Suspense fallback={<Spinner />}>
+                <PasswordChangeForm
+                  passwordLabel="login.newPassword.password"
+                  repeatLabel="login.newPassword.repeat"
+                  submitLabel="login.newPassword.submit"
+                  onSubmit={choosePassword}
+                />
+              </Suspense>
             </>
           ) : (
             <>
@@ -176,6 +186,9 @@ export default function LoginPage() {
                 validateOnChange={false}
                 onSubmit={async (values, helpers) => {
                   setNotice(null);
+                  // Either may be the next step: fetched while the server answers.
+                  void loadMfaCodeForm().catch(() => undefined);
+                  void loadPasswordChangeForm().catch(() => undefined);
                   try {
                     const body = loginSchema.cast(values);
                     temporary.current = body.password;

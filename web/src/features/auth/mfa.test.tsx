@@ -32,7 +32,7 @@ describe('sign-in with an authenticator app', () => {
     );
     await signInWithPassword();
     await screen.findByRole('heading', { name: 'Enter your authentication code' });
-    const field = screen.getByLabelText('Authentication code');
+    const field = await screen.findByLabelText('Authentication code');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
     await userEvent.type(field, '12');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
