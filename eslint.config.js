@@ -48,6 +48,27 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
+    // A key condition never says `begins_with`: DynamoDB Local reads the whole partition for it (a
+    // big advertiser's 100,000 items for an empty list), so the local stack and every bench would
+    // over-report. `prefixRange` of functions/data/table.ts says "starts with" as a key range.
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // In a key condition at all; elsewhere (a condition built apart) when it names a sort key.
+          selector: [
+            "Property[key.name='KeyConditionExpression'] Literal[value=/begins_with/]",
+            "Property[key.name='KeyConditionExpression'] TemplateElement[value.raw=/begins_with/]",
+            'Literal[value=/begins_with\\s*\\(\\s*#?(sk|gsi\\d+sk)\\b/]',
+            'TemplateElement[value.raw=/begins_with\\s*\\(\\s*#?(sk|gsi\\d+sk)\\b/]',
+          ].join(', '),
+          message: 'Read a sort-key prefix with `prefixRange` (functions/data/table.ts), not begins_with: DynamoDB Local reads the whole partition for it.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read many answer shapes loosely on purpose (see test/integration/helpers/browser.ts).
     files: ['test/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

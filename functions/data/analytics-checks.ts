@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccessCheckResult, DimensionCheckResult, LastAnalyticsChecks } from '../../shared/domain/analytics';
 import { keys } from './keys';
-import { db, tableName } from './table';
+import { db, prefixRange, tableName } from './table';
 
 /**
  * The last analytics check of each kind, one item per kind in the company's partition (deleted
@@ -23,8 +23,7 @@ export async function lastAnalyticsChecks(companyId: string): Promise<LastAnalyt
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.lastAnalyticsCheckPrefix },
+      ...prefixRange(keys.companyPartition(companyId), keys.lastAnalyticsCheckPrefix),
     }),
   );
   const last: LastAnalyticsChecks = { access: null, dimension: null };

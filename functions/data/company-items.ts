@@ -2,7 +2,7 @@ import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AuditKind } from '../../shared/domain/types';
 import { asTransactItem, auditedWrite } from './audit';
 import { keys, type Key } from './keys';
-import { db, isConditionFailure, queryAll, queryPages, stripKeys, tableName, type TransactItem } from './table';
+import { db, isConditionFailure, prefixRange, queryAll, queryPages, stripKeys, tableName, type TransactItem } from './table';
 
 /**
  * The repository of one kind of item in a company's partition (sources, rules, collectors,
@@ -27,10 +27,11 @@ type Query = QueryCommandInput;
  * right after a create, an edit or a delete and must see it. `extra` adds a filter or projection.
  */
 export async function queryPartition(companyId: string, prefix: string, extra: Partial<Query> = {}): Promise<Record<string, unknown>[]> {
+  const range = prefixRange(keys.companyPartition(companyId), prefix);
   return queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ...extra,
-    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix, ...extra.ExpressionAttributeValues },
+    KeyConditionExpression: range.KeyConditionExpression,
+    ExpressionAttributeValues: { ...range.ExpressionAttributeValues, ...extra.ExpressionAttributeValues },
     ConsistentRead: true,
   });
 }
@@ -39,8 +40,7 @@ export async function queryPartition(companyId: string, prefix: string, extra: P
 export async function countPartition(companyId: string, prefix: string): Promise<number> {
   let count = 0;
   const pages = queryPages({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': prefix },
+    ...prefixRange(keys.companyPartition(companyId), prefix),
     Select: 'COUNT',
   });
   for await (const page of pages) count += page.Count ?? 0;

@@ -5,7 +5,7 @@ import { FEED_HISTORY_MAX } from '../../shared/domain/order-feed';
 import { queryPartition } from './company-items';
 import { keys } from './keys';
 import { outboxPut, type NewDelivery } from './outbox';
-import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, stripKeys, tableName, transactWrite } from './table';
+import { batchDeleteKeys, cancellationCodes, db, isConditionFailure, prefixRange, stripKeys, tableName, transactWrite } from './table';
 
 /**
  * Feed checks of a company (docs/order-feed.md), all in its partition so a company deletion
@@ -96,8 +96,7 @@ export async function latestFeedCheck(companyId: string): Promise<FeedCheckRecor
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.feedCheckPrefix },
+      ...prefixRange(keys.companyPartition(companyId), keys.feedCheckPrefix),
       ScanIndexForward: false,
       Limit: 1,
       ConsistentRead: true,
@@ -226,8 +225,7 @@ export async function listFeedHistory(companyId: string, limit = FEED_HISTORY_MA
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.feedHistoryPrefix },
+      ...prefixRange(keys.companyPartition(companyId), keys.feedHistoryPrefix),
       ScanIndexForward: false,
       Limit: limit,
       ConsistentRead: true,
@@ -249,9 +247,8 @@ export async function latestReportWarnings(companyId: string): Promise<string[] 
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...prefixRange(keys.companyPartition(companyId), keys.feedCheckPrefix),
       ExpressionAttributeNames: { '#status': 'status', '#result': 'result', '#counts': 'counts' },
-      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.feedCheckPrefix },
       ProjectionExpression: '#status, #result.#counts',
       ScanIndexForward: false,
       ConsistentRead: true,

@@ -36,7 +36,7 @@ describe('key formats (docs/architecture.md, "Data")', () => {
     expect(keys.healthDay('c1', '2026-03-01', 'feed')).toEqual({ pk: 'COMPANY#c1', sk: 'HEALTH#2026-03-01#feed' });
     expect(keys.healthState('c1')).toEqual({ pk: 'COMPANY#c1', sk: 'HEALTHSTATE' });
     expect(keys.healthVolume('c1')).toEqual({ pk: 'COMPANY#c1', sk: 'HEALTHVOLUME' });
-    // Each child key starts with its prefix: the partition's Queries read `begins_with(sk, prefix)`.
+    // Each child key starts with its prefix: the partition's Queries read the keys from the prefix on (`prefixRange`).
     for (const [make, prefix] of [
       [keys.source, keys.sourcePrefix],
       [keys.rule, keys.rulePrefix],

@@ -14,8 +14,22 @@ export interface Key {
   sk: string;
 }
 
+/**
+ * The highest code point, U+10FFFF: its UTF-8 bytes (F4 8F BF BF) sort after every other
+ * character's, on DynamoDB and DynamoDB Local alike (both compare a key's UTF-8 bytes). A prefix
+ * read ends at `<prefix>U+10FFFF` (functions/data/table.ts `prefixRange`), which takes every key
+ * that starts with the prefix only while no key holds this character after one: `keyText` drops it.
+ */
+export const KEY_TEXT_END = '\u{10ffff}';
+
+/**
+ * THE normaliser of the text a key holds (a name, a login, a list row's value): without U+10FFFF (a
+ * noncharacter, never meant for interchange), so a prefix read's end is exact.
+ */
+const keyText = (value: string): string => value.replaceAll(KEY_TEXT_END, '');
+
 /** Logins and company names are unique case-insensitively. */
-const normalize = (value: string): string => value.trim().toLowerCase();
+const normalize = (value: string): string => keyText(value).trim().toLowerCase();
 
 /** `<name>(companyId, id)` and `<name>Prefix` for an item kind kept in the company's partition. */
 function childKeys<N extends string, P extends string>(name: N, prefix: P) {
@@ -46,12 +60,12 @@ export const keys = {
   step: (companyId: string, stepType: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `STEP#${stepType}` }),
   stepPrefix: 'STEP#',
 
-  // The rest of a company's partition (docs/architecture.md, "Data"): one Query per page, `begins_with(sk, prefix)`.
+  // The rest of a company's partition (docs/architecture.md, "Data"): one Query per page, its sort keys from the prefix on (`prefixRange`).
   ...childKeys('source', 'SOURCE#'),
   /** Guard item: reserves a source id (a client-made UUID) across all companies, written in the source's transaction. */
   sourceIdGuard: (id: string): Key => ({ pk: `SOURCE_ID#${id.toLowerCase()}`, sk: 'SOURCE_ID' }),
   /** Guard item in the company's partition: reserves a source name (as `sourceNameKey` compares them), holds the owner's `sourceId`. */
-  sourceNameGuard: (companyId: string, name: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `SOURCE_NAME#${sourceNameKey(name)}` }),
+  sourceNameGuard: (companyId: string, name: string): Key => ({ pk: `COMPANY#${companyId}`, sk: `SOURCE_NAME#${keyText(sourceNameKey(name))}` }),
   ...childKeys('rule', 'RULE#'),
   /**
    * Guard item in the company's partition: reserves a UTM rule's conditions (as `utmRuleKey`
@@ -155,8 +169,11 @@ type CompanyListName = 'traffic' | 'rules' | 'collectors' | 'sources' | 'commiss
 /** A list of the platform (its own partitions) or of one company (rows in the company's partition). */
 export type ListRef = ListName | { name: CompanyListName; companyId: string };
 
-/** A row's sort value as the index compares it: trimmed, any case, cut to fit a sort key. */
-const listValue = (value: string): string => normalize(value).slice(0, 200);
+/**
+ * A row's sort value as the index compares it: trimmed, any case, cut to fit a sort key (not inside
+ * a surrogate pair: a lone half is no character, its bytes would be the encoder's guess).
+ */
+const listValue = (value: string): string => normalize(value).slice(0, 200).replace(/[\ud800-\udbff]$/, '');
 
 /** Where the rows of one sort order of a list sit: their partition and the sort-key prefix they share. */
 const listPlace = (list: ListRef, sort: string): { pk: string; prefix: string } =>

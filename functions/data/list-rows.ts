@@ -1,5 +1,5 @@
 import { listRows, type Key, type ListRef } from './keys';
-import { queryPage, tableName, type TransactItem } from './table';
+import { prefixRange, queryPage, tableName, type TransactItem } from './table';
 import { searchText } from '../../shared/domain/search-text';
 import { ValidationError } from '../platform/errors';
 
@@ -130,11 +130,12 @@ export async function listPage(list: ListRef, query: ListQuery, cursor: string |
   const read = (bucket: string | null, from: string | null, room: number) => {
     // A company's list shares its partition with the company's other items: its rows are those under its prefix.
     const begins = bucket === null && !place.prefix ? null : `${place.prefix}${bucket ?? ''}`;
+    const key = begins === null ? { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: {} } : prefixRange(place.pk, begins);
     return queryPage(
       {
-        KeyConditionExpression: begins === null ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :bucket)',
+        KeyConditionExpression: key.KeyConditionExpression,
         ...(filtered ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: begins === null ? values : { ...values, ':bucket': begins },
+        ExpressionAttributeValues: { ...values, ...key.ExpressionAttributeValues },
         ProjectionExpression: 'pk, sk, id',
         ScanIndexForward: query.dir === 'asc',
       },

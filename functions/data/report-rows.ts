@@ -6,7 +6,7 @@ import { REPORT_SORTS, type ReportSort } from '../../shared/schemas/lists';
 import { getHealthState } from './data-health';
 import { keys, type Key } from './keys';
 import { listPage, rowWrites, type ListQuery, type Listing } from './list-rows';
-import { batchGetItems, db, isConditionFailure, tableName, transactWrite } from './table';
+import { batchGetItems, db, isConditionFailure, prefixRange, tableName, transactWrite } from './table';
 
 /**
  * The integration status report's rows (docs/architecture.md, "Admin lists: the status report"):
@@ -112,8 +112,7 @@ export async function reindexCompanySteps(companyId: string): Promise<number> {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.stepPrefix },
+      ...prefixRange(keys.companyPartition(companyId), keys.stepPrefix),
       ProjectionExpression: 'stepType',
     }),
   );

@@ -4,7 +4,7 @@ import { auditedWrite } from './audit';
 import { keys } from './keys';
 import { outboxPut, type NewDelivery } from './outbox';
 import { reindexStep } from './report-rows';
-import { batchGetItems, db, isConditionFailure, stripKeys, tableName } from './table';
+import { batchGetItems, db, isConditionFailure, prefixRange, stripKeys, tableName } from './table';
 
 export interface StepRecord {
   companyId: string;
@@ -28,8 +28,7 @@ export async function listSteps(companyId: string): Promise<StepRecord[]> {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.stepPrefix },
+      ...prefixRange(keys.companyPartition(companyId), keys.stepPrefix),
     }),
   );
   // Stryker disable next-line ArrayDeclaration: a Query answers Items (an empty list when none match)

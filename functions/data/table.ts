@@ -3,6 +3,7 @@ import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, paginat
 import { documentClient } from '../platform/clients/dynamodb';
 import { ConflictError, ValidationError } from '../platform/errors';
 import { env } from '../platform/env';
+import { KEY_TEXT_END } from './keys';
 
 /** Shared helpers of the repositories. */
 
@@ -18,6 +19,24 @@ export const nowIso = (): string => new Date().toISOString();
  */
 export function queryPages(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncIterable<QueryCommandOutput> {
   return paginateQuery({ client: db() }, { TableName: tableName(), ...input });
+}
+
+/**
+ * THE key condition of "the sort key starts with `prefix`" in partition `pk`, to spread into a
+ * Query: `sk BETWEEN <prefix> AND <prefix>U+10FFFF`, never `begins_with(sk, ...)`. On DynamoDB both
+ * are one key-range read; DynamoDB Local reads the whole partition for begins_with (21 ms for
+ * nothing in a 100,000-item company, 2.7 ms for this). Both compare a key's UTF-8 bytes, where
+ * U+10FFFF is the highest character: a key starting with the prefix is at most the end (what
+ * follows the prefix starts lower, or is nothing), and a key that does not differs from the prefix
+ * within it, so it sorts before the start or after the end. Exact while no key holds U+10FFFF right
+ * after a prefix: keys.ts `keyText` drops it from the text a key holds
+ * (functions/data/key-range.test.ts compares both conditions).
+ */
+export function prefixRange(pk: string, prefix: string): { KeyConditionExpression: string; ExpressionAttributeValues: Record<string, string> } {
+  return {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :skFrom AND :skTo',
+    ExpressionAttributeValues: { ':pk': pk, ':skFrom': prefix, ':skTo': `${prefix}${KEY_TEXT_END}` },
+  };
 }
 
 /** Every item of one Query, all pages. */

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TrafficAggregates, TrafficRow } from '../../shared/domain/utm-matching';
 import { keys, listRows, type ListRef } from './keys';
 import { listPage, rowItems, rowKeys, type Listing } from './list-rows';
-import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, queryAll, queryPage, stripKeys, tableName, transactWrite } from './table';
+import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, prefixRange, queryAll, queryPage, stripKeys, tableName, transactWrite } from './table';
 
 /**
  * The company's traffic: one item per combination of UTM values (`keys.traffic(companyId, hash)`)
@@ -89,8 +89,7 @@ const itemsOf = (companyId: string, record: TrafficRecord): Record<string, unkno
 /** Every combination of the company (page by page): the writes that decide link states read it whole, a page read never does. */
 export async function listTraffic(companyId: string): Promise<TrafficRecord[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix },
+    ...prefixRange(keys.companyPartition(companyId), keys.trafficPrefix),
   });
   return items.map((item) => stripKeys<TrafficRecord>(item));
 }
@@ -98,7 +97,7 @@ export async function listTraffic(companyId: string): Promise<TrafficRecord[]> {
 /** The combinations in key order, `limit` at a time from `after` (the relink job's pass: a page, a cursor it can resume from). */
 export async function trafficBatch(companyId: string, after: string | null, limit: number): Promise<{ records: TrafficRecord[]; next: string | null }> {
   const { items, next } = await queryPage(
-    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix }, ConsistentRead: true },
+    { ...prefixRange(keys.companyPartition(companyId), keys.trafficPrefix), ConsistentRead: true },
     after,
     limit,
     { scope: `traffic-batch:${companyId}`, maxReads: 1 },
@@ -202,9 +201,8 @@ export async function trafficLinkedBy(companyId: string, ruleIds: readonly strin
   if (!ruleIds.length) return [];
   const wanted = new Set(ruleIds);
   const linked = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...prefixRange(keys.companyPartition(companyId), keys.trafficPrefix),
     FilterExpression: 'attribute_exists(linkedBy)',
-    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix },
   });
   return linked.map((item) => stripKeys<TrafficRecord>(item)).filter((record) => wanted.has(record.linkedBy!));
 }
@@ -279,8 +277,7 @@ export async function getTrafficSummary(companyId: string): Promise<TrafficAggre
 /** Counts every combination (sessions and link state only) and stores the counts. */
 export async function countTraffic(companyId: string): Promise<TrafficAggregates> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.trafficPrefix },
+    ...prefixRange(keys.companyPartition(companyId), keys.trafficPrefix),
     ProjectionExpression: 'sessions, linkedBy',
     ConsistentRead: true,
   });

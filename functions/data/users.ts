@@ -7,7 +7,7 @@ import { listPage, rowWrites, type ListQuery, type Listing } from './list-rows';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { auditedWrite, auditItem } from './audit';
 import { gsi1, keys, listRows, normalizeUnique, type Key } from './keys';
-import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, putWithGuard, queryAll, queryAllByIndex, stripKeys, tableName, transactWrite } from './table';
+import { batchDeleteKeys, batchGetItems, batchPutItems, db, isConditionFailure, nowIso, prefixRange, putWithGuard, queryAll, queryAllByIndex, stripKeys, tableName, transactWrite } from './table';
 import { guardHolder, moveGuard, releaseGuard, type Guard } from './guards';
 
 /** A portal user. `id` is the Cognito `sub`, so an access token names its user record directly. */
@@ -218,8 +218,7 @@ export async function reindexUser(userId: string): Promise<boolean> {
 /** Ids of the users whose main company has this name (their rows in the company order: one Query of that name's rows). */
 export async function userIdsOfCompanyName(name: string): Promise<string[]> {
   const rows = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :name)',
-    ExpressionAttributeValues: { ':pk': listRows.partition('users', 'company'), ':name': listRows.row('users', 'company', name, '').sk },
+    ...prefixRange(listRows.partition('users', 'company'), listRows.row('users', 'company', name, '').sk),
     ProjectionExpression: 'id',
   });
   return rows.map((row) => row.id as string);

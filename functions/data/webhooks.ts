@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Webhook, WebhookAttempt } from '../../shared/domain/webhooks';
 import { companyItems, countPartition } from './company-items';
 import { keys } from './keys';
-import { db, stripKeys, tableName } from './table';
+import { db, prefixRange, stripKeys, tableName } from './table';
 
 /**
  * A company's webhook endpoints: items of its partition (`keys.webhook`), audited on every write
@@ -51,8 +51,7 @@ export async function listWebhookAttempts(companyId: string, webhookId: string, 
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.companyPartition(companyId), ':prefix': keys.webhookAttemptPrefix(webhookId) },
+      ...prefixRange(keys.companyPartition(companyId), keys.webhookAttemptPrefix(webhookId)),
       ScanIndexForward: false,
       Limit: limit,
       ConsistentRead: true,

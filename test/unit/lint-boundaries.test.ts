@@ -121,3 +121,20 @@ describe('message ids built from codes are checked by the compiler', () => {
     expect(await lint(`${head}export const x = \`audit.kind.\${kind}\` satisfies MessageId;\n`)).toEqual([]);
   });
 });
+
+describe('a sort-key prefix is read as a key range (prefixRange), never with begins_with', () => {
+  const lint = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, 'functions/data/planted.ts') });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+  it.each([
+    ['a key condition', "export const q = { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)' };\n"],
+    ['a key condition with a named sort key', 'export const q = { KeyConditionExpression: `pk = :pk AND begins_with(#s, :prefix)` };\n'],
+    ['a condition built apart', "export const condition = 'gsi1pk = :pk AND begins_with( gsi1sk, :prefix)';\n"],
+  ])('refuses begins_with in %s', async (_, planted) => {
+    expect(await lint(planted)).toEqual([expect.stringContaining('prefixRange')]);
+  });
+  it('lets the key range and a filter on another attribute through', async () => {
+    expect(await lint("import { prefixRange } from './table';\nexport const q = { ...prefixRange('COMPANY#1', 'SOURCE#'), FilterExpression: 'begins_with(title, :t)' };\n")).toEqual([]);
+  });
+});
