@@ -46,6 +46,8 @@ together() {
   for group in "$@"; do cat "test-results/logs/$group.out"; done
 }
 
+# The stack stages run as SHARDS shards side by side (default 2: a stack shard uses about 0.65 of a core).
+SHARDS=${SHARDS:-2}
 # First the web build (seconds): the browser tests and the bench smoke's screens serve web/dist.
 stage "web build" npm run -s build:web
 # Then three lanes side by side. The two stack lanes each start their own local stack(s) on claimed
@@ -65,14 +67,16 @@ checks() {
 over_http() {
   # The integration tests record every /api call and answer (test/support/contract-record.ts); the
   # contract check then validates each against docs/openapi.json (tools/contract/check.ts).
-  stage "integration tests" env CONTRACT_RECORD=test-results/contract npx vitest run --project integration \
-    --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
+  # Two shards side by side, each on its own stack (test/run-shards.sh): 701 s one after the other.
+  stage "integration tests" test/run-shards.sh "$SHARDS" env CONTRACT_RECORD=test-results/contract npx vitest run --project integration \
+    --shard='{i}/{n}' --reporter=default --reporter=json --outputFile.json='test-results/vitest-integration-{i}.json'
   stage "API contract" npm run -s contract -- test-results/contract
   # Every benchmark at its smallest size: fails only when one cannot run (test/bench/smoke.sh).
   stage "bench smoke" test/bench/smoke.sh
 }
 in_the_browser() {
-  stage "browser tests" npx playwright test -c test/e2e/playwright.config.ts
+  # Two shards side by side, each with its own stack and Chromium (831 s as one).
+  stage "browser tests" test/run-shards.sh "$SHARDS" npx playwright test -c test/e2e/playwright.config.ts --shard='{i}/{n}'
   # The CDK's bundles, once: every function loads in the local Lambda runtime, every route's bundle
   # answers through the gateway, every bundle carries only its own code (test/bundles). The other
   # suites run on the source (docs/local-aws.md, "Lambda code").

@@ -2,7 +2,7 @@
 // The last line is what CI reads: `Summary: P passed, F failed, S skipped`, where F counts failed
 // tests plus failed stages that have no test report of their own (typecheck, lint, build, a crash);
 // the lines before it say which is which and how long each stage took (wall and CPU seconds).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** Tests of the vitest and Playwright JSON reports. */
 export function countTests(reports) {
@@ -78,16 +78,20 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     const text = readFileSync(path, 'utf8');
     return json ? JSON.parse(text) : text;
   };
-  const fast = read('test-results/vitest-fast.json');
-  const integration = read('test-results/vitest-integration.json');
-  const e2e = read('test-results/e2e.json');
-  const bundles = read('test-results/vitest-bundles.json');
-  const tests = countTests({ vitest: [fast, integration, bundles].filter(Boolean), playwright: [e2e].filter(Boolean) });
+  /** A stage's reports: `<name>.json`, or one per shard (`<name>-1.json`...: test/run-shards.sh). */
+  const reports = (name) =>
+    existsSync('test-results') ? readdirSync('test-results').filter((file) => new RegExp(`^${name}(-\\d+)?\\.json$`).test(file)).map((file) => read(`test-results/${file}`)) : [];
+  const fast = reports('vitest-fast');
+  const integration = reports('vitest-integration');
+  const e2e = reports('e2e');
+  const bundles = reports('vitest-bundles');
+  const tests = countTests({ vitest: [...fast, ...integration, ...bundles], playwright: e2e });
+  const sum = (list, count) => list.reduce((total, report) => total + (count(report) ?? 0), 0);
   tests.failedIn = {
-    'unit, data, web and infra tests': fast?.numFailedTests ?? 0,
-    'integration tests': integration?.numFailedTests ?? 0,
-    'browser tests': e2e?.stats?.unexpected ?? 0,
-    bundles: bundles?.numFailedTests ?? 0,
+    'unit, data, web and infra tests': sum(fast, (r) => r.numFailedTests),
+    'integration tests': sum(integration, (r) => r.numFailedTests),
+    'browser tests': sum(e2e, (r) => r.stats?.unexpected),
+    bundles: sum(bundles, (r) => r.numFailedTests),
   };
   const failedStages = process.argv.slice(2);
   const { lines, ok } = summarize(tests, failedStages);
