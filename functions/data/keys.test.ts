@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditIndexes, gsi1, keys, normalizeUnique } from './keys';
+import { auditIndexes, gsi1, keys, listRows, normalizeUnique } from './keys';
 
 /**
  * The key formats are the table's contract with every item already stored: a changed format
@@ -70,6 +70,31 @@ describe('key formats (docs/architecture.md, "Data")', () => {
     expect(keys.audit('user', 'u1', 'V000000000002')).toEqual({ pk: 'AUDIT#user#u1', sk: 'V000000000002' });
     expect(keys.mailSuppression(' Bob@X.org ')).toEqual({ pk: 'SUPPRESSED#bob@x.org', sk: 'SUPPRESSED' });
     expect(keys.translations()).toEqual({ pk: 'TRANSLATIONS', sk: 'OVERRIDES' });
+    expect(keys.idempotencyKey('u1', 'c1', 'k')).toEqual({ pk: 'IDEMPOTENCY#u1', sk: 'KEY#c1#k' });
+    expect(keys.outbox('o1')).toEqual({ pk: 'OUTBOX#o1', sk: 'OUTBOX' });
+    expect([gsi1.outbox.pk('pending'), gsi1.outbox.sk('2026-01-01T00:00:00.000Z', 'o1')]).toEqual(['OUTBOX#pending', '2026-01-01T00:00:00.000Z#o1']);
+  });
+
+  it("a company's jobs, webhook log lines and UTM rule guards", () => {
+    expect(keys.trafficRelink('c1')).toEqual({ pk: 'COMPANY#c1', sk: 'TRAFFICRELINK' });
+    // The attempt is zero-padded: a webhook's log reads in order of time, then of try.
+    expect(keys.webhookAttempt('c1', 'w1', '2026-01-01T00:00:00.000Z', 'd1', 3)).toEqual({ pk: 'COMPANY#c1', sk: 'WEBHOOKLOG#w1#2026-01-01T00:00:00.000Z#d1#03' });
+    expect(keys.webhookAttemptPrefix('w1')).toBe('WEBHOOKLOG#w1#');
+    // A rule's conditions hashed to 32 hex digits: the same conditions meet the same guard.
+    const rule = [{ type: 'equal', utm: 'utmSource', value: 'Гугл' }, { type: 'any', utm: 'utmMedium', value: '' }, { type: 'any', utm: 'utmCampaign', value: '' }] as const;
+    const guard = keys.ruleGuard('c1', [...rule]);
+    expect(guard.pk).toBe('COMPANY#c1');
+    expect(guard.sk).toMatch(/^RULE_KEY#[0-9a-f]{32}$/);
+    expect(keys.ruleGuard('c1', [...rule]).sk).toBe(guard.sk);
+    expect(keys.ruleGuard('c1', [{ ...rule[0], value: 'other' }, rule[1], rule[2]]).sk).not.toBe(guard.sk);
+  });
+
+  it("a list row's sort value: an empty one sorts last, a character is never cut in two", () => {
+    expect(listRows.row('users', 'login', '', 'i1').sk.endsWith('\uffff\u0001i1')).toBe(true);
+    expect(listRows.row('users', 'login', ' A😀B ', 'i1').sk.endsWith('a😀b\u0001i1')).toBe(true);
+    // Cut at 200 UTF-16 units: an emoji astride the cut loses both halves, not one.
+    const cut = listRows.row('users', 'login', `${'x'.repeat(199)}😀`, 'i1').sk;
+    expect(cut.endsWith(`${'x'.repeat(199)}\u0001i1`)).toBe(true);
   });
 
   it('index keys: admin lists sorted case-insensitively, audit reads by time', () => {

@@ -74,6 +74,7 @@ export const keys = {
    */
   ruleGuard: (companyId: string, rule: UtmRule): Key => ({
     pk: `COMPANY#${companyId}`,
+    // Stryker disable next-line StringLiteral: hash.update's encoding defaults to UTF-8 ('' is the same); the prefix is pinned by keys.test.ts
     sk: `RULE_KEY#${createHash('sha256').update(utmRuleKey(rule), 'utf8').digest('hex').slice(0, 32)}`,
   }),
   ...childKeys('traffic', 'TRAFFIC#'),
